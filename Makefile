@@ -1,0 +1,55 @@
+# Atout — two commands on a fresh machine: `make run` and `make test`.
+VENV ?= .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed
+PYTEST_ARGS ?= -n 2
+
+.PHONY: run test install system-deps browser messages migrate demo lint typecheck bench clean
+
+run: install messages migrate demo
+	@echo
+	@echo "Atout runs on http://127.0.0.1:8000/  (Ctrl+C to stop)"
+	@echo "Demo logins: bureau / atout-bureau (committee), saisie / atout-saisie (scorekeeper)"
+	@echo
+	$(PY) manage.py runserver 127.0.0.1:8000
+
+test: install messages browser
+	$(PY) -m pytest $(PYTEST_ARGS)
+
+install: system-deps $(STAMP)
+
+$(PY):
+	python3 -m venv $(VENV)
+
+$(STAMP): pyproject.toml | $(PY)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e ".[dev]"
+	touch $(STAMP)
+
+system-deps:
+	@scripts/system-deps.sh
+
+browser:
+	@scripts/system-deps.sh browser
+
+messages: install
+	@$(PY) manage.py compilemessages --ignore=.venv -v 0
+
+migrate: install
+	$(PY) manage.py migrate --noinput -v 0
+
+demo: migrate
+	$(PY) manage.py demo
+
+lint: install
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+
+typecheck: install
+	$(VENV)/bin/mypy --strict scoring
+
+bench: install
+	$(PY) bench/seating.py
+
+clean:
+	rm -rf $(VENV) staticfiles db.sqlite3*

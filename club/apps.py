@@ -1,0 +1,27 @@
+from django.apps import AppConfig
+from django.db.models.signals import post_migrate
+from django.utils.translation import gettext_lazy as _
+
+
+def grant_committee_permissions(sender: AppConfig, **kwargs: object) -> None:
+    """The committee ("Bureau") manages every club and tournament model in the admin.
+
+    Permissions only exist after migrate has created them, hence post_migrate, not a migration.
+    """
+    from django.contrib.auth.models import Group, Permission
+
+    from .roles import BUREAU
+
+    group = Group.objects.filter(name=BUREAU).first()
+    if group is not None:
+        group.permissions.add(
+            *Permission.objects.filter(content_type__app_label__in=["club", "tournaments"])
+        )
+
+
+class ClubConfig(AppConfig):
+    name = "club"
+    verbose_name = _("Club")
+
+    def ready(self) -> None:
+        post_migrate.connect(grant_committee_permissions, sender=self)

@@ -1,0 +1,101 @@
+"""The demo club's data. Deterministic: the same players, season and users every time."""
+
+import datetime
+import random
+from decimal import Decimal
+
+from django.contrib.auth.models import Group, User
+from django.utils import timezone
+
+from .models import Club, Membership, Player, Season
+from .roles import BUREAU, SAISIE
+
+FIRST_NAMES = [
+    "Marie", "Jean", "Sophie", "Luc", "Nathalie", "Philippe", "Isabelle", "Marc", "Chantal", "Didier",
+    "Françoise", "Thierry", "Martine", "Patrick", "Véronique", "Alain", "Brigitte", "Christophe",
+    "Anne", "Michel", "Sylvie", "Pierre", "Catherine", "Benoît", "Monique", "Jacques", "Nicole",
+    "Olivier", "Dominique", "Pascal", "Béatrice", "Vincent", "Josiane", "Frédéric", "Geneviève",
+    "Laurent", "Colette", "Yves", "Christine", "Guy", "Ginette", "André", "Claudine", "Serge",
+    "Hélène", "Bernard", "Mathieu", "Élise", "Joseph", "Agnès", "René", "Lucie", "Stéphane", "Régine",
+]
+LAST_NAMES = [
+    "Dubois", "Lambert", "Peeters", "Janssens", "Maes", "Dupont", "Leclercq", "Lemaire", "Martin",
+    "Willems", "Claes", "Goossens", "Wouters", "Mertens", "Dumont", "Lejeune", "Renard", "Simon",
+    "Laurent", "Collard", "Jacobs", "Hermans", "Michel", "Lefèbvre", "Charlier", "Fontaine",
+    "Denis", "Leroy", "Bertrand", "Gérard", "Thiry", "Masson", "Pirard", "Delvaux", "Lambotte",
+    "Henrard", "Noël", "Marchal", "Hubert", "Gillet", "Dethier", "Lecomte", "Bodart", "Evrard",
+    "Mathieu", "Poncelet", "Piron", "Gilson", "Delhaye", "Vandenberghe", "Van Damme", "De Smet",
+]
+PLAYER_COUNT = 56
+DEMO_USERS = [("bureau", "atout-bureau", BUREAU), ("saisie", "atout-saisie", SAISIE)]
+
+
+def demo_players() -> list[tuple[str, str]]:
+    rng = random.Random(2026)
+    names: list[tuple[str, str]] = []
+    while len(names) < PLAYER_COUNT:
+        pair = (rng.choice(FIRST_NAMES), rng.choice(LAST_NAMES))
+        if pair not in names:
+            names.append(pair)
+    return names
+
+
+def build_demo_club() -> list[str]:
+    club, _ = Club.objects.get_or_create(
+        slug="la-chevalerie",
+        defaults={
+            "name": "RC Whist « La Chevalerie »",
+            "entry_fee": Decimal("3.00"),
+            "membership_fee": Decimal("7.00"),
+            "free_participations": 2,
+        },
+    )
+    today = timezone.localdate()
+    season, _ = Season.objects.get_or_create(
+        club=club,
+        name=str(today.year),
+        defaults={"start": datetime.date(today.year, 1, 1), "end": datetime.date(today.year, 12, 31)},
+    )
+    players = []
+    for index, (first, last) in enumerate(demo_players()):
+        player, _ = Player.objects.get_or_create(
+            first_name=first,
+            last_name=last,
+            defaults={
+                "email": f"{_ascii(first)}.{_ascii(last)}@example.be",
+                "phone": f"0470 {index // 10:02d} {index % 100:02d} {index:02d}",
+                "licence_number": f"CHV-{1000 + index}",
+            },
+        )
+        player.clubs.add(club)
+        players.append(player)
+    # Two thirds of the members have paid their yearly membership; a few owe it.
+    for index, player in enumerate(players[:40]):
+        Membership.objects.get_or_create(
+            player=player,
+            season=season,
+            defaults={
+                "amount": club.membership_fee,
+                "paid_on": season.start + datetime.timedelta(days=index * 3) if index % 3 else None,
+            },
+        )
+    lines = [f"Demo club: {club.name} — {len(players)} players, season {season.name}."]
+    for username, password, role in DEMO_USERS:
+        user, created = User.objects.get_or_create(username=username)
+        if created:
+            user.set_password(password)
+            user.first_name = role
+            user.save()
+        user.groups.add(Group.objects.get(name=role))
+        lines.append(f"  login {username} / {password} ({role})")
+    from tournaments.demo import build_demo_tournaments
+
+    lines.extend(build_demo_tournaments(club, season, players))
+    return lines
+
+
+def _ascii(text: str) -> str:
+    import unicodedata
+
+    plain = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
+    return plain.lower().replace(" ", "")

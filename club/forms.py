@@ -1,0 +1,53 @@
+from django import forms
+from django.contrib.auth.forms import AuthenticationForm
+from django.utils.translation import gettext_lazy as _
+
+from . import throttle
+
+
+class ThrottledAuthenticationForm(AuthenticationForm):
+    """The login form, refusing further attempts after too many failures."""
+
+    error_messages = {
+        **AuthenticationForm.error_messages,
+        "locked": _(
+            "Too many failed attempts. Wait a quarter of an hour before trying again."
+        ),
+    }
+
+    def clean(self) -> dict[str, object]:
+        username = self.cleaned_data.get("username") or ""
+        if throttle.is_locked(self.request, username):
+            raise forms.ValidationError(self.error_messages["locked"], code="locked")
+        try:
+            cleaned = super().clean()
+        except forms.ValidationError:
+            throttle.record_failure(self.request, username)
+            raise
+        throttle.clear_failures(self.request, username)
+        return cleaned
+
+
+class PlayerImportForm(forms.Form):
+    file = forms.FileField(
+        label=_("File"),
+        help_text=_(
+            "An .xlsx or .csv file whose first row names the columns: Nom, Prénom, "
+            "and optionally E-mail, Téléphone, Licence."
+        ),
+    )
+
+    def clean_file(self) -> object:
+        upload = self.cleaned_data["file"]
+        if not upload.name.lower().endswith((".xlsx", ".csv")):
+            raise forms.ValidationError(_("Choose an .xlsx or .csv file."))
+        if upload.size > 2 * 1024 * 1024:
+            raise forms.ValidationError(_("The file is larger than 2 MB."))
+        return upload
+
+
+class PlayerImportConfirmForm(forms.Form):
+    token = forms.CharField(widget=forms.HiddenInput)
+    skip_invalid = forms.BooleanField(
+        label=_("Import only the valid rows and leave out the rows in error"), required=False
+    )

@@ -1,0 +1,158 @@
+"""Clubs, their players, seasons and yearly memberships."""
+
+from decimal import Decimal
+
+from django.core.validators import MinValueValidator
+from django.db import models
+from django.db.models import Q
+from django.db.models.functions import Lower
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+
+
+class Club(models.Model):
+    name = models.CharField(_("name"), max_length=120, unique=True)
+    slug = models.SlugField(_("slug"), max_length=60, unique=True)
+    entry_fee = models.DecimalField(
+        _("entry fee per tournament"),
+        max_digits=6,
+        decimal_places=2,
+        default=Decimal("3.00"),
+        validators=[MinValueValidator(Decimal("0"))],
+    )
+    membership_fee = models.DecimalField(
+        _("yearly membership fee"),
+        max_digits=6,
+        decimal_places=2,
+        default=Decimal("7.00"),
+        validators=[MinValueValidator(Decimal("0"))],
+    )
+    free_participations = models.PositiveSmallIntegerField(
+        _("free participations before membership is due"),
+        default=2,
+        help_text=_("The membership is due from the next participation of the season."),
+    )
+
+    class Meta:
+        verbose_name = _("club")
+        verbose_name_plural = _("clubs")
+        ordering = ["name"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(entry_fee__gte=0) & Q(membership_fee__gte=0),
+                name="club_fees_not_negative",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("club_home", args=[self.slug])
+
+
+class Player(models.Model):
+    first_name = models.CharField(_("first name"), max_length=80)
+    last_name = models.CharField(_("last name"), max_length=80)
+    email = models.EmailField(_("e-mail"), blank=True)
+    phone = models.CharField(_("phone"), max_length=30, blank=True)
+    licence_number = models.CharField(_("licence number"), max_length=30, blank=True)
+    active = models.BooleanField(_("active"), default=True)
+    clubs = models.ManyToManyField(Club, related_name="players", verbose_name=_("clubs"), blank=True)
+
+    class Meta:
+        verbose_name = _("player")
+        verbose_name_plural = _("players")
+        ordering = ["last_name", "first_name"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["licence_number"],
+                condition=~Q(licence_number=""),
+                name="player_unique_licence_number",
+                violation_error_message=_("A player with this licence number already exists."),
+            ),
+            models.CheckConstraint(
+                condition=~Q(first_name="") & ~Q(last_name=""),
+                name="player_names_not_empty",
+            ),
+        ]
+        indexes = [models.Index(Lower("last_name"), Lower("first_name"), name="player_name_idx")]
+
+    def __str__(self) -> str:
+        return self.full_name
+
+    @property
+    def full_name(self) -> str:
+        return f"{self.first_name} {self.last_name}"
+
+    @property
+    def sort_name(self) -> str:
+        return f"{self.last_name} {self.first_name}"
+
+
+class Season(models.Model):
+    club = models.ForeignKey(
+        Club, on_delete=models.CASCADE, related_name="seasons", verbose_name=_("club")
+    )
+    name = models.CharField(_("name"), max_length=60)
+    start = models.DateField(_("start"))
+    end = models.DateField(_("end"))
+
+    class Meta:
+        verbose_name = _("season")
+        verbose_name_plural = _("seasons")
+        ordering = ["club", "-start"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["club", "name"],
+                name="season_unique_name_per_club",
+                violation_error_message=_("This club already has a season with this name."),
+            ),
+            models.CheckConstraint(
+                condition=Q(end__gte=models.F("start")),
+                name="season_end_after_start",
+                violation_error_message=_("The season must end on or after its start."),
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.club} — {self.name}"
+
+
+class Membership(models.Model):
+    """A player's yearly membership of a club for one season (the club is the season's)."""
+
+    player = models.ForeignKey(
+        Player, on_delete=models.CASCADE, related_name="memberships", verbose_name=_("player")
+    )
+    season = models.ForeignKey(
+        Season, on_delete=models.CASCADE, related_name="memberships", verbose_name=_("season")
+    )
+    amount = models.DecimalField(
+        _("amount"), max_digits=6, decimal_places=2, validators=[MinValueValidator(Decimal("0"))]
+    )
+    paid_on = models.DateField(_("paid on"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("membership")
+        verbose_name_plural = _("memberships")
+        ordering = ["season", "player"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["player", "season"],
+                name="membership_unique_per_season",
+                violation_error_message=_("This player already has a membership for this season."),
+            ),
+            models.CheckConstraint(condition=Q(amount__gte=0), name="membership_amount_not_negative"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} — {self.season}"
+
+    @property
+    def club(self) -> Club:
+        return self.season.club
+
+    @property
+    def is_paid(self) -> bool:
+        return self.paid_on is not None

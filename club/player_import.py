@@ -1,0 +1,212 @@
+"""Reading a list of players from an .xlsx or .csv file, row by row, with French errors.
+
+Nothing here writes to the database: ``read_players`` returns the rows with their errors,
+and ``club.services.import_players`` saves the valid ones in one transaction.
+"""
+
+import csv
+import io
+import unicodedata
+from dataclasses import asdict, dataclass, field
+from typing import IO
+
+from django.core.exceptions import ValidationError
+from django.core.validators import validate_email
+from django.utils.translation import gettext as _
+from openpyxl import load_workbook
+
+from .models import Club, Player
+
+MAX_ROWS = 2000
+
+# Accepted column titles (compared without accents, case or spaces) for each field.
+COLUMNS = {
+    "last_name": {"nom", "last name", "lastname", "nom de famille", "surname"},
+    "first_name": {"prenom", "first name", "firstname"},
+    "email": {"e-mail", "email", "courriel", "mail", "adresse e-mail"},
+    "phone": {"telephone", "tel", "phone", "gsm", "portable"},
+    "licence_number": {"licence", "numero de licence", "licence number", "license", "n de licence"},
+}
+
+
+class ImportFileError(Exception):
+    """The file as a whole cannot be read (format, columns, size)."""
+
+
+@dataclass
+class ImportRow:
+    line: int
+    first_name: str = ""
+    last_name: str = ""
+    email: str = ""
+    phone: str = ""
+    licence_number: str = ""
+    errors: list[str] = field(default_factory=list)
+    existing_player_id: int | None = None
+
+    @property
+    def is_valid(self) -> bool:
+        return not self.errors
+
+    def to_dict(self) -> dict[str, object]:
+        return asdict(self)
+
+
+def _normalise(text: str) -> str:
+    decomposed = unicodedata.normalize("NFKD", text)
+    plain = "".join(c for c in decomposed if not unicodedata.combining(c))
+    return " ".join(plain.replace("°", "").replace(".", " ").lower().split())
+
+
+def _cell(value: object) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    return str(value).strip()
+
+
+def _table_from_xlsx(data: bytes) -> list[list[str]]:
+    try:
+        workbook = load_workbook(io.BytesIO(data), read_only=True, data_only=True)
+    except Exception as error:  # openpyxl raises many kinds for a damaged file
+        raise ImportFileError(_("The file is not a readable Excel (.xlsx) workbook.")) from error
+    sheet = workbook.worksheets[0]
+    rows = [[_cell(v) for v in row] for row in sheet.iter_rows(values_only=True)]
+    workbook.close()
+    return rows
+
+
+def _table_from_csv(data: bytes) -> list[list[str]]:
+    for encoding in ("utf-8-sig", "cp1252"):
+        try:
+            text = data.decode(encoding)
+            break
+        except UnicodeDecodeError:
+            continue
+    else:  # pragma: no cover - cp1252 decodes almost anything
+        raise ImportFileError(_("The CSV file's encoding could not be read."))
+    try:
+        dialect = csv.Sniffer().sniff(text[:4096], delimiters=";,\t")
+    except csv.Error:
+        dialect = csv.excel
+        dialect.delimiter = ";" if text.count(";") > text.count(",") else ","
+    return [[cell.strip() for cell in row] for row in csv.reader(io.StringIO(text), dialect)]
+
+
+def read_table(name: str, stream: IO[bytes]) -> list[list[str]]:
+    data = stream.read()
+    lowered = name.lower()
+    if lowered.endswith(".xlsx"):
+        return _table_from_xlsx(data)
+    if lowered.endswith(".csv"):
+        return _table_from_csv(data)
+    raise ImportFileError(_("Unsupported file type: choose an .xlsx or .csv file."))
+
+
+def _header_map(header: list[str]) -> dict[str, int]:
+    found: dict[str, int] = {}
+    for index, title in enumerate(header):
+        key = _normalise(title)
+        for field_name, titles in COLUMNS.items():
+            if key in titles and field_name not in found:
+                found[field_name] = index
+    missing = [name for name in ("last_name", "first_name") if name not in found]
+    if missing:
+        raise ImportFileError(
+            _("The first row must name the columns; “Nom” and “Prénom” are required.")
+        )
+    return found
+
+
+def _name_key(first: str, last: str) -> tuple[str, str]:
+    return _normalise(first), _normalise(last)
+
+
+def read_players(club: Club, name: str, stream: IO[bytes]) -> list[ImportRow]:
+    """Rows of the file with their errors; raises ImportFileError if the file is unusable."""
+    return validate_rows(club, parse_rows(name, stream))
+
+
+def parse_rows(name: str, stream: IO[bytes]) -> list[ImportRow]:
+    table = read_table(name, stream)
+    table = [row for row in table if any(cell for cell in row)]
+    if not table:
+        raise ImportFileError(_("The file is empty."))
+    columns = _header_map(table[0])
+    body = table[1:]
+    if not body:
+        raise ImportFileError(_("The file has column titles but no player."))
+    if len(body) > MAX_ROWS:
+        raise ImportFileError(_("The file has more than %(max)d rows.") % {"max": MAX_ROWS})
+    rows = []
+    for offset, raw in enumerate(body, start=2):
+        values = {f: (raw[i] if i < len(raw) else "") for f, i in columns.items()}
+        rows.append(ImportRow(line=offset, **values))
+    return rows
+
+
+def validate_rows(club: Club, rows: list[ImportRow]) -> list[ImportRow]:
+    """Fill each row's errors against the file itself and the players already stored.
+
+    Run again at confirmation, so a player added meanwhile is not imported twice.
+    """
+    club_names = {
+        _name_key(p.first_name, p.last_name): p
+        for p in Player.objects.filter(clubs=club).only("first_name", "last_name")
+    }
+    licences = {
+        p.licence_number: p for p in Player.objects.exclude(licence_number="").prefetch_related("clubs")
+    }
+    seen_names: dict[tuple[str, str], int] = {}
+    seen_licences: dict[str, int] = {}
+    for row in rows:
+        row.errors = []
+        row.existing_player_id = None
+        if not row.last_name:
+            row.errors.append(_("the last name (“Nom”) is missing"))
+        if not row.first_name:
+            row.errors.append(_("the first name (“Prénom”) is missing"))
+        if row.email:
+            try:
+                validate_email(row.email)
+            except ValidationError:
+                row.errors.append(_("the e-mail address “%(email)s” is not valid") % {"email": row.email})
+        for name_field, limit in (("first_name", 80), ("last_name", 80), ("phone", 30), ("licence_number", 30)):
+            if len(getattr(row, name_field)) > limit:
+                row.errors.append(
+                    _("the field “%(field)s” is longer than %(max)d characters")
+                    % {"field": str(Player._meta.get_field(name_field).verbose_name), "max": limit}
+                )
+        if row.first_name and row.last_name:
+            key = _name_key(row.first_name, row.last_name)
+            if key in seen_names:
+                row.errors.append(_("duplicate of line %(line)d") % {"line": seen_names[key]})
+            elif key in club_names:
+                row.errors.append(_("this player is already a member of the club"))
+            seen_names.setdefault(key, row.line)
+        if row.licence_number:
+            if row.licence_number in seen_licences:
+                row.errors.append(
+                    _("licence number already on line %(line)d") % {"line": seen_licences[row.licence_number]}
+                )
+            else:
+                seen_licences[row.licence_number] = row.line
+                existing = licences.get(row.licence_number)
+                if existing is not None:
+                    if _name_key(existing.first_name, existing.last_name) != _name_key(
+                        row.first_name, row.last_name
+                    ):
+                        row.errors.append(
+                            _("licence number already used by %(player)s") % {"player": existing.full_name}
+                        )
+                    elif club in existing.clubs.all():
+                        if _("this player is already a member of the club") not in row.errors:
+                            row.errors.append(_("this player is already a member of the club"))
+                    else:
+                        row.existing_player_id = existing.pk
+    return rows
+
+
+def rows_from_dicts(data: list[dict[str, object]]) -> list[ImportRow]:
+    return [ImportRow(**item) for item in data]  # type: ignore[arg-type]

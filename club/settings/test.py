@@ -1,0 +1,12 @@
+"""The test suite: fast password hashing, static files served without a manifest."""
+
+from .base import *  # noqa: F403
+
+DEBUG = False
+SECRET_KEY = "test-only-insecure-key"  # noqa: S105
+ALLOWED_HOSTS = ["*"]
+PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+}

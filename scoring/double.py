@@ -1,0 +1,239 @@
+"""Double (Walter Johnson), 3 to 6 players: bids backed by tokens, ten manches.
+
+Vocabulary
+----------
+*manche*
+    One deal; the ten manches deal 1, 2, 3, 4, 5, 5, 4, 3, 2, 1 cards (setting
+    ``manches``).
+*bid* (« annonce »)
+    The tricks a player announces, between 0 and the cards dealt, backed by
+    tokens: never more than the *points held* (15 at the start, setting
+    ``start_points``).  Exact bid: ``+5 + bid``; wrong bid: ``-bid``.  So the
+    points held never drop below 0.
+*game* (« partie »)
+    The ten manches; the highest total wins.  Place points per table size
+    (setting ``place_points``).
+
+Record: ``{"cards": c, "bids": [...], "tricks": [...]}``, one bid and one trick
+count per seat (and optionally ``dealer``).  The checks that need the running
+totals belong to :func:`table_result`.
+
+>>> score_deal({"cards": 3, "bids": [1, 0, 2, 1], "tricks": [1, 1, 1, 0]})
+[6, 0, -2, -1]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from .common import (
+    Json,
+    Record,
+    Rules,
+    TableResult,
+    as_record,
+    check_dealer,
+    check_keys,
+    check_seat,
+    check_table_size,
+    merge_rules,
+    require_int,
+    require_int_list,
+    rule_int,
+    rule_int_list,
+    rule_str_list,
+    with_deal,
+)
+from .errors import InvalidDeal, InvalidRules
+from .ranking import RoundLine, place_points
+
+__all__ = [
+    "DEFAULT_RULES",
+    "TABLE_SIZES",
+    "classification_key",
+    "default_rules",
+    "score_deal",
+    "table_result",
+]
+
+TABLE_SIZES = (3, 4, 5, 6)
+MAX_CARDS = 5
+EXACT_BONUS = 5
+TIEBREAKS = ("tokens",)
+
+#: Default ruleset (JSON).  ``place_points`` per table size: 16 for the first and
+#: 4 for the last at every size, symmetric, 10 on average, so tables of different
+#: sizes weigh the same in a tournament (4 players: the Double King 16/12/8/4).
+DEFAULT_RULES: dict[str, Json] = {
+    "start_points": 15,
+    "manches": [1, 2, 3, 4, 5, 5, 4, 3, 2, 1],
+    "exact_bonus": EXACT_BONUS,
+    "place_points": {
+        "3": [16, 10, 4],
+        "4": [16, 12, 8, 4],
+        "5": [16, 13, 10, 7, 4],
+        "6": [16, 14, 11, 9, 6, 4],
+    },
+    "tiebreaks": ["tokens"],
+}
+
+
+def default_rules() -> dict[str, Json]:
+    """A fresh deep copy of the default ruleset.
+
+    >>> default_rules()["place_points"]["3"]
+    [16, 10, 4]
+    """
+    import copy
+
+    return copy.deepcopy(DEFAULT_RULES)
+
+
+@dataclass(frozen=True)
+class _Rules:
+    start_points: int
+    manches: list[int]
+    exact_bonus: int
+    place_points: dict[int, list[int]]
+    tiebreaks: list[str]
+
+
+def _rules(rules: Rules | None) -> _Rules:
+    merged: dict[str, Any] = merge_rules(DEFAULT_RULES, rules)
+    manches = rule_int_list(merged["manches"], "manches")
+    if not manches or not all(1 <= m <= MAX_CARDS for m in manches):
+        raise InvalidRules("manches", f"must be a non-empty list of 1..{MAX_CARDS}")
+    pp = merged["place_points"]
+    if not isinstance(pp, dict) or set(pp) != {str(n) for n in TABLE_SIZES}:
+        raise InvalidRules("place_points", "must give a table for 3, 4, 5 and 6 players")
+    return _Rules(
+        start_points=rule_int(merged, "start_points", minimum=0),
+        manches=manches,
+        exact_bonus=rule_int(merged, "exact_bonus", minimum=0),
+        place_points={n: rule_int_list(pp[str(n)], "place_points", n) for n in TABLE_SIZES},
+        tiebreaks=rule_str_list(merged, "tiebreaks", TIEBREAKS),
+    )
+
+
+def validate_rules(rules: Rules | None) -> dict[str, Json]:
+    """The full ruleset (defaults filled in), or :class:`InvalidRules`."""
+    _rules(rules)
+    merged: dict[str, Json] = merge_rules(DEFAULT_RULES, rules)
+    return merged
+
+
+def _parse(record: object, n_seats: int | None) -> tuple[int, list[int], list[int]]:
+    rec = as_record(record)
+    check_keys(rec, ("cards", "bids", "tricks"), ("dealer",))
+    cards = require_int(rec, "cards")
+    if not 1 <= cards <= MAX_CARDS:
+        raise InvalidDeal("bad_card_count", "cards", expected=f"1..{MAX_CARDS}", got=cards)
+    bids_raw = rec["bids"]
+    if not isinstance(bids_raw, list | tuple):
+        raise InvalidDeal("not_a_list", "bids")
+    if n_seats is None:
+        if len(bids_raw) not in TABLE_SIZES:
+            raise InvalidDeal("wrong_length", "bids", expected="3..6", got=len(bids_raw))
+        n_seats = len(bids_raw)
+    bids = require_int_list(rec, "bids", n_seats)
+    for seat, bid in enumerate(bids):
+        if bid > cards:
+            raise InvalidDeal("bid_out_of_range", "bids", seat=seat, max=cards, got=bid)
+    tricks = require_int_list(rec, "tricks", n_seats, total=cards, maximum=cards)
+    if "dealer" in rec:
+        check_seat(rec["dealer"], "dealer", n_seats)
+    return cards, bids, tricks
+
+
+def _points(bids: list[int], tricks: list[int], bonus: int) -> list[int]:
+    return [bonus + b if b == t else -b for b, t in zip(bids, tricks, strict=True)]
+
+
+def score_deal(record: Record, rules: Rules | None = None) -> list[int]:
+    """Points of one manche per seat (3 to 6 seats, from the length of ``bids``).
+
+    >>> score_deal({"cards": 1, "bids": [0, 0, 1], "tricks": [0, 0, 1]})
+    [5, 5, 6]
+    """
+    r = _rules(rules)
+    _, bids, tricks = _parse(record, None)
+    return _points(bids, tricks, r.exact_bonus)
+
+
+def table_result(
+    records: Sequence[Record],
+    rules: Rules | None = None,
+    *,
+    first_dealer: int = 0,
+    n_seats: int = 4,
+) -> TableResult:
+    """A game so far: points held per seat (``scores``, starting at 15), place
+    points when the ten manches are played, and the next manche.
+
+    Checks the card count of each manche (1-2-3-4-5-5-4-3-2-1), each bid against
+    the points the seat holds before the manche, the dealer rotation, and at most
+    ten manches.  Errors carry ``deal``.
+
+    >>> r = table_result([{"cards": 1, "bids": [1, 0, 0], "tricks": [1, 0, 0]}], n_seats=3)
+    >>> r.scores, r.pending["next_cards"], r.pending["manches_left"]
+    ([21, 20, 20], 2, 9)
+    """
+    r = _rules(rules)
+    check_table_size(n_seats, TABLE_SIZES)
+    check_seat(first_dealer, "first_dealer", n_seats)
+    held = [r.start_points] * n_seats
+    per_deal: list[list[int]] = []
+    for index, record in enumerate(records):
+        try:
+            if index >= len(r.manches):
+                raise InvalidDeal("too_many_manches", "cards", max=len(r.manches))
+            cards, bids, tricks = _parse(record, n_seats)
+            if cards != r.manches[index]:
+                raise InvalidDeal("bad_card_count", "cards", expected=r.manches[index], got=cards)
+            check_dealer(as_record(record), (first_dealer + index) % n_seats, n_seats)
+            for seat, bid in enumerate(bids):
+                if bid > held[seat]:
+                    raise InvalidDeal(
+                        "bid_above_points", "bids", seat=seat, held=held[seat], got=bid
+                    )
+        except InvalidDeal as err:
+            raise with_deal(err, index) from None
+        points = _points(bids, tricks, r.exact_bonus)
+        per_deal.append(points)
+        held = [h + p for h, p in zip(held, points, strict=True)]
+    played = len(per_deal)
+    complete = played == len(r.manches)
+    return TableResult(
+        scores=list(held),
+        per_deal=per_deal,
+        complete=complete,
+        place_points=place_points(held, r.place_points[n_seats]) if complete else None,
+        pending={
+            "manches_played": played,
+            "manches_left": len(r.manches) - played,
+            "next_cards": None if complete else r.manches[played],
+            "next_dealer": None if complete else (first_dealer + played) % n_seats,
+            "points_held": list(held),
+        },
+    )
+
+
+def classification_key(
+    rounds: Sequence[RoundLine], rules: Rules | None = None
+) -> tuple[int | Fraction, ...]:
+    """Key (sorts descending): total place points, then total tokens at the end
+    of each game (``RoundLine.score``).
+
+    >>> classification_key([RoundLine(31, Fraction(16)), RoundLine(12, Fraction(4))])
+    (Fraction(20, 1), 43)
+    """
+    r = _rules(rules)
+    key: list[int | Fraction] = [
+        sum((line.place_points or Fraction(0) for line in rounds), Fraction(0))
+    ]
+    for _name in r.tiebreaks:
+        key.append(sum(line.score for line in rounds))
+    return tuple(key)

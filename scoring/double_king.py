@@ -1,0 +1,361 @@
+"""Double King (« Polonaise »), 4 players: one game, a round of 20, the classification.
+
+Vocabulary
+----------
+*game* (« jeu »)
+    One deal of 13 tricks, of the kind chosen by its dealer: six *negative games*
+    (« jeux à la charge ») ``tricks``, ``hearts``, ``queens``, ``jacks_kings``,
+    ``king_of_hearts``, ``seventh_last``, and the *trump game* ``trump``.
+*round* (« ronde »)
+    20 games at a table of 4; game ``k`` is dealt by seat ``(first_dealer + k) % 4``.
+    Each seat chooses 3 negative games and 2 trump games (its *quotas*), each
+    negative game is played exactly twice: a complete round sums to 0.
+*penalty line*
+    ``{"game": G, "penalty": s}``: seat ``s`` was penalised in game ``G``.  By
+    default it is an extra line, not one of the 20 games, and the game is dealt
+    again (setting ``penalty_counts_as_game``).
+*place points*
+    16 / 12 / 8 / 4 by round score, ties sharing (setting ``place_points``).
+
+Records (one per game)::
+
+    {"game": "queens", "taken": [1, 0, 2, 1]}        # tricks, hearts, queens, jacks_kings, trump
+    {"game": "king_of_hearts", "taker": 3}
+    {"game": "seventh_last", "seventh": 2, "last": 0}
+    {"game": "trump", "penalty": 1}
+    # any record may add "dealer": s
+
+>>> score_deal({"game": "queens", "taken": [1, 0, 2, 1]})
+[-2, 0, -4, -2]
+>>> score_deal({"game": "seventh_last", "seventh": 2, "last": 2})
+[0, 0, -5, 0]
+>>> score_deal({"game": "trump", "penalty": 1})
+[2, -6, 2, 2]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from .common import (
+    Json,
+    Record,
+    Rules,
+    TableResult,
+    as_record,
+    check_dealer,
+    check_keys,
+    check_seat,
+    check_table_size,
+    merge_rules,
+    require_int_list,
+    rule_bool,
+    rule_int,
+    rule_int_list,
+    rule_str_list,
+    with_deal,
+)
+from .errors import InvalidDeal, InvalidRules
+from .ranking import RoundLine, place_points
+
+__all__ = [
+    "DEFAULT_RULES",
+    "GAMES_PER_ROUND",
+    "KINDS",
+    "NEGATIVE_PER_SEAT",
+    "TRUMP_PER_SEAT",
+    "GameKind",
+    "classification_key",
+    "default_rules",
+    "score_deal",
+    "table_result",
+]
+
+SEATS = 4
+GAMES_PER_ROUND = 20
+NEGATIVE_PER_SEAT = 3
+TRUMP_PER_SEAT = 2
+TIMES_PER_NEGATIVE_GAME = 2
+
+
+@dataclass(frozen=True)
+class GameKind:
+    """One of the seven games: ``unit`` points per card/trick counted in ``taken``."""
+
+    code: str
+    name_fr: str
+    name_en: str
+    negative: bool
+    total: int  # points of the whole game: -13 ... +13
+    unit: int = 0  # points per unit of ``taken`` (0: not a ``taken`` game)
+    units: int = 0  # units in the deck (tricks, hearts, queens...)
+
+
+KINDS: dict[str, GameKind] = {
+    k.code: k
+    for k in (
+        GameKind("tricks", "Pas de plis", "No tricks", True, -13, -1, 13),
+        GameKind("hearts", "Pas de cœurs", "No hearts", True, -13, -1, 13),
+        GameKind("queens", "Pas de dames", "No queens", True, -8, -2, 4),
+        GameKind("jacks_kings", "Pas de valets/rois", "No jacks or kings", True, -8, -1, 8),
+        GameKind("king_of_hearts", "Pas de roi de cœur", "No king of hearts", True, -5),
+        GameKind("seventh_last", "Pas de 7e et dernier pli", "No 7th and last trick", True, -5),
+        GameKind("trump", "Atout", "Trump", False, 13, 1, 13),
+    )
+}
+SEVENTH_POINTS = -2
+LAST_POINTS = -3
+
+#: Club settings (JSON).  ``place_points``: round ranking table; ``rounds``: rounds
+#: in a tournament; ``penalty_counts_as_game`` (Default false: a penalty line is
+#: outside the 20 games and the quotas, the redealt game counts);
+#: ``dealer_penalty_forces_trump``: after a penalty on the dealer the redeal is a
+#: trump game; ``trump_penalty``: [offender, each other seat] in a trump game;
+#: ``tiebreaks``: after total place points, in order, among ``total_score`` and
+#: ``best_round``.
+DEFAULT_RULES: dict[str, Json] = {
+    "place_points": [16, 12, 8, 4],
+    "rounds": 5,
+    "penalty_counts_as_game": False,
+    "dealer_penalty_forces_trump": True,
+    "trump_penalty": [-6, 2],
+    "tiebreaks": ["total_score", "best_round"],
+}
+TIEBREAKS = ("total_score", "best_round")
+
+
+def default_rules() -> dict[str, Json]:
+    """A fresh copy of the default ruleset.
+
+    >>> default_rules()["place_points"]
+    [16, 12, 8, 4]
+    """
+    return _copy(DEFAULT_RULES)
+
+
+def _copy(rules: Mapping[str, Json]) -> dict[str, Json]:
+    return {k: (list(v) if isinstance(v, list) else v) for k, v in rules.items()}
+
+
+@dataclass(frozen=True)
+class _Rules:
+    place_points: list[int]
+    rounds: int
+    penalty_counts_as_game: bool
+    dealer_penalty_forces_trump: bool
+    trump_penalty: list[int]
+    tiebreaks: list[str]
+
+
+def _rules(rules: Rules | None) -> _Rules:
+    merged: dict[str, Any] = merge_rules(DEFAULT_RULES, rules)
+    return _Rules(
+        place_points=rule_int_list(merged["place_points"], "place_points", SEATS),
+        rounds=rule_int(merged, "rounds", minimum=1),
+        penalty_counts_as_game=rule_bool(merged, "penalty_counts_as_game"),
+        dealer_penalty_forces_trump=rule_bool(merged, "dealer_penalty_forces_trump"),
+        trump_penalty=rule_int_list(merged["trump_penalty"], "trump_penalty", 2),
+        tiebreaks=rule_str_list(merged, "tiebreaks", TIEBREAKS),
+    )
+
+
+def validate_rules(rules: Rules | None) -> dict[str, Json]:
+    """The full ruleset (defaults filled in), or :class:`InvalidRules`."""
+    _rules(rules)
+    merged: dict[str, Json] = merge_rules(DEFAULT_RULES, rules)
+    return merged
+
+
+# --------------------------------------------------------------------------- one game
+
+
+def _kind(record: Record) -> GameKind:
+    if "game" not in record:
+        raise InvalidDeal("missing_field", "game")
+    code = record["game"]
+    if not isinstance(code, str) or code not in KINDS:
+        raise InvalidDeal("unknown_game", "game", got=repr(code))
+    return KINDS[code]
+
+
+def _score(record: object, rules: _Rules) -> list[int]:
+    rec = as_record(record)
+    kind = _kind(rec)
+    if "penalty" in rec:
+        check_keys(rec, ("game", "penalty"), ("dealer",))
+        if "dealer" in rec:
+            check_seat(rec["dealer"], "dealer", SEATS)
+        offender = check_seat(rec["penalty"], "penalty", SEATS)
+        if kind.negative:
+            return [kind.total if s == offender else 0 for s in range(SEATS)]
+        own, others = rules.trump_penalty
+        return [own if s == offender else others for s in range(SEATS)]
+    if kind.unit:
+        check_keys(rec, ("game", "taken"), ("dealer",))
+        taken = require_int_list(rec, "taken", SEATS, total=kind.units, maximum=kind.units)
+        points = [kind.unit * t for t in taken]
+    elif kind.code == "king_of_hearts":
+        check_keys(rec, ("game", "taker"), ("dealer",))
+        taker = check_seat(rec["taker"], "taker", SEATS)
+        points = [kind.total if s == taker else 0 for s in range(SEATS)]
+    else:  # seventh_last
+        check_keys(rec, ("game", "seventh", "last"), ("dealer",))
+        seventh = check_seat(rec["seventh"], "seventh", SEATS)
+        last = check_seat(rec["last"], "last", SEATS)
+        points = [0] * SEATS
+        points[seventh] += SEVENTH_POINTS
+        points[last] += LAST_POINTS
+    if "dealer" in rec:
+        check_seat(rec["dealer"], "dealer", SEATS)
+    return points
+
+
+def score_deal(record: Record, rules: Rules | None = None) -> list[int]:
+    """Points of one game (or penalty line) per seat.
+
+    A game sums to its fixed total (-13, -13, -8, -8, -5, -5 or +13); a penalty
+    line to that total in a negative game and to 0 in a trump game (by default).
+
+    >>> score_deal({"game": "king_of_hearts", "taker": 0})
+    [-5, 0, 0, 0]
+    >>> score_deal({"game": "tricks", "taken": [3, 3, 3, 3]})
+    Traceback (most recent call last):
+    ...
+    scoring.errors.InvalidDeal: taken: the values must total 13, got 12
+    """
+    return _score(record, _rules(rules))
+
+
+# --------------------------------------------------------------------------- a round
+
+
+def table_result(
+    records: Sequence[Record],
+    rules: Rules | None = None,
+    *,
+    first_dealer: int = 0,
+    n_seats: int = SEATS,
+) -> TableResult:
+    """A round so far: scores, place points when complete, what is left to choose.
+
+    Checks, for every record in order: the record itself; ``dealer`` (if given)
+    against the rotation (which counts only games, not penalty lines); at most
+    20 games; each seat's quotas (3 negative, 2 trump games, counting the games
+    it deals); each negative game at most twice.  A partial round reports what
+    each seat still has to choose.  Errors carry ``deal`` (0-based record index).
+
+    >>> r = table_result([{"game": "trump", "taken": [4, 3, 3, 3], "dealer": 2}],
+    ...                  first_dealer=2)
+    >>> r.scores, r.complete, r.pending["next_dealer"], r.pending["trumps_left"]
+    ([4, 3, 3, 3], False, 3, [2, 2, 1, 2])
+    """
+    r = _rules(rules)
+    check_table_size(n_seats, (SEATS,))
+    check_seat(first_dealer, "first_dealer", SEATS)
+    negatives_left = [NEGATIVE_PER_SEAT] * SEATS
+    trumps_left = [TRUMP_PER_SEAT] * SEATS
+    times_left = {k.code: TIMES_PER_NEGATIVE_GAME for k in KINDS.values() if k.negative}
+    scores = [0] * SEATS
+    per_deal: list[list[int]] = []
+    games = 0
+    forced_trump = False
+    for index, record in enumerate(records):
+        try:
+            points = _score(record, r)
+            rec = as_record(record)
+            kind = KINDS[str(rec["game"])]
+            dealer = (first_dealer + games) % SEATS
+            is_penalty = "penalty" in rec
+            counts = not is_penalty or r.penalty_counts_as_game
+            if games >= GAMES_PER_ROUND:
+                raise InvalidDeal("too_many_games", "game", max=GAMES_PER_ROUND)
+            check_dealer(rec, dealer, SEATS)
+            if forced_trump and kind.negative:
+                raise InvalidDeal("dealer_must_choose_trump", "game", seat=dealer)
+            if counts:
+                _count_choice(kind, dealer, negatives_left, trumps_left, times_left)
+                games += 1
+                forced_trump = False
+            elif r.dealer_penalty_forces_trump and rec["penalty"] == dealer:
+                forced_trump = True
+        except InvalidDeal as err:
+            raise with_deal(err, index) from None
+        per_deal.append(points)
+        scores = [a + b for a, b in zip(scores, points, strict=True)]
+    complete = games == GAMES_PER_ROUND
+    pending: dict[str, Json] = {
+        "games_played": games,
+        "games_left": GAMES_PER_ROUND - games,
+        "next_dealer": None if complete else (first_dealer + games) % SEATS,
+        "negatives_left": list(negatives_left),
+        "trumps_left": list(trumps_left),
+        "negative_games_left": {k: v for k, v in times_left.items() if v},
+        "dealer_must_choose_trump": forced_trump,
+    }
+    return TableResult(
+        scores=scores,
+        per_deal=per_deal,
+        complete=complete,
+        place_points=place_points(scores, r.place_points) if complete else None,
+        pending=pending,
+    )
+
+
+def _count_choice(
+    kind: GameKind,
+    dealer: int,
+    negatives_left: list[int],
+    trumps_left: list[int],
+    times_left: dict[str, int],
+) -> None:
+    if not kind.negative:
+        if trumps_left[dealer] == 0:
+            raise InvalidDeal("trump_quota_exceeded", "game", seat=dealer, max=TRUMP_PER_SEAT)
+        trumps_left[dealer] -= 1
+        return
+    if negatives_left[dealer] == 0:
+        raise InvalidDeal("negative_quota_exceeded", "game", seat=dealer, max=NEGATIVE_PER_SEAT)
+    if times_left[kind.code] == 0:
+        raise InvalidDeal(
+            "game_played_too_often", "game", game=kind.code, max=TIMES_PER_NEGATIVE_GAME
+        )
+    negatives_left[dealer] -= 1
+    times_left[kind.code] -= 1
+
+
+# --------------------------------------------------------------------------- classification
+
+
+def classification_key(
+    rounds: Sequence[RoundLine], rules: Rules | None = None
+) -> tuple[int | Fraction, ...]:
+    """Final classification key (sorts descending): total place points, then the
+    tie-breaks of the ruleset (default: total of round scores, best single round).
+
+    >>> lines = [RoundLine(30, Fraction(14)), RoundLine(-5, Fraction(8))]
+    >>> classification_key(lines)
+    (Fraction(22, 1), 25, 30)
+    """
+    r = _rules(rules)
+    key: list[int | Fraction] = [
+        sum((line.place_points or Fraction(0) for line in rounds), Fraction(0))
+    ]
+    for name in r.tiebreaks:
+        if name == "total_score":
+            key.append(sum(line.score for line in rounds))
+        else:
+            key.append(max((line.score for line in rounds), default=0))
+    return tuple(key)
+
+
+def _check_rules_sane() -> None:  # pragma: no cover - import-time guard
+    if sum(k.total for k in KINDS.values() if k.negative) * TIMES_PER_NEGATIVE_GAME != -(
+        KINDS["trump"].total * TRUMP_PER_SEAT * SEATS
+    ):
+        raise InvalidRules("games", "negative and trump points do not balance")
+
+
+_check_rules_sane()

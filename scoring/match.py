@@ -1,0 +1,201 @@
+"""Matches of the team games (Quarante de roi, Plonk): target, tie rule, ranking.
+
+Vocabulary
+----------
+*team*
+    Team 0 is seats 0 and 2, team 1 is seats 1 and 3.  Deal points and match
+    totals are per team: ``[t0, t1]``.
+*match* (« partie »)
+    Deals until a team reaches the *target* (``>=``, checked at the end of each
+    deal).  *Tie rule* (Default ``"higher_total"``): if both teams pass the
+    target in the same deal the higher total wins, and on equal totals another
+    deal is played; ``"draw"`` makes equal totals a drawn match instead.
+*bye* (« exempt »)
+    A team without opponents in a round; it is credited with the ruleset's
+    ``bye_score`` / ``bye_against`` and a won match (``bye_won``).
+
+>>> settle([[80, 60], [75, 70]], target=150)
+(True, 0, [155, 130])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from .common import (
+    Json,
+    Record,
+    TableResult,
+    as_record,
+    check_dealer,
+    check_seat,
+    check_table_size,
+    rule_bool,
+    rule_choice,
+    rule_int,
+    rule_str_list,
+    with_deal,
+)
+from .errors import InvalidDeal
+from .ranking import RoundLine
+
+__all__ = [
+    "TEAMS",
+    "TIEBREAKS",
+    "TIE_RULES",
+    "MatchRules",
+    "bye_line",
+    "classification_key",
+    "match_defaults",
+    "match_result",
+    "settle",
+]
+
+TEAMS = ((0, 2), (1, 3))
+SEATS = 4
+TIE_RULES = ("higher_total", "draw")
+TIEBREAKS = ("points_for", "points_difference", "points_against")
+
+
+def match_defaults(target: int) -> dict[str, Json]:
+    """The match settings shared by the team games, for a given target.
+
+    >>> match_defaults(500)["tie_rule"]
+    'higher_total'
+    """
+    return {
+        "target": target,
+        "tie_rule": "higher_total",
+        "bye_won": True,
+        "bye_score": target,
+        "bye_against": 0,
+        "tiebreaks": ["points_for", "points_difference"],
+    }
+
+
+@dataclass(frozen=True)
+class MatchRules:
+    """Parsed match settings."""
+
+    target: int
+    tie_rule: str
+    bye_won: bool
+    bye_score: int
+    bye_against: int
+    tiebreaks: list[str]
+
+    @classmethod
+    def parse(cls, merged: Mapping[str, Any]) -> MatchRules:
+        """From a merged ruleset (already checked for unknown keys)."""
+        return cls(
+            target=rule_int(merged, "target", minimum=1),
+            tie_rule=rule_choice(merged, "tie_rule", TIE_RULES),
+            bye_won=rule_bool(merged, "bye_won"),
+            bye_score=rule_int(merged, "bye_score"),
+            bye_against=rule_int(merged, "bye_against"),
+            tiebreaks=rule_str_list(merged, "tiebreaks", TIEBREAKS),
+        )
+
+
+def settle(
+    per_deal: Sequence[Sequence[int]], target: int, tie_rule: str = "higher_total"
+) -> tuple[bool, int | None, list[int]]:
+    """``(complete, winner, totals)`` after these deals (no check that the match
+    ended only at the last deal; :func:`match_result` does that).
+
+    >>> settle([[100, 90], [60, 70]], 150)
+    (False, None, [160, 160])
+    >>> settle([[100, 90], [60, 70]], 150, "draw")
+    (True, None, [160, 160])
+    """
+    totals = [0, 0]
+    for points in per_deal:
+        totals = [totals[0] + points[0], totals[1] + points[1]]
+    if max(totals) < target:
+        return False, None, totals
+    if totals[0] != totals[1]:
+        return True, 0 if totals[0] > totals[1] else 1, totals
+    return tie_rule == "draw", None, totals
+
+
+def match_result(
+    records: Sequence[Record],
+    score: Callable[[Record], list[int]],
+    rules: MatchRules,
+    *,
+    first_dealer: int,
+    n_seats: int,
+) -> TableResult:
+    """A match so far, from its records; ``score`` validates and scores one record.
+
+    Refuses a record after the match is decided (``match_over``) and a
+    ``dealer`` that does not follow the rotation.  Errors carry ``deal``.
+    """
+    check_table_size(n_seats, (SEATS,))
+    check_seat(first_dealer, "first_dealer", SEATS)
+    per_deal: list[list[int]] = []
+    complete, winner = False, None
+    for index, record in enumerate(records):
+        try:
+            if complete:
+                raise InvalidDeal("match_over", "deal")
+            rec = as_record(record)
+            check_dealer(rec, (first_dealer + index) % SEATS, SEATS)
+            points = score(rec)
+        except InvalidDeal as err:
+            raise with_deal(err, index) from None
+        per_deal.append(points)
+        complete, winner, _ = settle(per_deal, rules.target, rules.tie_rule)
+    _, _, totals = settle(per_deal, rules.target, rules.tie_rule)
+    return TableResult(
+        scores=totals,
+        per_deal=per_deal,
+        complete=complete,
+        winner=winner,
+        pending={
+            "deals_played": len(per_deal),
+            "to_target": [max(0, rules.target - t) for t in totals],
+            "next_dealer": None if complete else (first_dealer + len(per_deal)) % SEATS,
+        },
+    )
+
+
+def bye_line(rules: MatchRules) -> RoundLine:
+    """The round line credited to a team with a bye."""
+    return RoundLine(
+        score=rules.bye_score,
+        won=rules.bye_won,
+        against=rules.bye_against,
+    )
+
+
+def classification_key(
+    rounds: Sequence[RoundLine], rules: MatchRules
+) -> tuple[int | Fraction, ...]:
+    """Team key (sorts descending): matches won (a draw, ``won=None``, counts a
+    half), then the tie-breaks (default: points scored, points difference).
+
+    >>> m = MatchRules(150, "higher_total", True, 150, 0, ["points_for", "points_difference"])
+    >>> classification_key([RoundLine(160, won=True, against=120),
+    ...                     RoundLine(140, won=False, against=152)], m)
+    (Fraction(1, 1), 300, 28)
+    """
+    wins = sum(
+        (
+            Fraction(1) if line.won else Fraction(1, 2) if line.won is None else Fraction(0)
+            for line in rounds
+        ),
+        Fraction(0),
+    )
+    key: list[int | Fraction] = [wins]
+    for name in rules.tiebreaks:
+        if name == "points_for":
+            key.append(sum(line.score for line in rounds))
+        elif name == "points_difference":
+            key.append(sum(line.score - (line.against or 0) for line in rounds))
+        else:
+            key.append(-sum(line.against or 0 for line in rounds))
+    return tuple(key)

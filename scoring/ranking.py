@@ -1,0 +1,149 @@
+"""Ranking helpers: place points, shared places, classification keys.
+
+Vocabulary
+----------
+*place points* (« points de classement »)
+    Points given by rank at a table (Double King 16 / 12 / 8 / 4).  Tied seats
+    share the places they cover equally, so the values are exact
+    :class:`~fractions.Fraction` s.
+*classification key*
+    A tuple that sorts a player (or team) *descending*: the first element is the
+    main criterion, the next ones the tie-breaks.  Equal keys share a place.
+*round line* (:class:`RoundLine`)
+    One session of one player: a round, pool, match or game.
+
+>>> place_points([30, -10, 30, -50])
+[Fraction(14, 1), Fraction(8, 1), Fraction(14, 1), Fraction(4, 1)]
+>>> shared_places([(3,), (5,), (3,), (1,)])
+[2, 1, 2, 4]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+from .errors import InvalidDeal
+
+__all__ = [
+    "ANNUAL_RULES",
+    "RoundLine",
+    "TournamentLine",
+    "annual_ranking_key",
+    "linear_table",
+    "place_points",
+    "shared_places",
+]
+
+ANNUAL_RULES = ("sum_points", "sum_place_points", "best_n")
+
+
+@dataclass(frozen=True)
+class RoundLine:
+    """One session of one player or team.
+
+    ``score``: the session score (Double: tokens held at the end);
+    ``place_points``: individual games, when the table has a place-points table;
+    ``won``: team games, ``True``/``False``, ``None`` for a draw or not applicable;
+    ``against``: team games, the opponents' score.
+    """
+
+    score: int
+    place_points: Fraction | None = None
+    won: bool | None = None
+    against: int | None = None
+
+
+@dataclass(frozen=True)
+class TournamentLine:
+    """One tournament of one player, for a season (annual) ranking."""
+
+    points: int
+    place_points: Fraction = Fraction(0)
+
+
+def place_points(
+    scores: Sequence[int], table: Sequence[int | Fraction] = (16, 12, 8, 4)
+) -> list[Fraction]:
+    """Place points per seat; higher score is better; ties share the places they cover.
+
+    ``table`` gives the points of place 1, 2, ...; it must have one entry per score.
+
+    >>> place_points([5, 5, 5, 5])
+    [Fraction(10, 1), Fraction(10, 1), Fraction(10, 1), Fraction(10, 1)]
+    >>> place_points([0, 7, 7, 7])
+    [Fraction(4, 1), Fraction(12, 1), Fraction(12, 1), Fraction(12, 1)]
+    >>> [str(p) for p in place_points([1, 1, 0], (90, 60, 30))]
+    ['75', '75', '30']
+    >>> [str(p) for p in place_points([2, 2, 2, 0, 9, 9], (16, 14, 11, 9, 6, 4))]
+    ['26/3', '26/3', '26/3', '4', '15', '15']
+    """
+    if len(table) != len(scores):
+        raise InvalidDeal("wrong_length", "place_points", expected=len(scores), got=len(table))
+    order = sorted(range(len(scores)), key=lambda i: -scores[i])
+    result = [Fraction(0)] * len(scores)
+    start = 0
+    while start < len(order):
+        end = start
+        while end + 1 < len(order) and scores[order[end + 1]] == scores[order[start]]:
+            end += 1
+        share = Fraction(sum(Fraction(p) for p in table[start : end + 1]), end - start + 1)
+        for i in order[start : end + 1]:
+            result[i] = share
+        start = end + 1
+    return result
+
+
+def shared_places(keys: Sequence[tuple[object, ...]]) -> list[int]:
+    """1-based competition ranks: higher key is better, equal keys share a place.
+
+    >>> shared_places([(10, 2), (10, 3), (10, 2), (4, 9)])
+    [2, 1, 2, 4]
+    """
+    return [1 + sum(1 for other in keys if _gt(other, key)) for key in keys]
+
+
+def _gt(a: tuple[object, ...], b: tuple[object, ...]) -> bool:
+    return a > b
+
+
+def linear_table(n: int) -> list[int]:
+    """``n, n-1, ..., 1``: a place-points table for ``n`` ranked players.
+
+    >>> linear_table(4)
+    [4, 3, 2, 1]
+    """
+    return list(range(n, 0, -1))
+
+
+def annual_ranking_key(
+    tournaments: Sequence[TournamentLine],
+    rule: str = "sum_points",
+    best_n: int | None = None,
+) -> tuple[int | Fraction, ...]:
+    """Season (annual) ranking key of one player from his tournaments.
+
+    ``rule``: ``"sum_points"`` (the whist default: sum of tournament points),
+    ``"sum_place_points"``, or ``"best_n"`` (sum of the best ``best_n`` tournament
+    points).  Equal keys share a place (:func:`shared_places`).
+
+    >>> lines = [TournamentLine(40, Fraction(3)), TournamentLine(-5, Fraction(1)),
+    ...          TournamentLine(22, Fraction(2))]
+    >>> annual_ranking_key(lines)
+    (57,)
+    >>> annual_ranking_key(lines, "sum_place_points")
+    (Fraction(6, 1),)
+    >>> annual_ranking_key(lines, "best_n", best_n=2)
+    (62,)
+    """
+    if rule == "sum_points":
+        return (sum(t.points for t in tournaments),)
+    if rule == "sum_place_points":
+        return (sum((t.place_points for t in tournaments), Fraction(0)),)
+    if rule == "best_n":
+        if best_n is None or isinstance(best_n, bool) or best_n < 1:
+            raise InvalidDeal("not_an_integer", "best_n", got=repr(best_n))
+        best = sorted((t.points for t in tournaments), reverse=True)[:best_n]
+        return (sum(best),)
+    raise InvalidDeal("unknown_rule", "rule", got=str(rule))

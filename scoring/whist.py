@@ -1,0 +1,636 @@
+"""Belgian whist, RC « La Chevalerie » tournament rules: deals, pools, classification.
+
+Vocabulary
+----------
+*contract* (« contrat »)
+    What the declarers undertake, by code (``emballage_9``, ``solo_8``, ``trou``,
+    ``petite_misere``...).  The club's *contract table* is data in the ruleset
+    (``rules["contracts"]``, weakest first): points ``P``, declarers, tricks to
+    make, overtrick/undertrick values, capo.  Another club's table is another
+    ruleset, not other code.
+*declarers* / *defenders*
+    The seats that play the contract / the others.
+*payout* ``"pair"``
+    Two declarers (emballage, trou): each declarer ``+X``, each defender ``-X``.
+*payout* ``"alone"``
+    Each declarer is settled alone against the three others: ``+X`` and ``-X/3``
+    each (solo, abondance, schlem, misères; several misères add up).
+*counter* (« contre », ``"against"``)
+    A contract bid to beat another, with its own points (``rules["counters"]``).
+*renege* (« erreur de suivi »)
+    The deal stops; the offender pays ``3 × P``, every other player gets ``+P``.
+*pool* (« poule »)
+    12 deals at a table; a tournament is 3 pools.
+
+``X`` for one declarer (or the pair) with ``n`` tricks, contract bid ``b``:
+made: ``P + overtrick × (min(n, overtrick_cap) - b)``; an unannounced capo (13
+tricks, ``b < 13``) turns it into ``X × capo_multiplier + capo_bonus``; failed:
+``-(points_failed + undertrick × (b - n))`` where ``points_failed`` defaults to
+``P``.  ``exact`` contracts (misères: 0 tricks, piccolo: 1) score ``±P`` flat.
+
+Record: ``{"contract": code, "declarers": [seats], "tricks": n}``, ``tricks`` a
+list (one per declarer) for the misère family; optional ``"against"``,
+``"renege"``, ``"dealer"``, and ``"sitting_out"`` (table of 5: that seat, the
+dealer, sits out and scores 0; the result then has 5 entries).
+
+>>> score_deal({"contract": "solo_8", "declarers": [1], "tricks": 7})
+[7, -21, 7, 7]
+>>> score_deal({"contract": "emballage_10", "declarers": [0, 2], "tricks": 13})
+[17, -17, 17, -17]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from .common import (
+    Json,
+    Record,
+    Rules,
+    TableResult,
+    as_record,
+    check_dealer,
+    check_keys,
+    check_seat,
+    check_table_size,
+    merge_rules,
+    rule_choice,
+    rule_int,
+    rule_int_list,
+    rule_str_list,
+    with_deal,
+)
+from .errors import InvalidDeal, InvalidRules
+from .ranking import ANNUAL_RULES, RoundLine, place_points
+
+__all__ = [
+    "CHEVALERIE_CONTRACTS",
+    "CHEVALERIE_COUNTERS",
+    "DEFAULT_RULES",
+    "Contract",
+    "classification_key",
+    "contract_table",
+    "default_rules",
+    "score_deal",
+    "table_result",
+]
+
+TRICKS = 13
+TABLE_SIZES = (4, 5)
+
+
+def _c(
+    code: str,
+    name_fr: str,
+    points: int,
+    declarers: tuple[int, int],
+    tricks: int,
+    payout: str,
+    *,
+    exact: bool = False,
+    per_declarer: bool = False,
+    overtrick: int = 0,
+    overtrick_cap: int = TRICKS,
+    undertrick: int = 0,
+    capo_bonus: int = 0,
+    capo_multiplier: int = 1,
+) -> dict[str, Json]:
+    return {
+        "code": code,
+        "name_fr": name_fr,
+        "points": points,
+        "points_failed": None,
+        "declarers": list(declarers),
+        "tricks": tricks,
+        "exact": exact,
+        "payout": payout,
+        "tricks_per_declarer": per_declarer,
+        "overtrick": overtrick,
+        "overtrick_cap": overtrick_cap,
+        "undertrick": undertrick,
+        "capo_bonus": capo_bonus,
+        "capo_multiplier": capo_multiplier,
+    }
+
+
+def _emballage(n: int, points: int) -> dict[str, Json]:
+    return _c(
+        f"emballage_{n}",
+        f"Emballage {n}",
+        points,
+        (2, 2),
+        n,
+        "pair",
+        overtrick=1,
+        undertrick=1,
+        capo_bonus=5 if n < TRICKS else 0,
+    )
+
+
+def _misere(code: str, name_fr: str, points: int, tricks: int = 0) -> dict[str, Json]:
+    return _c(code, name_fr, points, (1, 4), tricks, "alone", exact=True, per_declarer=True)
+
+
+#: The RC « La Chevalerie » contract table, weakest first (RULES.md, seed 004).
+CHEVALERIE_CONTRACTS: list[Json] = [
+    _emballage(8, 2),
+    _emballage(9, 4),
+    _c("solo_6", "Solo 6", 6, (1, 1), 6, "alone", overtrick=3, overtrick_cap=8, undertrick=3),
+    _c("trou", "Trou", 6, (2, 2), 8, "pair", undertrick=1, capo_multiplier=2),
+    _c("trou_royal", "Trou royal", 6, (2, 2), 9, "pair", undertrick=1, capo_multiplier=2),
+    _emballage(10, 9),
+    _c("solo_7", "Solo 7", 12, (1, 1), 7, "alone", overtrick=3, overtrick_cap=8, undertrick=3),
+    _emballage(11, 15),
+    _c("solo_8", "Solo 8", 18, (1, 1), 8, "alone", overtrick=3, overtrick_cap=8, undertrick=3),
+    _misere("petite_misere", "Petite misère", 18),
+    _emballage(12, 21),
+    _misere("piccolo", "Piccolo", 24, tricks=1),
+    _c("abondance_9", "Abondance 9", 27, (1, 1), 9, "alone"),
+    _c("abondance_10", "Abondance 10", 30, (1, 1), 10, "alone"),
+    _emballage(13, 30),
+    _misere("grande_misere", "Grande misère", 36),
+    _c("abondance_11", "Abondance 11", 42, (1, 1), 11, "alone"),
+    _misere("grande_misere_table", "Grande misère sur table", 60),
+    _c("petit_schlem", "Petit schlem", 90, (1, 1), 12, "alone"),
+    _c("grand_schlem", "Grand schlem", 120, (1, 1), 13, "alone"),
+]
+
+#: The club's counters: ``contract`` bid against ``against`` scores ``points``.
+CHEVALERIE_COUNTERS: list[Json] = [
+    {"contract": c, "against": a, "points": p}
+    for c, a, p in (
+        ("emballage_12", "abondance_9", 27),
+        ("emballage_13", "abondance_10", 30),
+        ("solo_8", "petite_misere", 18),
+        ("emballage_10", "petite_misere", 9),
+        ("solo_8", "piccolo", 24),
+        ("emballage_11", "piccolo", 12),
+        ("grande_misere", "trou", 36),
+        ("abondance_11", "trou", 42),
+        ("grande_misere_table", "trou", 60),
+    )
+]
+
+TIEBREAKS = ("best_pool", "place_points")
+
+#: The default ruleset (JSON).  Besides the tables: ``renege_multiplier`` (3);
+#: ``deals_per_pool`` (12), ``pools`` (3), ``pool_minutes`` (80); ``place_points``
+#: per table size (``null``: no place points at a whist table); ``tiebreaks``
+#: after total points (Default ``["best_pool"]``); ``annual_ranking``
+#: (``sum_points`` | ``sum_place_points`` | ``best_n``) and ``annual_best_n``;
+#: ``entry_fee_cents``, ``membership_fee_cents`` and
+#: ``membership_from_participation`` (the fees of seed 004).
+DEFAULT_RULES: dict[str, Json] = {
+    "contracts": CHEVALERIE_CONTRACTS,
+    "counters": CHEVALERIE_COUNTERS,
+    "renege_multiplier": 3,
+    "deals_per_pool": 12,
+    "pools": 3,
+    "pool_minutes": 80,
+    "place_points": None,
+    "tiebreaks": ["best_pool"],
+    "annual_ranking": "sum_points",
+    "annual_best_n": None,
+    "entry_fee_cents": 300,
+    "membership_fee_cents": 700,
+    "membership_from_participation": 3,
+}
+
+
+def default_rules() -> dict[str, Json]:
+    """A fresh deep copy of the default ruleset (the Chevalerie table).
+
+    >>> [c["points"] for c in default_rules()["contracts"]][:4]
+    [2, 4, 6, 6]
+    """
+    import copy
+
+    return copy.deepcopy(DEFAULT_RULES)
+
+
+# --------------------------------------------------------------------------- ruleset
+
+
+@dataclass(frozen=True)
+class Contract:
+    """One row of a contract table (see the module docstring)."""
+
+    code: str
+    points: int
+    points_failed: int
+    declarers: tuple[int, int]
+    tricks: int
+    exact: bool
+    payout: str
+    tricks_per_declarer: bool
+    overtrick: int
+    overtrick_cap: int
+    undertrick: int
+    capo_bonus: int
+    capo_multiplier: int
+
+    def with_points(self, points: int, points_failed: int | None) -> Contract:
+        """The same contract paying other points (a counter)."""
+        return Contract(
+            self.code,
+            points,
+            points if points_failed is None else points_failed,
+            self.declarers,
+            self.tricks,
+            self.exact,
+            self.payout,
+            self.tricks_per_declarer,
+            self.overtrick,
+            self.overtrick_cap,
+            self.undertrick,
+            self.capo_bonus,
+            self.capo_multiplier,
+        )
+
+
+@dataclass(frozen=True)
+class _Rules:
+    contracts: dict[str, Contract]
+    counters: dict[tuple[str, str], Contract]
+    renege_multiplier: int
+    deals_per_pool: int
+    place_points: dict[int, list[int]] | None
+    tiebreaks: list[str]
+
+
+def _int(row: Mapping[str, Any], key: str, where: str, minimum: int = 0) -> int:
+    value = row.get(key)
+    if not isinstance(value, int) or isinstance(value, bool) or value < minimum:
+        raise InvalidRules(where, f"{key} must be an integer >= {minimum}")
+    return value
+
+
+def _bool(row: Mapping[str, Any], key: str, where: str) -> bool:
+    value = row.get(key, False)
+    if not isinstance(value, bool):
+        raise InvalidRules(where, f"{key} must be true or false")
+    return value
+
+
+_CONTRACT_KEYS = {
+    "code",
+    "name_fr",
+    "name_en",
+    "points",
+    "points_failed",
+    "declarers",
+    "tricks",
+    "exact",
+    "payout",
+    "tricks_per_declarer",
+    "overtrick",
+    "overtrick_cap",
+    "undertrick",
+    "capo_bonus",
+    "capo_multiplier",
+}
+
+
+def _contract(row: object, index: int) -> Contract:
+    where = f"contracts[{index}]"
+    if not isinstance(row, Mapping):
+        raise InvalidRules(where, "must be an object")
+    unknown = set(row) - _CONTRACT_KEYS
+    if unknown:
+        raise InvalidRules(where, "unknown keys: " + ", ".join(sorted(map(str, unknown))))
+    code = row.get("code")
+    if not isinstance(code, str) or not code:
+        raise InvalidRules(where, "code must be a non-empty string")
+    points = _int(row, "points", where)
+    failed = points if row.get("points_failed") is None else _int(row, "points_failed", where)
+    decl = row.get("declarers")
+    if (
+        not isinstance(decl, list | tuple)
+        or len(decl) != 2
+        or not all(isinstance(d, int) and not isinstance(d, bool) for d in decl)
+        or not 1 <= decl[0] <= decl[1] <= 4
+    ):
+        raise InvalidRules(where, "declarers must be [min, max] within 1..4")
+    tricks = _int(row, "tricks", where)
+    if tricks > TRICKS:
+        raise InvalidRules(where, "tricks must be 0..13")
+    payout = row.get("payout")
+    per_declarer = _bool(row, "tricks_per_declarer", where)
+    if payout == "pair":
+        if tuple(decl) != (2, 2) or per_declarer:
+            raise InvalidRules(where, "a pair contract has exactly 2 declarers and one count")
+    elif payout == "alone":
+        if not per_declarer and tuple(decl) != (1, 1):
+            raise InvalidRules(where, "several declarers alone need tricks_per_declarer")
+    else:
+        raise InvalidRules(where, "payout must be 'pair' or 'alone'")
+    contract = Contract(
+        code=code,
+        points=points,
+        points_failed=failed,
+        declarers=(decl[0], decl[1]),
+        tricks=tricks,
+        exact=_bool(row, "exact", where),
+        payout=payout,
+        tricks_per_declarer=per_declarer,
+        overtrick=_int(row, "overtrick", where) if "overtrick" in row else 0,
+        overtrick_cap=_int(row, "overtrick_cap", where) if "overtrick_cap" in row else TRICKS,
+        undertrick=_int(row, "undertrick", where) if "undertrick" in row else 0,
+        capo_bonus=_int(row, "capo_bonus", where) if "capo_bonus" in row else 0,
+        capo_multiplier=(_int(row, "capo_multiplier", where, 1) if "capo_multiplier" in row else 1),
+    )
+    _check_divisible(contract, where)
+    return contract
+
+
+def _check_divisible(c: Contract, where: str) -> None:
+    if c.payout != "alone":
+        return
+    for name in ("points", "points_failed", "overtrick", "undertrick", "capo_bonus"):
+        if getattr(c, name) % 3:
+            raise InvalidRules(where, f"{name} of a one-declarer contract must divide by 3")
+
+
+def _rules(rules: Rules | None) -> _Rules:
+    merged: dict[str, Any] = merge_rules(DEFAULT_RULES, rules)
+    rows = merged["contracts"]
+    if not isinstance(rows, list | tuple) or not rows:
+        raise InvalidRules("contracts", "must be a non-empty list")
+    contracts: dict[str, Contract] = {}
+    for index, row in enumerate(rows):
+        c = _contract(row, index)
+        if c.code in contracts:
+            raise InvalidRules(f"contracts[{index}]", f"duplicate code {c.code}")
+        contracts[c.code] = c
+    counters: dict[tuple[str, str], Contract] = {}
+    cows = merged["counters"]
+    if not isinstance(cows, list | tuple):
+        raise InvalidRules("counters", "must be a list")
+    for index, row in enumerate(cows):
+        where = f"counters[{index}]"
+        if not isinstance(row, Mapping) or set(row) - {
+            "contract",
+            "against",
+            "points",
+            "points_failed",
+        }:
+            raise InvalidRules(where, "must be {contract, against, points[, points_failed]}")
+        code, against = row.get("contract"), row.get("against")
+        if code not in contracts or against not in contracts:
+            raise InvalidRules(where, "contract and against must be codes of the table")
+        assert isinstance(code, str) and isinstance(against, str)
+        failed = None if row.get("points_failed") is None else _int(row, "points_failed", where)
+        counter = contracts[code].with_points(_int(row, "points", where), failed)
+        _check_divisible(counter, where)
+        counters[(code, against)] = counter
+    rule_choice(merged, "annual_ranking", ANNUAL_RULES)
+    if merged["annual_best_n"] is not None:
+        rule_int(merged, "annual_best_n", minimum=1)
+    for key in (
+        "pools",
+        "pool_minutes",
+        "entry_fee_cents",
+        "membership_fee_cents",
+        "membership_from_participation",
+    ):
+        rule_int(merged, key, minimum=0)
+    pp = merged["place_points"]
+    tables: dict[int, list[int]] | None = None
+    if pp is not None:
+        if not isinstance(pp, Mapping):
+            raise InvalidRules("place_points", 'must be null or {"4": [...], "5": [...]}')
+        tables = {}
+        for size in TABLE_SIZES:
+            if str(size) in pp:
+                tables[size] = rule_int_list(pp[str(size)], "place_points", size)
+    return _Rules(
+        contracts=contracts,
+        counters=counters,
+        renege_multiplier=rule_int(merged, "renege_multiplier", minimum=0),
+        deals_per_pool=rule_int(merged, "deals_per_pool", minimum=1),
+        place_points=tables,
+        tiebreaks=rule_str_list(merged, "tiebreaks", TIEBREAKS),
+    )
+
+
+def validate_rules(rules: Rules | None) -> dict[str, Json]:
+    """The full ruleset (defaults filled in), or :class:`InvalidRules`."""
+    _rules(rules)
+    merged: dict[str, Json] = merge_rules(DEFAULT_RULES, rules)
+    return merged
+
+
+def contract_table(rules: Rules | None = None) -> list[Contract]:
+    """The contracts of a ruleset, weakest first.
+
+    >>> [c.code for c in contract_table()][-2:]
+    ['petit_schlem', 'grand_schlem']
+    """
+    return list(_rules(rules).contracts.values())
+
+
+# --------------------------------------------------------------------------- one deal
+
+
+def _value(c: Contract, tricks: int) -> int:
+    """``X`` for one declarer (alone) or for each of the pair."""
+    if c.exact:
+        return c.points if tricks == c.tricks else -c.points_failed
+    if tricks < c.tricks:
+        return -(c.points_failed + c.undertrick * (c.tricks - tricks))
+    x = c.points + c.overtrick * (min(tricks, c.overtrick_cap) - c.tricks)
+    if tricks == TRICKS and c.tricks < TRICKS:
+        x = x * c.capo_multiplier + c.capo_bonus
+    return x
+
+
+def _tricks(value: object, field: str) -> int:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise InvalidDeal("not_an_integer", field, got=repr(value))
+    if not 0 <= value <= TRICKS:
+        raise InvalidDeal("tricks_out_of_range", field, got=value, max=TRICKS)
+    return value
+
+
+def _score(record: object, rules: _Rules, sitting_out: int | None = None) -> list[int]:
+    rec = as_record(record)
+    has_renege = "renege" in rec
+    check_keys(
+        rec,
+        ("contract", "declarers") if has_renege else ("contract", "declarers", "tricks"),
+        ("tricks", "against", "renege", "dealer", "sitting_out"),
+    )
+    n_seats = 4
+    if "sitting_out" in rec:
+        n_seats = 5
+        out = check_seat(rec["sitting_out"], "sitting_out", n_seats)
+        if sitting_out is not None and out != sitting_out:
+            raise InvalidDeal("wrong_dealer", "sitting_out", expected=sitting_out, got=out)
+        sitting_out = out
+    elif sitting_out is not None:
+        n_seats = 5
+    if "dealer" in rec:
+        dealer = check_seat(rec["dealer"], "dealer", n_seats)
+        if sitting_out is not None and dealer != sitting_out:
+            raise InvalidDeal("wrong_dealer", "dealer", expected=sitting_out, got=dealer)
+    active = [s for s in range(n_seats) if s != sitting_out]
+
+    def seat(value: object, field: str) -> int:
+        s = check_seat(value, field, n_seats)
+        if s == sitting_out:
+            raise InvalidDeal("seat_sitting_out", field, seat=s)
+        return s
+
+    code = rec["contract"]
+    if not isinstance(code, str) or code not in rules.contracts:
+        raise InvalidDeal("unknown_contract", "contract", got=repr(code))
+    contract = rules.contracts[code]
+    if "against" in rec:
+        against = rec["against"]
+        if not isinstance(against, str) or against not in rules.contracts:
+            raise InvalidDeal("unknown_contract", "against", got=repr(against))
+        if (code, against) not in rules.counters:
+            raise InvalidDeal("counter_not_allowed", "against", contract=code, against=against)
+        contract = rules.counters[(code, against)]
+
+    declarers_raw = rec["declarers"]
+    if not isinstance(declarers_raw, list | tuple):
+        raise InvalidDeal("not_a_list", "declarers")
+    declarers = [seat(d, "declarers") for d in declarers_raw]
+    for d in declarers:
+        if declarers.count(d) > 1:
+            raise InvalidDeal("duplicate_seat", "declarers", seat=d)
+    low, high = contract.declarers
+    if not low <= len(declarers) <= high:
+        raise InvalidDeal(
+            "wrong_declarer_count", "declarers", min=low, max=high, got=len(declarers)
+        )
+
+    tricks: list[int] = []
+    if "tricks" in rec:
+        raw = rec["tricks"]
+        if contract.tricks_per_declarer:
+            if not isinstance(raw, list | tuple):
+                raise InvalidDeal("not_a_list", "tricks")
+            if len(raw) != len(declarers):
+                raise InvalidDeal("wrong_length", "tricks", expected=len(declarers), got=len(raw))
+            tricks = [_tricks(t, "tricks") for t in raw]
+            if sum(tricks) > TRICKS:
+                raise InvalidDeal("tricks_out_of_range", "tricks", got=sum(tricks), max=TRICKS)
+        else:
+            tricks = [_tricks(raw, "tricks")]
+
+    points = dict.fromkeys(range(n_seats), 0)
+    if has_renege:
+        offender = seat(rec["renege"], "renege")
+        for s in active:
+            points[s] = (
+                -rules.renege_multiplier * contract.points if s == offender else (contract.points)
+            )
+        return [points[s] for s in range(n_seats)]
+
+    if contract.payout == "pair":
+        x = _value(contract, tricks[0])
+        for s in active:
+            points[s] = x if s in declarers else -x
+    else:
+        for declarer, taken in zip(declarers, tricks, strict=True):
+            x = _value(contract, taken)
+            for s in active:
+                points[s] += x if s == declarer else -(x // 3)
+    return [points[s] for s in range(n_seats)]
+
+
+def score_deal(record: Record, rules: Rules | None = None) -> list[int]:
+    """Points of one deal per seat (4 entries, or 5 with ``"sitting_out"``).
+
+    Every deal sums to zero.
+
+    >>> score_deal({"contract": "petite_misere", "declarers": [0, 1], "tricks": [0, 2]})
+    [24, -24, 0, 0]
+    >>> score_deal({"contract": "solo_6", "declarers": [0], "tricks": 7,
+    ...             "sitting_out": 2})
+    [9, -3, 0, -3, -3]
+    """
+    return _score(record, _rules(rules))
+
+
+# --------------------------------------------------------------------------- a pool
+
+
+def table_result(
+    records: Sequence[Record],
+    rules: Rules | None = None,
+    *,
+    first_dealer: int = 0,
+    n_seats: int = 4,
+) -> TableResult:
+    """A pool so far at a table of 4 or 5 (at 5, the dealer of each deal sits out).
+
+    The pool is complete after ``deals_per_pool`` deals (12); the web layer may
+    close it earlier at the signal.  ``place_points`` only if the ruleset has a
+    table for this size.  ``dealer``/``sitting_out`` in a record must match the
+    rotation from ``first_dealer``.  Errors carry ``deal``.
+
+    >>> r = table_result([{"contract": "emballage_8", "declarers": [0, 2], "tricks": 9}])
+    >>> r.scores, r.pending
+    ([3, -3, 3, -3], {'deals_played': 1, 'deals_left': 11, 'next_dealer': 1})
+    """
+    r = _rules(rules)
+    check_table_size(n_seats, TABLE_SIZES)
+    check_seat(first_dealer, "first_dealer", n_seats)
+    scores = [0] * n_seats
+    per_deal: list[list[int]] = []
+    for index, record in enumerate(records):
+        dealer = (first_dealer + index) % n_seats
+        try:
+            if index >= r.deals_per_pool:
+                raise InvalidDeal("too_many_deals", "deal", max=r.deals_per_pool)
+            rec = as_record(record)
+            check_dealer(rec, dealer, n_seats)
+            if n_seats == 4 and "sitting_out" in rec:
+                raise InvalidDeal("unknown_field", "sitting_out", key="sitting_out")
+            points = _score(rec, r, dealer if n_seats == 5 else None)
+        except InvalidDeal as err:
+            raise with_deal(err, index) from None
+        per_deal.append(points)
+        scores = [a + b for a, b in zip(scores, points, strict=True)]
+    played = len(per_deal)
+    complete = played == r.deals_per_pool
+    table = None if r.place_points is None else r.place_points.get(n_seats)
+    return TableResult(
+        scores=scores,
+        per_deal=per_deal,
+        complete=complete,
+        place_points=place_points(scores, table) if complete and table else None,
+        pending={
+            "deals_played": played,
+            "deals_left": r.deals_per_pool - played,
+            "next_dealer": None if complete else (first_dealer + played) % n_seats,
+        },
+    )
+
+
+# --------------------------------------------------------------------------- ranking
+
+
+def classification_key(
+    rounds: Sequence[RoundLine], rules: Rules | None = None
+) -> tuple[int | Fraction, ...]:
+    """Tournament key (sorts descending): total points over the pools, then the
+    tie-breaks (Default: best single pool; ``place_points``: total place points).
+
+    >>> classification_key([RoundLine(40), RoundLine(-12), RoundLine(5)])
+    (33, 40)
+    """
+    r = _rules(rules)
+    key: list[int | Fraction] = [sum(line.score for line in rounds)]
+    for name in r.tiebreaks:
+        if name == "best_pool":
+            key.append(max((line.score for line in rounds), default=0))
+        else:
+            key.append(sum((line.place_points or Fraction(0) for line in rounds), Fraction(0)))
+    return tuple(key)

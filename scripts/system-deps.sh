@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# Checks the system libraries Atout needs and installs the missing ones with apt-get when it can.
+#   scripts/system-deps.sh          PDF libraries (Pango, HarfBuzz subset) and gettext: required
+#   scripts/system-deps.sh browser  Debian's chromium for the end-to-end tests: optional unless
+#                                   REQUIRE_BROWSER=1 (CI), then a failure stops with an error
+set -euo pipefail
+
+want=${1:-base}
+if [ "$want" = browser ]; then
+  packages=(chromium)
+  check() { command -v chromium >/dev/null 2>&1; }
+else
+  packages=(libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 fonts-dejavu-core gettext)
+  check() {
+    for p in "${packages[@]}"; do
+      dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || return 1
+    done
+  }
+fi
+
+check && exit 0
+
+missing=$(printf '%s ' "${packages[@]}")
+if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+  echo "Installing system packages: $missing"
+  export DEBIAN_FRONTEND=noninteractive
+  # A fresh machine has no package lists: update once, then install.
+  if ! apt-get install -y -qq "${packages[@]}" >/dev/null 2>&1; then
+    apt-get update -qq && apt-get install -y -qq "${packages[@]}" >/dev/null
+  fi
+  check && exit 0
+fi
+
+if [ "$want" = browser ] && [ "${REQUIRE_BROWSER:-0}" != 1 ]; then
+  echo "Chromium is missing: the browser tests will be skipped. To run them: sudo apt-get install chromium"
+  exit 0
+fi
+echo "Missing system packages. Install them with:" >&2
+echo "  sudo apt-get install $missing" >&2
+exit 1

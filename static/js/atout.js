@@ -1,0 +1,104 @@
+/* Atout — small progressive enhancements; every page works without them. */
+(function () {
+  "use strict";
+
+  function debounce(fn, ms) {
+    let timer;
+    return function () { clearTimeout(timer); timer = setTimeout(fn, ms); };
+  }
+
+  /* Registration: search members as you type, pick one to fill the select. */
+  const search = document.getElementById("member-search");
+  if (search) {
+    const results = document.getElementById("member-results");
+    const select = document.getElementById("id_player");
+    search.addEventListener("input", debounce(function () {
+      const q = search.value.trim();
+      results.textContent = "";
+      if (q.length < 2) return;
+      fetch(search.dataset.url + "?q=" + encodeURIComponent(q), { credentials: "same-origin" })
+        .then((r) => r.json())
+        .then((data) => {
+          data.players.forEach((p) => {
+            const li = document.createElement("li");
+            const button = document.createElement("button");
+            button.type = "button";
+            button.className = "button small";
+            button.textContent = p.name;
+            button.addEventListener("click", () => {
+              select.value = String(p.id);
+              search.value = p.name;
+              results.textContent = "";
+              select.form.querySelector("button[type=submit]").focus();
+            });
+            li.appendChild(button);
+            results.appendChild(li);
+          });
+        });
+    }, 200));
+  }
+
+  /* Sheets: grey out the inputs a row's game does not use, and show live totals and quotas. */
+  const sheet = document.getElementById("sheet");
+  if (!sheet) return;
+  const grid = sheet.querySelector("[data-inputs]");
+  const uses = grid ? JSON.parse(grid.dataset.inputs) : {};
+
+  function refreshRow(row) {
+    const n = row.dataset.row;
+    const game = sheet.querySelector("#id_g" + n);
+    if (!game) return;
+    const used = uses[game.value] || ["c", "k", "l"];
+    const prefixes = { c: "[id^=id_c" + n + "_]", k: "#id_k" + n, l: "#id_l" + n };
+    Object.keys(prefixes).forEach((key) => {
+      sheet.querySelectorAll(prefixes[key]).forEach((input) => {
+        const off = game.value !== "" && used.indexOf(key) === -1;
+        input.disabled = off;
+        input.closest("td").classList.toggle("muted", off);
+      });
+    });
+  }
+
+  sheet.querySelectorAll("tr[data-row]").forEach(refreshRow);
+
+  const names = JSON.parse((document.getElementById("games-left") || {}).dataset?.names || "{}");
+  const preview = debounce(function () {
+    fetch(sheet.dataset.preview, { method: "POST", body: new FormData(sheet), credentials: "same-origin" })
+      .then((r) => r.json())
+      .then((data) => {
+        const errors = document.getElementById("preview-errors");
+        if (errors) errors.textContent = data.ok ? "" : data.errors.join(" ");
+        if (!data.ok) return;
+        data.scores.forEach((score, seat) => {
+          const cell = sheet.querySelector("[data-total='" + seat + "']");
+          if (cell) cell.textContent = score;
+        });
+        const pending = data.pending || {};
+        (pending.negatives_left || []).forEach((v, seat) => {
+          const cell = document.querySelector("[data-negatives='" + seat + "']");
+          if (cell) cell.textContent = v;
+        });
+        (pending.trumps_left || []).forEach((v, seat) => {
+          const cell = document.querySelector("[data-trumps='" + seat + "']");
+          if (cell) cell.textContent = v;
+        });
+        const left = document.getElementById("games-left");
+        if (left && pending.negative_games_left) {
+          left.textContent = "";
+          Object.entries(pending.negative_games_left).forEach(([code, times]) => {
+            const li = document.createElement("li");
+            li.textContent = (names[code] || code) + " × " + times;
+            left.appendChild(li);
+          });
+        }
+      })
+      .catch(() => {});
+  }, 300);
+
+  sheet.addEventListener("change", function (event) {
+    const row = event.target.closest("tr[data-row]");
+    if (row) refreshRow(row);
+    preview();
+  });
+  sheet.addEventListener("input", preview);
+})();

@@ -1,0 +1,123 @@
+import io
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.urls import reverse
+from openpyxl import Workbook
+
+from club.models import Player
+
+pytestmark = pytest.mark.django_db
+
+
+def csv_file(text: str, name: str = "joueurs.csv") -> SimpleUploadedFile:
+    return SimpleUploadedFile(name, text.encode("utf-8"), content_type="text/csv")
+
+
+def xlsx_file(rows: list[list[object]]) -> SimpleUploadedFile:
+    workbook = Workbook()
+    for row in rows:
+        workbook.active.append(row)
+    buffer = io.BytesIO()
+    workbook.save(buffer)
+    return SimpleUploadedFile("joueurs.xlsx", buffer.getvalue())
+
+
+def upload(client, club, file):
+    return client.post(reverse("player_import", args=[club.slug]), {"file": file})
+
+
+def confirm(client, club, response, skip_invalid=False):
+    data = {"token": response.context["confirm_form"]["token"].value()}
+    if skip_invalid:
+        data["skip_invalid"] = "on"
+    return client.post(reverse("player_import", args=[club.slug]), data)
+
+
+CLEAN = "Nom;Prénom;E-mail;Téléphone;Licence\nDubois;Anne;anne@example.be;0470 11 22 33;L-1\nMaes;Luc;;;\n"
+
+
+def test_clean_file_is_previewed_then_imported_on_confirmation(committee_client, club):
+    response = upload(committee_client, club, csv_file(CLEAN))
+    assert response.status_code == 200
+    assert "2 lignes valides" in response.content.decode()
+    assert Player.objects.count() == 0, "nothing is saved before confirmation"
+
+    response = confirm(committee_client, club, response)
+    assert response.status_code == 302
+    assert sorted(club.players.values_list("last_name", flat=True)) == ["Dubois", "Maes"]
+    assert Player.objects.get(last_name="Dubois").email == "anne@example.be"
+
+
+def test_xlsx_file_with_english_headers(committee_client, club):
+    response = upload(
+        committee_client,
+        club,
+        xlsx_file([["Last name", "First name", "Licence"], ["Peeters", "Marc", 1234]]),
+    )
+    confirm(committee_client, club, response)
+    assert Player.objects.get().licence_number == "1234"
+
+
+def test_bad_rows_are_named_in_french_and_nothing_is_imported(committee_client, club):
+    text = "Nom;Prénom;E-mail\nDubois;;x@example.be\nMaes;Luc;pas-une-adresse\nClaes;Eve;\n"
+    response = upload(committee_client, club, csv_file(text))
+    page = response.content.decode()
+    assert "le prénom (« Prénom ») est manquant" in page
+    assert "l’adresse e-mail « pas-une-adresse » n’est pas valide" in page
+    assert "Ligne 2" in page and "Ligne 3" in page
+
+    refused = confirm(committee_client, club, response)
+    assert refused.status_code == 400
+    assert "cochez cette case" in refused.content.decode()
+    assert Player.objects.count() == 0
+
+    accepted = confirm(committee_client, club, refused, skip_invalid=True)
+    assert accepted.status_code == 302
+    assert list(Player.objects.values_list("last_name", flat=True)) == ["Claes"]
+
+
+def test_duplicates_in_the_file_and_in_the_club_are_refused(committee_client, club):
+    existing = Player.objects.create(first_name="Anne", last_name="Dubois")
+    club.players.add(existing)
+    text = "Nom;Prénom\nDUBOIS;anne\nMaes;Luc\nmaes;Luc\n"
+    response = upload(committee_client, club, csv_file(text))
+    page = response.content.decode()
+    assert "ce joueur est déjà membre du club" in page
+    assert "doublon de la ligne 3" in page
+    confirm(committee_client, club, response, skip_invalid=True)
+    assert Player.objects.filter(last_name__iexact="maes").count() == 1
+
+
+def test_a_known_licence_attaches_the_existing_player(committee_client, club):
+    player = Player.objects.create(first_name="Anne", last_name="Dubois", licence_number="L-9")
+    response = upload(committee_client, club, csv_file("Nom;Prénom;Licence\nDubois;Anne;L-9\n"))
+    assert "joueur existant, ajouté au club" in response.content.decode()
+    confirm(committee_client, club, response)
+    assert Player.objects.count() == 1 and club in player.clubs.all()
+
+
+def test_unreadable_file_is_refused_on_the_field(committee_client, club):
+    response = upload(committee_client, club, SimpleUploadedFile("joueurs.txt", b"hello"))
+    assert response.status_code == 200
+    assert "Choisissez un fichier .xlsx ou .csv." in response.content.decode()
+    response = upload(committee_client, club, csv_file("Nom;Ville\nDubois;Namur\n"))
+    assert "« Nom » et « Prénom » sont obligatoires" in response.content.decode()
+    response = upload(committee_client, club, SimpleUploadedFile("joueurs.xlsx", b"not a zip"))
+    assert "classeur Excel" in response.content.decode()
+
+
+def test_a_player_added_between_preview_and_confirmation_is_not_duplicated(committee_client, club):
+    response = upload(committee_client, club, csv_file(CLEAN))
+    club.players.add(Player.objects.create(first_name="Luc", last_name="Maes"))
+    again = confirm(committee_client, club, response)
+    assert again.status_code == 400
+    assert "ont changé depuis l’aperçu" in again.content.decode()
+    assert Player.objects.count() == 1
+
+
+def test_an_expired_import_asks_for_the_file_again(committee_client, club):
+    response = committee_client.post(
+        reverse("player_import", args=[club.slug]), {"token": "deadbeef"}, follow=True
+    )
+    assert "envoyez à nouveau le fichier" in response.content.decode()

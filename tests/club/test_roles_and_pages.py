@@ -1,0 +1,79 @@
+import pytest
+from django.contrib.auth.models import Group
+from django.urls import reverse
+
+from club.demo_data import PLAYER_COUNT
+from club.models import Membership, Player
+
+pytestmark = pytest.mark.django_db
+
+
+def test_roles_exist_after_migrations():
+    assert set(Group.objects.values_list("name", flat=True)) >= {"Bureau", "Saisie"}
+
+
+def test_committee_pages_send_anonymous_users_to_the_login_page(client, club):
+    url = reverse("player_import", args=[club.slug])
+    response = client.get(url)
+    assert response.status_code == 302
+    assert response["Location"].startswith(reverse("login"))
+
+
+def test_committee_pages_refuse_scorekeepers_in_french(scorekeeper_client, club):
+    response = scorekeeper_client.get(reverse("player_import", args=[club.slug]))
+    assert response.status_code == 403
+    assert "réservée au bureau" in response.content.decode()
+
+
+def test_committee_pages_refuse_users_without_a_role(client, plain_user, club):
+    client.force_login(plain_user)
+    assert client.get(reverse("player_import", args=[club.slug])).status_code == 403
+
+
+def test_committee_member_reaches_the_import_page(committee_client, club):
+    response = committee_client.get(reverse("player_import", args=[club.slug]))
+    assert response.status_code == 200
+    assert "Importer des joueurs" in response.content.decode()
+
+
+def test_home_page_is_french_by_default(client, club, season):
+    response = client.get(reverse("club_home", args=[club.slug]), follow=True)
+    page = response.content.decode()
+    assert '<html lang="fr">' in page
+    assert "Prochains tournois" in page and "Derniers résultats" in page
+    assert "1 janvier 2026" in page
+
+
+def test_language_switch_to_english(client, club, season):
+    client.post(reverse("set_language"), {"language": "en", "next": "/"})
+    page = client.get(reverse("club_home", args=[club.slug])).content.decode()
+    assert "Next tournaments" in page
+
+
+def test_login_page_is_french_and_throttles_repeated_failures(client, committee_user):
+    url = reverse("login")
+    assert "Connexion" in client.get(url).content.decode()
+    for _ in range(5):
+        response = client.post(url, {"username": "bureau", "password": "wrong"})
+        assert "Saisissez un nom d’utilisateur et un mot de passe valides" in response.content.decode()
+    response = client.post(url, {"username": "bureau", "password": "secret-pass-123"})
+    assert "Trop de tentatives" in response.content.decode()
+    assert "_auth_user_id" not in client.session
+
+
+def test_login_succeeds_with_the_right_password(client, committee_user):
+    response = client.post(reverse("login"), {"username": "bureau", "password": "secret-pass-123"})
+    assert response.status_code == 302
+    assert client.session["_auth_user_id"] == str(committee_user.pk)
+
+
+def test_demo_club_is_believable_and_idempotent(db):
+    from django.core.management import call_command
+
+    call_command("demo")
+    counts = (Player.objects.count(), Membership.objects.count())
+    call_command("demo")
+    assert (Player.objects.count(), Membership.objects.count()) == counts
+    assert counts[0] >= PLAYER_COUNT >= 48
+    assert Membership.objects.filter(paid_on__isnull=True).exists()
+    assert Membership.objects.filter(paid_on__isnull=False).exists()

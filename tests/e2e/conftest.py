@@ -1,0 +1,57 @@
+"""End-to-end tests in Debian's Chromium driven by Playwright (never a downloaded browser).
+
+They are skipped, with a clear reason, when Chromium is not installed, unless
+REQUIRE_BROWSER=1 (CI), where a missing browser is an error.
+"""
+
+import os
+import shutil
+
+import pytest
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+# Playwright's sync API runs an event loop in the test thread; the test itself only touches
+# the database through Django's ORM between browser steps.
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+
+def pytest_collection_modifyitems(config, items):
+    if os.path.exists(CHROMIUM):
+        return
+    if os.environ.get("REQUIRE_BROWSER") == "1":
+        raise pytest.UsageError(f"REQUIRE_BROWSER=1 but Chromium is missing at {CHROMIUM}")
+    skip = pytest.mark.skip(reason="Chromium is not installed (apt-get install chromium)")
+    for item in items:
+        if "e2e" in item.keywords:
+            item.add_marker(skip)
+
+
+@pytest.fixture(scope="session")
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=CHROMIUM,
+            headless=True,
+            args=[
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-quic",
+                "--no-first-run",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+            ],
+        )
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def page(browser):
+    context = browser.new_context(locale="fr-BE", viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    yield page
+    context.close()

@@ -1,0 +1,64 @@
+"""A scorekeeper enters a whole Double King sheet with the keyboard; the public sees it."""
+
+import random
+
+import pytest
+from django.urls import reverse
+
+from tournaments import services
+from tournaments.sample_sheets import double_king_round
+
+pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
+
+GAME_LABELS = {
+    "tricks": "Pas de plis",
+    "hearts": "Pas de cœurs",
+    "queens": "Pas de dames",
+    "jacks_kings": "Pas de valets/rois",
+    "king_of_hearts": "Pas de roi de cœur",
+    "seventh_last": "Pas de 7e et dernier pli",
+    "trump": "Atout",
+}
+
+
+def test_scorekeeper_enters_a_sheet_and_the_public_standings_change(
+    page, live_server, make_tournament, scorekeeper_user
+):
+    tournament = make_tournament(players=4, rounds=1)
+    table = services.draw_round(tournament, seed=4).tables.get()
+    seats = {s.position: s for s in table.seats.select_related("entry__player")}
+    first = next(p for p, s in seats.items() if s.first_dealer)
+    records = double_king_round(first, random.Random(11))
+
+    page.goto(live_server.url + reverse("login"))
+    page.fill("#id_username", "saisie")
+    page.fill("#id_password", "secret-pass-123")
+    page.keyboard.press("Enter")
+    page.wait_for_url(f"{live_server.url}/**")
+
+    page.goto(live_server.url + reverse("staff_sheet", args=[table.pk]))
+    assert page.locator("tr[data-row='1'] .dealer").inner_text() == seats[first].entry.player.full_name
+    page.focus("#id_g1")
+    for row, record in enumerate(records, start=1):
+        page.select_option(f"#id_g{row}", label=GAME_LABELS[record["game"]])
+        page.focus(f"#id_g{row}")
+        if "taken" in record:
+            for count in record["taken"]:
+                page.keyboard.press("Tab")
+                page.keyboard.type(str(count))
+        elif "taker" in record:
+            page.select_option(f"#id_k{row}", str(record["taker"]))
+        else:
+            page.select_option(f"#id_k{row}", str(record["seventh"]))
+            page.select_option(f"#id_l{row}", str(record["last"]))
+    # The live panel follows the typing: nothing left to choose once the 20 games are in.
+    page.wait_for_function("document.querySelector(\"[data-trumps='0']\").textContent.trim() === '0'")
+    page.click("text=Enregistrer la feuille")
+    page.wait_for_selector("text=complète")
+
+    table.refresh_from_db()
+    assert table.complete
+    best = max(table.seats.select_related("entry__player"), key=lambda s: (s.place_points, s.score))
+    page.goto(live_server.url + reverse("tournament_standings", args=[tournament.pk]))
+    first_row = page.locator("table.standings tbody tr").first
+    assert best.entry.player.sort_name in first_row.inner_text()

@@ -1,0 +1,195 @@
+"""Printed sheets: the round's blank sheets, the wall plan, the filled sheets for the archives."""
+
+from io import BytesIO
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+from django.urls import reverse
+from django.utils import translation
+from pypdf import PdfReader
+
+from tournaments import pdf, selectors
+from tournaments.games import plugin_for
+from tournaments.games.double_king import kind_names
+from tournaments.models import Deal, Seat
+from tournaments.tables import format_points
+
+
+def pdf_pages(response) -> list[str]:
+    """The text of each page, whitespace collapsed."""
+    assert response.status_code == 200
+    assert response["Content-Type"] == "application/pdf"
+    reader = PdfReader(BytesIO(response.content))
+    return [" ".join(page.extract_text().split()) for page in reader.pages]
+
+
+def fr(message: str, **params) -> str:
+    with translation.override("fr"):
+        text = translation.gettext(message)
+    return text % params if params else text
+
+
+@pytest.fixture
+def first_round(played_tournament):
+    return played_tournament.round_set.get(number=1)
+
+
+def test_round_sheets_one_page_per_table(scorekeeper_client, first_round):
+    response = scorekeeper_client.get(reverse("round_sheets_pdf", args=[first_round.pk]))
+    pages = pdf_pages(response)
+    tables = selectors.round_tables(first_round)
+    assert len(pages) == len(tables) == 2
+    assert 'filename="tournoi-test-' in response["Content-Disposition"]
+    assert response["Content-Disposition"].endswith('.pdf"')
+    for text, table in zip(pages, tables, strict=True):
+        assert fr("Round %(r)s, table %(n)s", r=1, n=table.number) in text
+        assert fr("circle the score of the player who chose the negative game") in text
+        assert "✕" in text
+        assert "Cercle de Test" in text and "Tournoi test" in text
+        for seat in table.seats.all():
+            name = seat.entry.player.full_name
+            # seat list, column header, its 5 dealt games, signature box
+            assert text.count(name) >= 8, name
+        # 20 rows numbered, nothing filled in
+        assert " 20 " in text
+        assert kind_names()["queens"] not in text
+
+
+def test_round_sheets_queries_do_not_grow_with_tables(
+    scorekeeper_client, first_round, django_assert_max_num_queries
+):
+    with django_assert_max_num_queries(10):
+        scorekeeper_client.get(reverse("round_sheets_pdf", args=[first_round.pk]))
+
+
+def test_wall_plan_lists_every_player(scorekeeper_client, first_round):
+    response = scorekeeper_client.get(reverse("round_plan_pdf", args=[first_round.pk]))
+    pages = pdf_pages(response)
+    assert len(pages) == 1
+    text = pages[0].casefold()
+    seats = Seat.objects.filter(round=first_round).select_related("entry__player")
+    assert seats.count() == 8
+    for seat in seats:
+        assert seat.entry.player.last_name.casefold() in text
+        assert seat.entry.player.first_name.casefold() in text
+    assert "✕" in text
+    assert response["Content-Disposition"].startswith('inline; filename="tournoi-test-')
+
+
+def test_filled_sheets_show_the_entered_values(scorekeeper_client, played_tournament):
+    response = scorekeeper_client.get(reverse("tournament_filled_pdf", args=[played_tournament.pk]))
+    pages = pdf_pages(response)
+    rounds = selectors.tournament_rounds(played_tournament)
+    tables = [table for round_ in rounds for table in round_.tables.all()]
+    assert len(pages) == len(tables) == 4
+    with translation.override("fr"):
+        names = kind_names()
+    for text, table in zip(pages, tables, strict=True):
+        seats = list(table.seats.all())
+        assert fr("Round %(r)s, table %(n)s", r=table.round.number, n=table.number) in text
+        totals = " ".join(str(seat.score) for seat in seats)
+        assert f"{fr('Total')} {totals}" in text
+        with translation.override("fr"):
+            places = " ".join(format_points(seat.place_points) for seat in seats)
+        assert f"{fr('Place points')} {places}" in text
+        first = table.deals.order_by("number").first()
+        assert f"1 {names[first.record['game']]} {' '.join(map(str, first.points))}" in text
+
+
+@pytest.mark.parametrize("name", ["round_sheets_pdf", "round_plan_pdf", "tournament_filled_pdf"])
+def test_staff_pdfs_refuse_anonymous_and_players(client, plain_user, played_tournament, name):
+    pk = played_tournament.pk if name == "tournament_filled_pdf" else played_tournament.round_set.first().pk
+    url = reverse(name, args=[pk])
+    response = client.get(url)
+    assert response.status_code == 302
+    assert response["Location"].startswith(reverse("login"))
+    client.force_login(plain_user)
+    assert client.get(url).status_code == 403
+
+
+def test_unknown_round_is_404(scorekeeper_client, db):
+    assert scorekeeper_client.get(reverse("round_sheets_pdf", args=[999999])).status_code == 404
+
+
+# --------------------------------------------------------------------------- sheet rows
+
+
+def test_blank_sheet_dealer_rotates_from_the_first_dealer(first_round):
+    table = selectors.round_tables(first_round)[0]
+    seats = list(table.seats.all())
+    for seat in seats:
+        seat.first_dealer = seat.position == 2
+    sheet = pdf.build_sheet(first_round.tournament, first_round, table, seats, rows=20)
+    assert len(sheet.rows) == 20
+    assert [row.dealer for row in sheet.rows[:6]] == [2, 3, 0, 1, 2, 3]
+    assert sheet.rows[0].dealer_name == seats[2].entry.player.full_name
+    assert sheet.first_dealer.position == 2
+    assert all(cell.points is None for row in sheet.rows for cell in row.cells)
+    assert len(sheet.penalties) == pdf.PENALTY_LINES
+    assert [s.score for s in sheet.seats] == [None] * 4
+
+
+def test_filled_sheet_puts_penalties_apart_and_keeps_the_rotation(first_round):
+    table = selectors.round_tables(first_round)[0]
+    seats = list(table.seats.all())
+    first = next(s.position for s in seats if s.first_dealer)
+    deals = [
+        Deal(number=1, record={"game": "trump", "taken": [4, 3, 3, 3], "dealer": first}, points=[4, 3, 3, 3]),
+        Deal(number=2, record={"game": "queens", "penalty": 1}, points=[0, -8, 0, 0]),
+        Deal(
+            number=3,
+            record={"game": "queens", "taken": [1, 1, 1, 1], "dealer": (first + 1) % 4},
+            points=[-2, -2, -2, -2],
+        ),
+    ]
+    sheet = pdf.build_sheet(
+        first_round.tournament, first_round, table, seats, rows=20, deals=deals, game_names=kind_names()
+    )
+    assert [row.dealer for row in sheet.rows[:3]] == [first, (first + 1) % 4, (first + 2) % 4]
+    assert sheet.rows[1].label == kind_names()["queens"]
+    assert [c.points for c in sheet.rows[1].cells] == [-2, -2, -2, -2]
+    assert [c.chooser for c in sheet.rows[1].cells] == [i == (first + 1) % 4 for i in range(4)]
+    assert sheet.rows[2].label == "" and sheet.rows[2].cells[0].points is None
+    penalty = sheet.penalties[0]
+    assert penalty.before == 2 and penalty.offender == seats[1].entry.player.full_name
+    assert [c.points for c in penalty.cells] == [0, -8, 0, 0]
+    assert len(sheet.penalties) == pdf.PENALTY_LINES
+    assert sheet.filled and sheet.seats[0].score == seats[0].score
+
+
+def test_plan_lines_are_alphabetical_and_paged(first_round):
+    lines = pdf.plan_lines(selectors.round_tables(first_round))
+    assert [line.last_name for line in lines] == sorted(line.last_name for line in lines)
+    assert sum(line.first_dealer for line in lines) == 2
+    pages = pdf.plan_pages(lines)
+    assert len(pages) == 1 and [len(c) for c in pages[0]] == [4, 4]
+    many = lines * 20  # 160 lines: three pages of two columns
+    pages = pdf.plan_pages(many, rows_per_column=30)
+    assert [sum(len(c) for c in page) for page in pages] == [60, 60, 40]
+
+
+def test_plugin_names_its_pdf_template():
+    assert plugin_for("double_king").pdf_sheet_template == "tournaments/pdf/double_king_sheet.html"
+
+
+# --------------------------------------------------------------------------- no network
+
+
+def test_fetcher_refuses_the_network_and_foreign_files(tmp_path):
+    fetcher = pdf.LocalFetcher()
+    for url in ("http://example.com/x.css", "https://example.com/x.png", "ftp://example.com/x"):
+        with pytest.raises(ValueError):
+            fetcher.fetch(url)
+    outside = tmp_path / "secret.css"
+    outside.write_text("body {}")
+    with pytest.raises(ValueError):
+        fetcher.fetch(outside.as_uri())
+    inside = Path(settings.BASE_DIR) / "static" / "css" / "atout.css"
+    response = fetcher.fetch(inside.as_uri())
+    assert response.read()
+    response.close()
+    # what {% static %} gives, resolved against the file base URL
+    response = fetcher.fetch("file:///" + settings.STATIC_URL.strip("/") + "/css/atout.css")
+    assert response.read()
+    response.close()

@@ -1,0 +1,243 @@
+"""Excel workbooks (openpyxl): a tournament's rounds and classification, a season's standings.
+
+Every sheet has one header row (bold, frozen, with an autofilter) and typed cells: integers
+as ``0``, place points as numbers with two decimals only when they are shared oddly.
+Sheet names follow Excel's limits (31 characters, none of ``[]:*?/\\``), so the files open
+cleanly in Excel and LibreOffice.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from fractions import Fraction
+from io import BytesIO
+
+from django.utils.text import slugify
+from django.utils.translation import gettext as _
+from openpyxl import Workbook
+from openpyxl.styles import Alignment, Font, PatternFill
+from openpyxl.utils import get_column_letter
+from openpyxl.worksheet.worksheet import Worksheet
+
+from club.models import Season
+from scoring import GAMES
+
+from . import selectors
+from .models import Tournament
+
+XLSX_CONTENT_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+
+INTEGER = "0"
+DECIMAL = "0.00"
+HEADER_FONT = Font(bold=True)
+HEADER_FILL = PatternFill("solid", fgColor="DDDDDD")
+NOTE_FONT = Font(italic=True)
+
+_INVALID_SHEET_CHARS = re.compile(r"[\[\]:*?/\\]")
+
+
+def sheet_title(name: str, taken: Iterable[str] = ()) -> str:
+    """A valid sheet name (≤ 31 characters, no ``[]:*?/\\``, not starting or ending with ``'``)
+    different from the names ``taken`` (compared case-insensitively, as Excel does)."""
+    base = _INVALID_SHEET_CHARS.sub(" ", name).strip().strip("'").strip() or "Sheet"
+    base = base[:31].rstrip()
+    used = {t.casefold() for t in taken}
+    title, n = base, 2
+    while title.casefold() in used:
+        suffix = f" ({n})"
+        title = base[: 31 - len(suffix)].rstrip() + suffix
+        n += 1
+    return title
+
+
+def points_value(value: Fraction | int | None) -> tuple[int | float | None, str]:
+    """A place-points cell: the number and its format (whole: ``0``, shared: ``0.00``)."""
+    if value is None:
+        return None, INTEGER
+    value = Fraction(value)
+    if value.denominator == 1:
+        return int(value), INTEGER
+    return float(value), DECIMAL
+
+
+def workbook_bytes(workbook: Workbook) -> bytes:
+    buffer = BytesIO()
+    workbook.save(buffer)
+    return buffer.getvalue()
+
+
+def xlsx_filename(*parts: object) -> str:
+    return (slugify(" ".join(str(p) for p in parts if p not in (None, ""))) or "atout") + ".xlsx"
+
+
+# --------------------------------------------------------------------------- sheet writing
+
+
+class SheetWriter:
+    """Appends typed rows under a header and finishes the sheet (freeze, filter, widths)."""
+
+    def __init__(self, ws: Worksheet, headers: Sequence[str]):
+        self.ws = ws
+        self.widths = [len(str(h)) for h in headers]
+        ws.append(list(headers))
+        for cell in ws[1]:
+            cell.font = HEADER_FONT
+            cell.fill = HEADER_FILL
+            cell.alignment = Alignment(horizontal="center", vertical="center", wrap_text=True)
+
+    def row(self, values: Sequence[object], formats: Sequence[str | None] | None = None, *, font=None):
+        self.ws.append(list(values))
+        row = self.ws.max_row
+        for index, value in enumerate(values):
+            cell = self.ws.cell(row=row, column=index + 1)
+            fmt = formats[index] if formats and index < len(formats) else None
+            if fmt is None and isinstance(value, int) and not isinstance(value, bool):
+                fmt = INTEGER
+            if fmt is not None and value is not None and not isinstance(value, str):
+                cell.number_format = fmt
+            if font is not None:
+                cell.font = font
+            shown = "" if value is None else (f"{value:.2f}" if isinstance(value, float) else str(value))
+            if index < len(self.widths):
+                self.widths[index] = max(self.widths[index], len(shown))
+
+    def finish(self) -> Worksheet:
+        ws = self.ws
+        ws.freeze_panes = "A2"
+        last_col = get_column_letter(len(self.widths))
+        ws.auto_filter.ref = f"A1:{last_col}{max(ws.max_row, 1)}"
+        for index, width in enumerate(self.widths, start=1):
+            # room for the filter button in the header
+            ws.column_dimensions[get_column_letter(index)].width = min(max(width + 4, 8), 45)
+        ws.row_dimensions[1].height = 30
+        return ws
+
+
+def _new_workbook() -> Workbook:
+    workbook = Workbook()
+    workbook.remove(workbook.active)
+    workbook.properties.creator = "Atout"
+    return workbook
+
+
+def _new_sheet(workbook: Workbook, title: str) -> Worksheet:
+    return workbook.create_sheet(sheet_title(title, [ws.title for ws in workbook.worksheets]))
+
+
+def _round_title(number: int) -> str:
+    return _("Round %(number)d") % {"number": number}
+
+
+# --------------------------------------------------------------------------- tournament
+
+
+def tournament_workbook(tournament: Tournament) -> Workbook:
+    """The classification (first sheet), then one sheet per round: table, seat, player, results.
+
+    Substitutes are listed after the ranked players, without a rank, marked « substitute ».
+    """
+    workbook = _new_workbook()
+    standings = selectors.tournament_standings(tournament)
+    rounds = selectors.tournament_rounds(tournament)
+    numbers = sorted({r.number for r in rounds} | set(range(1, tournament.rounds + 1)))
+
+    ws = _new_sheet(workbook, _("Standings"))
+    headers = [
+        _("Rank"),
+        _("Player"),
+        _("Place points"),
+        _("Total score"),
+        _("Best round"),
+        *(_round_title(n) for n in numbers),
+        _("Note"),
+    ]
+    writer = SheetWriter(ws, headers)
+    for row in standings:
+        points, points_format = points_value(row.place_points)
+        notes = []
+        if row.substitute:
+            notes.append(_("substitute"))
+        if row.withdrawn:
+            notes.append(_("withdrawn"))
+        cells = [row.rounds.get(n) for n in numbers]
+        writer.row(
+            [
+                row.rank,
+                row.name,
+                points,
+                row.score,
+                row.best_round,
+                *(c.score if c else None for c in cells),
+                ", ".join(str(n) for n in notes) or None,
+            ],
+            [INTEGER, None, points_format, INTEGER, INTEGER, *([INTEGER] * len(cells)), None],
+            font=NOTE_FONT if row.substitute else None,
+        )
+    writer.finish()
+
+    for round_ in rounds:
+        ws = _new_sheet(workbook, _round_title(round_.number))
+        writer = SheetWriter(
+            ws, [_("Table"), _("seat").capitalize(), _("Player"), _("Score"), _("Place points")]
+        )
+        for table in round_.tables.all():
+            for seat in table.seats.all():
+                name = seat.entry.player.sort_name if seat.entry_id else str(seat.team)
+                points, points_format = (
+                    points_value(seat.place_points) if table.complete else (None, INTEGER)
+                )
+                played = table.complete or table.version > 0
+                writer.row(
+                    [
+                        table.number,
+                        seat.position + 1,
+                        name,
+                        seat.score if played else None,
+                        points,
+                    ],
+                    [INTEGER, INTEGER, None, INTEGER, points_format],
+                )
+        writer.finish()
+
+    workbook.properties.title = tournament.name
+    return workbook
+
+
+# --------------------------------------------------------------------------- season
+
+
+def game_name(game: str) -> str:
+    from django.utils.translation import get_language
+
+    spec = GAMES[game]
+    return spec.name_fr if (get_language() or "fr").startswith("fr") else spec.name_en
+
+
+def season_workbook(season: Season) -> Workbook:
+    """One sheet per game played in the season's published tournaments, players ranked."""
+    workbook = _new_workbook()
+    standings = selectors.season_standings(season)
+    headers = [
+        _("Rank"),
+        _("Player"),
+        _("Tournaments"),
+        _("Rounds"),
+        _("Place points"),
+        _("Total score"),
+        _("Best round"),
+    ]
+    if not standings:
+        writer = SheetWriter(_new_sheet(workbook, _("Standings")), headers)
+        writer.finish()
+    for game, rows in standings.items():
+        writer = SheetWriter(_new_sheet(workbook, game_name(game)), headers)
+        for row in rows:
+            points, points_format = points_value(row.place_points)
+            writer.row(
+                [row.rank, row.name, row.tournaments, row.rounds, points, row.score, row.best_round],
+                [INTEGER, None, INTEGER, INTEGER, points_format, INTEGER, INTEGER],
+            )
+        writer.finish()
+    workbook.properties.title = str(season)
+    return workbook

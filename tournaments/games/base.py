@@ -1,0 +1,75 @@
+"""What a game plugs into the tournament machinery: its sheet form, templates and labels."""
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from django import forms
+
+from scoring import GAMES, GameSpec, InvalidDeal
+
+from ..scoring_messages import message_for
+
+
+class SheetForm(forms.Form):
+    """A table's sheet as a form; ``records`` is the list the game's ``table_result`` reads.
+
+    ``clean`` turns the fields into records (refusing what cannot be read); the service then
+    checks them with ``scoring`` and ``attach_scoring_error`` puts its verdict on the field.
+    """
+
+    def __init__(self, *args, seat_names: Sequence[str], first_dealer: int, rules, **kwargs):
+        self.seat_names = list(seat_names)
+        self.first_dealer = first_dealer
+        self.rules = rules
+        self.records: list[dict] = []
+        # For each record, the form fields it was read from, keyed by the record's keys.
+        self.record_fields: list[dict[str, list[str]]] = []
+        self.record_labels: list[str] = []
+        super().__init__(*args, **kwargs)
+
+    def seat_choices(self, blank: str = "—") -> list[tuple[str, str]]:
+        return [("", blank)] + [(str(i), name) for i, name in enumerate(self.seat_names)]
+
+    def unit_for(self, record: dict) -> str | None:
+        return None
+
+    def attach_scoring_error(self, error: InvalidDeal) -> None:
+        index = error.params.get("deal")
+        fields: list[str] = []
+        label = ""
+        if isinstance(index, int) and 0 <= index < len(self.record_fields):
+            mapping = self.record_fields[index]
+            fields = mapping.get(error.field or "", []) or mapping.get("*", [])
+            label = self.record_labels[index]
+        record = self.records[index] if isinstance(index, int) and index < len(self.records) else {}
+        text = message_for(
+            error,
+            unit=self.unit_for(record),
+            seat_names=self.seat_names,
+            game_names=self.game_names(),
+        )
+        message = f"{label} : {text}" if label else text
+        if fields:
+            for name in fields:
+                self.add_error(name, message if name == fields[0] else "")
+        else:
+            self.add_error(None, message)
+
+    def game_names(self) -> dict[str, str]:
+        return {}
+
+
+@dataclass(frozen=True)
+class GamePlugin:
+    key: str
+    sheet_form: type[SheetForm]
+    sheet_template: str
+    pdf_sheet_template: str
+    # One line of the sheet in words, for the history page: describe(record, seat_names).
+    describe: Callable[[dict, Sequence[str]], str]
+    # How players are ranked, in words, for the standings page.
+    ranking_help: str = ""
+
+    @property
+    def spec(self) -> GameSpec:
+        return GAMES[self.key]

@@ -1,0 +1,297 @@
+"""The tournament machinery, the same for every game.
+
+A tournament has entries (players), rounds (a Double King "ronde", a whist "poule", a game of
+Double, a round of team matches), tables with their seats, and deals: one record per deal in
+the JSON form that ``scoring`` reads. Per-seat results are derived from the deals by
+``services.recompute_table`` and stored so standings are cheap to read.
+
+Place points are stored as integer sixtieths (``place_points_60ths``): ties share places
+among at most six seats, so every share is a whole number of sixtieths and sums stay exact.
+"""
+
+from decimal import Decimal
+from fractions import Fraction
+
+from django.conf import settings
+from django.core.validators import MaxValueValidator, MinValueValidator
+from django.db import models
+from django.db.models import Q
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+
+from club.models import Club, Player, Season
+
+PLACE_POINTS_DENOMINATOR = 60
+
+
+def game_choices() -> list[tuple[str, str]]:
+    from .games import game_choices as choices
+
+    return choices()
+
+
+class GameRules(models.Model):
+    """A club's ruleset for one game; copied into each tournament when it starts."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="game_rules")
+    game = models.CharField(_("game"), max_length=20, choices=game_choices)
+    rules = models.JSONField(_("rules"), default=dict)
+
+    class Meta:
+        verbose_name = _("game rules")
+        verbose_name_plural = _("game rules")
+        constraints = [models.UniqueConstraint(fields=["club", "game"], name="game_rules_unique")]
+
+    def __str__(self) -> str:
+        return f"{self.club} — {self.get_game_display()}"
+
+
+class Tournament(models.Model):
+    class Status(models.TextChoices):
+        REGISTRATION = "registration", _("Registration")
+        RUNNING = "running", _("In progress")
+        FINISHED = "finished", _("Finished")
+
+    club = models.ForeignKey(
+        Club, on_delete=models.CASCADE, related_name="tournaments", verbose_name=_("club")
+    )
+    season = models.ForeignKey(
+        Season, on_delete=models.PROTECT, related_name="tournaments", verbose_name=_("season")
+    )
+    game = models.CharField(_("game"), max_length=20, choices=game_choices)
+    name = models.CharField(_("name"), max_length=120)
+    date = models.DateField(_("date"))
+    rounds = models.PositiveSmallIntegerField(
+        _("number of rounds"), default=5, validators=[MinValueValidator(1), MaxValueValidator(20)]
+    )
+    entry_fee = models.DecimalField(
+        _("entry fee"),
+        max_digits=6,
+        decimal_places=2,
+        default=Decimal("3.00"),
+        validators=[MinValueValidator(Decimal("0"))],
+    )
+    rules = models.JSONField(
+        _("rules"), default=dict, blank=True, help_text=_("Copied from the club when it starts.")
+    )
+    status = models.CharField(
+        _("status"), max_length=20, choices=Status.choices, default=Status.REGISTRATION
+    )
+    published = models.BooleanField(
+        _("published"), default=False, help_text=_("Shown on the public pages.")
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("tournament")
+        verbose_name_plural = _("tournaments")
+        ordering = ["-date", "name"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(rounds__gte=1) & Q(rounds__lte=20), name="tournament_rounds_range"
+            ),
+            models.CheckConstraint(condition=Q(entry_fee__gte=0), name="tournament_fee_not_negative"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("tournament_standings", args=[self.pk])
+
+    @property
+    def is_started(self) -> bool:
+        return self.status != self.Status.REGISTRATION
+
+
+class Team(models.Model):
+    """Two players of a team game (Quarante de roi, Plonk)."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="teams")
+    name = models.CharField(_("name"), max_length=120)
+
+    class Meta:
+        verbose_name = _("team")
+        verbose_name_plural = _("teams")
+        ordering = ["name"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "name"], name="team_unique_name")
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Entry(models.Model):
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="entries", verbose_name=_("tournament")
+    )
+    player = models.ForeignKey(
+        Player, on_delete=models.PROTECT, related_name="entries", verbose_name=_("player")
+    )
+    team = models.ForeignKey(
+        Team, on_delete=models.SET_NULL, null=True, blank=True, related_name="entries"
+    )
+    present = models.BooleanField(_("present"), default=False)
+    paid = models.BooleanField(_("paid"), default=False)
+    substitute = models.BooleanField(
+        _("substitute"), default=False, help_text=_("Plays, but is left out of the classification.")
+    )
+    withdrawn = models.BooleanField(_("withdrawn"), default=False)
+    registered_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("entry")
+        verbose_name_plural = _("entries")
+        ordering = ["player__last_name", "player__first_name"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "player"],
+                name="entry_unique_player",
+                violation_error_message=_("This player is already registered."),
+            )
+        ]
+
+    def __str__(self) -> str:
+        return str(self.player)
+
+    @property
+    def flags(self) -> list[tuple[str, bool]]:
+        """The check-in flags in the order the registration page shows them."""
+        return [
+            ("present", self.present),
+            ("paid", self.paid),
+            ("substitute", self.substitute),
+            ("withdrawn", self.withdrawn),
+        ]
+
+
+class Round(models.Model):
+    class Status(models.TextChoices):
+        DRAWN = "drawn", _("Drawn")
+        STARTED = "started", _("Started")
+        CLOSED = "closed", _("Closed")
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="round_set")
+    number = models.PositiveSmallIntegerField(_("round"))
+    status = models.CharField(
+        _("status"), max_length=10, choices=Status.choices, default=Status.DRAWN
+    )
+    repeats = models.PositiveIntegerField(_("repeated meetings"), default=0)
+    lower_bound = models.PositiveIntegerField(_("lower bound"), default=0)
+    seed = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        verbose_name = _("round")
+        verbose_name_plural = _("rounds")
+        ordering = ["tournament", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "number"], name="round_unique_number"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="round_number_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.tournament} — {self.number}"
+
+    @property
+    def complete_count(self) -> int:
+        """Complete tables (uses prefetched tables when there are)."""
+        return sum(1 for table in self.tables.all() if table.complete)
+
+
+class Table(models.Model):
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="tables")
+    number = models.PositiveSmallIntegerField(_("table"))
+    version = models.PositiveIntegerField(default=0)
+    complete = models.BooleanField(_("complete"), default=False)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        verbose_name = _("table")
+        verbose_name_plural = _("tables")
+        ordering = ["round", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "number"], name="table_unique_number"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="table_number_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return _("Table %(number)d") % {"number": self.number}
+
+
+class Seat(models.Model):
+    """A player (or team) at a table; ``position`` 0 is the first seat in playing order."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="seats")
+    position = models.PositiveSmallIntegerField(_("seat"))
+    entry = models.ForeignKey(
+        Entry, on_delete=models.PROTECT, null=True, blank=True, related_name="seats"
+    )
+    team = models.ForeignKey(
+        Team, on_delete=models.PROTECT, null=True, blank=True, related_name="seats"
+    )
+    first_dealer = models.BooleanField(_("first dealer"), default=False)
+    score = models.IntegerField(_("score"), default=0)
+    place_points_60ths = models.IntegerField(default=0)
+
+    class Meta:
+        verbose_name = _("seat")
+        verbose_name_plural = _("seats")
+        ordering = ["table", "position"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "position"], name="seat_unique_position"),
+            models.UniqueConstraint(
+                fields=["round", "entry"], condition=Q(entry__isnull=False), name="seat_unique_entry"
+            ),
+            models.UniqueConstraint(
+                fields=["round", "team"], condition=Q(team__isnull=False), name="seat_unique_team"
+            ),
+            models.CheckConstraint(
+                condition=Q(entry__isnull=False) | Q(team__isnull=False), name="seat_has_occupant"
+            ),
+        ]
+
+    @property
+    def place_points(self) -> Fraction:
+        return Fraction(self.place_points_60ths, PLACE_POINTS_DENOMINATOR)
+
+
+class Deal(models.Model):
+    """One line of a table's sheet: a game, a deal, a manche — the record ``scoring`` reads."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="deals")
+    number = models.PositiveSmallIntegerField(_("number"))
+    record = models.JSONField(_("record"))
+    points = models.JSONField(_("points"), default=list)
+    updated_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        verbose_name = _("deal")
+        verbose_name_plural = _("deals")
+        ordering = ["table", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "number"], name="deal_unique_number"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="deal_number_positive"),
+        ]
+
+
+class ResultChange(models.Model):
+    """The history of a table's results: who changed what, when, before and after."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="changes")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    at = models.DateTimeField(auto_now_add=True)
+    version = models.PositiveIntegerField()
+    before = models.JSONField(default=list)
+    after = models.JSONField(default=list)
+
+    class Meta:
+        verbose_name = _("result change")
+        verbose_name_plural = _("result changes")
+        ordering = ["-at", "-pk"]

@@ -1,0 +1,360 @@
+"""Printed documents: a round's score sheets, the wall plan, the filled sheets for the archives.
+
+HTML templates are rendered by Django and laid out by WeasyPrint. Nothing is fetched from the
+network: the URL fetcher only reads ``data:`` URLs and files under the project's static and
+template directories (the sheets carry their CSS inline and use the system's DejaVu fonts).
+
+The context is the same for every game; the game's plug-in names the template that draws it
+(``GamePlugin.pdf_sheet_template``). A sheet is a list of rows: one per game of the session
+(``GameSpec.deals_per_round``) with its dealer pre-printed, then penalty lines, totals and place
+points. The filled version puts each stored deal on its row.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections import defaultdict
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from django.conf import settings
+from django.template.loader import render_to_string
+from django.utils.text import slugify
+from django.utils.translation import gettext as _
+from weasyprint import HTML
+from weasyprint.urls import URLFetcher
+
+from .games import GamePlugin
+from .models import Deal, Round, Seat, Table, Tournament
+from .tables import format_points
+
+#: Rows of a blank sheet for games played to a target (no fixed number of deals).
+DEFAULT_ROWS = 20
+#: Blank penalty lines under the games.
+PENALTY_LINES = 3
+
+
+# --------------------------------------------------------------------------- rendering
+
+
+class LocalFetcher(URLFetcher):
+    """Fetches ``data:`` URLs and project files only; anything else is refused.
+
+    ``/static/...`` (what ``{% static %}`` gives) is read from the static directories.
+    """
+
+    def __init__(self, roots: Iterable[Path] | None = None, **kwargs):
+        super().__init__(allowed_protocols={"file", "data"}, **kwargs)
+        self.roots = [Path(r).resolve() for r in (roots if roots is not None else allowed_roots())]
+
+    def fetch(self, url, headers=None):
+        if url.startswith("file:"):
+            from urllib.request import url2pathname
+
+            path = Path(url2pathname(url.split("?")[0].removeprefix("file://"))).resolve()
+            static_prefix = "/" + settings.STATIC_URL.strip("/") + "/"
+            if not self._allowed(path) and str(path).startswith(static_prefix):
+                from django.contrib.staticfiles import finders
+
+                found = finders.find(str(path).removeprefix(static_prefix))
+                if found:
+                    path = Path(found).resolve()
+                    url = path.as_uri()
+            if not self._allowed(path):
+                raise ValueError(f"refused: {url}")
+        elif not url.startswith("data:"):
+            raise ValueError(f"refused: {url}")
+        return super().fetch(url, headers)
+
+    def _allowed(self, path: Path) -> bool:
+        return any(path.is_relative_to(root) for root in self.roots)
+
+
+def allowed_roots() -> list[Path]:
+    base = Path(settings.BASE_DIR)
+    roots = [base / "static", base / "templates"]
+    roots += [Path(d) for d in getattr(settings, "STATICFILES_DIRS", [])]
+    if getattr(settings, "STATIC_ROOT", None):
+        roots.append(Path(settings.STATIC_ROOT))
+    return roots
+
+
+def html_to_pdf(html: str) -> bytes:
+    """Lay out an HTML document as PDF; relative URLs resolve against the static directory."""
+    base_url = (Path(settings.BASE_DIR) / "static").as_uri() + "/"
+    return HTML(string=html, base_url=base_url, url_fetcher=LocalFetcher()).write_pdf()
+
+
+def render_pdf(template_name: str, context: Mapping[str, object], request=None) -> bytes:
+    return html_to_pdf(render_to_string(template_name, dict(context), request=request))
+
+
+def pdf_filename(*parts: object) -> str:
+    """``tournoi-de-mars-ronde-2-feuilles.pdf`` from the words given."""
+    return (slugify(" ".join(str(p) for p in parts if p not in (None, ""))) or "atout") + ".pdf"
+
+
+# --------------------------------------------------------------------------- sheets
+
+
+@dataclass
+class SheetSeat:
+    position: int
+    name: str
+    first_dealer: bool
+    score: int | None = None
+    place_points: str = ""
+
+    @property
+    def number(self) -> int:
+        return self.position + 1
+
+
+@dataclass
+class SheetCell:
+    points: int | None = None
+    #: the seat that chose this game (the dealer): the rules say to circle its score
+    chooser: bool = False
+
+
+@dataclass
+class SheetRow:
+    number: int
+    dealer: int
+    dealer_name: str
+    cells: list[SheetCell]
+    game: str = ""
+    label: str = ""
+    record: Mapping[str, object] | None = None
+
+
+@dataclass
+class PenaltyRow:
+    cells: list[SheetCell]
+    game: str = ""
+    label: str = ""
+    offender: str = ""
+    before: int | None = None  # the game it came before (1-based), None when blank
+    record: Mapping[str, object] | None = None
+
+    @property
+    def before_label(self) -> str:
+        if self.before is None:
+            return ""
+        return _("Penalty before game %(row)d") % {"row": self.before}
+
+
+@dataclass
+class Sheet:
+    tournament: Tournament
+    round: Round
+    table: Table
+    seats: list[SheetSeat]
+    rows: list[SheetRow]
+    penalties: list[PenaltyRow]
+    filled: bool = False
+    complete: bool = False
+    extra: dict[str, object] = field(default_factory=dict)
+
+    @property
+    def first_dealer(self) -> SheetSeat | None:
+        return next((s for s in self.seats if s.first_dealer), None)
+
+
+def seat_name(seat: Seat) -> str:
+    if seat.entry_id is not None:
+        return seat.entry.player.full_name
+    return str(seat.team) if seat.team_id is not None else "?"
+
+
+def build_sheet(
+    tournament: Tournament,
+    round_: Round,
+    table: Table,
+    seats: Sequence[Seat],
+    *,
+    rows: int,
+    deals: Sequence[Deal] | None = None,
+    game_names: Mapping[str, str] | None = None,
+    penalty_lines: int = PENALTY_LINES,
+) -> Sheet:
+    """One table's sheet; blank when ``deals`` is None, else with the stored deals.
+
+    Game ``k`` (0-based) is dealt by seat ``(first_dealer + k) % seats``; a penalty line is not
+    a game and does not move the deal on. A stored record's own ``dealer`` wins if it has one.
+    """
+    names = game_names or {}
+    seats = sorted(seats, key=lambda s: s.position)
+    n = len(seats)
+    filled = deals is not None
+    first = next((s.position for s in seats if s.first_dealer), 0)
+    sheet_seats = [
+        SheetSeat(
+            position=s.position,
+            name=seat_name(s),
+            first_dealer=s.first_dealer,
+            score=s.score if filled else None,
+            place_points=format_points(s.place_points) if filled and table.complete else "",
+        )
+        for s in seats
+    ]
+    by_position = {s.position: s for s in sheet_seats}
+
+    def dealer_name(position: int) -> str:
+        seat = by_position.get(position)
+        return seat.name if seat else ""
+
+    game_rows: list[SheetRow] = []
+    penalties: list[PenaltyRow] = []
+    for deal in deals or ():
+        record = deal.record if isinstance(deal.record, Mapping) else {}
+        points = list(deal.points or [])
+        code = str(record.get("game", ""))
+        label = names.get(code, code)
+        if "penalty" in record:
+            offender = record.get("penalty")
+            penalties.append(
+                PenaltyRow(
+                    cells=[SheetCell(points[i] if i < len(points) else None) for i in range(n)],
+                    game=code,
+                    label=label,
+                    offender=dealer_name(offender) if isinstance(offender, int) else "",
+                    before=len(game_rows) + 1,
+                    record=record,
+                )
+            )
+            continue
+        rotation = (first + len(game_rows)) % n if n else 0
+        dealer = record.get("dealer", rotation)
+        dealer = dealer if isinstance(dealer, int) and 0 <= dealer < n else rotation
+        game_rows.append(
+            SheetRow(
+                number=len(game_rows) + 1,
+                dealer=dealer,
+                dealer_name=dealer_name(dealer),
+                cells=[
+                    SheetCell(points[i] if i < len(points) else None, chooser=i == dealer)
+                    for i in range(n)
+                ],
+                game=code,
+                label=label,
+                record=record,
+            )
+        )
+    while len(game_rows) < rows:
+        dealer = (first + len(game_rows)) % n if n else 0
+        game_rows.append(
+            SheetRow(
+                number=len(game_rows) + 1,
+                dealer=dealer,
+                dealer_name=dealer_name(dealer),
+                cells=[SheetCell(chooser=i == dealer) for i in range(n)],
+            )
+        )
+    while len(penalties) < penalty_lines:
+        penalties.append(PenaltyRow(cells=[SheetCell() for _ in range(n)]))
+    return Sheet(
+        tournament=tournament,
+        round=round_,
+        table=table,
+        seats=sheet_seats,
+        rows=game_rows,
+        penalties=penalties,
+        filled=filled,
+        complete=filled and table.complete,
+    )
+
+
+def rows_for(plugin: GamePlugin) -> int:
+    return plugin.spec.deals_per_round or DEFAULT_ROWS
+
+
+def game_names_for(plugin: GamePlugin, rules=None) -> dict[str, str]:
+    """The names of the games a record may name, in the current language (from the plug-in's form)."""
+    seats = max(plugin.spec.table_sizes)
+    form = plugin.sheet_form(seat_names=[""] * seats, first_dealer=0, rules=rules)
+    return dict(form.game_names())
+
+
+def round_sheets(round_: Round, tables: Sequence[Table], plugin: GamePlugin) -> list[Sheet]:
+    """Blank sheets of a round; ``tables`` with their seats prefetched (``selectors.round_tables``)."""
+    rows = rows_for(plugin)
+    return [
+        build_sheet(round_.tournament, round_, table, list(table.seats.all()), rows=rows)
+        for table in tables
+    ]
+
+
+def filled_sheets(tournament: Tournament, rounds: Sequence[Round], plugin: GamePlugin) -> list[Sheet]:
+    """Every table of every round with its stored deals (one query for all the deals).
+
+    ``rounds`` come with their tables and seats prefetched (``selectors.tournament_rounds``).
+    """
+    deals: dict[int, list[Deal]] = defaultdict(list)
+    for deal in Deal.objects.filter(table__round__tournament=tournament).order_by("table_id", "number"):
+        deals[deal.table_id].append(deal)
+    names = game_names_for(plugin, tournament.rules)
+    rows = rows_for(plugin)
+    return [
+        build_sheet(
+            tournament,
+            round_,
+            table,
+            list(table.seats.all()),
+            rows=rows,
+            deals=deals.get(table.pk, []),
+            game_names=names,
+        )
+        for round_ in rounds
+        for table in round_.tables.all()
+    ]
+
+
+# --------------------------------------------------------------------------- wall plan
+
+
+@dataclass
+class PlanLine:
+    last_name: str
+    first_name: str
+    table: int
+    seat: int  # 1-based
+    first_dealer: bool
+    substitute: bool = False
+
+
+def _sort_key(text: str) -> str:
+    decomposed = unicodedata.normalize("NFKD", text.casefold())
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
+def plan_lines(tables: Sequence[Table]) -> list[PlanLine]:
+    """Every player of a round, alphabetically (last name, first name), with table and seat."""
+    lines = []
+    for table in tables:
+        for seat in table.seats.all():
+            if seat.entry_id is not None:
+                player = seat.entry.player
+                last, first, sub = player.last_name, player.first_name, seat.entry.substitute
+            else:
+                last, first, sub = str(seat.team), "", False
+            lines.append(
+                PlanLine(last, first, table.number, seat.position + 1, seat.first_dealer, sub)
+            )
+    lines.sort(key=lambda x: (_sort_key(x.last_name), _sort_key(x.first_name), x.table))
+    return lines
+
+
+def plan_pages(lines: Sequence[PlanLine], rows_per_column: int = 36) -> list[list[list[PlanLine]]]:
+    """The lines in pages of two columns, filled down the left column first.
+
+    A round that fits on one page is split evenly between its two columns.
+    """
+    per_page = rows_per_column * 2
+    pages = []
+    for start in range(0, len(lines), per_page):
+        chunk = list(lines[start : start + per_page])
+        half = (len(chunk) + 1) // 2 if len(lines) <= per_page else rows_per_column
+        pages.append([chunk[:half], chunk[half:]])
+    return pages or [[[], []]]

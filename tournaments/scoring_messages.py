@@ -1,0 +1,96 @@
+"""French (translated) messages for the error codes of ``scoring``.
+
+The core raises ``InvalidDeal(code, field, **params)``; this module turns it into a sentence
+a scorekeeper can act on. Units ("tricks", "hearts"...) come from the game when it knows them.
+"""
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from scoring import InvalidDeal
+
+MESSAGES = {
+    "not_a_mapping": gettext_lazy("the line cannot be read"),
+    "missing_field": gettext_lazy("this value is required"),
+    "unknown_field": gettext_lazy("this value does not belong to this game"),
+    "conflicting_fields": gettext_lazy("these values cannot be given together"),
+    "not_an_integer": gettext_lazy("enter a whole number"),
+    "not_a_list": gettext_lazy("the values cannot be read"),
+    "not_a_string": gettext_lazy("the value cannot be read"),
+    "wrong_length": gettext_lazy("%(expected)s values are needed, %(got)s were given"),
+    "negative_count": gettext_lazy("a count cannot be negative (%(got)s)"),
+    "wrong_total": gettext_lazy("the %(unit)s must total %(expected)s, you entered %(got)s"),
+    "count_too_high": gettext_lazy("%(got)s is more than the %(max)s possible"),
+    "bad_seat": gettext_lazy("choose a player of the table"),
+    "duplicate_seat": gettext_lazy("the same player is chosen twice"),
+    "wrong_dealer": gettext_lazy("the dealer should be %(expected_name)s"),
+    "bad_table_size": gettext_lazy("this game is not played with %(got)s players at a table"),
+    "unknown_game": gettext_lazy("choose a game from the list"),
+    "too_many_games": gettext_lazy("a round has only %(max)s games"),
+    "negative_quota_exceeded": gettext_lazy(
+        "%(seat_name)s has already chosen his %(max)s negative games: he must choose trump"
+    ),
+    "trump_quota_exceeded": gettext_lazy(
+        "%(seat_name)s has already played trump %(max)s times: he must choose a negative game"
+    ),
+    "game_played_too_often": gettext_lazy(
+        "“%(game_name)s” has already been played %(max)s times"
+    ),
+    "dealer_must_choose_trump": gettext_lazy(
+        "%(seat_name)s was penalised as dealer: he must choose trump"
+    ),
+    "unknown_contract": gettext_lazy("choose a contract from the club's table"),
+    "wrong_declarer_count": gettext_lazy(
+        "this contract is played by %(min)s to %(max)s players, you chose %(got)s"
+    ),
+    "tricks_out_of_range": gettext_lazy("%(got)s tricks is impossible (0 to %(max)s)"),
+    "counter_not_allowed": gettext_lazy("the club's table has no such counter"),
+    "seat_sitting_out": gettext_lazy("%(seat_name)s sits out this deal"),
+    "too_many_deals": gettext_lazy("at most %(max)s deals"),
+    "bad_figure": gettext_lazy("a clique is of kings, queens or jacks"),
+    "bad_clique_count": gettext_lazy("a clique is 3 or 4 cards"),
+    "impossible_cliques": gettext_lazy("%(got)s cards of one figure announced: only 4 exist"),
+    "bad_trump": gettext_lazy("choose the trump suit from the list"),
+    "match_over": gettext_lazy("the match is already won"),
+    "too_many_dead": gettext_lazy("at most %(max)s dead cards for these tricks, you entered %(got)s"),
+    "too_few_dead": gettext_lazy("at least %(min)s dead cards, you entered %(got)s"),
+    "live_points_unreachable": gettext_lazy(
+        "%(got)s live points are impossible with %(cards)s live cards (%(min)s to %(max)s)"
+    ),
+    "bad_card_count": gettext_lazy("this manche deals %(expected)s cards, not %(got)s"),
+    "bid_out_of_range": gettext_lazy("a bid is between 0 and %(max)s"),
+    "bid_above_points": gettext_lazy(
+        "%(seat_name)s bids %(got)s but holds only %(held)s points"
+    ),
+    "too_many_manches": gettext_lazy("a game has only %(max)s manches"),
+    "invalid_rules": gettext_lazy("the tournament's rules are not valid (%(key)s)"),
+    "unknown_rule": gettext_lazy("unknown ranking rule"),
+}
+
+
+def message_for(
+    error: InvalidDeal,
+    *,
+    unit: str | None = None,
+    seat_names: list[str] | None = None,
+    game_names: dict[str, str] | None = None,
+) -> str:
+    """The translated sentence for ``error``; names of seats and games make it concrete."""
+    params: dict[str, object] = dict(error.params)
+    params["unit"] = unit or _("values")
+    names = seat_names or []
+    for key in ("seat", "expected"):
+        value = params.get(key)
+        if isinstance(value, int) and 0 <= value < len(names):
+            params[f"{key}_name"] = names[value]
+    params.setdefault("seat_name", _("this player"))
+    params.setdefault("expected_name", str(params.get("expected", "?")))
+    if "game" in params:
+        params["game_name"] = (game_names or {}).get(str(params["game"]), params["game"])
+    template = MESSAGES.get(error.code)
+    if template is None:  # pragma: no cover - every code has a message (tested)
+        return str(error)
+    try:
+        return str(template) % params
+    except (KeyError, TypeError):  # pragma: no cover - defensive: never hide the error itself
+        return str(error)

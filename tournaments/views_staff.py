@@ -1,0 +1,348 @@
+"""Pages for scorekeepers ("Saisie") and the committee ("Bureau"). Views stay thin: forms read
+the input, ``services`` write, ``selectors`` read."""
+
+from django.contrib import messages
+from django.db.models import Count, Q
+from django.http import JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views import View
+from django.views.generic import CreateView, ListView, UpdateView
+
+from club.roles import CommitteeRequiredMixin, ScorekeeperRequiredMixin
+from scoring import GAMES, InvalidDeal
+
+from . import selectors, services
+from .forms import RegisterMemberForm, SwapForm, TournamentForm, WalkInForm
+from .games import plugin_for
+from .models import Entry, Round, Table, Tournament
+
+
+class StaffTournamentListView(ScorekeeperRequiredMixin, ListView):
+    template_name = "tournaments/staff/tournament_list.html"
+    context_object_name = "tournaments"
+
+    def get_queryset(self):
+        return Tournament.objects.select_related("club", "season").annotate(
+            entry_count=Count("entries", filter=Q(entries__withdrawn=False))
+        )
+
+
+class TournamentCreateView(ScorekeeperRequiredMixin, CreateView):
+    model = Tournament
+    form_class = TournamentForm
+    template_name = "tournaments/staff/tournament_form.html"
+
+    def get_initial(self):
+        from club.selectors import current_season, default_club
+
+        club = default_club()
+        season = current_season(club) if club else None
+        return {"club": club, "season": season, "entry_fee": club.entry_fee if club else None}
+
+    def get_success_url(self):
+        messages.success(self.request, _("Tournament created: register the players."))
+        return reverse("staff_registration", args=[self.object.pk])
+
+
+class TournamentUpdateView(ScorekeeperRequiredMixin, UpdateView):
+    model = Tournament
+    form_class = TournamentForm
+    template_name = "tournaments/staff/tournament_form.html"
+
+    def get_success_url(self):
+        messages.success(self.request, _("Tournament saved."))
+        return reverse("staff_tournament", args=[self.object.pk])
+
+
+class TournamentDashboardView(ScorekeeperRequiredMixin, View):
+    def get(self, request, pk):
+        tournament = get_object_or_404(Tournament.objects.select_related("club", "season"), pk=pk)
+        rounds = selectors.tournament_rounds(tournament)
+        entries = services.playing_entries(tournament)
+        return render(
+            request,
+            "tournaments/staff/dashboard.html",
+            {
+                "tournament": tournament,
+                "rounds": rounds,
+                "playing": len(entries),
+                "gap": services.seating_gap(len(entries), GAMES[tournament.game].table_sizes),
+                "can_draw": tournament.round_set.count() < tournament.rounds,
+            },
+        )
+
+
+class PublishView(CommitteeRequiredMixin, View):
+    def post(self, request, pk):
+        tournament = get_object_or_404(Tournament, pk=pk)
+        tournament.published = request.POST.get("published") == "1"
+        tournament.save(update_fields=["published"])
+        messages.success(
+            request, _("Tournament published.") if tournament.published else _("Tournament unpublished.")
+        )
+        return redirect("staff_tournament", pk=pk)
+
+
+# --------------------------------------------------------------------------- registration
+
+
+class RegistrationView(ScorekeeperRequiredMixin, View):
+    template_name = "tournaments/staff/registration.html"
+
+    def context(self, tournament, member_form=None, walk_in_form=None):
+        entries = list(tournament.entries.select_related("player").order_by("player__last_name", "player__first_name"))
+        playing = [e for e in entries if e.present and not e.withdrawn]
+        return {
+            "tournament": tournament,
+            "entries": entries,
+            "playing": len(playing),
+            "gap": services.seating_gap(len(playing), GAMES[tournament.game].table_sizes),
+            "member_form": member_form or RegisterMemberForm(tournament=tournament),
+            "walk_in_form": walk_in_form or WalkInForm(club=tournament.club),
+        }
+
+    def get(self, request, pk):
+        tournament = get_object_or_404(Tournament, pk=pk)
+        return render(request, self.template_name, self.context(tournament))
+
+    def post(self, request, pk):
+        tournament = get_object_or_404(Tournament, pk=pk)
+        action = request.POST.get("action")
+        if action == "member":
+            form = RegisterMemberForm(request.POST, tournament=tournament)
+            if not form.is_valid():
+                return render(request, self.template_name, self.context(tournament, member_form=form), status=400)
+            entry = services.register_player(
+                tournament, form.cleaned_data["player"], substitute=form.cleaned_data["substitute"]
+            )
+            messages.success(request, _("%(player)s is registered.") % {"player": entry.player})
+        elif action == "walk_in":
+            form = WalkInForm(request.POST, club=tournament.club)
+            if not form.is_valid():
+                return render(request, self.template_name, self.context(tournament, walk_in_form=form), status=400)
+            entry = services.add_walk_in(
+                tournament,
+                form.cleaned_data["first_name"],
+                form.cleaned_data["last_name"],
+                substitute=form.cleaned_data["substitute"],
+            )
+            messages.success(request, _("%(player)s is registered.") % {"player": entry.player})
+        elif action in {"present", "paid", "substitute", "withdrawn"}:
+            entry = get_object_or_404(Entry, tournament=tournament, pk=request.POST.get("entry"))
+            services.update_entry(entry, **{action: request.POST.get("value") == "1"})
+        elif action == "remove":
+            entry = get_object_or_404(Entry, tournament=tournament, pk=request.POST.get("entry"))
+            try:
+                services.unregister(entry)
+            except services.TournamentError as error:
+                messages.error(request, str(error))
+        return redirect("staff_registration", pk=pk)
+
+
+class MemberSearchView(ScorekeeperRequiredMixin, View):
+    """Members matching what is typed, for the registration page's search box."""
+
+    def get(self, request, pk):
+        tournament = get_object_or_404(Tournament, pk=pk)
+        query = request.GET.get("q", "").strip()
+        players = []
+        if len(query) >= 2:
+            registered = tournament.entries.filter(withdrawn=False).values("player_id")
+            terms = Q()
+            for word in query.split():
+                terms &= Q(first_name__icontains=word) | Q(last_name__icontains=word)
+            players = [
+                {"id": p.pk, "name": p.sort_name}
+                for p in tournament.club.players.filter(terms, active=True)
+                .exclude(pk__in=registered)
+                .order_by("last_name", "first_name")[:15]
+            ]
+        return JsonResponse({"players": players})
+
+
+# --------------------------------------------------------------------------- rounds
+
+
+class DrawRoundView(ScorekeeperRequiredMixin, View):
+    def post(self, request, pk):
+        tournament = get_object_or_404(Tournament, pk=pk)
+        try:
+            round_ = services.draw_round(tournament)
+        except services.TournamentError as error:
+            messages.error(request, str(error))
+            return redirect("staff_tournament", pk=pk)
+        return redirect("staff_round", pk=round_.pk)
+
+
+class RoundView(ScorekeeperRequiredMixin, View):
+    template_name = "tournaments/staff/round.html"
+
+    def get(self, request, pk, swap_form=None, status=200):
+        round_ = get_object_or_404(Round.objects.select_related("tournament"), pk=pk)
+        tables = selectors.round_tables(round_)
+        return render(
+            request,
+            self.template_name,
+            {
+                "round": round_,
+                "tournament": round_.tournament,
+                "tables": tables,
+                "swap_form": swap_form or SwapForm(round_=round_),
+            },
+            status=status,
+        )
+
+    def post(self, request, pk):
+        round_ = get_object_or_404(Round.objects.select_related("tournament"), pk=pk)
+        action = request.POST.get("action")
+        try:
+            if action == "redraw":
+                services.redraw_round(round_)
+                messages.success(request, _("Round redrawn."))
+            elif action == "start":
+                services.start_round(round_)
+                messages.success(request, _("Round started: the seats are final."))
+            elif action == "swap":
+                form = SwapForm(request.POST, round_=round_)
+                if not form.is_valid():
+                    return self.get(request, pk, swap_form=form, status=400)
+                before, after = services.swap_players(round_, form.cleaned_data["first"], form.cleaned_data["second"])
+                messages.success(
+                    request,
+                    _("Players swapped: %(after)d repeated meeting(s) (before: %(before)d).")
+                    % {"after": after, "before": before},
+                )
+        except services.TournamentError as error:
+            messages.error(request, str(error))
+        return redirect("staff_round", pk=pk)
+
+
+# --------------------------------------------------------------------------- sheets
+
+
+def _sheet_form(table: Table, data=None):
+    tournament = table.round.tournament
+    seats = list(table.seats.select_related("entry__player").order_by("position"))
+    plugin = plugin_for(tournament.game)
+    return plugin, seats, plugin.sheet_form(
+        data,
+        seat_names=[s.entry.player.full_name for s in seats],
+        first_dealer=next((s.position for s in seats if s.first_dealer), 0),
+        rules=tournament.rules,
+        records=services.table_records(table),
+    )
+
+
+def _get_table(pk: int) -> Table:
+    return get_object_or_404(Table.objects.select_related("round__tournament__club"), pk=pk)
+
+
+class SheetView(ScorekeeperRequiredMixin, View):
+    template_name = "tournaments/staff/sheet.html"
+
+    def render_sheet(self, request, table, form, plugin, seats, *, status=200, stale=None, version=None):
+        result = None
+        records = form.records if form.is_bound and not form.errors else services.table_records(table)
+        try:
+            result = plugin.spec.table_result(
+                records, table.round.tournament.rules or None,
+                first_dealer=form.first_dealer, n_seats=len(seats),
+            )
+        except InvalidDeal:
+            result = None
+        return render(
+            request,
+            self.template_name,
+            {
+                "table": table,
+                "round": table.round,
+                "tournament": table.round.tournament,
+                "seats": seats,
+                "form": form,
+                "sheet_template": plugin.sheet_template,
+                "result": result,
+                "version": table.version if version is None else version,
+                "stale": stale,
+            },
+            status=status,
+        )
+
+    def get(self, request, pk):
+        table = _get_table(pk)
+        plugin, seats, form = _sheet_form(table)
+        return self.render_sheet(request, table, form, plugin, seats)
+
+    def post(self, request, pk):
+        table = _get_table(pk)
+        plugin, seats, form = _sheet_form(table, request.POST)
+        try:
+            version = int(request.POST.get("version", ""))
+        except ValueError:
+            version = -1
+        if not form.is_valid():
+            return self.render_sheet(request, table, form, plugin, seats, status=400, version=version)
+        try:
+            table = services.save_sheet(table, form.records, version=version, user=request.user)
+        except InvalidDeal as error:
+            form.attach_scoring_error(error)
+            return self.render_sheet(request, table, form, plugin, seats, status=400, version=version)
+        except services.StaleSheet as stale:
+            return self.render_sheet(request, table, form, plugin, seats, status=409, stale=stale, version=stale.current_version)
+        messages.success(
+            request,
+            _("Sheet of table %(number)d saved%(complete)s.")
+            % {"number": table.number, "complete": _(" — complete") if table.complete else ""},
+        )
+        return redirect("staff_sheet", pk=table.pk)
+
+
+class SheetPreviewView(ScorekeeperRequiredMixin, View):
+    """What the typed sheet gives so far (scores, quotas left, the first error), as JSON."""
+
+    def post(self, request, pk):
+        table = _get_table(pk)
+        plugin, seats, form = _sheet_form(table, request.POST)
+        if not form.is_valid():
+            errors = [str(e) for errors in form.errors.values() for e in errors if str(e)]
+            return JsonResponse({"ok": False, "errors": errors[:3]})
+        try:
+            result = plugin.spec.table_result(
+                form.records, table.round.tournament.rules or None,
+                first_dealer=form.first_dealer, n_seats=len(seats),
+            )
+        except InvalidDeal as error:
+            form.attach_scoring_error(error)
+            errors = [str(e) for errors in form.errors.values() for e in errors if str(e)]
+            return JsonResponse({"ok": False, "errors": errors[:3]})
+        return JsonResponse(
+            {
+                "ok": True,
+                "scores": result.scores,
+                "complete": result.complete,
+                "pending": result.pending,
+                "per_deal": result.per_deal,
+                "place_points": [str(p) for p in result.place_points] if result.place_points else None,
+            }
+        )
+
+
+class TableHistoryView(ScorekeeperRequiredMixin, View):
+    def get(self, request, pk):
+        table = _get_table(pk)
+        seats = list(table.seats.select_related("entry__player").order_by("position"))
+        changes = list(table.changes.select_related("user").order_by("-version"))
+        plugin = plugin_for(table.round.tournament.game)
+        names = [s.entry.player.full_name for s in seats]
+        return render(
+            request,
+            "tournaments/staff/history.html",
+            {
+                "table": table,
+                "round": table.round,
+                "tournament": table.round.tournament,
+                "seats": seats,
+                "changes": selectors.describe_changes(changes, names, plugin.describe),
+            },
+        )
