@@ -10,9 +10,7 @@ class ThrottledAuthenticationForm(AuthenticationForm):
 
     error_messages = {
         **AuthenticationForm.error_messages,
-        "locked": _(
-            "Too many failed attempts. Wait a quarter of an hour before trying again."
-        ),
+        "locked": _("Too many failed attempts. Wait a quarter of an hour before trying again."),
     }
 
     def clean(self) -> dict[str, object]:

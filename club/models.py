@@ -58,7 +58,9 @@ class Player(models.Model):
     phone = models.CharField(_("phone"), max_length=30, blank=True)
     licence_number = models.CharField(_("licence number"), max_length=30, blank=True)
     active = models.BooleanField(_("active"), default=True)
-    clubs = models.ManyToManyField(Club, related_name="players", verbose_name=_("clubs"), blank=True)
+    clubs = models.ManyToManyField(
+        Club, related_name="players", verbose_name=_("clubs"), blank=True
+    )
 
     class Meta:
         verbose_name = _("player")
@@ -143,7 +145,9 @@ class Membership(models.Model):
                 name="membership_unique_per_season",
                 violation_error_message=_("This player already has a membership for this season."),
             ),
-            models.CheckConstraint(condition=Q(amount__gte=0), name="membership_amount_not_negative"),
+            models.CheckConstraint(
+                condition=Q(amount__gte=0), name="membership_amount_not_negative"
+            ),
         ]
 
     def __str__(self) -> str:

@@ -156,7 +156,8 @@ def validate_rows(club: Club, rows: list[ImportRow]) -> list[ImportRow]:
         for p in Player.objects.filter(clubs=club).only("first_name", "last_name")
     }
     licences = {
-        p.licence_number: p for p in Player.objects.exclude(licence_number="").prefetch_related("clubs")
+        p.licence_number: p
+        for p in Player.objects.exclude(licence_number="").prefetch_related("clubs")
     }
     seen_names: dict[tuple[str, str], int] = {}
     seen_licences: dict[str, int] = {}
@@ -171,8 +172,15 @@ def validate_rows(club: Club, rows: list[ImportRow]) -> list[ImportRow]:
             try:
                 validate_email(row.email)
             except ValidationError:
-                row.errors.append(_("the e-mail address “%(email)s” is not valid") % {"email": row.email})
-        for name_field, limit in (("first_name", 80), ("last_name", 80), ("phone", 30), ("licence_number", 30)):
+                row.errors.append(
+                    _("the e-mail address “%(email)s” is not valid") % {"email": row.email}
+                )
+        for name_field, limit in (
+            ("first_name", 80),
+            ("last_name", 80),
+            ("phone", 30),
+            ("licence_number", 30),
+        ):
             if len(getattr(row, name_field)) > limit:
                 row.errors.append(
                     _("the field “%(field)s” is longer than %(max)d characters")
@@ -188,7 +196,8 @@ def validate_rows(club: Club, rows: list[ImportRow]) -> list[ImportRow]:
         if row.licence_number:
             if row.licence_number in seen_licences:
                 row.errors.append(
-                    _("licence number already on line %(line)d") % {"line": seen_licences[row.licence_number]}
+                    _("licence number already on line %(line)d")
+                    % {"line": seen_licences[row.licence_number]}
                 )
             else:
                 seen_licences[row.licence_number] = row.line
@@ -198,7 +207,8 @@ def validate_rows(club: Club, rows: list[ImportRow]) -> list[ImportRow]:
                         row.first_name, row.last_name
                     ):
                         row.errors.append(
-                            _("licence number already used by %(player)s") % {"player": existing.full_name}
+                            _("licence number already used by %(player)s")
+                            % {"player": existing.full_name}
                         )
                     elif club in existing.clubs.all():
                         if _("this player is already a member of the club") not in row.errors:

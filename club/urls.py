@@ -9,7 +9,9 @@ from . import views
 urlpatterns = [
     path("", views.HomeView.as_view(), name="home"),
     path("club/<slug:slug>/", views.ClubHomeView.as_view(), name="club_home"),
-    path("club/<slug:slug>/import-players/", views.PlayerImportView.as_view(), name="player_import"),
+    path(
+        "club/<slug:slug>/import-players/", views.PlayerImportView.as_view(), name="player_import"
+    ),
     path("login/", views.LoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("i18n/", include("django.conf.urls.i18n")),

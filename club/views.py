@@ -63,7 +63,9 @@ class PlayerImportView(CommitteeRequiredMixin, View):
         return get_object_or_404(Club, slug=self.kwargs["slug"])
 
     def get(self, request, slug):
-        return render(request, self.template_name, {"club": self.get_club(), "form": PlayerImportForm()})
+        return render(
+            request, self.template_name, {"club": self.get_club(), "form": PlayerImportForm()}
+        )
 
     def post(self, request, slug):
         club = self.get_club()
@@ -85,7 +87,9 @@ class PlayerImportView(CommitteeRequiredMixin, View):
             "filename": upload.name,
             "rows": [row.to_dict() for row in rows],
         }
-        return self.preview(request, club, rows, upload.name, PlayerImportConfirmForm(initial={"token": token}))
+        return self.preview(
+            request, club, rows, upload.name, PlayerImportConfirmForm(initial={"token": token})
+        )
 
     def preview(self, request, club, rows, filename, confirm_form, status=200):
         context = {
@@ -107,7 +111,9 @@ class PlayerImportView(CommitteeRequiredMixin, View):
             or stored["token"] != form.cleaned_data["token"]
             or stored["club"] != club.pk
         ):
-            messages.error(request, _("This import has expired or was replaced: send the file again."))
+            messages.error(
+                request, _("This import has expired or was replaced: send the file again.")
+            )
             return redirect(reverse("player_import", args=[club.slug]))
         previous_errors = [bool(row["errors"]) for row in stored["rows"]]
         rows = validate_rows(club, rows_from_dicts(stored["rows"]))
@@ -115,11 +121,16 @@ class PlayerImportView(CommitteeRequiredMixin, View):
         has_errors = any(not row.is_valid for row in rows)
         if changed or (has_errors and not form.cleaned_data["skip_invalid"]):
             if changed:
-                form.add_error(None, _("The players changed since the preview: check the rows again."))
+                form.add_error(
+                    None, _("The players changed since the preview: check the rows again.")
+                )
             else:
                 form.add_error(
                     "skip_invalid",
-                    _("Some rows have errors: correct the file, or tick this box to import only the valid rows."),
+                    _(
+                        "Some rows have errors: correct the file, or tick this box "
+                        "to import only the valid rows."
+                    ),
                 )
             stored["rows"] = [row.to_dict() for row in rows]
             request.session[IMPORT_SESSION_KEY] = stored

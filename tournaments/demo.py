@@ -10,7 +10,9 @@ from .models import Tournament
 from .sample_sheets import double_king_round
 
 
-def _play_round(tournament: Tournament, seed: int, user: User | None, tables_to_fill: int | None = None) -> None:
+def _play_round(
+    tournament: Tournament, seed: int, user: User | None, tables_to_fill: int | None = None
+) -> None:
     round_ = services.draw_round(tournament, seed=seed)
     services.start_round(round_)
     rng = random.Random(seed)
@@ -19,7 +21,9 @@ def _play_round(tournament: Tournament, seed: int, user: User | None, tables_to_
             break
         first = table.seats.get(first_dealer=True).position
         games = 20 if tables_to_fill is None or index < tables_to_fill - 1 else 11
-        services.save_sheet(table, double_king_round(first, rng, games), version=table.version, user=user)
+        services.save_sheet(
+            table, double_king_round(first, rng, games), version=table.version, user=user
+        )
 
 
 def _double_king(club, season, players, name, date, *, rounds_played, partial=False):
@@ -27,8 +31,13 @@ def _double_king(club, season, players, name, date, *, rounds_played, partial=Fa
         club=club,
         season=season,
         name=name,
-        defaults={"game": "double_king", "date": date, "rounds": 5, "published": True,
-                  "entry_fee": club.entry_fee},
+        defaults={
+            "game": "double_king",
+            "date": date,
+            "rounds": 5,
+            "published": True,
+            "entry_fee": club.entry_fee,
+        },
     )
     if not created:
         return None
@@ -48,14 +57,23 @@ def build_demo_tournaments(club, season, players) -> list[str]:
     start = max(season.start, today - datetime.timedelta(days=60))
     lines = []
     finished = _double_king(
-        club, season, players[:32], "Double King d’automne", start + datetime.timedelta(days=7),
+        club,
+        season,
+        players[:32],
+        "Double King d’automne",
+        start + datetime.timedelta(days=7),
         rounds_played=5,
     )
     if finished:
         lines.append(f"  {finished.name}: 32 players, 5 rounds, finished.")
     running = _double_king(
-        club, season, players[8:44] , "Double King du mois", min(today, season.end),
-        rounds_played=2, partial=True,
+        club,
+        season,
+        players[8:44],
+        "Double King du mois",
+        min(today, season.end),
+        rounds_played=2,
+        partial=True,
     )
     if running:
         lines.append(f"  {running.name}: 36 players, round 3 in progress.")

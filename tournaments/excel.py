@@ -86,7 +86,9 @@ class SheetWriter:
             cell.fill = HEADER_FILL
             cell.alignment = Alignment(horizontal="center", vertical="center", wrap_text=True)
 
-    def row(self, values: Sequence[object], formats: Sequence[str | None] | None = None, *, font=None):
+    def row(
+        self, values: Sequence[object], formats: Sequence[str | None] | None = None, *, font=None
+    ):
         self.ws.append(list(values))
         row = self.ws.max_row
         for index, value in enumerate(values):
@@ -98,7 +100,11 @@ class SheetWriter:
                 cell.number_format = fmt
             if font is not None:
                 cell.font = font
-            shown = "" if value is None else (f"{value:.2f}" if isinstance(value, float) else str(value))
+            shown = (
+                ""
+                if value is None
+                else (f"{value:.2f}" if isinstance(value, float) else str(value))
+            )
             if index < len(self.widths):
                 self.widths[index] = max(self.widths[index], len(shown))
 
@@ -235,7 +241,15 @@ def season_workbook(season: Season) -> Workbook:
         for row in rows:
             points, points_format = points_value(row.place_points)
             writer.row(
-                [row.rank, row.name, row.tournaments, row.rounds, points, row.score, row.best_round],
+                [
+                    row.rank,
+                    row.name,
+                    row.tournaments,
+                    row.rounds,
+                    points,
+                    row.score,
+                    row.best_round,
+                ],
                 [INTEGER, None, INTEGER, INTEGER, points_format, INTEGER, INTEGER],
             )
         writer.finish()

@@ -19,10 +19,11 @@ class TournamentForm(forms.ModelForm):
         model = Tournament
         fields = ["club", "season", "game", "name", "date", "rounds", "entry_fee"]
         widgets = {"date": DateInput()}
+        localized_fields = ["entry_fee"]  # "3,00" as a French user types it
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["game"].choices = [("", "—")] + playable_game_choices()
+        self.fields["game"].choices = [("", "—"), *playable_game_choices()]
         self.fields["season"].queryset = Season.objects.select_related("club")
         if self.instance.pk and self.instance.is_started:
             for name in ("club", "game", "rounds"):
@@ -39,7 +40,10 @@ class TournamentForm(forms.ModelForm):
             self.add_error(
                 "date",
                 _("The date must fall within the season (%(start)s – %(end)s).")
-                % {"start": season.start.strftime("%d/%m/%Y"), "end": season.end.strftime("%d/%m/%Y")},
+                % {
+                    "start": season.start.strftime("%d/%m/%Y"),
+                    "end": season.end.strftime("%d/%m/%Y"),
+                },
             )
         rounds = cleaned.get("rounds")
         if self.instance.pk and rounds is not None and rounds < self.instance.round_set.count():
@@ -80,9 +84,13 @@ class WalkInForm(forms.Form):
     def clean(self):
         cleaned = super().clean()
         first, last = cleaned.get("first_name", "").strip(), cleaned.get("last_name", "").strip()
-        if first and last and Player.objects.filter(
-            clubs=self.club, first_name__iexact=first, last_name__iexact=last
-        ).exists():
+        if (
+            first
+            and last
+            and Player.objects.filter(
+                clubs=self.club, first_name__iexact=first, last_name__iexact=last
+            ).exists()
+        ):
             raise forms.ValidationError(
                 _("%(name)s is already a player of the club: register him from the members list.")
                 % {"name": f"{first} {last}"}
@@ -96,8 +104,10 @@ class SwapForm(forms.Form):
 
     def __init__(self, *args, round_, **kwargs):
         super().__init__(*args, **kwargs)
-        entries = Entry.objects.filter(seats__round=round_).select_related("player").order_by(
-            "player__last_name", "player__first_name"
+        entries = (
+            Entry.objects.filter(seats__round=round_)
+            .select_related("player")
+            .order_by("player__last_name", "player__first_name")
         )
         for name in ("first", "second"):
             self.fields[name].queryset = entries

@@ -90,7 +90,9 @@ class Tournament(models.Model):
             models.CheckConstraint(
                 condition=Q(rounds__gte=1) & Q(rounds__lte=20), name="tournament_rounds_range"
             ),
-            models.CheckConstraint(condition=Q(entry_fee__gte=0), name="tournament_fee_not_negative"),
+            models.CheckConstraint(
+                condition=Q(entry_fee__gte=0), name="tournament_fee_not_negative"
+            ),
         ]
 
     def __str__(self) -> str:
@@ -242,7 +244,9 @@ class Seat(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["table", "position"], name="seat_unique_position"),
             models.UniqueConstraint(
-                fields=["round", "entry"], condition=Q(entry__isnull=False), name="seat_unique_entry"
+                fields=["round", "entry"],
+                condition=Q(entry__isnull=False),
+                name="seat_unique_entry",
             ),
             models.UniqueConstraint(
                 fields=["round", "team"], condition=Q(team__isnull=False), name="seat_unique_team"
@@ -251,6 +255,9 @@ class Seat(models.Model):
                 condition=Q(entry__isnull=False) | Q(team__isnull=False), name="seat_has_occupant"
             ),
         ]
+
+    def __str__(self) -> str:
+        return f"{self.table} — {self.position + 1}"
 
     @property
     def place_points(self) -> Fraction:
@@ -278,6 +285,9 @@ class Deal(models.Model):
             models.CheckConstraint(condition=Q(number__gte=1), name="deal_number_positive"),
         ]
 
+    def __str__(self) -> str:
+        return f"{self.table} — {self.number}"
+
 
 class ResultChange(models.Model):
     """The history of a table's results: who changed what, when, before and after."""
@@ -295,3 +305,6 @@ class ResultChange(models.Model):
         verbose_name = _("result change")
         verbose_name_plural = _("result changes")
         ordering = ["-at", "-pk"]
+
+    def __str__(self) -> str:
+        return f"{self.table} — v{self.version}"

@@ -12,6 +12,7 @@ points. The filled version puts each stored deal on its row.
 
 from __future__ import annotations
 
+import hashlib
 import unicodedata
 from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
@@ -19,6 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from django.conf import settings
+from django.core.cache import cache
 from django.template.loader import render_to_string
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
@@ -33,6 +35,9 @@ from .tables import format_points
 DEFAULT_ROWS = 20
 #: Blank penalty lines under the games.
 PENALTY_LINES = 3
+#: Rendered PDFs are kept this long (seconds), when no bigger than CACHE_MAX_BYTES.
+CACHE_SECONDS = 10 * 60
+CACHE_MAX_BYTES = 4 * 1024 * 1024
 
 
 # --------------------------------------------------------------------------- rendering
@@ -87,7 +92,17 @@ def html_to_pdf(html: str) -> bytes:
 
 
 def render_pdf(template_name: str, context: Mapping[str, object], request=None) -> bytes:
-    return html_to_pdf(render_to_string(template_name, dict(context), request=request))
+    """The template as PDF. Rendering the HTML is cheap, laying it out is not (about 0.1 s a
+    page): the PDF is cached for a while under the digest of its HTML, so printing the same
+    sheets again (a second printer, a paper jam) is instant and any change shows at once."""
+    html = render_to_string(template_name, dict(context), request=request)
+    key = "atout:pdf:" + hashlib.sha256(html.encode()).hexdigest()
+    content = cache.get(key)
+    if content is None:
+        content = html_to_pdf(html)
+        if len(content) <= CACHE_MAX_BYTES:
+            cache.set(key, content, CACHE_SECONDS)
+    return content
 
 
 def pdf_filename(*parts: object) -> str:
@@ -286,13 +301,17 @@ def round_sheets(round_: Round, tables: Sequence[Table], plugin: GamePlugin) -> 
     ]
 
 
-def filled_sheets(tournament: Tournament, rounds: Sequence[Round], plugin: GamePlugin) -> list[Sheet]:
+def filled_sheets(
+    tournament: Tournament, rounds: Sequence[Round], plugin: GamePlugin
+) -> list[Sheet]:
     """Every table of every round with its stored deals (one query for all the deals).
 
     ``rounds`` come with their tables and seats prefetched (``selectors.tournament_rounds``).
     """
     deals: dict[int, list[Deal]] = defaultdict(list)
-    for deal in Deal.objects.filter(table__round__tournament=tournament).order_by("table_id", "number"):
+    for deal in Deal.objects.filter(table__round__tournament=tournament).order_by(
+        "table_id", "number"
+    ):
         deals[deal.table_id].append(deal)
     names = game_names_for(plugin, tournament.rules)
     rows = rows_for(plugin)

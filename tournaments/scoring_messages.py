@@ -33,9 +33,7 @@ MESSAGES = {
     "trump_quota_exceeded": gettext_lazy(
         "%(seat_name)s has already played trump %(max)s times: he must choose a negative game"
     ),
-    "game_played_too_often": gettext_lazy(
-        "“%(game_name)s” has already been played %(max)s times"
-    ),
+    "game_played_too_often": gettext_lazy("“%(game_name)s” has already been played %(max)s times"),
     "dealer_must_choose_trump": gettext_lazy(
         "%(seat_name)s was penalised as dealer: he must choose trump"
     ),
@@ -52,16 +50,16 @@ MESSAGES = {
     "impossible_cliques": gettext_lazy("%(got)s cards of one figure announced: only 4 exist"),
     "bad_trump": gettext_lazy("choose the trump suit from the list"),
     "match_over": gettext_lazy("the match is already won"),
-    "too_many_dead": gettext_lazy("at most %(max)s dead cards for these tricks, you entered %(got)s"),
+    "too_many_dead": gettext_lazy(
+        "at most %(max)s dead cards for these tricks, you entered %(got)s"
+    ),
     "too_few_dead": gettext_lazy("at least %(min)s dead cards, you entered %(got)s"),
     "live_points_unreachable": gettext_lazy(
         "%(got)s live points are impossible with %(cards)s live cards (%(min)s to %(max)s)"
     ),
     "bad_card_count": gettext_lazy("this manche deals %(expected)s cards, not %(got)s"),
     "bid_out_of_range": gettext_lazy("a bid is between 0 and %(max)s"),
-    "bid_above_points": gettext_lazy(
-        "%(seat_name)s bids %(got)s but holds only %(held)s points"
-    ),
+    "bid_above_points": gettext_lazy("%(seat_name)s bids %(got)s but holds only %(held)s points"),
     "too_many_manches": gettext_lazy("a game has only %(max)s manches"),
     "invalid_rules": gettext_lazy("the tournament's rules are not valid (%(key)s)"),
     "unknown_rule": gettext_lazy("unknown ranking rule"),

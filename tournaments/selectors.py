@@ -79,9 +79,9 @@ def tournament_standings(tournament: Tournament) -> list[StandingRow]:
             substitute=entry.substitute,
             withdrawn=entry.withdrawn,
         )
-        for entry in tournament.entries.select_related("player").filter(
-            Q(seats__isnull=False) | Q(withdrawn=False)
-        ).distinct()
+        for entry in tournament.entries.select_related("player")
+        .filter(Q(seats__isnull=False) | Q(withdrawn=False))
+        .distinct()
     }
     seats = Seat.objects.filter(
         round__tournament=tournament, table__complete=True, entry__isnull=False
@@ -116,7 +116,9 @@ def tournament_rounds(tournament: Tournament) -> list[Round]:
     seats = Seat.objects.select_related("entry__player", "team").order_by("position")
     tables = Table.objects.order_by("number").prefetch_related(Prefetch("seats", queryset=seats))
     return list(
-        tournament.round_set.order_by("number").prefetch_related(Prefetch("tables", queryset=tables))
+        tournament.round_set.order_by("number").prefetch_related(
+            Prefetch("tables", queryset=tables)
+        )
     )
 
 
@@ -179,8 +181,8 @@ def season_standings(season: Season) -> dict[str, list[SeasonRow]]:
         .values("round__tournament__game", "entry__player_id")
         .annotate(
             sixtieths=Sum("place_points_60ths"),
-            score=Sum("score"),
-            best=Max("score"),
+            total_score=Sum("score"),
+            best_score=Max("score"),
             rounds=Count("id"),
             tournaments=Count("round__tournament", distinct=True),
         )
@@ -204,8 +206,8 @@ def season_standings(season: Season) -> dict[str, list[SeasonRow]]:
                 tournaments=t["tournaments"],
                 rounds=t["rounds"],
                 place_points=Fraction(t["sixtieths"], PLACE_POINTS_DENOMINATOR),
-                score=t["score"],
-                best_round=t["best"],
+                score=t["total_score"],
+                best_round=t["best_score"],
             )
         )
     result: dict[str, list[SeasonRow]] = {}
@@ -227,7 +229,9 @@ def season_standings(season: Season) -> dict[str, list[SeasonRow]]:
 def round_tables(round_: Round) -> list[Table]:
     """A round's tables with their seated players (two queries)."""
     seats = Seat.objects.select_related("entry__player", "team").order_by("position")
-    return list(round_.tables.order_by("number").prefetch_related(Prefetch("seats", queryset=seats)))
+    return list(
+        round_.tables.order_by("number").prefetch_related(Prefetch("seats", queryset=seats))
+    )
 
 
 @dataclass

@@ -12,8 +12,7 @@ from django.db.models import Max
 from django.utils.translation import gettext as _
 
 from club.models import Club, Player
-from scoring import GAMES, InvalidDeal
-from scoring import seating
+from scoring import GAMES, InvalidDeal, seating
 
 from .models import (
     PLACE_POINTS_DENOMINATOR,
@@ -89,7 +88,8 @@ def update_entry(entry: Entry, **flags: bool) -> Entry:
 def unregister(entry: Entry) -> None:
     if entry.seats.exists():
         raise TournamentError(
-            _("%(player)s has already played: mark him as withdrawn instead.") % {"player": entry.player}
+            _("%(player)s has already played: mark him as withdrawn instead.")
+            % {"player": entry.player}
         )
     entry.delete()
 
@@ -103,7 +103,7 @@ def playing_entries(tournament: Tournament) -> list[Entry]:
 
 
 def seating_gap(count: int, sizes: Sequence[int]) -> tuple[int, int] | None:
-    """None if ``count`` players fill tables of the given sizes, else (players to add, to remove)."""
+    """None if ``count`` players fill tables of these sizes, else (players to add, to remove)."""
 
     def fits(n: int) -> bool:
         reachable = [True] + [False] * n
@@ -121,7 +121,9 @@ def seating_gap(count: int, sizes: Sequence[int]) -> tuple[int, int] | None:
 # --------------------------------------------------------------------------- seating
 
 
-def _history(tournament: Tournament, index: Mapping[int, int], before: int) -> list[list[list[int]]]:
+def _history(
+    tournament: Tournament, index: Mapping[int, int], before: int
+) -> list[list[list[int]]]:
     """Earlier rounds as lists of tables of player indices (players who left are dropped)."""
     rounds: dict[int, dict[int, list[int]]] = {}
     seats = (
@@ -143,7 +145,9 @@ def draw_round(tournament: Tournament, *, seed: int | None = None) -> Round:
     if last >= tournament.rounds:
         raise TournamentError(_("All the rounds of this tournament are already drawn."))
     if last and tournament.round_set.get(number=last).status == Round.Status.DRAWN:
-        raise TournamentError(_("Start round %(number)d before drawing the next one.") % {"number": last})
+        raise TournamentError(
+            _("Start round %(number)d before drawing the next one.") % {"number": last}
+        )
     round_ = Round.objects.create(tournament=tournament, number=last + 1)
     _seat(round_, seed if seed is not None else random.SystemRandom().randrange(2**31))
     return round_
@@ -179,14 +183,19 @@ def _seat(round_: Round, seed: int) -> None:
         )
     index = {entry.pk: i for i, entry in enumerate(entries)}
     history = _history(tournament, index, round_.number)
+    # Plan every round still to play, not just this one: drawing one round at a time leaves
+    # repeated meetings that a whole schedule avoids. Only this round is kept; the next draw
+    # plans again, against what was really played (late arrivals, withdrawals).
+    remaining = max(1, tournament.rounds - round_.number + 1)
     plan = seating.schedule(
-        len(entries), 1, spec.table_sizes, seed=seed, time_limit=1.0, history=history or None
+        len(entries), remaining, spec.table_sizes, seed=seed, time_limit=1.0, history=history or None
     )
+    drawn = plan.rounds[0]
     round_.seed = seed
-    round_.repeats = plan.repeats
-    round_.lower_bound = plan.lower_bound
+    round_.repeats = seating.repeats([drawn], history=history or None)
+    round_.lower_bound = seating.lower_bound(len(entries), 1, spec.table_sizes, history=history or None)
     round_.save(update_fields=["seed", "repeats", "lower_bound"])
-    for number, players in enumerate(plan.rounds[0], start=1):
+    for number, players in enumerate(drawn, start=1):
         table = Table.objects.create(round=round_, number=number)
         Seat.objects.bulk_create(
             Seat(
@@ -230,7 +239,10 @@ def current_repeats(round_: Round) -> int:
     """Repeated meetings over the rounds up to this one, as the seating engine counts them."""
     tournament = round_.tournament
     entries = {
-        e for e in Seat.objects.filter(round__tournament=tournament).values_list("entry_id", flat=True)
+        e
+        for e in Seat.objects.filter(round__tournament=tournament).values_list(
+            "entry_id", flat=True
+        )
     }
     index = {entry_id: i for i, entry_id in enumerate(sorted(e for e in entries if e))}
     rounds = _history(tournament, index, round_.number + 1)
@@ -269,9 +281,7 @@ def save_sheet(table: Table, records: Sequence[dict], *, version: int, user) -> 
     The whole sheet is checked by the game's ``table_result`` first: an invalid record raises
     ``InvalidDeal`` and nothing is written. The change is kept in the table's history.
     """
-    table = (
-        Table.objects.select_for_update().select_related("round__tournament").get(pk=table.pk)
-    )
+    table = Table.objects.select_for_update().select_related("round__tournament").get(pk=table.pk)
     if table.version != version:
         raise StaleSheet(
             current_version=table.version,
@@ -287,13 +297,17 @@ def save_sheet(table: Table, records: Sequence[dict], *, version: int, user) -> 
     for number, (record, points) in enumerate(zip(records, result.per_deal, strict=True), start=1):
         deal = existing.pop(number, None)
         if deal is None:
-            Deal.objects.create(table=table, number=number, record=record, points=points, updated_by=user)
+            Deal.objects.create(
+                table=table, number=number, record=record, points=points, updated_by=user
+            )
         elif deal.record != record or deal.points != points:
             deal.record, deal.points, deal.updated_by = record, points, user
             deal.save(update_fields=["record", "points", "updated_by", "updated_at"])
     Deal.objects.filter(pk__in=[d.pk for d in existing.values()]).delete()
     table.version += 1
-    ResultChange.objects.create(table=table, user=user, version=table.version, before=before, after=records)
+    ResultChange.objects.create(
+        table=table, user=user, version=table.version, before=before, after=records
+    )
     _store_result(table, result)
     round_ = table.round
     if round_.status == Round.Status.DRAWN:

@@ -26,10 +26,18 @@ class PointsColumn(tables.Column):
 class StandingsTable(tables.Table):
     rank = tables.Column(verbose_name=_("Rank"), attrs={"td": {"class": "num"}})
     name = tables.Column(verbose_name=_("Player"), linkify=False)
-    place_points = PointsColumn(verbose_name=_("Place points"), attrs={"td": {"class": "num"}, "th": {"class": "num"}})
-    score = tables.Column(verbose_name=_("Total score"), attrs={"td": {"class": "num"}, "th": {"class": "num"}})
-    best_round = tables.Column(verbose_name=_("Best round"), attrs={"td": {"class": "num"}, "th": {"class": "num"}})
-    rounds_played = tables.Column(verbose_name=_("Rounds"), attrs={"td": {"class": "num"}, "th": {"class": "num"}})
+    place_points = PointsColumn(
+        verbose_name=_("Place points"), attrs={"td": {"class": "num"}, "th": {"class": "num"}}
+    )
+    score = tables.Column(
+        verbose_name=_("Total score"), attrs={"td": {"class": "num"}, "th": {"class": "num"}}
+    )
+    best_round = tables.Column(
+        verbose_name=_("Best round"), attrs={"td": {"class": "num"}, "th": {"class": "num"}}
+    )
+    rounds_played = tables.Column(
+        verbose_name=_("Rounds"), attrs={"td": {"class": "num"}, "th": {"class": "num"}}
+    )
 
     class Meta:
         orderable = True

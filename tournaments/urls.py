@@ -9,25 +9,73 @@ urlpatterns = [
     path("tournois/", public.TournamentListView.as_view(), name="tournament_list"),
     path("tournois/<int:pk>/", public.StandingsView.as_view(), name="tournament_standings"),
     path("tournois/<int:pk>/rondes/", public.RoundsView.as_view(), name="tournament_rounds"),
-    path("tournois/<int:pk>/joueurs/<int:entry>/", public.PlayerView.as_view(), name="tournament_player"),
+    path(
+        "tournois/<int:pk>/joueurs/<int:entry>/",
+        public.PlayerView.as_view(),
+        name="tournament_player",
+    ),
     path("tables/<int:pk>/", public.TableView.as_view(), name="table_detail"),
-    path("saisons/<int:pk>/classement/", public.SeasonStandingsView.as_view(), name="season_standings"),
-    path("tournois/<int:pk>/classement.xlsx", exports.TournamentXlsxView.as_view(), name="tournament_xlsx"),
+    path(
+        "saisons/<int:pk>/classement/",
+        public.SeasonStandingsView.as_view(),
+        name="season_standings",
+    ),
+    path(
+        "tournois/<int:pk>/classement.xlsx",
+        exports.TournamentXlsxView.as_view(),
+        name="tournament_xlsx",
+    ),
     path("saisons/<int:pk>/classement.xlsx", exports.SeasonXlsxView.as_view(), name="season_xlsx"),
     # Scorekeepers and committee
     path("saisie/", staff.StaffTournamentListView.as_view(), name="staff_tournaments"),
-    path("saisie/tournois/nouveau/", staff.TournamentCreateView.as_view(), name="staff_tournament_create"),
-    path("saisie/tournois/<int:pk>/", staff.TournamentDashboardView.as_view(), name="staff_tournament"),
-    path("saisie/tournois/<int:pk>/modifier/", staff.TournamentUpdateView.as_view(), name="staff_tournament_edit"),
+    path(
+        "saisie/tournois/nouveau/",
+        staff.TournamentCreateView.as_view(),
+        name="staff_tournament_create",
+    ),
+    path(
+        "saisie/tournois/<int:pk>/",
+        staff.TournamentDashboardView.as_view(),
+        name="staff_tournament",
+    ),
+    path(
+        "saisie/tournois/<int:pk>/modifier/",
+        staff.TournamentUpdateView.as_view(),
+        name="staff_tournament_edit",
+    ),
     path("saisie/tournois/<int:pk>/publier/", staff.PublishView.as_view(), name="staff_publish"),
-    path("saisie/tournois/<int:pk>/inscriptions/", staff.RegistrationView.as_view(), name="staff_registration"),
-    path("saisie/tournois/<int:pk>/membres.json", staff.MemberSearchView.as_view(), name="staff_member_search"),
+    path(
+        "saisie/tournois/<int:pk>/inscriptions/",
+        staff.RegistrationView.as_view(),
+        name="staff_registration",
+    ),
+    path(
+        "saisie/tournois/<int:pk>/membres.json",
+        staff.MemberSearchView.as_view(),
+        name="staff_member_search",
+    ),
     path("saisie/tournois/<int:pk>/tirage/", staff.DrawRoundView.as_view(), name="staff_draw"),
     path("saisie/rondes/<int:pk>/", staff.RoundView.as_view(), name="staff_round"),
     path("saisie/tables/<int:pk>/", staff.SheetView.as_view(), name="staff_sheet"),
-    path("saisie/tables/<int:pk>/apercu/", staff.SheetPreviewView.as_view(), name="staff_sheet_preview"),
-    path("saisie/tables/<int:pk>/historique/", staff.TableHistoryView.as_view(), name="staff_history"),
-    path("saisie/rondes/<int:pk>/feuilles.pdf", exports.RoundSheetsPDFView.as_view(), name="round_sheets_pdf"),
-    path("saisie/rondes/<int:pk>/plan.pdf", exports.RoundPlanPDFView.as_view(), name="round_plan_pdf"),
-    path("saisie/tournois/<int:pk>/feuilles-remplies.pdf", exports.FilledSheetsPDFView.as_view(), name="tournament_filled_pdf"),
+    path(
+        "saisie/tables/<int:pk>/apercu/",
+        staff.SheetPreviewView.as_view(),
+        name="staff_sheet_preview",
+    ),
+    path(
+        "saisie/tables/<int:pk>/historique/", staff.TableHistoryView.as_view(), name="staff_history"
+    ),
+    path(
+        "saisie/rondes/<int:pk>/feuilles.pdf",
+        exports.RoundSheetsPDFView.as_view(),
+        name="round_sheets_pdf",
+    ),
+    path(
+        "saisie/rondes/<int:pk>/plan.pdf", exports.RoundPlanPDFView.as_view(), name="round_plan_pdf"
+    ),
+    path(
+        "saisie/tournois/<int:pk>/feuilles-remplies.pdf",
+        exports.FilledSheetsPDFView.as_view(),
+        name="tournament_filled_pdf",
+    ),
 ]

@@ -18,7 +18,9 @@ from .games import plugin_for
 from .models import Round, Tournament
 
 
-def file_response(content: bytes, content_type: str, filename: str, *, attachment: bool) -> HttpResponse:
+def file_response(
+    content: bytes, content_type: str, filename: str, *, attachment: bool
+) -> HttpResponse:
     response = HttpResponse(content, content_type=content_type)
     response["Content-Disposition"] = content_disposition_header(attachment, filename)
     response["Content-Length"] = str(len(content))
@@ -84,9 +86,7 @@ class FilledSheetsPDFView(ScorekeeperRequiredMixin, View):
     """Every table of every round with what was entered, for the club's archives."""
 
     def get(self, request, pk):
-        tournament = get_object_or_404(
-            Tournament.objects.select_related("club", "season"), pk=pk
-        )
+        tournament = get_object_or_404(Tournament.objects.select_related("club", "season"), pk=pk)
         plugin = plugin_for(tournament.game)
         rounds = selectors.tournament_rounds(tournament)
         for round_ in rounds:

@@ -48,7 +48,9 @@ class StandingsView(PublishedTournamentMixin, TemplateView):
         tournament = self.get_tournament()
         table = StandingsTable(
             standings_rows(tournament),
-            player_url=lambda entry_id: reverse("tournament_player", args=[tournament.pk, entry_id]),
+            player_url=lambda entry_id: reverse(
+                "tournament_player", args=[tournament.pk, entry_id]
+            ),
             order_by=self.request.GET.get("sort"),
         )
         RequestConfig(self.request, paginate=False).configure(table)
@@ -77,7 +79,11 @@ class TableView(TemplateView):
 
     def get_context_data(self, **kwargs):
         table = get_object_or_404_table(self.kwargs["pk"])
-        return {**super().get_context_data(**kwargs), "table": table, "tournament": table.round.tournament}
+        return {
+            **super().get_context_data(**kwargs),
+            "table": table,
+            "tournament": table.round.tournament,
+        }
 
 
 def get_object_or_404_table(pk):
@@ -96,8 +102,12 @@ class PlayerView(PublishedTournamentMixin, TemplateView):
 
     def get_context_data(self, **kwargs):
         tournament = self.get_tournament()
-        entry = get_object_or_404(Entry.objects.select_related("player"), tournament=tournament, pk=self.kwargs["entry"])
-        standing = next((r for r in selectors.tournament_standings(tournament) if r.entry_id == entry.pk), None)
+        entry = get_object_or_404(
+            Entry.objects.select_related("player"), tournament=tournament, pk=self.kwargs["entry"]
+        )
+        standing = next(
+            (r for r in selectors.tournament_standings(tournament) if r.entry_id == entry.pk), None
+        )
         return {
             **super().get_context_data(**kwargs),
             "tournament": tournament,

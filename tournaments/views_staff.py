@@ -80,7 +80,8 @@ class PublishView(CommitteeRequiredMixin, View):
         tournament.published = request.POST.get("published") == "1"
         tournament.save(update_fields=["published"])
         messages.success(
-            request, _("Tournament published.") if tournament.published else _("Tournament unpublished.")
+            request,
+            _("Tournament published.") if tournament.published else _("Tournament unpublished."),
         )
         return redirect("staff_tournament", pk=pk)
 
@@ -92,7 +93,11 @@ class RegistrationView(ScorekeeperRequiredMixin, View):
     template_name = "tournaments/staff/registration.html"
 
     def context(self, tournament, member_form=None, walk_in_form=None):
-        entries = list(tournament.entries.select_related("player").order_by("player__last_name", "player__first_name"))
+        entries = list(
+            tournament.entries.select_related("player").order_by(
+                "player__last_name", "player__first_name"
+            )
+        )
         playing = [e for e in entries if e.present and not e.withdrawn]
         return {
             "tournament": tournament,
@@ -113,7 +118,12 @@ class RegistrationView(ScorekeeperRequiredMixin, View):
         if action == "member":
             form = RegisterMemberForm(request.POST, tournament=tournament)
             if not form.is_valid():
-                return render(request, self.template_name, self.context(tournament, member_form=form), status=400)
+                return render(
+                    request,
+                    self.template_name,
+                    self.context(tournament, member_form=form),
+                    status=400,
+                )
             entry = services.register_player(
                 tournament, form.cleaned_data["player"], substitute=form.cleaned_data["substitute"]
             )
@@ -121,7 +131,12 @@ class RegistrationView(ScorekeeperRequiredMixin, View):
         elif action == "walk_in":
             form = WalkInForm(request.POST, club=tournament.club)
             if not form.is_valid():
-                return render(request, self.template_name, self.context(tournament, walk_in_form=form), status=400)
+                return render(
+                    request,
+                    self.template_name,
+                    self.context(tournament, walk_in_form=form),
+                    status=400,
+                )
             entry = services.add_walk_in(
                 tournament,
                 form.cleaned_data["first_name"],
@@ -208,7 +223,9 @@ class RoundView(ScorekeeperRequiredMixin, View):
                 form = SwapForm(request.POST, round_=round_)
                 if not form.is_valid():
                     return self.get(request, pk, swap_form=form, status=400)
-                before, after = services.swap_players(round_, form.cleaned_data["first"], form.cleaned_data["second"])
+                before, after = services.swap_players(
+                    round_, form.cleaned_data["first"], form.cleaned_data["second"]
+                )
                 messages.success(
                     request,
                     _("Players swapped: %(after)d repeated meeting(s) (before: %(before)d).")
@@ -226,12 +243,16 @@ def _sheet_form(table: Table, data=None):
     tournament = table.round.tournament
     seats = list(table.seats.select_related("entry__player").order_by("position"))
     plugin = plugin_for(tournament.game)
-    return plugin, seats, plugin.sheet_form(
-        data,
-        seat_names=[s.entry.player.full_name for s in seats],
-        first_dealer=next((s.position for s in seats if s.first_dealer), 0),
-        rules=tournament.rules,
-        records=services.table_records(table),
+    return (
+        plugin,
+        seats,
+        plugin.sheet_form(
+            data,
+            seat_names=[s.entry.player.full_name for s in seats],
+            first_dealer=next((s.position for s in seats if s.first_dealer), 0),
+            rules=tournament.rules,
+            records=services.table_records(table),
+        ),
     )
 
 
@@ -242,13 +263,19 @@ def _get_table(pk: int) -> Table:
 class SheetView(ScorekeeperRequiredMixin, View):
     template_name = "tournaments/staff/sheet.html"
 
-    def render_sheet(self, request, table, form, plugin, seats, *, status=200, stale=None, version=None):
+    def render_sheet(
+        self, request, table, form, plugin, seats, *, status=200, stale=None, version=None
+    ):
         result = None
-        records = form.records if form.is_bound and not form.errors else services.table_records(table)
+        records = (
+            form.records if form.is_bound and not form.errors else services.table_records(table)
+        )
         try:
             result = plugin.spec.table_result(
-                records, table.round.tournament.rules or None,
-                first_dealer=form.first_dealer, n_seats=len(seats),
+                records,
+                table.round.tournament.rules or None,
+                first_dealer=form.first_dealer,
+                n_seats=len(seats),
             )
         except InvalidDeal:
             result = None
@@ -282,14 +309,27 @@ class SheetView(ScorekeeperRequiredMixin, View):
         except ValueError:
             version = -1
         if not form.is_valid():
-            return self.render_sheet(request, table, form, plugin, seats, status=400, version=version)
+            return self.render_sheet(
+                request, table, form, plugin, seats, status=400, version=version
+            )
         try:
             table = services.save_sheet(table, form.records, version=version, user=request.user)
         except InvalidDeal as error:
             form.attach_scoring_error(error)
-            return self.render_sheet(request, table, form, plugin, seats, status=400, version=version)
+            return self.render_sheet(
+                request, table, form, plugin, seats, status=400, version=version
+            )
         except services.StaleSheet as stale:
-            return self.render_sheet(request, table, form, plugin, seats, status=409, stale=stale, version=stale.current_version)
+            return self.render_sheet(
+                request,
+                table,
+                form,
+                plugin,
+                seats,
+                status=409,
+                stale=stale,
+                version=stale.current_version,
+            )
         messages.success(
             request,
             _("Sheet of table %(number)d saved%(complete)s.")
@@ -309,8 +349,10 @@ class SheetPreviewView(ScorekeeperRequiredMixin, View):
             return JsonResponse({"ok": False, "errors": errors[:3]})
         try:
             result = plugin.spec.table_result(
-                form.records, table.round.tournament.rules or None,
-                first_dealer=form.first_dealer, n_seats=len(seats),
+                form.records,
+                table.round.tournament.rules or None,
+                first_dealer=form.first_dealer,
+                n_seats=len(seats),
             )
         except InvalidDeal as error:
             form.attach_scoring_error(error)
@@ -323,7 +365,9 @@ class SheetPreviewView(ScorekeeperRequiredMixin, View):
                 "complete": result.complete,
                 "pending": result.pending,
                 "per_deal": result.per_deal,
-                "place_points": [str(p) for p in result.place_points] if result.place_points else None,
+                "place_points": [str(p) for p in result.place_points]
+                if result.place_points
+                else None,
             }
         )
 

@@ -3,5 +3,5 @@
 from .base import *  # noqa: F403
 
 DEBUG = True
-SECRET_KEY = "dev-only-insecure-key-never-used-in-production"  # noqa: S105
+SECRET_KEY = "dev-only-insecure-key-never-used-in-production"
 ALLOWED_HOSTS = ["127.0.0.1", "localhost", "[::1]"]

@@ -34,7 +34,11 @@ def confirm(client, club, response, skip_invalid=False):
     return client.post(reverse("player_import", args=[club.slug]), data)
 
 
-CLEAN = "Nom;Prénom;E-mail;Téléphone;Licence\nDubois;Anne;anne@example.be;0470 11 22 33;L-1\nMaes;Luc;;;\n"
+CLEAN = (
+    "Nom;Prénom;E-mail;Téléphone;Licence\n"
+    "Dubois;Anne;anne@example.be;0470 11 22 33;L-1\n"
+    "Maes;Luc;;;\n"
+)
 
 
 def test_clean_file_is_previewed_then_imported_on_confirmation(committee_client, club):

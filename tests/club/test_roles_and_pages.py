@@ -55,7 +55,9 @@ def test_login_page_is_french_and_throttles_repeated_failures(client, committee_
     assert "Connexion" in client.get(url).content.decode()
     for _ in range(5):
         response = client.post(url, {"username": "bureau", "password": "wrong"})
-        assert "Saisissez un nom d’utilisateur et un mot de passe valides" in response.content.decode()
+        assert (
+            "Saisissez un nom d’utilisateur et un mot de passe valides" in response.content.decode()
+        )
     response = client.post(url, {"username": "bureau", "password": "secret-pass-123"})
     assert "Trop de tentatives" in response.content.decode()
     assert "_auth_user_id" not in client.session

@@ -33,11 +33,14 @@ def test_scorekeeper_enters_a_sheet_and_the_public_standings_change(
     page.goto(live_server.url + reverse("login"))
     page.fill("#id_username", "saisie")
     page.fill("#id_password", "secret-pass-123")
-    page.keyboard.press("Enter")
-    page.wait_for_url(f"{live_server.url}/**")
+    with page.expect_navigation():
+        page.keyboard.press("Enter")
+    assert page.locator("text=Déconnexion").count() == 1
 
     page.goto(live_server.url + reverse("staff_sheet", args=[table.pk]))
-    assert page.locator("tr[data-row='1'] .dealer").inner_text() == seats[first].entry.player.full_name
+    assert (
+        page.locator("tr[data-row='1'] .dealer").inner_text() == seats[first].entry.player.full_name
+    )
     page.focus("#id_g1")
     for row, record in enumerate(records, start=1):
         page.select_option(f"#id_g{row}", label=GAME_LABELS[record["game"]])
@@ -52,7 +55,9 @@ def test_scorekeeper_enters_a_sheet_and_the_public_standings_change(
             page.select_option(f"#id_k{row}", str(record["seventh"]))
             page.select_option(f"#id_l{row}", str(record["last"]))
     # The live panel follows the typing: nothing left to choose once the 20 games are in.
-    page.wait_for_function("document.querySelector(\"[data-trumps='0']\").textContent.trim() === '0'")
+    page.wait_for_function(
+        "document.querySelector(\"[data-trumps='0']\").textContent.trim() === '0'"
+    )
     page.click("text=Enregistrer la feuille")
     page.wait_for_selector("text=complète")
 

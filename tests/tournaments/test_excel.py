@@ -32,7 +32,9 @@ def header(ws) -> list:
 
 def assert_finished_sheet(ws):
     assert ws.freeze_panes == "A2"
-    assert ws.auto_filter.ref == f"A1:{ws.cell(row=1, column=ws.max_column).column_letter}{ws.max_row}"
+    assert (
+        ws.auto_filter.ref == f"A1:{ws.cell(row=1, column=ws.max_column).column_letter}{ws.max_row}"
+    )
     assert all(cell.font.b for cell in ws[1])
     assert ws.column_dimensions["B"].width >= 8
 
@@ -41,7 +43,11 @@ def test_tournament_workbook(client, played_tournament):
     response = client.get(reverse("tournament_xlsx", args=[played_tournament.pk]))
     workbook = read_workbook(response)
     assert 'filename="tournoi-test-' in response["Content-Disposition"]
-    assert workbook.sheetnames == [fr("Standings"), fr("Round %(number)d", number=1), fr("Round %(number)d", number=2)]
+    assert workbook.sheetnames == [
+        fr("Standings"),
+        fr("Round %(number)d", number=1),
+        fr("Round %(number)d", number=2),
+    ]
 
     ws = workbook[fr("Standings")]
     assert header(ws) == [

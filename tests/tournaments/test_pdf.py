@@ -49,8 +49,8 @@ def test_round_sheets_one_page_per_table(scorekeeper_client, first_round):
         assert "Cercle de Test" in text and "Tournoi test" in text
         for seat in table.seats.all():
             name = seat.entry.player.full_name
-            # seat list, column header, its 5 dealt games, signature box
-            assert text.count(name) >= 8, name
+            # column header, its 5 dealt games, signature box
+            assert text.count(name) >= 7, name
         # 20 rows numbered, nothing filled in
         assert " 20 " in text
         assert kind_names()["queens"] not in text
@@ -99,7 +99,11 @@ def test_filled_sheets_show_the_entered_values(scorekeeper_client, played_tourna
 
 @pytest.mark.parametrize("name", ["round_sheets_pdf", "round_plan_pdf", "tournament_filled_pdf"])
 def test_staff_pdfs_refuse_anonymous_and_players(client, plain_user, played_tournament, name):
-    pk = played_tournament.pk if name == "tournament_filled_pdf" else played_tournament.round_set.first().pk
+    pk = (
+        played_tournament.pk
+        if name == "tournament_filled_pdf"
+        else played_tournament.round_set.first().pk
+    )
     url = reverse(name, args=[pk])
     response = client.get(url)
     assert response.status_code == 302
@@ -135,7 +139,11 @@ def test_filled_sheet_puts_penalties_apart_and_keeps_the_rotation(first_round):
     seats = list(table.seats.all())
     first = next(s.position for s in seats if s.first_dealer)
     deals = [
-        Deal(number=1, record={"game": "trump", "taken": [4, 3, 3, 3], "dealer": first}, points=[4, 3, 3, 3]),
+        Deal(
+            number=1,
+            record={"game": "trump", "taken": [4, 3, 3, 3], "dealer": first},
+            points=[4, 3, 3, 3],
+        ),
         Deal(number=2, record={"game": "queens", "penalty": 1}, points=[0, -8, 0, 0]),
         Deal(
             number=3,
@@ -144,7 +152,13 @@ def test_filled_sheet_puts_penalties_apart_and_keeps_the_rotation(first_round):
         ),
     ]
     sheet = pdf.build_sheet(
-        first_round.tournament, first_round, table, seats, rows=20, deals=deals, game_names=kind_names()
+        first_round.tournament,
+        first_round,
+        table,
+        seats,
+        rows=20,
+        deals=deals,
+        game_names=kind_names(),
     )
     assert [row.dealer for row in sheet.rows[:3]] == [first, (first + 1) % 4, (first + 2) % 4]
     assert sheet.rows[1].label == kind_names()["queens"]

@@ -18,7 +18,9 @@ def first_dealer(table: Table) -> int:
 def test_starting_copies_the_club_rules_so_later_edits_do_not_reach_it(make_tournament, club):
     from tournaments.models import GameRules
 
-    rules = GameRules.objects.create(club=club, game="double_king", rules={"place_points": [20, 10, 5, 0]})
+    rules = GameRules.objects.create(
+        club=club, game="double_king", rules={"place_points": [20, 10, 5, 0]}
+    )
     tournament = services.start_tournament(make_tournament(players=4))
     rules.rules = {"place_points": [16, 12, 8, 4]}
     rules.save()
@@ -85,14 +87,16 @@ def test_swap_exchanges_two_seats_and_counts_repeats(make_tournament):
     a = tables[0].seats.get(position=0)
     b = tables[1].seats.get(position=0)
     a_entry, b_entry = a.entry, b.entry
-    before, after = services.swap_players(second, a_entry, b_entry)
+    _, after = services.swap_players(second, a_entry, b_entry)
     assert second.seats.get(entry=a_entry).table_id == tables[1].pk
     assert second.seats.get(entry=b_entry).table_id == tables[0].pk
     assert after == services.current_repeats(second)
     assert Round.objects.get(pk=second.pk).repeats == after
 
 
-def test_saving_a_complete_sheet_stores_scores_place_points_and_history(make_tournament, committee_user):
+def test_saving_a_complete_sheet_stores_scores_place_points_and_history(
+    make_tournament, committee_user
+):
     tournament = make_tournament(players=4, rounds=1)
     round_ = services.draw_round(tournament, seed=1)
     table = round_.tables.get()
@@ -135,7 +139,9 @@ def test_an_invalid_sheet_saves_nothing(make_tournament, committee_user):
     assert table.version == 0 and not table.deals.exists() and not table.changes.exists()
 
 
-def test_a_stale_save_is_refused_and_says_who_changed_the_sheet(make_tournament, committee_user, scorekeeper_user):
+def test_a_stale_save_is_refused_and_says_who_changed_the_sheet(
+    make_tournament, committee_user, scorekeeper_user
+):
     tournament = make_tournament(players=4, rounds=1)
     table = services.draw_round(tournament, seed=1).tables.get()
     records = double_king_round(first_dealer(table), random.Random(5))
@@ -165,8 +171,12 @@ def test_correcting_a_game_recomputes_the_standings(played_tournament, committee
     assert ResultChange.objects.filter(table=table).count() == 2
 
 
-def test_classification_ranks_by_place_points_then_score_and_leaves_substitutes_out(played_tournament):
-    played_tournament.entries.filter(pk=played_tournament.entries.first().pk).update(substitute=True)
+def test_classification_ranks_by_place_points_then_score_and_leaves_substitutes_out(
+    played_tournament,
+):
+    played_tournament.entries.filter(pk=played_tournament.entries.first().pk).update(
+        substitute=True
+    )
     rows = selectors.tournament_standings(played_tournament)
     ranked = [r for r in rows if r.rank is not None]
     assert len(ranked) == 7 and rows[-1].substitute and rows[-1].rank is None

@@ -3,9 +3,8 @@
 import json
 
 from django import forms
-from django.utils.translation import get_language
+from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 from scoring.double_king import GAMES_PER_ROUND, KINDS
 
@@ -31,7 +30,7 @@ class DoubleKingSheet(SheetForm):
 
     def __init__(self, *args, records=None, **kwargs):
         super().__init__(*args, **kwargs)
-        games = [("", "—")] + list(kind_names().items())
+        games = [("", "—"), *kind_names().items()]
         seats = self.seat_choices()
         for row in range(1, self.rows + 1):
             self.fields[f"g{row}"] = forms.ChoiceField(
@@ -39,16 +38,22 @@ class DoubleKingSheet(SheetForm):
             )
             for seat in range(4):
                 self.fields[f"c{row}_{seat}"] = forms.IntegerField(
-                    label=f"{self.seat_names[seat]}", required=False, widget=forms.NumberInput(
-                        attrs={"inputmode": "numeric", "min": 0, "max": 13}
-                    )
+                    label=f"{self.seat_names[seat]}",
+                    required=False,
+                    widget=forms.NumberInput(attrs={"inputmode": "numeric", "min": 0, "max": 13}),
                 )
             self.fields[f"k{row}"] = forms.ChoiceField(
                 label=_("King of hearts / 7th trick"), choices=seats, required=False
             )
-            self.fields[f"l{row}"] = forms.ChoiceField(label=_("Last trick"), choices=seats, required=False)
-            self.fields[f"p{row}"] = forms.ChoiceField(label=_("Penalty: offender"), choices=seats, required=False)
-            self.fields[f"pg{row}"] = forms.ChoiceField(label=_("Penalty: game"), choices=games, required=False)
+            self.fields[f"l{row}"] = forms.ChoiceField(
+                label=_("Last trick"), choices=seats, required=False
+            )
+            self.fields[f"p{row}"] = forms.ChoiceField(
+                label=_("Penalty: offender"), choices=seats, required=False
+            )
+            self.fields[f"pg{row}"] = forms.ChoiceField(
+                label=_("Penalty: game"), choices=games, required=False
+            )
         if records is not None and not self.is_bound:
             self.initial.update(self.initial_from(records))
 
@@ -70,15 +75,19 @@ class DoubleKingSheet(SheetForm):
                 "penalty": self[f"p{row}"],
                 "penalty_game": self[f"pg{row}"],
                 "errors": [
-                    e
-                    for name in self.row_field_names(row)
-                    for e in self.errors.get(name, [])
-                    if e
+                    e for name in self.row_field_names(row) for e in self.errors.get(name, []) if e
                 ],
             }
 
     def row_field_names(self, row: int) -> list[str]:
-        return [f"g{row}", *(f"c{row}_{s}" for s in range(4)), f"k{row}", f"l{row}", f"p{row}", f"pg{row}"]
+        return [
+            f"g{row}",
+            *(f"c{row}_{s}" for s in range(4)),
+            f"k{row}",
+            f"l{row}",
+            f"p{row}",
+            f"pg{row}",
+        ]
 
     def initial_from(self, records: list[dict]) -> dict[str, object]:
         initial: dict[str, object] = {}
@@ -113,7 +122,10 @@ class DoubleKingSheet(SheetForm):
             if offender or penalty_game:
                 if not (offender and penalty_game):
                     name = f"p{row}" if not offender else f"pg{row}"
-                    self.add_error(name, f"{label} : " + _("give both the offender and the game of the penalty"))
+                    self.add_error(
+                        name,
+                        f"{label} : " + _("give both the offender and the game of the penalty"),
+                    )
                 else:
                     self._add(
                         {"game": penalty_game, "penalty": int(offender)},
@@ -134,7 +146,11 @@ class DoubleKingSheet(SheetForm):
                 )
                 first_empty = None
             record: dict[str, object] = {"game": game, "dealer": self.dealer(row)}
-            fields: dict[str, list[str]] = {"game": [f"g{row}"], "dealer": [f"g{row}"], "*": [f"g{row}"]}
+            fields: dict[str, list[str]] = {
+                "game": [f"g{row}"],
+                "dealer": [f"g{row}"],
+                "*": [f"g{row}"],
+            }
             if game in COUNTED:
                 if any(c is None for c in counts):
                     missing = next(s for s, c in enumerate(counts) if c is None)
@@ -147,14 +163,18 @@ class DoubleKingSheet(SheetForm):
                 fields["taken"] = [f"c{row}_{s}" for s in range(4)]
             elif game == "king_of_hearts":
                 if who == "":
-                    self.add_error(f"k{row}", f"{label} : " + _("choose who took the king of hearts"))
+                    self.add_error(
+                        f"k{row}", f"{label} : " + _("choose who took the king of hearts")
+                    )
                     continue
                 record["taker"] = int(who)
                 fields["taker"] = [f"k{row}"]
             else:
                 if who == "" or last == "":
                     name = f"k{row}" if who == "" else f"l{row}"
-                    self.add_error(name, f"{label} : " + _("choose who took the 7th and the last trick"))
+                    self.add_error(
+                        name, f"{label} : " + _("choose who took the 7th and the last trick")
+                    )
                     continue
                 record["seventh"], record["last"] = int(who), int(last)
                 fields["seventh"], fields["last"] = [f"k{row}"], [f"l{row}"]
@@ -187,9 +207,14 @@ def describe(record: dict, seat_names) -> str:
     names = kind_names()
     game = names.get(str(record.get("game")), str(record.get("game")))
     if "penalty" in record:
-        return _("Penalty (%(game)s): %(player)s") % {"game": game, "player": seat_names[record["penalty"]]}
+        return _("Penalty (%(game)s): %(player)s") % {
+            "game": game,
+            "player": seat_names[record["penalty"]],
+        }
     if "taken" in record:
-        return f"{game} : " + ", ".join(f"{n} {c}" for n, c in zip(seat_names, record["taken"], strict=False))
+        return f"{game} : " + ", ".join(
+            f"{n} {c}" for n, c in zip(seat_names, record["taken"], strict=False)
+        )
     if "taker" in record:
         return f"{game} : {seat_names[record['taker']]}"
     return _("%(game)s: 7th %(seventh)s, last %(last)s") % {
