@@ -1,12 +1,12 @@
 """Benchmark of the printed sheets and the Excel exports (a script, not a test).
 
-    .venv/bin/python bench/pdf.py [--tables 30] [--season-players 400] [--repeat 3]
+    .venv/bin/python bench/pdf.py [--tables 30] [--season-players 400] [--repeat 3] [--skip-archive]
 
 Builds, in a throwaway SQLite database, a Double King round of 30 tables (120 players) and a
 season of published tournaments with hundreds of players, then times through the views:
 
 - the round's score sheets as one PDF (budget: a few seconds, target < 5 s),
-- the round's wall plan and the tournament's filled sheets (PDF),
+- the round's wall plan, one round's filled sheets and the whole tournament's (PDF),
 - the season's Excel standings (budget: well under a second) and one tournament's workbook.
 
 The schema is created from the models (no migrations: they are checked elsewhere, and the
@@ -170,6 +170,9 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--rounds", type=int, default=5, help="rounds per tournament")
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument(
+        "--skip-archive", action="store_true", help="skip the whole tournament's filled sheets"
+    )
     args = parser.parse_args(argv)
 
     with tempfile.TemporaryDirectory(prefix="atout-bench-") as tmp:
@@ -192,8 +195,8 @@ def main(argv: list[str] | None = None) -> int:
         translation.activate("fr")
         factory = RequestFactory()
 
-        def get(view, **kwargs):
-            request = factory.get("/")
+        def get(view, query=None, **kwargs):
+            request = factory.get("/", query or {})
             request.user = user
             return view.as_view()(request, **kwargs)
 
@@ -219,10 +222,16 @@ def main(argv: list[str] | None = None) -> int:
             args.repeat,
         )
         timed(
-            f"filled sheets PDF ({args.rounds * args.tables} tables)",
-            lambda: get(exports.FilledSheetsPDFView, pk=tournament.pk),
+            f"filled sheets PDF, one round ({args.tables} tables)",
+            lambda: get(exports.FilledSheetsPDFView, {"ronde": 1}, pk=tournament.pk),
             1,
         )
+        if not args.skip_archive:
+            timed(
+                f"filled sheets PDF, whole tournament ({args.rounds * args.tables} tables)",
+                lambda: get(exports.FilledSheetsPDFView, pk=tournament.pk),
+                1,
+            )
         ok &= (
             timed(
                 f"season xlsx ({args.season_players} players)",

@@ -12,12 +12,16 @@ points. The filled version puts each stored deal on its row.
 
 from __future__ import annotations
 
+import gc
 import hashlib
+import threading
 import unicodedata
 from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
+from urllib.request import url2pathname
 
 from django.conf import settings
 from django.core.cache import cache
@@ -25,7 +29,13 @@ from django.template.loader import render_to_string
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from weasyprint import HTML
-from weasyprint.urls import URLFetcher
+
+try:
+    from weasyprint.urls import URLFetcher
+except ImportError:  # pragma: no cover - older WeasyPrint takes a plain function
+    from weasyprint import default_url_fetcher
+
+    URLFetcher = None
 
 from .games import GamePlugin
 from .models import Deal, Round, Seat, Table, Tournament
@@ -43,37 +53,65 @@ CACHE_MAX_BYTES = 4 * 1024 * 1024
 # --------------------------------------------------------------------------- rendering
 
 
-class LocalFetcher(URLFetcher):
-    """Fetches ``data:`` URLs and project files only; anything else is refused.
+def local_url(url: str, roots: Sequence[Path]) -> str:
+    """``url`` if it is a ``data:`` URL or a file under ``roots``, else ``ValueError``.
 
-    ``/static/...`` (what ``{% static %}`` gives) is read from the static directories.
+    ``file:///static/...`` (``{% static %}`` resolved against a file base URL) is looked up in
+    the static directories.
     """
+    if url.startswith("data:"):
+        return url
+    if not url.startswith("file:"):
+        raise ValueError(f"refused (not a local file): {url}")
+    path = Path(url2pathname(url.split("?")[0].split("#")[0].removeprefix("file://"))).resolve()
+    static_prefix = "/" + settings.STATIC_URL.strip("/") + "/"
+    if not _under(path, roots) and str(path).startswith(static_prefix):
+        from django.contrib.staticfiles import finders
 
-    def __init__(self, roots: Iterable[Path] | None = None, **kwargs):
-        super().__init__(allowed_protocols={"file", "data"}, **kwargs)
-        self.roots = [Path(r).resolve() for r in (roots if roots is not None else allowed_roots())]
+        found = finders.find(str(path).removeprefix(static_prefix))
+        if found:
+            path = Path(found).resolve()
+    if not _under(path, roots):
+        raise ValueError(f"refused (outside the project's static files): {url}")
+    return path.as_uri()
 
-    def fetch(self, url, headers=None):
-        if url.startswith("file:"):
-            from urllib.request import url2pathname
 
-            path = Path(url2pathname(url.split("?")[0].removeprefix("file://"))).resolve()
-            static_prefix = "/" + settings.STATIC_URL.strip("/") + "/"
-            if not self._allowed(path) and str(path).startswith(static_prefix):
-                from django.contrib.staticfiles import finders
+def resolved_roots(roots: Iterable[Path] | None) -> list[Path]:
+    return [Path(r).resolve() for r in (roots if roots is not None else allowed_roots())]
 
-                found = finders.find(str(path).removeprefix(static_prefix))
-                if found:
-                    path = Path(found).resolve()
-                    url = path.as_uri()
-            if not self._allowed(path):
-                raise ValueError(f"refused: {url}")
-        elif not url.startswith("data:"):
-            raise ValueError(f"refused: {url}")
-        return super().fetch(url, headers)
 
-    def _allowed(self, path: Path) -> bool:
-        return any(path.is_relative_to(root) for root in self.roots)
+def _under(path: Path, roots: Sequence[Path]) -> bool:
+    return any(path.is_relative_to(root) for root in roots)
+
+
+if URLFetcher is not None:
+
+    class LocalFetcher(URLFetcher):
+        """Fetches ``data:`` URLs and project files only; anything else is refused."""
+
+        def __init__(self, roots: Iterable[Path] | None = None, **kwargs):
+            super().__init__(allowed_protocols={"file", "data"}, **kwargs)
+            self.roots = resolved_roots(roots)
+
+        def fetch(self, url, headers=None):
+            return super().fetch(local_url(url, self.roots), headers)
+
+else:  # pragma: no cover
+
+    class LocalFetcher:  # type: ignore[no-redef]
+        """The same for older WeasyPrint, whose fetcher is a function."""
+
+        def __init__(self, roots: Iterable[Path] | None = None):
+            self.roots = resolved_roots(roots)
+
+        def fetch(self, url, headers=None):
+            return default_url_fetcher(local_url(url, self.roots))
+
+        __call__ = fetch
+
+
+def make_fetcher():
+    return LocalFetcher()
 
 
 def allowed_roots() -> list[Path]:
@@ -85,10 +123,39 @@ def allowed_roots() -> list[Path]:
     return roots
 
 
+_gc_lock = threading.Lock()
+_gc_depth = 0
+_gc_was_enabled = True
+
+
+@contextmanager
+def gc_paused():
+    """No cyclic garbage collection while WeasyPrint lays out a document.
+
+    Layout builds a large, long-lived box tree that the collector scans again and again: pausing
+    it saves about a quarter of the time, for a few more megabytes (the boxes are freed by
+    reference counting). Nested and concurrent uses in threads share one pause.
+    """
+    global _gc_depth, _gc_was_enabled
+    with _gc_lock:
+        if _gc_depth == 0:
+            _gc_was_enabled = gc.isenabled()
+            gc.disable()
+        _gc_depth += 1
+    try:
+        yield
+    finally:
+        with _gc_lock:
+            _gc_depth -= 1
+            if _gc_depth == 0 and _gc_was_enabled:
+                gc.enable()
+
+
 def html_to_pdf(html: str) -> bytes:
     """Lay out an HTML document as PDF; relative URLs resolve against the static directory."""
     base_url = (Path(settings.BASE_DIR) / "static").as_uri() + "/"
-    return HTML(string=html, base_url=base_url, url_fetcher=LocalFetcher()).write_pdf()
+    with gc_paused():
+        return HTML(string=html, base_url=base_url, url_fetcher=make_fetcher()).write_pdf()
 
 
 def render_pdf(template_name: str, context: Mapping[str, object], request=None) -> bytes:
@@ -286,14 +353,14 @@ def rows_for(plugin: GamePlugin) -> int:
 
 
 def game_names_for(plugin: GamePlugin, rules=None) -> dict[str, str]:
-    """The names of the games a record may name, in the current language (from the plug-in's form)."""
+    """The names of the games a record may name, in the current language (the plug-in's form)."""
     seats = max(plugin.spec.table_sizes)
     form = plugin.sheet_form(seat_names=[""] * seats, first_dealer=0, rules=rules)
     return dict(form.game_names())
 
 
 def round_sheets(round_: Round, tables: Sequence[Table], plugin: GamePlugin) -> list[Sheet]:
-    """Blank sheets of a round; ``tables`` with their seats prefetched (``selectors.round_tables``)."""
+    """Blank sheets of a round; ``tables`` come with their seats (``selectors.round_tables``)."""
     rows = rows_for(plugin)
     return [
         build_sheet(round_.tournament, round_, table, list(table.seats.all()), rows=rows)
@@ -341,6 +408,12 @@ class PlanLine:
     seat: int  # 1-based
     first_dealer: bool
     substitute: bool = False
+
+    @property
+    def size(self) -> str:
+        """A smaller type for long names, so every line keeps the height of the others."""
+        length = len(self.last_name) + 1 + len(self.first_name)
+        return "" if length <= 18 else "m" if length <= 23 else "l"
 
 
 def _sort_key(text: str) -> str:

@@ -188,12 +188,19 @@ def _seat(round_: Round, seed: int) -> None:
     # plans again, against what was really played (late arrivals, withdrawals).
     remaining = max(1, tournament.rounds - round_.number + 1)
     plan = seating.schedule(
-        len(entries), remaining, spec.table_sizes, seed=seed, time_limit=1.0, history=history or None
+        len(entries),
+        remaining,
+        spec.table_sizes,
+        seed=seed,
+        time_limit=1.0,
+        history=history or None,
     )
     drawn = plan.rounds[0]
     round_.seed = seed
     round_.repeats = seating.repeats([drawn], history=history or None)
-    round_.lower_bound = seating.lower_bound(len(entries), 1, spec.table_sizes, history=history or None)
+    round_.lower_bound = seating.lower_bound(
+        len(entries), 1, spec.table_sizes, history=history or None
+    )
     round_.save(update_fields=["seed", "repeats", "lower_bound"])
     for number, players in enumerate(drawn, start=1):
         table = Table.objects.create(round=round_, number=number)

@@ -4,7 +4,7 @@ The sheet's layout is the game's: its plug-in names the template (``pdf_sheet_te
 these views only gather the data (``selectors``) and hand it to ``pdf`` or ``excel``.
 """
 
-from django.http import HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404
 from django.utils.http import content_disposition_header
 from django.utils.translation import gettext as _
@@ -83,12 +83,21 @@ class RoundPlanPDFView(ScorekeeperRequiredMixin, View):
 
 
 class FilledSheetsPDFView(ScorekeeperRequiredMixin, View):
-    """Every table of every round with what was entered, for the club's archives."""
+    """Every table of every round with what was entered, for the club's archives.
+
+    ``?ronde=N`` prints one round only: a whole tournament of 30 tables a round takes some
+    seconds a round to lay out.
+    """
 
     def get(self, request, pk):
         tournament = get_object_or_404(Tournament.objects.select_related("club", "season"), pk=pk)
         plugin = plugin_for(tournament.game)
         rounds = selectors.tournament_rounds(tournament)
+        only = request.GET.get("ronde", "")
+        if only.isdigit():
+            rounds = [r for r in rounds if r.number == int(only)]
+            if not rounds:
+                raise Http404
         for round_ in rounds:
             round_.tournament = tournament  # the sheets print its name without a query each
         sheets = pdf.filled_sheets(tournament, rounds, plugin)
@@ -97,8 +106,8 @@ class FilledSheetsPDFView(ScorekeeperRequiredMixin, View):
             {"tournament": tournament, "round": None, "sheets": sheets, "filled": True},
             request,
         )
-        filename = pdf.pdf_filename(tournament.name, _("filled sheets"))
-        return pdf_response(content, filename)
+        words = [tournament.name, _round_words(rounds[0])] if only.isdigit() else [tournament.name]
+        return pdf_response(content, pdf.pdf_filename(*words, _("filled sheets")))
 
 
 class TournamentXlsxView(View):

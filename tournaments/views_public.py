@@ -2,6 +2,7 @@
 
 from dataclasses import asdict
 
+import django_tables2 as tables
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from django.views.generic import ListView, TemplateView
@@ -41,6 +42,14 @@ def standings_rows(tournament):
     return rows
 
 
+def round_columns(tournament):
+    label = plugin_for(tournament.game).round_abbreviation
+    return [
+        (f"r{n}", tables.Column(verbose_name=f"{label}{n}", attrs={"td": {"class": "num"}}))
+        for n in range(1, tournament.rounds + 1)
+    ]
+
+
 class StandingsView(PublishedTournamentMixin, TemplateView):
     template_name = "tournaments/standings.html"
 
@@ -51,7 +60,7 @@ class StandingsView(PublishedTournamentMixin, TemplateView):
             player_url=lambda entry_id: reverse(
                 "tournament_player", args=[tournament.pk, entry_id]
             ),
-            order_by=self.request.GET.get("sort"),
+            extra_columns=round_columns(tournament),
         )
         RequestConfig(self.request, paginate=False).configure(table)
         return {

@@ -79,3 +79,9 @@ def test_demo_club_is_believable_and_idempotent(db):
     assert counts[0] >= PLAYER_COUNT >= 48
     assert Membership.objects.filter(paid_on__isnull=True).exists()
     assert Membership.objects.filter(paid_on__isnull=False).exists()
+
+
+def test_an_english_browser_still_gets_french_until_the_switch(client, club, season):
+    url = reverse("club_home", args=[club.slug])
+    page = client.get(url, HTTP_ACCEPT_LANGUAGE="en-US,en;q=0.9").content.decode()
+    assert "Prochains tournois" in page

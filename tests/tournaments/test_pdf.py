@@ -47,16 +47,23 @@ def test_round_sheets_one_page_per_table(scorekeeper_client, first_round):
         assert fr("circle the score of the player who chose the negative game") in text
         assert "✕" in text
         assert "Cercle de Test" in text and "Tournoi test" in text
-        for seat in table.seats.all():
+        seats = list(table.seats.all())
+        for seat in seats:
             name = seat.entry.player.full_name
             # column header, its 5 dealt games, signature box
             assert text.count(name) >= 7, name
-        # 20 rows numbered, nothing filled in
-        assert " 20 " in text
-        assert kind_names()["queens"] not in text
+        # the dealer of each of the 20 games, pre-printed from the first dealer on
+        first = next(s.position for s in seats if s.first_dealer)
+        dealers = " ".join(
+            f"{k} {seats[(first + k - 1) % 4].entry.player.full_name}" for k in range(1, 21)
+        )
+        assert dealers in text
+        # a blank sheet: no game written in
+        with translation.override("fr"):
+            assert not any(name in text for name in kind_names().values())
 
 
-def test_round_sheets_queries_do_not_grow_with_tables(
+def test_round_sheets_cost_a_bounded_number_of_queries(
     scorekeeper_client, first_round, django_assert_max_num_queries
 ):
     with django_assert_max_num_queries(10):
@@ -93,8 +100,19 @@ def test_filled_sheets_show_the_entered_values(scorekeeper_client, played_tourna
         with translation.override("fr"):
             places = " ".join(format_points(seat.place_points) for seat in seats)
         assert f"{fr('Place points')} {places}" in text
+        dealer = next(seat for seat in seats if seat.first_dealer).entry.player.full_name
         first = table.deals.order_by("number").first()
-        assert f"1 {names[first.record['game']]} {' '.join(map(str, first.points))}" in text
+        points = " ".join(map(str, first.points))
+        assert f"1 {dealer} {names[first.record['game']]} {points}" in text
+
+
+def test_filled_sheets_of_one_round(scorekeeper_client, played_tournament):
+    url = reverse("tournament_filled_pdf", args=[played_tournament.pk])
+    response = scorekeeper_client.get(url, {"ronde": 2})
+    pages = pdf_pages(response)
+    assert len(pages) == 2
+    assert all(fr("Round %(r)s, table %(n)s", r=2, n=n) in text for n, text in enumerate(pages, 1))
+    assert scorekeeper_client.get(url, {"ronde": 9}).status_code == 404
 
 
 @pytest.mark.parametrize("name", ["round_sheets_pdf", "round_plan_pdf", "tournament_filled_pdf"])

@@ -195,8 +195,13 @@ def test_a_wrong_total_is_refused_on_the_row_and_typed_values_are_kept(
 def test_a_fourth_negative_game_is_refused_with_the_players_name(scorekeeper_client, drawn_table):
     dealer = first_dealer(drawn_table)
     name = drawn_table.seats.get(position=dealer).entry.player.full_name
-    taken = {"tricks": [4, 4, 4, 1], "hearts": [4, 4, 4, 1], "queens": [1, 1, 1, 1],
-             "jacks_kings": [2, 2, 2, 2], "trump": [4, 3, 3, 3]}
+    taken = {
+        "tricks": [4, 4, 4, 1],
+        "hearts": [4, 4, 4, 1],
+        "queens": [1, 1, 1, 1],
+        "jacks_kings": [2, 2, 2, 2],
+        "trump": [4, 3, 3, 3],
+    }
     # Rows 1, 5, 9 and 13 are dealt by the first dealer: a fourth negative game is refused.
     by_offset = [
         ["tricks", "hearts", "queens", "jacks_kings"],

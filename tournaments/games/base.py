@@ -69,6 +69,8 @@ class GamePlugin:
     describe: Callable[[dict, Sequence[str]], str]
     # How players are ranked, in words, for the standings page.
     ranking_help: str = ""
+    # Column heading prefix for a round in the standings ("R" + number).
+    round_abbreviation: str = "R"
 
     @property
     def spec(self) -> GameSpec:
