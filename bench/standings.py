@@ -35,10 +35,8 @@ def main() -> None:
     from django.core.management import call_command
     from django.db import connection
     from django.test import Client
-    from django.test.utils import setup_test_environment
     from django.urls import reverse
 
-    setup_test_environment()
     call_command("migrate", verbosity=0)
     season, tournament = build_season(args.tournaments, args.players, args.rounds)
     client = Client()

@@ -98,10 +98,20 @@ def place_points(
 def shared_places(keys: Sequence[tuple[object, ...]]) -> list[int]:
     """1-based competition ranks: higher key is better, equal keys share a place.
 
+    Sorts once (n log n): a season's standings rank hundreds of players.
+
     >>> shared_places([(10, 2), (10, 3), (10, 2), (4, 9)])
     [2, 1, 2, 4]
     """
-    return [1 + sum(1 for other in keys if _gt(other, key)) for key in keys]
+    order = sorted(range(len(keys)), key=lambda i: keys[i], reverse=True)
+    places = [0] * len(keys)
+    for position, index in enumerate(order):
+        previous = order[position - 1] if position else None
+        if previous is not None and not _gt(keys[previous], keys[index]):
+            places[index] = places[previous]
+        else:
+            places[index] = position + 1
+    return places
 
 
 def _gt(a: tuple[object, ...], b: tuple[object, ...]) -> bool:

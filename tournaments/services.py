@@ -299,7 +299,7 @@ def save_sheet(table: Table, records: Sequence[dict], *, version: int, user) -> 
     records = [dict(r) for r in records]
     if records == before:
         return table
-    result = _table_result(table, records)
+    result = evaluate_sheet(table, records)
     existing = {deal.number: deal for deal in table.deals.all()}
     for number, (record, points) in enumerate(zip(records, result.per_deal, strict=True), start=1):
         deal = existing.pop(number, None)
@@ -324,7 +324,8 @@ def save_sheet(table: Table, records: Sequence[dict], *, version: int, user) -> 
     return table
 
 
-def _table_result(table: Table, records: Sequence[Mapping]):
+def evaluate_sheet(table: Table, records: Sequence[Mapping]):
+    """The game's verdict on a sheet (``TableResult``), or ``InvalidDeal``; writes nothing."""
     seats = list(table.seats.all())
     first_dealer = next((s.position for s in seats if s.first_dealer), 0)
     tournament = table.round.tournament
@@ -351,7 +352,7 @@ def _store_result(table: Table, result) -> None:
 def recompute_table(table: Table) -> Table:
     """Recompute a table's results from its stored deals (after a rules fix, for instance)."""
     table = Table.objects.select_for_update().select_related("round__tournament").get(pk=table.pk)
-    result = _table_result(table, table_records(table))
+    result = evaluate_sheet(table, table_records(table))
     _store_result(table, result)
     return table
 

@@ -136,6 +136,7 @@ class SeasonStandingsView(TemplateView):
         names = dict(game_choices())
         for game, rows in standings.items():
             table = SeasonStandingsTable([asdict(r) for r in rows], prefix=f"{game}-")
-            RequestConfig(self.request, paginate=False).configure(table)
+            # A season has hundreds of players: 50 a page keeps the page light on a phone.
+            RequestConfig(self.request, paginate={"per_page": 50}).configure(table)
             tables.append({"game": game, "name": names[game], "table": table})
         return {**super().get_context_data(**kwargs), "season": season, "tables": tables}

@@ -266,17 +266,11 @@ class SheetView(ScorekeeperRequiredMixin, View):
     def render_sheet(
         self, request, table, form, plugin, seats, *, status=200, stale=None, version=None
     ):
-        result = None
         records = (
             form.records if form.is_bound and not form.errors else services.table_records(table)
         )
         try:
-            result = plugin.spec.table_result(
-                records,
-                table.round.tournament.rules or None,
-                first_dealer=form.first_dealer,
-                n_seats=len(seats),
-            )
+            result = services.evaluate_sheet(table, records)
         except InvalidDeal:
             result = None
         return render(
@@ -343,19 +337,14 @@ class SheetPreviewView(ScorekeeperRequiredMixin, View):
 
     def post(self, request, pk):
         table = _get_table(pk)
-        plugin, seats, form = _sheet_form(table, request.POST)
-        if not form.is_valid():
-            errors = [str(e) for errors in form.errors.values() for e in errors if str(e)]
-            return JsonResponse({"ok": False, "errors": errors[:3]})
-        try:
-            result = plugin.spec.table_result(
-                form.records,
-                table.round.tournament.rules or None,
-                first_dealer=form.first_dealer,
-                n_seats=len(seats),
-            )
-        except InvalidDeal as error:
-            form.attach_scoring_error(error)
+        _, _, form = _sheet_form(table, request.POST)
+        result = None
+        if form.is_valid():
+            try:
+                result = services.evaluate_sheet(table, form.records)
+            except InvalidDeal as error:
+                form.attach_scoring_error(error)
+        if result is None:
             errors = [str(e) for errors in form.errors.values() for e in errors if str(e)]
             return JsonResponse({"ok": False, "errors": errors[:3]})
         return JsonResponse(

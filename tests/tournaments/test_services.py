@@ -160,7 +160,7 @@ def test_correcting_a_game_recomputes_the_standings(played_tournament, committee
     index = next(i for i, r in enumerate(records) if r["game"] == "trump")
     records[index] = {**records[index], "taken": [13, 0, 0, 0]}
     services.save_sheet(table, records, version=table.version, user=committee_user)
-    result = services._table_result(table, records)
+    result = services.evaluate_sheet(table, records)
     seats = {s.position: s for s in table.seats.all()}
     assert [seats[p].score for p in range(4)] == result.scores
     standings = {row.entry_id: row for row in selectors.tournament_standings(played_tournament)}

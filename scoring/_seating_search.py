@@ -1,0 +1,396 @@
+"""Greedy start and tabu search for :mod:`scoring.seating` (private helper).
+
+Everything here works on *internal* player numbers ``0..n-1`` and on a
+meeting matrix ``meet[p][q]`` (how many times ``p`` and ``q`` sat at the same
+table, history included).  The cost is the repeat count restricted to the
+players being seated::
+
+    E = sum over pairs p < q of max(0, meet[p][q] - 1)
+
+The search follows Dotú and Van Hentenryck (tabu search on the number of
+repeated meetings, with swaps of two players of the same round as moves and
+incremental move costs) and Triska and Musliu (a greedy start that seats the
+least free players first).  Randomness only comes from the ``random.Random``
+passed in, and the effort is counted in move evaluations, not seconds, so a run
+is reproducible; the wall-clock deadline is a safety net only.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Sequence
+
+Rounds = list[list[list[int]]]
+Matrix = list[list[int]]
+
+
+def new_matrix(n: int) -> Matrix:
+    """An ``n`` × ``n`` matrix of zeros."""
+    return [[0] * n for _ in range(n)]
+
+
+def add_round(meet: Matrix, tables: Sequence[Sequence[int]], step: int = 1) -> None:
+    """Count (or with ``step=-1`` uncount) the meetings of one round."""
+    for table in tables:
+        size = len(table)
+        for a in range(size):
+            row = meet[table[a]]
+            for b in range(a + 1, size):
+                row[table[b]] += step
+                meet[table[b]][table[a]] += step
+
+
+def cost(meet: Matrix) -> int:
+    """The repeat count of a meeting matrix."""
+    total = 0
+    for p, row in enumerate(meet):
+        for q in range(p + 1, len(row)):
+            if row[q] > 1:
+                total += row[q] - 1
+    return total
+
+
+def plan_odd_seats(
+    n: int, n_odd_seats: int, n_rounds: int, odd_history: Sequence[int], rng: random.Random
+) -> list[set[int]]:
+    """Who sits at an odd-sized table in each round.
+
+    Each round takes the players with the fewest odd seats so far (history
+    included), the least recent first, then in a fixed random order, so that
+    nobody sits at an odd table twice before everyone has once.
+    """
+    count = list(odd_history)
+    last = [-1] * n
+    priority = list(range(n))
+    rng.shuffle(priority)
+    plan: list[set[int]] = []
+    for r in range(n_rounds):
+        order = sorted(range(n), key=lambda p: (count[p], last[p], priority[p]))
+        chosen = set(order[:n_odd_seats])
+        for p in chosen:
+            count[p] += 1
+            last[p] = r
+        plan.append(chosen)
+    return plan
+
+
+def greedy_round(
+    meet: Matrix,
+    sizes: Sequence[int],
+    odd: Sequence[bool],
+    odd_players: set[int],
+    rng: random.Random,
+) -> list[list[int]]:
+    """Seat one round greedily, the least free players first, and count it.
+
+    Tables flagged ``odd`` are filled from ``odd_players``, the others from the
+    rest.  A player's freedom is the number of still unseated players of his
+    pool he has never met; each table starts with the least free player and
+    grows with the player causing the fewest repeats, the least free first.
+    """
+    n = len(meet)
+    tables: list[list[int]] = [[] for _ in sizes]
+    for want_odd in (True, False):
+        pool = [p for p in range(n) if (p in odd_players) == want_odd]
+        rng.shuffle(pool)
+        unseated = set(pool)
+        free = {p: sum(1 for q in pool if q != p and meet[p][q] == 0) for p in pool}
+        for t, size in enumerate(sizes):
+            if odd[t] != want_odd:
+                continue
+            table = tables[t]
+            while len(table) < size:
+                best = -1
+                best_key = (0, 0)
+                for q in pool:
+                    if q not in unseated:
+                        continue
+                    row = meet[q]
+                    clash = 0
+                    for x in table:
+                        if row[x]:
+                            clash += 1
+                    key = (clash, free[q])
+                    if best < 0 or key < best_key:
+                        best, best_key = q, key
+                table.append(best)
+                unseated.discard(best)
+                row = meet[best]
+                for q in unseated:
+                    if row[q] == 0:
+                        free[q] -= 1
+    add_round(meet, tables)
+    return tables
+
+
+def rebuild(base: Matrix, rounds: Rounds) -> Matrix:
+    """The meeting matrix of ``base`` plus ``rounds``."""
+    meet = [list(row) for row in base]
+    for tables in rounds:
+        add_round(meet, tables)
+    return meet
+
+
+def odd_prefix(rounds: Rounds, odd: Sequence[bool], odd_history: Sequence[int]) -> Matrix:
+    """``pre[p][r]``: odd seats of ``p`` up to and including round ``r`` (history first)."""
+    n = len(odd_history)
+    pre = [[0] * len(rounds) for _ in range(n)]
+    count = list(odd_history)
+    for r, tables in enumerate(rounds):
+        for t, table in enumerate(tables):
+            if odd[t]:
+                for p in table:
+                    count[p] += 1
+        for p in range(n):
+            pre[p][r] = count[p]
+    return pre
+
+
+def unfairness(pre: Matrix) -> int:
+    """Sum over rounds and players of the squared odd-seat counts so far.
+
+    For a fixed number of odd seats per round this is smallest exactly when the
+    counts are as even as possible after every round, i.e. when nobody sits at
+    an odd table twice before everyone has once.
+    """
+    return sum(c * c for row in pre for c in row)
+
+
+def tabu_search(
+    base: Matrix,
+    rounds: Rounds,
+    odd: Sequence[bool],
+    odd_history: Sequence[int],
+    *,
+    rng: random.Random,
+    target: int,
+    budget: int,
+    deadline: float,
+) -> tuple[Rounds, int, int]:
+    """Improve ``rounds`` by swapping two players of one round.
+
+    Only players involved in a repeated meeting are moved.  Each iteration
+    makes the swap that lowers the repeats most, among equals the one that
+    keeps the odd seats most even (see :func:`unfairness`), among equals one at
+    random; a swap is tabu for a few iterations after it was made unless it
+    reaches a new best, and after a long stall the search restarts from the
+    best schedule shaken by a few random swaps.  Stops at ``target``, when
+    ``budget`` move evaluations are spent, or at ``deadline``
+    (``time.perf_counter()``).  Returns the best rounds, their cost and the
+    evaluations spent.
+    """
+    n_rounds = len(rounds)
+    rounds = [[list(t) for t in tables] for tables in rounds]
+    meet = rebuild(base, rounds)
+    pre = odd_prefix(rounds, odd, odd_history)
+    e = cost(meet)
+    best_e = e
+    best = [[list(t) for t in tables] for tables in rounds]
+    n_tables = len(odd)
+    if n_rounds == 0 or n_tables < 2:
+        return best, best_e, 0
+    tabu: dict[tuple[int, int, int], int] = {}
+    evals = 0
+    it = 0
+    last_gain = 0
+    stall = 60 + 4 * n_tables * n_rounds
+    tenure_hi = 10 + len(meet) // 2
+    while e > target and evals < budget:
+        it += 1
+        if it & 15 == 0 and time.perf_counter() > deadline:
+            break
+        # Players involved in a repeated meeting, with their table.
+        movers: list[tuple[int, int, int]] = []
+        for r, tables in enumerate(rounds):
+            for t, table in enumerate(tables):
+                size = len(table)
+                hot = [False] * size
+                for a in range(size):
+                    row = meet[table[a]]
+                    for b in range(a + 1, size):
+                        if row[table[b]] > 1:
+                            hot[a] = hot[b] = True
+                for a in range(size):
+                    if hot[a]:
+                        movers.append((r, t, table[a]))
+        best_key = (0, 0)
+        chosen: list[tuple[int, int, int, int, int]] = []
+        for r, t, p in movers:
+            tables = rounds[r]
+            mine = [x for x in tables[t] if x != p]
+            row_p = meet[p]
+            pre_p = pre[p]
+            leave_p = 0
+            for x in mine:
+                if row_p[x] > 1:
+                    leave_p += 1
+            for u in range(n_tables):
+                if u == t:
+                    continue
+                other = tables[u]
+                cross = odd[u] != odd[t]
+                join_p = 0
+                for y in other:
+                    if row_p[y]:
+                        join_p += 1
+                evals += len(other)
+                for q in other:
+                    row_q = meet[q]
+                    delta = join_p - leave_p
+                    if row_p[q]:
+                        delta -= 1
+                    for y in other:
+                        if row_q[y] > 1 and y != q:
+                            delta -= 1
+                    for x in mine:
+                        if row_q[x]:
+                            delta += 1
+                    if chosen and delta > best_key[0]:
+                        continue
+                    key3 = (r, p, q) if p < q else (r, q, p)
+                    if tabu.get(key3, 0) > it and e + delta >= best_e:
+                        continue
+                    fair = 0
+                    if cross:
+                        pre_q = pre[q]
+                        for k in range(r, n_rounds):
+                            fair += pre_q[k] - pre_p[k]
+                        fair = fair + n_rounds - r if odd[t] else n_rounds - r - fair
+                    key = (delta, fair)
+                    if not chosen or key < best_key:
+                        best_key = key
+                        chosen = [(r, t, u, p, q)]
+                    elif key == best_key:
+                        chosen.append((r, t, u, p, q))
+        if not chosen:
+            tabu.clear()
+            continue
+        r, t, u, p, q = chosen[rng.randrange(len(chosen))]
+        _move(meet, pre, odd, rounds[r], r, t, u, p, q)
+        e += best_key[0]
+        tabu[(r, p, q) if p < q else (r, q, p)] = it + rng.randint(4, tenure_hi)
+        if e < best_e:
+            best_e = e
+            best = [[list(tb) for tb in tables] for tables in rounds]
+            last_gain = it
+        elif it - last_gain > stall:
+            # Restart from the best schedule, shaken by a few random swaps.
+            rounds = [[list(tb) for tb in tables] for tables in best]
+            meet = rebuild(base, rounds)
+            for _ in range(2 + rng.randrange(n_rounds + 2)):
+                r = rng.randrange(n_rounds)
+                t, u = rng.sample(range(n_tables), 2)
+                p = rng.choice(rounds[r][t])
+                q = rng.choice(rounds[r][u])
+                _swap(meet, rounds[r][t], rounds[r][u], p, q)
+            pre = odd_prefix(rounds, odd, odd_history)
+            e = cost(meet)
+            tabu.clear()
+            last_gain = it
+    return best, best_e, evals
+
+
+def balance_odd_seats(
+    base: Matrix,
+    rounds: Rounds,
+    odd: Sequence[bool],
+    odd_history: Sequence[int],
+    *,
+    budget: int,
+) -> tuple[Rounds, int]:
+    """Even out the odd seats without adding repeats.
+
+    Descent over swaps of a player at an odd table with one at a table of the
+    preferred size (same round): a swap is made when it lowers the repeats, or
+    keeps them and lowers :func:`unfairness`.  Returns the rounds and the
+    evaluations spent.
+    """
+    n_rounds = len(rounds)
+    rounds = [[list(t) for t in tables] for tables in rounds]
+    meet = rebuild(base, rounds)
+    pre = odd_prefix(rounds, odd, odd_history)
+    odd_tables = [t for t in range(len(odd)) if odd[t]]
+    even_tables = [t for t in range(len(odd)) if not odd[t]]
+    evals = 0
+    improved = True
+    while improved and evals < budget:
+        improved = False
+        for r in range(n_rounds):
+            tables = rounds[r]
+            for t in odd_tables:
+                for p in list(tables[t]):
+                    if p not in tables[t]:
+                        continue
+                    mine = [x for x in tables[t] if x != p]
+                    row_p = meet[p]
+                    pre_p = pre[p]
+                    leave_p = sum(1 for x in mine if row_p[x] > 1)
+                    for u in even_tables:
+                        other = tables[u]
+                        join_p = sum(1 for y in other if row_p[y])
+                        evals += len(other)
+                        for q in other:
+                            pre_q = pre[q]
+                            fair = n_rounds - r
+                            for k in range(r, n_rounds):
+                                fair += pre_q[k] - pre_p[k]
+                            if fair >= 0:
+                                continue
+                            row_q = meet[q]
+                            delta = join_p - leave_p - (1 if row_p[q] else 0)
+                            for y in other:
+                                if row_q[y] > 1 and y != q:
+                                    delta -= 1
+                            for x in mine:
+                                if row_q[x]:
+                                    delta += 1
+                            if delta <= 0:
+                                _move(meet, pre, odd, tables, r, t, u, p, q)
+                                improved = True
+                                break
+                        if p not in tables[t]:
+                            break
+    return rounds, evals
+
+
+def _move(
+    meet: Matrix,
+    pre: Matrix,
+    odd: Sequence[bool],
+    tables: list[list[int]],
+    r: int,
+    t: int,
+    u: int,
+    p: int,
+    q: int,
+) -> None:
+    """Swap ``p`` (table ``t``) and ``q`` (table ``u``) in round ``r``."""
+    _swap(meet, tables[t], tables[u], p, q)
+    if odd[t] != odd[u]:
+        step = -1 if odd[t] else 1
+        pre_p = pre[p]
+        pre_q = pre[q]
+        for k in range(r, len(pre_p)):
+            pre_p[k] += step
+            pre_q[k] -= step
+
+
+def _swap(meet: Matrix, table_a: list[int], table_b: list[int], p: int, q: int) -> None:
+    """Exchange ``p`` (at ``table_a``) and ``q`` (at ``table_b``), updating ``meet``."""
+    row_p = meet[p]
+    row_q = meet[q]
+    for x in table_a:
+        if x != p:
+            row_p[x] -= 1
+            meet[x][p] -= 1
+            row_q[x] += 1
+            meet[x][q] += 1
+    for y in table_b:
+        if y != q:
+            row_q[y] -= 1
+            meet[y][q] -= 1
+            row_p[y] += 1
+            meet[y][p] += 1
+    table_a[table_a.index(p)] = q
+    table_b[table_b.index(q)] = p
