@@ -17,6 +17,7 @@ is reproducible; the wall-clock deadline is a safety net only.
 
 from __future__ import annotations
 
+import itertools
 import random
 import time
 from collections.abc import Sequence
@@ -57,22 +58,61 @@ def plan_odd_seats(
     """Who sits at an odd-sized table in each round.
 
     Each round takes the players with the fewest odd seats so far (history
-    included), the least recent first, then in a fixed random order, so that
-    nobody sits at an odd table twice before everyone has once.
+    included), so that nobody sits at an odd table twice before everyone has
+    once.  Among equals it mixes: it avoids players who sat at odd tables in
+    the same earlier rounds as those already chosen, since players who share
+    the same kind of table round after round are bound to meet again.
     """
     count = list(odd_history)
-    last = [-1] * n
-    priority = list(range(n))
-    rng.shuffle(priority)
     plan: list[set[int]] = []
-    for r in range(n_rounds):
-        order = sorted(range(n), key=lambda p: (count[p], last[p], priority[p]))
-        chosen = set(order[:n_odd_seats])
+    for _ in range(n_rounds):
+        chosen: set[int] = set()
+        overlap = [0] * len(plan)  # |chosen ∩ plan[r']|
+        order = list(range(n))
+        rng.shuffle(order)
+        while len(chosen) < n_odd_seats:
+            low = min(count[p] for p in order if p not in chosen)
+            best = -1
+            best_key = 0
+            for p in order:
+                if p in chosen or count[p] != low:
+                    continue
+                key = sum(2 * overlap[r] + 1 for r, seat in enumerate(plan) if p in seat)
+                if best < 0 or key < best_key:
+                    best, best_key = p, key
+            chosen.add(best)
+            for r, seat in enumerate(plan):
+                if best in seat:
+                    overlap[r] += 1
         for p in chosen:
             count[p] += 1
-            last[p] = r
         plan.append(chosen)
     return plan
+
+
+def plan_bound(plan: Sequence[set[int]], n: int, sizes: Sequence[int], odd: Sequence[bool]) -> int:
+    """A lower bound on the repeats of any new rounds that follow ``plan``.
+
+    Pigeonhole between consecutive rounds: the ``m`` players who sit at
+    tables of kind A in one round and of kind B in the next fill the
+    ``a·b`` (table, table) cells, so ``m > a·b`` forces shared tables twice.
+    A pair meeting ``k`` times is counted at most ``k - 1`` times along the
+    rounds, so the sum over consecutive rounds is a bound.
+    """
+    n_odd = sum(1 for o in odd if o)
+    n_even = len(odd) - n_odd
+    total = 0
+    for first, second in itertools.pairwise(plan):
+        for in_first, a in ((True, n_odd), (False, n_even)):
+            for in_second, b in ((True, n_odd), (False, n_even)):
+                m = sum(
+                    1 for p in range(n) if (p in first) == in_first and (p in second) == in_second
+                )
+                cells = a * b
+                if m and cells:
+                    q, rem = divmod(m, cells)
+                    total += rem * (q + 1) * q // 2 + (cells - rem) * q * (q - 1) // 2
+    return total
 
 
 def greedy_round(
@@ -167,8 +207,12 @@ def tabu_search(
     target: int,
     budget: int,
     deadline: float,
+    restrict: bool = False,
 ) -> tuple[Rounds, int, int]:
     """Improve ``rounds`` by swapping two players of one round.
+
+    With ``restrict``, players only move between tables of the same kind
+    (preferred size or odd), which keeps everybody's odd seats as planned.
 
     Only players involved in a repeated meeting are moved.  Each iteration
     makes the swap that lowers the repeats most, among equals the one that
@@ -228,8 +272,10 @@ def tabu_search(
             for u in range(n_tables):
                 if u == t:
                     continue
-                other = tables[u]
                 cross = odd[u] != odd[t]
+                if cross and restrict:
+                    continue
+                other = tables[u]
                 join_p = 0
                 for y in other:
                     if row_p[y]:
@@ -281,6 +327,8 @@ def tabu_search(
             for _ in range(2 + rng.randrange(n_rounds + 2)):
                 r = rng.randrange(n_rounds)
                 t, u = rng.sample(range(n_tables), 2)
+                if restrict and odd[t] != odd[u]:
+                    continue
                 p = rng.choice(rounds[r][t])
                 q = rng.choice(rounds[r][u])
                 _swap(meet, rounds[r][t], rounds[r][u], p, q)

@@ -82,8 +82,9 @@ Round = list[Table]
 # The search budget is counted in evaluations (time_limit × this rate), which
 # makes results reproducible; the wall clock only stops a slower machine.
 EVALUATIONS_PER_SECOND = 1_800_000
-# Share of the budget the secondary aims (odd seats) may use once E is optimal.
-_FAIRNESS_SHARE = 20
+# With odd tables, 1/_FAIRNESS_SHARE of the budget goes to a search keeping
+# the planned odd seats, and as much to evening them out at the end.
+_FAIRNESS_SHARE = 50
 
 
 @dataclass(frozen=True)
@@ -291,7 +292,16 @@ def _draw(
     budget: int,
     deadline: float,
 ) -> tuple[list[Round], str]:
-    """The tables of each new round (not yet in seat order), and how they were found."""
+    """The tables of each new round (not yet in seat order), and how they were found.
+
+    1. A construction, completed greedily when it has too few rounds.  Done
+       if it reaches the bound and keeps the odd seats even.
+    2. With odd tables: a search that keeps planned, even odd seats (a small
+       share of the budget).  Done if it reaches the bound.
+    3. A search on the repeats alone from the best start so far.
+    4. With odd tables: evening out the odd seats without adding repeats
+       (a small share of the budget).
+    """
     if n_rounds == 0:
         return [], "empty"
     odd = [size != sizes[0] for size in sizes]
@@ -300,21 +310,45 @@ def _draw(
     target = bound - past.absent_repeats
     base = past.meet
     plan = search.plan_odd_seats(n, n_odd_seats, n_rounds, past.odd_counts, rng)
-    fair_floor = search.unfairness(_plan_prefix(plan, past.odd_counts))
+    floor = search.unfairness(_plan_prefix(plan, past.odd_counts))
+    fair_budget = budget // _FAIRNESS_SHARE if any(odd) else 0
+    budget -= 2 * fair_budget
+
+    def even(rounds: list[Round]) -> bool:
+        return search.unfairness(search.odd_prefix(rounds, odd, past.odd_counts)) <= floor
 
     rounds, method = _constructed(n, n_rounds, sizes, past, rng)
     meet = search.rebuild(base, rounds)
     for r in range(len(rounds), n_rounds):
         rounds.append(search.greedy_round(meet, sizes, odd, plan[r], rng))
     e = search.cost(meet)
-    if past.rounds and method:
-        # With a history the construction may clash with it: try a greedy start too.
+    if e <= target and (not any(odd) or even(rounds)):
+        return rounds, method or "greedy"
+
+    if any(odd) or not method:
         meet = search.rebuild(base, [])
-        greedy = [search.greedy_round(meet, sizes, odd, plan[r], rng) for r in range(n_rounds)]
-        if search.cost(meet) < e:
-            rounds, e, method = greedy, search.cost(meet), ""
+        planned = [search.greedy_round(meet, sizes, odd, plan[r], rng) for r in range(n_rounds)]
+        planned_e = search.cost(meet)
+        hopeful = past.present_repeats + search.plan_bound(plan, n, sizes, odd) <= target
+        if any(odd) and planned_e > target and hopeful:
+            planned, planned_e, _ = search.tabu_search(
+                base,
+                planned,
+                odd,
+                past.odd_counts,
+                rng=rng,
+                target=target,
+                budget=fair_budget,
+                deadline=deadline,
+                restrict=True,
+            )
+            if planned_e <= target:
+                return planned, "search"
+        if planned_e < e:
+            rounds, e, method = planned, planned_e, ""
+
     if e > target:
-        rounds, e, spent = search.tabu_search(
+        rounds, e, _ = search.tabu_search(
             base,
             rounds,
             odd,
@@ -324,21 +358,18 @@ def _draw(
             budget=budget,
             deadline=deadline,
         )
-        budget -= spent
         method = f"{method}+search" if method else "search"
-    if any(odd) and e <= target:
-        prefix = search.odd_prefix(rounds, odd, past.odd_counts)
-        if search.unfairness(prefix) > fair_floor:
-            rounds, _ = search.balance_odd_seats(
-                base,
-                rounds,
-                odd,
-                past.odd_counts,
-                rng=rng,
-                floor=fair_floor,
-                budget=max(0, budget // _FAIRNESS_SHARE),
-                deadline=deadline,
-            )
+    if any(odd) and not even(rounds):
+        rounds, _ = search.balance_odd_seats(
+            base,
+            rounds,
+            odd,
+            past.odd_counts,
+            rng=rng,
+            floor=floor,
+            budget=fair_budget,
+            deadline=deadline,
+        )
     return rounds, method or "greedy"
 
 
@@ -443,9 +474,8 @@ class _History:
                         self.meet[a][b] += 1
                         self.meet[b][a] += 1
         self.repeats = sum(m - 1 for m in counts.values() if m > 1)
-        present = sum(
-            m - 1 for (a, b), m in counts.items() if m > 1 and 0 <= a < n and 0 <= b < n
-        )
+        present = sum(m - 1 for (a, b), m in counts.items() if m > 1 and 0 <= a < n and 0 <= b < n)
+        self.present_repeats = present
         self.absent_repeats = self.repeats - present
         self.met_counts = [sum(1 for m in row if m) for row in self.meet]
         self.met_pairs = sum(self.met_counts) // 2

@@ -29,13 +29,7 @@ from django.template.loader import render_to_string
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from weasyprint import HTML
-
-try:
-    from weasyprint.urls import URLFetcher
-except ImportError:  # pragma: no cover - older WeasyPrint takes a plain function
-    from weasyprint import default_url_fetcher
-
-    URLFetcher = None
+from weasyprint.urls import URLFetcher
 
 from .games import GamePlugin
 from .models import Deal, Round, Seat, Table, Tournament
@@ -84,30 +78,15 @@ def _under(path: Path, roots: Sequence[Path]) -> bool:
     return any(path.is_relative_to(root) for root in roots)
 
 
-if URLFetcher is not None:
+class LocalFetcher(URLFetcher):
+    """Fetches ``data:`` URLs and project files only; anything else is refused."""
 
-    class LocalFetcher(URLFetcher):
-        """Fetches ``data:`` URLs and project files only; anything else is refused."""
+    def __init__(self, roots: Iterable[Path] | None = None, **kwargs):
+        super().__init__(allowed_protocols={"file", "data"}, **kwargs)
+        self.roots = resolved_roots(roots)
 
-        def __init__(self, roots: Iterable[Path] | None = None, **kwargs):
-            super().__init__(allowed_protocols={"file", "data"}, **kwargs)
-            self.roots = resolved_roots(roots)
-
-        def fetch(self, url, headers=None):
-            return super().fetch(local_url(url, self.roots), headers)
-
-else:  # pragma: no cover
-
-    class LocalFetcher:  # type: ignore[no-redef]
-        """The same for older WeasyPrint, whose fetcher is a function."""
-
-        def __init__(self, roots: Iterable[Path] | None = None):
-            self.roots = resolved_roots(roots)
-
-        def fetch(self, url, headers=None):
-            return default_url_fetcher(local_url(url, self.roots))
-
-        __call__ = fetch
+    def fetch(self, url, headers=None):
+        return super().fetch(local_url(url, self.roots), headers)
 
 
 def make_fetcher():
