@@ -24,4 +24,7 @@ class ClubConfig(AppConfig):
     verbose_name = _("Club")
 
     def ready(self) -> None:
-        post_migrate.connect(grant_committee_permissions, sender=self)
+        # After every app's migrations: the tournaments app's permissions come after the club's.
+        post_migrate.connect(
+            grant_committee_permissions, dispatch_uid="grant_committee_permissions"
+        )

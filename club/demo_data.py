@@ -182,6 +182,7 @@ def build_demo_club() -> list[str]:
         if created:
             user.set_password(password)
             user.first_name = role
+            user.is_staff = role == BUREAU  # the committee also works in the admin
             user.save()
         user.groups.add(Group.objects.get(name=role))
         lines.append(f"  login {username} / {password} ({role})")

@@ -85,3 +85,16 @@ def test_an_english_browser_still_gets_french_until_the_switch(client, club, sea
     url = reverse("club_home", args=[club.slug])
     page = client.get(url, HTTP_ACCEPT_LANGUAGE="en-US,en;q=0.9").content.decode()
     assert "Prochains tournois" in page
+
+
+@pytest.mark.parametrize(
+    "model",
+    ["club/club", "club/player", "club/season", "club/membership", "tournaments/tournament"],
+)
+def test_committee_admin_lists_with_search_and_filters_in_french(client, committee_user, model):
+    committee_user.is_staff = True
+    committee_user.save()
+    client.force_login(committee_user)
+    response = client.get(f"/admin/{model}/", {"q": "Dubois"})
+    assert response.status_code == 200
+    assert "Rechercher" in response.content.decode()

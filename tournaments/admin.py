@@ -1,0 +1,51 @@
+from django.contrib import admin
+
+from .models import Entry, GameRules, ResultChange, Round, Tournament
+
+
+@admin.register(GameRules)
+class GameRulesAdmin(admin.ModelAdmin):
+    list_display = ["club", "game"]
+    list_filter = ["club", "game"]
+
+
+class EntryInline(admin.TabularInline):
+    model = Entry
+    extra = 0
+    autocomplete_fields = ["player"]
+    fields = ["player", "present", "paid", "substitute", "withdrawn"]
+
+
+@admin.register(Tournament)
+class TournamentAdmin(admin.ModelAdmin):
+    list_display = ["name", "date", "game", "club", "season", "status", "published"]
+    list_filter = ["club", "season", "game", "status", "published"]
+    search_fields = ["name"]
+    date_hierarchy = "date"
+    inlines = [EntryInline]
+    readonly_fields = ["rules", "status"]
+
+
+@admin.register(Round)
+class RoundAdmin(admin.ModelAdmin):
+    list_display = ["tournament", "number", "status", "repeats", "lower_bound"]
+    list_filter = ["status", "tournament__club"]
+    readonly_fields = ["repeats", "lower_bound", "seed"]
+
+
+@admin.register(ResultChange)
+class ResultChangeAdmin(admin.ModelAdmin):
+    """The results history is evidence: it can be read here, never edited."""
+
+    list_display = ["table", "version", "user", "at"]
+    list_filter = ["user"]
+    readonly_fields = ["table", "version", "user", "at", "before", "after"]
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
