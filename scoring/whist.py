@@ -182,7 +182,9 @@ TIEBREAKS = ("best_pool", "place_points")
 #: after total points (Default ``["best_pool"]``); ``annual_ranking``
 #: (``sum_points`` | ``sum_place_points`` | ``best_n``) and ``annual_best_n``;
 #: ``entry_fee_cents``, ``membership_fee_cents`` and
-#: ``membership_from_participation`` (the fees of seed 004).
+#: ``membership_from_participation`` (the fees of seed 004); ``tables_of_five``
+#: (Default ``false``: tables of 4 only; ``true``: tables of 5 allowed, the
+#: dealer sitting out each deal).
 DEFAULT_RULES: dict[str, Json] = {
     "contracts": CHEVALERIE_CONTRACTS,
     "counters": CHEVALERIE_COUNTERS,
@@ -197,6 +199,7 @@ DEFAULT_RULES: dict[str, Json] = {
     "entry_fee_cents": 300,
     "membership_fee_cents": 700,
     "membership_from_participation": 3,
+    "tables_of_five": False,
 }
 
 
@@ -397,6 +400,8 @@ def _rules(rules: Rules | None) -> _Rules:
         "membership_from_participation",
     ):
         rule_int(merged, key, minimum=0)
+    if not isinstance(merged["tables_of_five"], bool):
+        raise InvalidRules("tables_of_five", "must be true or false")
     pp = merged["place_points"]
     tables: dict[int, list[int]] | None = None
     if pp is not None:
