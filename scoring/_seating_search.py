@@ -297,61 +297,112 @@ def balance_odd_seats(
     odd: Sequence[bool],
     odd_history: Sequence[int],
     *,
+    rng: random.Random,
+    floor: int,
     budget: int,
+    deadline: float,
 ) -> tuple[Rounds, int]:
     """Even out the odd seats without adding repeats.
 
-    Descent over swaps of a player at an odd table with one at a table of the
-    preferred size (same round): a swap is made when it lowers the repeats, or
-    keeps them and lowers :func:`unfairness`.  Returns the rounds and the
+    Tabu search on ``3·E + unfairness/2`` over swaps of a player at an odd
+    table with one at a table of the preferred size, and swaps that move a
+    player involved in a repeated meeting; the result is the best schedule
+    met in the order (repeats, :func:`unfairness`), so it never has more
+    repeats than ``rounds``.  Stops when the unfairness reaches ``floor`` (its
+    least possible value) without repeats added, when ``budget`` move
+    evaluations are spent, or at ``deadline``.  Returns the rounds and the
     evaluations spent.
     """
     n_rounds = len(rounds)
     rounds = [[list(t) for t in tables] for tables in rounds]
     meet = rebuild(base, rounds)
     pre = odd_prefix(rounds, odd, odd_history)
-    odd_tables = [t for t in range(len(odd)) if odd[t]]
-    even_tables = [t for t in range(len(odd)) if not odd[t]]
+    e = cost(meet)
+    f = unfairness(pre)
+    best_key = (e, f)
+    best = [[list(t) for t in tables] for tables in rounds]
+    n_tables = len(odd)
+    odd_tables = [t for t in range(n_tables) if odd[t]]
+    tabu: dict[tuple[int, int, int], int] = {}
     evals = 0
-    improved = True
-    while improved and evals < budget:
-        improved = False
-        for r in range(n_rounds):
-            tables = rounds[r]
+    it = 0
+    while best_key[1] > floor and evals < budget:
+        it += 1
+        if it & 7 == 0 and time.perf_counter() > deadline:
+            break
+        # (round, table, player, tables to swap with) to try.
+        tries: list[tuple[int, int, int, list[int]]] = []
+        for r, tables in enumerate(rounds):
             for t in odd_tables:
-                for p in list(tables[t]):
-                    if p not in tables[t]:
+                others = [u for u in range(n_tables) if not odd[u]]
+                for p in tables[t]:
+                    tries.append((r, t, p, others))
+            for t, table in enumerate(tables):
+                size = len(table)
+                for a in range(size):
+                    row = meet[table[a]]
+                    if any(row[table[b]] > 1 for b in range(size) if b != a):
+                        same = [u for u in range(n_tables) if u != t and odd[u] == odd[t]]
+                        tries.append((r, t, table[a], same))
+        chosen: list[tuple[int, int, int, int, int, int, int]] = []
+        best_score = 0
+        for r, t, p, targets in tries:
+            tables = rounds[r]
+            mine = [x for x in tables[t] if x != p]
+            row_p = meet[p]
+            pre_p = pre[p]
+            leave_p = 0
+            for x in mine:
+                if row_p[x] > 1:
+                    leave_p += 1
+            for u in targets:
+                other = tables[u]
+                cross = odd[u] != odd[t]
+                join_p = 0
+                for y in other:
+                    if row_p[y]:
+                        join_p += 1
+                evals += len(other)
+                for q in other:
+                    row_q = meet[q]
+                    delta = join_p - leave_p
+                    if row_p[q]:
+                        delta -= 1
+                    for y in other:
+                        if row_q[y] > 1 and y != q:
+                            delta -= 1
+                    for x in mine:
+                        if row_q[x]:
+                            delta += 1
+                    fair = 0
+                    if cross:
+                        pre_q = pre[q]
+                        for k in range(r, n_rounds):
+                            fair += pre_q[k] - pre_p[k]
+                        fair = fair + n_rounds - r if odd[t] else n_rounds - r - fair
+                    score = 3 * delta + fair
+                    if chosen and score > best_score:
                         continue
-                    mine = [x for x in tables[t] if x != p]
-                    row_p = meet[p]
-                    pre_p = pre[p]
-                    leave_p = sum(1 for x in mine if row_p[x] > 1)
-                    for u in even_tables:
-                        other = tables[u]
-                        join_p = sum(1 for y in other if row_p[y])
-                        evals += len(other)
-                        for q in other:
-                            pre_q = pre[q]
-                            fair = n_rounds - r
-                            for k in range(r, n_rounds):
-                                fair += pre_q[k] - pre_p[k]
-                            if fair >= 0:
-                                continue
-                            row_q = meet[q]
-                            delta = join_p - leave_p - (1 if row_p[q] else 0)
-                            for y in other:
-                                if row_q[y] > 1 and y != q:
-                                    delta -= 1
-                            for x in mine:
-                                if row_q[x]:
-                                    delta += 1
-                            if delta <= 0:
-                                _move(meet, pre, odd, tables, r, t, u, p, q)
-                                improved = True
-                                break
-                        if p not in tables[t]:
-                            break
-    return rounds, evals
+                    key3 = (r, p, q) if p < q else (r, q, p)
+                    if tabu.get(key3, 0) > it and (e + delta, f + 2 * fair) >= best_key:
+                        continue
+                    if not chosen or score < best_score:
+                        best_score = score
+                        chosen = [(r, t, u, p, q, delta, fair)]
+                    else:
+                        chosen.append((r, t, u, p, q, delta, fair))
+        if not chosen:
+            tabu.clear()
+            continue
+        r, t, u, p, q, delta, fair = chosen[rng.randrange(len(chosen))]
+        _move(meet, pre, odd, rounds[r], r, t, u, p, q)
+        e += delta
+        f += 2 * fair
+        tabu[(r, p, q) if p < q else (r, q, p)] = it + rng.randint(3, 12)
+        if (e, f) < best_key:
+            best_key = (e, f)
+            best = [[list(tb) for tb in tables] for tables in rounds]
+    return best, evals
 
 
 def _move(

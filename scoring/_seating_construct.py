@@ -1,0 +1,276 @@
+"""Direct constructions for :mod:`scoring.seating` (private helper).
+
+Every function here returns rounds in which nobody meets anybody twice
+(possibly fewer rounds than asked for, when no construction is known).
+
+*Transversal designs.*  Put ``n = s·g`` players on an ``s`` × ``g`` grid,
+player ``(i, x) -> i·g + x`` with ``x`` in a group ``G`` of order ``g``.  A
+*difference array* is a list of rows ``f`` of ``s`` elements of ``G`` such that,
+for every two columns ``i != j``, the differences ``f[i] - f[j]`` of different
+rows are different.  Round ``r`` seats at table ``t`` (``t`` in ``G``) the
+players ``(i, t + f_r[i])``.  Players ``(i, x)`` and ``(j, y)`` meet in round
+``r`` exactly when ``x - y = f_r[i] - f_r[j]``, so never twice; players of the
+same column never meet.  Rows come from a finite field (``f_r[i] = r·i`` in
+``GF(g)`` when ``g`` is a prime power at least ``s``), from ``Z_g`` when no
+product ``a·b`` with ``0 < a < s`` and ``0 < b < rounds`` is a multiple of
+``g``, or else from a short backtracking search in ``Z_g``.  With ``g`` rows
+every two players of different columns have met; further rounds then seat
+each column by itself, recursively (for 16 players this gives the affine plane
+of order 4, for 64 players the affine space of order 4).
+
+*Circle method* for tables of 2: a round robin of ``n - 1`` rounds.
+
+*Removal.*  With tables of sizes ``s`` and ``s - 1``, seat ``m`` more players
+at tables of ``s`` only (``m`` the number of smaller tables) and take away
+``m`` players who never meet: each round their tables lose one player each.
+"""
+
+from __future__ import annotations
+
+import itertools
+from functools import lru_cache
+
+Rounds = list[list[list[int]]]
+
+_NODE_LIMIT = 20_000
+
+
+def _prime_power(q: int) -> tuple[int, int] | None:
+    """``(p, k)`` with ``q = p**k`` and ``p`` prime, or None."""
+    if q < 2:
+        return None
+    p = 2
+    while p * p <= q and q % p:
+        p += 1
+    if q % p:
+        p = q
+    k = 0
+    m = q
+    while m % p == 0:
+        m //= p
+        k += 1
+    return (p, k) if m == 1 else None
+
+
+@lru_cache(maxsize=32)
+def _field(q: int) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]] | None:
+    """Addition and multiplication tables of GF(q), elements ``0..q-1``.
+
+    An element is the polynomial whose base-``p`` digits are its
+    coefficients; products are reduced by the first monic irreducible
+    polynomial of degree ``k`` found.  None when ``q`` is not a prime power.
+    """
+    pk = _prime_power(q)
+    if pk is None or q > 1024:
+        return None
+    p, k = pk
+
+    def digits(a: int) -> list[int]:
+        out = []
+        for _ in range(k):
+            out.append(a % p)
+            a //= p
+        return out
+
+    def number(ds: list[int]) -> int:
+        return sum(d * p**e for e, d in enumerate(ds))
+
+    def polymul(a: list[int], b: list[int]) -> list[int]:
+        out = [0] * (len(a) + len(b) - 1)
+        for i, x in enumerate(a):
+            for j, y in enumerate(b):
+                out[i + j] = (out[i + j] + x * y) % p
+        return out
+
+    def reduce(a: list[int], modulus: list[int]) -> list[int]:
+        a = list(a)
+        deg = len(modulus) - 1
+        for top in range(len(a) - 1, deg - 1, -1):
+            c = a[top]
+            if c:
+                for e in range(deg + 1):
+                    a[top - deg + e] = (a[top - deg + e] - c * modulus[e]) % p
+        return (a + [0] * deg)[:deg]
+
+    modulus: list[int] = [1]
+    if k > 1:
+        for low in itertools.product(range(p), repeat=k):
+            candidate = [*low, 1]
+            # Irreducible iff no polynomial of degree 1..k//2 divides it.
+            if all(
+                any(reduce(candidate, [*d, 1]))
+                for deg in range(1, k // 2 + 1)
+                for d in itertools.product(range(p), repeat=deg)
+            ):
+                modulus = candidate
+                break
+    add = tuple(
+        tuple(number([(x + y) % p for x, y in zip(digits(a), digits(b), strict=True)]) for b in range(q))
+        for a in range(q)
+    )
+    if k == 1:
+        mul = tuple(tuple(a * b % p for b in range(q)) for a in range(q))
+    else:
+        mul = tuple(
+            tuple(number(reduce(polymul(digits(a), digits(b)), modulus)) for b in range(q))
+            for a in range(q)
+        )
+    return add, mul
+
+
+@lru_cache(maxsize=128)
+def _difference_rows(g: int, s: int, n_rounds: int) -> tuple[str, tuple[tuple[int, ...], ...]]:
+    """A difference array of up to ``n_rounds`` rows and ``s`` columns over a group of order g.
+
+    Returns ``(group, rows)`` where group is ``"field"`` (GF(g), use
+    :func:`_field`) or ``"cyclic"`` (Z_g).  The first row is all zeros.
+    """
+    n_rounds = min(n_rounds, g)
+    if s <= g and _prime_power(g) is not None and (g <= 1024):
+        tables = _field(g)
+        if tables is not None:
+            _, mul = tables
+            return "field", tuple(tuple(mul[r][i] for i in range(s)) for r in range(n_rounds))
+    if all((a * b) % g for a in range(1, s) for b in range(1, n_rounds)):
+        return "cyclic", tuple(tuple(r * i % g for i in range(s)) for r in range(n_rounds))
+    return "cyclic", _search_rows(g, s, n_rounds)
+
+
+def _search_rows(g: int, s: int, n_rounds: int) -> tuple[tuple[int, ...], ...]:
+    """Backtracking search for a difference array over Z_g (best found within a node limit)."""
+    pairs = [(i, j) for i in range(s) for j in range(i + 1, s)]
+    rows: list[tuple[int, ...]] = [(0,) * s]
+    used = [{0} for _ in pairs]  # differences taken, per column pair
+    best: list[tuple[int, ...]] = list(rows)
+    nodes = 0
+
+    def extend(row: list[int]) -> bool:
+        nonlocal nodes, best
+        nodes += 1
+        if nodes > _NODE_LIMIT:
+            return False
+        col = len(row)
+        if col == s:
+            full = tuple(row)
+            diffs = [(full[i] - full[j]) % g for i, j in pairs]
+            for k, d in enumerate(diffs):
+                used[k].add(d)
+            rows.append(full)
+            if len(rows) > len(best):
+                best = list(rows)
+            if len(rows) == n_rounds:
+                return True
+            # Next row: first entry 0, entries kept increasing in column 1 to break symmetry.
+            if extend([0]):
+                return True
+            rows.pop()
+            for k, d in enumerate(diffs):
+                used[k].discard(d)
+            return False
+        start = rows[-1][1] + 1 if col == 1 else 0
+        for v in range(start, g):
+            ok = True
+            for i in range(col):
+                k = pairs.index((i, col))
+                if (row[i] - v) % g in used[k]:
+                    ok = False
+                    break
+            if ok:
+                row.append(v)
+                if extend(row):
+                    return True
+                row.pop()
+        return False
+
+    if n_rounds > 1:
+        extend([0])
+    return tuple(best)
+
+
+def transversal(g: int, s: int, n_rounds: int) -> Rounds:
+    """Rounds of ``g`` tables of ``s`` from a difference array; players ``i·g + x``."""
+    group, rows = _difference_rows(g, s, n_rounds)
+    if group == "field":
+        tables = _field(g)
+        assert tables is not None
+        add = tables[0]
+        return [[[i * g + add[t][f[i]] for i in range(s)] for t in range(g)] for f in rows]
+    return [[[i * g + (t + f[i]) % g for i in range(s)] for t in range(g)] for f in rows]
+
+
+def uniform(n: int, s: int, n_rounds: int) -> Rounds:
+    """Up to ``n_rounds`` rounds of ``n // s`` tables of ``s`` without a repeated meeting."""
+    if n_rounds <= 0 or n % s:
+        return []
+    g = n // s
+    if g == 1:
+        return [[list(range(n))]]
+    if s == 2:
+        return circle(n, n_rounds)
+    rounds = transversal(g, s, n_rounds)
+    if len(rounds) == g and n_rounds > g and g % s == 0:
+        inner = uniform(g, s, n_rounds - g)
+        for sub in inner:
+            rounds.append([[i * g + x for x in table] for i in range(s) for table in sub])
+    return rounds
+
+
+def circle(n: int, n_rounds: int) -> Rounds:
+    """The circle method: ``n`` (even) players, up to ``n - 1`` rounds of pairs."""
+    m = n - 1
+    out: Rounds = []
+    for r in range(min(n_rounds, m)):
+        tables = [[m, r]]
+        for i in range(1, n // 2):
+            tables.append([(r + i) % m, (r - i) % m])
+        out.append(tables)
+    return out
+
+
+def construct(n: int, sizes: tuple[int, ...], n_rounds: int) -> Rounds:
+    """Up to ``n_rounds`` rounds for ``n`` players at tables of ``sizes`` (one round's list).
+
+    Tables come out in the order of ``sizes``; empty when nothing applies.
+    """
+    kinds = sorted(set(sizes))
+    if len(kinds) == 1:
+        rounds = uniform(n, kinds[0], n_rounds)
+    elif len(kinds) == 2 and kinds[1] == kinds[0] + 1:
+        rounds = _with_removal(n, kinds[1], sizes.count(kinds[0]), n_rounds)
+    else:
+        return []
+    return [_order_tables(tables, sizes) for tables in rounds]
+
+
+def _with_removal(n: int, big: int, n_small: int, n_rounds: int) -> Rounds:
+    """Tables of ``big`` and ``n_small`` tables of ``big - 1``, by removing players."""
+    full = uniform(n + n_small, big, n_rounds)
+    if not full:
+        return []
+    met: set[tuple[int, int]] = set()
+    for tables in full:
+        for table in tables:
+            for a, b in itertools.combinations(sorted(table), 2):
+                met.add((a, b))
+    removed: list[int] = []
+    for p in range(n + n_small):
+        if all((min(p, q), max(p, q)) not in met for q in removed):
+            removed.append(p)
+            if len(removed) == n_small:
+                break
+    else:
+        return []
+    gone = set(removed)
+    rename: dict[int, int] = {}
+    for p in range(n + n_small):
+        if p not in gone:
+            rename[p] = len(rename)
+    return [[[rename[p] for p in table if p not in gone] for table in tables] for tables in full]
+
+
+def _order_tables(tables: list[list[int]], sizes: tuple[int, ...]) -> list[list[int]]:
+    """The tables rearranged so that their sizes follow ``sizes``."""
+    pool: dict[int, list[list[int]]] = {}
+    for table in tables:
+        pool.setdefault(len(table), []).append(table)
+    return [pool[size].pop(0) for size in sizes]

@@ -1,0 +1,519 @@
+"""Seating: table assignments that avoid repeated opponents.
+
+Pure Python, no Django: part of the functional core.
+
+Vocabulary
+----------
+player
+    An ``int``; :func:`schedule` seats players ``0 .. n_players - 1``.
+table
+    A list of players in seat order; seat 0 deals first.
+round
+    A list of tables that seats every player exactly once.
+meeting
+    Two players at the same table in the same round: everybody at a table
+    meets everybody else at it.  For team games a "player" is a team and a
+    table holds two teams, so a meeting is a match.
+repeats (``E``)
+    The sum over pairs of players of ``meetings - 1`` for the pairs that met
+    more than once.  ``E = 0`` means nobody met the same opponent twice.
+table sizes, composition
+    ``table_sizes`` are the sizes a game allows, in order of preference; the
+    composition is the list of sizes actually used each round (see
+    :func:`composition`).  A table of another size than the first is *odd*.
+history
+    Rounds already played, with the same numbering.  Players of the history
+    outside ``0 .. n_players - 1`` have withdrawn; players who are not in it
+    arrived late.  With a history, repeats and bounds count the meetings of
+    history and new rounds together.
+lower bound
+    A proven lower bound on ``E`` for the instance (see :class:`Bounds`).
+
+Quality, in order: fewest repeats; then nobody sits at an odd table twice
+before everybody has once; then everybody deals first, and sits in each seat,
+as evenly as the rounds allow.
+
+Methods: direct constructions where they exist (transversal designs from
+finite fields and modular difference arrays, the affine plane of order 4 for
+16 players, the circle method for tables of two, removal of players for
+tables of ``s`` and ``s - 1``), otherwise a greedy start by freedom and a tabu
+search on ``E`` with incremental move costs (Dotú and Van Hentenryck; Triska
+and Musliu).  The search stops as soon as ``E`` reaches the lower bound.
+
+>>> plan = schedule(16, 5)
+>>> plan.repeats, plan.lower_bound
+(0, 0)
+>>> sorted(len(table) for table in plan.rounds[0])
+[4, 4, 4, 4]
+>>> composition(18, (4, 5))
+(4, 4, 5, 5)
+>>> repeats([[[0, 1, 2, 3]], [[0, 1, 4, 5]]])
+1
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from math import comb
+
+from scoring import _seating_construct as construct
+from scoring import _seating_search as search
+from scoring._seating_seats import order_seats
+
+__all__ = [
+    "Bounds",
+    "Schedule",
+    "bounds",
+    "composition",
+    "lower_bound",
+    "meeting_counts",
+    "repeats",
+    "schedule",
+]
+
+Table = list[int]
+Round = list[Table]
+
+# Move evaluations per second of the tabu search on the reference machine.
+# The search budget is counted in evaluations (time_limit × this rate), which
+# makes results reproducible; the wall clock only stops a slower machine.
+EVALUATIONS_PER_SECOND = 1_800_000
+# Share of the budget the secondary aims (odd seats) may use once E is optimal.
+_FAIRNESS_SHARE = 20
+
+
+@dataclass(frozen=True)
+class Bounds:
+    """Lower bounds on the repeats ``E``, each proven on its own.
+
+    history
+        Repeats already inside the history (``E`` can only grow).
+    counting
+        Every new meeting beyond the first of a pair is a repeat:
+        ``rounds · Σ C(size, 2)`` new meetings against ``C(n, 2)`` pairs
+        (minus the pairs already met), plus ``history``.
+    per_player
+        A player at a table of ``s`` meets ``s - 1`` players; once he has met
+        all the others he has not met yet, every further meeting is a repeat.
+        Summed over players and halved (each repeat has two players), plus
+        ``history``; with mixed table sizes, for the most favourable spread of
+        table sizes over players.
+    two_round
+        Pigeonhole between two rounds of ``k`` tables: a table of ``s > k``
+        players holds two who shared a table the round before.  A pair meeting
+        ``m`` times adds at most ``m - 1`` such coincidences between
+        consecutive rounds, so ``(rounds - 1)`` times the per-round minimum,
+        plus ``history``.
+    """
+
+    history: int
+    counting: int
+    per_player: int
+    two_round: int
+
+    @property
+    def best(self) -> int:
+        """The strongest of the bounds."""
+        return max(self.history, self.counting, self.per_player, self.two_round)
+
+
+@dataclass(frozen=True)
+class Schedule:
+    """The new rounds and how good they are.
+
+    ``rounds`` holds the new rounds only; ``repeats`` and ``meetings`` count
+    history and new rounds together.
+    """
+
+    rounds: list[Round]
+    repeats: int
+    lower_bound: int
+    n_players: int
+    table_sizes: tuple[int, ...]
+    bounds: Bounds
+    meetings: dict[tuple[int, int], int] = field(repr=False)
+    method: str = ""
+
+    @property
+    def optimal(self) -> bool:
+        """True when the repeats reach the lower bound (proven optimal)."""
+        return self.repeats == self.lower_bound
+
+
+def composition(n_players: int, table_sizes: Sequence[int] = (4,)) -> tuple[int, ...]:
+    """The table sizes of one round: fewest odd tables, then the earlier sizes.
+
+    Tables of the first size come first, then the odd ones.  Raises
+    ``ValueError`` with what would work when the count cannot be seated.
+
+    >>> composition(17, (4, 3))
+    (4, 4, 3, 3, 3)
+    >>> composition(14, (4,))  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: 14 players cannot be seated at tables of 4: add 2 substitutes (16 players) or ...
+    """
+    sizes = _check_sizes(table_sizes)
+    if isinstance(n_players, bool) or not isinstance(n_players, int) or n_players < 1:
+        raise ValueError(f"n_players must be a positive integer, got {n_players!r}.")
+    found = _composition(n_players, sizes)
+    if found is None:
+        raise ValueError(_refusal(n_players, sizes))
+    return found
+
+
+def meeting_counts(
+    rounds: Sequence[Sequence[Sequence[int]]],
+    history: Sequence[Sequence[Sequence[int]]] | None = None,
+) -> dict[tuple[int, int], int]:
+    """How many times each pair ``(p, q)``, ``p < q``, met over history and rounds.
+
+    >>> meeting_counts([[[2, 0], [1, 3]]])
+    {(0, 2): 1, (1, 3): 1}
+    """
+    counts: dict[tuple[int, int], int] = {}
+    for rnd in [*(history or []), *rounds]:
+        _check_round(rnd)
+        for table in rnd:
+            for a, b in itertools.combinations(sorted(table), 2):
+                counts[a, b] = counts.get((a, b), 0) + 1
+    return counts
+
+
+def repeats(
+    rounds: Sequence[Sequence[Sequence[int]]],
+    history: Sequence[Sequence[Sequence[int]]] | None = None,
+) -> int:
+    """The repeats ``E`` of history and rounds together.
+
+    Use it to show what a manual change costs, e.g. swapping two players:
+
+    >>> plan = [[[0, 1, 2, 3], [4, 5, 6, 7]], [[0, 4, 1, 5], [2, 6, 3, 7]]]
+    >>> repeats(plan)
+    4
+    >>> repeats([[[0, 1, 2, 3], [4, 5, 6, 7]], [[0, 4, 2, 6], [1, 5, 3, 7]]])
+    4
+    """
+    return sum(m - 1 for m in meeting_counts(rounds, history).values() if m > 1)
+
+
+def bounds(
+    n_players: int,
+    n_rounds: int,
+    table_sizes: Sequence[int] = (4,),
+    history: Sequence[Sequence[Sequence[int]]] | None = None,
+) -> Bounds:
+    """The lower bounds on ``E`` for ``n_rounds`` new rounds (see :class:`Bounds`)."""
+    sizes = composition(n_players, table_sizes)
+    if isinstance(n_rounds, bool) or not isinstance(n_rounds, int) or n_rounds < 0:
+        raise ValueError(f"n_rounds must be a non-negative integer, got {n_rounds!r}.")
+    past = _History(n_players, history or [], sizes[0])
+    return _bounds(n_players, n_rounds, sizes, past)
+
+
+def lower_bound(
+    n_players: int,
+    n_rounds: int,
+    table_sizes: Sequence[int] = (4,),
+    history: Sequence[Sequence[Sequence[int]]] | None = None,
+) -> int:
+    """A proven lower bound on ``E`` (history and new rounds together).
+
+    >>> lower_bound(16, 6)
+    24
+    >>> lower_bound(12, 2)
+    3
+    """
+    return bounds(n_players, n_rounds, table_sizes, history).best
+
+
+def schedule(
+    n_players: int,
+    n_rounds: int,
+    table_sizes: Sequence[int] = (4,),
+    *,
+    seed: int = 0,
+    time_limit: float = 2.0,
+    history: Sequence[Sequence[Sequence[int]]] | None = None,
+) -> Schedule:
+    """Seat players ``0 .. n_players - 1`` for ``n_rounds`` new rounds, fewest repeats first.
+
+    Returns the best schedule found; the search stops as soon as the repeats
+    reach the lower bound, and otherwise after a budget of move evaluations
+    matching ``time_limit`` seconds on the reference machine (never later
+    than ``time_limit`` on the wall clock).  Within that budget the result
+    depends only on the arguments and ``seed``.
+
+    ``history``: earlier rounds (see the module docstring).  The new rounds
+    minimise the repeats of history and new rounds together.
+    """
+    started = time.perf_counter()
+    sizes = composition(n_players, table_sizes)
+    if isinstance(n_rounds, bool) or not isinstance(n_rounds, int) or n_rounds < 0:
+        raise ValueError(f"n_rounds must be a non-negative integer, got {n_rounds!r}.")
+    if not time_limit > 0:
+        raise ValueError(f"time_limit must be positive, got {time_limit!r}.")
+    past = _History(n_players, history or [], sizes[0])
+    found = _bounds(n_players, n_rounds, sizes, past)
+    rng = random.Random(seed)
+    deadline = started + time_limit
+    budget = int(time_limit * EVALUATIONS_PER_SECOND)
+    rounds, method = _draw(n_players, n_rounds, sizes, past, found.best, rng, budget, deadline)
+    rounds = order_seats(rounds, past.seat_counts(_max_size(sizes, past)), rng)
+    meetings = meeting_counts(rounds, past.rounds)
+    return Schedule(
+        rounds=rounds,
+        repeats=sum(m - 1 for m in meetings.values() if m > 1),
+        lower_bound=found.best,
+        n_players=n_players,
+        table_sizes=sizes,
+        bounds=found,
+        meetings=meetings,
+        method=method,
+    )
+
+
+# --------------------------------------------------------------------------
+# Drawing
+
+
+def _draw(
+    n: int,
+    n_rounds: int,
+    sizes: tuple[int, ...],
+    past: _History,
+    bound: int,
+    rng: random.Random,
+    budget: int,
+    deadline: float,
+) -> tuple[list[Round], str]:
+    """The tables of each new round (not yet in seat order), and how they were found."""
+    if n_rounds == 0:
+        return [], "empty"
+    odd = [size != sizes[0] for size in sizes]
+    n_odd_seats = sum(size for size in sizes if size != sizes[0])
+    # The search only sees the players present; repeats of absent pairs are constant.
+    target = bound - past.absent_repeats
+    base = past.meet
+    plan = search.plan_odd_seats(n, n_odd_seats, n_rounds, past.odd_counts, rng)
+    fair_floor = search.unfairness(_plan_prefix(plan, past.odd_counts))
+
+    rounds, method = _constructed(n, n_rounds, sizes, past, rng)
+    meet = search.rebuild(base, rounds)
+    for r in range(len(rounds), n_rounds):
+        rounds.append(search.greedy_round(meet, sizes, odd, plan[r], rng))
+    e = search.cost(meet)
+    if past.rounds and method:
+        # With a history the construction may clash with it: try a greedy start too.
+        meet = search.rebuild(base, [])
+        greedy = [search.greedy_round(meet, sizes, odd, plan[r], rng) for r in range(n_rounds)]
+        if search.cost(meet) < e:
+            rounds, e, method = greedy, search.cost(meet), ""
+    if e > target:
+        rounds, e, spent = search.tabu_search(
+            base,
+            rounds,
+            odd,
+            past.odd_counts,
+            rng=rng,
+            target=target,
+            budget=budget,
+            deadline=deadline,
+        )
+        budget -= spent
+        method = f"{method}+search" if method else "search"
+    if any(odd) and e <= target:
+        prefix = search.odd_prefix(rounds, odd, past.odd_counts)
+        if search.unfairness(prefix) > fair_floor:
+            rounds, _ = search.balance_odd_seats(
+                base,
+                rounds,
+                odd,
+                past.odd_counts,
+                rng=rng,
+                floor=fair_floor,
+                budget=max(0, budget // _FAIRNESS_SHARE),
+                deadline=deadline,
+            )
+    return rounds, method or "greedy"
+
+
+def _plan_prefix(plan: list[set[int]], odd_history: Sequence[int]) -> list[list[int]]:
+    count = list(odd_history)
+    pre = [[0] * len(plan) for _ in count]
+    for r, chosen in enumerate(plan):
+        for p in chosen:
+            count[p] += 1
+        for p, c in enumerate(count):
+            pre[p][r] = c
+    return pre
+
+
+def _constructed(
+    n: int, n_rounds: int, sizes: tuple[int, ...], past: _History, rng: random.Random
+) -> tuple[list[Round], str]:
+    """Rounds from a construction, players relabelled at random; may be fewer than asked."""
+    rounds = construct.construct(n, sizes, n_rounds)
+    if not rounds:
+        return [], ""
+    perfect = len(rounds) * sum(comb(s, 2) for s in sizes) == comb(n, 2)
+    if len(rounds) < n_rounds and perfect:
+        # Everybody met everybody exactly once: repeating the cycle is optimal.
+        cycle = rounds
+        rounds = [cycle[r % len(cycle)] for r in range(n_rounds)]
+    labels = list(range(n))
+    if past.rounds:
+        # Try a few relabellings and keep the one clashing least with history.
+        best_cost = -1
+        for _ in range(24):
+            trial = list(range(n))
+            rng.shuffle(trial)
+            meet = search.rebuild(past.meet, [[[trial[p] for p in t] for t in tb] for tb in rounds])
+            c = search.cost(meet)
+            if best_cost < 0 or c < best_cost:
+                best_cost, labels = c, trial
+    else:
+        rng.shuffle(labels)
+    return [[[labels[p] for p in table] for table in tables] for tables in rounds], "construction"
+
+
+# --------------------------------------------------------------------------
+# Bounds
+
+
+def _bounds(n: int, n_rounds: int, sizes: tuple[int, ...], past: _History) -> Bounds:
+    e_hist = past.repeats
+    if n_rounds == 0:
+        return Bounds(e_hist, e_hist, e_hist, e_hist)
+    new_meetings = n_rounds * sum(comb(s, 2) for s in sizes)
+    fresh_pairs = comb(n, 2) - past.met_pairs
+    counting = e_hist + max(0, new_meetings - fresh_pairs)
+
+    # Per player: D_p = Σ (size - 1) over his new tables, at least L and at
+    # most U; he can meet at most c_p players he has not met yet.  Minimise
+    # Σ max(0, D_p - c_p) given Σ D_p, which a relaxation of the seating.
+    low = n_rounds * (min(sizes) - 1)
+    high = n_rounds * (max(sizes) - 1)
+    total = n_rounds * sum(s * (s - 1) for s in sizes)
+    unmet = [n - 1 - h for h in past.met_counts]
+    excess = sum(max(0, low - c) for c in unmet)
+    room = sum(max(0, min(high, c) - low) for c in unmet)
+    excess += max(0, total - n * low - room)
+    per_player = e_hist + (excess + 1) // 2
+
+    k = len(sizes)
+    per_pair = 0
+    for s in sizes:
+        q, rem = divmod(s, k)
+        per_pair += rem * comb(q + 1, 2) + (k - rem) * comb(q, 2)
+    two_round = e_hist + (n_rounds - 1) * per_pair
+    return Bounds(e_hist, counting, per_player, two_round)
+
+
+# --------------------------------------------------------------------------
+# History
+
+
+class _History:
+    """What the history says about the players present (``0 .. n - 1``)."""
+
+    def __init__(self, n: int, history: Sequence[Sequence[Sequence[int]]], first_size: int) -> None:
+        self.rounds: list[Round] = []
+        self.meet = search.new_matrix(n)
+        self.odd_counts = [0] * n
+        self.seats: dict[int, dict[int, int]] = {}
+        counts: dict[tuple[int, int], int] = {}
+        for rnd in history:
+            _check_round(rnd)
+            self.rounds.append([list(table) for table in rnd])
+            for table in rnd:
+                for k, p in enumerate(table):
+                    if 0 <= p < n:
+                        self.seats.setdefault(p, {}).setdefault(k, 0)
+                        self.seats[p][k] += 1
+                        if len(table) != first_size:
+                            self.odd_counts[p] += 1
+                for a, b in itertools.combinations(sorted(table), 2):
+                    counts[a, b] = counts.get((a, b), 0) + 1
+                    if 0 <= a < n and 0 <= b < n:
+                        self.meet[a][b] += 1
+                        self.meet[b][a] += 1
+        self.repeats = sum(m - 1 for m in counts.values() if m > 1)
+        present = sum(
+            m - 1 for (a, b), m in counts.items() if m > 1 and 0 <= a < n and 0 <= b < n
+        )
+        self.absent_repeats = self.repeats - present
+        self.met_counts = [sum(1 for m in row if m) for row in self.meet]
+        self.met_pairs = sum(self.met_counts) // 2
+
+    def seat_counts(self, width: int) -> list[list[int]]:
+        """``[p][k]``: times player ``p`` sat in seat ``k`` in the history."""
+        out = [[0] * width for _ in self.meet]
+        for p, seats in self.seats.items():
+            for k, c in seats.items():
+                if k < width:
+                    out[p][k] += c
+        return out
+
+
+def _max_size(sizes: tuple[int, ...], past: _History) -> int:
+    return max([*sizes, *(len(t) for rnd in past.rounds for t in rnd)])
+
+
+# --------------------------------------------------------------------------
+# Validation and table sizes
+
+
+def _check_round(rnd: Sequence[Sequence[int]]) -> None:
+    seen: set[int] = set()
+    for table in rnd:
+        for p in table:
+            if isinstance(p, bool) or not isinstance(p, int):
+                raise ValueError(f"players are integers, got {p!r}.")
+            if p in seen:
+                raise ValueError(f"player {p} is seated twice in one round.")
+            seen.add(p)
+
+
+def _check_sizes(table_sizes: Sequence[int]) -> tuple[int, ...]:
+    sizes = tuple(table_sizes)
+    if not sizes:
+        raise ValueError("table_sizes must not be empty.")
+    for s in sizes:
+        if isinstance(s, bool) or not isinstance(s, int) or s < 2:
+            raise ValueError(f"table sizes are integers of at least 2, got {s!r}.")
+    if len(set(sizes)) != len(sizes):
+        raise ValueError(f"table sizes repeat: {sizes!r}.")
+    return sizes
+
+
+def _composition(n: int, sizes: tuple[int, ...]) -> tuple[int, ...] | None:
+    first, others = sizes[0], sizes[1:]
+    # A minimal choice has fewer than `first` odd tables: among `first` of
+    # them some have a total divisible by `first`, and could be replaced.
+    for k in range(first):
+        # combinations_with_replacement keeps the preference order of `others`.
+        for odd in itertools.combinations_with_replacement(others, k):
+            rest = n - sum(odd)
+            if rest >= 0 and rest % first == 0:
+                return (first,) * (rest // first) + odd
+    return None
+
+
+def _refusal(n: int, sizes: tuple[int, ...]) -> str:
+    if len(sizes) == 1:
+        what = f"tables of {sizes[0]}"
+    else:
+        what = "tables of " + ", ".join(map(str, sizes[:-1])) + f" or {sizes[-1]}"
+    above = next(m for m in itertools.count(n + 1) if _composition(m, sizes) is not None)
+    below = next((m for m in range(n - 1, 0, -1) if _composition(m, sizes) is not None), None)
+    add = above - n
+    fixes = f"add {add} substitute{'s' if add > 1 else ''} ({above} players)"
+    if below is not None:
+        drop = n - below
+        fixes += f" or remove {drop} player{'s' if drop > 1 else ''} ({below} players)"
+    return f"{n} player{'s' if n > 1 else ''} cannot be seated at {what}: {fixes}."
