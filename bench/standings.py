@@ -104,10 +104,10 @@ def build_season(n_tournaments: int, n_players: int, n_rounds: int):
     import datetime
 
     from django.db import transaction
-    from scoring.seating import schedule
 
     from club.models import Club, Player, Season
     from scoring.ranking import place_points
+    from scoring.seating import schedule
     from tournaments.models import Entry, Round, Seat, Table, Tournament
 
     rng = random.Random(1)

@@ -375,8 +375,8 @@ class MembershipStatus:
 
 
 def membership_status(tournament: Tournament) -> dict[int, MembershipStatus]:
-    """Per registered player: participations in the season (this tournament included, entries
-    not withdrawn), whether the yearly membership is due (from the club's
+    """Per registered player: participations in the season up to this tournament's date (this
+    one included, entries not withdrawn), whether the yearly membership is due (from the club's
     ``free_participations`` + 1-th) and whether it is paid. Two queries."""
     from club.models import Membership
 
@@ -386,6 +386,7 @@ def membership_status(tournament: Tournament) -> dict[int, MembershipStatus]:
         Entry.objects.filter(
             tournament__season_id=tournament.season_id,
             tournament__club_id=tournament.club_id,
+            tournament__date__lte=tournament.date,
             player_id__in=player_ids,
             withdrawn=False,
         )
