@@ -105,7 +105,10 @@ def _field(q: int) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], 
                 modulus = candidate
                 break
     add = tuple(
-        tuple(number([(x + y) % p for x, y in zip(digits(a), digits(b), strict=True)]) for b in range(q))
+        tuple(
+            number([(x + y) % p for x, y in zip(digits(a), digits(b), strict=True)])
+            for b in range(q)
+        )
         for a in range(q)
     )
     if k == 1:

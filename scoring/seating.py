@@ -443,9 +443,7 @@ class _History:
                         self.meet[a][b] += 1
                         self.meet[b][a] += 1
         self.repeats = sum(m - 1 for m in counts.values() if m > 1)
-        present = sum(
-            m - 1 for (a, b), m in counts.items() if m > 1 and 0 <= a < n and 0 <= b < n
-        )
+        present = sum(m - 1 for (a, b), m in counts.items() if m > 1 and 0 <= a < n and 0 <= b < n)
         self.absent_repeats = self.repeats - present
         self.met_counts = [sum(1 for m in row if m) for row in self.meet]
         self.met_pairs = sum(self.met_counts) // 2

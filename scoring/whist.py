@@ -41,7 +41,7 @@ dealer, sits out and scores 0; the result then has 5 entries).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -72,6 +72,7 @@ __all__ = [
     "DEFAULT_RULES",
     "Contract",
     "classification_key",
+    "classifier",
     "contract_table",
     "default_rules",
     "score_deal",
@@ -622,6 +623,29 @@ def table_result(
 # --------------------------------------------------------------------------- ranking
 
 
+def classifier(
+    rules: Rules | None = None,
+) -> Callable[[Sequence[RoundLine]], tuple[int | Fraction, ...]]:
+    """:func:`classification_key` with the ruleset read once (a season ranks thousands of
+    player-tournaments with the same rules).
+
+    >>> classifier()([RoundLine(40), RoundLine(-12), RoundLine(5)])
+    (33, 40)
+    """
+    tiebreaks = _rules(rules).tiebreaks
+
+    def key(rounds: Sequence[RoundLine]) -> tuple[int | Fraction, ...]:
+        out: list[int | Fraction] = [sum(line.score for line in rounds)]
+        for name in tiebreaks:
+            if name == "best_pool":
+                out.append(max((line.score for line in rounds), default=0))
+            else:
+                out.append(sum((line.place_points or Fraction(0) for line in rounds), Fraction(0)))
+        return tuple(out)
+
+    return key
+
+
 def classification_key(
     rounds: Sequence[RoundLine], rules: Rules | None = None
 ) -> tuple[int | Fraction, ...]:
@@ -631,11 +655,4 @@ def classification_key(
     >>> classification_key([RoundLine(40), RoundLine(-12), RoundLine(5)])
     (33, 40)
     """
-    r = _rules(rules)
-    key: list[int | Fraction] = [sum(line.score for line in rounds)]
-    for name in r.tiebreaks:
-        if name == "best_pool":
-            key.append(max((line.score for line in rounds), default=0))
-        else:
-            key.append(sum((line.place_points or Fraction(0) for line in rounds), Fraction(0)))
-    return tuple(key)
+    return classifier(rules)(rounds)

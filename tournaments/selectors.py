@@ -332,9 +332,9 @@ def annual_ranking(season: Season, game: str, *, rules: dict | None = None) -> A
     rows: dict[int, AnnualRow] = {}
     per_player: dict[int, list[TournamentLine]] = defaultdict(list)
     for tournament_id, players in lines.items():
-        t_rules = by_tournament[tournament_id].rules or None
+        key_of = spec.classifier(by_tournament[tournament_id].rules or None)
         ids = list(players)
-        keys = [spec.classification_key(players[p], t_rules) for p in ids]
+        keys = [key_of(players[p]) for p in ids]
         places = shared_places(keys)
         points = place_points_by_key(keys)
         for player_id, place, pp in zip(ids, places, points, strict=True):

@@ -233,3 +233,21 @@ def test_check_in_marks_the_fee_paid_and_the_money_report(
     assert fees.cell(row=5, column=6).value == 21.0
     members = workbook.worksheets[1]
     assert len([r for r in members.iter_rows(min_row=2, values_only=True) if r[2] == "non"]) == 3
+
+
+def test_demo_club_has_a_whist_season_and_a_running_clock(client):
+    from django.core.management import call_command
+    from django.utils import timezone
+
+    from club.models import Season
+
+    call_command("demo")
+    whist = Tournament.objects.filter(game="whist")
+    assert whist.filter(status=Tournament.Status.FINISHED).count() >= 4
+    live = whist.get(name="Whist du soir")
+    pool = live.round_set.get(number=2)
+    assert pool.clock_state(timezone.now())["state"] == "running"
+    season = Season.objects.get(club__slug="la-chevalerie")
+    ranking = selectors.annual_ranking(season, "whist")
+    assert len(ranking.tournaments) == 5 and len(ranking.rows) >= 24
+    assert client.get(reverse("season_standings", args=[season.pk])).status_code == 200
