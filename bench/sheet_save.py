@@ -65,10 +65,14 @@ def main() -> None:
         save_ms.append((middle - start) * 1000)
         standings_ms.append((end - middle) * 1000)
     print(f"{len(save_ms)} full sheets, {args.players} players ({connection.vendor})")
-    print(f"save_sheet (20 games)      median {statistics.median(save_ms):6.1f} ms, "
-          f"max {max(save_ms):6.1f} ms")
-    print(f"standings recomputed       median {statistics.median(standings_ms):6.1f} ms, "
-          f"max {max(standings_ms):6.1f} ms")
+    print(
+        f"save_sheet (20 games)      median {statistics.median(save_ms):6.1f} ms, "
+        f"max {max(save_ms):6.1f} ms"
+    )
+    print(
+        f"standings recomputed       median {statistics.median(standings_ms):6.1f} ms, "
+        f"max {max(standings_ms):6.1f} ms"
+    )
     total = [a + b for a, b in zip(save_ms, standings_ms, strict=True)]
     print(f"save + standings           median {statistics.median(total):6.1f} ms")
 

@@ -99,15 +99,15 @@ def timed(fn) -> float:
     return statistics.median(samples)
 
 
-def build_season(n_tournaments: int, n_players: int, n_rounds: int):
+def build_season(n_tournaments: int, n_players: int, n_rounds: int, game: str = "double_king"):
     """Finished tournaments stored directly (the bench measures reads, not entry)."""
     import datetime
 
     from django.db import transaction
-    from scoring.seating import schedule
 
     from club.models import Club, Player, Season
     from scoring.ranking import place_points
+    from scoring.seating import schedule
     from tournaments.models import Entry, Round, Seat, Table, Tournament
 
     rng = random.Random(1)
@@ -124,7 +124,7 @@ def build_season(n_tournaments: int, n_players: int, n_rounds: int):
             tournament = Tournament.objects.create(
                 club=club,
                 season=season,
-                game="double_king",
+                game=game,
                 name=f"Tournoi {t}",
                 date=datetime.date(2026, 1, 1) + datetime.timedelta(days=t * 5),
                 rounds=n_rounds,

@@ -33,6 +33,7 @@ __all__ = [
     "annual_ranking_key",
     "linear_table",
     "place_points",
+    "place_points_by_key",
     "shared_places",
 ]
 
@@ -116,6 +117,32 @@ def shared_places(keys: Sequence[tuple[object, ...]]) -> list[int]:
 
 def _gt(a: tuple[object, ...], b: tuple[object, ...]) -> bool:
     return a > b
+
+
+def place_points_by_key(
+    keys: Sequence[tuple[object, ...]], table: Sequence[int | Fraction] | None = None
+) -> list[Fraction]:
+    """Place points from classification keys (higher is better); ties share the places they
+    cover equally.  ``table`` defaults to :func:`linear_table` (``n`` for the first of ``n``).
+
+    >>> [str(p) for p in place_points_by_key([(10, 2), (12, 0), (10, 2), (4, 9)])]
+    ['5/2', '4', '5/2', '1']
+    """
+    table = linear_table(len(keys)) if table is None else list(table)
+    if len(table) < len(keys):
+        table = [*table, *([0] * (len(keys) - len(table)))]
+    order = sorted(range(len(keys)), key=lambda i: keys[i], reverse=True)
+    result = [Fraction(0)] * len(keys)
+    start = 0
+    while start < len(order):
+        end = start
+        while end + 1 < len(order) and keys[order[end + 1]] == keys[order[start]]:
+            end += 1
+        share = Fraction(sum(Fraction(p) for p in table[start : end + 1]), end - start + 1)
+        for i in order[start : end + 1]:
+            result[i] = share
+        start = end + 1
+    return result
 
 
 def linear_table(n: int) -> list[int]:

@@ -64,6 +64,9 @@ class GameSpec:
     _table_result: Callable[..., TableResult] = field(repr=False)
     _classification_key: Callable[[Sequence[RoundLine], Rules | None], _Key] = field(repr=False)
     _bye_line: Callable[[Rules | None], RoundLine] | None = field(repr=False, default=None)
+    _classifier: Callable[[Rules | None], Callable[[Sequence[RoundLine]], _Key]] | None = field(
+        repr=False, default=None
+    )
 
     def default_rules(self) -> dict[str, Json]:
         """A fresh, JSON-compatible copy of the default ruleset."""
@@ -94,6 +97,12 @@ class GameSpec:
     def classification_key(self, rounds: Sequence[RoundLine], rules: Rules | None = None) -> _Key:
         """Sort key (descending) of one player or team over its sessions."""
         return self._classification_key(rounds, rules)
+
+    def classifier(self, rules: Rules | None = None) -> Callable[[Sequence[RoundLine]], _Key]:
+        """``classification_key`` for one ruleset, read once (ranking many players)."""
+        if self._classifier is not None:
+            return self._classifier(rules)
+        return lambda rounds: self._classification_key(rounds, rules)
 
     def bye_line(self, rules: Rules | None = None) -> RoundLine | None:
         """What a team with a bye is credited with (team games), else ``None``."""
@@ -150,6 +159,7 @@ GAMES: Mapping[str, GameSpec] = MappingProxyType(
                 _score_deal=whist.score_deal,
                 _table_result=whist.table_result,
                 _classification_key=whist.classification_key,
+                _classifier=whist.classifier,
             ),
             GameSpec(
                 key="quarante",

@@ -41,7 +41,7 @@ dealer, sits out and scores 0; the result then has 5 entries).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -72,6 +72,7 @@ __all__ = [
     "DEFAULT_RULES",
     "Contract",
     "classification_key",
+    "classifier",
     "contract_table",
     "default_rules",
     "score_deal",
@@ -182,7 +183,9 @@ TIEBREAKS = ("best_pool", "place_points")
 #: after total points (Default ``["best_pool"]``); ``annual_ranking``
 #: (``sum_points`` | ``sum_place_points`` | ``best_n``) and ``annual_best_n``;
 #: ``entry_fee_cents``, ``membership_fee_cents`` and
-#: ``membership_from_participation`` (the fees of seed 004).
+#: ``membership_from_participation`` (the fees of seed 004); ``tables_of_five``
+#: (Default ``false``: tables of 4 only; ``true``: tables of 5 allowed, the
+#: dealer sitting out each deal).
 DEFAULT_RULES: dict[str, Json] = {
     "contracts": CHEVALERIE_CONTRACTS,
     "counters": CHEVALERIE_COUNTERS,
@@ -197,6 +200,7 @@ DEFAULT_RULES: dict[str, Json] = {
     "entry_fee_cents": 300,
     "membership_fee_cents": 700,
     "membership_from_participation": 3,
+    "tables_of_five": False,
 }
 
 
@@ -397,6 +401,8 @@ def _rules(rules: Rules | None) -> _Rules:
         "membership_from_participation",
     ):
         rule_int(merged, key, minimum=0)
+    if not isinstance(merged["tables_of_five"], bool):
+        raise InvalidRules("tables_of_five", "must be true or false")
     pp = merged["place_points"]
     tables: dict[int, list[int]] | None = None
     if pp is not None:
@@ -617,6 +623,29 @@ def table_result(
 # --------------------------------------------------------------------------- ranking
 
 
+def classifier(
+    rules: Rules | None = None,
+) -> Callable[[Sequence[RoundLine]], tuple[int | Fraction, ...]]:
+    """:func:`classification_key` with the ruleset read once (a season ranks thousands of
+    player-tournaments with the same rules).
+
+    >>> classifier()([RoundLine(40), RoundLine(-12), RoundLine(5)])
+    (33, 40)
+    """
+    tiebreaks = _rules(rules).tiebreaks
+
+    def key(rounds: Sequence[RoundLine]) -> tuple[int | Fraction, ...]:
+        out: list[int | Fraction] = [sum(line.score for line in rounds)]
+        for name in tiebreaks:
+            if name == "best_pool":
+                out.append(max((line.score for line in rounds), default=0))
+            else:
+                out.append(sum((line.place_points or Fraction(0) for line in rounds), Fraction(0)))
+        return tuple(out)
+
+    return key
+
+
 def classification_key(
     rounds: Sequence[RoundLine], rules: Rules | None = None
 ) -> tuple[int | Fraction, ...]:
@@ -626,11 +655,4 @@ def classification_key(
     >>> classification_key([RoundLine(40), RoundLine(-12), RoundLine(5)])
     (33, 40)
     """
-    r = _rules(rules)
-    key: list[int | Fraction] = [sum(line.score for line in rounds)]
-    for name in r.tiebreaks:
-        if name == "best_pool":
-            key.append(max((line.score for line in rounds), default=0))
-        else:
-            key.append(sum((line.place_points or Fraction(0) for line in rounds), Fraction(0)))
-    return tuple(key)
+    return classifier(rules)(rounds)

@@ -126,3 +126,41 @@ def played_tournament(make_tournament, fill_round):
         fill_round(round_, seed=number)
     tournament.refresh_from_db()
     return tournament
+
+
+@pytest.fixture
+def make_whist(club, season, make_players):
+    """A whist tournament with ``players`` present; ``rules`` override the club's defaults."""
+
+    def make(
+        players: int = 4,
+        pools: int | None = 3,
+        published: bool = True,
+        name: str = "Whist test",
+        date: datetime.date = datetime.date(2026, 3, 14),
+        rules: dict | None = None,
+        prefix: str | None = None,
+    ):
+        if rules is not None:
+            services.save_club_rules(club, "whist", rules)
+        tournament = Tournament.objects.create(
+            club=club,
+            season=season,
+            game="whist",
+            name=name,
+            date=date,
+            rounds=pools or 3,
+            published=published,
+        )
+        for player in make_players(players, prefix=prefix or name.split()[-1]):
+            services.register_player(tournament, player)
+        return tournament
+
+    return make
+
+
+@pytest.fixture
+def whist_table(make_whist):
+    """A drawn whist table of 4 (pool 1 of a 1-pool tournament)."""
+    tournament = make_whist(players=4, pools=1)
+    return services.draw_round(tournament, seed=3).tables.get()

@@ -7,7 +7,7 @@ from django.contrib.auth.models import User
 
 from . import services
 from .models import Tournament
-from .sample_sheets import double_king_round
+from .sample_sheets import double_king_round, whist_pool
 
 
 def _play_round(
@@ -52,6 +52,53 @@ def _double_king(club, season, players, name, date, *, rounds_played, partial=Fa
     return tournament
 
 
+def _whist(club, season, players, name, date, *, pools_played, running=False):
+    """A whist evening: pools drawn, played deal by deal's worth of records, closed at the
+    signal; ``running``: the next pool is under way with its clock started."""
+    from django.utils import timezone
+
+    tournament, created = Tournament.objects.get_or_create(
+        club=club,
+        season=season,
+        name=name,
+        defaults={
+            "game": "whist",
+            "date": date,
+            "rounds": 3,
+            "published": True,
+            "entry_fee": club.entry_fee,
+        },
+    )
+    if not created:
+        return None
+    for index, player in enumerate(players):
+        entry = services.register_player(tournament, player)
+        services.update_entry(entry, paid=index % 9 != 4)
+    user = User.objects.filter(username="saisie").first()
+    rng = random.Random(date.toordinal())
+    for number in range(pools_played + (1 if running else 0)):
+        round_ = services.draw_round(tournament, seed=date.toordinal() * 10 + number)
+        last = running and number == pools_played
+        services.clock_start(
+            round_,
+            now=timezone.now() - datetime.timedelta(minutes=35 if last else 90),
+        )
+        for index, table in enumerate(round_.tables.all()):
+            first = table.seats.get(first_dealer=True).position
+            deals = 12 if not last else 4 + index % 3
+            if not last and index % 5 == 4:
+                deals = 11  # the signal came before the last deal
+            services.save_sheet(
+                table,
+                whist_pool(first, rng, deals, table.seats.count()),
+                version=table.version,
+                user=user,
+            )
+        if not last:
+            services.close_round(round_)
+    return tournament
+
+
 def build_demo_tournaments(club, season, players) -> list[str]:
     today = datetime.date.today()
     start = max(season.start, today - datetime.timedelta(days=60))
@@ -77,4 +124,28 @@ def build_demo_tournaments(club, season, players) -> list[str]:
     )
     if running:
         lines.append(f"  {running.name}: 36 players, round 3 in progress.")
+    whist_days = [start + datetime.timedelta(days=d) for d in (3, 17, 31, 45)]
+    for number, day in enumerate(whist_days, start=1):
+        group = players[(number * 4) % 12 : (number * 4) % 12 + 24]
+        whist = _whist(
+            club,
+            season,
+            group,
+            f"Whist de la Chevalerie n° {number}",
+            min(day, season.end),
+            pools_played=3,
+        )
+        if whist:
+            lines.append(f"  {whist.name}: {len(group)} players, 3 pools, finished.")
+    live = _whist(
+        club,
+        season,
+        players[:20],
+        "Whist du soir",
+        min(today, season.end),
+        pools_played=1,
+        running=True,
+    )
+    if live:
+        lines.append(f"  {live.name}: 20 players, pool 2 under way (clock running).")
     return lines

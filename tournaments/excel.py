@@ -24,6 +24,7 @@ from club.models import Season
 from scoring import GAMES
 
 from . import selectors
+from .games import PLUGINS
 from .models import Tournament
 
 XLSX_CONTENT_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
@@ -237,6 +238,10 @@ def season_workbook(season: Season) -> Workbook:
         writer = SheetWriter(_new_sheet(workbook, _("Standings")), headers)
         writer.finish()
     for game, rows in standings.items():
+        plugin = PLUGINS.get(game)
+        if plugin is not None and plugin.annual_ranking:
+            annual_sheet(workbook, selectors.annual_ranking(season, game), game_name(game))
+            continue
         writer = SheetWriter(_new_sheet(workbook, game_name(game)), headers)
         for row in rows:
             points, points_format = points_value(row.place_points)
@@ -254,4 +259,97 @@ def season_workbook(season: Season) -> Workbook:
             )
         writer.finish()
     workbook.properties.title = str(season)
+    return workbook
+
+
+RULE_NAMES = {
+    "sum_points": _("sum of the tournament points"),
+    "sum_place_points": _("sum of the place points"),
+    "best_n": _("best N tournaments"),
+}
+
+
+def annual_sheet(workbook: Workbook, ranking, title: str) -> Worksheet:
+    """The yearly ranking the committee sends around: rank, player, the totals, then for each
+    tournament the player's points and place."""
+    headers = [
+        _("Rank"),
+        _("Player"),
+        _("Tournaments"),
+        _("Points"),
+        _("Place points"),
+        _("Best N tournaments"),
+    ]
+    for t in ranking.tournaments:
+        headers += [
+            f"{t.date.strftime('%d/%m')} {_('points')}",
+            f"{t.date.strftime('%d/%m')} {_('place')}",
+        ]
+    ws = _new_sheet(workbook, title)
+    writer = SheetWriter(ws, headers)
+    for row in ranking.rows:
+        points, points_format = points_value(row.place_points)
+        cells: list[object] = [
+            row.rank,
+            row.name,
+            row.tournaments,
+            row.points,
+            points,
+            row.best_n_points,
+        ]
+        formats: list[str | None] = [INTEGER, None, INTEGER, INTEGER, points_format, INTEGER]
+        for t in ranking.tournaments:
+            result = row.results.get(t.pk)
+            cells += [result[0], result[1]] if result else [None, None]
+            formats += [INTEGER, INTEGER]
+        writer.row(cells, formats)
+    writer.finish()
+    rule = str(RULE_NAMES.get(ranking.rule, ranking.rule))
+    if ranking.rule == "best_n":
+        rule = f"{rule} (N = {ranking.best_n})"
+    ws.cell(
+        row=ws.max_row + 2, column=2, value=_("Ranking rule: %(rule)s") % {"rule": rule}
+    ).font = NOTE_FONT
+    return ws
+
+
+def money_workbook(report) -> Workbook:
+    """The season's money: entry fees per tournament, then the memberships."""
+    workbook = _new_workbook()
+    writer = SheetWriter(
+        _new_sheet(workbook, _("Entry fees")),
+        [_("Date"), _("Tournament"), _("Players"), _("Paid"), _("Fee"), _("Collected")],
+    )
+    money = "#,##0.00"
+    for line in report.lines:
+        writer.row(
+            [
+                line.tournament.date,
+                line.tournament.name,
+                line.entries,
+                line.paid,
+                float(line.tournament.entry_fee),
+                float(line.collected),
+            ],
+            ["DD/MM/YYYY", None, INTEGER, INTEGER, money, money],
+        )
+    writer.row(
+        [None, _("Total"), None, None, None, float(report.entry_fees)],
+        [None, None, None, None, None, money],
+        font=HEADER_FONT,
+    )
+    writer.finish()
+    writer = SheetWriter(
+        _new_sheet(workbook, _("Memberships")), [_("Player"), _("Participations"), _("Paid")]
+    )
+    for _pid, name, count in report.unpaid:
+        writer.row([name, count, _("no")], [None, INTEGER, None])
+    writer.row([_("Due"), report.memberships_due, None], [None, INTEGER, None], font=HEADER_FONT)
+    writer.row(
+        [_("Paid"), report.memberships_paid, float(report.membership_amount)],
+        [None, INTEGER, money],
+        font=HEADER_FONT,
+    )
+    writer.finish()
+    workbook.properties.title = str(report.season)
     return workbook

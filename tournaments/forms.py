@@ -25,6 +25,10 @@ class TournamentForm(forms.ModelForm):
         super().__init__(*args, **kwargs)
         self.fields["game"].choices = [("", "—"), *playable_game_choices()]
         self.fields["season"].queryset = Season.objects.select_related("club")
+        self.fields["rounds"].required = False
+        self.fields["rounds"].help_text = _(
+            "Rounds (pools) of the tournament; empty: the game's default in the club's rules."
+        )
         if self.instance.pk and self.instance.is_started:
             for name in ("club", "game", "rounds"):
                 self.fields[name].disabled = True
@@ -46,6 +50,13 @@ class TournamentForm(forms.ModelForm):
                 },
             )
         rounds = cleaned.get("rounds")
+        game = cleaned.get("game") or self.instance.game
+        if rounds is None and game and club:
+            from .games import plugin_for
+            from .services import club_rules
+
+            rounds = plugin_for(game).default_rounds(club_rules(club, game)) or 5
+            cleaned["rounds"] = rounds
         if self.instance.pk and rounds is not None and rounds < self.instance.round_set.count():
             self.add_error("rounds", _("Rounds already drawn cannot be removed."))
         return cleaned
@@ -117,4 +128,111 @@ class SwapForm(forms.Form):
         cleaned = super().clean()
         if cleaned.get("first") and cleaned.get("first") == cleaned.get("second"):
             self.add_error("second", _("Choose two different players."))
+        return cleaned
+
+
+SETTING_LABELS = {
+    "pools": _("Pools per tournament"),
+    "deals_per_pool": _("Deals per pool"),
+    "pool_minutes": _("Minutes per pool"),
+    "tables_of_five": _("Tables of 5 allowed (the dealer sits out each deal)"),
+    "renege_multiplier": _("Renege: the offender pays the contract's points times"),
+    "annual_ranking": _("Annual ranking"),
+    "annual_best_n": _("Best N tournaments (annual ranking « best N »)"),
+    "entry_fee_cents": _("Entry fee (cents)"),
+    "membership_fee_cents": _("Yearly membership (cents)"),
+    "membership_from_participation": _("Membership due from participation"),
+}
+ANNUAL_CHOICES = [
+    ("sum_points", _("Sum of the tournament points")),
+    ("sum_place_points", _("Sum of the place points")),
+    ("best_n", _("Sum of the best N tournaments")),
+]
+
+
+class RulesForm(forms.Form):
+    """A club's ruleset as a form: the points of every contract and counter of its table, then
+    its simple settings. The game's ``validate_rules`` has the last word."""
+
+    def __init__(self, *args, game: str, rules: dict, **kwargs):
+        from scoring import GAMES
+
+        super().__init__(*args, **kwargs)
+        self.game = game
+        self.base = GAMES[game].validate_rules(rules or None)
+        self.rules: dict = {}
+        self.contract_fields: list[str] = []
+        self.counter_fields: list[str] = []
+        self.setting_fields: list[str] = []
+        names = {}
+        for row in self.base.get("contracts") or []:
+            if isinstance(row, dict) and "code" in row and "points" in row:
+                name = f"contract__{row['code']}"
+                names[row["code"]] = row.get("name_fr") or row["code"]
+                self.fields[name] = forms.IntegerField(
+                    label=names[row["code"]], min_value=0, initial=row["points"]
+                )
+                self.contract_fields.append(name)
+        for row in self.base.get("counters") or []:
+            if isinstance(row, dict) and {"contract", "against", "points"} <= set(row):
+                name = f"counter__{row['contract']}__{row['against']}"
+                self.fields[name] = forms.IntegerField(
+                    label=_("%(contract)s against %(against)s")
+                    % {
+                        "contract": names.get(row["contract"], row["contract"]),
+                        "against": names.get(row["against"], row["against"]),
+                    },
+                    min_value=0,
+                    initial=row["points"],
+                )
+                self.counter_fields.append(name)
+        for key, value in self.base.items():
+            label = SETTING_LABELS.get(key, key)
+            if key == "annual_ranking":
+                field = forms.ChoiceField(label=label, choices=ANNUAL_CHOICES, initial=value)
+            elif key == "annual_best_n":
+                field = forms.IntegerField(label=label, min_value=1, required=False, initial=value)
+            elif isinstance(value, bool):
+                field = forms.BooleanField(label=label, required=False, initial=value)
+            elif isinstance(value, int):
+                field = forms.IntegerField(label=label, min_value=0, initial=value)
+            else:
+                continue
+            self.fields[f"setting__{key}"] = field
+            self.setting_fields.append(f"setting__{key}")
+
+    def clean(self):
+        import copy
+
+        from scoring import GAMES, InvalidDeal
+
+        cleaned = super().clean()
+        if self.errors:
+            return cleaned
+        rules = copy.deepcopy(self.base)
+        for row in rules.get("contracts") or []:
+            name = f"contract__{row.get('code')}"
+            if name in cleaned:
+                row["points"] = cleaned[name]
+        for row in rules.get("counters") or []:
+            name = f"counter__{row.get('contract')}__{row.get('against')}"
+            if name in cleaned:
+                row["points"] = cleaned[name]
+        for name in self.setting_fields:
+            rules[name.removeprefix("setting__")] = cleaned.get(name)
+        if rules.get("annual_ranking") == "best_n" and not rules.get("annual_best_n"):
+            self.add_error("setting__annual_best_n", _("Give N for the « best N » ranking."))
+            return cleaned
+        try:
+            self.rules = GAMES[self.game].validate_rules(rules)
+        except InvalidDeal as error:
+            key = str(error.params.get("key", ""))
+            reason = str(error.params.get("reason", ""))
+            message = _("This value is not valid: %(reason)s") % {"reason": reason}
+            if key.startswith("contracts[") or key.startswith("counters["):
+                self.add_error(None, f"{key} : {message}")
+            elif f"setting__{key}" in self.fields:
+                self.add_error(f"setting__{key}", message)
+            else:
+                self.add_error(None, message)
         return cleaned

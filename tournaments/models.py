@@ -182,6 +182,13 @@ class Round(models.Model):
     repeats = models.PositiveIntegerField(_("repeated meetings"), default=0)
     lower_bound = models.PositiveIntegerField(_("lower bound"), default=0)
     seed = models.PositiveIntegerField(default=0)
+    # The pool clock (games played against the clock, e.g. whist: 80 minutes a pool). The
+    # server's time is the authority: remaining = minutes - (now - started - paused time).
+    clock_minutes = models.PositiveSmallIntegerField(_("minutes"), null=True, blank=True)
+    clock_started_at = models.DateTimeField(_("clock started at"), null=True, blank=True)
+    clock_paused_at = models.DateTimeField(_("clock paused at"), null=True, blank=True)
+    clock_paused_seconds = models.PositiveIntegerField(default=0)
+    closed_at = models.DateTimeField(_("closed at"), null=True, blank=True)
 
     class Meta:
         verbose_name = _("round")
@@ -194,6 +201,29 @@ class Round(models.Model):
 
     def __str__(self) -> str:
         return f"{self.tournament} — {self.number}"
+
+    def clock_elapsed(self, now) -> int:
+        """Seconds of play so far (pauses excluded)."""
+        if self.clock_started_at is None:
+            return 0
+        end = self.clock_paused_at or now
+        return max(
+            0, int((end - self.clock_started_at).total_seconds()) - self.clock_paused_seconds
+        )
+
+    def clock_state(self, now) -> dict:
+        """What the hall clock shows: state, remaining and total seconds."""
+        total = (self.clock_minutes or 0) * 60
+        remaining = max(0, total - self.clock_elapsed(now))
+        if self.clock_started_at is None:
+            state = "ready"
+        elif remaining == 0:
+            state = "over"
+        elif self.clock_paused_at is not None:
+            state = "paused"
+        else:
+            state = "running"
+        return {"state": state, "remaining": remaining, "total": total}
 
     @property
     def complete_count(self) -> int:

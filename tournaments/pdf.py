@@ -188,6 +188,10 @@ class SheetRow:
     game: str = ""
     label: str = ""
     record: Mapping[str, object] | None = None
+    #: running totals per seat after this row (filled sheets)
+    totals: list[int] = field(default_factory=list)
+    #: the game's own columns for this record (``GamePlugin.sheet_cells``)
+    columns: Mapping[str, str] = field(default_factory=dict)
 
 
 @dataclass
@@ -239,6 +243,8 @@ def build_sheet(
     deals: Sequence[Deal] | None = None,
     game_names: Mapping[str, str] | None = None,
     penalty_lines: int = PENALTY_LINES,
+    cells_for=None,
+    rules=None,
 ) -> Sheet:
     """One table's sheet; blank when ``deals`` is None, else with the stored deals.
 
@@ -268,9 +274,14 @@ def build_sheet(
 
     game_rows: list[SheetRow] = []
     penalties: list[PenaltyRow] = []
+    running = [0] * n
     for deal in deals or ():
         record = deal.record if isinstance(deal.record, Mapping) else {}
         points = list(deal.points or [])
+        running = [
+            total + (points[i] if i < len(points) and isinstance(points[i], int) else 0)
+            for i, total in enumerate(running)
+        ]
         code = str(record.get("game", ""))
         label = names.get(code, code)
         if "penalty" in record:
@@ -301,6 +312,10 @@ def build_sheet(
                 game=code,
                 label=label,
                 record=record,
+                totals=list(running),
+                columns=(
+                    cells_for(record, [s.name for s in sheet_seats], rules) if cells_for else {}
+                ),
             )
         )
     while len(game_rows) < rows:
@@ -342,7 +357,14 @@ def round_sheets(round_: Round, tables: Sequence[Table], plugin: GamePlugin) -> 
     """Blank sheets of a round; ``tables`` come with their seats (``selectors.round_tables``)."""
     rows = rows_for(plugin)
     return [
-        build_sheet(round_.tournament, round_, table, list(table.seats.all()), rows=rows)
+        build_sheet(
+            round_.tournament,
+            round_,
+            table,
+            list(table.seats.all()),
+            rows=rows,
+            penalty_lines=plugin.penalty_lines,
+        )
         for table in tables
     ]
 
@@ -370,6 +392,9 @@ def filled_sheets(
             rows=rows,
             deals=deals.get(table.pk, []),
             game_names=names,
+            penalty_lines=plugin.penalty_lines,
+            cells_for=plugin.sheet_cells,
+            rules=tournament.rules,
         )
         for round_ in rounds
         for table in round_.tables.all()

@@ -36,3 +36,43 @@ def double_king_round(first_dealer: int, rng: random.Random, games: int = 20) ->
             record["seventh"], record["last"] = rng.randrange(4), rng.randrange(4)
         records.append(record)
     return records
+
+
+WHIST_CONTRACTS = [
+    ("emballage_8", 2),
+    ("emballage_9", 2),
+    ("emballage_10", 2),
+    ("solo_6", 1),
+    ("solo_7", 1),
+    ("trou", 2),
+    ("petite_misere", 0),
+    ("piccolo", 0),
+    ("abondance_9", 1),
+]
+
+
+def whist_pool(
+    first_dealer: int, rng: random.Random, deals: int = 12, n_seats: int = 4
+) -> list[dict]:
+    """The first ``deals`` records of a lawful whist pool (at 5, the dealer sits out)."""
+    records = []
+    for k in range(deals):
+        dealer = (first_dealer + k) % n_seats
+        active = [s for s in range(n_seats) if n_seats == 4 or s != dealer]
+        code, kind = rng.choice(WHIST_CONTRACTS)
+        record: dict[str, object] = {"contract": code, "dealer": dealer}
+        if kind == 2:
+            record["declarers"] = sorted(rng.sample(active, 2))
+            bid = int(code.split("_")[1]) if "_" in code else 8
+            record["tricks"] = max(0, min(13, bid + rng.randint(-2, 2)))
+        elif kind == 1:
+            record["declarers"] = [rng.choice(active)]
+            bid = int(code.split("_")[1])
+            record["tricks"] = max(0, min(13, bid + rng.randint(-2, 1)))
+        else:
+            players = sorted(rng.sample(active, rng.choice([1, 1, 2])))
+            record["declarers"] = players
+            target = 1 if code == "piccolo" else 0
+            record["tricks"] = [target if rng.random() < 0.6 else target + 1 for _ in players]
+        records.append(record)
+    return records

@@ -66,6 +66,14 @@ MESSAGES = {
 }
 
 
+#: Clearer wording when a range is a single value ("played by 2 players").
+SINGLE_VALUE_MESSAGES = {
+    "wrong_declarer_count": gettext_lazy(
+        "this contract is played by %(min)s declarer(s), you chose %(got)s"
+    ),
+}
+
+
 def message_for(
     error: InvalidDeal,
     *,
@@ -86,6 +94,8 @@ def message_for(
     if "game" in params:
         params["game_name"] = (game_names or {}).get(str(params["game"]), params["game"])
     template = MESSAGES.get(error.code)
+    if error.code in SINGLE_VALUE_MESSAGES and params.get("min") == params.get("max"):
+        template = SINGLE_VALUE_MESSAGES[error.code]
     if template is None:  # pragma: no cover - every code has a message (tested)
         return str(error)
     try:

@@ -66,10 +66,11 @@ class StandingRow:
         return len(self.rounds)
 
 
-def tournament_standings(tournament: Tournament) -> list[StandingRow]:
+def tournament_standings(tournament: Tournament, *, live: bool = False) -> list[StandingRow]:
     """The classification from complete tables; substitutes are listed last, unranked.
 
-    Two queries: the entries, and every seat of a complete table.
+    ``live``: tables still being played count too (games with additive scores, e.g. whist).
+    Two queries: the entries, and every seat of a counted table.
     """
     rows = {
         entry.pk: StandingRow(
@@ -83,8 +84,9 @@ def tournament_standings(tournament: Tournament) -> list[StandingRow]:
         .filter(Q(seats__isnull=False) | Q(withdrawn=False))
         .distinct()
     }
+    counted = Q(table__complete=True) | Q(table__version__gt=0) if live else Q(table__complete=True)
     seats = Seat.objects.filter(
-        round__tournament=tournament, table__complete=True, entry__isnull=False
+        counted, round__tournament=tournament, entry__isnull=False
     ).values_list("entry_id", "round__number", "table__number", "score", "place_points_60ths")
     for entry_id, round_number, table_number, score, sixtieths in seats:
         row = rows.get(entry_id)
@@ -259,3 +261,260 @@ def describe_changes(changes, seat_names, describe) -> list[dict[str, object]]:
                 )
         described.append({"change": change, "lines": lines})
     return described
+
+
+# --------------------------------------------------------------------------- annual ranking
+
+
+@dataclass
+class AnnualRow:
+    player_id: int
+    name: str
+    rank: int = 0
+    points: int = 0
+    place_points: Fraction = Fraction(0)
+    best_n_points: int = 0
+    key_value: int | Fraction = 0
+    #: tournament id -> (points, place in that tournament, place points)
+    results: dict[int, tuple[int, int, Fraction]] = field(default_factory=dict)
+
+    @property
+    def tournaments(self) -> int:
+        return len(self.results)
+
+
+@dataclass
+class AnnualRanking:
+    game: str
+    rule: str
+    best_n: int | None
+    tournaments: list[Tournament]
+    rows: list[AnnualRow]
+
+
+def annual_ranking(season: Season, game: str, *, rules: dict | None = None) -> AnnualRanking:
+    """The season's ranking of one game by the club's rule (``annual_ranking`` in its ruleset:
+    ``sum_points``, ``sum_place_points`` or ``best_n``), over its published tournaments.
+
+    Each tournament is first ranked by its own rules (``classification_key``, tie-breaks
+    included) from the stored per-pool scores; its place points are ``n`` for the first of
+    ``n`` ranked players down to 1, ties sharing. Four queries whatever the season's size:
+    the club's rules, the tournaments, every counted seat, the players' names.
+    """
+    from club.models import Player
+    from scoring.ranking import TournamentLine, annual_ranking_key, place_points_by_key
+
+    from .services import club_rules
+
+    spec = GAMES[game]
+    merged = spec.validate_rules(rules if rules is not None else club_rules(season.club, game))
+    rule = str(merged.get("annual_ranking", "sum_points"))
+    best_n = merged.get("annual_best_n")
+    if rule == "best_n" and not best_n:
+        best_n = 1
+    tournaments = list(
+        Tournament.objects.filter(season=season, game=game, published=True)
+        .exclude(status=Tournament.Status.REGISTRATION)
+        .order_by("date", "pk")
+    )
+    by_tournament = {t.pk: t for t in tournaments}
+    lines: dict[int, dict[int, list[RoundLine]]] = defaultdict(lambda: defaultdict(list))
+    seats = Seat.objects.filter(
+        round__tournament__in=list(by_tournament),
+        table__complete=True,
+        entry__isnull=False,
+        entry__substitute=False,
+    ).values_list("round__tournament_id", "entry__player_id", "score", "place_points_60ths")
+    for tournament_id, player_id, score, sixtieths in seats.iterator(chunk_size=5000):
+        lines[tournament_id][player_id].append(
+            RoundLine(score, Fraction(sixtieths, PLACE_POINTS_DENOMINATOR))
+        )
+    rows: dict[int, AnnualRow] = {}
+    per_player: dict[int, list[TournamentLine]] = defaultdict(list)
+    for tournament_id, players in lines.items():
+        key_of = spec.classifier(by_tournament[tournament_id].rules or None)
+        ids = list(players)
+        keys = [key_of(players[p]) for p in ids]
+        places = shared_places(keys)
+        points = place_points_by_key(keys)
+        for player_id, place, pp in zip(ids, places, points, strict=True):
+            total = sum(line.score for line in players[player_id])
+            row = rows.setdefault(player_id, AnnualRow(player_id=player_id, name=""))
+            row.results[tournament_id] = (total, place, pp)
+            per_player[player_id].append(TournamentLine(total, pp))
+    names = {
+        p.pk: p.sort_name
+        for p in Player.objects.filter(pk__in=list(rows)).only("first_name", "last_name")
+    }
+    keys = []
+    ordered = list(rows.values())
+    for row in ordered:
+        row.name = names.get(row.player_id, "?")
+        tlines = per_player[row.player_id]
+        row.points = sum(t.points for t in tlines)
+        row.place_points = sum((t.place_points for t in tlines), Fraction(0))
+        row.best_n_points = annual_ranking_key(tlines, "best_n", best_n or len(tlines) or 1)[0]
+        key_ = annual_ranking_key(tlines, rule, best_n)
+        row.key_value = key_[0]
+        keys.append(key_)
+    for row, rank in zip(ordered, shared_places(keys), strict=True):
+        row.rank = rank
+    ordered.sort(key=lambda r: (r.rank, r.name))
+    return AnnualRanking(game=game, rule=rule, best_n=best_n, tournaments=tournaments, rows=ordered)
+
+
+# --------------------------------------------------------------------------- fees
+
+
+@dataclass
+class MembershipStatus:
+    participations: int
+    due: bool
+    paid: bool
+    paid_on: object = None
+
+
+def membership_status(tournament: Tournament) -> dict[int, MembershipStatus]:
+    """Per registered player: participations in the season up to this tournament's date (this
+    one included, entries not withdrawn), whether the yearly membership is due (from the club's
+    ``free_participations`` + 1-th) and whether it is paid. Two queries."""
+    from club.models import Membership
+
+    club = tournament.club
+    player_ids = list(tournament.entries.values_list("player_id", flat=True))
+    counts = dict(
+        Entry.objects.filter(
+            tournament__season_id=tournament.season_id,
+            tournament__club_id=tournament.club_id,
+            tournament__date__lte=tournament.date,
+            player_id__in=player_ids,
+            withdrawn=False,
+        )
+        .values("player_id")
+        .annotate(n=Count("id"))
+        .values_list("player_id", "n")
+        .order_by()
+    )
+    paid = dict(
+        Membership.objects.filter(
+            season_id=tournament.season_id, player_id__in=player_ids, paid_on__isnull=False
+        ).values_list("player_id", "paid_on")
+    )
+    return {
+        pid: MembershipStatus(
+            participations=counts.get(pid, 0),
+            due=counts.get(pid, 0) > club.free_participations,
+            paid=pid in paid,
+            paid_on=paid.get(pid),
+        )
+        for pid in player_ids
+    }
+
+
+@dataclass
+class MoneyLine:
+    tournament: Tournament
+    entries: int
+    paid: int
+    collected: object
+
+
+@dataclass
+class MoneyReport:
+    season: Season
+    lines: list[MoneyLine]
+    entry_fees: object
+    memberships_due: int
+    memberships_paid: int
+    membership_amount: object
+    unpaid: list[tuple[int, str, int]]
+
+
+def money_report(season: Season) -> MoneyReport:
+    """Entry fees collected per tournament; memberships due and paid (four queries)."""
+    from decimal import Decimal
+
+    from club.models import Membership, Player
+
+    club = season.club
+    tournaments = list(
+        Tournament.objects.filter(season=season)
+        .annotate(
+            n_entries=Count("entries", filter=Q(entries__withdrawn=False)),
+            n_paid=Count("entries", filter=Q(entries__withdrawn=False, entries__paid=True)),
+        )
+        .order_by("date", "pk")
+    )
+    lines = [MoneyLine(t, t.n_entries, t.n_paid, t.entry_fee * t.n_paid) for t in tournaments]
+    counts = dict(
+        Entry.objects.filter(tournament__season=season, withdrawn=False)
+        .values("player_id")
+        .annotate(n=Count("id"))
+        .values_list("player_id", "n")
+        .order_by()
+    )
+    due = {pid for pid, n in counts.items() if n > club.free_participations}
+    memberships = list(Membership.objects.filter(season=season, paid_on__isnull=False))
+    paid_ids = {m.player_id for m in memberships}
+    unpaid_ids = sorted(due - paid_ids)
+    names = {
+        p.pk: p.sort_name
+        for p in Player.objects.filter(pk__in=unpaid_ids).only("first_name", "last_name")
+    }
+    unpaid = sorted(
+        ((pid, names.get(pid, "?"), counts[pid]) for pid in unpaid_ids), key=lambda x: x[1]
+    )
+    return MoneyReport(
+        season=season,
+        lines=lines,
+        entry_fees=sum((line.collected for line in lines), Decimal("0")),
+        memberships_due=len(due),
+        memberships_paid=len(paid_ids),
+        membership_amount=sum((m.amount for m in memberships), Decimal("0")),
+        unpaid=unpaid,
+    )
+
+
+# --------------------------------------------------------------------------- pool dashboard
+
+
+@dataclass
+class TableProgress:
+    table: Table
+    deals: int
+    expected: int
+    behind: bool
+    short: bool
+
+
+def round_progress(round_: Round, deals_per_round: int, now) -> list[TableProgress]:
+    """Deals entered per table, tables behind the clock's pace, short tables once closed.
+
+    Behind: more than one deal under the pace (deals planned × elapsed / duration). Two queries.
+    """
+    tables = list(
+        round_.tables.annotate(n_deals=Count("deals"))
+        .order_by("number")
+        .prefetch_related(
+            Prefetch(
+                "seats", queryset=Seat.objects.select_related("entry__player").order_by("position")
+            )
+        )
+    )
+    state = round_.clock_state(now)
+    total = state["total"]
+    elapsed = round_.clock_elapsed(now)
+    expected = (
+        deals_per_round if not total else min(deals_per_round, deals_per_round * elapsed // total)
+    )
+    closed = round_.status == Round.Status.CLOSED
+    return [
+        TableProgress(
+            table=t,
+            deals=t.n_deals,
+            expected=expected,
+            behind=not closed and t.n_deals < expected - 1,
+            short=closed and t.n_deals < deals_per_round,
+        )
+        for t in tables
+    ]

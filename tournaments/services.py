@@ -2,6 +2,7 @@
 ``scoring``; nothing here re-implements a rule of a game.
 """
 
+import datetime
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -9,11 +10,13 @@ from fractions import Fraction
 
 from django.db import transaction
 from django.db.models import Max
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from club.models import Club, Player
+from club.models import Club, Membership, Player, Season
 from scoring import GAMES, InvalidDeal, seating
 
+from .games import plugin_for
 from .models import (
     PLACE_POINTS_DENOMINATOR,
     Deal,
@@ -38,6 +41,20 @@ def club_rules(club: Club, game: str) -> dict:
     """The club's ruleset for a game: its own if edited, else the game's defaults."""
     stored = GameRules.objects.filter(club=club, game=game).first()
     return dict(stored.rules) if stored is not None else GAMES[game].default_rules()
+
+
+@transaction.atomic
+def save_club_rules(club: Club, game: str, rules: dict) -> GameRules:
+    """Store the club's ruleset for a game (validated by the game); started tournaments keep
+    their own copy."""
+    full = GAMES[game].validate_rules(rules)
+    stored, _created = GameRules.objects.select_for_update().get_or_create(
+        club=club, game=game, defaults={"rules": full}
+    )
+    if stored.rules != full:
+        stored.rules = full
+        stored.save(update_fields=["rules"])
+    return stored
 
 
 @transaction.atomic
@@ -94,6 +111,14 @@ def unregister(entry: Entry) -> None:
     entry.delete()
 
 
+def table_sizes(tournament: Tournament) -> tuple[int, ...]:
+    """The table sizes this tournament seats: its rules once started, else the club's."""
+    rules = (
+        tournament.rules if tournament.is_started else club_rules(tournament.club, tournament.game)
+    )
+    return plugin_for(tournament.game).table_sizes(rules)
+
+
 def playing_entries(tournament: Tournament) -> list[Entry]:
     return list(
         tournament.entries.filter(present=True, withdrawn=False)
@@ -148,7 +173,11 @@ def draw_round(tournament: Tournament, *, seed: int | None = None) -> Round:
         raise TournamentError(
             _("Start round %(number)d before drawing the next one.") % {"number": last}
         )
-    round_ = Round.objects.create(tournament=tournament, number=last + 1)
+    round_ = Round.objects.create(
+        tournament=tournament,
+        number=last + 1,
+        clock_minutes=plugin_for(tournament.game).round_minutes(tournament.rules),
+    )
     _seat(round_, seed if seed is not None else random.SystemRandom().randrange(2**31))
     return round_
 
@@ -165,9 +194,9 @@ def redraw_round(round_: Round) -> Round:
 
 def _seat(round_: Round, seed: int) -> None:
     tournament = round_.tournament
-    spec = GAMES[tournament.game]
+    sizes = table_sizes(tournament)
     entries = playing_entries(tournament)
-    gap = seating_gap(len(entries), spec.table_sizes)
+    gap = seating_gap(len(entries), sizes)
     if gap is not None:
         raise TournamentError(
             _(
@@ -176,7 +205,7 @@ def _seat(round_: Round, seed: int) -> None:
             )
             % {
                 "count": len(entries),
-                "sizes": _(" or ").join(str(s) for s in spec.table_sizes),
+                "sizes": _(" or ").join(str(s) for s in sizes),
                 "add": gap[0],
                 "remove": gap[1],
             }
@@ -190,7 +219,7 @@ def _seat(round_: Round, seed: int) -> None:
     plan = seating.schedule(
         len(entries),
         remaining,
-        spec.table_sizes,
+        sizes,
         seed=seed,
         time_limit=1.0,
         history=history or None,
@@ -198,9 +227,7 @@ def _seat(round_: Round, seed: int) -> None:
     drawn = plan.rounds[0]
     round_.seed = seed
     round_.repeats = seating.repeats([drawn], history=history or None)
-    round_.lower_bound = seating.lower_bound(
-        len(entries), 1, spec.table_sizes, history=history or None
-    )
+    round_.lower_bound = seating.lower_bound(len(entries), 1, sizes, history=history or None)
     round_.save(update_fields=["seed", "repeats", "lower_bound"])
     for number, players in enumerate(drawn, start=1):
         table = Table.objects.create(round=round_, number=number)
@@ -344,7 +371,8 @@ def _store_result(table: Table, result) -> None:
             raise ValueError("place points are not whole sixtieths")
         seat.place_points_60ths = int(sixtieths)
     Seat.objects.bulk_update(seats, ["score", "place_points_60ths"])
-    table.complete = result.complete
+    # A round closed at the signal counts as played, even with fewer deals than planned.
+    table.complete = result.complete or table.round.status == Round.Status.CLOSED
     table.save(update_fields=["version", "complete", "updated_at"])
 
 
@@ -355,6 +383,134 @@ def recompute_table(table: Table) -> Table:
     result = evaluate_sheet(table, table_records(table))
     _store_result(table, result)
     return table
+
+
+# --------------------------------------------------------------------------- one deal at a time
+
+
+def _pool_records(table: Table, version: int) -> list[dict]:
+    table = Table.objects.select_for_update().get(pk=table.pk)
+    if table.version != version:
+        raise StaleSheet(
+            current_version=table.version,
+            changes=list(table.changes.filter(version__gt=version).select_related("user")),
+            saved_records=table_records(table),
+        )
+    return table_records(table)
+
+
+@transaction.atomic
+def save_deal(table: Table, record: dict, *, number: int | None, version: int, user) -> Table:
+    """Add a deal (``number`` None or the next one) or replace deal ``number``.
+
+    The whole sheet goes through ``save_sheet``: same validation, version check and history.
+    """
+    records = _pool_records(table, version)
+    if number is None or number > len(records):
+        records.append(dict(record))
+    else:
+        records[number - 1] = dict(record)
+    return save_sheet(table, records, version=version, user=user)
+
+
+@transaction.atomic
+def delete_deal(table: Table, number: int, *, version: int, user) -> Table:
+    """Remove deal ``number``; the deals after it must still match the dealers' rotation."""
+    records = _pool_records(table, version)
+    if not 1 <= number <= len(records):
+        raise TournamentError(_("This deal does not exist (any more)."))
+    del records[number - 1]
+    return save_sheet(table, records, version=version, user=user)
+
+
+# --------------------------------------------------------------------------- the clock
+
+
+def _locked_round(round_: Round) -> Round:
+    return Round.objects.select_for_update().select_related("tournament").get(pk=round_.pk)
+
+
+@transaction.atomic
+def clock_start(round_: Round, *, now: datetime.datetime | None = None) -> Round:
+    """Start the round's clock for every table at once (and the round itself)."""
+    now = now or timezone.now()
+    round_ = _locked_round(round_)
+    if round_.clock_started_at is None:
+        if not round_.clock_minutes:
+            plugin = plugin_for(round_.tournament.game)
+            round_.clock_minutes = plugin.round_minutes(round_.tournament.rules) or 60
+        round_.clock_started_at = now
+        round_.clock_paused_at = None
+        round_.clock_paused_seconds = 0
+        if round_.status == Round.Status.DRAWN:
+            round_.status = Round.Status.STARTED
+        round_.save()
+    return round_
+
+
+@transaction.atomic
+def clock_pause(round_: Round, *, now: datetime.datetime | None = None) -> Round:
+    now = now or timezone.now()
+    round_ = _locked_round(round_)
+    if round_.clock_started_at is not None and round_.clock_paused_at is None:
+        round_.clock_paused_at = now
+        round_.save(update_fields=["clock_paused_at"])
+    return round_
+
+
+@transaction.atomic
+def clock_resume(round_: Round, *, now: datetime.datetime | None = None) -> Round:
+    now = now or timezone.now()
+    round_ = _locked_round(round_)
+    if round_.clock_paused_at is not None:
+        paused = int((now - round_.clock_paused_at).total_seconds())
+        round_.clock_paused_seconds += max(0, paused)
+        round_.clock_paused_at = None
+        round_.save(update_fields=["clock_paused_at", "clock_paused_seconds"])
+    return round_
+
+
+@transaction.atomic
+def clock_set_minutes(round_: Round, minutes: int) -> Round:
+    round_ = _locked_round(round_)
+    round_.clock_minutes = max(1, min(int(minutes), 600))
+    round_.save(update_fields=["clock_minutes"])
+    return round_
+
+
+@transaction.atomic
+def close_round(round_: Round, *, now: datetime.datetime | None = None) -> Round:
+    """The signal: the round is over; every table counts with the deals it played."""
+    round_ = _locked_round(round_)
+    if round_.status == Round.Status.CLOSED:
+        return round_
+    round_.status = Round.Status.CLOSED
+    round_.closed_at = now or timezone.now()
+    if round_.clock_paused_at is not None:
+        round_.clock_paused_at = None
+    round_.save(update_fields=["status", "closed_at", "clock_paused_at"])
+    for table in round_.tables.select_for_update():
+        table.round = round_
+        _store_result(table, evaluate_sheet(table, table_records(table)))
+    refresh_tournament_status(round_.tournament)
+    return round_
+
+
+# --------------------------------------------------------------------------- fees
+
+
+@transaction.atomic
+def record_membership_payment(
+    player: Player, season: Season, *, paid_on: datetime.date | None = None
+) -> Membership:
+    """The player paid the season's membership (the club's fee)."""
+    membership, _created = Membership.objects.select_for_update().get_or_create(
+        player=player, season=season, defaults={"amount": season.club.membership_fee}
+    )
+    if membership.paid_on is None:
+        membership.paid_on = paid_on or timezone.localdate()
+        membership.save(update_fields=["paid_on"])
+    return membership
 
 
 def refresh_tournament_status(tournament: Tournament) -> None:
@@ -378,10 +534,17 @@ __all__ = [
     "StaleSheet",
     "TournamentError",
     "add_walk_in",
+    "clock_pause",
+    "clock_resume",
+    "clock_start",
+    "close_round",
+    "delete_deal",
     "draw_round",
     "recompute_table",
+    "record_membership_payment",
     "redraw_round",
     "register_player",
+    "save_deal",
     "save_sheet",
     "start_round",
     "start_tournament",

@@ -68,3 +68,20 @@ class SeasonStandingsTable(tables.Table):
     class Meta:
         orderable = True
         attrs = {"class": "data standings"}
+
+
+class AnnualRankingTable(tables.Table):
+    """The season's ranking by the club's rule: totals, then each tournament (points, place)."""
+
+    rank = tables.Column(verbose_name=_("Rank"), attrs={"td": {"class": "num"}})
+    name = tables.Column(verbose_name=_("Player"))
+    tournaments = tables.Column(verbose_name=_("Tournaments"), attrs={"td": {"class": "num"}})
+    points = tables.Column(verbose_name=_("Points"), attrs={"td": {"class": "num"}})
+    place_points = PointsColumn(verbose_name=_("Place points"), attrs={"td": {"class": "num"}})
+    best_n_points = tables.Column(
+        verbose_name=_("Best N tournaments"), attrs={"td": {"class": "num"}}
+    )
+
+    class Meta:
+        orderable = True
+        attrs = {"class": "data standings annual"}

@@ -1,5 +1,6 @@
 from django.urls import path
 
+from . import views_deals as deals
 from . import views_exports as exports
 from . import views_public as public
 from . import views_staff as staff
@@ -62,6 +63,34 @@ urlpatterns = [
         staff.SheetPreviewView.as_view(),
         name="staff_sheet_preview",
     ),
+    path("saisie/tables/<int:pk>/donnes/", deals.DealEntryView.as_view(), name="staff_deals"),
+    path(
+        "saisie/tables/<int:pk>/donnes/apercu/",
+        deals.DealPreviewView.as_view(),
+        name="staff_deal_preview",
+    ),
+    path("saisie/rondes/<int:pk>/chrono/", deals.ClockView.as_view(), name="staff_clock"),
+    path(
+        "saisie/rondes/<int:pk>/chrono.json",
+        deals.ClockStateView.as_view(),
+        name="staff_clock_state",
+    ),
+    path(
+        "saisie/rondes/<int:pk>/suivi/",
+        deals.RoundProgressView.as_view(),
+        name="staff_round_progress",
+    ),
+    path(
+        "saisie/saisons/<int:pk>/caisse/",
+        staff.MoneyReportView.as_view(),
+        name="staff_money",
+    ),
+    path(
+        "saisie/saisons/<int:pk>/caisse.xlsx",
+        exports.MoneyXlsxView.as_view(),
+        name="staff_money_xlsx",
+    ),
+    path("saisie/regles/<str:game>/", staff.RulesView.as_view(), name="staff_rules"),
     path(
         "saisie/tables/<int:pk>/historique/", staff.TableHistoryView.as_view(), name="staff_history"
     ),

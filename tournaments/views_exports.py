@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 from django.views import View
 
 from club.models import Season
-from club.roles import SCOREKEEPERS, ScorekeeperRequiredMixin, has_role
+from club.roles import SCOREKEEPERS, CommitteeRequiredMixin, ScorekeeperRequiredMixin, has_role
 
 from . import excel, pdf, selectors
 from .games import plugin_for
@@ -132,4 +132,15 @@ class SeasonXlsxView(View):
         season = get_object_or_404(Season.objects.select_related("club"), pk=pk)
         content = excel.workbook_bytes(excel.season_workbook(season))
         filename = excel.xlsx_filename(season.club.name, season.name, _("Standings"))
+        return file_response(content, excel.XLSX_CONTENT_TYPE, filename, attachment=True)
+
+
+class MoneyXlsxView(CommitteeRequiredMixin, View):
+    """The season's money report as a workbook."""
+
+    def get(self, request, pk):
+        season = get_object_or_404(Season.objects.select_related("club"), pk=pk)
+        report = selectors.money_report(season)
+        content = excel.workbook_bytes(excel.money_workbook(report))
+        filename = excel.xlsx_filename(season.club.name, season.name, _("money"))
         return file_response(content, excel.XLSX_CONTENT_TYPE, filename, attachment=True)

@@ -11,9 +11,44 @@ from django_tables2 import RequestConfig
 from club.models import Season
 
 from . import selectors
-from .games import game_choices, plugin_for
+from .games import PLUGINS, game_choices, plugin_for
 from .models import Entry
-from .tables import SeasonStandingsTable, StandingsTable
+from .tables import AnnualRankingTable, SeasonStandingsTable, StandingsTable
+
+
+def annual_rows(ranking) -> list[dict]:
+    rows = []
+    for row in ranking.rows:
+        data = {
+            "rank": row.rank,
+            "name": row.name,
+            "tournaments": row.tournaments,
+            "points": row.points,
+            "place_points": row.place_points,
+            "best_n_points": row.best_n_points,
+        }
+        for tournament in ranking.tournaments:
+            result = row.results.get(tournament.pk)
+            data[f"t{tournament.pk}"] = (
+                f"{result[0]} ({result[1]}e)" if result is not None else None
+            )
+        rows.append(data)
+    return rows
+
+
+def annual_columns(ranking):
+    return [
+        (
+            f"t{t.pk}",
+            tables.Column(
+                verbose_name=t.date.strftime("%d/%m"),
+                attrs={"td": {"class": "num"}, "th": {"class": "num", "title": t.name}},
+                orderable=False,
+                default="—",
+            ),
+        )
+        for t in ranking.tournaments
+    ]
 
 
 class TournamentListView(ListView):
@@ -32,7 +67,8 @@ class PublishedTournamentMixin:
 
 def standings_rows(tournament):
     rows = []
-    for row in selectors.tournament_standings(tournament):
+    live = plugin_for(tournament.game).live_standings
+    for row in selectors.tournament_standings(tournament, live=live):
         data = asdict(row)
         data["rounds_played"] = row.rounds_played
         for number in range(1, tournament.rounds + 1):
@@ -55,12 +91,14 @@ class StandingsView(PublishedTournamentMixin, TemplateView):
 
     def get_context_data(self, **kwargs):
         tournament = self.get_tournament()
+        plugin = plugin_for(tournament.game)
         table = StandingsTable(
             standings_rows(tournament),
             player_url=lambda entry_id: reverse(
                 "tournament_player", args=[tournament.pk, entry_id]
             ),
             extra_columns=round_columns(tournament),
+            exclude=() if plugin.place_points else ("place_points",),
         )
         RequestConfig(self.request, paginate=False).configure(table)
         return {
@@ -135,6 +173,19 @@ class SeasonStandingsView(TemplateView):
         tables = []
         names = dict(game_choices())
         for game, rows in standings.items():
+            plugin = PLUGINS.get(game)
+            if plugin is not None and plugin.annual_ranking:
+                ranking = selectors.annual_ranking(season, game)
+                table = AnnualRankingTable(
+                    annual_rows(ranking),
+                    prefix=f"{game}-",
+                    extra_columns=annual_columns(ranking),
+                )
+                RequestConfig(self.request, paginate={"per_page": 50}).configure(table)
+                tables.append(
+                    {"game": game, "name": names[game], "table": table, "annual": ranking}
+                )
+                continue
             table = SeasonStandingsTable([asdict(r) for r in rows], prefix=f"{game}-")
             # A season has hundreds of players: 50 a page keeps the page light on a phone.
             RequestConfig(self.request, paginate={"per_page": 50}).configure(table)

@@ -3,7 +3,7 @@ the input, ``services`` write, ``selectors`` read."""
 
 from django.contrib import messages
 from django.db.models import Count, Q
-from django.http import JsonResponse
+from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -14,8 +14,8 @@ from club.roles import CommitteeRequiredMixin, ScorekeeperRequiredMixin
 from scoring import GAMES, InvalidDeal
 
 from . import selectors, services
-from .forms import RegisterMemberForm, SwapForm, TournamentForm, WalkInForm
-from .games import plugin_for
+from .forms import RegisterMemberForm, RulesForm, SwapForm, TournamentForm, WalkInForm
+from .games import game_choices, plugin_for
 from .models import Entry, Round, Table, Tournament
 
 
@@ -68,8 +68,9 @@ class TournamentDashboardView(ScorekeeperRequiredMixin, View):
                 "tournament": tournament,
                 "rounds": rounds,
                 "playing": len(entries),
-                "gap": services.seating_gap(len(entries), GAMES[tournament.game].table_sizes),
+                "gap": services.seating_gap(len(entries), services.table_sizes(tournament)),
                 "can_draw": tournament.round_set.count() < tournament.rounds,
+                "plugin": plugin_for(tournament.game),
             },
         )
 
@@ -99,11 +100,19 @@ class RegistrationView(ScorekeeperRequiredMixin, View):
             )
         )
         playing = [e for e in entries if e.present and not e.withdrawn]
+        status = selectors.membership_status(tournament)
+        for entry in entries:
+            entry.membership = status.get(entry.player_id)
         return {
             "tournament": tournament,
             "entries": entries,
             "playing": len(playing),
-            "gap": services.seating_gap(len(playing), GAMES[tournament.game].table_sizes),
+            "memberships_due": [
+                e
+                for e in entries
+                if e.membership and e.membership.due and not e.membership.paid and not e.withdrawn
+            ],
+            "gap": services.seating_gap(len(playing), services.table_sizes(tournament)),
             "member_form": member_form or RegisterMemberForm(tournament=tournament),
             "walk_in_form": walk_in_form or WalkInForm(club=tournament.club),
         }
@@ -147,6 +156,18 @@ class RegistrationView(ScorekeeperRequiredMixin, View):
         elif action in {"present", "paid", "substitute", "withdrawn"}:
             entry = get_object_or_404(Entry, tournament=tournament, pk=request.POST.get("entry"))
             services.update_entry(entry, **{action: request.POST.get("value") == "1"})
+        elif action == "membership":
+            entry = get_object_or_404(
+                Entry.objects.select_related("player"),
+                tournament=tournament,
+                pk=request.POST.get("entry"),
+            )
+            membership = services.record_membership_payment(entry.player, tournament.season)
+            messages.success(
+                request,
+                _("Yearly membership of %(player)s recorded (%(amount)s €).")
+                % {"player": entry.player, "amount": membership.amount},
+            )
         elif action == "remove":
             entry = get_object_or_404(Entry, tournament=tournament, pk=request.POST.get("entry"))
             try:
@@ -203,6 +224,7 @@ class RoundView(ScorekeeperRequiredMixin, View):
             {
                 "round": round_,
                 "tournament": round_.tournament,
+                "plugin": plugin_for(round_.tournament.game),
                 "tables": tables,
                 "swap_form": swap_form or SwapForm(round_=round_),
             },
@@ -379,3 +401,62 @@ class TableHistoryView(ScorekeeperRequiredMixin, View):
                 "changes": selectors.describe_changes(changes, names, plugin.describe),
             },
         )
+
+
+# --------------------------------------------------------------------------- committee
+
+
+class MoneyReportView(CommitteeRequiredMixin, View):
+    """The season's money: entry fees collected per tournament, memberships due and paid."""
+
+    def get(self, request, pk):
+        from club.models import Season
+
+        season = get_object_or_404(Season.objects.select_related("club"), pk=pk)
+        return render(
+            request,
+            "tournaments/staff/money.html",
+            {"season": season, "report": selectors.money_report(season)},
+        )
+
+
+class RulesView(CommitteeRequiredMixin, View):
+    """The club's ruleset for a game: points of each contract and counter, the defaults.
+
+    Saved for the club; a tournament keeps the copy it started with.
+    """
+
+    template_name = "tournaments/staff/rules.html"
+
+    def get_club(self):
+        from club.selectors import default_club
+
+        club = default_club()
+        if club is None:
+            raise Http404
+        return club
+
+    def get(self, request, game, form=None, status=200):
+        if game not in GAMES:
+            raise Http404
+        club = self.get_club()
+        form = form or RulesForm(game=game, rules=services.club_rules(club, game))
+        return render(
+            request,
+            self.template_name,
+            {"club": club, "game": game, "game_name": dict(game_choices())[game], "form": form},
+            status=status,
+        )
+
+    def post(self, request, game):
+        if game not in GAMES:
+            raise Http404
+        club = self.get_club()
+        form = RulesForm(request.POST, game=game, rules=services.club_rules(club, game))
+        if not form.is_valid():
+            return self.get(request, game, form=form, status=400)
+        services.save_club_rules(club, game, form.rules)
+        messages.success(
+            request, _("The club's rules are saved; tournaments already started keep theirs.")
+        )
+        return redirect("staff_rules", game=game)

@@ -8,8 +8,9 @@ from django.utils.translation import get_language
 
 from .base import GamePlugin
 from .double_king import PLUGIN as DOUBLE_KING
+from .whist import PLUGIN as WHIST
 
-PLUGINS: dict[str, GamePlugin] = {plugin.key: plugin for plugin in (DOUBLE_KING,)}
+PLUGINS: dict[str, GamePlugin] = {plugin.key: plugin for plugin in (DOUBLE_KING, WHIST)}
 
 
 def game_choices() -> list[tuple[str, str]]:

@@ -71,7 +71,42 @@ class GamePlugin:
     ranking_help: str = ""
     # Column heading prefix for a round in the standings ("R" + number).
     round_abbreviation: str = "R"
+    # "sheet": the whole sheet in one form (staff_sheet); "deal": one deal at a time.
+    entry_url_name: str = "staff_sheet"
+    # Rounds are played against a clock (a hall clock page, a director's dashboard).
+    clock: bool = False
+    # Standings count tables still being played (additive scores), not only complete ones.
+    live_standings: bool = False
+    # Place points exist in this game (a standings column).
+    place_points: bool = True
+    # The season ranking follows the club's rule (``annual_ranking`` in the ruleset).
+    annual_ranking: bool = False
+    # Blank penalty lines on the printed sheet.
+    penalty_lines: int = 3
+    # Table sizes allowed by a ruleset (default: the game's).
+    table_sizes_for: Callable[[dict], tuple[int, ...]] | None = None
+    # Rounds of a tournament by default, from a ruleset (default: the game's).
+    default_rounds_for: Callable[[dict], int | None] | None = None
+    # Minutes a round lasts, from a ruleset (clock games).
+    round_minutes_for: Callable[[dict], int | None] | None = None
+    # The printed sheet's columns for one stored record: {"contract", "declarers", "tricks"}.
+    sheet_cells: Callable[[dict, Sequence[str], dict], dict[str, str]] | None = None
 
     @property
     def spec(self) -> GameSpec:
         return GAMES[self.key]
+
+    def table_sizes(self, rules: dict | None) -> tuple[int, ...]:
+        if self.table_sizes_for is None:
+            return self.spec.table_sizes
+        return self.table_sizes_for(rules or self.spec.default_rules())
+
+    def default_rounds(self, rules: dict | None) -> int | None:
+        if self.default_rounds_for is None:
+            return self.spec.default_sessions
+        return self.default_rounds_for(rules or self.spec.default_rules())
+
+    def round_minutes(self, rules: dict | None) -> int | None:
+        if self.round_minutes_for is None:
+            return None
+        return self.round_minutes_for(rules or self.spec.default_rules())

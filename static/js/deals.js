@@ -1,0 +1,74 @@
+/* Deal-by-deal entry: show the inputs the contract uses, the points before saving, the clock. */
+(function () {
+  "use strict";
+
+  function debounce(fn, ms) {
+    let timer;
+    return function () { clearTimeout(timer); timer = setTimeout(fn, ms); };
+  }
+
+  function mmss(seconds) {
+    const s = Math.max(0, Math.round(seconds));
+    const h = Math.floor(s / 3600), m = Math.floor((s % 3600) / 60), r = s % 60;
+    const two = (n) => String(n).padStart(2, "0");
+    return (h ? h + ":" + two(m) : String(m)) + ":" + two(r);
+  }
+
+  const mini = document.getElementById("mini-clock");
+  if (mini) {
+    const label = mini.querySelector(".clock-time");
+    let remaining = Number(mini.dataset.remaining), state = mini.dataset.state, at = Date.now();
+    const show = () => {
+      const left = state === "running" ? remaining - (Date.now() - at) / 1000 : remaining;
+      label.textContent = mmss(left);
+    };
+    const poll = () => fetch(mini.dataset.stateUrl, { credentials: "same-origin" })
+      .then((r) => r.json()).then((d) => { remaining = d.remaining; state = d.state; at = Date.now(); show(); })
+      .catch(() => {});
+    show();
+    setInterval(show, 1000);
+    setInterval(poll, 15000);
+  }
+
+  const form = document.getElementById("deal-form");
+  if (!form) return;
+  const contractBox = form.querySelector("[data-per-declarer]");
+  const perDeclarer = JSON.parse(contractBox.dataset.perDeclarer || "[]");
+  const contract = form.querySelector("#id_contract");
+
+  function refresh() {
+    const several = perDeclarer.indexOf(contract.value) !== -1;
+    form.querySelectorAll(".per-declarer").forEach((el) => { el.hidden = !several; });
+    const one = form.querySelector(".one-count");
+    if (one) one.hidden = several;
+  }
+  if (contract) { contract.addEventListener("change", refresh); refresh(); }
+
+  const body = document.getElementById("deal-points-body");
+  const errors = document.getElementById("deal-points-errors");
+  const preview = debounce(function () {
+    const data = new FormData(form);
+    data.set("action", "preview");
+    fetch(form.dataset.preview, { method: "POST", body: data, credentials: "same-origin" })
+      .then((r) => r.json())
+      .then((d) => {
+        errors.textContent = d.ok ? "" : d.errors.join(" ");
+        body.textContent = "";
+        if (!d.ok) return;
+        d.points.forEach((p, seat) => {
+          const tr = document.createElement("tr");
+          const name = document.createElement("td");
+          name.textContent = d.names[seat];
+          const cell = document.createElement("td");
+          cell.className = "num";
+          cell.dataset.points = String(seat);
+          cell.textContent = (p > 0 ? "+" : "") + p;
+          tr.append(name, cell);
+          body.appendChild(tr);
+        });
+      })
+      .catch(() => {});
+  }, 250);
+  form.addEventListener("change", preview);
+  form.addEventListener("input", preview);
+})();

@@ -1,0 +1,96 @@
+"""A scorekeeper enters whist deals on a phone-sized screen: two petites misères, then a
+counter; the points show before saving and the public standings change."""
+
+import pytest
+from django.urls import reverse
+
+from tournaments import services
+
+pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
+
+
+@pytest.fixture
+def scorekeeper(db):
+    """The scorekeeper; the roles' groups are recreated if an earlier transactional test
+    flushed the data migration's rows."""
+    from django.contrib.auth.models import Group, User
+
+    from club.roles import SAISIE
+
+    user = User.objects.create_user(username="saisie", password="secret-pass-123")
+    user.groups.add(Group.objects.get_or_create(name=SAISIE)[0])
+    return user
+
+
+def test_whist_deals_with_misères_and_a_counter_change_the_standings(
+    browser, live_server, make_whist, scorekeeper
+):
+    tournament = make_whist(players=4, pools=1)
+    table = services.draw_round(tournament, seed=4).tables.get()
+    seats = {s.position: s.entry.player for s in table.seats.select_related("entry__player")}
+
+    context = browser.new_context(locale="fr-BE", viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    page.goto(live_server.url + reverse("login"))
+    page.fill("#id_username", "saisie")
+    page.fill("#id_password", "secret-pass-123")
+    with page.expect_navigation():
+        page.keyboard.press("Enter")
+
+    page.goto(live_server.url + reverse("staff_deals", args=[table.pk]))
+    # Deal 1: two petites misères, both made.
+    page.select_option("#id_contract", "petite_misere")
+    assert page.is_visible("#id_t1") and not page.is_visible("#id_tricks")
+    page.select_option("#id_d1", "0")
+    page.fill("#id_t1", "0")
+    page.select_option("#id_d2", "1")
+    page.fill("#id_t2", "0")
+    # The points of the deal, from scoring, before saving.
+    page.wait_for_function(
+        "document.querySelector(\"[data-points='0']\") && "
+        "document.querySelector(\"[data-points='0']\").textContent.trim() === '+12'"
+    )
+    assert page.inner_text("[data-points='2']").strip() == "-12"
+    with page.expect_navigation():
+        page.click("#save-deal")
+    assert "Donne 1 enregistrée." in page.content()
+
+    # Deal 2: emballage 12 by two players, a counter on abondance 9.
+    page.select_option("#id_contract", "emballage_12")
+    assert page.is_visible("#id_tricks") and not page.is_visible("#id_t1")
+    page.select_option("#id_against", "abondance_9")
+    page.select_option("#id_d1", "0")
+    page.select_option("#id_d2", "1")
+    page.fill("#id_tricks", "12")
+    page.wait_for_function(
+        "document.querySelector(\"[data-points='0']\") && "
+        "document.querySelector(\"[data-points='0']\").textContent.trim() === '+27'"
+    )
+    with page.expect_navigation():
+        page.click("#save-deal")
+    assert page.inner_text("[data-total='0']").strip() == "39"
+    assert page.inner_text("[data-total='3']").strip() == "-39"
+
+    # A counter the club's table does not have is refused, in French, values kept.
+    page.select_option("#id_contract", "solo_6")
+    page.select_option("#id_against", "piccolo")
+    page.select_option("#id_d1", "2")
+    page.fill("#id_tricks", "6")
+    with page.expect_navigation():
+        page.click("#save-deal")
+    assert "le barème du club n’a pas ce contre" in page.content()
+    assert page.input_value("#id_contract") == "solo_6"
+    assert table.deals.count() == 2
+
+    # The public standings show the two deals.
+    page.goto(live_server.url + reverse("tournament_standings", args=[tournament.pk]))
+    first_row = page.locator("table.standings tbody tr").first
+    assert first_row.locator("td").nth(1).inner_text().strip() in {
+        seats[0].sort_name,
+        seats[1].sort_name,
+    }
+    assert "39" in first_row.inner_text()
+    last_row = page.locator("table.standings tbody tr").last
+    assert "-39" in last_row.inner_text()
+    context.close()

@@ -1,0 +1,274 @@
+"""Whist (RC « La Chevalerie »): pools of 12 deals against the clock, entered one deal at a time.
+
+The contract table is the tournament's ruleset (data, copied from the club's when the tournament
+starts): the form offers its contracts and counters and ``scoring.whist`` judges every deal.
+A record is ``{"contract", "declarers", "tricks", "dealer"}`` with optional ``against`` (a
+counter) and ``renege`` (the offender); ``tricks`` is a list, one per declarer, for the misère
+family (``tricks_per_declarer`` in the table).
+"""
+
+import json
+from collections.abc import Sequence
+
+from django import forms
+from django.utils.translation import get_language, gettext_lazy
+from django.utils.translation import gettext as _
+
+from scoring import GAMES
+from scoring.whist import contract_table
+
+from .base import GamePlugin, SheetForm
+
+MAX_DECLARERS = 4
+
+
+def _rules(rules) -> dict:
+    return GAMES["whist"].validate_rules(rules or None)
+
+
+def contract_names(rules=None) -> dict[str, str]:
+    """The club's contracts, weakest first, named in the current language."""
+    french = (get_language() or "fr").startswith("fr")
+    names = {}
+    for row in _rules(rules)["contracts"]:
+        name = row.get("name_fr") if french else row.get("name_en") or row.get("name_fr")
+        names[row["code"]] = name or row["code"]
+    return names
+
+
+def counter_targets(rules=None) -> list[str]:
+    """The contracts that the club's table lets another contract counter."""
+    targets: list[str] = []
+    for row in _rules(rules)["counters"]:
+        if row["against"] not in targets:
+            targets.append(row["against"])
+    return targets
+
+
+def per_declarer_codes(rules=None) -> set[str]:
+    return {c.code for c in contract_table(rules or None) if c.tricks_per_declarer}
+
+
+def declarer_range(rules=None) -> dict[str, tuple[int, int]]:
+    return {c.code: c.declarers for c in contract_table(rules or None)}
+
+
+class WhistDealForm(SheetForm):
+    """One deal: contract (and counter), declarers by name, tricks, renege.
+
+    ``number`` is the deal (1-based) being entered or edited; its dealer comes from the
+    rotation. At a table of 5 the dealer sits out and is not offered as a declarer.
+    """
+
+    def __init__(self, *args, records=None, number: int | None = None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.n_seats = len(self.seat_names)
+        self.existing = list(records or [])
+        self.number = number or len(self.existing) + 1
+        self.dealer = (self.first_dealer + self.number - 1) % max(self.n_seats, 1)
+        self.sitting_out = self.dealer if self.n_seats == 5 else None
+        names = contract_names(self.rules)
+        self.contract_labels = names
+        self.fields["contract"] = forms.ChoiceField(
+            label=_("Contract"),
+            choices=[("", "—"), *names.items()],
+            error_messages={"required": _("choose the contract played")},
+        )
+        self.fields["against"] = forms.ChoiceField(
+            label=_("Counter against (contre)"),
+            choices=[("", _("— no counter —"))]
+            + [(code, names.get(code, code)) for code in counter_targets(self.rules)],
+            required=False,
+        )
+        players = [
+            (str(i), name) for i, name in enumerate(self.seat_names) if i != self.sitting_out
+        ]
+        labels = [_("Declarer"), _("Partner / 2nd declarer"), _("3rd declarer"), _("4th declarer")]
+        for i in range(1, MAX_DECLARERS + 1):
+            self.fields[f"d{i}"] = forms.ChoiceField(
+                label=labels[i - 1], choices=[("", "—"), *players], required=False
+            )
+            self.fields[f"t{i}"] = forms.IntegerField(
+                label=_("Tricks of this declarer"),
+                required=False,
+                widget=forms.NumberInput(attrs={"inputmode": "numeric", "min": 0, "max": 13}),
+            )
+        self.fields["tricks"] = forms.IntegerField(
+            label=_("Tricks made by the declarers"),
+            required=False,
+            widget=forms.NumberInput(attrs={"inputmode": "numeric", "min": 0, "max": 13}),
+        )
+        self.fields["renege"] = forms.ChoiceField(
+            label=_("Renege (who)"),
+            choices=[("", _("— none —")), *players],
+            required=False,
+            help_text=_("A player did not follow suit or trump when he could: the deal stops."),
+        )
+        if not self.is_bound and number is not None and number <= len(self.existing):
+            self.initial.update(self.initial_from(self.existing[number - 1]))
+
+    def per_declarer_json(self) -> str:
+        """Contracts whose declarers each have their own tricks (the page shows those inputs)."""
+        return json.dumps(sorted(per_declarer_codes(self.rules)))
+
+    @property
+    def dealer_name(self) -> str:
+        return self.seat_names[self.dealer] if self.seat_names else ""
+
+    def declarer_rows(self):
+        return [(self[f"d{i}"], self[f"t{i}"]) for i in range(1, MAX_DECLARERS + 1)]
+
+    def initial_from(self, record: dict) -> dict[str, object]:
+        initial: dict[str, object] = {"contract": record.get("contract", "")}
+        if "against" in record:
+            initial["against"] = record["against"]
+        if "renege" in record:
+            initial["renege"] = str(record["renege"])
+        tricks = record.get("tricks")
+        for i, seat in enumerate(record.get("declarers", []), start=1):
+            initial[f"d{i}"] = str(seat)
+            if isinstance(tricks, list) and i - 1 < len(tricks):
+                initial[f"t{i}"] = tricks[i - 1]
+        if isinstance(tricks, int):
+            initial["tricks"] = tricks
+        return initial
+
+    def clean(self):
+        cleaned = super().clean()
+        self.record = None
+        code = cleaned.get("contract")
+        if not code:
+            return cleaned
+        per_declarer = code in per_declarer_codes(self.rules)
+        declarers, declarer_fields, trick_fields = [], [], []
+        for i in range(1, MAX_DECLARERS + 1):
+            value = cleaned.get(f"d{i}") or ""
+            if value != "":
+                declarers.append(int(value))
+                declarer_fields.append(f"d{i}")
+                trick_fields.append(f"t{i}")
+        renege = cleaned.get("renege") or ""
+        if not declarers:
+            self.add_error("d1", _("choose the declarer(s)"))
+            return cleaned
+        record: dict[str, object] = {"contract": code, "declarers": declarers}
+        fields: dict[str, list[str]] = {
+            "contract": ["contract"],
+            "declarers": declarer_fields,
+            "dealer": ["contract"],
+            "*": ["contract"],
+        }
+        if per_declarer:
+            counts = [cleaned.get(name) for name in trick_fields]
+            if renege == "" or any(c is not None for c in counts):
+                missing = [name for name, c in zip(trick_fields, counts, strict=True) if c is None]
+                if missing:
+                    self.add_error(missing[0], _("enter the tricks of each declarer (0 if none)"))
+                    return cleaned
+                record["tricks"] = counts
+            fields["tricks"] = trick_fields
+        else:
+            tricks = cleaned.get("tricks")
+            if tricks is None and renege == "":
+                self.add_error("tricks", _("enter the tricks made by the declarers"))
+                return cleaned
+            if tricks is not None:
+                record["tricks"] = tricks
+            fields["tricks"] = ["tricks"]
+        if cleaned.get("against"):
+            record["against"] = cleaned["against"]
+            fields["against"] = ["against"]
+        if renege != "":
+            record["renege"] = int(renege)
+            fields["renege"] = ["renege"]
+        record["dealer"] = self.dealer
+        self.record = record
+        self._fields_map = fields
+        return cleaned
+
+    def records_with_deal(self) -> list[dict]:
+        """The whole pool with this deal added (or replacing deal ``number``); fills
+        ``records`` and the field map so ``attach_scoring_error`` lands on the right input."""
+        records = [dict(r) for r in self.existing]
+        index = self.number - 1
+        if index < len(records):
+            records[index] = self.record
+        else:
+            records.append(self.record)
+        self.records = records
+        self.record_fields = [{} for _ in records]
+        self.record_fields[index] = self._fields_map
+        self.record_labels = [_("Deal %(n)d") % {"n": i + 1} for i in range(len(records))]
+        self.record_labels[index] = ""
+        return records
+
+    def unit_for(self, record: dict) -> str | None:
+        return str(_("tricks"))
+
+    def game_names(self) -> dict[str, str]:
+        return contract_names(self.rules)
+
+
+def _seat(seat_names: Sequence[str], seat: object) -> str:
+    return seat_names[seat] if isinstance(seat, int) and 0 <= seat < len(seat_names) else "?"
+
+
+def sheet_cells(record: dict, seat_names: Sequence[str], rules=None) -> dict[str, str]:
+    """What the printed sheet writes in the contract, declarers and tricks columns."""
+    names = contract_names(rules)
+    code = str(record.get("contract", ""))
+    contract = names.get(code, code)
+    if record.get("against"):
+        against = names.get(str(record["against"]), str(record["against"]))
+        contract = _("%(contract)s (counter on %(against)s)") % {
+            "contract": contract,
+            "against": against,
+        }
+    declarers = ", ".join(_seat(seat_names, s) for s in record.get("declarers", []))
+    tricks = record.get("tricks")
+    shown = "/".join(str(t) for t in tricks) if isinstance(tricks, list) else str(tricks or "")
+    if "renege" in record:
+        shown = _("renege: %(player)s") % {"player": _seat(seat_names, record["renege"])}
+    return {"contract": contract, "declarers": declarers, "tricks": shown}
+
+
+def describe(record: dict, seat_names) -> str:
+    cells = sheet_cells(record, seat_names)
+    if "renege" in record:
+        return f"{cells['contract']} : {cells['declarers']} — {cells['tricks']}"
+    return _("%(contract)s: %(declarers)s, %(tricks)s tricks") % cells
+
+
+def _table_sizes(rules: dict) -> tuple[int, ...]:
+    return (4, 5) if rules.get("tables_of_five") else (4,)
+
+
+def _pools(rules: dict) -> int:
+    return int(rules.get("pools") or GAMES["whist"].default_sessions or 3)
+
+
+def _minutes(rules: dict) -> int:
+    return int(rules.get("pool_minutes") or 80)
+
+
+PLUGIN = GamePlugin(
+    key="whist",
+    sheet_form=WhistDealForm,
+    sheet_template="tournaments/sheets/whist_deal_form.html",
+    pdf_sheet_template="tournaments/pdf/whist_sheet.html",
+    describe=describe,
+    ranking_help=gettext_lazy(
+        "Ranked by total points over the pools, then best single pool, then shared place."
+    ),
+    round_abbreviation="P",
+    entry_url_name="staff_deals",
+    clock=True,
+    live_standings=True,
+    place_points=False,
+    annual_ranking=True,
+    penalty_lines=0,
+    table_sizes_for=lambda rules: _table_sizes(_rules(rules)),
+    default_rounds_for=lambda rules: _pools(_rules(rules)),
+    round_minutes_for=lambda rules: _minutes(_rules(rules)),
+    sheet_cells=sheet_cells,
+)

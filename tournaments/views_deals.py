@@ -1,0 +1,324 @@
+"""Deal-by-deal entry (games whose plug-in enters one deal at a time, e.g. whist), the round
+clock and the director's dashboard. No game is named here: the plug-in gives the form, the
+clock setting and the deals per round; ``services`` write through ``save_sheet``.
+"""
+
+from django.contrib import messages
+from django.http import Http404, JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.views import View
+
+from club.roles import ScorekeeperRequiredMixin
+from scoring import GAMES, InvalidDeal
+
+from . import selectors, services
+from .games import plugin_for
+from .models import Round, Table
+from .scoring_messages import message_for
+
+
+def _table(pk: int) -> Table:
+    return get_object_or_404(
+        Table.objects.select_related("round__tournament__club", "round__tournament__season"),
+        pk=pk,
+    )
+
+
+def _deals_per_round(tournament) -> int:
+    rules = GAMES[tournament.game].validate_rules(tournament.rules or None)
+    return int(rules.get("deals_per_pool") or GAMES[tournament.game].deals_per_round or 12)
+
+
+def _deal_form(table: Table, data=None, number: int | None = None):
+    tournament = table.round.tournament
+    seats = list(table.seats.select_related("entry__player").order_by("position"))
+    plugin = plugin_for(tournament.game)
+    records = services.table_records(table)
+    if number is None and data is not None and str(data.get("number", "")).isdigit():
+        number = int(data["number"])
+    form = plugin.sheet_form(
+        data,
+        seat_names=[s.entry.player.full_name for s in seats],
+        first_dealer=next((s.position for s in seats if s.first_dealer), 0),
+        rules=tournament.rules,
+        records=records,
+        number=number,
+    )
+    return plugin, seats, records, form
+
+
+def _lines(table: Table, seats, plugin):
+    """The deals entered so far with their points and running totals."""
+    names = [s.entry.player.full_name for s in seats]
+    totals = [0] * len(seats)
+    lines = []
+    for deal in table.deals.order_by("number"):
+        points = list(deal.points or [0] * len(seats))
+        totals = [a + b for a, b in zip(totals, points, strict=False)]
+        dealer = deal.record.get("dealer")
+        lines.append(
+            {
+                "number": deal.number,
+                "dealer": names[dealer] if isinstance(dealer, int) and dealer < len(names) else "",
+                "text": plugin.describe(deal.record, names),
+                "points": points,
+                "totals": list(totals),
+            }
+        )
+    return lines, totals
+
+
+class DealEntryView(ScorekeeperRequiredMixin, View):
+    template_name = "tournaments/staff/deals.html"
+
+    def render_page(
+        self,
+        request,
+        table,
+        plugin,
+        seats,
+        form,
+        *,
+        status=200,
+        version=None,
+        preview=None,
+        stale=None,
+    ):
+        lines, totals = _lines(table, seats, plugin)
+        tournament = table.round.tournament
+        deals_per_round = _deals_per_round(tournament)
+        editing = form.number <= len(lines)
+        return render(
+            request,
+            self.template_name,
+            {
+                "table": table,
+                "round": table.round,
+                "tournament": tournament,
+                "plugin": plugin,
+                "seats": seats,
+                "form": form,
+                "deal_template": plugin.sheet_template,
+                "lines": lines,
+                "totals": totals,
+                "deals_per_round": deals_per_round,
+                "pool_full": len(lines) >= deals_per_round and not editing and not form.is_bound,
+                "editing": editing,
+                "version": table.version if version is None else version,
+                "preview": preview,
+                "stale": stale,
+                "clock": table.round.clock_state(timezone.now()) if plugin.clock else None,
+            },
+            status=status,
+        )
+
+    def get(self, request, pk):
+        table = _table(pk)
+        number = request.GET.get("donne", "")
+        plugin, seats, records, form = _deal_form(
+            table, number=int(number) if number.isdigit() else None
+        )
+        if number.isdigit() and not 1 <= int(number) <= len(records):
+            raise Http404
+        return self.render_page(request, table, plugin, seats, form)
+
+    def post(self, request, pk):
+        table = _table(pk)
+        try:
+            version = int(request.POST.get("version", ""))
+        except ValueError:
+            version = -1
+        action = request.POST.get("action", "save")
+        if action == "delete":
+            return self.delete(request, table, version)
+        plugin, seats, records, form = _deal_form(table, request.POST)
+        if not form.is_valid():
+            return self.render_page(
+                request, table, plugin, seats, form, status=400, version=version
+            )
+        if action == "preview":
+            try:
+                result = services.evaluate_sheet(table, form.records_with_deal())
+            except InvalidDeal as error:
+                form.attach_scoring_error(error)
+                return self.render_page(
+                    request, table, plugin, seats, form, status=400, version=version
+                )
+            preview = list(zip(form.seat_names, result.per_deal[form.number - 1], strict=True))
+            return self.render_page(
+                request, table, plugin, seats, form, version=version, preview=preview
+            )
+        editing = form.number <= len(records)
+        try:
+            form.records_with_deal()
+            table = services.save_deal(
+                table,
+                form.record,
+                number=form.number if editing else None,
+                version=version,
+                user=request.user,
+            )
+        except InvalidDeal as error:
+            form.attach_scoring_error(error)
+            return self.render_page(
+                request, table, plugin, seats, form, status=400, version=version
+            )
+        except services.StaleSheet as stale:
+            table = _table(pk)
+            return self.render_page(
+                request,
+                table,
+                plugin,
+                seats,
+                form,
+                status=409,
+                version=stale.current_version,
+                stale=stale,
+            )
+        messages.success(
+            request,
+            (_("Deal %(n)d changed.") if editing else _("Deal %(n)d saved.")) % {"n": form.number},
+        )
+        return redirect("staff_deals", pk=table.pk)
+
+    def delete(self, request, table, version):
+        number = request.POST.get("number", "")
+        if not number.isdigit():
+            raise Http404
+        try:
+            services.delete_deal(table, int(number), version=version, user=request.user)
+        except InvalidDeal as error:
+            _plugin, _seats, _records, form = _deal_form(table)
+            message = message_for(error, seat_names=form.seat_names, game_names=form.game_names())
+            deal = error.params.get("deal")
+            messages.error(
+                request,
+                _("Deal %(n)d cannot be deleted: %(reason)s")
+                % {
+                    "n": int(number),
+                    "reason": (
+                        _("deal %(k)d: %(message)s") % {"k": deal + 1, "message": message}
+                        if isinstance(deal, int)
+                        else message
+                    ),
+                },
+            )
+        except services.StaleSheet:
+            messages.error(
+                request,
+                _(
+                    "Someone else saved a deal at this table meanwhile: "
+                    "check the deals, then try again."
+                ),
+            )
+        except services.TournamentError as error:
+            messages.error(request, str(error))
+        else:
+            messages.success(request, _("Deal %(n)d deleted.") % {"n": int(number)})
+        return redirect("staff_deals", pk=table.pk)
+
+
+class DealPreviewView(ScorekeeperRequiredMixin, View):
+    """The points of the typed deal, computed by ``scoring``, before it is saved (JSON)."""
+
+    def post(self, request, pk):
+        table = _table(pk)
+        _plugin, _seats, _records, form = _deal_form(table, request.POST)
+        if form.is_valid():
+            try:
+                result = services.evaluate_sheet(table, form.records_with_deal())
+            except InvalidDeal as error:
+                form.attach_scoring_error(error)
+            else:
+                return JsonResponse(
+                    {
+                        "ok": True,
+                        "names": form.seat_names,
+                        "points": result.per_deal[form.number - 1],
+                        "scores": result.scores,
+                    }
+                )
+        errors = [str(e) for errors in form.errors.values() for e in errors if str(e)]
+        return JsonResponse({"ok": False, "errors": errors[:3]})
+
+
+# --------------------------------------------------------------------------- clock
+
+
+def _round(pk: int) -> Round:
+    return get_object_or_404(Round.objects.select_related("tournament__club"), pk=pk)
+
+
+def clock_payload(round_: Round) -> dict:
+    now = timezone.now()
+    state = round_.clock_state(now)
+    return {
+        **state,
+        "round": round_.number,
+        "closed": round_.status == Round.Status.CLOSED,
+        "server_time": now.isoformat(),
+    }
+
+
+class ClockView(ScorekeeperRequiredMixin, View):
+    """The hall clock: big, full-screen, driven by the server's time."""
+
+    def get(self, request, pk):
+        round_ = _round(pk)
+        return render(
+            request,
+            "tournaments/staff/clock.html",
+            {"round": round_, "tournament": round_.tournament, "clock": clock_payload(round_)},
+        )
+
+    def post(self, request, pk):
+        round_ = _round(pk)
+        action = request.POST.get("action")
+        if action == "start":
+            services.clock_start(round_)
+        elif action == "pause":
+            services.clock_pause(round_)
+        elif action == "resume":
+            services.clock_resume(round_)
+        elif action == "close":
+            services.close_round(round_)
+            messages.success(request, _("The round is closed: every table counts as played."))
+        elif action == "minutes":
+            minutes = request.POST.get("minutes", "")
+            if minutes.isdigit() and int(minutes) > 0:
+                services.clock_set_minutes(round_, int(minutes))
+        if request.headers.get("Accept", "").startswith("application/json"):
+            return JsonResponse(clock_payload(Round.objects.get(pk=round_.pk)))
+        return redirect(request.POST.get("next") or reverse("staff_clock", args=[round_.pk]))
+
+
+class ClockStateView(ScorekeeperRequiredMixin, View):
+    def get(self, request, pk):
+        return JsonResponse(clock_payload(_round(pk)))
+
+
+class RoundProgressView(ScorekeeperRequiredMixin, View):
+    """The director's dashboard: deals entered per table, tables behind, short tables."""
+
+    def get(self, request, pk):
+        round_ = _round(pk)
+        tournament = round_.tournament
+        deals_per_round = _deals_per_round(tournament)
+        progress = selectors.round_progress(round_, deals_per_round, timezone.now())
+        return render(
+            request,
+            "tournaments/staff/progress.html",
+            {
+                "round": round_,
+                "tournament": tournament,
+                "plugin": plugin_for(tournament.game),
+                "progress": progress,
+                "deals_per_round": deals_per_round,
+                "clock": clock_payload(round_),
+                "behind": sum(1 for p in progress if p.behind),
+                "short": sum(1 for p in progress if p.short),
+            },
+        )
