@@ -96,7 +96,8 @@ LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = "Europe/Brussels"
 USE_I18N = True
 USE_TZ = True
-USE_THOUSAND_SEPARATOR = True
+# No thousand separators: a primary key of 1000 printed as "1 000" in a form would break it.
+USE_THOUSAND_SEPARATOR = False
 
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]

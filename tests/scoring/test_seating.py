@@ -1,0 +1,386 @@
+"""Tests for scoring.seating: valid rounds, repeat counting, bounds, refusals, determinism."""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from collections.abc import Sequence
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from scoring.seating import (
+    Bounds,
+    Schedule,
+    bounds,
+    composition,
+    lower_bound,
+    meeting_counts,
+    repeats,
+    schedule,
+)
+
+Rounds = Sequence[Sequence[Sequence[int]]]
+
+
+def brute_repeats(rounds: Rounds) -> int:
+    """E recounted the slow way: every pair of players, every round."""
+    players = sorted({p for rnd in rounds for table in rnd for p in table})
+    total = 0
+    for a, b in itertools.combinations(players, 2):
+        m = sum(1 for rnd in rounds for table in rnd if a in table and b in table)
+        total += max(0, m - 1)
+    return total
+
+
+def assert_valid(plan: Schedule, n: int, n_rounds: int, sizes: Sequence[int]) -> None:
+    """Every round seats every player exactly once at allowed sizes."""
+    assert len(plan.rounds) == n_rounds
+    for rnd in plan.rounds:
+        seated = sorted(p for table in rnd for p in table)
+        assert seated == list(range(n))
+        assert all(len(table) in sizes for table in rnd)
+        assert [len(table) for table in rnd] == list(plan.table_sizes)
+
+
+def odd_counts_even(plan: Schedule) -> bool:
+    """Nobody at an odd-sized table twice before everyone has been once."""
+    count = [0] * plan.n_players
+    for rnd in plan.rounds:
+        for table in rnd:
+            if len(table) != plan.table_sizes[0]:
+                for p in table:
+                    count[p] += 1
+        if max(count) - min(count) > 1:
+            return False
+    return True
+
+
+# --------------------------------------------------------------------------
+# Repeats
+
+
+def test_repeats_counts_meetings_beyond_the_first() -> None:
+    rounds = [[[0, 1, 2, 3], [4, 5, 6, 7]], [[0, 1, 4, 5], [2, 3, 6, 7]]]
+    assert repeats(rounds) == 4  # {0,1}, {4,5}, {2,3}, {6,7} meet twice
+    assert repeats(rounds[:1]) == 0
+    assert repeats([rounds[0]] * 3) == 24  # 12 pairs × 2 extra meetings
+
+
+def test_repeats_of_a_triple_meeting_counts_two() -> None:
+    assert repeats([[[0, 1]], [[1, 0]], [[0, 1]]]) == 2
+
+
+def test_repeats_with_history_counts_both() -> None:
+    history = [[[0, 1, 2, 3]]]
+    assert repeats([[[0, 1, 4, 5]]], history) == 1
+    assert repeats([], history) == 0
+    assert repeats([[[0, 1, 2, 3]]], history) == 6
+
+
+def test_repeats_shows_the_cost_of_a_manual_swap() -> None:
+    plan = schedule(16, 5)
+    assert repeats(plan.rounds) == 0
+    swapped = [[list(t) for t in rnd] for rnd in plan.rounds]
+    a, b = swapped[4][0][0], swapped[4][1][0]
+    swapped[4][0][0], swapped[4][1][0] = b, a
+    assert repeats(swapped) == brute_repeats(swapped) == 6
+
+
+def test_meeting_counts() -> None:
+    counts = meeting_counts([[[2, 0, 1]], [[1, 2], [0, 3]]])
+    assert counts == {(0, 1): 1, (0, 2): 1, (1, 2): 2, (0, 3): 1}
+
+
+def test_repeats_refuses_a_player_seated_twice_in_a_round() -> None:
+    with pytest.raises(ValueError, match="seated twice"):
+        repeats([[[0, 1], [1, 2]]])
+
+
+@pytest.mark.parametrize(
+    ("n", "n_rounds", "sizes"),
+    [(12, 4, (4,)), (13, 5, (4, 5)), (18, 6, (4, 3)), (9, 6, (3,)), (8, 9, (2,))],
+)
+def test_schedule_repeats_match_a_recount(n: int, n_rounds: int, sizes: tuple[int, ...]) -> None:
+    plan = schedule(n, n_rounds, sizes, time_limit=0.2)
+    assert_valid(plan, n, n_rounds, sizes)
+    assert plan.repeats == brute_repeats(plan.rounds) == repeats(plan.rounds)
+    assert plan.meetings == meeting_counts(plan.rounds)
+    assert plan.lower_bound <= plan.repeats
+
+
+# --------------------------------------------------------------------------
+# Optimal schedules
+
+
+def test_sixteen_players_five_rounds_is_perfect() -> None:
+    plan = schedule(16, 5)
+    assert_valid(plan, 16, 5, (4,))
+    assert plan.repeats == 0 == plan.lower_bound
+    assert plan.optimal
+    # The affine plane of order 4: everybody meets everybody exactly once.
+    assert sorted(plan.meetings.values()) == [1] * 120
+
+
+@pytest.mark.parametrize("n", range(20, 81, 4))
+def test_multiples_of_four_for_five_rounds_are_perfect(n: int) -> None:
+    plan = schedule(n, 5)
+    assert_valid(plan, n, 5, (4,))
+    assert plan.repeats == 0
+
+
+@pytest.mark.parametrize("n", range(17, 24))
+def test_seventeen_to_twenty_three_at_tables_of_four_and_three(n: int) -> None:
+    plan = schedule(n, 5, (4, 3))
+    assert_valid(plan, n, 5, (4, 3))
+    assert plan.repeats == 0
+
+
+@pytest.mark.parametrize(("n", "n_rounds"), [(80, 3), (28, 7), (64, 21), (9, 4), (25, 6)])
+def test_design_theory_instances(n: int, n_rounds: int) -> None:
+    size = 3 if n == 9 else 5 if n == 25 else 4
+    plan = schedule(n, n_rounds, (size,))
+    assert_valid(plan, n, n_rounds, (size,))
+    assert plan.repeats == 0
+
+
+def test_repeating_a_perfect_cycle_is_optimal() -> None:
+    plan = schedule(16, 10)
+    assert plan.repeats == plan.lower_bound == 120
+    assert set(plan.meetings.values()) == {2}
+
+
+def test_greedy_one_round_at_a_time_is_beaten() -> None:
+    """The issue's motivation: drawing each round greedily leaves repeats."""
+    import random
+
+    rng = random.Random(1)
+    history: list[list[list[int]]] = []
+    for _ in range(5):
+        players = list(range(16))
+        rng.shuffle(players)
+        tables: list[list[int]] = [[] for _ in range(4)]
+        for p in players:
+            free = [t for t in tables if len(t) < 4]
+            met = meeting_counts(history)
+            free.sort(key=lambda t: sum(met.get((min(p, q), max(p, q)), 0) for q in t))
+            free[0].append(p)
+        history.append(tables)
+    assert repeats(history) > 0 == schedule(16, 5).repeats
+
+
+# --------------------------------------------------------------------------
+# Team games: tables of 2 teams
+
+
+def test_team_round_robin_subset() -> None:
+    plan = schedule(10, 5, (2,))
+    assert_valid(plan, 10, 5, (2,))
+    assert plan.repeats == 0
+
+
+def test_team_rematches_when_rounds_exceed_the_round_robin() -> None:
+    plan = schedule(6, 7, (2,))
+    # 7 rounds of 3 matches over 15 pairs: at least 6 rematches, and no more.
+    assert plan.repeats == plan.lower_bound == 7 * 3 - 15
+
+
+def test_odd_team_count_is_refused() -> None:
+    with pytest.raises(ValueError, match=r"add 1 substitute \(8 players\) or remove 1 player"):
+        schedule(7, 3, (2,))
+
+
+# --------------------------------------------------------------------------
+# Table sizes
+
+
+@pytest.mark.parametrize(
+    ("n", "sizes", "expected"),
+    [
+        (16, (4,), (4, 4, 4, 4)),
+        (18, (4, 5), (4, 4, 5, 5)),
+        (17, (4, 3), (4, 4, 3, 3, 3)),
+        (19, (4, 3), (4, 4, 4, 4, 3)),
+        (17, (3, 4), (3, 3, 3, 4, 4)),
+        (8, (3, 4, 5, 6), (3, 5)),
+        (10, (3, 4, 5, 6), (3, 3, 4)),
+        (5, (4, 5), (5,)),
+        (12, (2,), (2,) * 6),
+    ],
+)
+def test_composition_prefers_the_first_size_and_fewest_odd_tables(
+    n: int, sizes: tuple[int, ...], expected: tuple[int, ...]
+) -> None:
+    assert composition(n, sizes) == expected
+
+
+def test_uneven_count_refusal_says_what_would_work() -> None:
+    with pytest.raises(ValueError) as caught:
+        schedule(14, 5, (4,))
+    message = str(caught.value)
+    assert "14 players cannot be seated at tables of 4" in message
+    assert "add 2 substitutes (16 players)" in message
+    assert "remove 2 players (12 players)" in message
+
+
+def test_refusal_with_several_sizes_and_nothing_below() -> None:
+    with pytest.raises(ValueError, match=r"tables of 4 or 5: add 1 substitute \(4 players\)\.$"):
+        composition(3, (4, 5))
+
+
+@pytest.mark.parametrize(
+    ("args", "kwargs", "match"),
+    [
+        ((16, 5, ()), {}, "must not be empty"),
+        ((16, 5, (4, 4)), {}, "repeat"),
+        ((16, 5, (1,)), {}, "at least 2"),
+        ((0, 5), {}, "positive"),
+        ((16, -1), {}, "non-negative"),
+        ((16, 5), {"time_limit": 0}, "time_limit"),
+        ((8, 2), {"history": [[[0, 1, 2, 3], [3, 4, 5, 6]]]}, "seated twice"),
+    ],
+)
+def test_bad_arguments_are_refused(args: tuple[object, ...], kwargs: dict[str, object], match: str) -> None:
+    with pytest.raises(ValueError, match=match):
+        schedule(*args, **kwargs)  # type: ignore[arg-type]
+
+
+# --------------------------------------------------------------------------
+# Bounds
+
+
+def test_counting_bound() -> None:
+    b = bounds(16, 6)
+    assert b.counting == 6 * 4 * 6 - 120 == 24
+    assert b.best == lower_bound(16, 6) == 24
+
+
+def test_two_round_pigeonhole_bound() -> None:
+    # 12 players at 3 tables of 4: a table of 4 holds two from one earlier table.
+    b = bounds(12, 3)
+    assert b.two_round == 2 * 3
+    assert b.counting < 0 and b.per_player == 0
+    assert schedule(12, 2).repeats == lower_bound(12, 2) == 3
+
+
+def test_per_player_bound_with_history() -> None:
+    # Player 0 has met 1, 2, 3; among 8 players he can meet only 4 new ones,
+    # and 2 rounds at tables of 4 give him 6 meetings.
+    history = [[[0, 1, 2, 3], [4, 5, 6, 7]]]
+    b = bounds(8, 2, (4,), history)
+    assert b.history == 0
+    assert b.per_player == 8 * (6 - 4) // 2
+    assert schedule(8, 2, history=history).repeats >= b.best
+
+
+def test_bounds_of_no_rounds_is_the_history() -> None:
+    history = [[[0, 1]], [[0, 1]]]
+    assert bounds(4, 0, (2,), history) == Bounds(1, 1, 1, 1)
+    plan = schedule(4, 0, (2,), history=history)
+    assert plan.rounds == [] and plan.repeats == 1
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    n=st.integers(2, 26),
+    n_rounds=st.integers(0, 5),
+    sizes=st.sampled_from([(2,), (3,), (4,), (4, 3), (4, 5), (3, 4, 5, 6), (5, 4)]),
+    seed=st.integers(0, 3),
+)
+def test_any_instance_is_valid_and_above_its_bound(
+    n: int, n_rounds: int, sizes: tuple[int, ...], seed: int
+) -> None:
+    try:
+        table_sizes = composition(n, sizes)
+    except ValueError:
+        with pytest.raises(ValueError, match="cannot be seated"):
+            schedule(n, n_rounds, sizes)
+        return
+    plan = schedule(n, n_rounds, sizes, seed=seed, time_limit=0.03)
+    assert plan.table_sizes == table_sizes
+    assert_valid(plan, n, n_rounds, sizes)
+    assert plan.repeats == brute_repeats(plan.rounds)
+    assert plan.lower_bound <= plan.repeats
+
+
+# --------------------------------------------------------------------------
+# History: late arrivals and withdrawals
+
+
+def test_history_with_withdrawals_and_late_arrivals() -> None:
+    first = schedule(16, 2)
+    # Players 14 and 15 withdraw (renumbered 100 and 101 in the history), 2 arrive (14, 15).
+    rename = {14: 100, 15: 101}
+    history = [[[rename.get(p, p) for p in t] for t in rnd] for rnd in first.rounds]
+    plan = schedule(16, 3, history=history)
+    assert_valid(plan, 16, 3, (4,))
+    assert plan.repeats == repeats(plan.rounds, history) == brute_repeats(history + plan.rounds)
+    assert plan.lower_bound <= plan.repeats
+    assert plan.repeats == 0  # 5 rounds in all exist without repeats (affine plane)
+
+
+def test_history_continuation_of_sixteen() -> None:
+    first = schedule(16, 3, seed=4)
+    rest = schedule(16, 2, seed=4, history=first.rounds)
+    assert rest.repeats == 0
+    assert repeats(first.rounds + rest.rounds) == 0
+
+
+def test_history_already_full_of_repeats() -> None:
+    history = [[[0, 1, 2, 3], [4, 5, 6, 7]]] * 2
+    plan = schedule(8, 1, history=history)
+    assert plan.bounds.history == plan.lower_bound == 12
+    # Each new table of 4 draws from two old tables: 2 pairs meet a third time.
+    assert plan.repeats == brute_repeats(history + plan.rounds) == 16
+
+
+# --------------------------------------------------------------------------
+# Secondary aims
+
+
+@pytest.mark.parametrize("n", [18, 19, 21, 22, 23])
+def test_odd_tables_go_round_before_anybody_sits_twice(n: int) -> None:
+    plan = schedule(n, 5, (4, 3))
+    assert plan.repeats == 0
+    assert odd_counts_even(plan)
+
+
+def test_odd_tables_with_fifth_player_at_whist() -> None:
+    plan = schedule(21, 4, (4, 5))
+    assert plan.repeats == plan.lower_bound == 0
+    assert odd_counts_even(plan)
+
+
+@pytest.mark.parametrize(("n", "n_rounds"), [(16, 5), (20, 5), (32, 4), (18, 6)])
+def test_first_dealer_is_spread_evenly(n: int, n_rounds: int) -> None:
+    sizes = (4, 3) if n % 4 else (4,)
+    plan = schedule(n, n_rounds, sizes)
+    dealt = Counter(table[0] for rnd in plan.rounds for table in rnd)
+    counts = [dealt[p] for p in range(n)]
+    assert max(counts) - min(counts) <= 1
+
+
+def test_seats_are_spread() -> None:
+    plan = schedule(16, 8)
+    for seat in range(4):
+        sat = Counter(table[seat] for rnd in plan.rounds for table in rnd)
+        assert max(sat[p] for p in range(16)) - min(sat[p] for p in range(16)) <= 1
+
+
+# --------------------------------------------------------------------------
+# Determinism
+
+
+@pytest.mark.parametrize(
+    ("n", "n_rounds", "sizes"), [(16, 5, (4,)), (18, 5, (4, 3)), (22, 5, (4, 3)), (13, 3, (4, 5))]
+)
+def test_same_seed_same_schedule(n: int, n_rounds: int, sizes: tuple[int, ...]) -> None:
+    a = schedule(n, n_rounds, sizes, seed=7)
+    b = schedule(n, n_rounds, sizes, seed=7)
+    assert a.rounds == b.rounds
+    assert a.repeats == b.repeats
+
+
+def test_other_seed_other_schedule() -> None:
+    assert schedule(16, 5, seed=1).rounds != schedule(16, 5, seed=2).rounds
