@@ -48,7 +48,34 @@ def order_seats(rounds: Rounds, seat_counts: list[list[int]], rng: random.Random
                 seat_counts[p][k] += 1
             ordered.append(seats)
         out.append(ordered)
+    _even_out(out, seat_counts)
     return out
+
+
+def _even_out(rounds: Rounds, seat_counts: list[list[int]]) -> None:
+    """Swap the seats (1 and up) of two players at a table while that evens out seat counts.
+
+    Descent on the sum of squared counts; dealers stay.  Updates both
+    arguments in place.
+    """
+    improved = True
+    while improved:
+        improved = False
+        for tables in rounds:
+            for table in tables:
+                for i in range(1, len(table)):
+                    for j in range(i + 1, len(table)):
+                        a, b = table[i], table[j]
+                        ca, cb = seat_counts[a], seat_counts[b]
+                        # a moves from seat i to j, b from j to i.
+                        gain = (ca[i] - 1 - ca[j]) + (cb[j] - 1 - cb[i])
+                        if gain > 0:
+                            ca[i] -= 1
+                            ca[j] += 1
+                            cb[j] -= 1
+                            cb[i] += 1
+                            table[i], table[j] = b, a
+                            improved = True
 
 
 def _choose_dealers(rounds: Rounds, deals: list[int], rng: random.Random) -> list[list[int]]:
