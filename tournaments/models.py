@@ -290,6 +290,13 @@ class Seat(models.Model):
         return f"{self.table} — {self.position + 1}"
 
     @property
+    def name(self) -> str:
+        """The player, or the team in team games."""
+        if self.entry_id is not None:
+            return self.entry.player.full_name
+        return self.team.name if self.team_id is not None else "?"
+
+    @property
     def place_points(self) -> Fraction:
         return Fraction(self.place_points_60ths, PLACE_POINTS_DENOMINATOR)
 

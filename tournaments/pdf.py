@@ -342,8 +342,8 @@ def build_sheet(
     )
 
 
-def rows_for(plugin: GamePlugin) -> int:
-    return plugin.spec.deals_per_round or DEFAULT_ROWS
+def rows_for(plugin: GamePlugin, rules=None) -> int:
+    return plugin.deals_per_round(rules or None) or DEFAULT_ROWS
 
 
 def game_names_for(plugin: GamePlugin, rules=None) -> dict[str, str]:
@@ -355,8 +355,10 @@ def game_names_for(plugin: GamePlugin, rules=None) -> dict[str, str]:
 
 def round_sheets(round_: Round, tables: Sequence[Table], plugin: GamePlugin) -> list[Sheet]:
     """Blank sheets of a round; ``tables`` come with their seats (``selectors.round_tables``)."""
-    rows = rows_for(plugin)
-    return [
+    rules = round_.tournament.rules or None
+    rows = rows_for(plugin, rules)
+    extra = plugin.extra_for_sheet(rules)
+    sheets = [
         build_sheet(
             round_.tournament,
             round_,
@@ -367,6 +369,9 @@ def round_sheets(round_: Round, tables: Sequence[Table], plugin: GamePlugin) -> 
         )
         for table in tables
     ]
+    for sheet in sheets:
+        sheet.extra = extra
+    return sheets
 
 
 def filled_sheets(
@@ -382,8 +387,9 @@ def filled_sheets(
     ):
         deals[deal.table_id].append(deal)
     names = game_names_for(plugin, tournament.rules)
-    rows = rows_for(plugin)
-    return [
+    rows = rows_for(plugin, tournament.rules)
+    extra = plugin.extra_for_sheet(tournament.rules or None)
+    sheets = [
         build_sheet(
             tournament,
             round_,
@@ -399,6 +405,9 @@ def filled_sheets(
         for round_ in rounds
         for table in round_.tables.all()
     ]
+    for sheet in sheets:
+        sheet.extra = extra
+    return sheets
 
 
 # --------------------------------------------------------------------------- wall plan

@@ -386,10 +386,10 @@ class SheetPreviewView(ScorekeeperRequiredMixin, View):
 class TableHistoryView(ScorekeeperRequiredMixin, View):
     def get(self, request, pk):
         table = _get_table(pk)
-        seats = list(table.seats.select_related("entry__player").order_by("position"))
+        seats = services.table_seats(table)
         changes = list(table.changes.select_related("user").order_by("-version"))
         plugin = plugin_for(table.round.tournament.game)
-        names = [s.entry.player.full_name for s in seats]
+        names = services.dealing_names(seats)
         return render(
             request,
             "tournaments/staff/history.html",

@@ -33,7 +33,7 @@
   const form = document.getElementById("deal-form");
   if (!form) return;
   const contractBox = form.querySelector("[data-per-declarer]");
-  const perDeclarer = JSON.parse(contractBox.dataset.perDeclarer || "[]");
+  const perDeclarer = contractBox ? JSON.parse(contractBox.dataset.perDeclarer || "[]") : [];
   const contract = form.querySelector("#id_contract");
 
   function refresh() {
@@ -45,6 +45,7 @@
   if (contract) { contract.addEventListener("change", refresh); refresh(); }
 
   const body = document.getElementById("deal-points-body");
+  if (!body) return;
   const errors = document.getElementById("deal-points-errors");
   const preview = debounce(function () {
     const data = new FormData(form);

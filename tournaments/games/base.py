@@ -17,8 +17,18 @@ class SheetForm(forms.Form):
     checks them with ``scoring`` and ``attach_scoring_error`` puts its verdict on the field.
     """
 
-    def __init__(self, *args, seat_names: Sequence[str], first_dealer: int, rules, **kwargs):
+    def __init__(
+        self,
+        *args,
+        seat_names: Sequence[str],
+        first_dealer: int,
+        rules,
+        player_names: Sequence[str] | None = None,
+        **kwargs,
+    ):
         self.seat_names = list(seat_names)
+        # The players in dealing order (team games: team t = players t and t + 2).
+        self.player_names = list(player_names) if player_names is not None else self.seat_names
         self.first_dealer = first_dealer
         self.rules = rules
         self.records: list[dict] = []
@@ -90,7 +100,13 @@ class GamePlugin:
     # Minutes a round lasts, from a ruleset (clock games).
     round_minutes_for: Callable[[dict], int | None] | None = None
     # The printed sheet's columns for one stored record: {"contract", "declarers", "tricks"}.
-    sheet_cells: Callable[[dict, Sequence[str], dict], dict[str, str]] | None = None
+    sheet_cells: Callable[[dict, Sequence[str], dict], dict[str, object]] | None = None
+    # What a printed sheet needs from the ruleset besides its rows (e.g. cards per manche).
+    sheet_extra: Callable[[dict], dict] | None = None
+    # Records in a complete session, from a ruleset (None: played to a target).
+    deals_per_round_for: Callable[[dict], int | None] | None = None
+    # Settings of the club's ruleset the scorekeeper may change per tournament before it starts.
+    tournament_settings: tuple[str, ...] = ()
 
     @property
     def spec(self) -> GameSpec:
@@ -105,6 +121,20 @@ class GamePlugin:
         if self.default_rounds_for is None:
             return self.spec.default_sessions
         return self.default_rounds_for(rules or self.spec.default_rules())
+
+    def deals_per_round(self, rules: dict | None) -> int | None:
+        if self.deals_per_round_for is None:
+            return self.spec.deals_per_round
+        return self.deals_per_round_for(rules or self.spec.default_rules())
+
+    def extra_for_sheet(self, rules: dict | None) -> dict:
+        if self.sheet_extra is None:
+            return {}
+        return self.sheet_extra(rules or self.spec.default_rules())
+
+    @property
+    def team_game(self) -> bool:
+        return self.spec.team_game
 
     def round_minutes(self, rules: dict | None) -> int | None:
         if self.round_minutes_for is None:

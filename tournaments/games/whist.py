@@ -271,4 +271,5 @@ PLUGIN = GamePlugin(
     default_rounds_for=lambda rules: _pools(_rules(rules)),
     round_minutes_for=lambda rules: _minutes(_rules(rules)),
     sheet_cells=sheet_cells,
+    deals_per_round_for=lambda rules: int(_rules(rules).get("deals_per_pool") or 12),
 )
