@@ -1,4 +1,5 @@
 from django import forms
+from django.core.validators import MinValueValidator
 from django.utils.translation import gettext_lazy as _
 
 from club.models import Club, Player, Season
@@ -14,7 +15,18 @@ class DateInput(forms.DateInput):
         super().__init__(format="%Y-%m-%d", **kwargs)
 
 
+#: Settings a tournament may change from the club's rules before it starts (the plug-in
+#: lists which of them its game has: ``GamePlugin.tournament_settings``).
+TOURNAMENT_SETTINGS = {
+    "target": (_("Target (points to win a match)"), 1),
+    "round_minutes": (_("Minutes per round (0: no clock)"), 0),
+}
+
+
 class TournamentForm(forms.ModelForm):
+    target = forms.IntegerField(required=False)
+    round_minutes = forms.IntegerField(required=False)
+
     class Meta:
         model = Tournament
         fields = ["club", "season", "game", "name", "date", "rounds", "entry_fee"]
@@ -33,6 +45,59 @@ class TournamentForm(forms.ModelForm):
             for name in ("club", "game", "rounds"):
                 self.fields[name].disabled = True
                 self.fields[name].help_text = _("Cannot change once the tournament has started.")
+        self._setup_settings()
+
+    def _setup_settings(self) -> None:
+        from .games import PLUGINS
+
+        game = self.instance.game if self.instance.pk else None
+        keys = (
+            set(PLUGINS[game].tournament_settings)
+            if game in PLUGINS
+            else {k for p in PLUGINS.values() for k in p.tournament_settings}
+        )
+        current = {}
+        if game and self.instance.club_id:
+            from .services import effective_rules
+
+            current = effective_rules(self.instance)
+        for name, (label, minimum) in TOURNAMENT_SETTINGS.items():
+            if name not in keys:
+                del self.fields[name]
+                continue
+            field = self.fields[name]
+            field.label = label
+            field.min_value = minimum
+            field.validators.append(MinValueValidator(minimum))
+            field.widget.attrs["min"] = minimum
+            field.initial = current.get(name)
+            if game is None:
+                field.help_text = _("Team games only; empty: the club's rules.")
+            elif self.instance.is_started:
+                field.disabled = True
+                field.help_text = _("Cannot change once the tournament has started.")
+            else:
+                field.help_text = _("For this tournament only; empty: the club's rules.")
+
+    def settings_values(self) -> dict:
+        """The settings typed for this tournament (the ones its game has)."""
+        from .games import plugin_for
+
+        game = self.cleaned_data.get("game") or self.instance.game
+        keys = plugin_for(game).tournament_settings if game else ()
+        return {
+            k: self.cleaned_data.get(k)
+            for k in keys
+            if k in self.fields and self.cleaned_data.get(k) is not None
+        }
+
+    def save(self, commit=True):
+        tournament = super().save(commit=False)
+        if not tournament.is_started:
+            tournament.rules = self.settings_values()
+        if commit:
+            tournament.save()
+        return tournament
 
     def clean(self):
         cleaned = super().clean()
@@ -235,4 +300,42 @@ class RulesForm(forms.Form):
                 self.add_error(f"setting__{key}", message)
             else:
                 self.add_error(None, message)
+        return cleaned
+
+
+class TeamForm(forms.Form):
+    """Two registered players without a partner, paired into a team."""
+
+    first = forms.ModelChoiceField(
+        label=_("Player"),
+        queryset=Entry.objects.none(),
+        error_messages={"required": _("Choose the first player of the team.")},
+    )
+    second = forms.ModelChoiceField(
+        label=_("Partner"),
+        queryset=Entry.objects.none(),
+        error_messages={"required": _("Choose his partner.")},
+    )
+    name = forms.CharField(
+        label=_("Team name"),
+        max_length=120,
+        required=False,
+        help_text=_("Empty: the players' last names."),
+    )
+
+    def __init__(self, *args, tournament: Tournament, **kwargs):
+        super().__init__(*args, **kwargs)
+        entries = (
+            Entry.objects.filter(tournament=tournament, team__isnull=True, withdrawn=False)
+            .select_related("player")
+            .order_by("player__last_name", "player__first_name")
+        )
+        for name in ("first", "second"):
+            self.fields[name].queryset = entries
+            self.fields[name].label_from_instance = lambda e: e.player.sort_name
+
+    def clean(self):
+        cleaned = super().clean()
+        if cleaned.get("first") and cleaned.get("first") == cleaned.get("second"):
+            self.add_error("second", _("Choose two different players."))
         return cleaned

@@ -55,7 +55,7 @@ class SheetForm(forms.Form):
         text = message_for(
             error,
             unit=self.unit_for(record),
-            seat_names=self.seat_names,
+            seat_names=self.error_names(),
             game_names=self.game_names(),
         )
         message = f"{label} : {text}" if label else text
@@ -67,6 +67,10 @@ class SheetForm(forms.Form):
 
     def game_names(self) -> dict[str, str]:
         return {}
+
+    def error_names(self) -> list[str]:
+        """Who a record's ``seat`` numbers are (players in dealing order)."""
+        return self.player_names
 
 
 @dataclass(frozen=True)
@@ -105,6 +109,8 @@ class GamePlugin:
     sheet_extra: Callable[[dict], dict] | None = None
     # Records in a complete session, from a ruleset (None: played to a target).
     deals_per_round_for: Callable[[dict], int | None] | None = None
+    # Rows of a blank printed sheet when the session has no fixed number of deals (0: default).
+    sheet_rows: int = 0
     # Settings of the club's ruleset the scorekeeper may change per tournament before it starts.
     tournament_settings: tuple[str, ...] = ()
 
