@@ -207,12 +207,32 @@ SETTING_LABELS = {
     "entry_fee_cents": _("Entry fee (cents)"),
     "membership_fee_cents": _("Yearly membership (cents)"),
     "membership_from_participation": _("Membership due from participation"),
+    "target": _("Target (points to win a match)"),
+    "tie_rule": _("Both teams over the target with equal totals"),
+    "bye_won": _("A bye counts as a match won"),
+    "bye_score": _("Points credited for a bye"),
+    "bye_against": _("Points against credited for a bye"),
+    "round_minutes": _("Minutes per round (0: no clock)"),
+    "start_points": _("Points of tokens at the start"),
+    "exact_bonus": _("Bonus for an exact bid"),
+    "manches": _("Cards dealt in each manche"),
 }
+TIE_RULE_CHOICES = [
+    ("higher_total", _("Another deal is played")),
+    ("draw", _("The match is drawn")),
+]
 ANNUAL_CHOICES = [
     ("sum_points", _("Sum of the tournament points")),
     ("sum_place_points", _("Sum of the place points")),
     ("best_n", _("Sum of the best N tournaments")),
 ]
+
+
+def _int_list(text: str) -> list[int] | None:
+    try:
+        return [int(part) for part in str(text).replace(";", ",").split(",") if part.strip()]
+    except ValueError:
+        return None
 
 
 class RulesForm(forms.Form):
@@ -251,8 +271,34 @@ class RulesForm(forms.Form):
                     initial=row["points"],
                 )
                 self.counter_fields.append(name)
+        self.table_fields: list[str] = []
         for key, value in self.base.items():
             label = SETTING_LABELS.get(key, key)
+            if isinstance(value, dict) and all(isinstance(v, list) for v in value.values()):
+                # A table per size (Double's place points for 3, 4, 5 and 6 players).
+                for size, row in value.items():
+                    name = f"table__{key}__{size}"
+                    self.fields[name] = forms.CharField(
+                        label=_("Place points at a table of %(n)s") % {"n": size},
+                        initial=", ".join(str(v) for v in row),
+                        help_text=_("From the first to the last, separated by commas."),
+                    )
+                    self.table_fields.append(name)
+                continue
+            if key == "tie_rule":
+                field = forms.ChoiceField(label=label, choices=TIE_RULE_CHOICES, initial=value)
+                self.fields[f"setting__{key}"] = field
+                self.setting_fields.append(f"setting__{key}")
+                continue
+            if isinstance(value, list) and value and all(isinstance(v, int) for v in value):
+                name = f"list__{key}"
+                self.fields[name] = forms.CharField(
+                    label=label,
+                    initial=", ".join(str(v) for v in value),
+                    help_text=_("Separated by commas."),
+                )
+                self.table_fields.append(name)
+                continue
             if key == "annual_ranking":
                 field = forms.ChoiceField(label=label, choices=ANNUAL_CHOICES, initial=value)
             elif key == "annual_best_n":
@@ -285,19 +331,33 @@ class RulesForm(forms.Form):
                 row["points"] = cleaned[name]
         for name in self.setting_fields:
             rules[name.removeprefix("setting__")] = cleaned.get(name)
+        for name in self.table_fields:
+            numbers = _int_list(cleaned.get(name, ""))
+            if numbers is None:
+                self.add_error(name, _("Enter whole numbers separated by commas."))
+                return cleaned
+            parts = name.split("__")
+            if parts[0] == "table":
+                rules[parts[1]] = {**rules[parts[1]], parts[2]: numbers}
+            else:
+                rules[parts[1]] = numbers
         if rules.get("annual_ranking") == "best_n" and not rules.get("annual_best_n"):
             self.add_error("setting__annual_best_n", _("Give N for the « best N » ranking."))
             return cleaned
         try:
             self.rules = GAMES[self.game].validate_rules(rules)
+            GAMES[self.game].bye_line(self.rules)
         except InvalidDeal as error:
             key = str(error.params.get("key", ""))
             reason = str(error.params.get("reason", ""))
             message = _("This value is not valid: %(reason)s") % {"reason": reason}
+            tables = [n for n in self.table_fields if n.split("__")[1] == key]
             if key.startswith("contracts[") or key.startswith("counters["):
                 self.add_error(None, f"{key} : {message}")
             elif f"setting__{key}" in self.fields:
                 self.add_error(f"setting__{key}", message)
+            elif tables:
+                self.add_error(tables[0], message)
             else:
                 self.add_error(None, message)
         return cleaned

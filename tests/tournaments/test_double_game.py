@@ -171,3 +171,33 @@ def test_pdf_and_excel(make_double, scorekeeper_client):
     ws = workbook.worksheets[0]
     assert ws.cell(row=2, column=1).value == 1
     assert ws.max_row == 5
+
+
+def _form_data(form):
+    data = {}
+    for name, field in form.fields.items():
+        value = form.initial.get(name, field.initial)
+        if value is True:
+            data[name] = "on"
+        elif value is not None and value is not False:
+            data[name] = str(value)
+    return data
+
+
+def test_club_edits_the_place_points_tables(client, committee_user, club):
+    from tournaments.services import club_rules
+
+    client.force_login(committee_user)
+    url = reverse("staff_rules", args=["double"])
+    page = client.get(url)
+    assert "Points de place à une table de 3" in page.content.decode()
+    data = _form_data(page.context["form"])
+    assert data["table__place_points__3"] == "16, 10, 4"
+    data["table__place_points__3"] = "12, 8"
+    response = client.post(url, data)
+    assert response.status_code == 400
+    assert "Cette valeur n’est pas valide" in response.content.decode()
+    assert 'value="12, 8"' in response.content.decode()
+    data["table__place_points__3"] = "18; 9; 3"
+    assert client.post(url, data).status_code == 302
+    assert club_rules(club, "double")["place_points"]["3"] == [18, 9, 3]

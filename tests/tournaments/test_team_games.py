@@ -336,3 +336,23 @@ def test_pdf_plan_standings_and_excel(make_team_game, scorekeeper_client, game):
     assert team.name in names
     assert Seat.objects.filter(round=round_, table__bye=True).count() == 1
     assert Table.objects.filter(round=round_).count() == 3
+
+
+def test_club_sets_the_bye_and_the_tie_rule(client, committee_user, club):
+    client.force_login(committee_user)
+    url = reverse("staff_rules", args=["plonk"])
+    page = client.get(url).content.decode()
+    assert "Points attribués pour une exemption" in page and "Objectif" in page
+    form = client.get(url).context["form"]
+    data = {}
+    for name, field in form.fields.items():
+        value = form.initial.get(name, field.initial)
+        if value is True:
+            data[name] = "on"
+        elif value is not None and value is not False:
+            data[name] = str(value)
+    data["setting__bye_score"] = "250"
+    data["setting__tie_rule"] = "draw"
+    assert client.post(url, data).status_code == 302
+    rules = services.club_rules(club, "plonk")
+    assert rules["bye_score"] == 250 and rules["tie_rule"] == "draw"
