@@ -124,6 +124,9 @@ class RegistrationView(ScorekeeperRequiredMixin, View):
             ],
             "gap": services.seating_gap_for(tournament),
             "plugin": plugin_for(tournament.game),
+            "teams": len(services.playing_teams(tournament))
+            if plugin_for(tournament.game).team_game
+            else None,
             "member_form": member_form or RegisterMemberForm(tournament=tournament),
             "walk_in_form": walk_in_form or WalkInForm(club=tournament.club),
         }
@@ -463,6 +466,7 @@ class TableHistoryView(ScorekeeperRequiredMixin, View):
                 "round": table.round,
                 "tournament": table.round.tournament,
                 "seats": seats,
+                "plugin": plugin,
                 "changes": selectors.describe_changes(changes, names, plugin.describe),
             },
         )

@@ -44,6 +44,18 @@
   }
   if (contract) { contract.addEventListener("change", refresh); refresh(); }
 
+  // Team games: the other team's count follows (its complement shows as a placeholder).
+  form.querySelectorAll("[data-follows]").forEach((input) => {
+    const source = document.getElementById(input.dataset.follows);
+    if (!source) return;
+    const follow = () => {
+      const value = parseInt(source.value, 10);
+      input.placeholder = Number.isNaN(value) ? "" : String(Number(input.dataset.total) - value);
+    };
+    source.addEventListener("input", follow);
+    follow();
+  });
+
   const body = document.getElementById("deal-points-body");
   if (!body) return;
   const errors = document.getElementById("deal-points-errors");

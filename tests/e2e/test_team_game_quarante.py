@@ -80,8 +80,9 @@ def test_quarante_match_from_pairs_to_standings(
     assert page.input_value("#id_kings1") == "3"
     assert page.input_value("#id_queens0") == "2"
 
-    # Corrected: team 1 follows; a clique of three kings for the second player.
+    # Corrected: team 1 follows (its count shows); a clique of three kings for the second player.
     page.fill("#id_kings1", "")
+    assert page.get_attribute("#id_kings1", "placeholder") == "1"
     page.select_option("#id_clique1_K", "3")
     page.wait_for_function(
         "document.querySelector(\"[data-points='1']\") && "

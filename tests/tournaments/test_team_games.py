@@ -336,6 +336,34 @@ def test_pdf_plan_standings_and_excel(make_team_game, scorekeeper_client, game):
     assert team.name in names
     assert Seat.objects.filter(round=round_, table__bye=True).count() == 1
     assert Table.objects.filter(round=round_).count() == 3
+    # every page of the round shows teams (and the bye)
+    bye = round_.tables.get(bye=True)
+    played = round_.tables.filter(bye=False).first()
+    for url in (
+        reverse("staff_round", args=[round_.pk]),
+        reverse("tournament_rounds", args=[tournament.pk]),
+        reverse("table_detail", args=[played.pk]),
+        reverse("staff_history", args=[played.pk]),
+        reverse("staff_deals", args=[bye.pk]),
+        reverse("staff_tournament", args=[tournament.pk]),
+        reverse("staff_registration", args=[tournament.pk]),
+    ):
+        response = scorekeeper_client.get(url)
+        assert response.status_code == 200, url
+    for url in (
+        reverse("staff_round", args=[round_.pk]),
+        reverse("tournament_rounds", args=[tournament.pk]),
+        reverse("table_detail", args=[played.pk]),
+    ):
+        html = scorekeeper_client.get(url).content.decode()
+        assert all(s.team.name in html for s in played.seats.all()), url
+    registration = scorekeeper_client.get(reverse("staff_registration", args=[tournament.pk]))
+    assert "10 joueurs présents, 5 équipes complètes" in registration.content.decode()
+    history = scorekeeper_client.get(reverse("staff_history", args=[played.pk])).content.decode()
+    assert "Version 1" in history and reverse("staff_deals", args=[played.pk]) in history
+    assert (
+        "exempte" in scorekeeper_client.get(reverse("staff_deals", args=[bye.pk])).content.decode()
+    )
 
 
 def test_club_sets_the_bye_and_the_tie_rule(client, committee_user, club):

@@ -15,8 +15,13 @@ from scoring import GAMES, InvalidDeal
 from .base import SheetForm
 
 
-def count_input(maximum: int) -> forms.NumberInput:
-    return forms.NumberInput(attrs={"inputmode": "numeric", "min": 0, "max": maximum})
+def count_input(maximum: int, follows: str = "") -> forms.NumberInput:
+    """A count; ``follows``: the other team's input, whose complement to ``maximum`` this one
+    shows as a placeholder (left empty, it is that complement)."""
+    attrs: dict[str, object] = {"inputmode": "numeric", "min": 0, "max": maximum}
+    if follows:
+        attrs.update({"data-follows": follows, "data-total": maximum})
+    return forms.NumberInput(attrs=attrs)
 
 
 class MatchDealForm(SheetForm):

@@ -33,7 +33,7 @@ class PlonkDealForm(MatchDealForm):
                 required=False,
                 min_value=0,
                 max_value=TRICKS,
-                widget=count_input(TRICKS),
+                widget=count_input(TRICKS, "id_tricks0" if team else ""),
                 error_messages={
                     "min_value": _("between 0 and 13"),
                     "max_value": _("between 0 and 13"),

@@ -52,7 +52,7 @@ class QuaranteDealForm(MatchDealForm):
                     required=False,
                     min_value=0,
                     max_value=4,
-                    widget=count_input(4),
+                    widget=count_input(4, f"id_{key}0" if team else ""),
                     error_messages={
                         "min_value": _("between 0 and 4"),
                         "max_value": _("between 0 and 4"),
