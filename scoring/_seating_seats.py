@@ -53,29 +53,70 @@ def order_seats(rounds: Rounds, seat_counts: list[list[int]], rng: random.Random
 
 
 def _even_out(rounds: Rounds, seat_counts: list[list[int]]) -> None:
-    """Swap the seats (1 and up) of two players at a table while that evens out seat counts.
+    """Even out the seats 1 and up by swapping seats along alternating chains.
 
-    Descent on the sum of squared counts; dealers stay.  Updates both
+    For two seats ``a`` and ``b`` and a player ``v`` who sat in ``a`` at least
+    twice more than in ``b``: at a table where ``v`` sits in ``a`` he swaps
+    with the player in ``b``; if that player now sits in ``a`` once too
+    often, he swaps at another table where he sits in ``a``, and so on (the
+    argument of de Werra's equitable edge colourings of bipartite graphs).
+    Only the two ends of the chain change counts; a chain is kept when it
+    lowers the sum of squared counts.  Dealers (seat 0) stay.  Updates both
     arguments in place.
     """
+    width = max((len(t) for tables in rounds for t in tables), default=0)
+    where: dict[tuple[int, int], list[list[int]]] = {}  # (player, seat) -> tables
+    for tables in rounds:
+        for table in tables:
+            for k, p in enumerate(table):
+                where.setdefault((p, k), []).append(table)
     improved = True
     while improved:
         improved = False
-        for tables in rounds:
-            for table in tables:
-                for i in range(1, len(table)):
-                    for j in range(i + 1, len(table)):
-                        a, b = table[i], table[j]
-                        ca, cb = seat_counts[a], seat_counts[b]
-                        # a moves from seat i to j, b from j to i.
-                        gain = (ca[i] - 1 - ca[j]) + (cb[j] - 1 - cb[i])
-                        if gain > 0:
-                            ca[i] -= 1
-                            ca[j] += 1
-                            cb[j] -= 1
-                            cb[i] += 1
-                            table[i], table[j] = b, a
-                            improved = True
+        for a, b in itertools.permutations(range(1, width), 2):
+            for v, counts in enumerate(seat_counts):
+                if counts[a] - counts[b] < 2:
+                    continue
+                chain = _chain(v, a, b, where)
+                if chain is None:
+                    continue
+                w = chain[-1][b]
+                cw = seat_counts[w]
+                if w == v or (counts[b] - counts[a] + 1) + (cw[a] - cw[b] + 1) >= 0:
+                    continue
+                for table in chain:
+                    x, y = table[a], table[b]
+                    table[a], table[b] = y, x
+                    where[x, a].remove(table)
+                    where[y, b].remove(table)
+                    where.setdefault((x, b), []).append(table)
+                    where.setdefault((y, a), []).append(table)
+                counts[a] -= 1
+                counts[b] += 1
+                cw[a] += 1
+                cw[b] -= 1
+                improved = True
+
+
+def _chain(
+    v: int, a: int, b: int, where: dict[tuple[int, int], list[list[int]]]
+) -> list[list[int]] | None:
+    """Tables of an alternating chain from ``v`` in seat ``a``; the last table's
+    player in seat ``b`` ends it.  None if ``v`` has no table with both seats."""
+    chain: list[list[int]] = []
+    used: set[int] = set()
+    p = v
+    while True:
+        nxt = None
+        for table in where.get((p, a), []):
+            if id(table) not in used and len(table) > b:
+                nxt = table
+                break
+        if nxt is None:
+            return chain or None
+        used.add(id(nxt))
+        chain.append(nxt)
+        p = nxt[b]
 
 
 def _choose_dealers(rounds: Rounds, deals: list[int], rng: random.Random) -> list[list[int]]:

@@ -10,6 +10,9 @@ Vocabulary
     deal).  *Tie rule* (Default ``"higher_total"``): if both teams pass the
     target in the same deal the higher total wins, and on equal totals another
     deal is played; ``"draw"`` makes equal totals a drawn match instead.
+*signal* (« fin du temps »)
+    A round may be played against the clock (``round_minutes``, 0: no clock); a match
+    unfinished at the signal is decided on the totals (:func:`decide_at_signal`).
 *bye* (« exempt »)
     A team without opponents in a round; it is credited with the ruleset's
     ``bye_score`` / ``bye_against`` and a won match (``bye_won``).
@@ -49,6 +52,7 @@ __all__ = [
     "MatchRules",
     "bye_line",
     "classification_key",
+    "decide_at_signal",
     "match_defaults",
     "match_result",
     "settle",
@@ -73,6 +77,7 @@ def match_defaults(target: int) -> dict[str, Json]:
         "bye_score": target,
         "bye_against": 0,
         "tiebreaks": ["points_for", "points_difference"],
+        "round_minutes": 60,
     }
 
 
@@ -86,6 +91,7 @@ class MatchRules:
     bye_score: int
     bye_against: int
     tiebreaks: list[str]
+    round_minutes: int = 60
 
     @classmethod
     def parse(cls, merged: Mapping[str, Any]) -> MatchRules:
@@ -97,6 +103,7 @@ class MatchRules:
             bye_score=rule_int(merged, "bye_score"),
             bye_against=rule_int(merged, "bye_against"),
             tiebreaks=rule_str_list(merged, "tiebreaks", TIEBREAKS),
+            round_minutes=rule_int(merged, "round_minutes", minimum=0),
         )
 
 
@@ -161,6 +168,18 @@ def match_result(
             "next_dealer": None if complete else (first_dealer + len(per_deal)) % SEATS,
         },
     )
+
+
+def decide_at_signal(totals: Sequence[int]) -> int | None:
+    """The winner of a match stopped at the signal: the higher total; ``None`` (drawn) when
+    the totals are equal.
+
+    >>> decide_at_signal([120, 95]), decide_at_signal([80, 80])
+    (0, None)
+    """
+    if totals[0] == totals[1]:
+        return None
+    return 0 if totals[0] > totals[1] else 1
 
 
 def bye_line(rules: MatchRules) -> RoundLine:

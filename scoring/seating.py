@@ -91,6 +91,10 @@ _FAIRNESS_SHARE = 50
 class Bounds:
     """Lower bounds on the repeats ``E``, each proven on its own.
 
+    With a history, each bound on the new rounds is added to the repeats of
+    the history: a pair meeting ``h`` times before and ``m`` times now has
+    ``h + m - 1 >= (h - 1) + (m - 1)`` repeats when both are positive.
+
     history
         Repeats already inside the history (``E`` can only grow).
     counting
@@ -126,8 +130,13 @@ class Bounds:
 class Schedule:
     """The new rounds and how good they are.
 
-    ``rounds`` holds the new rounds only; ``repeats`` and ``meetings`` count
-    history and new rounds together.
+    ``rounds`` holds the new rounds only (tables in seat order, tables of the
+    first size first); ``repeats`` and ``meetings`` (times each pair
+    ``(p, q)``, ``p < q``, met) count history and new rounds together.
+    ``table_sizes`` is the composition of every round, ``bounds`` the
+    separate lower bounds (``lower_bound`` is the best of them) and
+    ``method`` says how the rounds were found (``construction``, ``search``,
+    ``construction+search``, ``greedy``).
     """
 
     rounds: list[Round]
@@ -325,27 +334,33 @@ def _draw(
     if e <= target and (not any(odd) or even(rounds)):
         return rounds, method or "greedy"
 
-    if any(odd) or not method:
-        meet = search.rebuild(base, [])
-        planned = [search.greedy_round(meet, sizes, odd, plan[r], rng) for r in range(n_rounds)]
-        planned_e = search.cost(meet)
-        hopeful = past.present_repeats + search.plan_bound(plan, n, sizes, odd) <= target
-        if any(odd) and planned_e > target and hopeful:
-            planned, planned_e, _ = search.tabu_search(
-                base,
-                planned,
-                odd,
-                past.odd_counts,
-                rng=rng,
-                target=target,
-                budget=fair_budget,
-                deadline=deadline,
-                restrict=True,
-            )
-            if planned_e <= target:
-                return planned, "search"
+    if any(odd) and past.present_repeats + search.plan_bound(plan, n, sizes, odd) <= target:
+        if method:
+            meet = search.rebuild(base, [])
+            planned = [search.greedy_round(meet, sizes, odd, plan[r], rng) for r in range(n_rounds)]
+        else:
+            planned = rounds
+        planned, planned_e, _ = search.tabu_search(
+            base,
+            planned,
+            odd,
+            past.odd_counts,
+            rng=rng,
+            target=target,
+            budget=fair_budget,
+            deadline=deadline,
+            restrict=True,
+        )
+        if planned_e <= target:
+            return planned, "search"
         if planned_e < e:
             rounds, e, method = planned, planned_e, ""
+    elif past.rounds and method:
+        # The construction may clash with the history: a greedy start may do better.
+        meet = search.rebuild(base, [])
+        planned = [search.greedy_round(meet, sizes, odd, plan[r], rng) for r in range(n_rounds)]
+        if search.cost(meet) < e:
+            rounds, e, method = planned, search.cost(meet), ""
 
     if e > target:
         rounds, e, _ = search.tabu_search(

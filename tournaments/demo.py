@@ -7,7 +7,7 @@ from django.contrib.auth.models import User
 
 from . import services
 from .models import Tournament
-from .sample_sheets import double_king_round, whist_pool
+from .sample_sheets import double_game, double_king_round, plonk_match, quarante_match, whist_pool
 
 
 def _play_round(
@@ -99,6 +99,58 @@ def _whist(club, season, players, name, date, *, pools_played, running=False):
     return tournament
 
 
+def _new(club, season, game, name, date, rounds):
+    tournament, created = Tournament.objects.get_or_create(
+        club=club,
+        season=season,
+        name=name,
+        defaults={
+            "game": game,
+            "date": date,
+            "rounds": rounds,
+            "published": True,
+            "entry_fee": club.entry_fee,
+        },
+    )
+    return tournament if created else None
+
+
+def _double(club, season, players, name, date, *, rounds):
+    """A finished Double tournament: tables of 3 to 6, ten manches a round."""
+    tournament = _new(club, season, "double", name, date, rounds)
+    if tournament is None:
+        return None
+    for player in players:
+        services.update_entry(services.register_player(tournament, player), paid=True)
+    user = User.objects.filter(username="saisie").first()
+    rng = random.Random(date.toordinal())
+    for number in range(rounds):
+        round_ = services.draw_round(tournament, seed=date.toordinal() * 10 + number)
+        for table in round_.tables.all():
+            first = table.seats.get(first_dealer=True).position
+            records = double_game(table.seats.count(), first, rng)
+            services.save_sheet(table, records, version=table.version, user=user)
+    return tournament
+
+
+def _team_game(club, season, players, game, name, date, *, rounds):
+    """A finished team tournament: pairs drawn, team against team, an odd team's bye."""
+    tournament = _new(club, season, game, name, date, rounds)
+    if tournament is None:
+        return None
+    for player in players:
+        services.update_entry(services.register_player(tournament, player), paid=True)
+    services.draw_teams(tournament, seed=date.toordinal())
+    user = User.objects.filter(username="saisie").first()
+    rng = random.Random(date.toordinal())
+    play = quarante_match if game == "quarante" else plonk_match
+    for number in range(rounds):
+        round_ = services.draw_round(tournament, seed=date.toordinal() * 10 + number)
+        for table in round_.tables.filter(bye=False):
+            services.save_sheet(table, play(0, rng), version=table.version, user=user)
+    return tournament
+
+
 def build_demo_tournaments(club, season, players) -> list[str]:
     today = datetime.date.today()
     start = max(season.start, today - datetime.timedelta(days=60))
@@ -148,4 +200,40 @@ def build_demo_tournaments(club, season, players) -> list[str]:
     )
     if live:
         lines.append(f"  {live.name}: 20 players, pool 2 under way (clock running).")
+    double = _double(
+        club,
+        season,
+        players[4:27],
+        "Double du printemps",
+        min(start + _days(10), season.end),
+        rounds=3,
+    )
+    if double:
+        lines.append(f"  {double.name}: 23 players at tables of 3 to 6, 3 rounds, finished.")
+    quarante = _team_game(
+        club,
+        season,
+        players[:18],
+        "quarante",
+        "Quarante de roi",
+        min(start + _days(12), season.end),
+        rounds=4,
+    )
+    if quarante:
+        lines.append(f"  {quarante.name}: 9 teams, 4 rounds (a bye each round), finished.")
+    plonk = _team_game(
+        club,
+        season,
+        players[20:36],
+        "plonk",
+        "Plonk en équipes",
+        min(start + _days(20), season.end),
+        rounds=3,
+    )
+    if plonk:
+        lines.append(f"  {plonk.name}: 8 teams, 3 rounds, finished.")
     return lines
+
+
+def _days(n: int) -> datetime.timedelta:
+    return datetime.timedelta(days=n)

@@ -149,6 +149,12 @@ def tournament_workbook(tournament: Tournament) -> Workbook:
     rounds = selectors.tournament_rounds(tournament)
     numbers = sorted({r.number for r in rounds} | set(range(1, tournament.rounds + 1)))
 
+    if PLUGINS[tournament.game].team_game:
+        _team_standings_sheet(workbook, standings, numbers)
+        _round_sheets(workbook, rounds)
+        workbook.properties.title = tournament.name
+        return workbook
+
     ws = _new_sheet(workbook, _("Standings"))
     headers = [
         _("Rank"),
@@ -182,7 +188,45 @@ def tournament_workbook(tournament: Tournament) -> Workbook:
             font=NOTE_FONT if row.substitute else None,
         )
     writer.finish()
+    _round_sheets(workbook, rounds)
+    workbook.properties.title = tournament.name
+    return workbook
 
+
+def _team_standings_sheet(workbook: Workbook, standings, numbers: Sequence[int]) -> None:
+    """Team games: matches won (a draw counts a half), points scored, against, difference."""
+    ws = _new_sheet(workbook, _("Standings"))
+    headers = [
+        _("Rank"),
+        _("Team"),
+        _("Players"),
+        _("Matches won"),
+        _("Points scored"),
+        _("Points against"),
+        _("Difference"),
+        *(_round_title(n) for n in numbers),
+    ]
+    writer = SheetWriter(ws, headers)
+    for row in standings:
+        wins, wins_format = points_value(row.wins)
+        cells = [row.rounds.get(n) for n in numbers]
+        writer.row(
+            [
+                row.rank,
+                row.name,
+                row.players,
+                wins,
+                row.score,
+                row.against,
+                row.difference,
+                *(c.score if c else None for c in cells),
+            ],
+            [INTEGER, None, None, wins_format, INTEGER, INTEGER, INTEGER] + [INTEGER] * len(cells),
+        )
+    writer.finish()
+
+
+def _round_sheets(workbook: Workbook, rounds) -> None:
     for round_ in rounds:
         ws = _new_sheet(workbook, _round_title(round_.number))
         writer = SheetWriter(
@@ -206,9 +250,6 @@ def tournament_workbook(tournament: Tournament) -> Workbook:
                     [INTEGER, INTEGER, None, INTEGER, points_format],
                 )
         writer.finish()
-
-    workbook.properties.title = tournament.name
-    return workbook
 
 
 # --------------------------------------------------------------------------- season

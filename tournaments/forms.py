@@ -1,4 +1,5 @@
 from django import forms
+from django.core.validators import MinValueValidator
 from django.utils.translation import gettext_lazy as _
 
 from club.models import Club, Player, Season
@@ -14,7 +15,18 @@ class DateInput(forms.DateInput):
         super().__init__(format="%Y-%m-%d", **kwargs)
 
 
+#: Settings a tournament may change from the club's rules before it starts (the plug-in
+#: lists which of them its game has: ``GamePlugin.tournament_settings``).
+TOURNAMENT_SETTINGS = {
+    "target": (_("Target (points to win a match)"), 1),
+    "round_minutes": (_("Minutes per round (0: no clock)"), 0),
+}
+
+
 class TournamentForm(forms.ModelForm):
+    target = forms.IntegerField(required=False)
+    round_minutes = forms.IntegerField(required=False)
+
     class Meta:
         model = Tournament
         fields = ["club", "season", "game", "name", "date", "rounds", "entry_fee"]
@@ -33,6 +45,59 @@ class TournamentForm(forms.ModelForm):
             for name in ("club", "game", "rounds"):
                 self.fields[name].disabled = True
                 self.fields[name].help_text = _("Cannot change once the tournament has started.")
+        self._setup_settings()
+
+    def _setup_settings(self) -> None:
+        from .games import PLUGINS
+
+        game = self.instance.game if self.instance.pk else None
+        keys = (
+            set(PLUGINS[game].tournament_settings)
+            if game in PLUGINS
+            else {k for p in PLUGINS.values() for k in p.tournament_settings}
+        )
+        current = {}
+        if game and self.instance.club_id:
+            from .services import effective_rules
+
+            current = effective_rules(self.instance)
+        for name, (label, minimum) in TOURNAMENT_SETTINGS.items():
+            if name not in keys:
+                del self.fields[name]
+                continue
+            field = self.fields[name]
+            field.label = label
+            field.min_value = minimum
+            field.validators.append(MinValueValidator(minimum))
+            field.widget.attrs["min"] = minimum
+            field.initial = current.get(name)
+            if game is None:
+                field.help_text = _("Team games only; empty: the club's rules.")
+            elif self.instance.is_started:
+                field.disabled = True
+                field.help_text = _("Cannot change once the tournament has started.")
+            else:
+                field.help_text = _("For this tournament only; empty: the club's rules.")
+
+    def settings_values(self) -> dict:
+        """The settings typed for this tournament (the ones its game has)."""
+        from .games import plugin_for
+
+        game = self.cleaned_data.get("game") or self.instance.game
+        keys = plugin_for(game).tournament_settings if game else ()
+        return {
+            k: self.cleaned_data.get(k)
+            for k in keys
+            if k in self.fields and self.cleaned_data.get(k) is not None
+        }
+
+    def save(self, commit=True):
+        tournament = super().save(commit=False)
+        if not tournament.is_started:
+            tournament.rules = self.settings_values()
+        if commit:
+            tournament.save()
+        return tournament
 
     def clean(self):
         cleaned = super().clean()
@@ -142,12 +207,32 @@ SETTING_LABELS = {
     "entry_fee_cents": _("Entry fee (cents)"),
     "membership_fee_cents": _("Yearly membership (cents)"),
     "membership_from_participation": _("Membership due from participation"),
+    "target": _("Target (points to win a match)"),
+    "tie_rule": _("Both teams over the target with equal totals"),
+    "bye_won": _("A bye counts as a match won"),
+    "bye_score": _("Points credited for a bye"),
+    "bye_against": _("Points against credited for a bye"),
+    "round_minutes": _("Minutes per round (0: no clock)"),
+    "start_points": _("Points of tokens at the start"),
+    "exact_bonus": _("Bonus for an exact bid"),
+    "manches": _("Cards dealt in each manche"),
 }
+TIE_RULE_CHOICES = [
+    ("higher_total", _("Another deal is played")),
+    ("draw", _("The match is drawn")),
+]
 ANNUAL_CHOICES = [
     ("sum_points", _("Sum of the tournament points")),
     ("sum_place_points", _("Sum of the place points")),
     ("best_n", _("Sum of the best N tournaments")),
 ]
+
+
+def _int_list(text: str) -> list[int] | None:
+    try:
+        return [int(part) for part in str(text).replace(";", ",").split(",") if part.strip()]
+    except ValueError:
+        return None
 
 
 class RulesForm(forms.Form):
@@ -186,8 +271,34 @@ class RulesForm(forms.Form):
                     initial=row["points"],
                 )
                 self.counter_fields.append(name)
+        self.table_fields: list[str] = []
         for key, value in self.base.items():
             label = SETTING_LABELS.get(key, key)
+            if isinstance(value, dict) and all(isinstance(v, list) for v in value.values()):
+                # A table per size (Double's place points for 3, 4, 5 and 6 players).
+                for size, row in value.items():
+                    name = f"table__{key}__{size}"
+                    self.fields[name] = forms.CharField(
+                        label=_("Place points at a table of %(n)s") % {"n": size},
+                        initial=", ".join(str(v) for v in row),
+                        help_text=_("From the first to the last, separated by commas."),
+                    )
+                    self.table_fields.append(name)
+                continue
+            if key == "tie_rule":
+                field = forms.ChoiceField(label=label, choices=TIE_RULE_CHOICES, initial=value)
+                self.fields[f"setting__{key}"] = field
+                self.setting_fields.append(f"setting__{key}")
+                continue
+            if isinstance(value, list) and value and all(isinstance(v, int) for v in value):
+                name = f"list__{key}"
+                self.fields[name] = forms.CharField(
+                    label=label,
+                    initial=", ".join(str(v) for v in value),
+                    help_text=_("Separated by commas."),
+                )
+                self.table_fields.append(name)
+                continue
             if key == "annual_ranking":
                 field = forms.ChoiceField(label=label, choices=ANNUAL_CHOICES, initial=value)
             elif key == "annual_best_n":
@@ -220,19 +331,71 @@ class RulesForm(forms.Form):
                 row["points"] = cleaned[name]
         for name in self.setting_fields:
             rules[name.removeprefix("setting__")] = cleaned.get(name)
+        for name in self.table_fields:
+            numbers = _int_list(cleaned.get(name, ""))
+            if numbers is None:
+                self.add_error(name, _("Enter whole numbers separated by commas."))
+                return cleaned
+            parts = name.split("__")
+            if parts[0] == "table":
+                rules[parts[1]] = {**rules[parts[1]], parts[2]: numbers}
+            else:
+                rules[parts[1]] = numbers
         if rules.get("annual_ranking") == "best_n" and not rules.get("annual_best_n"):
             self.add_error("setting__annual_best_n", _("Give N for the « best N » ranking."))
             return cleaned
         try:
             self.rules = GAMES[self.game].validate_rules(rules)
+            GAMES[self.game].bye_line(self.rules)
         except InvalidDeal as error:
             key = str(error.params.get("key", ""))
             reason = str(error.params.get("reason", ""))
             message = _("This value is not valid: %(reason)s") % {"reason": reason}
+            tables = [n for n in self.table_fields if n.split("__")[1] == key]
             if key.startswith("contracts[") or key.startswith("counters["):
                 self.add_error(None, f"{key} : {message}")
             elif f"setting__{key}" in self.fields:
                 self.add_error(f"setting__{key}", message)
+            elif tables:
+                self.add_error(tables[0], message)
             else:
                 self.add_error(None, message)
+        return cleaned
+
+
+class TeamForm(forms.Form):
+    """Two registered players without a partner, paired into a team."""
+
+    first = forms.ModelChoiceField(
+        label=_("Player"),
+        queryset=Entry.objects.none(),
+        error_messages={"required": _("Choose the first player of the team.")},
+    )
+    second = forms.ModelChoiceField(
+        label=_("Partner"),
+        queryset=Entry.objects.none(),
+        error_messages={"required": _("Choose his partner.")},
+    )
+    name = forms.CharField(
+        label=_("Team name"),
+        max_length=120,
+        required=False,
+        help_text=_("Empty: the players' last names."),
+    )
+
+    def __init__(self, *args, tournament: Tournament, **kwargs):
+        super().__init__(*args, **kwargs)
+        entries = (
+            Entry.objects.filter(tournament=tournament, team__isnull=True, withdrawn=False)
+            .select_related("player")
+            .order_by("player__last_name", "player__first_name")
+        )
+        for name in ("first", "second"):
+            self.fields[name].queryset = entries
+            self.fields[name].label_from_instance = lambda e: e.player.sort_name
+
+    def clean(self):
+        cleaned = super().clean()
+        if cleaned.get("first") and cleaned.get("first") == cleaned.get("second"):
+            self.add_error("second", _("Choose two different players."))
         return cleaned

@@ -236,6 +236,8 @@ class Table(models.Model):
     number = models.PositiveSmallIntegerField(_("table"))
     version = models.PositiveIntegerField(default=0)
     complete = models.BooleanField(_("complete"), default=False)
+    # Team games: a team without opponents this round, credited by the ruleset's bye line.
+    bye = models.BooleanField(_("bye"), default=False)
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
@@ -266,6 +268,10 @@ class Seat(models.Model):
     first_dealer = models.BooleanField(_("first dealer"), default=False)
     score = models.IntegerField(_("score"), default=0)
     place_points_60ths = models.IntegerField(default=0)
+    # Team games: the match won (True), lost (False), drawn or not decided yet (None), and the
+    # opponents' points.
+    won = models.BooleanField(_("won"), null=True, blank=True)
+    against = models.IntegerField(_("points against"), default=0)
 
     class Meta:
         verbose_name = _("seat")
@@ -288,6 +294,13 @@ class Seat(models.Model):
 
     def __str__(self) -> str:
         return f"{self.table} — {self.position + 1}"
+
+    @property
+    def name(self) -> str:
+        """The player, or the team in team games."""
+        if self.entry_id is not None:
+            return self.entry.player.full_name
+        return self.team.name if self.team_id is not None else "?"
 
     @property
     def place_points(self) -> Fraction:

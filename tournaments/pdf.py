@@ -166,6 +166,11 @@ class SheetSeat:
     first_dealer: bool
     score: int | None = None
     place_points: str = ""
+    #: team games: the match won (True), lost (False), drawn or undecided (None)
+    won: bool | None = None
+    against: int | None = None
+    #: team games: the team's players
+    players: list[str] = field(default_factory=list)
 
     @property
     def number(self) -> int:
@@ -245,6 +250,7 @@ def build_sheet(
     penalty_lines: int = PENALTY_LINES,
     cells_for=None,
     rules=None,
+    dealers: Sequence[str] | None = None,
 ) -> Sheet:
     """One table's sheet; blank when ``deals`` is None, else with the stored deals.
 
@@ -253,7 +259,10 @@ def build_sheet(
     """
     names = game_names or {}
     seats = sorted(seats, key=lambda s: s.position)
-    n = len(seats)
+    # The players in dealing order (team games: four players for two team seats).
+    dealing = list(dealers) if dealers is not None else [seat_name(s) for s in seats]
+    n = len(dealing)
+    n_cells = len(seats)
     filled = deals is not None
     first = next((s.position for s in seats if s.first_dealer), 0)
     sheet_seats = [
@@ -263,18 +272,23 @@ def build_sheet(
             first_dealer=s.first_dealer,
             score=s.score if filled else None,
             place_points=format_points(s.place_points) if filled and table.complete else "",
+            won=s.won if filled and table.complete else None,
+            against=s.against if filled else None,
+            players=(
+                [dealing[p] for p in range(s.position, n, n_cells)]
+                if dealers is not None and n_cells
+                else []
+            ),
         )
         for s in seats
     ]
-    by_position = {s.position: s for s in sheet_seats}
 
     def dealer_name(position: int) -> str:
-        seat = by_position.get(position)
-        return seat.name if seat else ""
+        return dealing[position] if 0 <= position < n else ""
 
     game_rows: list[SheetRow] = []
     penalties: list[PenaltyRow] = []
-    running = [0] * n
+    running = [0] * n_cells
     for deal in deals or ():
         record = deal.record if isinstance(deal.record, Mapping) else {}
         points = list(deal.points or [])
@@ -288,7 +302,9 @@ def build_sheet(
             offender = record.get("penalty")
             penalties.append(
                 PenaltyRow(
-                    cells=[SheetCell(points[i] if i < len(points) else None) for i in range(n)],
+                    cells=[
+                        SheetCell(points[i] if i < len(points) else None) for i in range(n_cells)
+                    ],
                     game=code,
                     label=label,
                     offender=dealer_name(offender) if isinstance(offender, int) else "",
@@ -307,15 +323,13 @@ def build_sheet(
                 dealer_name=dealer_name(dealer),
                 cells=[
                     SheetCell(points[i] if i < len(points) else None, chooser=i == dealer)
-                    for i in range(n)
+                    for i in range(n_cells)
                 ],
                 game=code,
                 label=label,
                 record=record,
                 totals=list(running),
-                columns=(
-                    cells_for(record, [s.name for s in sheet_seats], rules) if cells_for else {}
-                ),
+                columns=(cells_for(record, dealing, rules) if cells_for else {}),
             )
         )
     while len(game_rows) < rows:
@@ -325,11 +339,11 @@ def build_sheet(
                 number=len(game_rows) + 1,
                 dealer=dealer,
                 dealer_name=dealer_name(dealer),
-                cells=[SheetCell(chooser=i == dealer) for i in range(n)],
+                cells=[SheetCell(chooser=i == dealer) for i in range(n_cells)],
             )
         )
     while len(penalties) < penalty_lines:
-        penalties.append(PenaltyRow(cells=[SheetCell() for _ in range(n)]))
+        penalties.append(PenaltyRow(cells=[SheetCell() for _ in range(n_cells)]))
     return Sheet(
         tournament=tournament,
         round=round_,
@@ -342,8 +356,18 @@ def build_sheet(
     )
 
 
-def rows_for(plugin: GamePlugin) -> int:
-    return plugin.spec.deals_per_round or DEFAULT_ROWS
+def _dealers(table: Table) -> list[str] | None:
+    """The players in dealing order at a table of teams (None: the seats deal)."""
+    from .services import dealing_names
+
+    seats = sorted(table.seats.all(), key=lambda s: s.position)
+    if not seats or seats[0].team_id is None:
+        return None
+    return dealing_names(seats)
+
+
+def rows_for(plugin: GamePlugin, rules=None) -> int:
+    return plugin.deals_per_round(rules or None) or plugin.sheet_rows or DEFAULT_ROWS
 
 
 def game_names_for(plugin: GamePlugin, rules=None) -> dict[str, str]:
@@ -355,8 +379,10 @@ def game_names_for(plugin: GamePlugin, rules=None) -> dict[str, str]:
 
 def round_sheets(round_: Round, tables: Sequence[Table], plugin: GamePlugin) -> list[Sheet]:
     """Blank sheets of a round; ``tables`` come with their seats (``selectors.round_tables``)."""
-    rows = rows_for(plugin)
-    return [
+    rules = round_.tournament.rules or None
+    rows = rows_for(plugin, rules)
+    extra = plugin.extra_for_sheet(rules)
+    sheets = [
         build_sheet(
             round_.tournament,
             round_,
@@ -364,9 +390,14 @@ def round_sheets(round_: Round, tables: Sequence[Table], plugin: GamePlugin) -> 
             list(table.seats.all()),
             rows=rows,
             penalty_lines=plugin.penalty_lines,
+            dealers=_dealers(table),
         )
         for table in tables
+        if not table.bye
     ]
+    for sheet in sheets:
+        sheet.extra = extra
+    return sheets
 
 
 def filled_sheets(
@@ -382,8 +413,9 @@ def filled_sheets(
     ):
         deals[deal.table_id].append(deal)
     names = game_names_for(plugin, tournament.rules)
-    rows = rows_for(plugin)
-    return [
+    rows = rows_for(plugin, tournament.rules)
+    extra = plugin.extra_for_sheet(tournament.rules or None)
+    sheets = [
         build_sheet(
             tournament,
             round_,
@@ -395,10 +427,15 @@ def filled_sheets(
             penalty_lines=plugin.penalty_lines,
             cells_for=plugin.sheet_cells,
             rules=tournament.rules,
+            dealers=_dealers(table),
         )
         for round_ in rounds
         for table in round_.tables.all()
+        if not table.bye
     ]
+    for sheet in sheets:
+        sheet.extra = extra
+    return sheets
 
 
 # --------------------------------------------------------------------------- wall plan
@@ -412,6 +449,8 @@ class PlanLine:
     seat: int  # 1-based
     first_dealer: bool
     substitute: bool = False
+    team: str = ""
+    bye: bool = False
 
     @property
     def size(self) -> str:
@@ -429,15 +468,30 @@ def plan_lines(tables: Sequence[Table]) -> list[PlanLine]:
     """Every player of a round, alphabetically (last name, first name), with table and seat."""
     lines = []
     for table in tables:
-        for seat in table.seats.all():
+        seats = list(table.seats.all())
+        for seat in seats:
             if seat.entry_id is not None:
                 player = seat.entry.player
                 last, first, sub = player.last_name, player.first_name, seat.entry.substitute
-            else:
-                last, first, sub = str(seat.team), "", False
-            lines.append(
-                PlanLine(last, first, table.number, seat.position + 1, seat.first_dealer, sub)
-            )
+                lines.append(
+                    PlanLine(last, first, table.number, seat.position + 1, seat.first_dealer, sub)
+                )
+                continue
+            # A team: each of its players, at his seat (team t: seats t and t + 2).
+            entries = sorted(seat.team.entries.all(), key=lambda e: e.pk)
+            for k, entry in enumerate(entries):
+                player = entry.player
+                lines.append(
+                    PlanLine(
+                        player.last_name,
+                        player.first_name,
+                        table.number,
+                        seat.position + k * len(seats) + 1,
+                        seat.first_dealer and k == 0 and not table.bye,
+                        team=seat.team.name,
+                        bye=table.bye,
+                    )
+                )
     lines.sort(key=lambda x: (_sort_key(x.last_name), _sort_key(x.first_name), x.table))
     return lines
 

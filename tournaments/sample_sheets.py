@@ -76,3 +76,71 @@ def whist_pool(
             record["tricks"] = [target if rng.random() < 0.6 else target + 1 for _ in players]
         records.append(record)
     return records
+
+
+DOUBLE_MANCHES = [1, 2, 3, 4, 5, 5, 4, 3, 2, 1]
+
+
+def double_game(
+    n_seats: int, first_dealer: int, rng: random.Random, manches: int = 10, start: int = 15
+) -> list[dict]:
+    """The first ``manches`` records of a valid game of Double: bids within the points held."""
+    held = [start] * n_seats
+    records = []
+    for k in range(manches):
+        cards = DOUBLE_MANCHES[k]
+        bids = [rng.randint(0, min(cards, held[s])) for s in range(n_seats)]
+        tricks = [0] * n_seats
+        for _ in range(cards):
+            tricks[rng.randrange(n_seats)] += 1
+        for s in range(n_seats):
+            held[s] += 5 + bids[s] if bids[s] == tricks[s] else -bids[s]
+        records.append(
+            {"cards": cards, "bids": bids, "tricks": tricks, "dealer": (first_dealer + k) % n_seats}
+        )
+    return records
+
+
+def quarante_match(first_dealer: int, rng: random.Random, target: int = 150) -> list[dict]:
+    """A valid Quarante de roi match played to ``target``."""
+    records: list[dict] = []
+    totals = [0, 0]
+    while max(totals) < target or totals[0] == totals[1]:
+        kings, queens, jacks = rng.randint(0, 4), rng.randint(0, 4), rng.randint(0, 4)
+        record: dict = {
+            "kings": [kings, 4 - kings],
+            "queens": [queens, 4 - queens],
+            "jacks": [jacks, 4 - jacks],
+            "cliques": [],
+            "trump": rng.choice(["hearts", "diamonds", "clubs", "spades"]),
+            "dealer": (first_dealer + len(records)) % 4,
+        }
+        points = [5 * kings + 4 * queens + 2 * jacks, 0]
+        points[1] = 44 - points[0]
+        if rng.random() < 0.3:
+            seat = rng.randrange(4)
+            record["cliques"] = [{"seat": seat, "figure": "K", "count": 3}]
+            points[seat % 2] += 10
+        totals = [totals[0] + points[0], totals[1] + points[1]]
+        records.append(record)
+    return records
+
+
+def plonk_match(first_dealer: int, rng: random.Random, target: int = 500) -> list[dict]:
+    """A valid Plonk match played to ``target``."""
+    records: list[dict] = []
+    totals = [0, 0]
+    while max(totals) < target or totals[0] == totals[1]:
+        t0 = rng.randint(4, 9)
+        tricks = [t0, 13 - t0]
+        dead = [t + rng.randint(0, t) for t in tricks]
+        live = [(4 * t - d) * 7 for t, d in zip(tricks, dead, strict=True)]
+        record = {
+            "tricks": tricks,
+            "dead": dead,
+            "live_points": live,
+            "dealer": (first_dealer + len(records)) % 4,
+        }
+        totals = [totals[i] + live[i] - dead[i] for i in range(2)]
+        records.append(record)
+    return records

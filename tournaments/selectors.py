@@ -60,18 +60,29 @@ class StandingRow:
     score: int = 0
     best_round: int | None = None
     rounds: dict[int, RoundCell] = field(default_factory=dict)
+    #: team games: the team, its players, matches won (a draw counts a half), points against
+    team_id: int | None = None
+    players: str = ""
+    wins: Fraction = Fraction(0)
+    against: int = 0
 
     @property
     def rounds_played(self) -> int:
         return len(self.rounds)
+
+    @property
+    def difference(self) -> int:
+        return self.score - self.against
 
 
 def tournament_standings(tournament: Tournament, *, live: bool = False) -> list[StandingRow]:
     """The classification from complete tables; substitutes are listed last, unranked.
 
     ``live``: tables still being played count too (games with additive scores, e.g. whist).
-    Two queries: the entries, and every seat of a counted table.
+    Two queries: the entries, and every seat of a counted table. Team games rank teams.
     """
+    if GAMES[tournament.game].team_game:
+        return team_standings(tournament)
     rows = {
         entry.pk: StandingRow(
             entry_id=entry.pk,
@@ -113,9 +124,57 @@ def tournament_standings(tournament: Tournament, *, live: bool = False) -> list[
     return ranked + substitutes
 
 
+def team_standings(tournament: Tournament) -> list[StandingRow]:
+    """Teams ranked by the game's key over their decided matches (and byes): matches won,
+    then the tie-breaks of the ruleset. Three queries: teams, their players, counted seats."""
+    from collections import defaultdict as _dd
+
+    teams = list(tournament.teams.prefetch_related("entries__player").order_by("name"))
+    rows = {
+        team.pk: StandingRow(
+            entry_id=0,
+            player_id=0,
+            name=team.name,
+            substitute=False,
+            withdrawn=all(e.withdrawn for e in team.entries.all()),
+            team_id=team.pk,
+            players=" & ".join(
+                e.player.full_name for e in sorted(team.entries.all(), key=lambda e: e.pk)
+            ),
+        )
+        for team in teams
+    }
+    lines: dict[int, list[RoundLine]] = _dd(list)
+    seats = Seat.objects.filter(
+        round__tournament=tournament, team__isnull=False, table__complete=True
+    ).values_list("team_id", "round__number", "table__number", "score", "won", "against")
+    for team_id, round_number, table_number, score, won, against in seats:
+        row = rows.get(team_id)
+        if row is None:
+            continue
+        row.rounds[round_number] = RoundCell(round_number, table_number, score, Fraction(0))
+        lines[team_id].append(RoundLine(score, won=won, against=against))
+        row.wins += Fraction(1) if won else Fraction(1, 2) if won is None else Fraction(0)
+        row.score += score
+        row.against += against
+    spec = GAMES[tournament.game]
+    key_of = spec.classifier(tournament.rules or None)
+    ranked = [r for r in rows.values() if r.rounds or not r.withdrawn]
+    keys = [key_of(lines[r.team_id]) for r in ranked]
+    for row, rank in zip(ranked, shared_places(keys), strict=True):
+        row.rank = rank
+        row.best_round = max((c.score for c in row.rounds.values()), default=None)
+    ranked.sort(key=lambda r: (r.rank, r.name))
+    return ranked
+
+
 def tournament_rounds(tournament: Tournament) -> list[Round]:
-    """Rounds with their tables, seats and players: three queries."""
-    seats = Seat.objects.select_related("entry__player", "team").order_by("position")
+    """Rounds with their tables, seats and players (teams and their players): four queries."""
+    seats = (
+        Seat.objects.select_related("entry__player", "team")
+        .prefetch_related("team__entries__player")
+        .order_by("position")
+    )
     tables = Table.objects.order_by("number").prefetch_related(Prefetch("seats", queryset=seats))
     return list(
         tournament.round_set.order_by("number").prefetch_related(
@@ -129,7 +188,7 @@ def table_detail(table_id: int, *, published_only: bool) -> Table:
     if published_only:
         qs = qs.filter(round__tournament__published=True)
     table = qs.get(pk=table_id)
-    table.seat_list = list(table.seats.select_related("entry__player").order_by("position"))
+    table.seat_list = list(table.seats.select_related("entry__player", "team").order_by("position"))
     table.deal_list = list(table.deals.order_by("number"))
     return table
 
@@ -229,8 +288,12 @@ def season_standings(season: Season) -> dict[str, list[SeasonRow]]:
 
 
 def round_tables(round_: Round) -> list[Table]:
-    """A round's tables with their seated players (two queries)."""
-    seats = Seat.objects.select_related("entry__player", "team").order_by("position")
+    """A round's tables with their seated players, or teams and their players."""
+    seats = (
+        Seat.objects.select_related("entry__player", "team")
+        .prefetch_related("team__entries__player")
+        .order_by("position")
+    )
     return list(
         round_.tables.order_by("number").prefetch_related(Prefetch("seats", queryset=seats))
     )

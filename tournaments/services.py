@@ -9,12 +9,12 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from django.db import transaction
-from django.db.models import Max
+from django.db.models import Count, Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from club.models import Club, Membership, Player, Season
-from scoring import GAMES, InvalidDeal, seating
+from scoring import GAMES, InvalidDeal, match, seating
 
 from .games import plugin_for
 from .models import (
@@ -26,6 +26,7 @@ from .models import (
     Round,
     Seat,
     Table,
+    Team,
     Tournament,
 )
 
@@ -63,9 +64,47 @@ def start_tournament(tournament: Tournament) -> Tournament:
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     if tournament.is_started:
         return tournament
-    tournament.rules = club_rules(tournament.club, tournament.game)
+    # Settings chosen for this tournament before it started (the target...) win.
+    overrides = tournament_settings(tournament)
+    tournament.rules = GAMES[tournament.game].validate_rules(
+        {**club_rules(tournament.club, tournament.game), **overrides}
+    )
     tournament.status = Tournament.Status.RUNNING
     tournament.save(update_fields=["rules", "status"])
+    return tournament
+
+
+def tournament_settings(tournament: Tournament) -> dict:
+    """The settings chosen for this tournament before it starts (the plug-in's
+    ``tournament_settings``, e.g. the target), kept in its rules until the snapshot is taken."""
+    if tournament.is_started:
+        return {}
+    keys = plugin_for(tournament.game).tournament_settings
+    return {k: v for k, v in (tournament.rules or {}).items() if k in keys}
+
+
+def effective_rules(tournament: Tournament) -> dict:
+    """The rules the tournament plays (or will play) with."""
+    if tournament.is_started:
+        return GAMES[tournament.game].validate_rules(tournament.rules or None)
+    return GAMES[tournament.game].validate_rules(
+        {**club_rules(tournament.club, tournament.game), **tournament_settings(tournament)}
+    )
+
+
+@transaction.atomic
+def set_tournament_settings(tournament: Tournament, values: Mapping[str, object]) -> Tournament:
+    """Store settings for a tournament that has not started (validated by the game)."""
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    if tournament.is_started:
+        raise TournamentError(_("The tournament has started: its rules are fixed."))
+    keys = plugin_for(tournament.game).tournament_settings
+    chosen = {k: v for k, v in values.items() if k in keys and v is not None}
+    GAMES[tournament.game].validate_rules(
+        {**club_rules(tournament.club, tournament.game), **chosen}
+    )
+    tournament.rules = chosen
+    tournament.save(update_fields=["rules"])
     return tournament
 
 
@@ -143,22 +182,104 @@ def seating_gap(count: int, sizes: Sequence[int]) -> tuple[int, int] | None:
     return add, remove
 
 
+# --------------------------------------------------------------------------- teams
+
+
+def unpaired_entries(tournament: Tournament) -> list[Entry]:
+    """Players present without a team (team games)."""
+    return [e for e in playing_entries(tournament) if e.team_id is None]
+
+
+def _team_name(first: Entry, second: Entry) -> str:
+    return f"{first.player.last_name} – {second.player.last_name}"
+
+
+@transaction.atomic
+def form_team(tournament: Tournament, first: Entry, second: Entry, name: str = "") -> Team:
+    """Pair two registered players into a team."""
+    if first.pk == second.pk:
+        raise TournamentError(_("Choose two different players."))
+    entries = list(
+        Entry.objects.select_for_update()
+        .select_related("player")
+        .filter(tournament=tournament, pk__in=[first.pk, second.pk])
+        .order_by("pk")
+    )
+    if len(entries) != 2:
+        raise TournamentError(_("Both players must be registered for this tournament."))
+    for entry in entries:
+        if entry.team_id is not None:
+            raise TournamentError(_("%(player)s already has a partner.") % {"player": entry.player})
+    by_pk = {e.pk: e for e in entries}
+    first, second = by_pk[first.pk], by_pk[second.pk]
+    name = (name or "").strip() or _team_name(first, second)
+    base, n = name, 2
+    while Team.objects.filter(tournament=tournament, name=name).exists():
+        name = f"{base} ({n})"
+        n += 1
+    team = Team.objects.create(tournament=tournament, name=name)
+    # The first player chosen sits first (seat t), his partner opposite (seat t + 2).
+    Entry.objects.filter(pk=first.pk).update(team=team)
+    Entry.objects.filter(pk=second.pk).update(team=team)
+    return team
+
+
+@transaction.atomic
+def draw_teams(tournament: Tournament, *, seed: int | None = None) -> list[Team]:
+    """Pair the players present without a partner at random (seeded); one may be left over."""
+    entries = unpaired_entries(tournament)
+    rng = random.Random(seed if seed is not None else random.SystemRandom().randrange(2**31))
+    rng.shuffle(entries)
+    if len(entries) < 2:
+        raise TournamentError(_("There are not two players without a partner to pair."))
+    return [
+        form_team(tournament, entries[i], entries[i + 1]) for i in range(0, len(entries) - 1, 2)
+    ]
+
+
+@transaction.atomic
+def dissolve_team(team: Team) -> None:
+    if team.seats.exists():
+        raise TournamentError(
+            _("%(team)s has already played: it cannot be split.") % {"team": team.name}
+        )
+    team.entries.update(team=None)
+    team.delete()
+
+
+def playing_teams(tournament: Tournament) -> list[Team]:
+    """Teams whose two players are present and not withdrawn."""
+    teams = tournament.teams.prefetch_related("entries__player").order_by("name", "pk")
+    return [
+        t for t in teams if len([e for e in t.entries.all() if e.present and not e.withdrawn]) == 2
+    ]
+
+
+def seating_gap_for(tournament: Tournament) -> tuple[int, int] | None:
+    """What stops the players present from being seated (None: nothing); team games seat
+    teams (an odd team gets a bye)."""
+    if plugin_for(tournament.game).team_game:
+        return None
+    return seating_gap(len(playing_entries(tournament)), table_sizes(tournament))
+
+
 # --------------------------------------------------------------------------- seating
 
 
 def _history(
-    tournament: Tournament, index: Mapping[int, int], before: int
+    tournament: Tournament, index: Mapping[int, int], before: int, unit: str = "entry_id"
 ) -> list[list[list[int]]]:
-    """Earlier rounds as lists of tables of player indices (players who left are dropped)."""
+    """Earlier rounds as lists of tables of unit indices (players, or teams: ``unit``);
+    units who left are dropped."""
     rounds: dict[int, dict[int, list[int]]] = {}
     seats = (
         Seat.objects.filter(round__tournament=tournament, round__number__lt=before)
         .order_by("round__number", "table__number", "position")
-        .values_list("round__number", "table__number", "entry_id")
+        .values_list("round__number", "table__number", unit)
     )
-    for round_number, table_number, entry_id in seats:
-        if entry_id in index:
-            rounds.setdefault(round_number, {}).setdefault(table_number, []).append(index[entry_id])
+    for round_number, table_number, unit_id in seats:
+        if unit_id in index:
+            rounds.setdefault(round_number, {}).setdefault(table_number, []).append(index[unit_id])
     return [[t for t in tables.values() if len(t) > 1] for tables in rounds.values()]
 
 
@@ -193,6 +314,9 @@ def redraw_round(round_: Round) -> Round:
 
 
 def _seat(round_: Round, seed: int) -> None:
+    if plugin_for(round_.tournament.game).team_game:
+        _seat_teams(round_, seed)
+        return
     tournament = round_.tournament
     sizes = table_sizes(tournament)
     entries = playing_entries(tournament)
@@ -241,6 +365,65 @@ def _seat(round_: Round, seed: int) -> None:
             )
             for position, player in enumerate(players)
         )
+
+
+def _seat_teams(round_: Round, seed: int) -> None:
+    """Team against team at tables of two teams, no rematch where possible (the seating engine
+    over teams); an odd team count gives a bye to a team that has had the fewest."""
+    tournament = round_.tournament
+    teams = playing_teams(tournament)
+    if len(teams) < 2:
+        raise TournamentError(_("At least two complete teams are needed: form the pairs first."))
+    bye_team = None
+    if len(teams) % 2:
+        byes = dict(
+            Seat.objects.filter(round__tournament=tournament, table__bye=True)
+            .values("team_id")
+            .annotate(n=Count("id"))
+            .values_list("team_id", "n")
+            .order_by()
+        )
+        rng = random.Random(seed)
+        fewest = min(byes.get(t.pk, 0) for t in teams)
+        candidates = [t for t in teams if byes.get(t.pk, 0) == fewest]
+        bye_team = candidates[rng.randrange(len(candidates))]
+        teams = [t for t in teams if t.pk != bye_team.pk]
+    index = {team.pk: i for i, team in enumerate(teams)}
+    history = _history(tournament, index, round_.number, unit="team_id")
+    remaining = max(1, tournament.rounds - round_.number + 1)
+    plan = seating.schedule(
+        len(teams), remaining, (2,), seed=seed, time_limit=1.0, history=history or None
+    )
+    drawn = plan.rounds[0]
+    round_.seed = seed
+    round_.repeats = seating.repeats([drawn], history=history or None)
+    round_.lower_bound = seating.lower_bound(len(teams), 1, (2,), history=history or None)
+    round_.save(update_fields=["seed", "repeats", "lower_bound"])
+    for number, units in enumerate(drawn, start=1):
+        table = Table.objects.create(round=round_, number=number)
+        Seat.objects.bulk_create(
+            Seat(
+                table=table,
+                round=round_,
+                position=position,
+                team=teams[unit],
+                first_dealer=position == 0,
+            )
+            for position, unit in enumerate(units)
+        )
+    if bye_team is not None:
+        table = Table.objects.create(round=round_, number=len(drawn) + 1, bye=True)
+        seat = Seat.objects.create(table=table, round=round_, position=0, team=bye_team)
+        _store_bye(table, seat)
+
+
+def _store_bye(table: Table, seat: Seat) -> None:
+    line = GAMES[table.round.tournament.game].bye_line(table.round.tournament.rules or None)
+    if line is not None:
+        seat.score, seat.won, seat.against = line.score, line.won, line.against or 0
+        seat.save(update_fields=["score", "won", "against"])
+    table.complete = True
+    table.save(update_fields=["complete"])
 
 
 @transaction.atomic
@@ -316,6 +499,8 @@ def save_sheet(table: Table, records: Sequence[dict], *, version: int, user) -> 
     ``InvalidDeal`` and nothing is written. The change is kept in the table's history.
     """
     table = Table.objects.select_for_update().select_related("round__tournament").get(pk=table.pk)
+    if table.bye:
+        raise TournamentError(_("This team has a bye: there is no sheet to enter."))
     if table.version != version:
         raise StaleSheet(
             current_version=table.version,
@@ -351,28 +536,88 @@ def save_sheet(table: Table, records: Sequence[dict], *, version: int, user) -> 
     return table
 
 
+def table_seats(table: Table) -> list[Seat]:
+    """A table's seats in order with their player or team (and the team's players)."""
+    return list(
+        table.seats.select_related("entry__player", "team")
+        .prefetch_related("team__entries__player")
+        .order_by("position")
+    )
+
+
+def seat_name(seat: Seat) -> str:
+    if seat.entry_id is not None:
+        return seat.entry.player.full_name
+    return seat.team.name if seat.team_id is not None else "?"
+
+
+def seat_names(seats: Sequence[Seat]) -> list[str]:
+    """What a sheet's columns are headed with: players, or teams in team games."""
+    return [seat_name(s) for s in seats]
+
+
+def team_players(team) -> list[Entry]:
+    return sorted(team.entries.all(), key=lambda e: e.pk)
+
+
+def dealing_names(seats: Sequence[Seat]) -> list[str]:
+    """The players in dealing order. At a table of two teams, team ``t`` is seats ``t`` and
+    ``t + 2`` (its first player at ``t``, its second at ``t + 2``)."""
+    if not seats or seats[0].team_id is None:
+        return seat_names(seats)
+    teams = [[e.player.full_name for e in team_players(s.team)] for s in seats]
+    names = [""] * (2 * len(teams))
+    for t, players in enumerate(teams):
+        for k, name in enumerate(players[:2]):
+            names[t + k * len(teams)] = name
+    return names
+
+
+def first_dealer(seats: Sequence[Seat]) -> int:
+    return next((s.position for s in seats if s.first_dealer), 0)
+
+
+def players_at(tournament: Tournament, seats: Sequence[Seat]) -> int:
+    """Players at a table: its seats, or every player of its teams in team games."""
+    teams = GAMES[tournament.game].teams
+    if GAMES[tournament.game].team_game and teams:
+        return sum(len(t) for t in teams)
+    return len(seats)
+
+
 def evaluate_sheet(table: Table, records: Sequence[Mapping]):
     """The game's verdict on a sheet (``TableResult``), or ``InvalidDeal``; writes nothing."""
     seats = list(table.seats.all())
-    first_dealer = next((s.position for s in seats if s.first_dealer), 0)
     tournament = table.round.tournament
     return GAMES[tournament.game].table_result(
-        records, tournament.rules or None, first_dealer=first_dealer, n_seats=len(seats)
+        records,
+        tournament.rules or None,
+        first_dealer=first_dealer(seats),
+        n_seats=players_at(tournament, seats),
     )
 
 
 def _store_result(table: Table, result) -> None:
     seats = list(table.seats.all())
     place_points = result.place_points or [Fraction(0)] * len(seats)
+    closed = table.round.status == Round.Status.CLOSED
+    # Matches (team games): won when complete, else decided on the totals at the signal.
+    winner = result.winner
+    if not result.complete and closed and len(result.scores) == 2:
+        winner = match.decide_at_signal(result.scores)
+    decided = result.complete or closed
     for seat in seats:
         seat.score = result.scores[seat.position]
         sixtieths = place_points[seat.position] * PLACE_POINTS_DENOMINATOR
         if sixtieths.denominator != 1:  # pragma: no cover - ties share among at most 6 seats
             raise ValueError("place points are not whole sixtieths")
         seat.place_points_60ths = int(sixtieths)
-    Seat.objects.bulk_update(seats, ["score", "place_points_60ths"])
+        if seat.team_id is not None and len(result.scores) == 2:
+            seat.against = result.scores[1 - seat.position]
+            seat.won = (winner == seat.position) if decided and winner is not None else None
+    Seat.objects.bulk_update(seats, ["score", "place_points_60ths", "won", "against"])
     # A round closed at the signal counts as played, even with fewer deals than planned.
-    table.complete = result.complete or table.round.status == Round.Status.CLOSED
+    table.complete = result.complete or closed
     table.save(update_fields=["version", "complete", "updated_at"])
 
 
@@ -380,6 +625,9 @@ def _store_result(table: Table, result) -> None:
 def recompute_table(table: Table) -> Table:
     """Recompute a table's results from its stored deals (after a rules fix, for instance)."""
     table = Table.objects.select_for_update().select_related("round__tournament").get(pk=table.pk)
+    if table.bye:
+        _store_bye(table, table.seats.get())
+        return table
     result = evaluate_sheet(table, table_records(table))
     _store_result(table, result)
     return table
@@ -491,6 +739,8 @@ def close_round(round_: Round, *, now: datetime.datetime | None = None) -> Round
     round_.save(update_fields=["status", "closed_at", "clock_paused_at"])
     for table in round_.tables.select_for_update():
         table.round = round_
+        if table.bye:
+            continue
         _store_result(table, evaluate_sheet(table, table_records(table)))
     refresh_tournament_status(round_.tournament)
     return round_

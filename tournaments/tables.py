@@ -29,8 +29,14 @@ class StandingsTable(tables.Table):
     place_points = PointsColumn(
         verbose_name=_("Place points"), attrs={"td": {"class": "num"}, "th": {"class": "num"}}
     )
+    wins = PointsColumn(
+        verbose_name=_("Matches won"), attrs={"td": {"class": "num"}, "th": {"class": "num"}}
+    )
     score = tables.Column(
         verbose_name=_("Total score"), attrs={"td": {"class": "num"}, "th": {"class": "num"}}
+    )
+    difference = tables.Column(
+        verbose_name=_("Difference"), attrs={"td": {"class": "num"}, "th": {"class": "num"}}
     )
     best_round = tables.Column(
         verbose_name=_("Best round"), attrs={"td": {"class": "num"}, "th": {"class": "num"}}
@@ -54,6 +60,10 @@ class StandingsTable(tables.Table):
         return value
 
     def render_name(self, value, record):
+        if record.get("team_id"):
+            return format_html(
+                '{} <small class="muted">{}</small>', value, record.get("players", "")
+            )
         return format_html('<a href="{}">{}</a>', self.player_url(record["entry_id"]), value)
 
 

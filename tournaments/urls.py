@@ -56,6 +56,7 @@ urlpatterns = [
         name="staff_member_search",
     ),
     path("saisie/tournois/<int:pk>/tirage/", staff.DrawRoundView.as_view(), name="staff_draw"),
+    path("saisie/tournois/<int:pk>/equipes/", staff.TeamsView.as_view(), name="staff_teams"),
     path("saisie/rondes/<int:pk>/", staff.RoundView.as_view(), name="staff_round"),
     path("saisie/tables/<int:pk>/", staff.SheetView.as_view(), name="staff_sheet"),
     path(

@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 from django.views import View
 
 from club.roles import ScorekeeperRequiredMixin
-from scoring import GAMES, InvalidDeal
+from scoring import InvalidDeal
 
 from . import selectors, services
 from .games import plugin_for
@@ -27,22 +27,23 @@ def _table(pk: int) -> Table:
     )
 
 
-def _deals_per_round(tournament) -> int:
-    rules = GAMES[tournament.game].validate_rules(tournament.rules or None)
-    return int(rules.get("deals_per_pool") or GAMES[tournament.game].deals_per_round or 12)
+def _deals_per_round(tournament) -> int | None:
+    """Deals of a complete session; None for games played to a target."""
+    return plugin_for(tournament.game).deals_per_round(tournament.rules or None)
 
 
 def _deal_form(table: Table, data=None, number: int | None = None):
     tournament = table.round.tournament
-    seats = list(table.seats.select_related("entry__player").order_by("position"))
+    seats = services.table_seats(table)
     plugin = plugin_for(tournament.game)
     records = services.table_records(table)
     if number is None and data is not None and str(data.get("number", "")).isdigit():
         number = int(data["number"])
     form = plugin.sheet_form(
         data,
-        seat_names=[s.entry.player.full_name for s in seats],
-        first_dealer=next((s.position for s in seats if s.first_dealer), 0),
+        seat_names=services.seat_names(seats),
+        player_names=services.dealing_names(seats),
+        first_dealer=services.first_dealer(seats),
         rules=tournament.rules,
         records=records,
         number=number,
@@ -51,11 +52,18 @@ def _deal_form(table: Table, data=None, number: int | None = None):
 
 
 def _lines(table: Table, seats, plugin):
-    """The deals entered so far with their points and running totals."""
-    names = [s.entry.player.full_name for s in seats]
-    totals = [0] * len(seats)
+    """The deals entered so far with their points and running totals (what each seat holds:
+    the game's own totals, e.g. Double's tokens start at 15)."""
+    names = services.dealing_names(seats)
+    deals = list(table.deals.order_by("number"))
+    try:
+        scores = services.evaluate_sheet(table, [d.record for d in deals]).scores
+    except InvalidDeal:  # pragma: no cover - stored sheets are valid
+        scores = [0] * len(seats)
+    sums = [sum(d.points[i] for d in deals if i < len(d.points)) for i in range(len(seats))]
+    totals = [score - total for score, total in zip(scores, sums, strict=False)]
     lines = []
-    for deal in table.deals.order_by("number"):
+    for deal in deals:
         points = list(deal.points or [0] * len(seats))
         totals = [a + b for a, b in zip(totals, points, strict=False)]
         dealer = deal.record.get("dealer")
@@ -105,7 +113,11 @@ class DealEntryView(ScorekeeperRequiredMixin, View):
                 "lines": lines,
                 "totals": totals,
                 "deals_per_round": deals_per_round,
-                "pool_full": len(lines) >= deals_per_round and not editing and not form.is_bound,
+                "pool_full": (
+                    (len(lines) >= deals_per_round if deals_per_round else table.complete)
+                    and not editing
+                    and not form.is_bound
+                ),
                 "editing": editing,
                 "version": table.version if version is None else version,
                 "preview": preview,
@@ -306,7 +318,7 @@ class RoundProgressView(ScorekeeperRequiredMixin, View):
     def get(self, request, pk):
         round_ = _round(pk)
         tournament = round_.tournament
-        deals_per_round = _deals_per_round(tournament)
+        deals_per_round = _deals_per_round(tournament) or 0
         progress = selectors.round_progress(round_, deals_per_round, timezone.now())
         return render(
             request,

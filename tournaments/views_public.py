@@ -71,6 +71,7 @@ def standings_rows(tournament):
     for row in selectors.tournament_standings(tournament, live=live):
         data = asdict(row)
         data["rounds_played"] = row.rounds_played
+        data["difference"] = row.difference
         for number in range(1, tournament.rounds + 1):
             cell = row.rounds.get(number)
             data[f"r{number}"] = cell.score if cell else None
@@ -86,6 +87,16 @@ def round_columns(tournament):
     ]
 
 
+def standings_excluded(plugin) -> tuple[str, ...]:
+    """Columns a game's standings leave out: matches won and difference are for team games."""
+    excluded = [] if plugin.place_points else ["place_points"]
+    if plugin.team_game:
+        excluded.append("best_round")
+    else:
+        excluded += ["wins", "difference"]
+    return tuple(excluded)
+
+
 class StandingsView(PublishedTournamentMixin, TemplateView):
     template_name = "tournaments/standings.html"
 
@@ -98,7 +109,7 @@ class StandingsView(PublishedTournamentMixin, TemplateView):
                 "tournament_player", args=[tournament.pk, entry_id]
             ),
             extra_columns=round_columns(tournament),
-            exclude=() if plugin.place_points else ("place_points",),
+            exclude=standings_excluded(plugin),
         )
         RequestConfig(self.request, paginate=False).configure(table)
         return {

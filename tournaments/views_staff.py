@@ -14,9 +14,16 @@ from club.roles import CommitteeRequiredMixin, ScorekeeperRequiredMixin
 from scoring import GAMES, InvalidDeal
 
 from . import selectors, services
-from .forms import RegisterMemberForm, RulesForm, SwapForm, TournamentForm, WalkInForm
+from .forms import (
+    RegisterMemberForm,
+    RulesForm,
+    SwapForm,
+    TeamForm,
+    TournamentForm,
+    WalkInForm,
+)
 from .games import game_choices, plugin_for
-from .models import Entry, Round, Table, Tournament
+from .models import Entry, Round, Table, Team, Tournament
 
 
 class StaffTournamentListView(ScorekeeperRequiredMixin, ListView):
@@ -68,7 +75,10 @@ class TournamentDashboardView(ScorekeeperRequiredMixin, View):
                 "tournament": tournament,
                 "rounds": rounds,
                 "playing": len(entries),
-                "gap": services.seating_gap(len(entries), services.table_sizes(tournament)),
+                "gap": services.seating_gap_for(tournament),
+                "teams": len(services.playing_teams(tournament))
+                if plugin_for(tournament.game).team_game
+                else None,
                 "can_draw": tournament.round_set.count() < tournament.rounds,
                 "plugin": plugin_for(tournament.game),
             },
@@ -112,7 +122,11 @@ class RegistrationView(ScorekeeperRequiredMixin, View):
                 for e in entries
                 if e.membership and e.membership.due and not e.membership.paid and not e.withdrawn
             ],
-            "gap": services.seating_gap(len(playing), services.table_sizes(tournament)),
+            "gap": services.seating_gap_for(tournament),
+            "plugin": plugin_for(tournament.game),
+            "teams": len(services.playing_teams(tournament))
+            if plugin_for(tournament.game).team_game
+            else None,
             "member_form": member_form or RegisterMemberForm(tournament=tournament),
             "walk_in_form": walk_in_form or WalkInForm(club=tournament.club),
         }
@@ -196,6 +210,60 @@ class MemberSearchView(ScorekeeperRequiredMixin, View):
                 .order_by("last_name", "first_name")[:15]
             ]
         return JsonResponse({"players": players})
+
+
+class TeamsView(ScorekeeperRequiredMixin, View):
+    """Team games: pair the registered players into teams, by hand or by a draw."""
+
+    template_name = "tournaments/staff/teams.html"
+
+    def get(self, request, pk, form=None, status=200):
+        tournament = get_object_or_404(Tournament, pk=pk)
+        if not plugin_for(tournament.game).team_game:
+            raise Http404
+        teams = list(tournament.teams.prefetch_related("entries__player").order_by("name"))
+        for team in teams:
+            team.players = services.team_players(team)
+            team.has_played = team.seats.exists()
+        return render(
+            request,
+            self.template_name,
+            {
+                "tournament": tournament,
+                "teams": teams,
+                "unpaired": services.unpaired_entries(tournament),
+                "form": form or TeamForm(tournament=tournament),
+            },
+            status=status,
+        )
+
+    def post(self, request, pk):
+        tournament = get_object_or_404(Tournament, pk=pk)
+        if not plugin_for(tournament.game).team_game:
+            raise Http404
+        action = request.POST.get("action")
+        try:
+            if action == "pair":
+                form = TeamForm(request.POST, tournament=tournament)
+                if not form.is_valid():
+                    return self.get(request, pk, form=form, status=400)
+                team = services.form_team(
+                    tournament,
+                    form.cleaned_data["first"],
+                    form.cleaned_data["second"],
+                    form.cleaned_data["name"],
+                )
+                messages.success(request, _("Team %(team)s formed.") % {"team": team.name})
+            elif action == "draw":
+                teams = services.draw_teams(tournament)
+                messages.success(request, _("%(count)d team(s) drawn.") % {"count": len(teams)})
+            elif action == "split":
+                team = get_object_or_404(Team, tournament=tournament, pk=request.POST.get("team"))
+                services.dissolve_team(team)
+                messages.success(request, _("Team %(team)s split.") % {"team": team.name})
+        except services.TournamentError as error:
+            messages.error(request, str(error))
+        return redirect("staff_teams", pk=pk)
 
 
 # --------------------------------------------------------------------------- rounds
@@ -386,10 +454,10 @@ class SheetPreviewView(ScorekeeperRequiredMixin, View):
 class TableHistoryView(ScorekeeperRequiredMixin, View):
     def get(self, request, pk):
         table = _get_table(pk)
-        seats = list(table.seats.select_related("entry__player").order_by("position"))
+        seats = services.table_seats(table)
         changes = list(table.changes.select_related("user").order_by("-version"))
         plugin = plugin_for(table.round.tournament.game)
-        names = [s.entry.player.full_name for s in seats]
+        names = services.dealing_names(seats)
         return render(
             request,
             "tournaments/staff/history.html",
@@ -398,6 +466,7 @@ class TableHistoryView(ScorekeeperRequiredMixin, View):
                 "round": table.round,
                 "tournament": table.round.tournament,
                 "seats": seats,
+                "plugin": plugin,
                 "changes": selectors.describe_changes(changes, names, plugin.describe),
             },
         )

@@ -33,7 +33,7 @@
   const form = document.getElementById("deal-form");
   if (!form) return;
   const contractBox = form.querySelector("[data-per-declarer]");
-  const perDeclarer = JSON.parse(contractBox.dataset.perDeclarer || "[]");
+  const perDeclarer = contractBox ? JSON.parse(contractBox.dataset.perDeclarer || "[]") : [];
   const contract = form.querySelector("#id_contract");
 
   function refresh() {
@@ -44,7 +44,20 @@
   }
   if (contract) { contract.addEventListener("change", refresh); refresh(); }
 
+  // Team games: the other team's count follows (its complement shows as a placeholder).
+  form.querySelectorAll("[data-follows]").forEach((input) => {
+    const source = document.getElementById(input.dataset.follows);
+    if (!source) return;
+    const follow = () => {
+      const value = parseInt(source.value, 10);
+      input.placeholder = Number.isNaN(value) ? "" : String(Number(input.dataset.total) - value);
+    };
+    source.addEventListener("input", follow);
+    follow();
+  });
+
   const body = document.getElementById("deal-points-body");
+  if (!body) return;
   const errors = document.getElementById("deal-points-errors");
   const preview = debounce(function () {
     const data = new FormData(form);

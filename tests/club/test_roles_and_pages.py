@@ -79,6 +79,13 @@ def test_demo_club_is_believable_and_idempotent(db):
     assert counts[0] >= PLAYER_COUNT >= 48
     assert Membership.objects.filter(paid_on__isnull=True).exists()
     assert Membership.objects.filter(paid_on__isnull=False).exists()
+    from scoring import GAMES
+    from tournaments.models import Tournament
+
+    finished = set(
+        Tournament.objects.filter(status=Tournament.Status.FINISHED).values_list("game", flat=True)
+    )
+    assert finished == set(GAMES)  # a finished tournament of every game
 
 
 def test_an_english_browser_still_gets_french_until_the_switch(client, club, season):

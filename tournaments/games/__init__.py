@@ -7,10 +7,15 @@ templates never test which game they show.
 from django.utils.translation import get_language
 
 from .base import GamePlugin
+from .double import PLUGIN as DOUBLE
 from .double_king import PLUGIN as DOUBLE_KING
+from .plonk import PLUGIN as PLONK
+from .quarante import PLUGIN as QUARANTE
 from .whist import PLUGIN as WHIST
 
-PLUGINS: dict[str, GamePlugin] = {plugin.key: plugin for plugin in (DOUBLE_KING, WHIST)}
+PLUGINS: dict[str, GamePlugin] = {
+    plugin.key: plugin for plugin in (DOUBLE_KING, WHIST, QUARANTE, PLONK, DOUBLE)
+}
 
 
 def game_choices() -> list[tuple[str, str]]:

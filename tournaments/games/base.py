@@ -4,6 +4,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from django import forms
+from django.utils.translation import gettext_lazy
 
 from scoring import GAMES, GameSpec, InvalidDeal
 
@@ -17,8 +18,18 @@ class SheetForm(forms.Form):
     checks them with ``scoring`` and ``attach_scoring_error`` puts its verdict on the field.
     """
 
-    def __init__(self, *args, seat_names: Sequence[str], first_dealer: int, rules, **kwargs):
+    def __init__(
+        self,
+        *args,
+        seat_names: Sequence[str],
+        first_dealer: int,
+        rules,
+        player_names: Sequence[str] | None = None,
+        **kwargs,
+    ):
         self.seat_names = list(seat_names)
+        # The players in dealing order (team games: team t = players t and t + 2).
+        self.player_names = list(player_names) if player_names is not None else self.seat_names
         self.first_dealer = first_dealer
         self.rules = rules
         self.records: list[dict] = []
@@ -45,7 +56,7 @@ class SheetForm(forms.Form):
         text = message_for(
             error,
             unit=self.unit_for(record),
-            seat_names=self.seat_names,
+            seat_names=self.error_names(),
             game_names=self.game_names(),
         )
         message = f"{label} : {text}" if label else text
@@ -57,6 +68,10 @@ class SheetForm(forms.Form):
 
     def game_names(self) -> dict[str, str]:
         return {}
+
+    def error_names(self) -> list[str]:
+        """Who a record's ``seat`` numbers are (players in dealing order)."""
+        return self.player_names
 
 
 @dataclass(frozen=True)
@@ -71,6 +86,8 @@ class GamePlugin:
     ranking_help: str = ""
     # Column heading prefix for a round in the standings ("R" + number).
     round_abbreviation: str = "R"
+    # What the game calls a round on every page: a Double King « ronde », a whist « poule ».
+    round_name: str = gettext_lazy("round")
     # "sheet": the whole sheet in one form (staff_sheet); "deal": one deal at a time.
     entry_url_name: str = "staff_sheet"
     # Rounds are played against a clock (a hall clock page, a director's dashboard).
@@ -90,7 +107,15 @@ class GamePlugin:
     # Minutes a round lasts, from a ruleset (clock games).
     round_minutes_for: Callable[[dict], int | None] | None = None
     # The printed sheet's columns for one stored record: {"contract", "declarers", "tricks"}.
-    sheet_cells: Callable[[dict, Sequence[str], dict], dict[str, str]] | None = None
+    sheet_cells: Callable[[dict, Sequence[str], dict], dict[str, object]] | None = None
+    # What a printed sheet needs from the ruleset besides its rows (e.g. cards per manche).
+    sheet_extra: Callable[[dict], dict] | None = None
+    # Records in a complete session, from a ruleset (None: played to a target).
+    deals_per_round_for: Callable[[dict], int | None] | None = None
+    # Rows of a blank printed sheet when the session has no fixed number of deals (0: default).
+    sheet_rows: int = 0
+    # Settings of the club's ruleset the scorekeeper may change per tournament before it starts.
+    tournament_settings: tuple[str, ...] = ()
 
     @property
     def spec(self) -> GameSpec:
@@ -105,6 +130,20 @@ class GamePlugin:
         if self.default_rounds_for is None:
             return self.spec.default_sessions
         return self.default_rounds_for(rules or self.spec.default_rules())
+
+    def deals_per_round(self, rules: dict | None) -> int | None:
+        if self.deals_per_round_for is None:
+            return self.spec.deals_per_round
+        return self.deals_per_round_for(rules or self.spec.default_rules())
+
+    def extra_for_sheet(self, rules: dict | None) -> dict:
+        if self.sheet_extra is None:
+            return {}
+        return self.sheet_extra(rules or self.spec.default_rules())
+
+    @property
+    def team_game(self) -> bool:
+        return self.spec.team_game
 
     def round_minutes(self, rules: dict | None) -> int | None:
         if self.round_minutes_for is None:

@@ -261,6 +261,7 @@ PLUGIN = GamePlugin(
         "Ranked by total points over the pools, then best single pool, then shared place."
     ),
     round_abbreviation="P",
+    round_name=gettext_lazy("pool"),
     entry_url_name="staff_deals",
     clock=True,
     live_standings=True,
@@ -271,4 +272,5 @@ PLUGIN = GamePlugin(
     default_rounds_for=lambda rules: _pools(_rules(rules)),
     round_minutes_for=lambda rules: _minutes(_rules(rules)),
     sheet_cells=sheet_cells,
+    deals_per_round_for=lambda rules: int(_rules(rules).get("deals_per_pool") or 12),
 )

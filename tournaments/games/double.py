@@ -1,0 +1,198 @@
+"""Double (Walter Johnson): one game of ten manches a round at tables of 3 to 6, entered one
+manche at a time.
+
+A record is ``{"cards", "bids", "tricks", "dealer"}``: one bid and one trick count per seat.
+The form shows the cards of the manche (1-2-3-4-5-5-4-3-2-1, the ruleset's ``manches``) and the
+points each seat holds before it; ``scoring.double`` refuses a bid above the points held.
+"""
+
+from collections.abc import Sequence
+
+from django import forms
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from scoring import GAMES, InvalidDeal
+
+from .base import GamePlugin, SheetForm
+
+
+def _rules(rules) -> dict:
+    return GAMES["double"].validate_rules(rules or None)
+
+
+def _number_input(maximum: int) -> forms.NumberInput:
+    return forms.NumberInput(attrs={"inputmode": "numeric", "min": 0, "max": maximum})
+
+
+class DoubleMancheForm(SheetForm):
+    """One manche: each seat's bid and tricks (``b<seat>``, ``t<seat>``)."""
+
+    def __init__(self, *args, records=None, number: int | None = None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.n_seats = len(self.seat_names)
+        self.existing = list(records or [])
+        self.number = number or len(self.existing) + 1
+        self.dealer = (self.first_dealer + self.number - 1) % max(self.n_seats, 1)
+        manches = _rules(self.rules)["manches"]
+        self.cards = manches[self.number - 1] if self.number <= len(manches) else max(manches)
+        self.held = self._held_before()
+        for seat, name in enumerate(self.seat_names):
+            self.fields[f"b{seat}"] = forms.IntegerField(
+                label=_("Bid of %(player)s") % {"player": name},
+                min_value=0,
+                max_value=self.cards,
+                widget=_number_input(self.cards),
+                error_messages={
+                    "required": _("enter the bid of %(player)s (0 if none)") % {"player": name},
+                    "min_value": _("a bid is between 0 and %(max)d") % {"max": self.cards},
+                    "max_value": _("a bid is between 0 and %(max)d") % {"max": self.cards},
+                },
+            )
+            self.fields[f"t{seat}"] = forms.IntegerField(
+                label=_("Tricks of %(player)s") % {"player": name},
+                min_value=0,
+                max_value=self.cards,
+                widget=_number_input(self.cards),
+                error_messages={
+                    "required": _("enter the tricks of %(player)s (0 if none)") % {"player": name},
+                    "min_value": _("%(max)d tricks at most, 0 at least") % {"max": self.cards},
+                    "max_value": _("%(max)d tricks at most, 0 at least") % {"max": self.cards},
+                },
+            )
+        if not self.is_bound and number is not None and number <= len(self.existing):
+            record = self.existing[number - 1]
+            for seat in range(self.n_seats):
+                self.initial[f"b{seat}"] = record.get("bids", [None] * self.n_seats)[seat]
+                self.initial[f"t{seat}"] = record.get("tricks", [None] * self.n_seats)[seat]
+
+    def _held_before(self) -> list[int]:
+        """Points each seat holds before this manche (the manches before it, if they are valid)."""
+        try:
+            result = GAMES["double"].table_result(
+                self.existing[: self.number - 1],
+                self.rules or None,
+                first_dealer=self.first_dealer,
+                n_seats=self.n_seats,
+            )
+        except (InvalidDeal, ValueError):
+            return [int(_rules(self.rules)["start_points"])] * self.n_seats
+        return list(result.scores)
+
+    @property
+    def dealer_name(self) -> str:
+        return self.seat_names[self.dealer] if self.seat_names else ""
+
+    def seat_rows(self):
+        """Per seat: name, points held before the manche, bid field, tricks field."""
+        return [
+            {
+                "name": name,
+                "held": self.held[seat] if seat < len(self.held) else None,
+                "dealer": seat == self.dealer,
+                "bid": self[f"b{seat}"],
+                "tricks": self[f"t{seat}"],
+            }
+            for seat, name in enumerate(self.seat_names)
+        ]
+
+    def clean(self):
+        cleaned = super().clean()
+        self.record = None
+        if self.errors:
+            return cleaned
+        bids = [cleaned[f"b{seat}"] for seat in range(self.n_seats)]
+        tricks = [cleaned[f"t{seat}"] for seat in range(self.n_seats)]
+        self.record = {"cards": self.cards, "bids": bids, "tricks": tricks, "dealer": self.dealer}
+        return cleaned
+
+    def records_with_deal(self) -> list[dict]:
+        records = [dict(r) for r in self.existing]
+        index = self.number - 1
+        if index < len(records):
+            records[index] = self.record
+        else:
+            records.append(self.record)
+        self.records = records
+        self.record_fields = [{} for _ in records]
+        self.record_fields[index] = {
+            "bids": [f"b{s}" for s in range(self.n_seats)],
+            "tricks": [f"t{s}" for s in range(self.n_seats)],
+            "cards": [],
+            "*": [],
+        }
+        self.record_labels = [_("Manche %(n)d") % {"n": i + 1} for i in range(len(records))]
+        self.record_labels[index] = ""
+        return records
+
+    def attach_scoring_error(self, error: InvalidDeal) -> None:
+        """A bid above the points held lands on that seat's bid."""
+        seat = error.params.get("seat")
+        index = error.params.get("deal")
+        if (
+            isinstance(seat, int)
+            and isinstance(index, int)
+            and 0 <= index < len(self.record_fields)
+            and error.field in ("bids", "tricks")
+        ):
+            fields = list(self.record_fields[index].get(error.field, []))
+            if 0 <= seat < len(fields):
+                fields.insert(0, fields.pop(seat))
+                self.record_fields[index][error.field] = fields
+        super().attach_scoring_error(error)
+
+    def unit_for(self, record: dict) -> str | None:
+        return str(_("tricks"))
+
+
+def sheet_cells(record: dict, seat_names: Sequence[str], rules=None) -> dict[str, object]:
+    """The printed sheet's columns: the cards, and each seat's bid and tricks."""
+    bids = list(record.get("bids") or [])
+    tricks = list(record.get("tricks") or [])
+    return {
+        "cards": str(record.get("cards", "")),
+        "seats": [
+            {
+                "bid": bids[i] if i < len(bids) else "",
+                "tricks": tricks[i] if i < len(tricks) else "",
+            }
+            for i in range(len(seat_names))
+        ],
+    }
+
+
+def describe(record: dict, seat_names) -> str:
+    parts = [
+        _("%(player)s bid %(bid)s, took %(tricks)s") % {"player": name, "bid": bid, "tricks": took}
+        for name, bid, took in zip(
+            seat_names, record.get("bids", []), record.get("tricks", []), strict=False
+        )
+    ]
+    return _("%(cards)s card(s): %(seats)s") % {
+        "cards": record.get("cards", "?"),
+        "seats": "; ".join(parts),
+    }
+
+
+def _sheet_extra(rules: dict) -> dict:
+    merged = _rules(rules)
+    return {"manches": list(merged["manches"]), "start_points": merged["start_points"]}
+
+
+PLUGIN = GamePlugin(
+    key="double",
+    sheet_form=DoubleMancheForm,
+    sheet_template="tournaments/sheets/double_manche_form.html",
+    pdf_sheet_template="tournaments/pdf/double_sheet.html",
+    describe=describe,
+    ranking_help=gettext_lazy(
+        "Ranked by place points (per table size, ties sharing), then total tokens at the end "
+        "of each game."
+    ),
+    round_abbreviation="R",
+    entry_url_name="staff_deals",
+    penalty_lines=0,
+    sheet_cells=sheet_cells,
+    sheet_extra=_sheet_extra,
+    deals_per_round_for=lambda rules: len(_rules(rules)["manches"]),
+)

@@ -1,0 +1,116 @@
+"""What the team games (Quarante de roi, Plonk) share: a match of deals to a target, entered
+one deal at a time, team against team.
+
+The table's two seats are the teams (``seat_names``); the four players deal in turn
+(``player_names``: team ``t`` is players ``t`` and ``t + 2``). Points are per team.
+"""
+
+from collections.abc import Callable
+
+from django import forms
+from django.utils.translation import gettext as _
+
+from scoring import GAMES, InvalidDeal
+
+from .base import SheetForm
+
+
+def count_input(maximum: int, follows: str = "") -> forms.NumberInput:
+    """A count; ``follows``: the other team's input, whose complement to ``maximum`` this one
+    shows as a placeholder (left empty, it is that complement)."""
+    attrs: dict[str, object] = {"inputmode": "numeric", "min": 0, "max": maximum}
+    if follows:
+        attrs.update({"data-follows": follows, "data-total": maximum})
+    return forms.NumberInput(attrs=attrs)
+
+
+class MatchDealForm(SheetForm):
+    """One deal of a match: ``number`` is the deal being entered or edited (1-based)."""
+
+    game_key = ""
+
+    def __init__(self, *args, records=None, number: int | None = None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.existing = list(records or [])
+        self.number = number or len(self.existing) + 1
+        players = max(len(self.player_names), 1)
+        self.dealer = (self.first_dealer + self.number - 1) % players
+        self.team_labels = list(self.seat_names) or [_("Team 1"), _("Team 2")]
+        self.add_fields()
+        if not self.is_bound and number is not None and number <= len(self.existing):
+            self.initial.update(self.initial_from(self.existing[number - 1]))
+        self.totals_before = self._totals_before()
+
+    def add_fields(self) -> None:  # pragma: no cover - each game adds its own
+        raise NotImplementedError
+
+    def initial_from(self, record: dict) -> dict[str, object]:
+        return {}
+
+    def _totals_before(self) -> list[int]:
+        try:
+            result = GAMES[self.game_key].table_result(
+                self.existing[: self.number - 1],
+                self.rules or None,
+                first_dealer=self.first_dealer,
+                n_seats=4,
+            )
+        except (InvalidDeal, ValueError):
+            return [0, 0]
+        return list(result.scores)
+
+    @property
+    def target(self) -> int:
+        return int(GAMES[self.game_key].validate_rules(self.rules or None)["target"])
+
+    @property
+    def dealer_name(self) -> str:
+        names = self.player_names
+        return names[self.dealer] if 0 <= self.dealer < len(names) else ""
+
+    def team_pairs(self, *prefixes: str):
+        """Per team: its name, its players and its fields named ``<prefix><team>``."""
+        return [
+            {
+                "name": self.team_labels[t] if t < len(self.team_labels) else "",
+                "players": [
+                    self.player_names[p]
+                    for p in (t, t + 2)
+                    if p < len(self.player_names) and self.player_names[p]
+                ],
+                "total": self.totals_before[t] if t < len(self.totals_before) else 0,
+                "fields": [self[f"{prefix}{t}"] for prefix in prefixes],
+            }
+            for t in range(2)
+        ]
+
+    def other_team(self, cleaned, prefix: str, total: int, label: Callable[[int], str]):
+        """Team 0's count, and team 1's (``total`` minus team 0's when left empty)."""
+        first, second = cleaned.get(f"{prefix}0"), cleaned.get(f"{prefix}1")
+        if first is None and second is None:
+            self.add_error(f"{prefix}0", label(0))
+            return None
+        if first is None:
+            first = total - second
+        if second is None:
+            second = total - first
+        return [first, second]
+
+    def finish(self, record: dict, fields: dict[str, list[str]]) -> None:
+        record["dealer"] = self.dealer
+        self.record = record
+        self._fields_map = {**fields, "dealer": [], "deal": [], "*": []}
+
+    def records_with_deal(self) -> list[dict]:
+        records = [dict(r) for r in self.existing]
+        index = self.number - 1
+        if index < len(records):
+            records[index] = self.record
+        else:
+            records.append(self.record)
+        self.records = records
+        self.record_fields = [{} for _ in records]
+        self.record_fields[index] = self._fields_map
+        self.record_labels = [_("Deal %(n)d") % {"n": i + 1} for i in range(len(records))]
+        self.record_labels[index] = ""
+        return records

@@ -1,0 +1,153 @@
+"""Plonk: team against team, a match to the target (500 by default), deal by deal.
+
+A record is ``{"tricks", "dead", "live_points", "dealer"}``, one value per team: the tricks
+(13 in all: enter one team, the other follows), the dead cards and the live points won.
+``scoring.plonk`` checks them (RULES.md): at most 4 × tricks dead cards, at least 13 in all,
+live points reachable with the live cards.
+"""
+
+from django import forms
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from scoring import GAMES
+
+from .base import GamePlugin
+from .matches import MatchDealForm, count_input
+
+TRICKS = 13
+
+
+class PlonkDealForm(MatchDealForm):
+    """Per team: ``tricks<t>``, ``dead<t>``, ``live<t>``."""
+
+    game_key = "plonk"
+
+    def team_rows(self):
+        return self.team_pairs("tricks", "dead", "live")
+
+    def add_fields(self) -> None:
+        for team in range(2):
+            self.fields[f"tricks{team}"] = forms.IntegerField(
+                label=_("Tricks"),
+                required=False,
+                min_value=0,
+                max_value=TRICKS,
+                widget=count_input(TRICKS, "id_tricks0" if team else ""),
+                error_messages={
+                    "min_value": _("between 0 and 13"),
+                    "max_value": _("between 0 and 13"),
+                },
+            )
+            self.fields[f"dead{team}"] = forms.IntegerField(
+                label=_("Dead cards"),
+                min_value=0,
+                max_value=52,
+                widget=count_input(52),
+                error_messages={
+                    "required": _("enter the dead cards of each team (0 if none)"),
+                    "min_value": _("a count cannot be negative"),
+                    "max_value": _("at most 52 cards"),
+                },
+            )
+            self.fields[f"live{team}"] = forms.IntegerField(
+                label=_("Live points"),
+                min_value=0,
+                widget=forms.NumberInput(attrs={"inputmode": "numeric", "min": 0}),
+                error_messages={
+                    "required": _("enter the live points of each team (0 if none)"),
+                    "min_value": _("a count cannot be negative"),
+                },
+            )
+
+    def initial_from(self, record: dict) -> dict[str, object]:
+        initial: dict[str, object] = {}
+        for key, prefix in (("tricks", "tricks"), ("dead", "dead"), ("live_points", "live")):
+            for team, value in enumerate(record.get(key, [])[:2]):
+                initial[f"{prefix}{team}"] = value
+        return initial
+
+    def clean(self):
+        cleaned = super().clean()
+        self.record = None
+        if self.errors:
+            return cleaned
+        tricks = self.other_team(
+            cleaned, "tricks", TRICKS, lambda _team: _("enter the tricks of one team at least")
+        )
+        if tricks is None:
+            return cleaned
+        record = {
+            "tricks": tricks,
+            "dead": [cleaned["dead0"], cleaned["dead1"]],
+            "live_points": [cleaned["live0"], cleaned["live1"]],
+        }
+        self.finish(
+            record,
+            {
+                "tricks": ["tricks0", "tricks1"],
+                "dead": ["dead0", "dead1"],
+                "live_points": ["live0", "live1"],
+            },
+        )
+        return cleaned
+
+    def attach_scoring_error(self, error) -> None:
+        """A team's error lands on that team's field."""
+        team = error.params.get("team", error.params.get("seat"))
+        index = error.params.get("deal")
+        if isinstance(team, int) and team in (0, 1) and isinstance(index, int):
+            mapping = self.record_fields[index] if index < len(self.record_fields) else {}
+            fields = list(mapping.get(error.field or "", []))
+            if len(fields) == 2:
+                mapping[error.field] = [fields[team], fields[1 - team]]
+        super().attach_scoring_error(error)
+
+    def unit_for(self, record: dict) -> str | None:
+        return str(_("tricks"))
+
+
+def sheet_cells(record: dict, player_names, rules=None) -> dict[str, object]:
+    def pair(key: str) -> list[object]:
+        values = list(record.get(key) or [])
+        return values + [""] * (2 - len(values))
+
+    return {"tricks": pair("tricks"), "dead": pair("dead"), "live": pair("live_points")}
+
+
+def describe(record: dict, player_names) -> str:
+    cells = sheet_cells(record, player_names)
+    return _("tricks %(t0)s/%(t1)s, dead cards %(d0)s/%(d1)s, live points %(l0)s/%(l1)s") % {
+        "t0": cells["tricks"][0],
+        "t1": cells["tricks"][1],
+        "d0": cells["dead"][0],
+        "d1": cells["dead"][1],
+        "l0": cells["live"][0],
+        "l1": cells["live"][1],
+    }
+
+
+def _rules(rules) -> dict:
+    return GAMES["plonk"].validate_rules(rules or None)
+
+
+PLUGIN = GamePlugin(
+    key="plonk",
+    sheet_form=PlonkDealForm,
+    sheet_template="tournaments/sheets/plonk_deal_form.html",
+    pdf_sheet_template="tournaments/pdf/plonk_sheet.html",
+    describe=describe,
+    ranking_help=gettext_lazy(
+        "Teams ranked by matches won, then points scored, then points difference."
+    ),
+    round_abbreviation="R",
+    entry_url_name="staff_deals",
+    clock=True,
+    place_points=False,
+    penalty_lines=0,
+    round_minutes_for=lambda rules: int(_rules(rules)["round_minutes"]) or None,
+    sheet_cells=sheet_cells,
+    sheet_extra=lambda rules: {"target": _rules(rules)["target"]},
+    tournament_settings=("target", "round_minutes"),
+    sheet_rows=15,
+)

@@ -1,0 +1,212 @@
+"""Quarante de roi: team against team, a match to the target (150 by default), deal by deal.
+
+A record is ``{"kings", "queens", "jacks", "cliques", "trump", "dealer"}``: the figures won by
+each team (each pair sums to 4: enter one team, the other follows) and the cliques announced
+by each player (``{"seat", "figure", "count"}``, seat = the player in dealing order).
+"""
+
+from collections.abc import Sequence
+
+from django import forms
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, pgettext
+
+from scoring import GAMES
+from scoring.quarante import FIGURES, SUITS
+
+from .base import GamePlugin
+from .matches import MatchDealForm, count_input
+
+
+def suit_names() -> dict[str, str]:
+    return {
+        "hearts": pgettext("suit", "hearts"),
+        "diamonds": pgettext("suit", "diamonds"),
+        "clubs": pgettext("suit", "clubs"),
+        "spades": pgettext("suit", "spades"),
+    }
+
+
+def figure_names() -> dict[str, str]:
+    return {"K": _("kings"), "Q": _("queens"), "J": _("jacks")}
+
+
+class QuaranteDealForm(MatchDealForm):
+    """Trump, figures won per team (``kings0``/``kings1``...), cliques per player
+    (``clique<player>_<figure>``: nothing, 3 or 4)."""
+
+    game_key = "quarante"
+
+    def add_fields(self) -> None:
+        names = suit_names()
+        self.fields["trump"] = forms.ChoiceField(
+            label=_("Trump"),
+            choices=[("", "—"), *((s, names[s]) for s in SUITS)],
+            error_messages={"required": _("choose the trump suit")},
+        )
+        figures = figure_names()
+        for key in FIGURES.values():
+            for team in range(2):
+                self.fields[f"{key}{team}"] = forms.IntegerField(
+                    label=figures[{v: k for k, v in FIGURES.items()}[key]].capitalize(),
+                    required=False,
+                    min_value=0,
+                    max_value=4,
+                    widget=count_input(4, f"id_{key}0" if team else ""),
+                    error_messages={
+                        "min_value": _("between 0 and 4"),
+                        "max_value": _("between 0 and 4"),
+                    },
+                )
+        choices = [("", "—"), ("3", "3"), ("4", "4")]
+        for player in range(4):
+            for figure in FIGURES:
+                self.fields[f"clique{player}_{figure}"] = forms.ChoiceField(
+                    label=figures[figure].capitalize(), choices=choices, required=False
+                )
+
+    def figure_rows(self):
+        """Per figure: its name, team 0's field and team 1's field."""
+        figures = figure_names()
+        return [
+            {"name": figures[code].capitalize(), "fields": [self[f"{key}0"], self[f"{key}1"]]}
+            for code, key in FIGURES.items()
+        ]
+
+    def clique_rows(self):
+        """Per player (dealing order): name and one field per figure."""
+        return [
+            {
+                "name": self.player_names[p] if p < len(self.player_names) else "",
+                "team": self.team_labels[p % 2] if p % 2 < len(self.team_labels) else "",
+                "fields": [self[f"clique{p}_{figure}"] for figure in FIGURES],
+            }
+            for p in range(4)
+        ]
+
+    def initial_from(self, record: dict) -> dict[str, object]:
+        initial: dict[str, object] = {"trump": record.get("trump", "")}
+        for key in FIGURES.values():
+            for team, count in enumerate(record.get(key, [])[:2]):
+                initial[f"{key}{team}"] = count
+        for clique in record.get("cliques", []):
+            initial[f"clique{clique['seat']}_{clique['figure']}"] = str(clique["count"])
+        return initial
+
+    def clean(self):
+        cleaned = super().clean()
+        self.record = None
+        if self.errors:
+            return cleaned
+        record: dict[str, object] = {}
+        fields: dict[str, list[str]] = {}
+        figures = figure_names()
+        for code, key in FIGURES.items():
+            counts = self.other_team(
+                cleaned,
+                key,
+                4,
+                lambda _team, code=code: (
+                    _("enter the %(figure)s won by one team at least") % {"figure": figures[code]}
+                ),
+            )
+            if counts is None:
+                return cleaned
+            record[key] = counts
+            fields[key] = [f"{key}0", f"{key}1"]
+        cliques = []
+        clique_fields = []
+        for player in range(4):
+            for figure in FIGURES:
+                value = cleaned.get(f"clique{player}_{figure}") or ""
+                if value:
+                    cliques.append({"seat": player, "figure": figure, "count": int(value)})
+                    clique_fields.append(f"clique{player}_{figure}")
+        record["cliques"] = cliques
+        record["trump"] = cleaned["trump"]
+        fields["cliques"] = clique_fields
+        fields["trump"] = ["trump"]
+        self.finish(record, fields)
+        return cleaned
+
+    def unit_for(self, record: dict) -> str | None:
+        return str(_("cards"))
+
+
+def _player(names: Sequence[str], seat: object) -> str:
+    return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "?"
+
+
+def clique_text(record: dict, player_names: Sequence[str]) -> str:
+    figures = figure_names()
+    return ", ".join(
+        _("%(player)s %(count)s %(figure)s")
+        % {
+            "player": _player(player_names, c.get("seat")),
+            "count": c.get("count"),
+            "figure": figures.get(str(c.get("figure")), "?"),
+        }
+        for c in record.get("cliques", [])
+    )
+
+
+def sheet_cells(record: dict, player_names: Sequence[str], rules=None) -> dict[str, object]:
+    """The printed sheet's columns: trump, figures per team, cliques."""
+
+    def pair(key: str) -> list[object]:
+        values = list(record.get(key) or [])
+        return values + [""] * (2 - len(values))
+
+    return {
+        "trump": suit_names().get(str(record.get("trump", "")), ""),
+        "kings": pair("kings"),
+        "queens": pair("queens"),
+        "jacks": pair("jacks"),
+        "cliques": clique_text(record, player_names),
+    }
+
+
+def describe(record: dict, player_names) -> str:
+    cells = sheet_cells(record, player_names)
+    text = _("trump %(trump)s — kings %(k0)s/%(k1)s, queens %(q0)s/%(q1)s, jacks %(j0)s/%(j1)s") % {
+        "trump": cells["trump"] or "?",
+        "k0": cells["kings"][0],
+        "k1": cells["kings"][1],
+        "q0": cells["queens"][0],
+        "q1": cells["queens"][1],
+        "j0": cells["jacks"][0],
+        "j1": cells["jacks"][1],
+    }
+    if cells["cliques"]:
+        text += " — " + _("cliques: %(cliques)s") % {"cliques": cells["cliques"]}
+    return text
+
+
+def _rules(rules) -> dict:
+    return GAMES["quarante"].validate_rules(rules or None)
+
+
+def _extra(rules: dict) -> dict:
+    return {"target": _rules(rules)["target"]}
+
+
+PLUGIN = GamePlugin(
+    key="quarante",
+    sheet_form=QuaranteDealForm,
+    sheet_template="tournaments/sheets/quarante_deal_form.html",
+    pdf_sheet_template="tournaments/pdf/quarante_sheet.html",
+    describe=describe,
+    ranking_help=gettext_lazy(
+        "Teams ranked by matches won, then points scored, then points difference."
+    ),
+    round_abbreviation="R",
+    entry_url_name="staff_deals",
+    clock=True,
+    place_points=False,
+    penalty_lines=0,
+    round_minutes_for=lambda rules: int(_rules(rules)["round_minutes"]) or None,
+    sheet_cells=sheet_cells,
+    sheet_extra=_extra,
+    tournament_settings=("target", "round_minutes"),
+    sheet_rows=15,
+)
