@@ -194,10 +194,17 @@ def table_detail(table_id: int, *, published_only: bool) -> Table:
 
 
 def player_rounds(tournament: Tournament, entry: Entry) -> list[dict[str, object]]:
-    """Each round of one player: table, seat, table mates, score and place points."""
+    """Each round of one player: table, seat, table mates, score and place points.
+
+    In team games the player's seat is his team's.
+    """
+    if entry.team_id is not None:
+        at_table, own = Q(table__seats__team_id=entry.team_id), {"team_id": entry.team_id}
+    else:
+        at_table, own = Q(table__seats__entry=entry), {"entry_id": entry.pk}
     seats = list(
-        Seat.objects.filter(round__tournament=tournament, table__seats__entry=entry)
-        .select_related("entry__player", "table", "round")
+        Seat.objects.filter(at_table, round__tournament=tournament)
+        .select_related("entry__player", "team", "table", "round")
         .order_by("round__number", "position")
     )
     by_round: dict[int, dict[str, object]] = {}
@@ -205,9 +212,10 @@ def player_rounds(tournament: Tournament, entry: Entry) -> list[dict[str, object
         line = by_round.setdefault(
             seat.round.number, {"round": seat.round, "table": seat.table, "seats": [], "own": None}
         )
-        line["seats"].append(seat)
-        if seat.entry_id == entry.pk:
+        if all(getattr(seat, key) == value for key, value in own.items()):
             line["own"] = seat
+        else:
+            line["seats"].append(seat)
     return list(by_round.values())
 
 

@@ -384,3 +384,17 @@ def test_club_sets_the_bye_and_the_tie_rule(client, committee_user, club):
     assert client.post(url, data).status_code == 302
     rules = services.club_rules(club, "plonk")
     assert rules["bye_score"] == 250 and rules["tie_rule"] == "draw"
+
+
+def test_a_players_public_page_shows_his_teams_matches(make_team_game, client):
+    tournament = make_team_game(players=4, rounds=1)
+    tournament.rules = {"target": 100}
+    tournament.save()
+    table = services.draw_round(tournament, seed=1).tables.get()
+    entry = tournament.entries.select_related("team").first()
+    response = client.get(reverse("tournament_player", args=[tournament.pk, entry.pk]))
+    page = response.content.decode()
+    opponents = table.seats.exclude(team=entry.team).get()
+    assert response.status_code == 200
+    assert opponents.team.name in page
+    assert entry.team.name not in page.split("<tbody>")[1]
