@@ -74,6 +74,40 @@ class SheetForm(forms.Form):
         return self.player_names
 
 
+class DealForm(SheetForm):
+    """One deal of a table entered on its own: ``number`` (1-based) is the deal being entered
+    or edited; the table's other deals come in ``records`` and are kept as they are.
+
+    A subclass's ``clean`` sets ``self.record`` and ``self.deal_fields`` (record key → form
+    fields) for that deal; ``deal_label`` names the other lines in error messages.
+    """
+
+    deal_label = gettext_lazy("Deal %(n)d")
+
+    def __init__(self, *args, records=None, number: int | None = None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.existing = list(records or [])
+        self.number = number or len(self.existing) + 1
+        self.record: dict = {}
+        self.deal_fields: dict[str, list[str]] = {}
+
+    def records_with_deal(self) -> list[dict]:
+        """The whole table with this deal added (or replacing deal ``number``); fills
+        ``records`` and the field map so ``attach_scoring_error`` lands on the right input."""
+        records = [dict(r) for r in self.existing]
+        index = self.number - 1
+        if index < len(records):
+            records[index] = self.record
+        else:
+            records.append(self.record)
+        self.records = records
+        self.record_fields = [{} for _ in records]
+        self.record_fields[index] = self.deal_fields
+        self.record_labels = [str(self.deal_label) % {"n": i + 1} for i in range(len(records))]
+        self.record_labels[index] = ""
+        return records
+
+
 @dataclass(frozen=True)
 class GamePlugin:
     key: str

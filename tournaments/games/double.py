@@ -14,7 +14,7 @@ from django.utils.translation import gettext_lazy
 
 from scoring import GAMES, InvalidDeal
 
-from .base import GamePlugin, SheetForm
+from .base import DealForm, GamePlugin
 
 
 def _rules(rules) -> dict:
@@ -25,14 +25,14 @@ def _number_input(maximum: int) -> forms.NumberInput:
     return forms.NumberInput(attrs={"inputmode": "numeric", "min": 0, "max": maximum})
 
 
-class DoubleMancheForm(SheetForm):
+class DoubleMancheForm(DealForm):
     """One manche: each seat's bid and tricks (``b<seat>``, ``t<seat>``)."""
 
+    deal_label = gettext_lazy("Manche %(n)d")
+
     def __init__(self, *args, records=None, number: int | None = None, **kwargs):
-        super().__init__(*args, **kwargs)
+        super().__init__(*args, records=records, number=number, **kwargs)
         self.n_seats = len(self.seat_names)
-        self.existing = list(records or [])
-        self.number = number or len(self.existing) + 1
         self.dealer = (self.first_dealer + self.number - 1) % max(self.n_seats, 1)
         manches = _rules(self.rules)["manches"]
         self.cards = manches[self.number - 1] if self.number <= len(manches) else max(manches)
@@ -104,26 +104,13 @@ class DoubleMancheForm(SheetForm):
         bids = [cleaned[f"b{seat}"] for seat in range(self.n_seats)]
         tricks = [cleaned[f"t{seat}"] for seat in range(self.n_seats)]
         self.record = {"cards": self.cards, "bids": bids, "tricks": tricks, "dealer": self.dealer}
-        return cleaned
-
-    def records_with_deal(self) -> list[dict]:
-        records = [dict(r) for r in self.existing]
-        index = self.number - 1
-        if index < len(records):
-            records[index] = self.record
-        else:
-            records.append(self.record)
-        self.records = records
-        self.record_fields = [{} for _ in records]
-        self.record_fields[index] = {
+        self.deal_fields = {
             "bids": [f"b{s}" for s in range(self.n_seats)],
             "tricks": [f"t{s}" for s in range(self.n_seats)],
             "cards": [],
             "*": [],
         }
-        self.record_labels = [_("Manche %(n)d") % {"n": i + 1} for i in range(len(records))]
-        self.record_labels[index] = ""
-        return records
+        return cleaned
 
     def attach_scoring_error(self, error: InvalidDeal) -> None:
         """A bid above the points held lands on that seat's bid."""

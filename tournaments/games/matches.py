@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 
 from scoring import GAMES, InvalidDeal
 
-from .base import SheetForm
+from .base import DealForm
 
 
 def count_input(maximum: int, follows: str = "") -> forms.NumberInput:
@@ -24,15 +24,13 @@ def count_input(maximum: int, follows: str = "") -> forms.NumberInput:
     return forms.NumberInput(attrs=attrs)
 
 
-class MatchDealForm(SheetForm):
+class MatchDealForm(DealForm):
     """One deal of a match: ``number`` is the deal being entered or edited (1-based)."""
 
     game_key = ""
 
     def __init__(self, *args, records=None, number: int | None = None, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.existing = list(records or [])
-        self.number = number or len(self.existing) + 1
+        super().__init__(*args, records=records, number=number, **kwargs)
         players = max(len(self.player_names), 1)
         self.dealer = (self.first_dealer + self.number - 1) % players
         self.team_labels = list(self.seat_names) or [_("Team 1"), _("Team 2")]
@@ -99,18 +97,4 @@ class MatchDealForm(SheetForm):
     def finish(self, record: dict, fields: dict[str, list[str]]) -> None:
         record["dealer"] = self.dealer
         self.record = record
-        self._fields_map = {**fields, "dealer": [], "deal": [], "*": []}
-
-    def records_with_deal(self) -> list[dict]:
-        records = [dict(r) for r in self.existing]
-        index = self.number - 1
-        if index < len(records):
-            records[index] = self.record
-        else:
-            records.append(self.record)
-        self.records = records
-        self.record_fields = [{} for _ in records]
-        self.record_fields[index] = self._fields_map
-        self.record_labels = [_("Deal %(n)d") % {"n": i + 1} for i in range(len(records))]
-        self.record_labels[index] = ""
-        return records
+        self.deal_fields = {**fields, "dealer": [], "deal": [], "*": []}

@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 from scoring import GAMES
 from scoring.whist import contract_table
 
-from .base import GamePlugin, SheetForm
+from .base import DealForm, GamePlugin
 
 MAX_DECLARERS = 4
 
@@ -53,7 +53,7 @@ def declarer_range(rules=None) -> dict[str, tuple[int, int]]:
     return {c.code: c.declarers for c in contract_table(rules or None)}
 
 
-class WhistDealForm(SheetForm):
+class WhistDealForm(DealForm):
     """One deal: contract (and counter), declarers by name, tricks, renege.
 
     ``number`` is the deal (1-based) being entered or edited; its dealer comes from the
@@ -61,10 +61,8 @@ class WhistDealForm(SheetForm):
     """
 
     def __init__(self, *args, records=None, number: int | None = None, **kwargs):
-        super().__init__(*args, **kwargs)
+        super().__init__(*args, records=records, number=number, **kwargs)
         self.n_seats = len(self.seat_names)
-        self.existing = list(records or [])
-        self.number = number or len(self.existing) + 1
         self.dealer = (self.first_dealer + self.number - 1) % max(self.n_seats, 1)
         self.sitting_out = self.dealer if self.n_seats == 5 else None
         names = contract_names(self.rules)
@@ -183,24 +181,8 @@ class WhistDealForm(SheetForm):
             fields["renege"] = ["renege"]
         record["dealer"] = self.dealer
         self.record = record
-        self._fields_map = fields
+        self.deal_fields = fields
         return cleaned
-
-    def records_with_deal(self) -> list[dict]:
-        """The whole pool with this deal added (or replacing deal ``number``); fills
-        ``records`` and the field map so ``attach_scoring_error`` lands on the right input."""
-        records = [dict(r) for r in self.existing]
-        index = self.number - 1
-        if index < len(records):
-            records[index] = self.record
-        else:
-            records.append(self.record)
-        self.records = records
-        self.record_fields = [{} for _ in records]
-        self.record_fields[index] = self._fields_map
-        self.record_labels = [_("Deal %(n)d") % {"n": i + 1} for i in range(len(records))]
-        self.record_labels[index] = ""
-        return records
 
     def unit_for(self, record: dict) -> str | None:
         return str(_("tricks"))
