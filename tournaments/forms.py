@@ -174,16 +174,12 @@ class WalkInForm(forms.Form):
         return cleaned
 
 
-class SwapForm(forms.Form):
-    first = forms.ModelChoiceField(label=_("Player"), queryset=Entry.objects.none())
-    second = forms.ModelChoiceField(label=_("swaps with"), queryset=Entry.objects.none())
+class TwoPlayersForm(forms.Form):
+    """Two different registered players (``first``, ``second``), chosen from ``entries``."""
 
-    def __init__(self, *args, round_, **kwargs):
-        super().__init__(*args, **kwargs)
-        entries = (
-            Entry.objects.filter(seats__round=round_)
-            .select_related("player")
-            .order_by("player__last_name", "player__first_name")
+    def set_entries(self, entries) -> None:
+        entries = entries.select_related("player").order_by(
+            "player__last_name", "player__first_name"
         )
         for name in ("first", "second"):
             self.fields[name].queryset = entries
@@ -194,6 +190,15 @@ class SwapForm(forms.Form):
         if cleaned.get("first") and cleaned.get("first") == cleaned.get("second"):
             self.add_error("second", _("Choose two different players."))
         return cleaned
+
+
+class SwapForm(TwoPlayersForm):
+    first = forms.ModelChoiceField(label=_("Player"), queryset=Entry.objects.none())
+    second = forms.ModelChoiceField(label=_("swaps with"), queryset=Entry.objects.none())
+
+    def __init__(self, *args, round_, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.set_entries(Entry.objects.filter(seats__round=round_))
 
 
 SETTING_LABELS = {
@@ -363,7 +368,7 @@ class RulesForm(forms.Form):
         return cleaned
 
 
-class TeamForm(forms.Form):
+class TeamForm(TwoPlayersForm):
     """Two registered players without a partner, paired into a team."""
 
     first = forms.ModelChoiceField(
@@ -385,17 +390,6 @@ class TeamForm(forms.Form):
 
     def __init__(self, *args, tournament: Tournament, **kwargs):
         super().__init__(*args, **kwargs)
-        entries = (
+        self.set_entries(
             Entry.objects.filter(tournament=tournament, team__isnull=True, withdrawn=False)
-            .select_related("player")
-            .order_by("player__last_name", "player__first_name")
         )
-        for name in ("first", "second"):
-            self.fields[name].queryset = entries
-            self.fields[name].label_from_instance = lambda e: e.player.sort_name
-
-    def clean(self):
-        cleaned = super().clean()
-        if cleaned.get("first") and cleaned.get("first") == cleaned.get("second"):
-            self.add_error("second", _("Choose two different players."))
-        return cleaned

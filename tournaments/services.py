@@ -336,35 +336,39 @@ def _seat(round_: Round, seed: int) -> None:
         )
     index = {entry.pk: i for i, entry in enumerate(entries)}
     history = _history(tournament, index, round_.number)
-    # Plan every round still to play, not just this one: drawing one round at a time leaves
-    # repeated meetings that a whole schedule avoids. Only this round is kept; the next draw
-    # plans again, against what was really played (late arrivals, withdrawals).
-    remaining = max(1, tournament.rounds - round_.number + 1)
+    _seat_units(round_, entries, sizes, history, seed, occupant="entry")
+
+
+def _seat_units(round_: Round, units: list, sizes, history, seed: int, *, occupant: str) -> list:
+    """Seat ``units`` (entries, or teams in team games) with the seating engine; returns the
+    drawn tables as lists of unit indices.
+
+    Every round still to play is planned, not just this one: drawing one round at a time
+    leaves repeated meetings that a whole schedule avoids. Only this round is kept; the next
+    draw plans again, against what was really played (late arrivals, withdrawals).
+    """
+    remaining = max(1, round_.tournament.rounds - round_.number + 1)
     plan = seating.schedule(
-        len(entries),
-        remaining,
-        sizes,
-        seed=seed,
-        time_limit=1.0,
-        history=history or None,
+        len(units), remaining, sizes, seed=seed, time_limit=1.0, history=history or None
     )
     drawn = plan.rounds[0]
     round_.seed = seed
     round_.repeats = seating.repeats([drawn], history=history or None)
-    round_.lower_bound = seating.lower_bound(len(entries), 1, sizes, history=history or None)
+    round_.lower_bound = seating.lower_bound(len(units), 1, sizes, history=history or None)
     round_.save(update_fields=["seed", "repeats", "lower_bound"])
-    for number, players in enumerate(drawn, start=1):
+    for number, members in enumerate(drawn, start=1):
         table = Table.objects.create(round=round_, number=number)
         Seat.objects.bulk_create(
             Seat(
                 table=table,
                 round=round_,
                 position=position,
-                entry=entries[player],
                 first_dealer=position == 0,
+                **{occupant: units[member]},
             )
-            for position, player in enumerate(players)
+            for position, member in enumerate(members)
         )
+    return drawn
 
 
 def _seat_teams(round_: Round, seed: int) -> None:
@@ -390,27 +394,7 @@ def _seat_teams(round_: Round, seed: int) -> None:
         teams = [t for t in teams if t.pk != bye_team.pk]
     index = {team.pk: i for i, team in enumerate(teams)}
     history = _history(tournament, index, round_.number, unit="team_id")
-    remaining = max(1, tournament.rounds - round_.number + 1)
-    plan = seating.schedule(
-        len(teams), remaining, (2,), seed=seed, time_limit=1.0, history=history or None
-    )
-    drawn = plan.rounds[0]
-    round_.seed = seed
-    round_.repeats = seating.repeats([drawn], history=history or None)
-    round_.lower_bound = seating.lower_bound(len(teams), 1, (2,), history=history or None)
-    round_.save(update_fields=["seed", "repeats", "lower_bound"])
-    for number, units in enumerate(drawn, start=1):
-        table = Table.objects.create(round=round_, number=number)
-        Seat.objects.bulk_create(
-            Seat(
-                table=table,
-                round=round_,
-                position=position,
-                team=teams[unit],
-                first_dealer=position == 0,
-            )
-            for position, unit in enumerate(units)
-        )
+    drawn = _seat_units(round_, teams, (2,), history, seed, occupant="team")
     if bye_team is not None:
         table = Table.objects.create(round=round_, number=len(drawn) + 1, bye=True)
         seat = Seat.objects.create(table=table, round=round_, position=0, team=bye_team)
