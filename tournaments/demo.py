@@ -27,19 +27,8 @@ def _play_round(
 
 
 def _double_king(club, season, players, name, date, *, rounds_played, partial=False):
-    tournament, created = Tournament.objects.get_or_create(
-        club=club,
-        season=season,
-        name=name,
-        defaults={
-            "game": "double_king",
-            "date": date,
-            "rounds": 5,
-            "published": True,
-            "entry_fee": club.entry_fee,
-        },
-    )
-    if not created:
+    tournament = _new(club, season, "double_king", name, date, 5)
+    if tournament is None:
         return None
     for index, player in enumerate(players):
         entry = services.register_player(tournament, player)
@@ -57,19 +46,8 @@ def _whist(club, season, players, name, date, *, pools_played, running=False):
     signal; ``running``: the next pool is under way with its clock started."""
     from django.utils import timezone
 
-    tournament, created = Tournament.objects.get_or_create(
-        club=club,
-        season=season,
-        name=name,
-        defaults={
-            "game": "whist",
-            "date": date,
-            "rounds": 3,
-            "published": True,
-            "entry_fee": club.entry_fee,
-        },
-    )
-    if not created:
+    tournament = _new(club, season, "whist", name, date, 3)
+    if tournament is None:
         return None
     for index, player in enumerate(players):
         entry = services.register_player(tournament, player)
