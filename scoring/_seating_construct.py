@@ -20,6 +20,17 @@ of order 4, for 64 players the affine space of order 4).
 
 *Circle method* for tables of 2: a round robin of ``n - 1`` rounds.
 
+*Doubled affine planes* (``2·q²`` players at tables of ``q``, ``2(q + 1)``
+rounds; 32 players for 10 rounds at tables of 4).  Take two affine planes of
+order ``q`` on the same ``q²`` points with no line in common (the second is
+the first relabelled by a fixed permutation, found once by search), and two
+copies ``(x, 0)``, ``(x, 1)`` of every point.  Each parallel class of either
+plane gives a round: the line ``L`` becomes the tables ``{(x, c_x)}`` and
+``{(x, 1 - c_x)}`` for a colouring ``c`` of its points.  Two points share
+one line in each plane; the colourings are solved (linear equations over
+GF(2)) so that "same colour" holds in exactly one of the two lines, hence
+each pair of copies meets exactly once and the copies of one point never.
+
 *Removal.*  With tables of sizes ``s`` and ``s - 1``, seat ``m`` more players
 at tables of ``s`` only (``m`` the number of smaller tables) and take away
 ``m`` players who never meet: each round their tables lose one player each.
@@ -215,7 +226,90 @@ def uniform(n: int, s: int, n_rounds: int) -> Rounds:
         inner = uniform(g, s, n_rounds - g)
         for sub in inner:
             rounds.append([[i * g + x for x in table] for i in range(s) for table in sub])
+    if len(rounds) < n_rounds and n == 2 * s * s and s in _SECOND_PLANE:
+        doubled = doubled_affine(s)
+        if len(doubled) > len(rounds):
+            rounds = doubled[:n_rounds]
     return rounds
+
+
+def affine_plane(q: int) -> Rounds:
+    """The ``q + 1`` parallel classes of AG(2, q), points ``x·q + y`` (q a prime power)."""
+    tables = _field(q)
+    assert tables is not None
+    add, mul = tables
+    classes = [[[x * q + add[mul[m][x]][b] for x in range(q)] for b in range(q)] for m in range(q)]
+    classes.append([[c * q + y for y in range(q)] for c in range(q)])
+    return classes
+
+
+# A relabelling of AG(2, q) that shares no line with it and makes the colour
+# equations solvable (found by a seeded random search over permutations).
+_SECOND_PLANE: dict[int, tuple[int, ...]] = {
+    3: (2, 0, 3, 8, 6, 1, 4, 5, 7),
+    4: (9, 5, 7, 3, 0, 12, 2, 14, 13, 8, 15, 11, 4, 6, 1, 10),
+}
+
+
+@lru_cache(maxsize=4)
+def _doubled(q: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
+    first = affine_plane(q)
+    perm = _SECOND_PLANE[q]
+    planes = [first, [[[perm[p] for p in line] for line in cls] for cls in first]]
+    n = q * q
+    # Bit (plane, class, point) is the colour of the point on its line of that class.
+    pairs: dict[tuple[int, int], list[int]] = {}
+    for k, plane in enumerate(planes):
+        for c, cls in enumerate(plane):
+            for line in cls:
+                for x, y in itertools.combinations(sorted(line), 2):
+                    pairs.setdefault((x, y), []).append((k * (q + 1) + c) * n)
+    equations = []
+    for (x, y), (u, v) in pairs.items():
+        equations.append(((1 << (u + x)) | (1 << (u + y)) | (1 << (v + x)) | (1 << (v + y)), 1))
+    colour = _solve_gf2(equations, 2 * (q + 1) * n)
+    if colour is None:
+        return ()
+    rounds = []
+    for k, plane in enumerate(planes):
+        for c, cls in enumerate(plane):
+            base = (k * (q + 1) + c) * n
+            rounds.append(
+                tuple(
+                    tuple(2 * x + (colour[base + x] ^ e) for x in line)
+                    for line in cls
+                    for e in (0, 1)
+                )
+            )
+    return tuple(rounds)
+
+
+def doubled_affine(q: int) -> Rounds:
+    """``2(q + 1)`` rounds for ``2·q²`` players at tables of ``q`` (see the module docstring)."""
+    return [[list(t) for t in tables] for tables in _doubled(q)]
+
+
+def _solve_gf2(equations: list[tuple[int, int]], n_vars: int) -> list[int] | None:
+    """A solution of ``mask · x = rhs`` over GF(2) (free variables 0), or None."""
+    pivots: dict[int, tuple[int, int]] = {}
+    for mask, rhs in equations:
+        for bit, (pm, pr) in pivots.items():
+            if mask >> bit & 1:
+                mask ^= pm
+                rhs ^= pr
+        if mask == 0:
+            if rhs:
+                return None
+            continue
+        top = mask.bit_length() - 1
+        for bit, (pm, pr) in list(pivots.items()):
+            if pm >> top & 1:
+                pivots[bit] = (pm ^ mask, pr ^ rhs)
+        pivots[top] = (mask, rhs)
+    solution = [0] * n_vars
+    for bit, (_, rhs) in pivots.items():
+        solution[bit] = rhs
+    return solution
 
 
 def circle(n: int, n_rounds: int) -> Rounds:

@@ -124,10 +124,11 @@ def greedy_round(
 ) -> list[list[int]]:
     """Seat one round greedily, the least free players first, and count it.
 
-    Tables flagged ``odd`` are filled from ``odd_players``, the others from the
-    rest.  A player's freedom is the number of still unseated players of his
-    pool he has never met; each table starts with the least free player and
-    grows with the player causing the fewest repeats, the least free first.
+    Tables flagged ``odd`` are filled from ``odd_players`` (exactly as many
+    players as they seat), the others from the rest.  A player's freedom is
+    the number of still unseated players of his pool he has never met; each
+    table starts with the least free player and grows with the player causing
+    the fewest repeats, the least free first.
     """
     n = len(meet)
     tables: list[list[int]] = [[] for _ in sizes]
@@ -238,11 +239,12 @@ def tabu_search(
     evals = 0
     it = 0
     last_gain = 0
+    kicks = 0  # restarts since the last new best
     stall = 60 + 4 * n_tables * n_rounds
-    tenure_hi = 10 + len(meet) // 2
+    tenure_hi = 30 + len(meet)
     while e > target and evals < budget:
         it += 1
-        if it & 15 == 0 and time.perf_counter() > deadline:
+        if time.perf_counter() > deadline:
             break
         # Players involved in a repeated meeting, with their table.
         movers: list[tuple[int, int, int]] = []
@@ -258,6 +260,8 @@ def tabu_search(
                 for a in range(size):
                     if hot[a]:
                         movers.append((r, t, table[a]))
+        if not movers:
+            break  # the repeats left are the history's
         best_key = (0, 0)
         chosen: list[tuple[int, int, int, int, int]] = []
         for r, t, p in movers:
@@ -320,11 +324,14 @@ def tabu_search(
             best_e = e
             best = [[list(tb) for tb in tables] for tables in rounds]
             last_gain = it
+            kicks = 0
         elif it - last_gain > stall:
             # Restart from the best schedule, shaken by a few random swaps.
             rounds = [[list(tb) for tb in tables] for tables in best]
             meet = rebuild(base, rounds)
-            for _ in range(2 + rng.randrange(n_rounds + 2)):
+            # Shake harder after each restart that found nothing better.
+            kicks = min(kicks + 1, 4)
+            for _ in range(2 * kicks + rng.randrange(kicks * (n_rounds + 1) + 2)):
                 r = rng.randrange(n_rounds)
                 t, u = rng.sample(range(n_tables), 2)
                 if restrict and odd[t] != odd[u]:
@@ -376,7 +383,7 @@ def balance_odd_seats(
     it = 0
     while best_key[1] > floor and evals < budget:
         it += 1
-        if it & 7 == 0 and time.perf_counter() > deadline:
+        if time.perf_counter() > deadline:
             break
         # (round, table, player, tables to swap with) to try.
         tries: list[tuple[int, int, int, list[int]]] = []
@@ -410,7 +417,7 @@ def balance_odd_seats(
                 for y in other:
                     if row_p[y]:
                         join_p += 1
-                evals += len(other)
+                evals += 2 * len(other)  # slower evaluations here
                 for q in other:
                     row_q = meet[q]
                     delta = join_p - leave_p

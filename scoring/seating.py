@@ -35,10 +35,13 @@ as evenly as the rounds allow.
 
 Methods: direct constructions where they exist (transversal designs from
 finite fields and modular difference arrays, the affine plane of order 4 for
-16 players, the circle method for tables of two, removal of players for
-tables of ``s`` and ``s - 1``), otherwise a greedy start by freedom and a tabu
-search on ``E`` with incremental move costs (Dotú and Van Hentenryck; Triska
-and Musliu).  The search stops as soon as ``E`` reaches the lower bound.
+16 players, two glued affine planes for 32 players over 10 rounds, the circle
+method for tables of two, removal of players for tables of ``s`` and
+``s - 1``; see ``scoring/_seating_construct.py``), otherwise a greedy start by
+freedom and a tabu search on ``E`` with incremental move costs (Dotú and Van
+Hentenryck; Triska and Musliu).  The search stops as soon as ``E`` reaches
+the lower bound; then, with odd tables, a small share of the time goes to
+the secondary aims.
 
 >>> plan = schedule(16, 5)
 >>> plan.repeats, plan.lower_bound
@@ -78,13 +81,16 @@ __all__ = [
 Table = list[int]
 Round = list[Table]
 
-# Move evaluations per second of the tabu search on the reference machine.
-# The search budget is counted in evaluations (time_limit × this rate), which
-# makes results reproducible; the wall clock only stops a slower machine.
-EVALUATIONS_PER_SECOND = 1_800_000
-# With odd tables, 1/_FAIRNESS_SHARE of the budget goes to a search keeping
-# the planned odd seats, and as much to evening them out at the end.
-_FAIRNESS_SHARE = 50
+# Move evaluations per second of the tabu search, a little below what the
+# reference machine (2 cores, CPython 3.11) does.  The search budget is counted
+# in evaluations (time_limit × this rate), which makes results reproducible;
+# the wall clock (90 % of time_limit, the rest for seat order) only stops a
+# slower machine.
+EVALUATIONS_PER_SECOND = 1_500_000
+# With odd tables, 1/_PLANNED_SHARE of the budget goes to a search keeping the
+# planned odd seats, and 1/_EVENING_SHARE to evening them out at the end.
+_PLANNED_SHARE = 25
+_EVENING_SHARE = 50
 
 
 @dataclass(frozen=True)
@@ -270,7 +276,7 @@ def schedule(
     past = _History(n_players, history or [], sizes[0])
     found = _bounds(n_players, n_rounds, sizes, past)
     rng = random.Random(seed)
-    deadline = started + time_limit
+    deadline = started + 0.9 * time_limit
     budget = int(time_limit * EVALUATIONS_PER_SECOND)
     rounds, method = _draw(n_players, n_rounds, sizes, past, found.best, rng, budget, deadline)
     rounds = order_seats(rounds, past.seat_counts(_max_size(sizes, past)), rng)
@@ -320,8 +326,9 @@ def _draw(
     base = past.meet
     plan = search.plan_odd_seats(n, n_odd_seats, n_rounds, past.odd_counts, rng)
     floor = search.unfairness(_plan_prefix(plan, past.odd_counts))
-    fair_budget = budget // _FAIRNESS_SHARE if any(odd) else 0
-    budget -= 2 * fair_budget
+    planned_budget = budget // _PLANNED_SHARE if any(odd) else 0
+    evening_budget = budget // _EVENING_SHARE if any(odd) else 0
+    budget -= planned_budget + evening_budget
 
     def even(rounds: list[Round]) -> bool:
         return search.unfairness(search.odd_prefix(rounds, odd, past.odd_counts)) <= floor
@@ -347,7 +354,7 @@ def _draw(
             past.odd_counts,
             rng=rng,
             target=target,
-            budget=fair_budget,
+            budget=planned_budget,
             deadline=deadline,
             restrict=True,
         )
@@ -382,7 +389,7 @@ def _draw(
             past.odd_counts,
             rng=rng,
             floor=floor,
-            budget=fair_budget,
+            budget=evening_budget,
             deadline=deadline,
         )
     return rounds, method or "greedy"

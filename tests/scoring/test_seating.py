@@ -137,9 +137,11 @@ def test_seventeen_to_twenty_three_at_tables_of_four_and_three(n: int) -> None:
     assert plan.repeats == 0
 
 
-@pytest.mark.parametrize(("n", "n_rounds"), [(80, 3), (28, 7), (64, 21), (9, 4), (25, 6)])
-def test_design_theory_instances(n: int, n_rounds: int) -> None:
-    size = 3 if n == 9 else 5 if n == 25 else 4
+@pytest.mark.parametrize(
+    ("n", "n_rounds", "size"),
+    [(80, 3, 4), (28, 7, 4), (32, 10, 4), (64, 21, 4), (9, 4, 3), (18, 8, 3), (25, 6, 5)],
+)
+def test_design_theory_instances(n: int, n_rounds: int, size: int) -> None:
     plan = schedule(n, n_rounds, (size,))
     assert_valid(plan, n, n_rounds, (size,))
     assert plan.repeats == 0
@@ -331,7 +333,7 @@ def test_history_continuation_of_sixteen() -> None:
 
 def test_history_already_full_of_repeats() -> None:
     history = [[[0, 1, 2, 3], [4, 5, 6, 7]]] * 2
-    plan = schedule(8, 1, history=history)
+    plan = schedule(8, 1, history=history, time_limit=0.2)
     assert plan.bounds.history == plan.lower_bound == 12
     # Each new table of 4 draws from two old tables: 2 pairs meet a third time.
     assert plan.repeats == brute_repeats(history + plan.rounds) == 16
@@ -366,7 +368,7 @@ def test_repeats_come_before_odd_seats() -> None:
 @pytest.mark.parametrize(("n", "n_rounds"), [(16, 5), (20, 5), (32, 4), (18, 6)])
 def test_first_dealer_is_spread_evenly(n: int, n_rounds: int) -> None:
     sizes = (4, 3) if n % 4 else (4,)
-    plan = schedule(n, n_rounds, sizes)
+    plan = schedule(n, n_rounds, sizes, time_limit=0.2)
     dealt = Counter(table[0] for rnd in plan.rounds for table in rnd)
     counts = [dealt[p] for p in range(n)]
     assert max(counts) - min(counts) <= 1
