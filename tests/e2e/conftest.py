@@ -48,10 +48,38 @@ def browser():
         browser.close()
 
 
-@pytest.fixture
-def page(browser):
-    context = browser.new_context(locale="fr-BE", viewport={"width": 1280, "height": 900})
+def new_page(browser, *, width: int = 1280, height: int = 900):
+    context = browser.new_context(locale="fr-BE", viewport={"width": width, "height": height})
     page = context.new_page()
     page.set_default_timeout(15_000)
+    return page
+
+
+@pytest.fixture
+def page(browser):
+    page = new_page(browser)
     yield page
-    context.close()
+    page.context.close()
+
+
+@pytest.fixture
+def phone(browser):
+    """A phone-sized page, as a scorekeeper holds it in the hall."""
+    page = new_page(browser, width=390, height=844)
+    yield page
+    page.context.close()
+
+
+@pytest.fixture
+def log_in(live_server):
+    """Log a page in through the login form (the scorekeeper of tests/conftest.py by default)."""
+    from django.urls import reverse
+
+    def log_in(page, username: str = "saisie", password: str = "secret-pass-123") -> None:
+        page.goto(live_server.url + reverse("login"))
+        page.fill("#id_username", username)
+        page.fill("#id_password", password)
+        with page.expect_navigation():
+            page.keyboard.press("Enter")
+
+    return log_in

@@ -22,7 +22,7 @@ GAME_LABELS = {
 
 
 def test_scorekeeper_enters_a_sheet_and_the_public_standings_change(
-    page, live_server, make_tournament, scorekeeper_user
+    log_in, page, live_server, make_tournament, scorekeeper_user
 ):
     tournament = make_tournament(players=4, rounds=1)
     table = services.draw_round(tournament, seed=4).tables.get()
@@ -30,11 +30,7 @@ def test_scorekeeper_enters_a_sheet_and_the_public_standings_change(
     first = next(p for p, s in seats.items() if s.first_dealer)
     records = double_king_round(first, random.Random(11))
 
-    page.goto(live_server.url + reverse("login"))
-    page.fill("#id_username", "saisie")
-    page.fill("#id_password", "secret-pass-123")
-    with page.expect_navigation():
-        page.keyboard.press("Enter")
+    log_in(page)
     assert page.locator("text=Déconnexion").count() == 1
 
     page.goto(live_server.url + reverse("staff_sheet", args=[table.pk]))

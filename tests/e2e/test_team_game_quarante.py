@@ -26,7 +26,7 @@ def scorekeeper(db):
 
 
 def test_quarante_match_from_pairs_to_standings(
-    browser, live_server, club, season, make_players, scorekeeper
+    log_in, phone, live_server, club, season, make_players, scorekeeper
 ):
     tournament = Tournament.objects.create(
         club=club,
@@ -41,14 +41,8 @@ def test_quarante_match_from_pairs_to_standings(
     for player in make_players(4, prefix="Qua"):
         services.register_player(tournament, player)
 
-    context = browser.new_context(locale="fr-BE", viewport={"width": 390, "height": 844})
-    page = context.new_page()
-    page.set_default_timeout(15_000)
-    page.goto(live_server.url + reverse("login"))
-    page.fill("#id_username", "saisie")
-    page.fill("#id_password", "secret-pass-123")
-    with page.expect_navigation():
-        page.keyboard.press("Enter")
+    page = phone
+    log_in(page)
 
     # The pairs, drawn from the individual registrations.
     page.goto(live_server.url + reverse("staff_teams", args=[tournament.pk]))
@@ -111,4 +105,3 @@ def test_quarante_match_from_pairs_to_standings(
     assert rows.count() == 2
     assert names[0] in rows.nth(0).inner_text()
     assert "Parties gagnées" in page.content()
-    context.close()

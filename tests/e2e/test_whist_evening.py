@@ -23,20 +23,14 @@ def scorekeeper(db):
 
 
 def test_whist_deals_with_misères_and_a_counter_change_the_standings(
-    browser, live_server, make_whist, scorekeeper
+    log_in, phone, live_server, make_whist, scorekeeper
 ):
     tournament = make_whist(players=4, pools=1)
     table = services.draw_round(tournament, seed=4).tables.get()
     seats = {s.position: s.entry.player for s in table.seats.select_related("entry__player")}
 
-    context = browser.new_context(locale="fr-BE", viewport={"width": 390, "height": 844})
-    page = context.new_page()
-    page.set_default_timeout(15_000)
-    page.goto(live_server.url + reverse("login"))
-    page.fill("#id_username", "saisie")
-    page.fill("#id_password", "secret-pass-123")
-    with page.expect_navigation():
-        page.keyboard.press("Enter")
+    page = phone
+    log_in(page)
 
     page.goto(live_server.url + reverse("staff_deals", args=[table.pk]))
     # Deal 1: two petites misères, both made.
@@ -93,4 +87,3 @@ def test_whist_deals_with_misères_and_a_counter_change_the_standings(
     assert "39" in first_row.inner_text()
     last_row = page.locator("table.standings tbody tr").last
     assert "-39" in last_row.inner_text()
-    context.close()
