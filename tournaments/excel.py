@@ -283,6 +283,9 @@ def season_workbook(season: Season) -> Workbook:
         if plugin is not None and plugin.annual_ranking:
             annual_sheet(workbook, selectors.annual_ranking(season, game), game_name(game))
             continue
+        if plugin is not None and plugin.team_game:
+            team_season_sheet(workbook, rows, game_name(game))
+            continue
         writer = SheetWriter(_new_sheet(workbook, game_name(game)), headers)
         for row in rows:
             points, points_format = points_value(row.place_points)
@@ -301,6 +304,27 @@ def season_workbook(season: Season) -> Workbook:
         writer.finish()
     workbook.properties.title = str(season)
     return workbook
+
+
+def team_season_sheet(workbook: Workbook, rows, title: str) -> None:
+    """A team game's season: each player credited with his teams' matches."""
+    headers = [
+        _("Rank"),
+        _("Player"),
+        _("Tournaments"),
+        _("Rounds"),
+        _("Matches won"),
+        _("Total score"),
+        _("Difference"),
+    ]
+    writer = SheetWriter(_new_sheet(workbook, title), headers)
+    for row in rows:
+        wins, wins_format = points_value(row.wins)
+        writer.row(
+            [row.rank, row.name, row.tournaments, row.rounds, wins, row.score, row.difference],
+            [INTEGER, None, INTEGER, INTEGER, wins_format, INTEGER, INTEGER],
+        )
+    writer.finish()
 
 
 RULE_NAMES = {

@@ -7,7 +7,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from django.db.models import Count, Max, Prefetch, Q, QuerySet, Sum
+from django.db.models import Count, F, Max, Prefetch, Q, QuerySet, Sum
 from django.utils import timezone
 
 from club.models import Club, Season
@@ -232,59 +232,79 @@ class SeasonRow:
     score: int
     best_round: int
     rank: int = 0
+    # Team games: matches won (a draw counts half) and points difference.
+    wins: Fraction | None = None
+    difference: int | None = None
 
 
 def season_standings(season: Season) -> dict[str, list[SeasonRow]]:
-    """Per game, the season's players ranked over its published tournaments (two queries).
+    """Per game, the season's players ranked over its published tournaments (three queries).
 
-    The sums are done by the database; the ranking keys come from the game in ``scoring``.
+    The sums are done by the database. A player of a team game is credited with his team's
+    matches. Individual games rank by place points, total score, best round; team games by
+    matches won, points scored, points difference (the defaults of ``scoring``).
     """
-    totals = (
-        Seat.objects.filter(
-            round__tournament__season=season,
-            round__tournament__published=True,
-            table__complete=True,
-            entry__isnull=False,
-            entry__substitute=False,
-        )
-        .values("round__tournament__game", "entry__player_id")
+    counted = Q(
+        round__tournament__season=season,
+        round__tournament__published=True,
+        table__complete=True,
+    )
+    sums = {
+        "sixtieths": Sum("place_points_60ths"),
+        "total_score": Sum("score"),
+        "best_score": Max("score"),
+        "rounds": Count("id"),
+        "tournaments": Count("round__tournament", distinct=True),
+    }
+    totals = list(
+        Seat.objects.filter(counted, entry__isnull=False, entry__substitute=False)
+        .values("round__tournament__game", player_id=F("entry__player_id"))
+        .annotate(**sums)
+        .order_by()
+    )
+    totals += list(
+        Seat.objects.filter(counted, team__isnull=False, team__entries__substitute=False)
+        .values("round__tournament__game", player_id=F("team__entries__player_id"))
         .annotate(
-            sixtieths=Sum("place_points_60ths"),
-            total_score=Sum("score"),
-            best_score=Max("score"),
-            rounds=Count("id"),
-            tournaments=Count("round__tournament", distinct=True),
+            **sums,
+            matches_won=Count("id", filter=Q(won=True)),
+            matches_drawn=Count("id", filter=Q(won__isnull=True)),
+            against_total=Sum("against"),
         )
         .order_by()
     )
-    totals = list(totals)
     from club.models import Player
 
     names = {
         p.pk: p.sort_name
-        for p in Player.objects.filter(pk__in={t["entry__player_id"] for t in totals}).only(
+        for p in Player.objects.filter(pk__in={t["player_id"] for t in totals}).only(
             "first_name", "last_name"
         )
     }
     by_game: dict[str, list[SeasonRow]] = defaultdict(list)
     for t in totals:
-        by_game[t["round__tournament__game"]].append(
-            SeasonRow(
-                player_id=t["entry__player_id"],
-                name=names.get(t["entry__player_id"], "?"),
-                tournaments=t["tournaments"],
-                rounds=t["rounds"],
-                place_points=Fraction(t["sixtieths"], PLACE_POINTS_DENOMINATOR),
-                score=t["total_score"],
-                best_round=t["best_score"],
-            )
+        row = SeasonRow(
+            player_id=t["player_id"],
+            name=names.get(t["player_id"], "?"),
+            tournaments=t["tournaments"],
+            rounds=t["rounds"],
+            place_points=Fraction(t["sixtieths"], PLACE_POINTS_DENOMINATOR),
+            score=t["total_score"],
+            best_round=t["best_score"],
         )
+        if "matches_won" in t:
+            row.wins = t["matches_won"] + Fraction(t["matches_drawn"], 2)
+            row.difference = t["total_score"] - (t["against_total"] or 0)
+        by_game[t["round__tournament__game"]].append(row)
     result: dict[str, list[SeasonRow]] = {}
-    for game in GAMES:
+    for game, spec in GAMES.items():
         rows = by_game.get(game)
         if not rows:
             continue
-        keys = [(r.place_points, r.score, r.best_round) for r in rows]
+        if spec.team_game:
+            keys = [(r.wins, r.score, r.difference) for r in rows]
+        else:
+            keys = [(r.place_points, r.score, r.best_round) for r in rows]
         for row, rank in zip(rows, shared_places(keys), strict=True):
             row.rank = rank
         rows.sort(key=lambda r: (r.rank, r.name))

@@ -72,7 +72,9 @@ class SeasonStandingsTable(tables.Table):
     name = tables.Column(verbose_name=_("Player"))
     tournaments = tables.Column(verbose_name=_("Tournaments"), attrs={"td": {"class": "num"}})
     place_points = PointsColumn(verbose_name=_("Place points"), attrs={"td": {"class": "num"}})
+    wins = PointsColumn(verbose_name=_("Matches won"), attrs={"td": {"class": "num"}})
     score = tables.Column(verbose_name=_("Total score"), attrs={"td": {"class": "num"}})
+    difference = tables.Column(verbose_name=_("Difference"), attrs={"td": {"class": "num"}})
     best_round = tables.Column(verbose_name=_("Best round"), attrs={"td": {"class": "num"}})
 
     class Meta:

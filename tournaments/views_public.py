@@ -11,7 +11,7 @@ from django_tables2 import RequestConfig
 from club.models import Season
 
 from . import selectors
-from .games import PLUGINS, game_choices, plugin_for
+from .games import game_choices, plugin_for
 from .models import Entry
 from .tables import AnnualRankingTable, SeasonStandingsTable, StandingsTable
 
@@ -184,8 +184,8 @@ class SeasonStandingsView(TemplateView):
         tables = []
         names = dict(game_choices())
         for game, rows in standings.items():
-            plugin = PLUGINS.get(game)
-            if plugin is not None and plugin.annual_ranking:
+            plugin = plugin_for(game)
+            if plugin.annual_ranking:
                 ranking = selectors.annual_ranking(season, game)
                 table = AnnualRankingTable(
                     annual_rows(ranking),
@@ -197,7 +197,11 @@ class SeasonStandingsView(TemplateView):
                     {"game": game, "name": names[game], "table": table, "annual": ranking}
                 )
                 continue
-            table = SeasonStandingsTable([asdict(r) for r in rows], prefix=f"{game}-")
+            table = SeasonStandingsTable(
+                [asdict(r) for r in rows],
+                prefix=f"{game}-",
+                exclude=standings_excluded(plugin),
+            )
             # A season has hundreds of players: 50 a page keeps the page light on a phone.
             RequestConfig(self.request, paginate={"per_page": 50}).configure(table)
             tables.append({"game": game, "name": names[game], "table": table})

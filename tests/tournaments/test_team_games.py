@@ -11,7 +11,7 @@ import pytest
 from django.urls import reverse
 from openpyxl import load_workbook
 
-from tournaments import services
+from tournaments import selectors, services
 from tournaments.models import Seat, Table, Tournament
 from tournaments.sample_sheets import plonk_match, quarante_match
 
@@ -398,3 +398,24 @@ def test_a_players_public_page_shows_his_teams_matches(make_team_game, client):
     assert response.status_code == 200
     assert opponents.team.name in page
     assert entry.team.name not in page.split("<tbody>")[1]
+
+
+def test_season_standings_and_excel_credit_players_with_their_teams_matches(
+    make_team_game, client, season
+):
+    tournament = make_team_game(players=4, rounds=1)
+    tournament.rules = {"target": 100}
+    tournament.save()
+    table = services.draw_round(tournament, seed=1).tables.get()
+    play_round(table.round, "quarante", target=100)
+    winners = table.seats.get(won=True).team.entries.select_related("player")
+    rows = selectors.season_standings(season)["quarante"]
+    top = {r.name for r in rows if r.rank == 1}
+    assert top == {e.player.sort_name for e in winners}
+    assert all(r.wins in (0, 1) for r in rows) and len(rows) == 4
+    page = client.get(reverse("season_standings", args=[season.pk])).content.decode()
+    assert "Parties gagnées" in page and "Points de place" not in page
+    response = client.get(reverse("season_xlsx", args=[season.pk]))
+    sheet = load_workbook(io.BytesIO(response.content)).active
+    assert [c.value for c in sheet[1]][4:7] == ["Parties gagnées", "Score total", "Différence"]
+    assert sheet.cell(row=2, column=2).value in top
