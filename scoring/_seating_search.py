@@ -198,6 +198,45 @@ def unfairness(pre: Matrix) -> int:
     return sum(c * c for row in pre for c in row)
 
 
+def _repeated_with(row: list[int], players: Sequence[int]) -> int:
+    """How many of ``players`` the player of ``row`` has met more than once."""
+    return sum(1 for x in players if row[x] > 1)
+
+
+def _met_among(row: list[int], players: Sequence[int]) -> int:
+    """How many of ``players`` the player of ``row`` has met at all."""
+    return sum(1 for y in players if row[y])
+
+
+def _swap_delta(
+    row_p: list[int],
+    row_q: list[int],
+    q: int,
+    other: Sequence[int],
+    mine: Sequence[int],
+    join_p: int,
+    leave_p: int,
+) -> int:
+    """Change of E when ``p`` (row ``row_p``, table mates ``mine``) swaps with ``q`` of the
+    table ``other``; ``join_p``/``leave_p`` are p's part, computed once per table pair."""
+    delta = join_p - leave_p
+    if row_p[q]:
+        delta -= 1
+    for y in other:
+        if row_q[y] > 1 and y != q:
+            delta -= 1
+    for x in mine:
+        if row_q[x]:
+            delta += 1
+    return delta
+
+
+def _fairness(pre_p: list[int], pre_q: list[int], r: int, n_rounds: int, from_odd: bool) -> int:
+    """Change of the odd-seat imbalance when p and q swap between an odd and an even table."""
+    fair = sum(pre_q[k] - pre_p[k] for k in range(r, n_rounds))
+    return fair + n_rounds - r if from_odd else n_rounds - r - fair
+
+
 def tabu_search(
     base: Matrix,
     rounds: Rounds,
@@ -269,10 +308,7 @@ def tabu_search(
             mine = [x for x in tables[t] if x != p]
             row_p = meet[p]
             pre_p = pre[p]
-            leave_p = 0
-            for x in mine:
-                if row_p[x] > 1:
-                    leave_p += 1
+            leave_p = _repeated_with(row_p, mine)
             for u in range(n_tables):
                 if u == t:
                     continue
@@ -280,33 +316,16 @@ def tabu_search(
                 if cross and restrict:
                     continue
                 other = tables[u]
-                join_p = 0
-                for y in other:
-                    if row_p[y]:
-                        join_p += 1
+                join_p = _met_among(row_p, other)
                 evals += len(other)
                 for q in other:
-                    row_q = meet[q]
-                    delta = join_p - leave_p
-                    if row_p[q]:
-                        delta -= 1
-                    for y in other:
-                        if row_q[y] > 1 and y != q:
-                            delta -= 1
-                    for x in mine:
-                        if row_q[x]:
-                            delta += 1
+                    delta = _swap_delta(row_p, meet[q], q, other, mine, join_p, leave_p)
                     if chosen and delta > best_key[0]:
                         continue
                     key3 = (r, p, q) if p < q else (r, q, p)
                     if tabu.get(key3, 0) > it and e + delta >= best_e:
                         continue
-                    fair = 0
-                    if cross:
-                        pre_q = pre[q]
-                        for k in range(r, n_rounds):
-                            fair += pre_q[k] - pre_p[k]
-                        fair = fair + n_rounds - r if odd[t] else n_rounds - r - fair
+                    fair = _fairness(pre_p, pre[q], r, n_rounds, odd[t]) if cross else 0
                     key = (delta, fair)
                     if not chosen or key < best_key:
                         best_key = key
@@ -406,35 +425,15 @@ def balance_odd_seats(
             mine = [x for x in tables[t] if x != p]
             row_p = meet[p]
             pre_p = pre[p]
-            leave_p = 0
-            for x in mine:
-                if row_p[x] > 1:
-                    leave_p += 1
+            leave_p = _repeated_with(row_p, mine)
             for u in targets:
                 other = tables[u]
                 cross = odd[u] != odd[t]
-                join_p = 0
-                for y in other:
-                    if row_p[y]:
-                        join_p += 1
+                join_p = _met_among(row_p, other)
                 evals += 2 * len(other)  # slower evaluations here
                 for q in other:
-                    row_q = meet[q]
-                    delta = join_p - leave_p
-                    if row_p[q]:
-                        delta -= 1
-                    for y in other:
-                        if row_q[y] > 1 and y != q:
-                            delta -= 1
-                    for x in mine:
-                        if row_q[x]:
-                            delta += 1
-                    fair = 0
-                    if cross:
-                        pre_q = pre[q]
-                        for k in range(r, n_rounds):
-                            fair += pre_q[k] - pre_p[k]
-                        fair = fair + n_rounds - r if odd[t] else n_rounds - r - fair
+                    delta = _swap_delta(row_p, meet[q], q, other, mine, join_p, leave_p)
+                    fair = _fairness(pre_p, pre[q], r, n_rounds, odd[t]) if cross else 0
                     score = 3 * delta + fair
                     if chosen and score > best_score:
                         continue
