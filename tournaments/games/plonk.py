@@ -8,12 +8,8 @@ live points reachable with the live cards.
 
 from django import forms
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
-from scoring import GAMES
-
-from .base import GamePlugin
-from .matches import MatchDealForm, count_input
+from .matches import MatchDealForm, count_input, match_plugin
 
 TRICKS = 13
 
@@ -127,27 +123,4 @@ def describe(record: dict, player_names) -> str:
     }
 
 
-def _rules(rules) -> dict:
-    return GAMES["plonk"].validate_rules(rules or None)
-
-
-PLUGIN = GamePlugin(
-    key="plonk",
-    sheet_form=PlonkDealForm,
-    sheet_template="tournaments/sheets/plonk_deal_form.html",
-    pdf_sheet_template="tournaments/pdf/plonk_sheet.html",
-    describe=describe,
-    ranking_help=gettext_lazy(
-        "Teams ranked by matches won, then points scored, then points difference."
-    ),
-    round_abbreviation="R",
-    entry_url_name="staff_deals",
-    clock=True,
-    place_points=False,
-    penalty_lines=0,
-    round_minutes_for=lambda rules: int(_rules(rules)["round_minutes"]) or None,
-    sheet_cells=sheet_cells,
-    sheet_extra=lambda rules: {"target": _rules(rules)["target"]},
-    tournament_settings=("target", "round_minutes"),
-    sheet_rows=15,
-)
+PLUGIN = match_plugin("plonk", PlonkDealForm, describe=describe, sheet_cells=sheet_cells)

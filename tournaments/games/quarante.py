@@ -9,13 +9,11 @@ from collections.abc import Sequence
 
 from django import forms
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, pgettext
+from django.utils.translation import pgettext
 
-from scoring import GAMES
 from scoring.quarante import FIGURES, SUITS
 
-from .base import GamePlugin
-from .matches import MatchDealForm, count_input
+from .matches import MatchDealForm, count_input, match_plugin
 
 
 def suit_names() -> dict[str, str]:
@@ -182,31 +180,4 @@ def describe(record: dict, player_names) -> str:
     return text
 
 
-def _rules(rules) -> dict:
-    return GAMES["quarante"].validate_rules(rules or None)
-
-
-def _extra(rules: dict) -> dict:
-    return {"target": _rules(rules)["target"]}
-
-
-PLUGIN = GamePlugin(
-    key="quarante",
-    sheet_form=QuaranteDealForm,
-    sheet_template="tournaments/sheets/quarante_deal_form.html",
-    pdf_sheet_template="tournaments/pdf/quarante_sheet.html",
-    describe=describe,
-    ranking_help=gettext_lazy(
-        "Teams ranked by matches won, then points scored, then points difference."
-    ),
-    round_abbreviation="R",
-    entry_url_name="staff_deals",
-    clock=True,
-    place_points=False,
-    penalty_lines=0,
-    round_minutes_for=lambda rules: int(_rules(rules)["round_minutes"]) or None,
-    sheet_cells=sheet_cells,
-    sheet_extra=_extra,
-    tournament_settings=("target", "round_minutes"),
-    sheet_rows=15,
-)
+PLUGIN = match_plugin("quarante", QuaranteDealForm, describe=describe, sheet_cells=sheet_cells)
