@@ -60,7 +60,7 @@ class PlayerImportView(CommitteeRequiredMixin, View):
     template_name = "club/player_import.html"
 
     def get_club(self) -> Club:
-        return get_object_or_404(Club, slug=self.kwargs["slug"])
+        return self.get_scoped(Club, slug=self.kwargs["slug"])
 
     def get(self, request, slug):
         return render(

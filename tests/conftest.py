@@ -2,10 +2,10 @@ import datetime
 import random
 
 import pytest
-from django.contrib.auth.models import Group, User
+from django.contrib.auth.models import User
 
 from club.models import Club, Player, Season
-from club.roles import BUREAU, SAISIE
+from club.roles import BUREAU, SAISIE, grant_role
 from tournaments import services
 from tournaments.models import Tournament
 from tournaments.sample_sheets import double_king_round
@@ -23,21 +23,22 @@ def season(club):
     )
 
 
-def _user(username: str, role: str | None) -> User:
+def _user(username: str, role: str | None, club: Club | None = None) -> User:
+    """A user with ``role`` in ``club`` (roles are per club)."""
     user = User.objects.create_user(username=username, password="secret-pass-123")
-    if role:
-        user.groups.add(Group.objects.get(name=role))
+    if role and club:
+        grant_role(user, club, role)
     return user
 
 
 @pytest.fixture
-def committee_user(db):
-    return _user("bureau", BUREAU)
+def committee_user(club):
+    return _user("bureau", BUREAU, club)
 
 
 @pytest.fixture
-def scorekeeper_user(db):
-    return _user("saisie", SAISIE)
+def scorekeeper_user(club):
+    return _user("saisie", SAISIE, club)
 
 
 @pytest.fixture

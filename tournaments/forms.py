@@ -33,10 +33,13 @@ class TournamentForm(forms.ModelForm):
         widgets = {"date": DateInput()}
         localized_fields = ["entry_fee"]  # "3,00" as a French user types it
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args, clubs=None, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["game"].choices = [("", "—"), *playable_game_choices()]
         self.fields["season"].queryset = Season.objects.select_related("club")
+        if clubs is not None:  # staff choose among their own clubs only
+            self.fields["club"].queryset = clubs
+            self.fields["season"].queryset = self.fields["season"].queryset.filter(club__in=clubs)
         self.fields["rounds"].required = False
         self.fields["rounds"].help_text = _(
             "Rounds (pools) of the tournament; empty: the game's default in the club's rules."

@@ -37,6 +37,8 @@ class GameRules(models.Model):
     game = models.CharField(_("game"), max_length=20, choices=game_choices)
     rules = models.JSONField(_("rules"), default=dict)
 
+    club_lookup = "club"
+
     class Meta:
         verbose_name = _("game rules")
         verbose_name_plural = _("game rules")
@@ -82,6 +84,8 @@ class Tournament(models.Model):
     )
     created_at = models.DateTimeField(auto_now_add=True)
 
+    club_lookup = "club"
+
     class Meta:
         verbose_name = _("tournament")
         verbose_name_plural = _("tournaments")
@@ -112,6 +116,8 @@ class Team(models.Model):
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="teams")
     name = models.CharField(_("name"), max_length=120)
 
+    club_lookup = "tournament__club"
+
     class Meta:
         verbose_name = _("team")
         verbose_name_plural = _("teams")
@@ -141,6 +147,8 @@ class Entry(models.Model):
     )
     withdrawn = models.BooleanField(_("withdrawn"), default=False)
     registered_at = models.DateTimeField(auto_now_add=True)
+
+    club_lookup = "tournament__club"
 
     class Meta:
         verbose_name = _("entry")
@@ -189,6 +197,8 @@ class Round(models.Model):
     clock_paused_at = models.DateTimeField(_("clock paused at"), null=True, blank=True)
     clock_paused_seconds = models.PositiveIntegerField(default=0)
     closed_at = models.DateTimeField(_("closed at"), null=True, blank=True)
+
+    club_lookup = "tournament__club"
 
     class Meta:
         verbose_name = _("round")
@@ -240,6 +250,8 @@ class Table(models.Model):
     bye = models.BooleanField(_("bye"), default=False)
     updated_at = models.DateTimeField(auto_now=True)
 
+    club_lookup = "round__tournament__club"
+
     class Meta:
         verbose_name = _("table")
         verbose_name_plural = _("tables")
@@ -272,6 +284,8 @@ class Seat(models.Model):
     # opponents' points.
     won = models.BooleanField(_("won"), null=True, blank=True)
     against = models.IntegerField(_("points against"), default=0)
+
+    club_lookup = "round__tournament__club"
 
     class Meta:
         verbose_name = _("seat")
@@ -319,6 +333,8 @@ class Deal(models.Model):
     )
     updated_at = models.DateTimeField(auto_now=True)
 
+    club_lookup = "table__round__tournament__club"
+
     class Meta:
         verbose_name = _("deal")
         verbose_name_plural = _("deals")
@@ -343,6 +359,8 @@ class ResultChange(models.Model):
     version = models.PositiveIntegerField()
     before = models.JSONField(default=list)
     after = models.JSONField(default=list)
+
+    club_lookup = "table__round__tournament__club"
 
     class Meta:
         verbose_name = _("result change")

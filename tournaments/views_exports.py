@@ -4,6 +4,7 @@ The sheet's layout is the game's: its plug-in names the template (``pdf_sheet_te
 these views only gather the data (``selectors``) and hand it to ``pdf`` or ``excel``.
 """
 
+from django.db.models import Q
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404
 from django.utils.http import content_disposition_header
@@ -11,7 +12,8 @@ from django.utils.translation import gettext as _
 from django.views import View
 
 from club.models import Season
-from club.roles import SCOREKEEPERS, CommitteeRequiredMixin, ScorekeeperRequiredMixin, has_role
+from club.params import optional_int
+from club.roles import SCOREKEEPERS, CommitteeRequiredMixin, ScorekeeperRequiredMixin, for_clubs
 
 from . import excel, pdf, selectors
 from .games import plugin_for
@@ -38,17 +40,18 @@ def _round_words(round_: Round) -> str:
     return _("Round %(number)d") % {"number": round_.number}
 
 
-def _get_round(pk: int) -> Round:
-    return get_object_or_404(
-        Round.objects.select_related("tournament__club", "tournament__season"), pk=pk
-    )
+class RoundMixin(ScorekeeperRequiredMixin):
+    def get_round(self, pk: int) -> Round:
+        return self.get_scoped(
+            Round.objects.select_related("tournament__club", "tournament__season"), pk=pk
+        )
 
 
-class RoundSheetsPDFView(ScorekeeperRequiredMixin, View):
+class RoundSheetsPDFView(RoundMixin, View):
     """The blank score sheets of a round, one A4 page per table, for the players to fill."""
 
     def get(self, request, pk):
-        round_ = _get_round(pk)
+        round_ = self.get_round(pk)
         tournament = round_.tournament
         plugin = plugin_for(tournament.game)
         sheets = pdf.round_sheets(round_, selectors.round_tables(round_), plugin)
@@ -61,11 +64,11 @@ class RoundSheetsPDFView(ScorekeeperRequiredMixin, View):
         return pdf_response(content, filename)
 
 
-class RoundPlanPDFView(ScorekeeperRequiredMixin, View):
+class RoundPlanPDFView(RoundMixin, View):
     """The wall plan: every player of the round, alphabetically, with table and seat."""
 
     def get(self, request, pk):
-        round_ = _get_round(pk)
+        round_ = self.get_round(pk)
         tournament = round_.tournament
         lines = pdf.plan_lines(selectors.round_tables(round_))
         content = pdf.render_pdf(
@@ -90,12 +93,12 @@ class FilledSheetsPDFView(ScorekeeperRequiredMixin, View):
     """
 
     def get(self, request, pk):
-        tournament = get_object_or_404(Tournament.objects.select_related("club", "season"), pk=pk)
+        tournament = self.get_scoped(Tournament.objects.select_related("club", "season"), pk=pk)
         plugin = plugin_for(tournament.game)
         rounds = selectors.tournament_rounds(tournament)
-        only = request.GET.get("ronde", "")
-        if only.isdigit():
-            rounds = [r for r in rounds if r.number == int(only)]
+        only = optional_int(request.GET.get("ronde"), minimum=1, maximum=tournament.rounds)
+        if only is not None:
+            rounds = [r for r in rounds if r.number == only]
             if not rounds:
                 raise Http404
         for round_ in rounds:
@@ -106,7 +109,7 @@ class FilledSheetsPDFView(ScorekeeperRequiredMixin, View):
             {"tournament": tournament, "round": None, "sheets": sheets, "filled": True},
             request,
         )
-        words = [tournament.name, _round_words(rounds[0])] if only.isdigit() else [tournament.name]
+        words = [tournament.name, _round_words(rounds[0])] if only else [tournament.name]
         return pdf_response(content, pdf.pdf_filename(*words, _("filled sheets")))
 
 
@@ -114,12 +117,13 @@ class TournamentXlsxView(View):
     """A published tournament's classification and rounds; staff also get unpublished ones."""
 
     def get(self, request, pk):
-        queryset = (
-            Tournament.objects.select_related("club", "season")
-            if has_role(request.user, SCOREKEEPERS)
-            else selectors.published()
+        staff = for_clubs(Tournament.objects.all(), request.user, SCOREKEEPERS)
+        tournament = get_object_or_404(
+            Tournament.objects.select_related("club", "season").filter(
+                Q(published=True) | Q(pk__in=staff.values("pk"))
+            ),
+            pk=pk,
         )
-        tournament = get_object_or_404(queryset, pk=pk)
         content = excel.workbook_bytes(excel.tournament_workbook(tournament))
         filename = excel.xlsx_filename(tournament.name, tournament.date.isoformat())
         return file_response(content, excel.XLSX_CONTENT_TYPE, filename, attachment=True)
@@ -139,7 +143,7 @@ class MoneyXlsxView(CommitteeRequiredMixin, View):
     """The season's money report as a workbook."""
 
     def get(self, request, pk):
-        season = get_object_or_404(Season.objects.select_related("club"), pk=pk)
+        season = self.get_scoped(Season.objects.select_related("club"), pk=pk)
         report = selectors.money_report(season)
         content = excel.workbook_bytes(excel.money_workbook(report))
         filename = excel.xlsx_filename(season.club.name, season.name, _("money"))
