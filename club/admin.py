@@ -1,12 +1,18 @@
 from typing import Any
 
 from django.contrib import admin
+from django.contrib.admin.utils import get_fields_from_path
 from django.db.models import QuerySet
 from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
 
 from .models import Club, Membership, Player, Season, StaffMembership
 from .roles import COMMITTEE, for_clubs, has_role, join_role_group
+
+
+def _relates_to_a_club(model: Any, path: str) -> bool:
+    field = get_fields_from_path(model, path)[-1]
+    return bool(field.is_relation and hasattr(field.related_model, "club_lookup"))
 
 
 class ClubScopedMixin:
@@ -35,6 +41,15 @@ class ClubScopedMixin:
     def formfield_for_manytomany(self, db_field: Any, request: HttpRequest, **kwargs: Any) -> Any:
         self._scoped_choices(db_field, request, kwargs)
         return super().formfield_for_manytomany(db_field, request, **kwargs)  # type: ignore[misc]
+
+    def get_list_filter(self, request: HttpRequest) -> Any:
+        # A filter by club, season or tournament lists only the values of the user's rows.
+        return [
+            (item, admin.RelatedOnlyFieldListFilter)
+            if isinstance(item, str) and _relates_to_a_club(self.model, item)  # type: ignore[attr-defined]
+            else item
+            for item in super().get_list_filter(request)  # type: ignore[misc]
+        ]
 
     def _in_scope(self, request: HttpRequest, obj: Any) -> bool:
         if obj is None or obj.pk is None:
