@@ -91,7 +91,12 @@ def _table_from_csv(data: bytes) -> list[list[str]]:
     except csv.Error:
         dialect = csv.excel
         dialect.delimiter = ";" if text.count(";") > text.count(",") else ","
-    return [[cell.strip() for cell in row] for row in csv.reader(io.StringIO(text), dialect)]
+    try:
+        return [[cell.strip() for cell in row] for row in csv.reader(io.StringIO(text), dialect)]
+    except csv.Error as error:  # a cell over the csv module's limit, a NUL byte...
+        raise ImportFileError(
+            _("The CSV file could not be read: a cell is too long or holds a NUL character.")
+        ) from error
 
 
 def read_table(name: str, stream: IO[bytes]) -> list[list[str]]:

@@ -4,7 +4,7 @@ clock setting and the deals per round; ``services`` write through ``save_sheet``
 """
 
 from django.contrib import messages
-from django.http import JsonResponse
+from django.http import HttpResponseRedirect, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
@@ -293,14 +293,19 @@ class ClockView(ClockRoundMixin, View):
             services.clock_set_minutes(round_, minutes)
         if request.headers.get("Accept", "").startswith("application/json"):
             return JsonResponse(clock_payload(Round.objects.get(pk=round_.pk)))
-        return redirect(self.next_url(request, round_))
+        return HttpResponseRedirect(self.next_url(request, round_))
 
     @staticmethod
     def next_url(request, round_: Round) -> str:
         """Back where the button was (the dashboard or the clock), never to another site."""
         url = request.POST.get("next", "")
-        safe = url_has_allowed_host_and_scheme(
-            url, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+        safe = (
+            url.startswith("/")
+            and url.isprintable()
+            and len(url) <= 2000
+            and url_has_allowed_host_and_scheme(
+                url, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+            )
         )
         return url if safe else reverse("staff_clock", args=[round_.pk])
 
