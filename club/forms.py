@@ -3,6 +3,7 @@ from django.contrib.auth.forms import AuthenticationForm
 from django.utils.translation import gettext_lazy as _
 
 from . import throttle
+from .player_import import MAX_BYTES, too_large
 
 
 class ThrottledAuthenticationForm(AuthenticationForm):
@@ -39,8 +40,8 @@ class PlayerImportForm(forms.Form):
         upload = self.cleaned_data["file"]
         if not upload.name.lower().endswith((".xlsx", ".csv")):
             raise forms.ValidationError(_("Choose an .xlsx or .csv file."))
-        if upload.size > 2 * 1024 * 1024:
-            raise forms.ValidationError(_("The file is larger than 2 MB."))
+        if upload.size > MAX_BYTES:  # refused before a byte of it is parsed
+            raise forms.ValidationError(too_large().args[0], code="too_large")
         return upload
 
 

@@ -73,13 +73,15 @@ class PlayerImportView(CommitteeRequiredMixin, View):
             return self.confirm(request, club)
         form = PlayerImportForm(request.POST, request.FILES)
         if not form.is_valid():
-            return render(request, self.template_name, {"club": club, "form": form})
+            status = 413 if form.has_error("file", "too_large") else 400
+            return render(request, self.template_name, {"club": club, "form": form}, status=status)
         upload = form.cleaned_data["file"]
         try:
             rows = read_players(club, upload.name, upload)
         except ImportFileError as error:
             form.add_error("file", str(error))
-            return render(request, self.template_name, {"club": club, "form": form})
+            context = {"club": club, "form": form}
+            return render(request, self.template_name, context, status=error.status)
         token = uuid.uuid4().hex
         request.session[IMPORT_SESSION_KEY] = {
             "token": token,

@@ -10,8 +10,8 @@ from xml.etree import ElementTree
 
 import pytest
 from django.urls import reverse
-
 from test_team_games import make_team_game, play_round  # noqa: F401
+
 from tournaments import services
 
 pytestmark = pytest.mark.django_db
