@@ -1,30 +1,7 @@
 from django import forms
-from django.contrib.auth.forms import AuthenticationForm
 from django.utils.translation import gettext_lazy as _
 
-from . import throttle
 from .player_import import MAX_BYTES, too_large
-
-
-class ThrottledAuthenticationForm(AuthenticationForm):
-    """The login form, refusing further attempts after too many failures."""
-
-    error_messages = {
-        **AuthenticationForm.error_messages,
-        "locked": _("Too many failed attempts. Wait a quarter of an hour before trying again."),
-    }
-
-    def clean(self) -> dict[str, object]:
-        username = self.cleaned_data.get("username") or ""
-        if throttle.is_locked(self.request, username):
-            raise forms.ValidationError(self.error_messages["locked"], code="locked")
-        try:
-            cleaned = super().clean()
-        except forms.ValidationError:
-            throttle.record_failure(self.request, username)
-            raise
-        throttle.clear_failures(self.request, username)
-        return cleaned
 
 
 class PlayerImportForm(forms.Form):

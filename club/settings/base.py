@@ -3,6 +3,7 @@
 The database comes from ``DATABASE_URL`` (SQLite file in the project directory by default).
 """
 
+import datetime
 from pathlib import Path
 
 import dj_database_url
@@ -19,6 +20,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django.contrib.humanize",
     "django_tables2",
+    "axes",
     "club",
     "tournaments",
 ]
@@ -33,6 +35,8 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # Last, as django-axes asks: turns a locked-out login into the lockout page.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "club.urls"
@@ -85,10 +89,23 @@ LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
 
-# Login throttling: after this many failures for one user name or one address,
-# further attempts are refused for LOGIN_LOCKOUT_SECONDS.
-LOGIN_MAX_FAILURES = 5
-LOGIN_LOCKOUT_SECONDS = 15 * 60
+AUTHENTICATION_BACKENDS = [
+    # First: refuses any login, even with the right password, while locked out.
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+
+# Login throttling (django-axes, failures stored in the database so every worker sees them):
+# 5 failures for one user name, or from one address, lock it for a quarter of an hour.
+AXES_FAILURE_LIMIT = 5
+AXES_COOLOFF_TIME = datetime.timedelta(minutes=15)
+AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_TEMPLATE = "registration/locked.html"
+AXES_CLIENT_IP_CALLABLE = "club.client_ip.client_ip"
+# Reverse proxies whose X-Forwarded-For is believed (addresses or networks); none by default:
+# the client is then the connection's own address and the header is ignored.
+TRUSTED_PROXIES: list[str] = []
 
 LANGUAGE_CODE = "fr"
 LANGUAGES = [("fr", _("French")), ("en", _("English"))]

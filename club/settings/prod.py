@@ -19,6 +19,12 @@ SECRET_KEY = _required("DJANGO_SECRET_KEY")
 ALLOWED_HOSTS = _required("DJANGO_ALLOWED_HOSTS").split(",")
 CSRF_TRUSTED_ORIGINS = [f"https://{host}" for host in ALLOWED_HOSTS]
 
+# The reverse proxies in front of gunicorn, e.g. "127.0.0.1" or "10.0.0.0/8,192.168.1.2":
+# their X-Forwarded-For gives the client's address for login throttling.
+TRUSTED_PROXIES = [
+    p.strip() for p in os.environ.get("ATOUT_TRUSTED_PROXIES", "").split(",") if p.strip()
+]
+
 SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 SECURE_SSL_REDIRECT = True
 SECURE_HSTS_SECONDS = 60 * 60 * 24 * 365

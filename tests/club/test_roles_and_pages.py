@@ -53,13 +53,17 @@ def test_language_switch_to_english(client, club, season):
 def test_login_page_is_french_and_throttles_repeated_failures(client, committee_user):
     url = reverse("login")
     assert "Connexion" in client.get(url).content.decode()
-    for _ in range(5):
+    for _ in range(4):
         response = client.post(url, {"username": "bureau", "password": "wrong"})
         assert (
             "Saisissez un nom d’utilisateur et un mot de passe valides" in response.content.decode()
         )
-    response = client.post(url, {"username": "bureau", "password": "secret-pass-123"})
+    response = client.post(url, {"username": "bureau", "password": "wrong"})  # the 5th
     assert "Trop de tentatives" in response.content.decode()
+    response = client.post(url, {"username": "bureau", "password": "secret-pass-123"})
+    assert response.status_code == 429
+    page = response.content.decode()
+    assert "Trop de tentatives" in page and '<html lang="fr">' in page  # the site's page
     assert "_auth_user_id" not in client.session
 
 
