@@ -7,6 +7,7 @@ import datetime
 from pathlib import Path
 
 import dj_database_url
+from csp.constants import NONE, SELF
 from django.utils.translation import gettext_lazy as _
 
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
@@ -21,12 +22,14 @@ INSTALLED_APPS = [
     "django.contrib.humanize",
     "django_tables2",
     "axes",
+    "csp",
     "club",
     "tournaments",
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "club.middleware.ClubLanguageMiddleware",
@@ -107,6 +110,9 @@ AXES_CLIENT_IP_CALLABLE = "club.client_ip.client_ip"
 # the client is then the connection's own address and the header is ignored.
 TRUSTED_PROXIES: list[str] = []
 
+# `manage.py demo` creates staff users whose passwords are public: only where set to True.
+ALLOW_DEMO_DATA = False
+
 LANGUAGE_CODE = "fr"
 LANGUAGES = [("fr", _("French")), ("en", _("English"))]
 LOCALE_PATHS = [BASE_DIR / "locale"]
@@ -115,6 +121,25 @@ USE_I18N = True
 USE_TZ = True
 # No thousand separators: a primary key of 1000 printed as "1 000" in a form would break it.
 USE_THOUSAND_SEPARATOR = False
+
+# Content-Security-Policy (django-csp): scripts and styles only from our own static files, no
+# inline script, style or event handler anywhere (the PDFs are made on the server: unaffected).
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF],
+        "img-src": [SELF, "data:"],
+        "font-src": [SELF],
+        "connect-src": [SELF],
+        "object-src": [NONE],
+        "base-uri": [SELF],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    }
+}
+# The language cookie is only ever needed by our own pages.
+LANGUAGE_COOKIE_SAMESITE = "Lax"
 
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
