@@ -1,7 +1,7 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from .player_import import MAX_BYTES, too_large
+from .player_import import MAX_BYTES, too_large_message
 
 
 class PlayerImportForm(forms.Form):
@@ -18,7 +18,7 @@ class PlayerImportForm(forms.Form):
         if not upload.name.lower().endswith((".xlsx", ".csv")):
             raise forms.ValidationError(_("Choose an .xlsx or .csv file."))
         if upload.size > MAX_BYTES:  # refused before a byte of it is parsed
-            raise forms.ValidationError(too_large().args[0], code="too_large")
+            raise forms.ValidationError(too_large_message(), code="too_large")
         return upload
 
 

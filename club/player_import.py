@@ -47,11 +47,10 @@ class ImportTooLarge(ImportFileError):
     status = 413
 
 
-def too_large() -> ImportTooLarge:
-    return ImportTooLarge(
-        _("The file is larger than 2 MB or has more than %(max)d rows: split it.")
-        % {"max": MAX_ROWS}
-    )
+def too_large_message() -> str:
+    return _("The file is larger than 2 MB or has more than %(max)d rows: split it.") % {
+        "max": MAX_ROWS
+    }
 
 
 @dataclass
@@ -91,7 +90,7 @@ def _first_rows(rows: Iterator[list[str]]) -> list[list[str]]:
     for row in rows:
         if any(row):
             if len(table) > MAX_ROWS:
-                raise too_large()
+                raise ImportTooLarge(too_large_message())
             table.append(row)
     return table
 
@@ -138,7 +137,7 @@ def _table_from_csv(data: bytes) -> list[list[str]]:
 def read_table(name: str, stream: IO[bytes]) -> list[list[str]]:
     data = stream.read(MAX_BYTES + 1)
     if len(data) > MAX_BYTES:
-        raise too_large()
+        raise ImportTooLarge(too_large_message())
     lowered = name.lower()
     if lowered.endswith(".xlsx"):
         return _table_from_xlsx(data)
