@@ -4,7 +4,7 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 PYTEST_ARGS ?= -n 2
 
-.PHONY: run test install system-deps browser messages migrate demo lint typecheck bench clean
+.PHONY: run test install system-deps checkers browser messages migrate demo lint typecheck bench clean
 
 run: install messages migrate demo
 	@echo
@@ -13,7 +13,7 @@ run: install messages migrate demo
 	@echo
 	$(PY) manage.py runserver 127.0.0.1:8000
 
-test: install messages browser
+test: install messages browser checkers
 	$(PY) -m pytest $(PYTEST_ARGS)
 
 install: system-deps $(STAMP)
@@ -28,6 +28,14 @@ $(STAMP): pyproject.toml | $(PY)
 
 system-deps:
 	@scripts/system-deps.sh
+
+# axe-core and the Nu Html Checker, from npm (pinned by package-lock.json), for the page checks.
+checkers: node_modules/.installed
+
+node_modules/.installed: package.json package-lock.json
+	@scripts/system-deps.sh node
+	npm ci --no-audit --no-fund --loglevel=error
+	touch $@
 
 browser:
 	@scripts/system-deps.sh browser

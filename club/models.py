@@ -10,9 +10,13 @@ from django.db.models.functions import Lower
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
+from .validators import PlainNameValidator
+
 
 class Club(models.Model):
-    name = models.CharField(_("name"), max_length=120, unique=True)
+    name = models.CharField(
+        _("name"), max_length=120, unique=True, validators=[PlainNameValidator(_("name"))]
+    )
     slug = models.SlugField(_("slug"), max_length=60, unique=True)
     entry_fee = models.DecimalField(
         _("entry fee per tournament"),
@@ -55,8 +59,12 @@ class Club(models.Model):
 
 
 class Player(models.Model):
-    first_name = models.CharField(_("first name"), max_length=80)
-    last_name = models.CharField(_("last name"), max_length=80)
+    first_name = models.CharField(
+        _("first name"), max_length=80, validators=[PlainNameValidator(_("first name"))]
+    )
+    last_name = models.CharField(
+        _("last name"), max_length=80, validators=[PlainNameValidator(_("last name"))]
+    )
     email = models.EmailField(_("e-mail"), blank=True)
     phone = models.CharField(_("phone"), max_length=30, blank=True)
     licence_number = models.CharField(_("licence number"), max_length=30, blank=True)
@@ -101,7 +109,7 @@ class Season(models.Model):
     club = models.ForeignKey(
         Club, on_delete=models.CASCADE, related_name="seasons", verbose_name=_("club")
     )
-    name = models.CharField(_("name"), max_length=60)
+    name = models.CharField(_("name"), max_length=60, validators=[PlainNameValidator(_("name"))])
     start = models.DateField(_("start"))
     end = models.DateField(_("end"))
 

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Checks the system libraries Atout needs and installs the missing ones with apt-get when it can.
 #   scripts/system-deps.sh          PDF libraries (Pango, HarfBuzz subset) and gettext: required
+#   scripts/system-deps.sh node     Node.js, npm and Java for the page checks (axe-core, vnu)
 #   scripts/system-deps.sh browser  Debian's chromium for the end-to-end tests: optional unless
 #                                   REQUIRE_BROWSER=1 (CI), then a failure stops with an error
 set -euo pipefail
@@ -9,6 +10,10 @@ want=${1:-base}
 if [ "$want" = browser ]; then
   packages=(chromium)
   check() { command -v chromium >/dev/null 2>&1; }
+elif [ "$want" = node ]; then
+  # Node.js and npm (axe-core, the Nu Html Checker) and Java (runs the Nu Html Checker).
+  packages=(nodejs npm default-jre-headless)
+  check() { command -v npm >/dev/null 2>&1 && command -v java >/dev/null 2>&1; }
 else
   packages=(libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 fonts-dejavu-core gettext)
   check() {

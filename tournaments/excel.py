@@ -16,6 +16,7 @@ from io import BytesIO
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from openpyxl import Workbook
+from openpyxl.cell import Cell
 from openpyxl.styles import Alignment, Font, PatternFill
 from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.worksheet import Worksheet
@@ -75,6 +76,14 @@ def xlsx_filename(*parts: object) -> str:
 # --------------------------------------------------------------------------- sheet writing
 
 
+def as_text(cell: Cell) -> Cell:
+    """Keep a text cell text: openpyxl turns any string starting with ``=`` into a formula,
+    and a player named ``=HYPERLINK(...)`` must never become a live formula."""
+    if isinstance(cell.value, str):
+        cell.data_type = "s"
+    return cell
+
+
 class SheetWriter:
     """Appends typed rows under a header and finishes the sheet (freeze, filter, widths)."""
 
@@ -83,6 +92,7 @@ class SheetWriter:
         self.widths = [len(str(h)) for h in headers]
         ws.append(list(headers))
         for cell in ws[1]:
+            as_text(cell)
             cell.font = HEADER_FONT
             cell.fill = HEADER_FILL
             cell.alignment = Alignment(horizontal="center", vertical="center", wrap_text=True)
@@ -93,7 +103,7 @@ class SheetWriter:
         self.ws.append(list(values))
         row = self.ws.max_row
         for index, value in enumerate(values):
-            cell = self.ws.cell(row=row, column=index + 1)
+            cell = as_text(self.ws.cell(row=row, column=index + 1))
             fmt = formats[index] if formats and index < len(formats) else None
             if fmt is None and isinstance(value, int) and not isinstance(value, bool):
                 fmt = INTEGER
@@ -372,8 +382,8 @@ def annual_sheet(workbook: Workbook, ranking, title: str) -> Worksheet:
     rule = str(RULE_NAMES.get(ranking.rule, ranking.rule))
     if ranking.rule == "best_n":
         rule = f"{rule} (N = {ranking.best_n})"
-    ws.cell(
-        row=ws.max_row + 2, column=2, value=_("Ranking rule: %(rule)s") % {"rule": rule}
+    as_text(
+        ws.cell(row=ws.max_row + 2, column=2, value=_("Ranking rule: %(rule)s") % {"rule": rule})
     ).font = NOTE_FONT
     return ws
 

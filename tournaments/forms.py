@@ -3,6 +3,8 @@ from django.core.validators import MinValueValidator
 from django.utils.translation import gettext_lazy as _
 
 from club.models import Club, Player, Season
+from club.selectors import club_player_named
+from club.validators import PlainNameValidator
 
 from .games import playable_game_choices
 from .models import Entry, Tournament
@@ -152,8 +154,12 @@ class RegisterMemberForm(forms.Form):
 
 
 class WalkInForm(forms.Form):
-    first_name = forms.CharField(label=_("First name"), max_length=80)
-    last_name = forms.CharField(label=_("Last name"), max_length=80)
+    first_name = forms.CharField(
+        label=_("First name"), max_length=80, validators=[PlainNameValidator(_("First name"))]
+    )
+    last_name = forms.CharField(
+        label=_("Last name"), max_length=80, validators=[PlainNameValidator(_("Last name"))]
+    )
     substitute = forms.BooleanField(label=_("Substitute"), required=False)
 
     def __init__(self, *args, club: Club, **kwargs):
@@ -163,13 +169,7 @@ class WalkInForm(forms.Form):
     def clean(self):
         cleaned = super().clean()
         first, last = cleaned.get("first_name", "").strip(), cleaned.get("last_name", "").strip()
-        if (
-            first
-            and last
-            and Player.objects.filter(
-                clubs=self.club, first_name__iexact=first, last_name__iexact=last
-            ).exists()
-        ):
+        if first and last and club_player_named(self.club, first, last) is not None:
             raise forms.ValidationError(
                 _("%(name)s is already a player of the club: register him from the members list.")
                 % {"name": f"{first} {last}"}
@@ -388,6 +388,7 @@ class TeamForm(TwoPlayersForm):
         label=_("Team name"),
         max_length=120,
         required=False,
+        validators=[PlainNameValidator(_("Team name"))],
         help_text=_("Empty: the players' last names."),
     )
 

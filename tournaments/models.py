@@ -20,6 +20,7 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 from club.models import Club, Player, Season
+from club.validators import PlainNameValidator
 
 PLACE_POINTS_DENOMINATOR = 60
 
@@ -61,7 +62,7 @@ class Tournament(models.Model):
         Season, on_delete=models.PROTECT, related_name="tournaments", verbose_name=_("season")
     )
     game = models.CharField(_("game"), max_length=20, choices=game_choices)
-    name = models.CharField(_("name"), max_length=120)
+    name = models.CharField(_("name"), max_length=120, validators=[PlainNameValidator(_("name"))])
     date = models.DateField(_("date"))
     rounds = models.PositiveSmallIntegerField(
         _("number of rounds"), default=5, validators=[MinValueValidator(1), MaxValueValidator(20)]
@@ -114,7 +115,7 @@ class Team(models.Model):
     """Two players of a team game (Quarante de roi, Plonk)."""
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="teams")
-    name = models.CharField(_("name"), max_length=120)
+    name = models.CharField(_("name"), max_length=120, validators=[PlainNameValidator(_("name"))])
 
     club_lookup = "tournament__club"
 

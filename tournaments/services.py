@@ -14,6 +14,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from club.models import Club, Membership, Player, Season
+from club.selectors import club_player_named
 from scoring import GAMES, InvalidDeal, match, seating
 
 from .games import plugin_for
@@ -121,14 +122,32 @@ def register_player(tournament: Tournament, player: Player, *, substitute: bool 
     return entry
 
 
+@dataclass(frozen=True)
+class WalkIn:
+    entry: Entry
+    new_player: bool  # False: the club already had a player of that name (a double submit)
+    new_entry: bool  # False: he was already registered
+
+
 @transaction.atomic
 def add_walk_in(
     tournament: Tournament, first_name: str, last_name: str, *, substitute: bool = False
-) -> Entry:
-    """A player who is not yet known: create him, make him a player of the club, register him."""
-    player = Player.objects.create(first_name=first_name.strip(), last_name=last_name.strip())
-    player.clubs.add(tournament.club)
-    return register_player(tournament, player, substitute=substitute)
+) -> WalkIn:
+    """A player who is not yet known: create him, make him a player of the club, register him.
+
+    The club's row is locked first, so two identical walk-ins sent at once (a double tap)
+    queue: the second finds the player the first created and registers nobody twice.
+    """
+    club = Club.objects.select_for_update().get(pk=tournament.club_id)
+    first_name, last_name = first_name.strip(), last_name.strip()
+    player = club_player_named(club, first_name, last_name)
+    new_player = player is None
+    if player is None:
+        player = Player.objects.create(first_name=first_name, last_name=last_name)
+        player.clubs.add(club)
+    registered = tournament.entries.filter(player=player, withdrawn=False).exists()
+    entry = register_player(tournament, player, substitute=substitute)
+    return WalkIn(entry, new_player=new_player, new_entry=not registered)
 
 
 def update_entry(entry: Entry, **flags: bool) -> Entry:
@@ -773,6 +792,7 @@ __all__ = [
     "InvalidDeal",
     "StaleSheet",
     "TournamentError",
+    "WalkIn",
     "add_walk_in",
     "clock_pause",
     "clock_resume",

@@ -172,13 +172,20 @@ class RegistrationView(ScorekeeperRequiredMixin, View):
                     self.context(tournament, walk_in_form=form),
                     status=400,
                 )
-            entry = services.add_walk_in(
+            walk_in = services.add_walk_in(
                 tournament,
                 form.cleaned_data["first_name"],
                 form.cleaned_data["last_name"],
                 substitute=form.cleaned_data["substitute"],
             )
-            messages.success(request, _("%(player)s is registered.") % {"player": entry.player})
+            player = walk_in.entry.player
+            if walk_in.new_entry:
+                messages.success(request, _("%(player)s is registered.") % {"player": player})
+            else:
+                messages.info(
+                    request,
+                    _("%(player)s was already registered: nothing was added.") % {"player": player},
+                )
         elif action in {"present", "paid", "substitute", "withdrawn"}:
             entry = get_object_or_404(
                 Entry, tournament=tournament, pk=parse_int(request.POST.get("entry"))

@@ -13,3 +13,6 @@ STORAGES = {
 # Serve static files straight from the source folders (no collectstatic in tests).
 WHITENOISE_USE_FINDERS = True
 WHITENOISE_AUTOREFRESH = True
+
+# The tests build the demo club.
+ALLOW_DEMO_DATA = True
