@@ -9,13 +9,14 @@ from django.views import View
 from django.views.generic import TemplateView
 
 from . import selectors, services
-from .forms import PlayerImportConfirmForm, PlayerImportForm
+from .forms import LoginForm, PlayerImportConfirmForm, PlayerImportForm
 from .models import Club
 from .player_import import ImportFileError, read_players, rows_from_dicts, validate_rows
 from .roles import CommitteeRequiredMixin
 
 
 class LoginView(auth_views.LoginView):
+    form_class = LoginForm
     template_name = "registration/login.html"
 
 

@@ -150,3 +150,9 @@ def test_registration_and_team_split_with_a_bad_id_are_404(
 def test_filled_sheets_of_a_strange_round_are_404(scorekeeper_client, played_tournament, ronde):
     url = reverse("tournament_filled_pdf", args=[played_tournament.pk])
     assert scorekeeper_client.get(url, {"ronde": ronde}).status_code == 404
+
+
+def test_a_megabyte_user_name_is_refused_on_the_field(client):
+    response = client.post(reverse("login"), {"username": "x" * 1_000_000, "password": "pw"})
+    assert response.status_code == 200
+    assert "au plus 150 caractères" in response.content.decode()
