@@ -14,6 +14,7 @@ from django.apps import apps
 from django.contrib.auth.models import User
 from django.contrib.contenttypes.models import ContentType
 from django.test import Client
+from form_data import form_data
 from url_walk import Route, readable_text, routes
 
 from club.models import Player
@@ -279,13 +280,7 @@ def test_the_rules_page_edits_the_club_it_is_opened_for(two_clubs):
     client.force_login(world.a_bureau)
     url = f"/saisie/clubs/{world.b.slug}/regles/plonk/"
     form = client.get(url).context["form"]
-    data = {}
-    for name, field in form.fields.items():
-        value = form.initial.get(name, field.initial)
-        if value is True:
-            data[name] = "on"
-        elif value is not None and value is not False:
-            data[name] = str(value)
+    data = form_data(form)
     data["setting__bye_score"] = "250"
     assert client.post(url, data).status_code == 302
     assert services.club_rules(world.b, "plonk")["bye_score"] == 250
