@@ -292,3 +292,44 @@ def test_tournament_form_offers_only_the_users_clubs(two_clubs):
     client.force_login(two_clubs.b_saisie)
     page = client.get("/saisie/tournois/nouveau/").content.decode()
     assert "Cercle Beta" in page and "Zorglub" not in page
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_upgrade_gives_the_old_global_roles_in_every_club():
+    """Before roles were per club, group members managed every club: nobody is locked out."""
+    from django.db import connection
+    from django.db.migrations.executor import MigrationExecutor
+
+    before, after = [("club", "0003_name_validators")], [("club", "0004_staff_membership")]
+    executor = MigrationExecutor(connection)
+    executor.migrate(before)
+    old = executor.loader.project_state(before).apps
+    group = old.get_model("auth", "Group")
+    committee = old.get_model("auth", "User").objects.create(username="ancien-bureau")
+    scorekeeper = old.get_model("auth", "User").objects.create(username="ancienne-saisie")
+    committee.groups.add(group.objects.get_or_create(name=BUREAU)[0])
+    scorekeeper.groups.add(group.objects.get_or_create(name=SAISIE)[0])
+    for slug in ("un", "deux"):
+        old.get_model("club", "Club").objects.create(name=slug, slug=slug)
+    executor = MigrationExecutor(connection)
+    executor.migrate(after)
+    new = executor.loader.project_state(after).apps
+    rows = set(
+        new.get_model("club", "StaffMembership").objects.values_list(
+            "user__username", "club__slug", "role"
+        )
+    )
+    assert rows == {
+        ("ancien-bureau", "un", BUREAU),
+        ("ancien-bureau", "deux", BUREAU),
+        ("ancienne-saisie", "un", SAISIE),
+        ("ancienne-saisie", "deux", SAISIE),
+    }
+    executor.loader.build_graph()
+    MigrationExecutor(connection).migrate(executor.loader.graph.leaf_nodes())
+
+
+def test_the_database_connections_are_health_checked(tmp_path):
+    from club.settings.base import database_from_env
+
+    assert database_from_env(tmp_path / "db.sqlite3")["CONN_HEALTH_CHECKS"] is True
