@@ -229,7 +229,8 @@ def test_team_classification_and_bye() -> None:
         0,
     )
     assert GAMES["plonk"].bye_line() == RoundLine(500, None, True, 0)
-    assert GAMES["quarante"].bye_line({"bye_score": 100, "bye_against": 50}) == RoundLine(
-        100, None, True, 50
-    )
+    # a bye scores the ruleset's own target; an old stored "bye_score" is ignored
+    assert GAMES["quarante"].bye_line(
+        {"target": 100, "bye_score": 150, "bye_against": 50}
+    ) == RoundLine(100, None, True, 50)
     assert GAMES["whist"].bye_line() is None
