@@ -153,6 +153,9 @@ def test_plonk_deals(record: dict[str, object], expected: list[int]) -> None:
     assert plonk.score_deal(record) == expected
 
 
+# RULES.md, Plonk (and « Changes of 2026-11-22 »): tricks sum to 13; each team's dead cards
+# between its tricks (every trick brings at least its dead lead) and 4 x its tricks; live
+# points exactly makeable from the 52 card values, per team and for both teams together.
 @pytest.mark.parametrize(
     ("record", "code", "field", "params"),
     [
