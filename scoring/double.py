@@ -65,7 +65,7 @@ MAX_CARDS = 5
 EXACT_BONUS = 5
 #: Sane bounds: at most 30 manches; tokens and bonus at most 100 points.
 MAX_MANCHES = 30
-POINTS_MAX = 100
+BOUNDS: dict[str, tuple[int, int]] = {"start_points": (0, 100), "exact_bonus": (0, 100)}
 TIEBREAKS = ("tokens",)
 
 #: Default ruleset (JSON).  ``place_points`` per table size: 16 for the first and
@@ -116,9 +116,9 @@ def _rules(rules: Rules | None) -> _Rules:
     if not isinstance(pp, dict) or set(pp) != {str(n) for n in TABLE_SIZES}:
         raise InvalidRules("place_points", "must give a table for 3, 4, 5 and 6 players")
     return _Rules(
-        start_points=rule_int(merged, "start_points", 0, POINTS_MAX),
+        start_points=rule_int(merged, "start_points", *BOUNDS["start_points"]),
         manches=manches,
-        exact_bonus=rule_int(merged, "exact_bonus", 0, POINTS_MAX),
+        exact_bonus=rule_int(merged, "exact_bonus", *BOUNDS["exact_bonus"]),
         place_points={n: rule_place_points(pp[str(n)], "place_points", n) for n in TABLE_SIZES},
         tiebreaks=rule_str_list(merged, "tiebreaks", TIEBREAKS),
     )

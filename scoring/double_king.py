@@ -153,7 +153,7 @@ class _Rules:
 
 #: Sane bounds: a tournament of 1 to 20 rounds; a trump penalty of at most 100 points to
 #: each other seat.
-MAX_ROUNDS = 20
+BOUNDS: dict[str, tuple[int, int]] = {"rounds": (1, 20)}
 TRUMP_PENALTY_MAX = 100
 
 
@@ -176,7 +176,7 @@ def _rules(rules: Rules | None) -> _Rules:
     merged: dict[str, Any] = merge_rules(DEFAULT_RULES, rules)
     return _Rules(
         place_points=rule_place_points(merged["place_points"], "place_points", SEATS),
-        rounds=rule_int(merged, "rounds", 1, MAX_ROUNDS),
+        rounds=rule_int(merged, "rounds", *BOUNDS["rounds"]),
         penalty_counts_as_game=rule_bool(merged, "penalty_counts_as_game"),
         dealer_penalty_forces_trump=rule_bool(merged, "dealer_penalty_forces_trump"),
         trump_penalty=_trump_penalty(merged["trump_penalty"]),

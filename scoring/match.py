@@ -67,8 +67,11 @@ TIEBREAKS = ("points_for", "points_difference", "points_against")
 #: tournament's own target).
 RETIRED = ("bye_score",)
 #: Sane bounds of the match settings (RULES.md: targets 150 and 500 by default).
-TARGET_MIN, TARGET_MAX = 10, 10_000
-MINUTES_MAX = 600
+BOUNDS: dict[str, tuple[int, int]] = {
+    "target": (10, 10_000),
+    "bye_against": (0, 10_000),
+    "round_minutes": (0, 600),
+}
 
 
 def match_defaults(target: int) -> dict[str, Json]:
@@ -102,12 +105,12 @@ class MatchRules:
     def parse(cls, merged: Mapping[str, Any]) -> MatchRules:
         """From a merged ruleset (already checked for unknown keys)."""
         return cls(
-            target=rule_int(merged, "target", TARGET_MIN, TARGET_MAX),
+            target=rule_int(merged, "target", *BOUNDS["target"]),
             tie_rule=rule_choice(merged, "tie_rule", TIE_RULES),
             bye_won=rule_bool(merged, "bye_won"),
-            bye_against=rule_int(merged, "bye_against", 0, TARGET_MAX),
+            bye_against=rule_int(merged, "bye_against", *BOUNDS["bye_against"]),
             tiebreaks=rule_str_list(merged, "tiebreaks", TIEBREAKS),
-            round_minutes=rule_int(merged, "round_minutes", 0, MINUTES_MAX),
+            round_minutes=rule_int(merged, "round_minutes", *BOUNDS["round_minutes"]),
         )
 
 

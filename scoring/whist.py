@@ -92,9 +92,11 @@ RETIRED = ("renege_multiplier",)
 #: to 1000 € (in cents).
 POINTS_MAX = 1000
 EXTRA_MAX = 100
-MAX_DEALS_PER_POOL = 30
-MAX_BEST_N = 100
-SETTING_BOUNDS: dict[str, tuple[int, int]] = {
+#: ``points``: of a contract or a counter.
+BOUNDS: dict[str, tuple[int, int]] = {
+    "points": (0, POINTS_MAX),
+    "deals_per_pool": (1, 30),
+    "annual_best_n": (1, 100),
     "pools": (1, 20),
     "pool_minutes": (1, 600),
     "entry_fee_cents": (0, 100_000),
@@ -429,9 +431,15 @@ def _rules(rules: Rules | None) -> _Rules:
         counters[(code, against)] = counter
     rule_choice(merged, "annual_ranking", ANNUAL_RULES)
     if merged["annual_best_n"] is not None:
-        rule_int(merged, "annual_best_n", 1, MAX_BEST_N)
-    for key, (low, high) in SETTING_BOUNDS.items():
-        rule_int(merged, key, low, high)
+        rule_int(merged, "annual_best_n", *BOUNDS["annual_best_n"])
+    for key in (
+        "pools",
+        "pool_minutes",
+        "entry_fee_cents",
+        "membership_fee_cents",
+        "membership_from_participation",
+    ):
+        rule_int(merged, key, *BOUNDS[key])
     if not isinstance(merged["tables_of_five"], bool):
         raise InvalidRules("tables_of_five", "must be true or false")
     pp = merged["place_points"]
@@ -446,7 +454,7 @@ def _rules(rules: Rules | None) -> _Rules:
     return _Rules(
         contracts=contracts,
         counters=counters,
-        deals_per_pool=rule_int(merged, "deals_per_pool", 1, MAX_DEALS_PER_POOL),
+        deals_per_pool=rule_int(merged, "deals_per_pool", *BOUNDS["deals_per_pool"]),
         place_points=tables,
         tiebreaks=rule_str_list(merged, "tiebreaks", TIEBREAKS),
     )

@@ -12,7 +12,7 @@ from django.urls import reverse
 from openpyxl import load_workbook
 
 from tournaments import selectors, services
-from tournaments.models import Seat, Table, Tournament
+from tournaments.models import GameRules, Seat, Table, Tournament
 from tournaments.sample_sheets import plonk_match, quarante_match
 
 pytestmark = pytest.mark.django_db
@@ -135,7 +135,8 @@ def test_team_seating_without_rematch(make_team_game):
 
 
 def test_odd_team_count_gets_a_bye_scored_by_the_rules(make_team_game, club):
-    services.save_club_rules(club, "quarante", {"bye_score": 100, "bye_against": 50})
+    # A bye scores the tournament's own target (RULES.md), here the club's 100.
+    services.save_club_rules(club, "quarante", {"target": 100, "bye_against": 50})
     tournament = make_team_game(players=10, rounds=2)
     byes = []
     for number in range(2):
@@ -144,7 +145,7 @@ def test_odd_team_count_gets_a_bye_scored_by_the_rules(make_team_game, club):
         seat = bye.seats.get()
         assert bye.complete and seat.score == 100 and seat.against == 50 and seat.won is True
         byes.append(seat.team_id)
-        play_round(round_, "quarante", seed=number)
+        play_round(round_, "quarante", seed=number, target=100)
     assert byes[0] != byes[1]  # the bye goes to a team that has not had one
     rows = services_rows(tournament)
     bye_row = next(r for r in rows if r.team_id == byes[0])
@@ -370,7 +371,7 @@ def test_club_sets_the_bye_and_the_tie_rule(client, committee_user, club):
     client.force_login(committee_user)
     url = reverse("staff_rules", args=["plonk"])
     page = client.get(url).content.decode()
-    assert "Points attribués pour une exemption" in page and "Objectif" in page
+    assert "Points contre attribués pour une exemption" in page and "Objectif" in page
     form = client.get(url).context["form"]
     data = {}
     for name, field in form.fields.items():
@@ -379,11 +380,23 @@ def test_club_sets_the_bye_and_the_tie_rule(client, committee_user, club):
             data[name] = "on"
         elif value is not None and value is not False:
             data[name] = str(value)
-    data["setting__bye_score"] = "250"
+    data["setting__bye_against"] = "250"
     data["setting__tie_rule"] = "draw"
     assert client.post(url, data).status_code == 302
     rules = services.club_rules(club, "plonk")
-    assert rules["bye_score"] == 250 and rules["tie_rule"] == "draw"
+    assert rules["bye_against"] == 250 and rules["tie_rule"] == "draw"
+
+
+def test_a_bye_in_a_quarante_to_60_scores_60(make_team_game, club):
+    # The club's stored ruleset still carries the old default « bye_score »: 150.
+    services.save_club_rules(club, "quarante", {})
+    GameRules.objects.filter(club=club, game="quarante").update(
+        rules={**services.club_rules(club, "quarante"), "bye_score": 150}
+    )
+    tournament = make_team_game(players=6, rounds=1)
+    services.set_tournament_settings(tournament, {"target": 60})
+    seat = services.draw_round(tournament, seed=1).tables.get(bye=True).seats.get()
+    assert (seat.score, seat.against, seat.won) == (60, 0, True)
 
 
 def test_a_players_public_page_shows_his_teams_matches(make_team_game, client):
