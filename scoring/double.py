@@ -109,9 +109,7 @@ def _rules(rules: Rules | None) -> _Rules:
     merged: dict[str, Any] = merge_rules(DEFAULT_RULES, rules)
     manches = rule_int_list(merged["manches"], "manches", low=1, high=MAX_CARDS)
     if not 1 <= len(manches) <= MAX_MANCHES:
-        raise InvalidRules(
-            "manches", f"must have 1 to {MAX_MANCHES} entries", min=1, max=MAX_MANCHES
-        )
+        raise InvalidRules("manches", f"must have 1 to {MAX_MANCHES} entries", rule="manches")
     pp = merged["place_points"]
     if not isinstance(pp, dict) or set(pp) != {str(n) for n in TABLE_SIZES}:
         raise InvalidRules("place_points", "must give a table for 3, 4, 5 and 6 players")

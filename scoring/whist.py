@@ -87,11 +87,10 @@ TABLE_SIZES = (4, 5)
 RENEGE_MULTIPLIER = 3
 #: Settings of older rulesets, ignored when they load.
 RETIRED = ("renege_multiplier",)
-#: Sane bounds: a contract or counter is worth at most 1000 points, an overtrick, undertrick
-#: or capo bonus at most 100; a pool has 1 to 30 deals and lasts 1 to 600 minutes; fees up
-#: to 1000 € (in cents).
+#: Sane bounds: every value of a contract or counter row is at most 1000 points (a capo
+#: multiplies by 1 to 10); a pool has 1 to 30 deals and lasts 1 to 600 minutes; fees up to
+#: 1000 € (in cents).
 POINTS_MAX = 1000
-EXTRA_MAX = 100
 #: ``points``: of a contract or a counter.
 BOUNDS: dict[str, tuple[int, int]] = {
     "points": (0, POINTS_MAX),
@@ -375,12 +374,12 @@ def _contract(row: object, index: int) -> Contract:
         exact=_bool(row, "exact", where),
         payout=payout,
         tricks_per_declarer=per_declarer,
-        overtrick=_int(row, "overtrick", where, high=EXTRA_MAX) if "overtrick" in row else 0,
+        overtrick=_int(row, "overtrick", where, high=POINTS_MAX) if "overtrick" in row else 0,
         overtrick_cap=(
             _int(row, "overtrick_cap", where, high=TRICKS) if "overtrick_cap" in row else TRICKS
         ),
-        undertrick=_int(row, "undertrick", where, high=EXTRA_MAX) if "undertrick" in row else 0,
-        capo_bonus=_int(row, "capo_bonus", where, high=EXTRA_MAX) if "capo_bonus" in row else 0,
+        undertrick=_int(row, "undertrick", where, high=POINTS_MAX) if "undertrick" in row else 0,
+        capo_bonus=_int(row, "capo_bonus", where, high=POINTS_MAX) if "capo_bonus" in row else 0,
         capo_multiplier=(
             _int(row, "capo_multiplier", where, 1, 10) if "capo_multiplier" in row else 1
         ),

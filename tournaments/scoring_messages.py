@@ -110,6 +110,7 @@ def message_for(
 #: Why a ruleset setting is refused, by the ``rule`` the core names.
 RULES_MESSAGES = {
     "non_increasing": gettext_lazy("A worse place cannot earn more points than a better one."),
+    "manches": gettext_lazy("A game has 1 to 30 manches."),
     "zero_sum": gettext_lazy(
         "The offender pays three times what each other player receives (e.g. -6 and 2)."
     ),

@@ -47,7 +47,7 @@ BAD_SETTINGS = [
     ("double_king", "list__place_points", "16, 12, 8, -4", "nombres entiers de 0 à 100"),
     ("double_king", "list__place_points", "4, 8, 12, 16", "Une place moins bonne"),
     ("double_king", "list__trump_penalty", "-6, 3", "trois fois"),
-    ("double", "list__manches", ", ".join(["1"] * 10_000), "nombres entiers de 1 à 30"),
+    ("double", "list__manches", ", ".join(["1"] * 10_000), "de 1 à 30 manches"),
     ("double", "table__place_points__3", "16, 10, 101", "nombres entiers de 0 à 100"),
     ("double", "setting__start_points", "101", "Assurez-vous que cette valeur"),
 ]
