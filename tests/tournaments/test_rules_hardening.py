@@ -5,6 +5,7 @@ from decimal import Decimal
 import pytest
 from django.db import IntegrityError, transaction
 from django.urls import reverse
+from form_data import form_data
 
 from club.models import Club
 from scoring import InvalidDeal
@@ -22,14 +23,7 @@ pytestmark = pytest.mark.django_db
 
 def rules_data(game: str, **changes: str) -> dict[str, str]:
     """The rules form as the page fills it (the club's current rules), with ``changes``."""
-    form = RulesForm(game=game, rules={})
-    data = {}
-    for name, field in form.fields.items():
-        value = form.initial.get(name, field.initial)
-        if value is True:
-            data[name] = "on"
-        elif value is not None and value is not False:
-            data[name] = str(value)
+    data = form_data(RulesForm(game=game, rules={}))
     data.update(changes)
     return data
 

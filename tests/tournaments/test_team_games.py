@@ -9,6 +9,7 @@ import random
 
 import pytest
 from django.urls import reverse
+from form_data import form_data
 from openpyxl import load_workbook
 
 from tournaments import selectors, services
@@ -372,14 +373,7 @@ def test_club_sets_the_bye_and_the_tie_rule(client, committee_user, club):
     url = reverse("staff_rules", args=["plonk"])
     page = client.get(url).content.decode()
     assert "Points contre attribués pour une exemption" in page and "Objectif" in page
-    form = client.get(url).context["form"]
-    data = {}
-    for name, field in form.fields.items():
-        value = form.initial.get(name, field.initial)
-        if value is True:
-            data[name] = "on"
-        elif value is not None and value is not False:
-            data[name] = str(value)
+    data = form_data(client.get(url).context["form"])
     data["setting__bye_against"] = "250"
     data["setting__tie_rule"] = "draw"
     assert client.post(url, data).status_code == 302
