@@ -214,6 +214,25 @@ def test_quarante_bad_input_in_french_nothing_lost(make_team_game, scorekeeper_c
     assert table.deals.count() == 0
 
 
+def test_quarante_cliques_beyond_a_hand_of_8_are_refused(make_team_game, scorekeeper_client):
+    tournament = make_team_game(players=4, rounds=1)
+    table = services.draw_round(tournament, seed=1).tables.get()
+    # four kings, four queens and three jacks: 11 cards, a player holds 8 (RULES.md)
+    eleven = [(1, "K", 4), (1, "Q", 4), (1, "J", 3)]
+    response = post(
+        scorekeeper_client, table, quarante_data(table, kings=(2, None), cliques=eleven)
+    )
+    assert response.status_code == 400
+    html = response.content.decode()
+    assert "annonce 11 cartes de cliques mais n’en a que 8" in html
+    assert response.context["form"]["clique1_J"].value() == "3", "what was typed is kept"
+    assert table.deals.count() == 0
+    eight = [(1, "K", 4), (1, "Q", 4)]
+    response = post(scorekeeper_client, table, quarante_data(table, kings=(2, None), cliques=eight))
+    assert response.status_code == 302
+    assert table.deals.get().points == [22, 82]
+
+
 def test_ranking_wins_then_points_then_difference(make_team_game):
     from tournaments.selectors import tournament_standings
 
