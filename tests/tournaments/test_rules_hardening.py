@@ -145,13 +145,31 @@ def test_tournament_fields_at_their_bounds_are_accepted(scorekeeper_client, crea
     assert "De 10 à 10000." in page
 
 
-def test_a_club_fee_in_exponent_notation_is_refused(club):
+@pytest.mark.parametrize(
+    ("field", "value", "french"),
+    [
+        ("entry_fee", Decimal("1e3"), "sans exposant"),
+        ("membership_fee", Decimal("1000.01"), "inférieure ou égale à 1000"),
+        ("free_participations", 101, "inférieure ou égale à 100"),
+    ],
+)
+def test_club_fields_out_of_bounds_are_refused(club, field, value, french):
     from django.core.exceptions import ValidationError
 
-    club.entry_fee = Decimal("1e3")
+    setattr(club, field, value)
     with pytest.raises(ValidationError) as info:
         club.full_clean()
-    assert "sans exposant" in " ".join(info.value.message_dict["entry_fee"])
+    assert french in " ".join(info.value.message_dict[field])
+
+
+def test_club_fields_at_their_bounds_are_accepted(club):
+    club.entry_fee, club.membership_fee, club.free_participations = (
+        Decimal("1000"),
+        Decimal("0"),
+        100,
+    )
+    club.full_clean()
+    club.save()
 
 
 @pytest.mark.parametrize(
