@@ -85,9 +85,14 @@ class TournamentForm(forms.ModelForm):
         )
         current = {}
         if game and self.instance.club_id:
+            from scoring import InvalidDeal
+
             from .services import effective_rules
 
-            current = effective_rules(self.instance)
+            try:
+                current = effective_rules(self.instance)
+            except InvalidDeal:  # the club's stored rules need correcting (rules page)
+                current = {}
         for name, label in TOURNAMENT_SETTINGS.items():
             if name not in keys:
                 del self.fields[name]
@@ -282,6 +287,19 @@ LIST_HELP = {
 }
 
 
+def _stored_rules(game: str, rules: dict) -> dict:
+    """The club's full ruleset; one stored before the bounds existed (e.g. 99999999 minutes)
+    is shown as stored, over the defaults, so that the club can correct it here."""
+    from scoring import GAMES, InvalidDeal
+
+    spec = GAMES[game]
+    try:
+        return spec.validate_rules(rules or None)
+    except InvalidDeal:
+        defaults = spec.default_rules()
+        return {**defaults, **{k: v for k, v in (rules or {}).items() if k in defaults}}
+
+
 def _bounded_field(label, bounds: tuple[int, int], initial) -> forms.IntegerField:
     """A whole number within the game's bounds, which its help text states."""
     low, high = bounds
@@ -310,7 +328,7 @@ class RulesForm(forms.Form):
 
         super().__init__(*args, **kwargs)
         self.game = game
-        self.base = GAMES[game].validate_rules(rules or None)
+        self.base = _stored_rules(game, rules)
         bounds = GAMES[game].bounds
         points = bounds.get("points", (0, 1000))
         self.rules: dict = {}

@@ -83,6 +83,23 @@ def test_the_rules_page_states_the_bounds_and_stores_nothing_refused(committee_c
     assert not GameRules.objects.filter(club=club, game="whist").exists()
 
 
+def test_a_ruleset_stored_out_of_bounds_can_be_corrected(committee_client, club):
+    GameRules.objects.create(club=club, game="whist", rules={"pool_minutes": 99999999})
+    url = reverse("staff_rules", args=["whist"])
+    page = committee_client.get(url)
+    assert page.status_code == 200
+    form = page.context["form"]
+    assert form["setting__pool_minutes"].value() == 99999999
+    data = form_data(form)
+    response = committee_client.post(url, data)
+    assert response.status_code == 400
+    assert "inférieure ou égale à 600" in " ".join(
+        response.context["form"].errors["setting__pool_minutes"]
+    )
+    assert committee_client.post(url, {**data, "setting__pool_minutes": "90"}).status_code == 302
+    assert services.club_rules(club, "whist")["pool_minutes"] == 90
+
+
 def test_the_renege_multiplier_is_no_longer_a_setting(club):
     # An old stored ruleset with the key still loads, and the form does not offer it.
     GameRules.objects.create(club=club, game="whist", rules={"renege_multiplier": 2})
