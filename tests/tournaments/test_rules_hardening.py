@@ -331,3 +331,15 @@ def test_too_many_cards_has_a_french_message():
     error = InvalidDeal("too_many_cards", "cliques", seat=1, max=8, got=11)
     text = message_for(error, seat_names=["Anne", "Bruno", "Carla", "Denis"])
     assert text == "Bruno annonce 11 cartes de cliques mais n’en a que 8"
+
+
+@pytest.mark.parametrize("counts", [False, True])
+def test_the_printed_sheet_warns_when_penalties_take_a_turn(scorekeeper_client, dk_table, counts):
+    from io import BytesIO
+
+    from pypdf import PdfReader
+
+    table = dk_table(counts)
+    response = scorekeeper_client.get(reverse("round_sheets_pdf", args=[table.round.pk]))
+    text = " ".join(PdfReader(BytesIO(response.content)).pages[0].extract_text().split())
+    assert ("chaque ligne de pénalité prend un tour de donne" in text) is counts

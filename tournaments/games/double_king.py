@@ -253,6 +253,9 @@ PLUGIN = GamePlugin(
     sheet_form=DoubleKingSheet,
     sheet_template="tournaments/sheets/double_king_form.html",
     pdf_sheet_template="tournaments/pdf/double_king_sheet.html",
+    # The printed sheet warns when a penalty line takes a turn of the deal (its pre-printed
+    # dealers then move on by one after each penalty).
+    sheet_extra=lambda rules: {"penalty_counts": bool(rules.get("penalty_counts_as_game"))},
     describe=describe,
     ranking_help=gettext_lazy(
         "Ranked by place points (16, 12, 8, 4 per round, ties sharing), then total score, "
