@@ -3,14 +3,17 @@
 from decimal import Decimal
 
 from django.conf import settings
-from django.core.validators import MinValueValidator
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import Q
 from django.db.models.functions import Lower
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
-from .validators import PlainNameValidator
+from .validators import MAX_FEE, PlainNameValidator, fee_validators
+
+#: More free participations than a season has tournaments is a typo.
+MAX_FREE_PARTICIPATIONS = 100
 
 
 class Club(models.Model):
@@ -23,19 +26,22 @@ class Club(models.Model):
         max_digits=6,
         decimal_places=2,
         default=Decimal("3.00"),
-        validators=[MinValueValidator(Decimal("0"))],
+        validators=fee_validators(),
+        help_text=_("From 0 to 1,000 €, at most 2 decimals."),
     )
     membership_fee = models.DecimalField(
         _("yearly membership fee"),
         max_digits=6,
         decimal_places=2,
         default=Decimal("7.00"),
-        validators=[MinValueValidator(Decimal("0"))],
+        validators=fee_validators(),
+        help_text=_("From 0 to 1,000 €, at most 2 decimals."),
     )
     free_participations = models.PositiveSmallIntegerField(
         _("free participations before membership is due"),
         default=2,
-        help_text=_("The membership is due from the next participation of the season."),
+        validators=[MaxValueValidator(MAX_FREE_PARTICIPATIONS)],
+        help_text=_("The membership is due from the next participation of the season (0 to 100)."),
     )
 
     club_lookup = "pk"
@@ -48,7 +54,15 @@ class Club(models.Model):
             models.CheckConstraint(
                 condition=Q(entry_fee__gte=0) & Q(membership_fee__gte=0),
                 name="club_fees_not_negative",
-            )
+            ),
+            models.CheckConstraint(
+                condition=Q(entry_fee__lte=MAX_FEE) & Q(membership_fee__lte=MAX_FEE),
+                name="club_fees_at_most_1000",
+            ),
+            models.CheckConstraint(
+                condition=Q(free_participations__lte=MAX_FREE_PARTICIPATIONS),
+                name="club_free_participations_at_most_100",
+            ),
         ]
 
     def __str__(self) -> str:

@@ -1,8 +1,14 @@
-"""Names shown on pages, sheets and exports may not carry invisible or reordering characters."""
+"""Validators shared by the models and the forms.
+
+- Names shown on pages, sheets and exports may not carry invisible or reordering characters.
+- The amounts a club handles (fees) stay within what a card club charges.
+"""
 
 import unicodedata
+from decimal import Decimal
 
 from django.core.exceptions import ValidationError
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.utils.deconstruct import deconstructible
 from django.utils.translation import gettext_lazy as _
 
@@ -48,3 +54,26 @@ class PlainNameValidator:
 
     def __hash__(self) -> int:
         return hash(str(self.label))
+
+
+#: The largest fee a card club charges (euros): a typo such as « 1e3 » or 30000 is refused.
+MAX_FEE = Decimal("1000")
+
+
+def validate_plain_amount(value: Decimal) -> None:
+    """Refuse an amount typed in exponent notation (« 1e3 » reads as 1E+3, not 1000)."""
+    exponent = value.as_tuple().exponent if isinstance(value, Decimal) else 0
+    if isinstance(exponent, int) and exponent > 0:
+        raise ValidationError(
+            _("Enter the amount in figures, e.g. 3,50 (no exponent such as 1e3)."),
+            code="exponent",
+        )
+
+
+def fee_validators() -> list:
+    """0 to 1,000 €, written in figures."""
+    return [
+        MinValueValidator(Decimal("0")),
+        MaxValueValidator(MAX_FEE),
+        validate_plain_amount,
+    ]

@@ -20,9 +20,11 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 from club.models import Club, Player, Season
-from club.validators import PlainNameValidator
+from club.validators import MAX_FEE, PlainNameValidator, fee_validators
 
 PLACE_POINTS_DENOMINATOR = 60
+#: A round's clock runs 1 to 600 minutes (the rulesets' bounds).
+MAX_CLOCK_MINUTES = 600
 
 
 def game_choices() -> list[tuple[str, str]]:
@@ -72,7 +74,7 @@ class Tournament(models.Model):
         max_digits=6,
         decimal_places=2,
         default=Decimal("3.00"),
-        validators=[MinValueValidator(Decimal("0"))],
+        validators=fee_validators(),
     )
     rules = models.JSONField(
         _("rules"), default=dict, blank=True, help_text=_("Copied from the club when it starts.")
@@ -97,6 +99,9 @@ class Tournament(models.Model):
             ),
             models.CheckConstraint(
                 condition=Q(entry_fee__gte=0), name="tournament_fee_not_negative"
+            ),
+            models.CheckConstraint(
+                condition=Q(entry_fee__lte=MAX_FEE), name="tournament_fee_at_most_1000"
             ),
         ]
 
@@ -193,7 +198,12 @@ class Round(models.Model):
     seed = models.PositiveIntegerField(default=0)
     # The pool clock (games played against the clock, e.g. whist: 80 minutes a pool). The
     # server's time is the authority: remaining = minutes - (now - started - paused time).
-    clock_minutes = models.PositiveSmallIntegerField(_("minutes"), null=True, blank=True)
+    clock_minutes = models.PositiveSmallIntegerField(
+        _("minutes"),
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(1), MaxValueValidator(MAX_CLOCK_MINUTES)],
+    )
     clock_started_at = models.DateTimeField(_("clock started at"), null=True, blank=True)
     clock_paused_at = models.DateTimeField(_("clock paused at"), null=True, blank=True)
     clock_paused_seconds = models.PositiveIntegerField(default=0)
@@ -208,6 +218,11 @@ class Round(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["tournament", "number"], name="round_unique_number"),
             models.CheckConstraint(condition=Q(number__gte=1), name="round_number_positive"),
+            models.CheckConstraint(
+                condition=Q(clock_minutes__isnull=True)
+                | Q(clock_minutes__gte=1, clock_minutes__lte=MAX_CLOCK_MINUTES),
+                name="round_clock_minutes_range",
+            ),
         ]
 
     def __str__(self) -> str:

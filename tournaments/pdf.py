@@ -207,6 +207,8 @@ class PenaltyRow:
     offender: str = ""
     before: int | None = None  # the game it came before (1-based), None when blank
     record: Mapping[str, object] | None = None
+    # Who dealt, when a penalty line takes a turn of the deal (``penalty_counts_as_game``).
+    dealer_name: str = ""
 
     @property
     def before_label(self) -> str:
@@ -255,8 +257,11 @@ def build_sheet(
     """One table's sheet; blank when ``deals`` is None, else with the stored deals.
 
     Game ``k`` (0-based) is dealt by seat ``(first_dealer + k) % seats``; a penalty line is not
-    a game and does not move the deal on. A stored record's own ``dealer`` wins if it has one.
+    a game and does not move the deal on, unless the rules say ``penalty_counts_as_game``
+    (Double King): then it takes a turn, and one game row fewer is left. A stored record's own
+    ``dealer`` wins if it has one.
     """
+    penalty_counts = bool((rules or {}).get("penalty_counts_as_game"))
     names = game_names or {}
     seats = sorted(seats, key=lambda s: s.position)
     # The players in dealing order (team games: four players for two team seats).
@@ -289,6 +294,13 @@ def build_sheet(
     game_rows: list[SheetRow] = []
     penalties: list[PenaltyRow] = []
     running = [0] * n_cells
+    turn = 0  # turns of the deal taken so far
+
+    def dealt_by(record: Mapping[str, object]) -> int:
+        rotation = (first + turn) % n if n else 0
+        dealer = record.get("dealer", rotation)
+        return dealer if isinstance(dealer, int) and 0 <= dealer < n else rotation
+
     for deal in deals or ():
         record = deal.record if isinstance(deal.record, Mapping) else {}
         points = list(deal.points or [])
@@ -310,12 +322,13 @@ def build_sheet(
                     offender=dealer_name(offender) if isinstance(offender, int) else "",
                     before=len(game_rows) + 1,
                     record=record,
+                    dealer_name=dealer_name(dealt_by(record)) if penalty_counts else "",
                 )
             )
+            turn += penalty_counts
             continue
-        rotation = (first + len(game_rows)) % n if n else 0
-        dealer = record.get("dealer", rotation)
-        dealer = dealer if isinstance(dealer, int) and 0 <= dealer < n else rotation
+        dealer = dealt_by(record)
+        turn += 1
         game_rows.append(
             SheetRow(
                 number=len(game_rows) + 1,
@@ -332,8 +345,9 @@ def build_sheet(
                 columns=(cells_for(record, dealing, rules) if cells_for else {}),
             )
         )
-    while len(game_rows) < rows:
-        dealer = (first + len(game_rows)) % n if n else 0
+    while turn < rows:
+        dealer = (first + turn) % n if n else 0
+        turn += 1
         game_rows.append(
             SheetRow(
                 number=len(game_rows) + 1,

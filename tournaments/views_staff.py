@@ -458,12 +458,15 @@ class SheetPreviewView(TableMixin, View):
                 result = services.evaluate_sheet(table, form.records)
             except InvalidDeal as error:
                 form.attach_scoring_error(error)
+        # Who deals each row, as the penalties typed so far move the deal (Double King).
+        dealers = form.dealer_names() if hasattr(form, "dealer_names") else None
         if result is None:
             errors = [str(e) for errors in form.errors.values() for e in errors if str(e)]
-            return JsonResponse({"ok": False, "errors": errors[:3]})
+            return JsonResponse({"ok": False, "errors": errors[:3], "dealers": dealers})
         return JsonResponse(
             {
                 "ok": True,
+                "dealers": dealers,
                 "scores": result.scores,
                 "complete": result.complete,
                 "pending": result.pending,

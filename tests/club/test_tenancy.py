@@ -281,10 +281,10 @@ def test_the_rules_page_edits_the_club_it_is_opened_for(two_clubs):
     url = f"/saisie/clubs/{world.b.slug}/regles/plonk/"
     form = client.get(url).context["form"]
     data = form_data(form)
-    data["setting__bye_score"] = "250"
+    data["setting__bye_against"] = "250"
     assert client.post(url, data).status_code == 302
-    assert services.club_rules(world.b, "plonk")["bye_score"] == 250
-    assert services.club_rules(world.a, "plonk")["bye_score"] != 250
+    assert services.club_rules(world.b, "plonk")["bye_against"] == 250
+    assert services.club_rules(world.a, "plonk")["bye_against"] != 250
 
 
 def test_tournament_form_offers_only_the_users_clubs(two_clubs):
@@ -300,7 +300,7 @@ def test_the_upgrade_gives_the_old_global_roles_in_every_club():
     from django.db import connection
     from django.db.migrations.executor import MigrationExecutor
 
-    before, after = [("club", "0003_name_validators")], [("club", "0004_staff_membership")]
+    before, after = [("club", "0004_bounds")], [("club", "0005_staff_membership")]
     executor = MigrationExecutor(connection)
     executor.migrate(before)
     old = executor.loader.project_state(before).apps

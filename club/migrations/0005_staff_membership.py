@@ -28,7 +28,7 @@ def give_group_members_every_club(apps, schema_editor):
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("club", "0003_name_validators"),
+        ("club", "0004_bounds"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
