@@ -130,6 +130,14 @@ def gc_paused():
                 gc.enable()
 
 
+def reset_gc_pause() -> None:
+    """A fresh pause lock, in a forked child (a lock held at the fork would stay held)."""
+    global _gc_lock, _gc_depth
+    _gc_lock = threading.Lock()
+    _gc_depth = 0
+    gc.enable()
+
+
 def html_to_pdf(html: str) -> bytes:
     """Lay out an HTML document as PDF; relative URLs resolve against the static directory."""
     base_url = (Path(settings.BASE_DIR) / "static").as_uri() + "/"
