@@ -83,7 +83,7 @@ def filled_document(tournament: Tournament, only: Round | None = None) -> SheetD
     )
 
 
-def _html(document: SheetDocument, sheets: Sequence[pdf.Sheet]) -> str:
+def render_html(document: SheetDocument, sheets: Sequence[pdf.Sheet]) -> str:
     context = {
         "tournament": document.tournament,
         "round": None if document.filled or not sheets else sheets[0].round,
@@ -101,7 +101,7 @@ def prepare(document: SheetDocument) -> list[SheetPage]:
     """
     pages = []
     for sheet in document.sheets:
-        html = _html(document, [sheet])
+        html = render_html(document, [sheet])
         pages.append(SheetPage(sheet.table, html, hashlib.sha256(html.encode()).hexdigest()))
     cached = {
         row.table_id: row
@@ -131,7 +131,7 @@ def missing(pages: Sequence[SheetPage]) -> int:
 def assemble(document: SheetDocument, pages: Sequence[SheetPage]) -> bytes:
     """The document: the missing sheets laid out (and kept), then every page merged."""
     if not pages:  # nothing to print: WeasyPrint's own empty document
-        return pdf.html_to_pdf(_html(document, []))
+        return pdf.html_to_pdf(render_html(document, []))
     todo = [page for page in pages if page.content is None]
     for page, content in zip(todo, lay_out([page.html for page in todo]), strict=True):
         page.content = content
