@@ -181,8 +181,7 @@ def lay_out(htmls: Sequence[str]) -> list[bytes]:
 
 
 def _child_ready() -> None:
-    # A lock held by another thread of the parent at the fork stays held in the child.
-    pdf.reset_gc_pause()
+    pdf.reset_in_child()
 
 
 def merge(contents: Sequence[bytes]) -> bytes:
@@ -195,4 +194,3 @@ def merge(contents: Sequence[bytes]) -> bytes:
     out = BytesIO()
     writer.write(out)
     return out.getvalue()
-
