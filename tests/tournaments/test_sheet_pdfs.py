@@ -46,9 +46,14 @@ def first_round(played_tournament):
     return played_tournament.round_set.get(number=1)
 
 
-def run_worker():
-    """What `manage.py db_worker` does in production: run every queued task, then stop."""
-    call_command("db_worker", batch=True, startup_delay=False, verbosity=0)
+@pytest.fixture
+def run_worker(monkeypatch):
+    """What `manage.py db_worker` does in production: run every queued task, then stop. The
+    worker closes the connections it finds in a transaction, as the test's is: not here."""
+    from django_tasks_db.management.commands import db_worker
+
+    monkeypatch.setattr(db_worker, "close_old_connections", lambda: None)
+    return lambda: call_command("db_worker", batch=True, startup_delay=False, verbosity=0)
 
 
 def test_reprint_of_an_unchanged_round_lays_out_nothing(scorekeeper_client, first_round, layouts):
@@ -115,7 +120,7 @@ def test_sheets_laid_out_side_by_side_are_merged_in_order(
 
 
 def test_a_large_archive_is_queued_then_offered_for_download(
-    scorekeeper_client, played_tournament, layouts, settings
+    scorekeeper_client, played_tournament, layouts, settings, run_worker
 ):
     """More sheets to lay out than a request may afford: the request lays out none of them."""
     settings.PDF_INLINE_MAX_RENDERS = 3  # the tournament has 4 tables
@@ -160,7 +165,7 @@ def test_a_large_archive_is_queued_then_offered_for_download(
 
 
 def test_the_worker_builds_in_the_language_of_the_request(
-    scorekeeper_client, played_tournament, settings
+    scorekeeper_client, played_tournament, settings, run_worker
 ):
     settings.PDF_INLINE_MAX_RENDERS = 0
     url = reverse("tournament_filled_pdf", args=[played_tournament.pk])
@@ -176,7 +181,9 @@ def test_the_worker_builds_in_the_language_of_the_request(
     assert "Round 1, table 1" in text
 
 
-def test_a_failed_export_says_so(scorekeeper_client, played_tournament, settings, monkeypatch):
+def test_a_failed_export_says_so(
+    scorekeeper_client, played_tournament, settings, monkeypatch, run_worker
+):
     settings.PDF_INLINE_MAX_RENDERS = 0
     url = reverse("tournament_filled_pdf", args=[played_tournament.pk])
     status_url = scorekeeper_client.get(url)["Location"]
