@@ -271,7 +271,12 @@ def worker(database: Path) -> None:
     # The layout processes are forked from the worker: their peak counts the pages they still
     # share with it.
     child = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
-    print(f"worker {own / 1024:.0f} MB, biggest layout process {child / 1024:.0f} MB")
+    times = os.times()
+    print(
+        f"worker {own / 1024:.0f} MB, biggest layout process {child / 1024:.0f} MB;"
+        f" cpu {times.user + times.system:.1f} s + layout"
+        f" {times.children_user + times.children_system:.1f} s"
+    )
 
 
 def main(argv: list[str] | None = None) -> int:
