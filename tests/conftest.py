@@ -178,6 +178,7 @@ def two_clubs(db):
     from types import SimpleNamespace
 
     from club.models import Membership
+    from tournaments.models import PdfExport
     from tournaments.sample_sheets import whist_pool
 
     def new_club(name: str, slug: str, season_pk: int | None = None) -> tuple[Club, Season]:
@@ -231,6 +232,15 @@ def two_clubs(db):
     )
     secret_round = services.draw_round(secret, seed=1)
     services.save_club_rules(a, "whist", {})
+    export = PdfExport.objects.create(
+        kind=PdfExport.Kind.ROUND_SHEETS,
+        tournament=king,
+        round=king_round,
+        language="fr",
+        status=PdfExport.Status.READY,
+        filename="Zorglub.pdf",
+        content=b"%PDF-1.7 Zorglub",
+    )
     Membership.objects.create(player=king.entries.first().player, season=a_season, amount=7)
     b_player = Player.objects.create(first_name="Bernard", last_name="Beta")
     b.players.add(b_player)
@@ -253,6 +263,7 @@ def two_clubs(db):
         team_round=team_round,
         team_table=team_round.tables.first(),
         secret=secret,
+        export=export,
         secret_round=secret_round,
         secret_table=secret_round.tables.first(),
         a_bureau=User.objects.get(pk=a_bureau.pk),

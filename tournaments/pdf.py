@@ -29,6 +29,7 @@ from django.template.loader import render_to_string
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from weasyprint import HTML
+from weasyprint.text.fonts import FontConfiguration
 from weasyprint.urls import URLFetcher
 
 from .games import GamePlugin
@@ -130,11 +131,39 @@ def gc_paused():
                 gc.enable()
 
 
+def reset_in_child() -> None:
+    """A forked child's own pause lock and fonts: a lock held by another thread at the fork
+    would stay held, and the parent's font map is not the child's to share."""
+    global _gc_lock, _gc_depth, _fonts
+    _gc_lock = threading.Lock()
+    _gc_depth = 0
+    gc.enable()
+    _fonts = threading.local()
+
+
+_fonts = threading.local()
+#: Documents laid out with one thread's fonts and caches before they are renewed (bounded).
+FONT_REUSE = 500
+
+
+def layout_options() -> dict[str, object]:
+    """WeasyPrint's font configuration and style cache, kept per thread: building them again
+    for each one-page sheet costs a fifth of its layout. Pango's font map is not for several
+    threads at once, hence one each; renewed now and then so that they stay small."""
+    uses = getattr(_fonts, "uses", FONT_REUSE)
+    if uses >= FONT_REUSE:
+        _fonts.options = {"font_config": FontConfiguration(), "cache": {}}
+        uses = 0
+    _fonts.uses = uses + 1
+    return _fonts.options
+
+
 def html_to_pdf(html: str) -> bytes:
     """Lay out an HTML document as PDF; relative URLs resolve against the static directory."""
     base_url = (Path(settings.BASE_DIR) / "static").as_uri() + "/"
     with gc_paused():
-        return HTML(string=html, base_url=base_url, url_fetcher=make_fetcher()).write_pdf()
+        document = HTML(string=html, base_url=base_url, url_fetcher=make_fetcher())
+        return document.write_pdf(**layout_options())
 
 
 def render_pdf(template_name: str, context: Mapping[str, object], request=None) -> bytes:

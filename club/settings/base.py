@@ -23,6 +23,8 @@ INSTALLED_APPS = [
     "django_tables2",
     "axes",
     "csp",
+    "django_tasks",
+    "django_tasks_db",
     "club",
     "tournaments",
 ]
@@ -148,5 +150,14 @@ STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT = BASE_DIR / "staticfiles"
 
 DJANGO_TABLES2_TEMPLATE = "django_tables2/semantic.html"
+
+# Long PDFs are built off the request by a task queue kept in the database
+# (`manage.py db_worker` runs it; `make run` starts one beside the server).
+TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend", "QUEUES": ["default"]}}
+# Processes laying sheets out side by side when several are not cached (one per core).
+PDF_RENDER_PROCESSES = 2
+# Sheets a request may lay out itself (about 0.1 s each on each core): past that, the
+# document is queued and its page offers the file when it is ready.
+PDF_INLINE_MAX_RENDERS = 40
 
 CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}

@@ -53,6 +53,7 @@ def a_objects(world) -> dict[str, list]:
         "season": [world.a_season],
         "entry": [world.king.entries.first(), world.secret.entries.first()],
         "team": [world.team.teams.first()],
+        "export": [world.export],  # a queued PDF (its id is a UUID)
     }
 
 
