@@ -36,7 +36,13 @@ INPUT_NAME = re.compile(r'<(?:input|select|textarea)\b[^>]*\bname="([^"]+)"')
 WRITES = re.compile(r"^\s*(INSERT|UPDATE|DELETE)\b(?!.*(django_session|axes_))", re.I | re.S)
 PARTS = 2  # the views are split in two tests, so that two CI workers share them
 # Which object a URL's parameter stands for, from the word before it.
-KINDS = {"tournois": "tournament", "rondes": "round", "tables": "table", "saisons": "season"}
+KINDS = {
+    "tournois": "tournament",
+    "rondes": "round",
+    "tables": "table",
+    "saisons": "season",
+    "fichiers": "export",
+}
 
 
 def objects_of(world) -> dict[str, list]:
@@ -46,6 +52,7 @@ def objects_of(world) -> dict[str, list]:
         "round": [world.king_round, world.whist_round, world.team_round],
         "table": [world.king_table, world.whist_table, world.team_table],
         "season": [world.a_season],
+        "export": [world.export],
     }
 
 
@@ -59,7 +66,8 @@ def urls_for(route: Route, world) -> list[str]:
     if names == ["slug"]:
         return [route.url({"slug": world.a.slug})]
     words = route.pattern.split("/")
-    kind = KINDS.get(words[words.index(f"<int:{names[0]}>") - 1]) if len(names) == 1 else None
+    at = next(i for i, word in enumerate(words) if word.endswith(f":{names[0]}>"))
+    kind = KINDS.get(words[at - 1]) if len(names) == 1 else None
     urls = [route.url({names[0]: str(obj.pk)}) for obj in objects_of(world).get(kind, [])]
     return [url for url in urls if url]
 
