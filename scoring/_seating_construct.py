@@ -31,6 +31,29 @@ one line in each plane; the colourings are solved (linear equations over
 GF(2)) so that "same colour" holds in exactly one of the two lines, hence
 each pair of copies meets exactly once and the copies of one point never.
 
+*Rotational designs* (tables of 4: 24 players for 7 rounds, 28 for 9, 36 for
+11, 40 for 13).  The players are ``(x, i)`` for ``x`` in ``Z_m`` and a class
+``i`` in 0, 1, 2, plus ``h`` fixed players ``∞_k``; round ``t`` is a stored
+*base round* with every ``(x, i)`` replaced by ``(x + t, i)`` and the fixed
+players left in place, ``t`` in ``Z_m`` (the difference method; Furino, Miao
+and Yin, *Frames and Resolvable Designs*, CRC 1996; Colbourn and
+Dinitz, *Handbook of Combinatorial Designs*, 2nd ed. 2007, VI.16 on
+difference families).  Two players ``(x, i)`` and ``(y, j)`` at one table
+meet again in round ``t`` exactly at a table of the base round with the same
+*difference* (``±(x - y)`` when ``i = j``, ``y - x`` for ``i < j``); in the
+base round every pure difference ``±d != 0`` of a class and every mixed
+difference of two classes occurs once, so nobody meets twice.  A base table
+holding ``∞_k`` has one player of each class, so ``∞_k`` meets every
+``(x, i)`` once over the ``m`` rounds.  With one fixed player (28 = 3·9 + 1,
+40 = 3·13 + 1) everybody meets everybody exactly once: resolvable
+``(28, 4, 1)`` and ``(40, 4, 1)`` designs (the latter with the cyclic
+symmetry of Denniston's packings of PG(3, 3)).  With three (24 = 3·7 + 3,
+36 = 3·11 + 3) the mixed difference 0 is left out: ``(x, 0), (x, 1), (x,
+2)`` never meet, nor do the three fixed players; these are resolvable group
+divisible designs 4-RGDD of type ``3^8`` and ``3^12``.  Each player misses
+only his two group mates, the most rounds without a repeat.  Base rounds were
+found once by a seeded local search; a test checks every one.
+
 *Removal.*  With tables of sizes ``s`` and ``s - 1``, seat ``m`` more players
 at tables of ``s`` only (``m`` the number of smaller tables) and take away
 ``m`` players who never meet: each round their tables lose one player each.
@@ -230,7 +253,61 @@ def uniform(n: int, s: int, n_rounds: int) -> Rounds:
         doubled = doubled_affine(s)
         if len(doubled) > len(rounds):
             rounds = doubled[:n_rounds]
+    if len(rounds) < n_rounds and s == 4:
+        designed = rotational(n, n_rounds)
+        if len(designed) > len(rounds):
+            rounds = designed
     return rounds
+
+
+# Base rounds of the rotational designs (see the module docstring), by number
+# of players: ``(m, h, tables)``; a table lists its players ``(x, i)``, and
+# the first ``h`` tables each also seat one fixed player.
+_ROTATIONAL: dict[int, tuple[int, int, tuple[tuple[tuple[int, int], ...], ...]]] = {
+    24: (
+        7,
+        3,
+        (
+            ((4, 2), (1, 0), (3, 1)),
+            ((4, 0), (5, 1), (2, 2)),
+            ((0, 0), (6, 2), (4, 1)),
+            ((6, 0), (0, 2), (1, 2), (3, 2)),
+            ((2, 0), (1, 1), (3, 0), (5, 0)),
+            ((6, 1), (2, 1), (0, 1), (5, 2)),
+        ),
+    ),
+    28: (
+        9,
+        1,
+        (
+            ((7, 0), (3, 2), (8, 1)),
+            ((0, 2), (3, 0), (6, 2), (2, 0)),
+            ((5, 1), (2, 1), (2, 2), (4, 2)),
+            ((6, 1), (4, 0), (1, 1), (1, 0)),
+            ((7, 2), (6, 0), (8, 2), (8, 0)),
+            ((3, 1), (5, 0), (0, 0), (4, 1)),
+            ((0, 1), (7, 1), (5, 2), (1, 2)),
+        ),
+    ),
+}
+
+
+def rotational(n: int, n_rounds: int) -> Rounds:
+    """Up to ``n_rounds`` rounds of a stored rotational design for ``n`` players.
+
+    Player ``(x, i)`` is numbered ``i·m + x`` and ``∞_k`` is ``3·m + k``;
+    empty when no design is stored for ``n``.
+    """
+    if n not in _ROTATIONAL:
+        return []
+    m, h, base = _ROTATIONAL[n]
+    return [
+        [
+            [i * m + (x + t) % m for x, i in table] + ([3 * m + k] if k < h else [])
+            for k, table in enumerate(base)
+        ]
+        for t in range(min(n_rounds, m))
+    ]
 
 
 def affine_plane(q: int) -> Rounds:

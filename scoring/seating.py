@@ -40,7 +40,7 @@ method for tables of two, removal of players for tables of ``s`` and
 ``s - 1``; see ``scoring/_seating_construct.py``), otherwise a greedy start by
 freedom and a tabu search on ``E`` with incremental move costs (Dotú and Van
 Hentenryck; Triska and Musliu).  The search stops as soon as ``E`` reaches
-the lower bound; then, with odd tables, a small share of the time goes to
+the lower bound; then, with odd tables, a small share of the budget goes to
 the secondary aims.
 
 >>> plan = schedule(16, 5)
@@ -57,6 +57,7 @@ the secondary aims.
 from __future__ import annotations
 
 import itertools
+import math
 import random
 import time
 from collections.abc import Sequence
@@ -68,6 +69,7 @@ from scoring import _seating_search as search
 from scoring._seating_seats import order_seats
 
 __all__ = [
+    "DEFAULT_EFFORT",
     "Bounds",
     "Schedule",
     "bounds",
@@ -81,12 +83,11 @@ __all__ = [
 Table = list[int]
 Round = list[Table]
 
-# Move evaluations per second of the tabu search, a little below what the
-# reference machine (2 cores, CPython 3.11) does.  The search budget is counted
-# in evaluations (time_limit × this rate), which makes results reproducible;
-# the wall clock (90 % of time_limit, the rest for seat order) only stops a
-# slower machine.
-EVALUATIONS_PER_SECOND = 1_500_000
+# The search's default budget, in move evaluations (about two seconds on the
+# reference machine: 2 cores, CPython 3.11).  Counting evaluations instead of
+# seconds makes the result depend only on the arguments, never on the load of
+# the machine.
+DEFAULT_EFFORT = 3_000_000
 # With odd tables, 1/_PLANNED_SHARE of the budget goes to a search keeping the
 # planned odd seats, and 1/_EVENING_SHARE to evening them out at the end.
 _PLANNED_SHARE = 25
@@ -253,16 +254,18 @@ def schedule(
     table_sizes: Sequence[int] = (4,),
     *,
     seed: int = 0,
-    time_limit: float = 2.0,
+    effort: int = DEFAULT_EFFORT,
+    time_limit: float | None = None,
     history: Sequence[Sequence[Sequence[int]]] | None = None,
 ) -> Schedule:
     """Seat players ``0 .. n_players - 1`` for ``n_rounds`` new rounds, fewest repeats first.
 
     Returns the best schedule found; the search stops as soon as the repeats
-    reach the lower bound, and otherwise after a budget of move evaluations
-    matching ``time_limit`` seconds on the reference machine (never later
-    than ``time_limit`` on the wall clock).  Within that budget the result
-    depends only on the arguments and ``seed``.
+    reach the lower bound, and otherwise after ``effort`` move evaluations, so
+    the result depends only on the arguments and ``seed``, whatever the load
+    of the machine.  ``time_limit`` (seconds, default none) is an optional
+    safety cap on the wall clock: when it cuts the search short, the result
+    does depend on the machine.
 
     ``history``: earlier rounds (see the module docstring).  The new rounds
     minimise the repeats of history and new rounds together.
@@ -271,14 +274,16 @@ def schedule(
     sizes = composition(n_players, table_sizes)
     if isinstance(n_rounds, bool) or not isinstance(n_rounds, int) or n_rounds < 0:
         raise ValueError(f"n_rounds must be a non-negative integer, got {n_rounds!r}.")
-    if not time_limit > 0:
+    if isinstance(effort, bool) or not isinstance(effort, int) or effort < 1:
+        raise ValueError(f"effort must be a positive integer, got {effort!r}.")
+    if time_limit is not None and not time_limit > 0:
         raise ValueError(f"time_limit must be positive, got {time_limit!r}.")
     past = _History(n_players, history or [], sizes[0])
     found = _bounds(n_players, n_rounds, sizes, past)
     rng = random.Random(seed)
-    deadline = started + 0.9 * time_limit
-    budget = int(time_limit * EVALUATIONS_PER_SECOND)
-    rounds, method = _draw(n_players, n_rounds, sizes, past, found.best, rng, budget, deadline)
+    # 90 % of the cap for the search, the rest for the seat order.
+    deadline = math.inf if time_limit is None else started + 0.9 * time_limit
+    rounds, method = _draw(n_players, n_rounds, sizes, past, found.best, rng, effort, deadline)
     rounds = order_seats(rounds, past.seat_counts(_max_size(sizes, past)), rng)
     meetings = meeting_counts(rounds, past.rounds)
     return Schedule(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import time
 from collections import Counter
 from collections.abc import Sequence
 
@@ -103,7 +104,7 @@ def test_repeats_refuses_a_player_seated_twice_in_a_round() -> None:
     [(12, 4, (4,)), (13, 5, (4, 5)), (18, 6, (4, 3)), (9, 6, (3,)), (8, 9, (2,))],
 )
 def test_schedule_repeats_match_a_recount(n: int, n_rounds: int, sizes: tuple[int, ...]) -> None:
-    plan = schedule(n, n_rounds, sizes, time_limit=0.2)
+    plan = schedule(n, n_rounds, sizes, effort=300_000)
     assert_valid(plan, n, n_rounds, sizes)
     assert plan.repeats == brute_repeats(plan.rounds) == repeats(plan.rounds)
     assert plan.meetings == meeting_counts(plan.rounds)
@@ -240,6 +241,8 @@ def test_refusal_with_several_sizes_and_nothing_below() -> None:
         ((0, 5), {}, "positive"),
         ((16, -1), {}, "non-negative"),
         ((16, 5), {"time_limit": 0}, "time_limit"),
+        ((16, 5), {"effort": 0}, "effort"),
+        ((16, 5), {"effort": 1.5}, "effort"),
         ((8, 2), {"history": [[[0, 1, 2, 3], [3, 4, 5, 6]]]}, "seated twice"),
     ],
 )
@@ -301,7 +304,7 @@ def test_any_instance_is_valid_and_above_its_bound(
         with pytest.raises(ValueError, match="cannot be seated"):
             schedule(n, n_rounds, sizes)
         return
-    plan = schedule(n, n_rounds, sizes, seed=seed, time_limit=0.03)
+    plan = schedule(n, n_rounds, sizes, seed=seed, effort=45_000)
     assert plan.table_sizes == table_sizes
     assert_valid(plan, n, n_rounds, sizes)
     assert plan.repeats == brute_repeats(plan.rounds)
@@ -333,7 +336,7 @@ def test_history_continuation_of_sixteen() -> None:
 
 def test_history_already_full_of_repeats() -> None:
     history = [[[0, 1, 2, 3], [4, 5, 6, 7]]] * 2
-    plan = schedule(8, 1, history=history, time_limit=0.2)
+    plan = schedule(8, 1, history=history, effort=300_000)
     assert plan.bounds.history == plan.lower_bound == 12
     # Each new table of 4 draws from two old tables: 2 pairs meet a third time.
     assert plan.repeats == brute_repeats(history + plan.rounds) == 16
@@ -368,7 +371,7 @@ def test_repeats_come_before_odd_seats() -> None:
 @pytest.mark.parametrize(("n", "n_rounds"), [(16, 5), (20, 5), (32, 4), (18, 6)])
 def test_first_dealer_is_spread_evenly(n: int, n_rounds: int) -> None:
     sizes = (4, 3) if n % 4 else (4,)
-    plan = schedule(n, n_rounds, sizes, time_limit=0.2)
+    plan = schedule(n, n_rounds, sizes, effort=300_000)
     dealt = Counter(table[0] for rnd in plan.rounds for table in rnd)
     counts = [dealt[p] for p in range(n)]
     assert max(counts) - min(counts) <= 1
@@ -397,3 +400,46 @@ def test_same_seed_same_schedule(n: int, n_rounds: int, sizes: tuple[int, ...]) 
 
 def test_other_seed_other_schedule() -> None:
     assert schedule(16, 5, seed=1).rounds != schedule(16, 5, seed=2).rounds
+
+
+@pytest.fixture
+def loaded_clock(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A machine so loaded that ten seconds pass between two looks at the clock."""
+    now = [0.0]
+
+    def perf_counter() -> float:
+        now[0] += 10.0
+        return now[0]
+
+    monkeypatch.setattr(time, "perf_counter", perf_counter)
+
+
+# The instance of the issue (it stopped on the wall clock), and a 6th round for
+# 20 players (no construction) on a smaller budget.
+SEARCHED: list[tuple[int, int, tuple[int, ...], dict[str, int]]] = [
+    (13, 3, (4, 5), {}),
+    (20, 6, (4,), {"effort": 200_000}),
+]
+
+
+@pytest.fixture(scope="module")
+def unloaded_plans() -> list[Schedule]:
+    return [schedule(n, r, sizes, seed=7, **kw) for n, r, sizes, kw in SEARCHED]
+
+
+@pytest.mark.usefixtures("loaded_clock")
+def test_a_loaded_machine_gives_the_same_schedule(unloaded_plans: list[Schedule]) -> None:
+    """The budget counts move evaluations, not seconds: the load changes nothing."""
+    for (n, n_rounds, sizes, kw), unloaded in zip(SEARCHED, unloaded_plans, strict=True):
+        plan = schedule(n, n_rounds, sizes, seed=7, **kw)
+        assert unloaded.method.endswith("search")
+        assert plan.rounds == unloaded.rounds
+        assert plan.repeats == unloaded.repeats
+
+
+@pytest.mark.usefixtures("loaded_clock")
+def test_time_limit_is_only_a_safety_cap(unloaded_plans: list[Schedule]) -> None:
+    # On the "loaded" clock a 1 s cap stops the search at once: a valid but worse schedule.
+    plan = schedule(13, 3, (4, 5), seed=7, time_limit=1.0)
+    assert_valid(plan, 13, 3, (4, 5))
+    assert plan.repeats > unloaded_plans[0].repeats == unloaded_plans[0].lower_bound
