@@ -35,24 +35,35 @@ each pair of copies meets exactly once and the copies of one point never.
 11, 40 for 13).  The players are ``(x, i)`` for ``x`` in ``Z_m`` and a class
 ``i`` in 0, 1, 2, plus ``h`` fixed players ``∞_k``; round ``t`` is a stored
 *base round* with every ``(x, i)`` replaced by ``(x + t, i)`` and the fixed
-players left in place, ``t`` in ``Z_m`` (the difference method; Furino, Miao
-and Yin, *Frames and Resolvable Designs*, CRC 1996; Colbourn and
-Dinitz, *Handbook of Combinatorial Designs*, 2nd ed. 2007, VI.16 on
-difference families).  Two players ``(x, i)`` and ``(y, j)`` at one table
-meet again in round ``t`` exactly at a table of the base round with the same
-*difference* (``±(x - y)`` when ``i = j``, ``y - x`` for ``i < j``); in the
-base round every pure difference ``±d != 0`` of a class and every mixed
+players left in place, ``t`` in ``Z_m`` (the difference method: Furino, Miao
+and Yin, *Frames and Resolvable Designs*, CRC 1996; Abel and Buratti,
+"Difference families", in Colbourn and Dinitz, *Handbook of Combinatorial
+Designs*, 2nd ed. 2007, VI.16).  Two players ``(x, i)`` and ``(y, j)`` at one
+table meet again in round ``t`` exactly at a table of the base round with the
+same *difference* (``±(x - y)`` when ``i = j``, ``y - x`` for ``i < j``); in
+the base round every pure difference ``±d != 0`` of a class and every mixed
 difference of two classes occurs once, so nobody meets twice.  A base table
 holding ``∞_k`` has one player of each class, so ``∞_k`` meets every
-``(x, i)`` once over the ``m`` rounds.  With one fixed player (28 = 3·9 + 1,
-40 = 3·13 + 1) everybody meets everybody exactly once: resolvable
-``(28, 4, 1)`` and ``(40, 4, 1)`` designs (the latter with the cyclic
-symmetry of Denniston's packings of PG(3, 3)).  With three (24 = 3·7 + 3,
-36 = 3·11 + 3) the mixed difference 0 is left out: ``(x, 0), (x, 1), (x,
-2)`` never meet, nor do the three fixed players; these are resolvable group
-divisible designs 4-RGDD of type ``3^8`` and ``3^12``.  Each player misses
-only his two group mates, the most rounds without a repeat.  Base rounds were
-found once by a seeded local search; a test checks every one.
+``(x, i)`` once over the ``m`` rounds.
+
+With one fixed player (28 = 3·9 + 1, 40 = 3·13 + 1) everybody meets
+everybody exactly once: resolvable ``(28, 4, 1)`` and ``(40, 4, 1)``
+designs.  With three (24 = 3·7 + 3, 36 = 3·11 + 3) the mixed difference 0 is
+left out: ``(x, 0), (x, 1), (x, 2)`` never meet, nor do the three fixed
+players; these are resolvable group divisible designs 4-RGDD of type ``3^8``
+and ``3^12``, where each player misses only his two group mates.  The base
+rounds for 24 and 28 were found once by a backtracking search over base
+rounds.  The one for 40 is the 1-rotational design over ``Z_39 ∪ {∞}`` with
+base blocks ``{0, 1, 6, 31}``, ``{2, 17, 21, 24}``, ``{7, 9, 25, 36}`` and
+their translates by 13 and 26, plus ``{∞, 3, 16, 29}`` (the short block, a
+relative difference family for the subgroup ``{0, 13, 26}``); the one for 36
+is its analogue over ``Z_33 ∪ {∞_0, ∞_1, ∞_2}`` (``+1`` turning ``∞_k`` into
+``∞_{k+1}``) with blocks ``{∞_0, 0, 1, 5}``, ``{2, 9, 18, 32}``,
+``{3, 15, 28, 30}`` and their translates by 11 and 22.  Both are written
+with ``v = 3x + i`` (then ``+3`` is ``x + 1``), for 36 with classes 1 and 2
+shifted by -7 and -3 so that the groups are ``{(x, 0), (x, 1), (x, 2)}``.
+Any first rounds of a design are repeat-free too.  A test checks every
+stored base round.
 
 *Removal.*  With tables of sizes ``s`` and ``s - 1``, seat ``m`` more players
 at tables of ``s`` only (``m`` the number of smaller tables) and take away
@@ -287,6 +298,37 @@ _ROTATIONAL: dict[int, tuple[int, int, tuple[tuple[tuple[int, int], ...], ...]]]
             ((7, 2), (6, 0), (8, 2), (8, 0)),
             ((3, 1), (5, 0), (0, 0), (4, 1)),
             ((0, 1), (7, 1), (5, 2), (1, 2)),
+        ),
+    ),
+    36: (
+        11,
+        3,
+        (
+            ((0, 0), (4, 1), (9, 2)),
+            ((0, 1), (4, 2), (9, 0)),
+            ((0, 2), (4, 0), (9, 1)),
+            ((8, 2), (3, 0), (6, 0), (7, 2)),
+            ((8, 1), (3, 2), (6, 2), (7, 1)),
+            ((8, 0), (3, 1), (6, 1), (7, 0)),
+            ((1, 0), (5, 0), (2, 1), (10, 0)),
+            ((1, 2), (5, 2), (2, 0), (10, 2)),
+            ((1, 1), (5, 1), (2, 2), (10, 1)),
+        ),
+    ),
+    40: (
+        13,
+        1,
+        (
+            ((1, 0), (5, 1), (9, 2)),
+            ((0, 0), (0, 1), (2, 0), (10, 1)),
+            ((4, 1), (4, 2), (6, 1), (1, 2)),
+            ((8, 2), (9, 0), (10, 2), (6, 0)),
+            ((0, 2), (5, 2), (7, 0), (8, 0)),
+            ((5, 0), (10, 0), (11, 1), (12, 1)),
+            ((9, 1), (1, 1), (2, 2), (3, 2)),
+            ((2, 1), (3, 0), (8, 1), (12, 0)),
+            ((6, 2), (7, 1), (12, 2), (3, 1)),
+            ((11, 0), (11, 2), (4, 0), (7, 2)),
         ),
     ),
 }

@@ -6,11 +6,13 @@ import itertools
 import time
 from collections import Counter
 from collections.abc import Sequence
+from math import comb
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from scoring import _seating_construct as construct
 from scoring.seating import (
     Bounds,
     Schedule,
@@ -146,6 +148,52 @@ def test_design_theory_instances(n: int, n_rounds: int, size: int) -> None:
     plan = schedule(n, n_rounds, (size,))
     assert_valid(plan, n, n_rounds, (size,))
     assert plan.repeats == 0
+
+
+@pytest.mark.parametrize(("n", "n_rounds"), [(24, 6), (24, 7), (28, 9), (36, 11), (40, 13)])
+def test_resolvable_designs_seat_federation_sizes_without_repeats(n: int, n_rounds: int) -> None:
+    """Issue 15: design theory gives E = 0 here; the engine builds it, no search."""
+    plan = schedule(n, n_rounds)
+    assert_valid(plan, n, n_rounds, (4,))
+    assert plan.repeats == 0
+    assert plan.method == "construction"
+
+
+@pytest.mark.parametrize("n", sorted(construct._ROTATIONAL))
+def test_every_stored_rotational_design_is_repeat_free(n: int) -> None:
+    m, fixed, _ = construct._ROTATIONAL[n]
+    rounds = construct.rotational(n, 100)
+    assert len(rounds) == m
+    for rnd in rounds:
+        assert sorted(p for table in rnd for p in table) == list(range(n))
+        assert all(len(table) == 4 for table in rnd)
+    assert brute_repeats(rounds) == 0
+    # Each player meets everybody but his group: nobody (one fixed player) or the
+    # two others of {(x, 0), (x, 1), (x, 2)}, or of the three fixed players.
+    met = meeting_counts(rounds)
+    never = {pair for pair in itertools.combinations(range(n), 2) if pair not in met}
+    if fixed == 1:
+        assert never == set()
+    else:
+        groups = [[x, m + x, 2 * m + x] for x in range(m)] + [[3 * m, 3 * m + 1, 3 * m + 2]]
+        assert never == {pair for g in groups for pair in itertools.combinations(g, 2)}
+
+
+def test_stored_second_plane_doubles_without_repeats() -> None:
+    for q in construct._SECOND_PLANE:
+        rounds = construct.doubled_affine(q)
+        assert len(rounds) == 2 * (q + 1)
+        for rnd in rounds:
+            assert sorted(p for table in rnd for p in table) == list(range(2 * q * q))
+            assert all(len(table) == q for table in rnd)
+        assert brute_repeats(rounds) == 0
+
+
+def test_a_perfect_design_repeats_its_cycle() -> None:
+    # 28 players meet everybody once in 9 rounds; 18 rounds meet everybody twice.
+    plan = schedule(28, 18)
+    assert plan.repeats == plan.lower_bound == comb(28, 2)
+    assert set(plan.meetings.values()) == {2}
 
 
 def test_repeating_a_perfect_cycle_is_optimal() -> None:
