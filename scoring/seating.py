@@ -120,17 +120,21 @@ class Bounds:
         ``m`` times adds at most ``m - 1`` such coincidences between
         consecutive rounds, so ``(rounds - 1)`` times the per-round minimum,
         plus ``history``.
+    by_hand
+        A bound proven by hand for one instance without history (see
+        ``_BY_HAND``), 0 elsewhere.
     """
 
     history: int
     counting: int
     per_player: int
     two_round: int
+    by_hand: int = 0
 
     @property
     def best(self) -> int:
         """The strongest of the bounds."""
-        return max(self.history, self.counting, self.per_player, self.two_round)
+        return max(self.history, self.counting, self.per_player, self.two_round, self.by_hand)
 
 
 @dataclass(frozen=True)
@@ -469,7 +473,31 @@ def _bounds(n: int, n_rounds: int, sizes: tuple[int, ...], past: _History) -> Bo
         q, rem = divmod(s, k)
         per_pair += rem * comb(q + 1, 2) + (k - rem) * comb(q, 2)
     two_round = e_hist + (n_rounds - 1) * per_pair
-    return Bounds(e_hist, counting, per_player, two_round)
+    by_hand = 0 if past.rounds else _BY_HAND.get((n, n_rounds, sizes), 0)
+    return Bounds(e_hist, counting, per_player, two_round, by_hand)
+
+
+# Bounds proven by hand, for (players, rounds, composition) without history.
+#
+# 18 players, 5 rounds at 4, 4, 5, 5 (whist with fifth players): E >= 11, where
+# the general bounds give 8.  Let n_k be the number of pairs meeting k times.
+# (1) For rounds a != b, the 5 players of a table of 5 in b sat at the 4 tables
+# of a, so two of them met in a: each table of 5 of b holds, for each of the 4
+# other rounds, a pair meeting there too.  (2) Summed over the 10 pairs of
+# rounds and the 2 tables of 5: C = n2 + 3·n3 + 6·n4 + 10·n5 >= 20, while
+# E = n2 + 2·n3 + 3·n4 + 4·n5.  If E <= 10 then C - E = n3 + 3·n4 + 6·n5 >= 10,
+# which without n5 needs n3 = 0 and n4 >= 4, i.e. E >= 12; so n5 >= 1, and the
+# cases left are n5 = 2 (with n2 <= 2 or n3 = 1), or n5 = 1 with n4 = 2, or
+# n5 = 1, n4 = 1, n3 = 1 (n2 <= 1).  (3) In each round some table of 5 lacks
+# the pair meeting 5 times (pq) and needs, by (1), pairs covering the 4 other
+# rounds, a pair meeting k times covering at most k - 1: with n4 = 2, the round
+# one 4-pair misses gets at most 3; with n4 = n3 = 1, the round the 4-pair
+# misses gets at most 2 + 1.  With n5 = 2, the extra pairs cover at most 2
+# rounds per round, so pq and the other 5-pair rs sit at the two tables of 5 in
+# every round; p then never meets r or s and has 15 other meetings for 14
+# players: he meets some u twice, and so does q, always beside him; likewise r
+# and s, so E >= 8 + 4.  Every case contradicts E <= 10.  The engine finds 11.
+_BY_HAND: dict[tuple[int, int, tuple[int, ...]], int] = {(18, 5, (4, 4, 5, 5)): 11}
 
 
 # --------------------------------------------------------------------------

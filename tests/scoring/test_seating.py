@@ -329,6 +329,18 @@ def test_per_player_bound_with_history() -> None:
     assert schedule(8, 2, history=history).repeats >= b.best
 
 
+def test_eighteen_at_whist_with_fifth_players_is_optimal() -> None:
+    """Issue 11: 18 players over 5 rounds at 4, 4, 5, 5 need 11 repeats (proof in
+    seating._BY_HAND), not 8 as the general bounds say; the engine reaches them."""
+    plan = schedule(18, 5, (4, 5))
+    assert_valid(plan, 18, 5, (4, 5))
+    assert plan.bounds.two_round == 8
+    assert plan.lower_bound == plan.repeats == 11
+    assert plan.optimal
+    # The proof is for fresh rounds only: after a history the general bounds hold.
+    assert bounds(18, 5, (4, 5), [[list(range(18))]]).by_hand == 0
+
+
 def test_bounds_of_no_rounds_is_the_history() -> None:
     history = [[[0, 1]], [[0, 1]]]
     assert bounds(4, 0, (2,), history) == Bounds(1, 1, 1, 1)
