@@ -35,13 +35,16 @@ as evenly as the rounds allow.
 
 Methods: direct constructions where they exist (transversal designs from
 finite fields and modular difference arrays, the affine plane of order 4 for
-16 players, two glued affine planes for 32 players over 10 rounds, the circle
-method for tables of two, removal of players for tables of ``s`` and
+16 players, two glued affine planes for 32 players over 10 rounds, rotational
+resolvable designs for 24, 28, 36, 40 players and more at tables of 4, the
+circle method for tables of two, removal of players for tables of ``s`` and
 ``s - 1``; see ``scoring/_seating_construct.py``), otherwise a greedy start by
 freedom and a tabu search on ``E`` with incremental move costs (Dotú and Van
 Hentenryck; Triska and Musliu).  The search stops as soon as ``E`` reaches
-the lower bound; then, with odd tables, a small share of the budget goes to
-the secondary aims.
+the lower bound, or after a budget of move evaluations (``effort``), never on
+the wall clock unless asked: the same arguments and seed give the same
+schedule on any machine, loaded or not.  With odd tables, a small share of
+the budget goes to the secondary aims.
 
 >>> plan = schedule(16, 5)
 >>> plan.repeats, plan.lower_bound

@@ -150,7 +150,9 @@ def test_design_theory_instances(n: int, n_rounds: int, size: int) -> None:
     assert plan.repeats == 0
 
 
-@pytest.mark.parametrize(("n", "n_rounds"), [(24, 6), (24, 7), (28, 9), (36, 11), (40, 13)])
+@pytest.mark.parametrize(
+    ("n", "n_rounds"), [(24, 6), (24, 7), (28, 9), (36, 11), (40, 13), (52, 17), (60, 19)]
+)
 def test_resolvable_designs_seat_federation_sizes_without_repeats(n: int, n_rounds: int) -> None:
     """Issue 15: design theory gives E = 0 here; the engine builds it, no search."""
     plan = schedule(n, n_rounds)
