@@ -86,7 +86,7 @@ __all__ = [
 Table = list[int]
 Round = list[Table]
 
-# The search's default budget, in move evaluations (about two seconds on the
+# The search's default budget, in move evaluations (about 1.5 s of CPU on the
 # reference machine: 2 cores, CPython 3.11).  Counting evaluations instead of
 # seconds makes the result depend only on the arguments, never on the load of
 # the machine.
