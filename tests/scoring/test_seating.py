@@ -103,7 +103,17 @@ def test_repeats_refuses_a_player_seated_twice_in_a_round() -> None:
 
 @pytest.mark.parametrize(
     ("n", "n_rounds", "sizes"),
-    [(12, 4, (4,)), (13, 5, (4, 5)), (18, 6, (4, 3)), (9, 6, (3,)), (8, 9, (2,))],
+    [
+        (12, 4, (4,)),
+        (13, 5, (4, 5)),
+        (18, 6, (4, 3)),
+        (9, 6, (3,)),
+        (8, 9, (2,)),
+        # One table of each size: no swap keeps the odd seats, the search must stop.
+        (7, 4, (4, 3)),
+        (9, 5, (4, 5)),
+        (8, 4, (3, 4, 5, 6)),
+    ],
 )
 def test_schedule_repeats_match_a_recount(n: int, n_rounds: int, sizes: tuple[int, ...]) -> None:
     plan = schedule(n, n_rounds, sizes, effort=300_000)
