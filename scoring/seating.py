@@ -86,11 +86,11 @@ __all__ = [
 Table = list[int]
 Round = list[Table]
 
-# The search's default budget, in move evaluations (about 1.5 s of CPU on the
+# The search's default budget, in move evaluations (under a second of CPU on the
 # reference machine: 2 cores, CPython 3.11).  Counting evaluations instead of
 # seconds makes the result depend only on the arguments, never on the load of
 # the machine.
-DEFAULT_EFFORT = 3_000_000
+DEFAULT_EFFORT = 1_500_000
 # With odd tables, 1/_PLANNED_SHARE of the budget goes to a search keeping the
 # planned odd seats, and 1/_EVENING_SHARE to evening them out at the end.
 _PLANNED_SHARE = 25
