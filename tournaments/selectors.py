@@ -4,17 +4,27 @@ number of players, rounds or tournaments: standings come from the per-seat resul
 """
 
 from collections import defaultdict
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from django.db.models import Count, F, Max, Prefetch, Q, QuerySet, Sum
+from django.db.models import Count, Max, Prefetch, Q, QuerySet, Sum, Window
+from django.db.models.functions import Rank
 from django.utils import timezone
 
 from club.models import Club, Season
 from scoring import GAMES
 from scoring.ranking import RoundLine, shared_places
 
-from .models import PLACE_POINTS_DENOMINATOR, Entry, Round, Seat, Table, Tournament
+from .models import (
+    PLACE_POINTS_DENOMINATOR,
+    Entry,
+    Round,
+    Seat,
+    Table,
+    Tournament,
+    TournamentResult,
+)
 
 
 def published(club: Club | None = None) -> QuerySet[Tournament]:
@@ -237,65 +247,64 @@ class SeasonRow:
     difference: int | None = None
 
 
-def season_standings(season: Season) -> dict[str, list[SeasonRow]]:
-    """Per game, the season's players ranked over its published tournaments (three queries).
+def _counted_results(season: Season) -> QuerySet[TournamentResult]:
+    """The stored results of the season's published tournaments."""
+    return TournamentResult.objects.filter(
+        tournament__season=season, tournament__published=True
+    ).exclude(tournament__status=Tournament.Status.REGISTRATION)
 
-    The sums are done by the database. A player of a team game is credited with his team's
-    matches. Individual games rank by place points, total score, best round; team games by
-    matches won, points scored, points difference (the defaults of ``scoring``).
+
+def season_games(season: Season) -> list[str]:
+    """The games with results in the season's published tournaments, in ``GAMES`` order."""
+    played = set(
+        _counted_results(season).values_list("tournament__game", flat=True).distinct().order_by()
+    )
+    return [game for game in GAMES if game in played]
+
+
+def season_standings(
+    season: Season, games: Sequence[str] | None = None
+) -> dict[str, list[SeasonRow]]:
+    """Per game (all, or ``games``), the season's players ranked over its published
+    tournaments: one aggregate over the stored tournament results.
+
+    A player of a team game is credited with his team's matches. Individual games rank by
+    place points, total score, best round; team games by matches won, points scored, points
+    difference (the defaults of ``scoring``).
     """
-    counted = Q(
-        round__tournament__season=season,
-        round__tournament__published=True,
-        table__complete=True,
-    )
-    sums = {
-        "sixtieths": Sum("place_points_60ths"),
-        "total_score": Sum("score"),
-        "best_score": Max("score"),
-        "rounds": Count("id"),
-        "tournaments": Count("round__tournament", distinct=True),
-    }
-    totals = list(
-        Seat.objects.filter(counted, entry__isnull=False, entry__substitute=False)
-        .values("round__tournament__game", player_id=F("entry__player_id"))
-        .annotate(**sums)
-        .order_by()
-    )
-    totals += list(
-        Seat.objects.filter(counted, team__isnull=False, team__entries__substitute=False)
-        .values("round__tournament__game", player_id=F("team__entries__player_id"))
+    results = _counted_results(season)
+    if games is not None:
+        results = results.filter(tournament__game__in=list(games))
+    totals = (
+        results.values("tournament__game", "player_id", "player__last_name", "player__first_name")
         .annotate(
-            **sums,
-            matches_won=Count("id", filter=Q(won=True)),
-            matches_drawn=Count("id", filter=Q(won__isnull=True)),
+            sixtieths=Sum("place_points_60ths"),
+            total_score=Sum("points"),
+            best_score=Max("best_round"),
+            n_rounds=Sum("rounds"),
+            n_tournaments=Count("id"),
+            matches_won=Sum("matches_won"),
+            matches_drawn=Sum("matches_drawn"),
             against_total=Sum("against"),
         )
         .order_by()
     )
-    from club.models import Player
-
-    names = {
-        p.pk: p.sort_name
-        for p in Player.objects.filter(pk__in={t["player_id"] for t in totals}).only(
-            "first_name", "last_name"
-        )
-    }
     by_game: dict[str, list[SeasonRow]] = defaultdict(list)
     for t in totals:
+        game = t["tournament__game"]
         row = SeasonRow(
             player_id=t["player_id"],
-            name=names.get(t["player_id"], "?"),
-            tournaments=t["tournaments"],
-            rounds=t["rounds"],
+            name=f"{t['player__last_name']} {t['player__first_name']}",
+            tournaments=t["n_tournaments"],
+            rounds=t["n_rounds"],
             place_points=Fraction(t["sixtieths"], PLACE_POINTS_DENOMINATOR),
             score=t["total_score"],
             best_round=t["best_score"],
         )
-        if "matches_won" in t:
+        if GAMES[game].team_game:
             row.wins = t["matches_won"] + Fraction(t["matches_drawn"], 2)
-            row.difference = t["total_score"] - (t["against_total"] or 0)
-        by_game[t["round__tournament__game"]].append(row)
+            row.difference = t["total_score"] - t["against_total"]
+        by_game[game].append(row)
     result: dict[str, list[SeasonRow]] = {}
     for game, spec in GAMES.items():
         rows = by_game.get(game)
@@ -368,10 +377,7 @@ class AnnualRow:
     key_value: int | Fraction = 0
     #: tournament id -> (points, place in that tournament, place points)
     results: dict[int, tuple[int, int, Fraction]] = field(default_factory=dict)
-
-    @property
-    def tournaments(self) -> int:
-        return len(self.results)
+    tournaments: int = 0
 
 
 @dataclass
@@ -380,21 +386,24 @@ class AnnualRanking:
     rule: str
     best_n: int | None
     tournaments: list[Tournament]
-    rows: list[AnnualRow]
+    #: the ranked players' totals, best first (``annual_totals``): a query set when the
+    #: ranking is done in SQL (it is sorted and sliced there), a list for ``best_n``.
+    totals: Sequence[dict] | QuerySet
+    rows: list[AnnualRow] = field(default_factory=list)
 
 
-def annual_ranking(season: Season, game: str, *, rules: dict | None = None) -> AnnualRanking:
+def annual_ranking(
+    season: Season, game: str, *, rules: dict | None = None, rows: bool = True
+) -> AnnualRanking:
     """The season's ranking of one game by the club's rule (``annual_ranking`` in its ruleset:
     ``sum_points``, ``sum_place_points`` or ``best_n``), over its published tournaments.
 
-    Each tournament is first ranked by its own rules (``classification_key``, tie-breaks
-    included) from the stored per-pool scores; its place points are ``n`` for the first of
-    ``n`` ranked players down to 1, ties sharing. Four queries whatever the season's size:
-    the club's rules, the tournaments, every counted seat, the players' names.
+    Each tournament was ranked by its own rules (``classification_key``, tie-breaks included)
+    when its results were stored (``TournamentResult``): its place points are ``n`` for the
+    first of ``n`` ranked players down to 1, ties sharing. ``totals`` ranks the players in SQL
+    (``best_n`` in Python over the stored rows, never over seats); ``rows`` (if asked) are
+    every player with each tournament's result, for the Excel export.
     """
-    from club.models import Player
-    from scoring.ranking import TournamentLine, annual_ranking_key, place_points_by_key
-
     from .services import club_rules
 
     spec = GAMES[game]
@@ -408,50 +417,114 @@ def annual_ranking(season: Season, game: str, *, rules: dict | None = None) -> A
         .exclude(status=Tournament.Status.REGISTRATION)
         .order_by("date", "pk")
     )
-    by_tournament = {t.pk: t for t in tournaments}
-    lines: dict[int, dict[int, list[RoundLine]]] = defaultdict(lambda: defaultdict(list))
-    seats = Seat.objects.filter(
-        round__tournament__in=list(by_tournament),
-        table__complete=True,
-        entry__isnull=False,
-        entry__substitute=False,
-    ).values_list("round__tournament_id", "entry__player_id", "score", "place_points_60ths")
-    for tournament_id, player_id, score, sixtieths in seats.iterator(chunk_size=5000):
-        lines[tournament_id][player_id].append(
-            RoundLine(score, Fraction(sixtieths, PLACE_POINTS_DENOMINATOR))
+    ids = [t.pk for t in tournaments]
+    ranking = AnnualRanking(game, rule, best_n, tournaments, annual_totals(ids, rule, best_n))
+    if rows:
+        totals = [named_total(t) for t in ranking.totals]
+        cells = annual_cells(ids, None)
+        ranking.rows = [
+            AnnualRow(
+                player_id=t["player_id"],
+                name=t["name"],
+                rank=t["rank"],
+                points=t["total_points"],
+                place_points=t["place_points"],
+                best_n_points=t["best_n_points"],
+                key_value=t["place_points"] if rule == "sum_place_points" else t["key_value"],
+                results=cells.get(t["player_id"], {}),
+                tournaments=t["n_tournaments"],
+            )
+            for t in totals
+        ]
+    return ranking
+
+
+def annual_totals(tournament_ids: list[int], rule: str, best_n: int | None):
+    """Each player's totals over these tournaments, ranked by ``rule``: dicts with player_id,
+    name, n_tournaments, total_points, place_points, best_n_points, key_value and rank.
+
+    Sums and ranks in SQL (a query set, ordered by rank then name); with a best N, the best N
+    tournaments of each player are summed in Python over the stored tournament rows.
+    """
+    results = TournamentResult.objects.filter(tournament_id__in=tournament_ids)
+    if best_n is None:
+        key = {"sum_points": Sum("points"), "sum_place_points": Sum("annual_place_points_60ths")}
+        return (
+            results.values("player_id")
+            .annotate(
+                last_name=Max("player__last_name"),
+                first_name=Max("player__first_name"),
+                n_tournaments=Count("id"),
+                total_points=Sum("points"),
+                place_points_60ths=Sum("annual_place_points_60ths"),
+                best_n_points=Sum("points"),
+                key_value=key[rule],
+                rank=Window(Rank(), order_by=key[rule].desc()),
+            )
+            .order_by("rank", "last_name", "first_name")
         )
-    rows: dict[int, AnnualRow] = {}
-    per_player: dict[int, list[TournamentLine]] = defaultdict(list)
-    for tournament_id, players in lines.items():
-        key_of = spec.classifier(by_tournament[tournament_id].rules or None)
-        ids = list(players)
-        keys = [key_of(players[p]) for p in ids]
-        places = shared_places(keys)
-        points = place_points_by_key(keys)
-        for player_id, place, pp in zip(ids, places, points, strict=True):
-            total = sum(line.score for line in players[player_id])
-            row = rows.setdefault(player_id, AnnualRow(player_id=player_id, name=""))
-            row.results[tournament_id] = (total, place, pp)
-            per_player[player_id].append(TournamentLine(total, pp))
-    names = {
-        p.pk: p.sort_name
-        for p in Player.objects.filter(pk__in=list(rows)).only("first_name", "last_name")
-    }
-    keys = []
-    ordered = list(rows.values())
-    for row in ordered:
-        row.name = names.get(row.player_id, "?")
-        tlines = per_player[row.player_id]
-        row.points = sum(t.points for t in tlines)
-        row.place_points = sum((t.place_points for t in tlines), Fraction(0))
-        row.best_n_points = annual_ranking_key(tlines, "best_n", best_n or len(tlines) or 1)[0]
-        key_ = annual_ranking_key(tlines, rule, best_n)
-        row.key_value = key_[0]
-        keys.append(key_)
-    for row, rank in zip(ordered, shared_places(keys), strict=True):
-        row.rank = rank
-    ordered.sort(key=lambda r: (r.rank, r.name))
-    return AnnualRanking(game=game, rule=rule, best_n=best_n, tournaments=tournaments, rows=ordered)
+    from scoring.ranking import TournamentLine, annual_ranking_key
+
+    lines: dict[int, list[TournamentLine]] = defaultdict(list)
+    names: dict[int, tuple[str, str]] = {}
+    sixtieths: dict[int, list[int]] = defaultdict(list)
+    for player_id, last, first, points, player_60ths in results.values_list(
+        "player_id",
+        "player__last_name",
+        "player__first_name",
+        "points",
+        "annual_place_points_60ths",
+    ).order_by():
+        lines[player_id].append(
+            TournamentLine(points, Fraction(player_60ths, PLACE_POINTS_DENOMINATOR))
+        )
+        sixtieths[player_id].append(player_60ths)
+        names[player_id] = (last, first)
+    totals = []
+    for player_id, own in lines.items():
+        totals.append(
+            {
+                "player_id": player_id,
+                "last_name": names[player_id][0],
+                "first_name": names[player_id][1],
+                "n_tournaments": len(own),
+                "total_points": sum(t.points for t in own),
+                "place_points_60ths": sum(sixtieths[player_id]),
+                "best_n_points": annual_ranking_key(own, "best_n", best_n)[0],
+                "key_value": annual_ranking_key(own, rule, best_n)[0],
+            }
+        )
+    for row, rank in zip(totals, shared_places([(t["key_value"],) for t in totals]), strict=True):
+        row["rank"] = rank
+    totals.sort(key=lambda t: (t["rank"], t["last_name"], t["first_name"]))
+    return totals
+
+
+def named_total(total: dict) -> dict:
+    """A totals row as the pages and the export read it (name, place points as a Fraction)."""
+    total["name"] = f"{total['last_name']} {total['first_name']}"
+    total["place_points"] = Fraction(total["place_points_60ths"], PLACE_POINTS_DENOMINATOR)
+    return total
+
+
+def annual_cells(
+    tournament_ids: list[int], player_ids: list[int] | None
+) -> dict[int, dict[int, tuple[int, int, Fraction]]]:
+    """Per player (all, or ``player_ids``: the shown page), per tournament: (points, place,
+    annual place points). One query."""
+    results = TournamentResult.objects.filter(tournament_id__in=tournament_ids)
+    if player_ids is not None:
+        results = results.filter(player_id__in=player_ids)
+    cells: dict[int, dict[int, tuple[int, int, Fraction]]] = defaultdict(dict)
+    for player_id, tournament_id, points, rank, sixtieths in results.values_list(
+        "player_id", "tournament_id", "points", "rank", "annual_place_points_60ths"
+    ):
+        cells[player_id][tournament_id] = (
+            points,
+            rank,
+            Fraction(sixtieths, PLACE_POINTS_DENOMINATOR),
+        )
+    return cells
 
 
 # --------------------------------------------------------------------------- fees

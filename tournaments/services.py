@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from django.db import transaction
-from django.db.models import Count, Max
+from django.db.models import Count, F, Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -28,11 +28,36 @@ from .models import (
     Table,
     Team,
     Tournament,
+    TournamentResult,
 )
 
 
 class TournamentError(Exception):
     """A request the tournament's state does not allow; the message is for the user."""
+
+
+# --------------------------------------------------------------------------- stored results
+
+
+def standings_changed(tournament: Tournament) -> None:
+    """What the standings show changed: bump the version the cached pages are keyed by.
+
+    The update also locks the tournament's row until the transaction ends, so two sheets
+    saved at once store the tournament's results one after the other.
+    """
+    Tournament.objects.filter(pk=tournament.pk).update(results_version=F("results_version") + 1)
+
+
+def results_changed(tournament: Tournament) -> None:
+    """A table's result was stored: store every player's tournament result again (ranked by
+    the tournament's rules), in the same transaction, and bump the standings' version."""
+    from .results import result_rows
+
+    standings_changed(tournament)
+    TournamentResult.objects.filter(tournament=tournament).delete()
+    TournamentResult.objects.bulk_create(
+        TournamentResult(**row) for row in result_rows(tournament, Seat, Entry)
+    )
 
 
 # --------------------------------------------------------------------------- rules
@@ -118,6 +143,7 @@ def register_player(tournament: Tournament, player: Player, *, substitute: bool 
     if not created and entry.withdrawn:
         entry.withdrawn = False
         entry.save(update_fields=["withdrawn"])
+    standings_changed(tournament)
     return entry
 
 
@@ -137,7 +163,10 @@ def update_entry(entry: Entry, **flags: bool) -> Entry:
         if name not in allowed:
             raise ValueError(name)
         setattr(entry, name, value)
-    entry.save(update_fields=list(flags))
+    with transaction.atomic():
+        entry.save(update_fields=list(flags))
+        # A substitute is left out of the classification and of the season's rankings.
+        results_changed(entry.tournament)
     return entry
 
 
@@ -148,6 +177,7 @@ def unregister(entry: Entry) -> None:
             % {"player": entry.player}
         )
     entry.delete()
+    standings_changed(entry.tournament)
 
 
 def table_sizes(tournament: Tournament) -> tuple[int, ...]:
@@ -221,6 +251,7 @@ def form_team(tournament: Tournament, first: Entry, second: Entry, name: str = "
     # The first player chosen sits first (seat t), his partner opposite (seat t + 2).
     Entry.objects.filter(pk=first.pk).update(team=team)
     Entry.objects.filter(pk=second.pk).update(team=team)
+    standings_changed(tournament)
     return team
 
 
@@ -245,6 +276,7 @@ def dissolve_team(team: Team) -> None:
         )
     team.entries.update(team=None)
     team.delete()
+    standings_changed(team.tournament)
 
 
 def playing_teams(tournament: Tournament) -> list[Team]:
@@ -408,6 +440,7 @@ def _store_bye(table: Table, seat: Seat) -> None:
         seat.save(update_fields=["score", "won", "against"])
     table.complete = True
     table.save(update_fields=["complete"])
+    results_changed(table.round.tournament)
 
 
 @transaction.atomic
@@ -512,6 +545,7 @@ def save_sheet(table: Table, records: Sequence[dict], *, version: int, user) -> 
         table=table, user=user, version=table.version, before=before, after=records
     )
     _store_result(table, result)
+    results_changed(table.round.tournament)
     round_ = table.round
     if round_.status == Round.Status.DRAWN:
         round_.status = Round.Status.STARTED
@@ -614,6 +648,7 @@ def recompute_table(table: Table) -> Table:
         return table
     result = evaluate_sheet(table, table_records(table))
     _store_result(table, result)
+    results_changed(table.round.tournament)
     return table
 
 
@@ -726,6 +761,7 @@ def close_round(round_: Round, *, now: datetime.datetime | None = None) -> Round
         if table.bye:
             continue
         _store_result(table, evaluate_sheet(table, table_records(table)))
+    results_changed(round_.tournament)
     refresh_tournament_status(round_.tournament)
     return round_
 

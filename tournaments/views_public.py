@@ -1,10 +1,20 @@
 """Public pages: only published tournaments, no login."""
 
+import hashlib
 from dataclasses import asdict
+from functools import partial
 
 import django_tables2 as tables
+from django.conf import settings
+from django.contrib import messages
+from django.core.cache import cache
 from django.shortcuts import get_object_or_404
+from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.cache import get_conditional_response
+from django.utils.http import quote_etag
+from django.utils.safestring import mark_safe
+from django.utils.translation import get_language
 from django.views.generic import ListView, TemplateView
 from django_tables2 import RequestConfig
 
@@ -13,27 +23,17 @@ from club.models import Season
 from . import selectors
 from .games import game_choices, plugin_for
 from .models import Entry
-from .tables import AnnualRankingTable, SeasonStandingsTable, StandingsTable
+from .tables import (
+    AnnualRankingTable,
+    SeasonStandingsTable,
+    StandingsTable,
+    annual_cell,
+    body_html,
+    standings_cell,
+)
 
-
-def annual_rows(ranking) -> list[dict]:
-    rows = []
-    for row in ranking.rows:
-        data = {
-            "rank": row.rank,
-            "name": row.name,
-            "tournaments": row.tournaments,
-            "points": row.points,
-            "place_points": row.place_points,
-            "best_n_points": row.best_n_points,
-        }
-        for tournament in ranking.tournaments:
-            result = row.results.get(tournament.pk)
-            data[f"t{tournament.pk}"] = (
-                f"{result[0]} ({result[1]}e)" if result is not None else None
-            )
-        rows.append(data)
-    return rows
+# Keyed by the results version, a cached table is never stale; this only bounds the memory.
+STANDINGS_CACHE_SECONDS = 3600
 
 
 def annual_columns(ranking):
@@ -97,12 +97,46 @@ def standings_excluded(plugin) -> tuple[str, ...]:
     return tuple(excluded)
 
 
-class StandingsView(PublishedTournamentMixin, TemplateView):
-    template_name = "tournaments/standings.html"
+def standings_etag(request, tournament) -> str | None:
+    """The page's validator: the tournament's results version and what else the page shows
+    (its name, state, the language, the sort, who is logged in, the CSRF cookie of the forms).
+    None while messages wait to be shown: that page is not the same twice."""
+    if len(messages.get_messages(request)):
+        return None
+    parts = (
+        tournament.pk,
+        tournament.results_version,
+        tournament.name,
+        tournament.status,
+        tournament.rounds,
+        tournament.date,
+        get_language(),
+        request.GET.urlencode(),
+        request.user.pk,
+        request.COOKIES.get(settings.CSRF_COOKIE_NAME, ""),
+    )
+    return quote_etag(hashlib.sha256(repr(parts).encode()).hexdigest()[:32])
 
-    def get_context_data(self, **kwargs):
-        tournament = self.get_tournament()
-        plugin = plugin_for(tournament.game)
+
+def standings_table_html(request, tournament, plugin) -> str:
+    """The rendered standings table, cached per results version, language and sort."""
+    key = (
+        "standings:"
+        + hashlib.sha256(
+            repr(
+                (
+                    tournament.pk,
+                    tournament.results_version,
+                    tournament.rounds,
+                    tournament.game,
+                    get_language(),
+                    request.GET.get("sort", ""),
+                )
+            ).encode()
+        ).hexdigest()
+    )
+    html = cache.get(key)
+    if html is None:
         table = StandingsTable(
             standings_rows(tournament),
             player_url=lambda entry_id: reverse(
@@ -111,12 +145,41 @@ class StandingsView(PublishedTournamentMixin, TemplateView):
             extra_columns=round_columns(tournament),
             exclude=standings_excluded(plugin),
         )
-        RequestConfig(self.request, paginate=False).configure(table)
+        RequestConfig(request, paginate=False).configure(table)
+        table.body = body_html(
+            table, [row.record for row in table.rows], partial(standings_cell, table)
+        )
+        html = render_to_string("tournaments/_table.html", {"table": table}, request)
+        cache.set(key, html, STANDINGS_CACHE_SECONDS)
+    return mark_safe(html)
+
+
+class StandingsView(PublishedTournamentMixin, TemplateView):
+    """The classification; rendered once per results version, 304 while nothing changed."""
+
+    template_name = "tournaments/standings.html"
+
+    def get(self, request, *args, **kwargs):
+        self.tournament = self.get_tournament()
+        etag = standings_etag(request, self.tournament)
+        if etag is not None:
+            not_modified = get_conditional_response(request, etag=etag)
+            if not_modified is not None:
+                return not_modified
+        response = super().get(request, *args, **kwargs)
+        if etag is not None:
+            response["ETag"] = etag
+        response["Cache-Control"] = "private, no-cache"
+        return response
+
+    def get_context_data(self, **kwargs):
+        tournament = self.tournament
+        plugin = plugin_for(tournament.game)
         return {
             **super().get_context_data(**kwargs),
             "tournament": tournament,
-            "plugin": plugin_for(tournament.game),
-            "table": table,
+            "plugin": plugin,
+            "table_html": standings_table_html(self.request, tournament, plugin),
         }
 
 
@@ -180,25 +243,22 @@ class SeasonStandingsView(TemplateView):
 
     def get_context_data(self, **kwargs):
         season = get_object_or_404(Season.objects.select_related("club"), pk=self.kwargs["pk"])
-        standings = selectors.season_standings(season)
-        tables = []
+        games = selectors.season_games(season)
+        annual = [g for g in games if plugin_for(g).annual_ranking]
+        standings = selectors.season_standings(season, [g for g in games if g not in annual])
         names = dict(game_choices())
-        for game, rows in standings.items():
-            plugin = plugin_for(game)
-            if plugin.annual_ranking:
-                ranking = selectors.annual_ranking(season, game)
-                table = AnnualRankingTable(
-                    annual_rows(ranking),
-                    prefix=f"{game}-",
-                    extra_columns=annual_columns(ranking),
-                )
-                RequestConfig(self.request, paginate={"per_page": 50}).configure(table)
+        tables = []
+        for game in games:
+            if game in annual:
+                ranking = selectors.annual_ranking(season, game, rows=False)
+                table = annual_table(self.request, ranking)
                 tables.append(
                     {"game": game, "name": names[game], "table": table, "annual": ranking}
                 )
                 continue
+            plugin = plugin_for(game)
             table = SeasonStandingsTable(
-                [asdict(r) for r in rows],
+                [asdict(r) for r in standings[game]],
                 prefix=f"{game}-",
                 exclude=standings_excluded(plugin),
             )
@@ -206,3 +266,21 @@ class SeasonStandingsView(TemplateView):
             RequestConfig(self.request, paginate={"per_page": 50}).configure(table)
             tables.append({"game": game, "name": names[game], "table": table})
         return {**super().get_context_data(**kwargs), "season": season, "tables": tables}
+
+
+def annual_table(request, ranking) -> AnnualRankingTable:
+    """The annual ranking, sorted and paginated by the database (or over the stored rows for
+    a best N); only the shown page's players get their tournament cells (one query)."""
+    table = AnnualRankingTable(
+        ranking.totals, prefix=f"{ranking.game}-", extra_columns=annual_columns(ranking)
+    )
+    RequestConfig(request, paginate={"per_page": 50}).configure(table)
+    records = [selectors.named_total(row.record) for row in table.page.object_list]
+    ids = [t.pk for t in ranking.tournaments]
+    cells = selectors.annual_cells(ids, [r["player_id"] for r in records])
+    for record in records:
+        for tournament_id, (points, place, _pp) in cells.get(record["player_id"], {}).items():
+            record[f"t{tournament_id}"] = f"{points} ({place}e)"
+    table.body = body_html(table, records, annual_cell)
+    table.template_name = "tournaments/_fast_table.html"
+    return table
