@@ -16,6 +16,7 @@ from io import BytesIO
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from openpyxl import Workbook
+from openpyxl.cell import WriteOnlyCell
 from openpyxl.styles import Alignment, Font, PatternFill
 from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.worksheet import Worksheet
@@ -34,6 +35,7 @@ DECIMAL = "0.00"
 HEADER_FONT = Font(bold=True)
 HEADER_FILL = PatternFill("solid", fgColor="DDDDDD")
 NOTE_FONT = Font(italic=True)
+HEADER_ALIGNMENT = Alignment(horizontal="center", vertical="center", wrap_text=True)
 
 _INVALID_SHEET_CHARS = re.compile(r"[\[\]:*?/\\]")
 
@@ -76,54 +78,79 @@ def xlsx_filename(*parts: object) -> str:
 
 
 class SheetWriter:
-    """Appends typed rows under a header and finishes the sheet (freeze, filter, widths)."""
+    """Collects typed rows under a header, then writes the sheet in one pass (``finish``).
+
+    Workbooks are write-only (openpyxl streams the rows: linear in the number of cells), so
+    what must precede the rows in the file (frozen header, filter, column widths, which
+    depend on every value) is set once all rows are known. Text is always written as text,
+    never as a formula.
+    """
 
     def __init__(self, ws: Worksheet, headers: Sequence[str]):
         self.ws = ws
         self.widths = [len(str(h)) for h in headers]
-        ws.append(list(headers))
-        for cell in ws[1]:
+        header = []
+        for value in headers:
+            cell = self._cell(value)
             cell.font = HEADER_FONT
             cell.fill = HEADER_FILL
-            cell.alignment = Alignment(horizontal="center", vertical="center", wrap_text=True)
+            cell.alignment = HEADER_ALIGNMENT
+            header.append(cell)
+        self.rows: list[list[object]] = [header]
+        self.notes: list[object] = []
+
+    def _cell(self, value: object, fmt: str | None = None, font=None) -> WriteOnlyCell:
+        cell = WriteOnlyCell(self.ws, value=value)
+        if isinstance(value, str):
+            cell.data_type = "s"  # a text starting with "=" stays text
+        if fmt is not None:
+            cell.number_format = fmt
+        if font is not None:
+            cell.font = font
+        return cell
 
     def row(
         self, values: Sequence[object], formats: Sequence[str | None] | None = None, *, font=None
     ):
-        self.ws.append(list(values))
-        row = self.ws.max_row
+        cells: list[object] = []
+        widths = self.widths
         for index, value in enumerate(values):
-            cell = self.ws.cell(row=row, column=index + 1)
             fmt = formats[index] if formats and index < len(formats) else None
             if fmt is None and isinstance(value, int) and not isinstance(value, bool):
                 fmt = INTEGER
-            if fmt is not None and value is not None and not isinstance(value, str):
-                cell.number_format = fmt
-            if font is not None:
-                cell.font = font
-            shown = (
-                ""
-                if value is None
-                else (f"{value:.2f}" if isinstance(value, float) else str(value))
-            )
-            if index < len(self.widths):
-                self.widths[index] = max(self.widths[index], len(shown))
+            if value is None or isinstance(value, str):
+                fmt = None
+            if value is None and font is None:
+                cells.append(None)
+            else:
+                cells.append(self._cell(value, fmt, font))
+            if index < len(widths) and value is not None:
+                shown = f"{value:.2f}" if isinstance(value, float) else str(value)
+                widths[index] = max(widths[index], len(shown))
+        self.rows.append(cells)
+
+    def note(self, text: str) -> None:
+        """A line in italics under the table (after an empty row), outside the filter."""
+        self.notes = [[], [None, self._cell(text, font=NOTE_FONT)]]
 
     def finish(self) -> Worksheet:
         ws = self.ws
         ws.freeze_panes = "A2"
         last_col = get_column_letter(len(self.widths))
-        ws.auto_filter.ref = f"A1:{last_col}{max(ws.max_row, 1)}"
+        ws.auto_filter.ref = f"A1:{last_col}{len(self.rows)}"
         for index, width in enumerate(self.widths, start=1):
             # room for the filter button in the header
             ws.column_dimensions[get_column_letter(index)].width = min(max(width + 4, 8), 45)
         ws.row_dimensions[1].height = 30
+        for row in self.rows:
+            ws.append(row)
+        for row in self.notes:
+            ws.append(row)
         return ws
 
 
 def _new_workbook() -> Workbook:
-    workbook = Workbook()
-    workbook.remove(workbook.active)
+    workbook = Workbook(write_only=True)
     workbook.properties.creator = "Atout"
     return workbook
 
@@ -265,7 +292,9 @@ def game_name(game: str) -> str:
 def season_workbook(season: Season) -> Workbook:
     """One sheet per game played in the season's published tournaments, players ranked."""
     workbook = _new_workbook()
-    standings = selectors.season_standings(season)
+    games = selectors.season_games(season)
+    annual = [g for g in games if PLUGINS[g].annual_ranking]
+    standings = selectors.season_standings(season, [g for g in games if g not in annual])
     headers = [
         _("Rank"),
         _("Player"),
@@ -275,15 +304,16 @@ def season_workbook(season: Season) -> Workbook:
         _("Total score"),
         _("Best round"),
     ]
-    if not standings:
+    if not games:
         writer = SheetWriter(_new_sheet(workbook, _("Standings")), headers)
         writer.finish()
-    for game, rows in standings.items():
-        plugin = PLUGINS.get(game)
-        if plugin is not None and plugin.annual_ranking:
+    for game in games:
+        plugin = PLUGINS[game]
+        if game in annual:
             annual_sheet(workbook, selectors.annual_ranking(season, game), game_name(game))
             continue
-        if plugin is not None and plugin.team_game:
+        rows = standings[game]
+        if plugin.team_game:
             team_season_sheet(workbook, rows, game_name(game))
             continue
         writer = SheetWriter(_new_sheet(workbook, game_name(game)), headers)
@@ -368,14 +398,11 @@ def annual_sheet(workbook: Workbook, ranking, title: str) -> Worksheet:
             cells += [result[0], result[1]] if result else [None, None]
             formats += [INTEGER, INTEGER]
         writer.row(cells, formats)
-    writer.finish()
     rule = str(RULE_NAMES.get(ranking.rule, ranking.rule))
     if ranking.rule == "best_n":
         rule = f"{rule} (N = {ranking.best_n})"
-    ws.cell(
-        row=ws.max_row + 2, column=2, value=_("Ranking rule: %(rule)s") % {"rule": rule}
-    ).font = NOTE_FONT
-    return ws
+    writer.note(_("Ranking rule: %(rule)s") % {"rule": rule})
+    return writer.finish()
 
 
 def money_workbook(report) -> Workbook:

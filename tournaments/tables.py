@@ -140,8 +140,10 @@ def body_html(table: tables.Table, records, cell) -> str:
 def standings_cell(table: StandingsTable, name: str, record: dict) -> str:
     """A cell of a tournament's standings (what ``StandingsTable``'s renderers give)."""
     value = record.get(name)
+    if value is None:
+        return cell_text(value)  # django-tables2 shows the default without the renderer
     if name == "rank":
-        return table.render_rank(value, record) if record.get("substitute") else cell_text(value)
+        return conditional_escape(table.render_rank(value, record))
     if name == "name":
         return table.render_name(value, record)
     if name in ("place_points", "wins"):
