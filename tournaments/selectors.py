@@ -7,6 +7,7 @@ from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import lru_cache
 
 from django.db.models import Count, Max, Prefetch, Q, QuerySet, Sum, Window
 from django.db.models.functions import Rank
@@ -48,6 +49,13 @@ def club_home(club: Club, season: Season | None) -> dict[str, object]:
 
 
 # --------------------------------------------------------------------------- tournament standings
+
+
+@lru_cache(maxsize=4096)
+def sixtieths_fraction(sixtieths: int) -> Fraction:
+    """Stored place points as a Fraction; a few values recur in every table (and a Fraction
+    is immutable), so each is built once."""
+    return Fraction(sixtieths, PLACE_POINTS_DENOMINATOR)
 
 
 @dataclass
@@ -93,17 +101,22 @@ def tournament_standings(tournament: Tournament, *, live: bool = False) -> list[
     """
     if GAMES[tournament.game].team_game:
         return team_standings(tournament)
-    rows = {
-        entry.pk: StandingRow(
-            entry_id=entry.pk,
-            player_id=entry.player_id,
-            name=entry.player.sort_name,
-            substitute=entry.substitute,
-            withdrawn=entry.withdrawn,
-        )
-        for entry in tournament.entries.select_related("player")
-        .filter(Q(seats__isnull=False) | Q(withdrawn=False))
+    entries = (
+        tournament.entries.filter(Q(seats__isnull=False) | Q(withdrawn=False))
         .distinct()
+        .values_list(
+            "pk", "player_id", "player__last_name", "player__first_name", "substitute", "withdrawn"
+        )
+    )
+    rows = {
+        pk: StandingRow(
+            entry_id=pk,
+            player_id=player_id,
+            name=f"{last_name} {first_name}",  # Player.sort_name
+            substitute=substitute,
+            withdrawn=withdrawn,
+        )
+        for pk, player_id, last_name, first_name, substitute, withdrawn in entries
     }
     counted = Q(table__complete=True) | Q(table__version__gt=0) if live else Q(table__complete=True)
     seats = Seat.objects.filter(
@@ -114,10 +127,9 @@ def tournament_standings(tournament: Tournament, *, live: bool = False) -> list[
         if row is None:
             continue
         row.rounds[round_number] = RoundCell(
-            round_number, table_number, score, Fraction(sixtieths, PLACE_POINTS_DENOMINATOR)
+            round_number, table_number, score, sixtieths_fraction(sixtieths)
         )
-    spec = GAMES[tournament.game]
-    rules = tournament.rules or None
+    key_of = GAMES[tournament.game].classifier(tournament.rules or None)
     ranked = [row for row in rows.values() if not row.substitute]
     keys = []
     for row in rows.values():
@@ -126,7 +138,7 @@ def tournament_standings(tournament: Tournament, *, live: bool = False) -> list[
         row.score = sum(c.score for c in row.rounds.values())
         row.best_round = max((c.score for c in row.rounds.values()), default=None)
         if not row.substitute:
-            keys.append(spec.classification_key(lines, rules))
+            keys.append(key_of(lines))
     for row, rank in zip(ranked, shared_places(keys), strict=True):
         row.rank = rank
     ranked.sort(key=lambda r: (r.rank, r.name))

@@ -3,6 +3,7 @@
 from fractions import Fraction
 
 import django_tables2 as tables
+from django.conf import settings
 from django.utils.formats import localize, number_format
 from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import mark_safe
@@ -15,7 +16,7 @@ def format_points(value: Fraction | int | None) -> str:
         return "—"
     value = Fraction(value)
     if value.denominator == 1:
-        return number_format(int(value))
+        return cell_text(int(value))
     return number_format(float(value), decimal_pos=2)
 
 
@@ -119,6 +120,8 @@ def cell_text(value, default: str = "—") -> str:
     """A plain cell: escaped and localised like ``{{ value }}`` in a template."""
     if value is None or value == "":
         return default
+    if type(value) is int and not settings.USE_THOUSAND_SEPARATOR:
+        return str(value)  # what ``localize`` gives, without its per-call format lookups
     return conditional_escape(value if isinstance(value, str) else localize(value))
 
 

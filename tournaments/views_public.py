@@ -1,7 +1,7 @@
 """Public pages: only published tournaments, no login."""
 
 import hashlib
-from dataclasses import asdict
+from dataclasses import asdict, fields
 from functools import partial
 
 import django_tables2 as tables
@@ -23,6 +23,7 @@ from club.models import Season
 from . import selectors
 from .games import game_choices, plugin_for
 from .models import Entry
+from .selectors import StandingRow
 from .tables import (
     AnnualRankingTable,
     SeasonStandingsTable,
@@ -68,8 +69,10 @@ class PublishedTournamentMixin:
 def standings_rows(tournament):
     rows = []
     live = plugin_for(tournament.game).live_standings
+    names = [f.name for f in fields(StandingRow) if f.name != "rounds"]
     for row in selectors.tournament_standings(tournament, live=live):
-        data = asdict(row)
+        # Shallow (``asdict`` deep-copies every round): the table reads these values only.
+        data = {name: getattr(row, name) for name in names}
         data["rounds_played"] = row.rounds_played
         data["difference"] = row.difference
         for number in range(1, tournament.rounds + 1):
@@ -118,6 +121,12 @@ def standings_etag(request, tournament) -> str | None:
     return quote_etag(hashlib.sha256(repr(parts).encode()).hexdigest()[:32])
 
 
+def player_url(tournament):
+    """A player's page in this tournament, by entry id (one ``reverse`` for the whole table)."""
+    prefix = reverse("tournament_player", args=[tournament.pk, 0])[: -len("0/")]
+    return lambda entry_id: f"{prefix}{entry_id}/"
+
+
 def standings_table_html(request, tournament, plugin) -> str:
     """The rendered standings table, cached per results version, language and sort."""
     key = (
@@ -139,9 +148,7 @@ def standings_table_html(request, tournament, plugin) -> str:
     if html is None:
         table = StandingsTable(
             standings_rows(tournament),
-            player_url=lambda entry_id: reverse(
-                "tournament_player", args=[tournament.pk, entry_id]
-            ),
+            player_url=player_url(tournament),
             extra_columns=round_columns(tournament),
             exclude=standings_excluded(plugin),
         )
