@@ -80,6 +80,7 @@ def build(scale: float) -> None:
     from club.models import Club, Player, Season
     from tournaments import services
     from tournaments.models import Tournament
+    from tournaments.sample_sheets import stored_tournament
 
     rng = random.Random(2026)
     n_players = max(200, round(2000 * scale))
@@ -111,63 +112,10 @@ def build(scale: float) -> None:
         seasons.append((whist, "whist", 3))
         for season, game, rounds in seasons:
             for t in range(n_tournaments):
-                build_tournament(season, game, rounds, t, pool, rng)
+                stored_tournament(season, game, rounds, t, pool, rng)
     with transaction.atomic():
         for tournament in Tournament.objects.filter(club__slug=CLUB_SLUG):
             services.results_changed(tournament)
-
-
-def build_tournament(season, game, n_rounds, index, pool, rng, players=120):
-    """A finished tournament stored directly: the bench measures reads."""
-    from scoring import GAMES
-    from scoring.ranking import place_points
-    from tournaments.models import Entry, Round, Seat, Table, Tournament
-
-    tournament = Tournament.objects.create(
-        club=season.club,
-        season=season,
-        game=game,
-        name=f"{season.name} — {index + 1}",
-        date=season.start + datetime.timedelta(days=index * 3),
-        rounds=n_rounds,
-        rules=GAMES[game].validate_rules(None),
-        published=True,
-        status=Tournament.Status.FINISHED,
-    )
-    entries = Entry.objects.bulk_create(
-        Entry(tournament=tournament, player=p, present=True, paid=True)
-        for p in rng.sample(pool, players)
-    )
-    rounds = Round.objects.bulk_create(
-        Round(tournament=tournament, number=n, status="closed") for n in range(1, n_rounds + 1)
-    )
-    tables = Table.objects.bulk_create(
-        Table(round=r, number=n, complete=True, version=1)
-        for r in rounds
-        for n in range(1, players // 4 + 1)
-    )
-    seats = []
-    for round_ in rounds:
-        order = list(range(players))
-        rng.shuffle(order)
-        for n in range(players // 4):
-            table = tables[(round_.number - 1) * (players // 4) + n]
-            scores = [rng.randint(-40, 40) for _ in range(3)]
-            scores.append(-sum(scores))
-            points = place_points(scores) if game == "double_king" else [0] * 4
-            seats += [
-                Seat(
-                    table=table,
-                    round=round_,
-                    position=pos,
-                    entry=entries[order[n * 4 + pos]],
-                    first_dealer=pos == 0,
-                    score=scores[pos],
-                    place_points_60ths=int(points[pos] * 60),
-                )
-                for pos in range(4)
-            ]
-    Seat.objects.bulk_create(seats, batch_size=5000)
 
 
 # --------------------------------------------------------------------------- the figures

@@ -5,7 +5,6 @@ from dataclasses import asdict, fields
 from functools import partial
 
 import django_tables2 as tables
-from django.conf import settings
 from django.contrib import messages
 from django.core.cache import cache
 from django.shortcuts import get_object_or_404
@@ -116,7 +115,8 @@ def standings_etag(request, tournament) -> str | None:
         get_language(),
         request.GET.urlencode(),
         request.user.pk,
-        request.COOKIES.get(settings.CSRF_COOKIE_NAME, ""),
+        # The CSRF secret of the page's forms: the cookie sent, or the one this response sets.
+        request.META.get("CSRF_COOKIE", ""),
     )
     return quote_etag(hashlib.sha256(repr(parts).encode()).hexdigest()[:32])
 
@@ -173,7 +173,8 @@ class StandingsView(PublishedTournamentMixin, TemplateView):
             not_modified = get_conditional_response(request, etag=etag)
             if not_modified is not None:
                 return not_modified
-        response = super().get(request, *args, **kwargs)
+        response = super().get(request, *args, **kwargs).render()
+        etag = standings_etag(request, self.tournament)  # with the CSRF secret now known
         if etag is not None:
             response["ETag"] = etag
         response["Cache-Control"] = "private, no-cache"
