@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 from openpyxl import Workbook
 from openpyxl.cell import WriteOnlyCell
 from openpyxl.styles import Alignment, Font, PatternFill
+from openpyxl.styles.cell_style import StyleArray
 from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.worksheet import Worksheet
 
@@ -89,44 +90,54 @@ class SheetWriter:
     def __init__(self, ws: Worksheet, headers: Sequence[str]):
         self.ws = ws
         self.widths = [len(str(h)) for h in headers]
-        header = []
-        for value in headers:
-            cell = self._cell(value)
-            cell.font = HEADER_FONT
-            cell.fill = HEADER_FILL
-            cell.alignment = HEADER_ALIGNMENT
-            header.append(cell)
+        self.styles: dict[tuple[object, ...], StyleArray] = {}
+        header = [
+            self._cell(value, font=HEADER_FONT, fill=HEADER_FILL, alignment=HEADER_ALIGNMENT)
+            for value in headers
+        ]
         self.rows: list[list[object]] = [header]
         self.notes: list[object] = []
 
-    def _cell(self, value: object, fmt: str | None = None, font=None) -> WriteOnlyCell:
+    def _cell(self, value: object, fmt: str | None = None, **style) -> WriteOnlyCell:
+        """A cell with its style; text is always text (a value starting with "=" too)."""
         cell = WriteOnlyCell(self.ws, value=value)
         if isinstance(value, str):
-            cell.data_type = "s"  # a text starting with "=" stays text
-        if fmt is not None:
-            cell.number_format = fmt
-        if font is not None:
-            cell.font = font
+            cell.data_type = "s"
+        if fmt is not None or style:
+            key = (fmt, *style.items())
+            if key not in self.styles:
+                if fmt is not None:
+                    cell.number_format = fmt
+                for name, value_ in style.items():
+                    setattr(cell, name, value_)
+                self.styles[key] = cell._style
+            # Each cell owns its style array; copying one is far cheaper than setting it.
+            cell._style = StyleArray(self.styles[key])
         return cell
 
     def row(
         self, values: Sequence[object], formats: Sequence[str | None] | None = None, *, font=None
     ):
-        cells: list[object] = []
+        """One row. Numbers get their format (``INTEGER`` for integers by default), text
+        none; every cell gets ``font`` if given."""
+        style = {} if font is None else {"font": font}
         widths = self.widths
+        cells: list[object] = []
         for index, value in enumerate(values):
-            fmt = formats[index] if formats and index < len(formats) else None
-            if fmt is None and isinstance(value, int) and not isinstance(value, bool):
-                fmt = INTEGER
-            if value is None or isinstance(value, str):
-                fmt = None
-            if value is None and font is None:
-                cells.append(None)
+            if value is None:
+                cells.append(None if font is None else self._cell(None, **style))
+                continue
+            if isinstance(value, str):
+                cells.append(self._cell(value, **style))
+                shown = value
             else:
-                cells.append(self._cell(value, fmt, font))
-            if index < len(widths) and value is not None:
+                fmt = formats[index] if formats and index < len(formats) else None
+                if fmt is None and isinstance(value, int) and not isinstance(value, bool):
+                    fmt = INTEGER
+                cells.append(self._cell(value, fmt, **style) if fmt or font else value)
                 shown = f"{value:.2f}" if isinstance(value, float) else str(value)
-                widths[index] = max(widths[index], len(shown))
+            if index < len(widths) and len(shown) > widths[index]:
+                widths[index] = len(shown)
         self.rows.append(cells)
 
     def note(self, text: str) -> None:
@@ -382,6 +393,7 @@ def annual_sheet(workbook: Workbook, ranking, title: str) -> Worksheet:
         ]
     ws = _new_sheet(workbook, title)
     writer = SheetWriter(ws, headers)
+    pks = [t.pk for t in ranking.tournaments]
     for row in ranking.rows:
         points, points_format = points_value(row.place_points)
         cells: list[object] = [
@@ -393,10 +405,10 @@ def annual_sheet(workbook: Workbook, ranking, title: str) -> Worksheet:
             row.best_n_points,
         ]
         formats: list[str | None] = [INTEGER, None, INTEGER, INTEGER, points_format, INTEGER]
-        for t in ranking.tournaments:
-            result = row.results.get(t.pk)
-            cells += [result[0], result[1]] if result else [None, None]
-            formats += [INTEGER, INTEGER]
+        results = row.results
+        for pk in pks:
+            result = results.get(pk)
+            cells += (result[0], result[1]) if result else (None, None)
         writer.row(cells, formats)
     rule = str(RULE_NAMES.get(ranking.rule, ranking.rule))
     if ranking.rule == "best_n":

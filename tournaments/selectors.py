@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
 
-from django.db.models import Count, Max, Prefetch, Q, QuerySet, Sum, Window
+from django.db.models import Count, Exists, Max, OuterRef, Prefetch, Q, QuerySet, Sum, Window
 from django.db.models.functions import Rank
 from django.utils import timezone
 
@@ -269,7 +269,12 @@ def _counted_results(season: Season) -> QuerySet[TournamentResult]:
 def season_games(season: Season) -> list[str]:
     """The games with results in the season's published tournaments, in ``GAMES`` order."""
     played = set(
-        _counted_results(season).values_list("tournament__game", flat=True).distinct().order_by()
+        Tournament.objects.filter(season=season, published=True)
+        .exclude(status=Tournament.Status.REGISTRATION)
+        .filter(Exists(TournamentResult.objects.filter(tournament=OuterRef("pk"))))
+        .values_list("game", flat=True)
+        .distinct()
+        .order_by()
     )
     return [game for game in GAMES if game in played]
 
@@ -510,6 +515,17 @@ def annual_totals(tournament_ids: list[int], rule: str, best_n: int | None):
         row["rank"] = rank
     totals.sort(key=lambda t: (t["rank"], t["last_name"], t["first_name"]))
     return totals
+
+
+def annual_player_count(tournament_ids: list[int]) -> int:
+    """How many players ``annual_totals`` ranks: a count over the stored results' index,
+    cheaper than counting the ranking query itself."""
+    return (
+        TournamentResult.objects.filter(tournament_id__in=tournament_ids)
+        .values("player_id")
+        .distinct()
+        .count()
+    )
 
 
 def named_total(total: dict) -> dict:

@@ -125,10 +125,27 @@ def cell_text(value, default: str = "—") -> str:
     return conditional_escape(value if isinstance(value, str) else localize(value))
 
 
-def body_html(table: tables.Table, records, cell) -> str:
-    """The ``<tr>`` rows of ``records`` for the table's visible columns, ``cell(name, record)``
-    giving each cell's HTML (escaped). Rows carry django-tables2's even/odd classes."""
-    columns = [(column.name, column.attrs["td"].as_html()) for column in table.columns]
+def write_table(table: tables.Table, request, records, cell) -> None:
+    """Write the table's header and rows (``table.head``, ``table.body``) for
+    ``tournaments/_fast_table.html``: the markup django-tables2's template gives, in one pass.
+    ``cell(name, record)`` gives each cell's HTML, escaped."""
+    heads, columns = [], []
+    query = request.GET.copy()
+    for column in table.columns:
+        attrs = column.attrs  # computed on each access: once a column
+        header = conditional_escape(column.header)
+        if column.orderable:
+            query[table.prefixed_order_by_field] = column.order_by_alias.next
+            header = format_html('<a href="?{}">{}</a>', query.urlencode(), header)
+        heads.append(f"<th {attrs['th'].as_html()}>{header}</th>")
+        columns.append((column.name, attrs["td"].as_html()))
+    table.head = mark_safe("".join(heads))
+    table.body = body_html(table, columns, records, cell)
+
+
+def body_html(table: tables.Table, columns, records, cell) -> str:
+    """The ``<tr>`` rows of ``records``: ``columns`` are (name, td attributes) pairs. Rows
+    carry django-tables2's even/odd classes."""
     row_class = table.row_attrs.get("class") if table.row_attrs else None
     lines = []
     for index, record in enumerate(records):

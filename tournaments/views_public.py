@@ -7,6 +7,7 @@ from functools import partial
 import django_tables2 as tables
 from django.contrib import messages
 from django.core.cache import cache
+from django.core.paginator import Paginator
 from django.shortcuts import get_object_or_404
 from django.template.loader import render_to_string
 from django.urls import reverse
@@ -28,8 +29,8 @@ from .tables import (
     SeasonStandingsTable,
     StandingsTable,
     annual_cell,
-    body_html,
     standings_cell,
+    write_table,
 )
 
 # Keyed by the results version, a cached table is never stale; this only bounds the memory.
@@ -153,8 +154,8 @@ def standings_table_html(request, tournament, plugin) -> str:
             exclude=standings_excluded(plugin),
         )
         RequestConfig(request, paginate=False).configure(table)
-        table.body = body_html(
-            table, [row.record for row in table.rows], partial(standings_cell, table)
+        write_table(
+            table, request, [row.record for row in table.rows], partial(standings_cell, table)
         )
         html = render_to_string("tournaments/_table.html", {"table": table}, request)
         cache.set(key, html, STANDINGS_CACHE_SECONDS)
@@ -276,19 +277,35 @@ class SeasonStandingsView(TemplateView):
         return {**super().get_context_data(**kwargs), "season": season, "tables": tables}
 
 
+class CountedPaginator(Paginator):
+    """A paginator told how many items there are (the ranking query is not counted)."""
+
+    def __init__(self, object_list, per_page, *, count: int, **kwargs):
+        super().__init__(object_list, per_page, **kwargs)
+        self.known_count = count
+
+    @property
+    def count(self) -> int:
+        return self.known_count
+
+
 def annual_table(request, ranking) -> AnnualRankingTable:
     """The annual ranking, sorted and paginated by the database (or over the stored rows for
     a best N); only the shown page's players get their tournament cells (one query)."""
     table = AnnualRankingTable(
         ranking.totals, prefix=f"{ranking.game}-", extra_columns=annual_columns(ranking)
     )
-    RequestConfig(request, paginate={"per_page": 50}).configure(table)
-    records = [selectors.named_total(row.record) for row in table.page.object_list]
     ids = [t.pk for t in ranking.tournaments]
+    paginate = {"per_page": 50}
+    if not isinstance(ranking.totals, list):
+        count = selectors.annual_player_count(ids)
+        paginate["paginator_class"] = partial(CountedPaginator, count=count)
+    RequestConfig(request, paginate=paginate).configure(table)
+    records = [selectors.named_total(row.record) for row in table.page.object_list]
     cells = selectors.annual_cells(ids, [r["player_id"] for r in records])
     for record in records:
         for tournament_id, (points, place, _pp) in cells.get(record["player_id"], {}).items():
             record[f"t{tournament_id}"] = f"{points} ({place}e)"
-    table.body = body_html(table, records, annual_cell)
+    write_table(table, request, records, annual_cell)
     table.template_name = "tournaments/_fast_table.html"
     return table
