@@ -95,7 +95,8 @@ class SheetWriter:
             self._cell(value, font=HEADER_FONT, fill=HEADER_FILL, alignment=HEADER_ALIGNMENT)
             for value in headers
         ]
-        self.rows: list[list[object]] = [header]
+        self.header = header
+        self.rows: list[tuple[Sequence[object], Sequence[str | None] | None, object]] = []
         self.notes: list[object] = []
 
     def _cell(self, value: object, fmt: str | None = None, **style) -> WriteOnlyCell:
@@ -119,26 +120,29 @@ class SheetWriter:
         self, values: Sequence[object], formats: Sequence[str | None] | None = None, *, font=None
     ):
         """One row. Numbers get their format (``INTEGER`` for integers by default), text
-        none; every cell gets ``font`` if given."""
-        style = {} if font is None else {"font": font}
+        none; every cell gets ``font`` if given. Cells are made as the sheet is written."""
         widths = self.widths
+        for index, value in enumerate(values[: len(widths)]):
+            if value is not None:
+                shown = f"{value:.2f}" if isinstance(value, float) else str(value)
+                if len(shown) > widths[index]:
+                    widths[index] = len(shown)
+        self.rows.append((values, formats, font))
+
+    def _cells(self, values, formats, font) -> list[object]:
+        style = {} if font is None else {"font": font}
         cells: list[object] = []
         for index, value in enumerate(values):
             if value is None:
                 cells.append(None if font is None else self._cell(None, **style))
-                continue
-            if isinstance(value, str):
+            elif isinstance(value, str):
                 cells.append(self._cell(value, **style))
-                shown = value
             else:
                 fmt = formats[index] if formats and index < len(formats) else None
                 if fmt is None and isinstance(value, int) and not isinstance(value, bool):
                     fmt = INTEGER
                 cells.append(self._cell(value, fmt, **style) if fmt or font else value)
-                shown = f"{value:.2f}" if isinstance(value, float) else str(value)
-            if index < len(widths) and len(shown) > widths[index]:
-                widths[index] = len(shown)
-        self.rows.append(cells)
+        return cells
 
     def note(self, text: str) -> None:
         """A line in italics under the table (after an empty row), outside the filter."""
@@ -148,13 +152,14 @@ class SheetWriter:
         ws = self.ws
         ws.freeze_panes = "A2"
         last_col = get_column_letter(len(self.widths))
-        ws.auto_filter.ref = f"A1:{last_col}{len(self.rows)}"
+        ws.auto_filter.ref = f"A1:{last_col}{len(self.rows) + 1}"
         for index, width in enumerate(self.widths, start=1):
             # room for the filter button in the header
             ws.column_dimensions[get_column_letter(index)].width = min(max(width + 4, 8), 45)
         ws.row_dimensions[1].height = 30
-        for row in self.rows:
-            ws.append(row)
+        ws.append(self.header)
+        for values, formats, font in self.rows:
+            ws.append(self._cells(values, formats, font))
         for row in self.notes:
             ws.append(row)
         return ws

@@ -205,3 +205,18 @@ def stored_tournament(season, game: str, n_rounds: int, index: int, pool, rng, p
             ]
     Seat.objects.bulk_create(seats, batch_size=5000)
     return tournament
+
+
+def sheet_post_data(table, records: list[dict], version: int) -> dict[str, str]:
+    """The sheet form's fields for these records (no penalty lines)."""
+    data = {"version": str(version)}
+    for row, record in enumerate(records, start=1):
+        data[f"g{row}"] = record["game"]
+        for seat, count in enumerate(record.get("taken", [])):
+            data[f"c{row}_{seat}"] = str(count)
+        if "taker" in record:
+            data[f"k{row}"] = str(record["taker"])
+        if "seventh" in record:
+            data[f"k{row}"] = str(record["seventh"])
+            data[f"l{row}"] = str(record["last"])
+    return data

@@ -40,7 +40,8 @@ class TournamentError(Exception):
 
 
 def standings_changed(tournament: Tournament) -> None:
-    """What the standings show changed: bump the version the cached pages are keyed by.
+    """What the public pages show changed (results, seats, players' flags, teams): bump the
+    version their ETags and cached tables are keyed by.
 
     The update also locks the tournament's row until the transaction ends, so two sheets
     saved at once store the tournament's results one after the other.
@@ -346,6 +347,7 @@ def redraw_round(round_: Round) -> Round:
 
 
 def _seat(round_: Round, seed: int) -> None:
+    standings_changed(round_.tournament)  # the public rounds page shows the seats
     if plugin_for(round_.tournament.game).team_game:
         _seat_teams(round_, seed)
         return
@@ -463,6 +465,7 @@ def swap_players(round_: Round, first: Entry, second: Entry) -> tuple[int, int]:
         )
         for seat, entry in ((seat_a, second), (seat_b, first))
     )
+    standings_changed(round_.tournament)
     before = round_.repeats
     round_.repeats = current_repeats(round_)
     round_.save(update_fields=["repeats"])

@@ -100,26 +100,55 @@ def standings_excluded(plugin) -> tuple[str, ...]:
     return tuple(excluded)
 
 
-def standings_etag(request, tournament) -> str | None:
-    """The page's validator: the tournament's results version and what else the page shows
-    (its name, state, the language, the sort, who is logged in, the CSRF cookie of the forms).
-    None while messages wait to be shown: that page is not the same twice."""
+def page_etag(request, tournament, *parts) -> str | None:
+    """A public page's validator: the tournament's results version (bumped by every write
+    the pages show), what else the page shows (the tournament, the language, the query, who
+    is logged in, the CSRF secret of its forms) and ``parts``. None while messages wait to
+    be shown: that page is not the same twice."""
     if len(messages.get_messages(request)):
         return None
-    parts = (
+    key = (
         tournament.pk,
         tournament.results_version,
         tournament.name,
         tournament.status,
         tournament.rounds,
         tournament.date,
+        tournament.club.name,
         get_language(),
         request.GET.urlencode(),
         request.user.pk,
         # The CSRF secret of the page's forms: the cookie sent, or the one this response sets.
         request.META.get("CSRF_COOKIE", ""),
+        *parts,
     )
-    return quote_etag(hashlib.sha256(repr(parts).encode()).hexdigest()[:32])
+    return quote_etag(hashlib.sha256(repr(key).encode()).hexdigest()[:32])
+
+
+class ConditionalPageMixin:
+    """A public tournament page that answers 304 (Not Modified) to a browser whose copy is
+    still current: ``get_page_tournament`` loads the tournament (one query) and nothing else
+    runs then."""
+
+    def get_page_tournament(self):
+        raise NotImplementedError
+
+    def etag_parts(self) -> tuple:
+        return ()
+
+    def get(self, request, *args, **kwargs):
+        self.tournament = self.get_page_tournament()
+        etag = page_etag(request, self.tournament, *self.etag_parts())
+        if etag is not None:
+            not_modified = get_conditional_response(request, etag=etag)
+            if not_modified is not None:
+                return not_modified
+        response = super().get(request, *args, **kwargs).render()
+        etag = page_etag(request, self.tournament, *self.etag_parts())  # CSRF secret now known
+        if etag is not None:
+            response["ETag"] = etag
+        response["Cache-Control"] = "private, no-cache"
+        return response
 
 
 def player_url(tournament):
@@ -162,24 +191,13 @@ def standings_table_html(request, tournament, plugin) -> str:
     return mark_safe(html)
 
 
-class StandingsView(PublishedTournamentMixin, TemplateView):
+class StandingsView(ConditionalPageMixin, PublishedTournamentMixin, TemplateView):
     """The classification; rendered once per results version, 304 while nothing changed."""
 
     template_name = "tournaments/standings.html"
 
-    def get(self, request, *args, **kwargs):
-        self.tournament = self.get_tournament()
-        etag = standings_etag(request, self.tournament)
-        if etag is not None:
-            not_modified = get_conditional_response(request, etag=etag)
-            if not_modified is not None:
-                return not_modified
-        response = super().get(request, *args, **kwargs).render()
-        etag = standings_etag(request, self.tournament)  # with the CSRF secret now known
-        if etag is not None:
-            response["ETag"] = etag
-        response["Cache-Control"] = "private, no-cache"
-        return response
+    def get_page_tournament(self):
+        return self.get_tournament()
 
     def get_context_data(self, **kwargs):
         tournament = self.tournament
@@ -192,27 +210,39 @@ class StandingsView(PublishedTournamentMixin, TemplateView):
         }
 
 
-class RoundsView(PublishedTournamentMixin, TemplateView):
+class RoundsView(ConditionalPageMixin, PublishedTournamentMixin, TemplateView):
+    """Every round's tables; the rounds are read only when the template's cached fragment
+    (per results version) is missing."""
+
     template_name = "tournaments/rounds.html"
 
+    def get_page_tournament(self):
+        return self.get_tournament()
+
     def get_context_data(self, **kwargs):
-        tournament = self.get_tournament()
+        tournament = self.tournament
         return {
             **super().get_context_data(**kwargs),
             "tournament": tournament,
-            "rounds": selectors.tournament_rounds(tournament),
+            "rounds": partial(selectors.tournament_rounds, tournament),
         }
 
 
-class TableView(TemplateView):
+class TableView(ConditionalPageMixin, TemplateView):
     template_name = "tournaments/table.html"
 
+    def get_page_tournament(self):
+        self.table = get_object_or_404_table(self.kwargs["pk"])
+        return self.table.round.tournament
+
+    def etag_parts(self) -> tuple:
+        return (self.table.pk,)
+
     def get_context_data(self, **kwargs):
-        table = get_object_or_404_table(self.kwargs["pk"])
         return {
             **super().get_context_data(**kwargs),
-            "table": table,
-            "tournament": table.round.tournament,
+            "table": self.table,
+            "tournament": self.tournament,
         }
 
 
@@ -227,11 +257,17 @@ def get_object_or_404_table(pk):
         raise Http404 from error
 
 
-class PlayerView(PublishedTournamentMixin, TemplateView):
+class PlayerView(ConditionalPageMixin, PublishedTournamentMixin, TemplateView):
     template_name = "tournaments/player.html"
 
+    def get_page_tournament(self):
+        return self.get_tournament()
+
+    def etag_parts(self) -> tuple:
+        return (self.kwargs["entry"],)
+
     def get_context_data(self, **kwargs):
-        tournament = self.get_tournament()
+        tournament = self.tournament
         entry = get_object_or_404(
             Entry.objects.select_related("player"), tournament=tournament, pk=self.kwargs["entry"]
         )
