@@ -9,7 +9,8 @@ account), starts gunicorn with 3 workers on 127.0.0.1 only, then for ``--seconds
 - each player loops over the tournament's standings, rounds and one table's page, sending
   back the ``ETag`` he was given (``If-None-Match``) as a browser does;
 - each scorekeeper loops over his tables: opens the sheet, saves a full 20-game sheet
-  (alternating two valid sheets, so every save changes the results).
+  (alternating two valid sheets, so every save changes the results), after ``--think``
+  seconds of typing (0: back to back, the worst case).
 
 Prints requests per second, p50/p95/p99 latency per kind of request, and the errors. The load
 generator runs on the same machine as the server: its own CPU use is part of the figure.
@@ -43,6 +44,10 @@ def main() -> None:
     parser.add_argument("--scorekeepers", type=int, default=5)
     parser.add_argument("--seconds", type=float, default=30)
     parser.add_argument("--workers", type=int, default=3)
+    parser.add_argument(
+        "--think", type=float, default=0, help="seconds a scorekeeper types before saving"
+    )
+    parser.add_argument("--warmup", type=float, default=10, help="seconds run before measuring")
     args = parser.parse_args()
     if "DATABASE_URL" not in os.environ:
         workdir = tempfile.mkdtemp(prefix="atout-bench-")
@@ -72,7 +77,9 @@ def main() -> None:
     )
     try:
         wait_for(port)
-        run(port, plan, args)
+        # Each worker imports the views (WeasyPrint...) on its first requests: not measured.
+        run(port, plan, args, seconds=args.warmup, report=False)
+        run(port, plan, args, seconds=args.seconds)
     finally:
         server.send_signal(signal.SIGTERM)
         server.wait(timeout=30)
@@ -187,10 +194,13 @@ class Stats:
         self.lock = threading.Lock()
         self.latencies: dict[str, list[float]] = {}
         self.errors: dict[str, int] = {}
+        self.not_modified: dict[str, int] = {}
 
     def add(self, kind: str, seconds: float, status: int, ok: tuple[int, ...]) -> None:
         with self.lock:
             self.latencies.setdefault(kind, []).append(seconds)
+            if status == 304:
+                self.not_modified[kind] = self.not_modified.get(kind, 0) + 1
             if status not in ok:
                 self.errors[f"{kind} {status}"] = self.errors.get(f"{kind} {status}", 0) + 1
 
@@ -218,7 +228,9 @@ def player(port: int, plan: dict, stop: float, stats: Stats, seed: int) -> None:
         timed(stats, kind, (200, 304), lambda p=path: browser.request("GET", p))
 
 
-def scorekeeper(port: int, plan: dict, tables: list, stop: float, stats: Stats) -> None:
+def scorekeeper(
+    port: int, plan: dict, tables: list, stop: float, stats: Stats, think: float
+) -> None:
     from tournaments.sample_sheets import sheet_post_data
 
     browser = Browser(port)
@@ -238,6 +250,7 @@ def scorekeeper(port: int, plan: dict, tables: list, stop: float, stats: Stats) 
                 stats, "sheet page", (200,), lambda p=path: browser.request("GET", p)
             )
             version = int(VERSION.search(page).group(1))
+            time.sleep(think)
             records = table["sheets"][turn % 2]
             data = sheet_post_data(None, records, version)
             data["csrfmiddlewaretoken"] = TOKEN.search(page).group(1)
@@ -247,10 +260,10 @@ def scorekeeper(port: int, plan: dict, tables: list, stop: float, stats: Stats) 
         turn += 1
 
 
-def run(port: int, plan: dict, args) -> None:
+def run(port: int, plan: dict, args, *, seconds: float, report: bool = True) -> None:
     stats = Stats()
     start = time.perf_counter()
-    stop = start + args.seconds
+    stop = start + seconds
     threads = [
         threading.Thread(target=player, args=(port, plan, stop, stats, i))
         for i in range(args.players)
@@ -258,7 +271,8 @@ def run(port: int, plan: dict, args) -> None:
     tables = plan["tables"]
     threads += [
         threading.Thread(
-            target=scorekeeper, args=(port, plan, tables[i :: args.scorekeepers], stop, stats)
+            target=scorekeeper,
+            args=(port, plan, tables[i :: args.scorekeepers], stop, stats, args.think),
         )
         for i in range(args.scorekeepers)
     ]
@@ -267,15 +281,24 @@ def run(port: int, plan: dict, args) -> None:
     for thread in threads:
         thread.join()
     elapsed = time.perf_counter() - start
+    if not report:
+        return
     every = [s for values in stats.latencies.values() for s in values]
     print(
         f"{args.players} players + {args.scorekeepers} scorekeepers, {args.workers} gunicorn "
         f"workers, {elapsed:.1f} s, {os.cpu_count()} cores"
     )
-    print(f"{'requests':14} {'count':>7} {'req/s':>8} {'p50 ms':>8} {'p95 ms':>8} {'p99 ms':>8}")
+    print(
+        f"{'requests':14} {'count':>7} {'304':>6} {'req/s':>8} {'p50 ms':>8} {'p95 ms':>8} "
+        f"{'p99 ms':>8}"
+    )
     for kind, values in [*sorted(stats.latencies.items()), ("all", every)]:
+        if kind == "all":
+            not_modified = sum(stats.not_modified.values())
+        else:
+            not_modified = stats.not_modified.get(kind, 0)
         print(
-            f"{kind:14} {len(values):7d} {len(values) / elapsed:8.1f} "
+            f"{kind:14} {len(values):7d} {not_modified:6d} {len(values) / elapsed:8.1f} "
             f"{percentile(values, 50):8.1f} {percentile(values, 95):8.1f} "
             f"{percentile(values, 99):8.1f}"
         )
