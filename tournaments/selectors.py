@@ -206,10 +206,19 @@ def tournament_rounds(tournament: Tournament) -> list[Round]:
 
 
 def table_detail(table_id: int, *, published_only: bool) -> Table:
+    return table_sheet(table_with_tournament(table_id, published_only=published_only))
+
+
+def table_with_tournament(table_id: int, *, published_only: bool) -> Table:
+    """A table with its round and tournament (one query)."""
     qs = Table.objects.select_related("round__tournament__club", "round__tournament__season")
     if published_only:
         qs = qs.filter(round__tournament__published=True)
-    table = qs.get(pk=table_id)
+    return qs.get(pk=table_id)
+
+
+def table_sheet(table: Table) -> Table:
+    """The table's seats and deals, as ``seat_list`` and ``deal_list`` (two queries)."""
     table.seat_list = list(table.seats.select_related("entry__player", "team").order_by("position"))
     table.deal_list = list(table.deals.order_by("number"))
     return table

@@ -242,6 +242,8 @@ class TableView(ConditionalPageMixin, TemplateView):
         return {
             **super().get_context_data(**kwargs),
             "table": self.table,
+            # Seats and deals, read only when the template's cached fragment is missing.
+            "sheet": partial(selectors.table_sheet, self.table),
             "tournament": self.tournament,
         }
 
@@ -252,7 +254,7 @@ def get_object_or_404_table(pk):
     from .models import Table
 
     try:
-        return selectors.table_detail(pk, published_only=True)
+        return selectors.table_with_tournament(pk, published_only=True)
     except Table.DoesNotExist as error:
         raise Http404 from error
 
