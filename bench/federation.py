@@ -124,15 +124,18 @@ def build(scale: float) -> None:
 # --------------------------------------------------------------------------- the figures
 
 
-def timed(fn, runs: int) -> float:
-    """Median milliseconds of ``runs`` calls after one warm-up."""
-    fn()
-    samples = []
+def side_by_side(ours, baseline, runs: int) -> tuple[float, float]:
+    """Median milliseconds of ``runs`` calls of each, after a warm-up, the two alternating
+    so that the machine's other load weighs on both alike."""
+    ours()
+    baseline()
+    samples: tuple[list[float], list[float]] = ([], [])
     for _ in range(runs):
-        begin = time.perf_counter()
-        fn()
-        samples.append((time.perf_counter() - begin) * 1000)
-    return statistics.median(samples)
+        for fn, times in ((ours, samples[0]), (baseline, samples[1])):
+            begin = time.perf_counter()
+            fn()
+            times.append((time.perf_counter() - begin) * 1000)
+    return statistics.median(samples[0]), statistics.median(samples[1])
 
 
 def queries(fn) -> int:
@@ -215,7 +218,8 @@ def measure(runs: int) -> None:
     lines = []
 
     def line(what, ours, baseline, count, goal):
-        lines.append((what, ours, baseline, ours / baseline, count, goal))
+        ours_ms, base_ms = side_by_side(ours, baseline, runs)
+        lines.append((what, ours_ms, base_ms, ours_ms / base_ms, count, goal))
 
     # Whist annual ranking, Excel (the season's public export).
     whist_xlsx = reverse("season_xlsx", args=[whist_season.pk])
@@ -223,8 +227,8 @@ def measure(runs: int) -> None:
     cells = sheet_cells(content)[0]
     line(
         f"whist annual ranking .xlsx ({len(cells) - 3} players × {len(cells[0])} columns)",
-        timed(lambda: client.get(whist_xlsx), runs),
-        timed(lambda: bare_xlsx(cells), runs),
+        lambda: client.get(whist_xlsx),
+        lambda: bare_xlsx(cells),
         queries(lambda: client.get(whist_xlsx)),
         "< 1 s; linear",
     )
@@ -234,23 +238,22 @@ def measure(runs: int) -> None:
     def annual_sheet(r):
         return lambda: excel.workbook_bytes(_one_sheet(excel, r))
 
-    full_ms = timed(annual_sheet(ranking), runs)
-    half_ms = timed(annual_sheet(half), runs)
+    full_ms, half_ms = side_by_side(annual_sheet(ranking), annual_sheet(half), runs)
 
     # Season Excel export, Double King, every player of the federation.
     season_xlsx = reverse("season_xlsx", args=[dk_season.pk])
     cells = sheet_cells(client.get(season_xlsx).content)[0]
     line(
         f"season .xlsx ({len(cells) - 1} players)",
-        timed(lambda: client.get(season_xlsx), runs),
-        timed(lambda: bare_xlsx(cells), runs),
+        lambda: client.get(season_xlsx),
+        lambda: bare_xlsx(cells),
         queries(lambda: client.get(season_xlsx)),
         "≤ 1.5× bare openpyxl",
     )
 
     # One tournament's standings page: rendered, cached, and 304.
     url = reverse("tournament_standings", args=[tournament.pk])
-    baseline = timed(raw_sql(TOURNAMENT_SQL, [tournament.pk]), runs)
+    baseline = raw_sql(TOURNAMENT_SQL, [tournament.pk])
 
     def cold() -> None:
         cache.clear()
@@ -258,14 +261,14 @@ def measure(runs: int) -> None:
 
     line(
         "tournament standings page, 120 players, rendered",
-        timed(cold, runs),
+        cold,
         baseline,
         queries(cold),
         "≤ 3× the query",
     )
     line(
         "  same, nothing changed (cached table)",
-        timed(lambda: client.get(url), runs),
+        lambda: client.get(url),
         baseline,
         queries(lambda: client.get(url)),
         "≤ 1.5× the query",
@@ -273,7 +276,7 @@ def measure(runs: int) -> None:
     etag = client.get(url)["ETag"]
     line(
         "  same, If-None-Match (304)",
-        timed(lambda: client.get(url, HTTP_IF_NONE_MATCH=etag), runs),
+        lambda: client.get(url, HTTP_IF_NONE_MATCH=etag),
         baseline,
         queries(lambda: client.get(url, HTTP_IF_NONE_MATCH=etag)),
         "",
@@ -283,8 +286,8 @@ def measure(runs: int) -> None:
     page = reverse("season_standings", args=[whist_season.pk])
     line(
         "whist annual ranking page (50 a page)",
-        timed(lambda: client.get(page), runs),
-        timed(raw_sql(ANNUAL_SQL, [whist_season.pk]), runs),
+        lambda: client.get(page),
+        raw_sql(ANNUAL_SQL, [whist_season.pk]),
         queries(lambda: client.get(page)),
         "≤ 3× the SQL ranking",
     )
