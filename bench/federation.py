@@ -15,16 +15,15 @@ openpyxl write-only workbook of the same cells. Query counts are printed too.
 
 import argparse
 import datetime
-import os
 import random
 import statistics
 import sys
-import tempfile
 import time
 from io import BytesIO
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from django_setup import setup_django
 
 CLUB_SLUG = "federation"
 
@@ -36,19 +35,11 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=5)
     args = parser.parse_args()
 
-    if "DATABASE_URL" not in os.environ:
-        workdir = tempfile.mkdtemp(prefix="atout-bench-")
-        os.environ["DATABASE_URL"] = f"sqlite:///{workdir}/bench.sqlite3"
-    os.environ["DJANGO_SETTINGS_MODULE"] = "club.settings.test"
-    import django
-
-    django.setup()
-    from django.core.management import call_command
+    setup_django()
     from django.db import connection
 
     from club.models import Club
 
-    call_command("migrate", verbosity=0)
     start = time.perf_counter()
     club = Club.objects.filter(slug=CLUB_SLUG).first()
     if club is None or not args.reuse:

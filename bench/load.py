@@ -26,14 +26,13 @@ import socket
 import statistics
 import subprocess
 import sys
-import tempfile
 import threading
 import time
 from pathlib import Path
 from urllib.parse import urlencode
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from django_setup import ROOT, setup_django
 
 PASSWORD = "atout-load-test"
 
@@ -49,16 +48,7 @@ def main() -> None:
     )
     parser.add_argument("--warmup", type=float, default=10, help="seconds run before measuring")
     args = parser.parse_args()
-    if "DATABASE_URL" not in os.environ:
-        workdir = tempfile.mkdtemp(prefix="atout-bench-")
-        os.environ["DATABASE_URL"] = f"sqlite:///{workdir}/bench.sqlite3"
-    os.environ["DJANGO_SETTINGS_MODULE"] = "club.settings.test"
-    import django
-
-    django.setup()
-    from django.core.management import call_command
-
-    call_command("migrate", verbosity=0)
+    setup_django()
     plan = prepare()
     port = free_port()
     server = subprocess.Popen(
