@@ -125,10 +125,12 @@ def cell_text(value, default: str = "—") -> str:
     return conditional_escape(value if isinstance(value, str) else localize(value))
 
 
-def write_table(table: tables.Table, request, records, cell) -> None:
+def write_table(table: tables.Table, request, records, cell, extra=()) -> None:
     """Write the table's header and rows (``table.head``, ``table.body``) for
     ``tournaments/_fast_table.html``: the markup django-tables2's template gives, in one pass.
-    ``cell(name, record)`` gives each cell's HTML, escaped."""
+    ``cell(name, record)`` gives each cell's HTML, escaped. ``extra``: columns after the
+    table's own, not sortable, as (name, header, title) — plain numbers (a season's
+    tournaments: a hundred django-tables2 columns cost more than the whole page)."""
     heads, columns = [], []
     query = request.GET.copy()
     for column in table.columns:
@@ -139,6 +141,10 @@ def write_table(table: tables.Table, request, records, cell) -> None:
             header = format_html('<a href="?{}">{}</a>', query.urlencode(), header)
         heads.append(f"<th {attrs['th'].as_html()}>{header}</th>")
         columns.append((column.name, attrs["td"].as_html()))
+    for name, header, title in extra:
+        heads.append(format_html('<th class="num" title="{}">{}</th>', title, header))
+        columns.append((name, 'class="num"'))
+    table.column_count = len(columns)
     table.head = mark_safe("".join(heads))
     table.body = body_html(table, columns, records, cell)
 

@@ -37,21 +37,6 @@ from .tables import (
 STANDINGS_CACHE_SECONDS = 3600
 
 
-def annual_columns(ranking):
-    return [
-        (
-            f"t{t.pk}",
-            tables.Column(
-                verbose_name=t.date.strftime("%d/%m"),
-                attrs={"td": {"class": "num"}, "th": {"class": "num", "title": t.name}},
-                orderable=False,
-                default="—",
-            ),
-        )
-        for t in ranking.tournaments
-    ]
-
-
 class TournamentListView(ListView):
     template_name = "tournaments/tournament_list.html"
     context_object_name = "tournaments"
@@ -330,9 +315,7 @@ class CountedPaginator(Paginator):
 def annual_table(request, ranking) -> AnnualRankingTable:
     """The annual ranking, sorted and paginated by the database (or over the stored rows for
     a best N); only the shown page's players get their tournament cells (one query)."""
-    table = AnnualRankingTable(
-        ranking.totals, prefix=f"{ranking.game}-", extra_columns=annual_columns(ranking)
-    )
+    table = AnnualRankingTable(ranking.totals, prefix=f"{ranking.game}-")
     ids = [t.pk for t in ranking.tournaments]
     paginate = {"per_page": 50}
     if not isinstance(ranking.totals, list):
@@ -344,6 +327,7 @@ def annual_table(request, ranking) -> AnnualRankingTable:
     for record in records:
         for tournament_id, (points, place, _pp) in cells.get(record["player_id"], {}).items():
             record[f"t{tournament_id}"] = f"{points} ({place}e)"
-    write_table(table, request, records, annual_cell)
+    tournaments = [(f"t{t.pk}", t.date.strftime("%d/%m"), t.name) for t in ranking.tournaments]
+    write_table(table, request, records, annual_cell, tournaments)
     table.template_name = "tournaments/_fast_table.html"
     return table
