@@ -415,6 +415,8 @@ class AnnualRanking:
     #: the ranked players' totals, best first (``annual_totals``): a query set when the
     #: ranking is done in SQL (it is sorted and sliced there), a list for ``best_n``.
     totals: Sequence[dict] | QuerySet
+    #: the tournaments' ids, as a query set (a subquery in the queries that use it)
+    tournament_ids: QuerySet | None = None
     rows: list[AnnualRow] = field(default_factory=list)
 
 
@@ -438,13 +440,15 @@ def annual_ranking(
     best_n = merged.get("annual_best_n")
     if rule == "best_n" and not best_n:
         best_n = 1
-    tournaments = list(
-        Tournament.objects.filter(season=season, game=game, published=True)
-        .exclude(status=Tournament.Status.REGISTRATION)
-        .order_by("date", "pk")
+    counted = Tournament.objects.filter(season=season, game=game, published=True).exclude(
+        status=Tournament.Status.REGISTRATION
     )
-    ids = [t.pk for t in tournaments]
-    ranking = AnnualRanking(game, rule, best_n, tournaments, annual_totals(ids, rule, best_n))
+    # The columns' headings only (the rules are large and not needed here).
+    tournaments = list(counted.only("id", "name", "date").order_by("date", "pk"))
+    ids = counted.values("pk")  # a subquery in each query below
+    ranking = AnnualRanking(
+        game, rule, best_n, tournaments, annual_totals(ids, rule, best_n), tournament_ids=ids
+    )
     if rows:
         totals = [named_total(t) for t in ranking.totals]
         cells = annual_cells(ids, None)
@@ -465,7 +469,7 @@ def annual_ranking(
     return ranking
 
 
-def annual_totals(tournament_ids: list[int], rule: str, best_n: int | None):
+def annual_totals(tournament_ids: QuerySet | list[int], rule: str, best_n: int | None):
     """Each player's totals over these tournaments, ranked by ``rule``: dicts with player_id,
     name, n_tournaments, total_points, place_points, best_n_points, key_value and rank.
 
@@ -526,7 +530,7 @@ def annual_totals(tournament_ids: list[int], rule: str, best_n: int | None):
     return totals
 
 
-def annual_player_count(tournament_ids: list[int]) -> int:
+def annual_player_count(tournament_ids: QuerySet | list[int]) -> int:
     """How many players ``annual_totals`` ranks: a count over the stored results' index,
     cheaper than counting the ranking query itself."""
     return (
@@ -545,7 +549,7 @@ def named_total(total: dict) -> dict:
 
 
 def annual_cells(
-    tournament_ids: list[int], player_ids: list[int] | None
+    tournament_ids: QuerySet | list[int], player_ids: list[int] | None
 ) -> dict[int, dict[int, tuple[int, int, Fraction]]]:
     """Per player (all, or ``player_ids``: the shown page), per tournament: (points, place,
     annual place points). One query."""

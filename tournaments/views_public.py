@@ -316,7 +316,7 @@ def annual_table(request, ranking) -> AnnualRankingTable:
     """The annual ranking, sorted and paginated by the database (or over the stored rows for
     a best N); only the shown page's players get their tournament cells (one query)."""
     table = AnnualRankingTable(ranking.totals, prefix=f"{ranking.game}-")
-    ids = [t.pk for t in ranking.tournaments]
+    ids = ranking.tournament_ids
     paginate = {"per_page": 50}
     if not isinstance(ranking.totals, list):
         count = selectors.annual_player_count(ids)
