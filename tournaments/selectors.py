@@ -9,6 +9,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
 
+from django.core.exceptions import EmptyResultSet
+from django.db import connections
 from django.db.models import Count, Exists, Max, OuterRef, Prefetch, Q, QuerySet, Sum, Window
 from django.db.models.functions import Rank
 from django.utils import timezone
@@ -268,6 +270,18 @@ class SeasonRow:
     difference: int | None = None
 
 
+def fetch_rows(queryset: QuerySet) -> list[tuple]:
+    """A ``values_list`` query set's rows without Django's per-value converters: thousands
+    of sums of integers come back from the database as integers already."""
+    try:
+        sql, params = queryset.query.sql_with_params()
+    except EmptyResultSet:  # e.g. ``__in=[]``: Django answers without asking the database
+        return []
+    with connections[queryset.db].cursor() as cursor:
+        cursor.execute(sql, params)
+        return cursor.fetchall()
+
+
 def _counted_results(season: Season) -> QuerySet[TournamentResult]:
     """The stored results of the season's published tournaments."""
     return TournamentResult.objects.filter(
@@ -302,45 +316,48 @@ def season_standings(
     if games is not None:
         results = results.filter(tournament__game__in=list(games))
     totals = (
-        results.values("tournament__game", "player_id", "player__last_name", "player__first_name")
+        results.values_list(
+            "tournament__game", "player_id", "player__last_name", "player__first_name"
+        )
         .annotate(
-            sixtieths=Sum("place_points_60ths"),
-            total_score=Sum("points"),
-            best_score=Max("best_round"),
-            n_rounds=Sum("rounds"),
-            n_tournaments=Count("id"),
-            matches_won=Sum("matches_won"),
-            matches_drawn=Sum("matches_drawn"),
-            against_total=Sum("against"),
+            Sum("place_points_60ths"),
+            Sum("points"),
+            Max("best_round"),
+            Sum("rounds"),
+            Count("id"),
+            Sum("matches_won"),
+            Sum("matches_drawn"),
+            Sum("against"),
         )
         .order_by()
     )
     by_game: dict[str, list[SeasonRow]] = defaultdict(list)
-    for t in totals:
-        game = t["tournament__game"]
+    keys: dict[str, list[tuple[int, int, int]]] = defaultdict(list)
+    for line in fetch_rows(totals):
+        game, player_id, last, first, sixtieths, score, best, rounds, count, won, drawn = line[:11]
         row = SeasonRow(
-            player_id=t["player_id"],
-            name=f"{t['player__last_name']} {t['player__first_name']}",
-            tournaments=t["n_tournaments"],
-            rounds=t["n_rounds"],
-            place_points=Fraction(t["sixtieths"], PLACE_POINTS_DENOMINATOR),
-            score=t["total_score"],
-            best_round=t["best_score"],
+            player_id=player_id,
+            name=f"{last} {first}",
+            tournaments=count,
+            rounds=rounds,
+            place_points=Fraction(sixtieths, PLACE_POINTS_DENOMINATOR),
+            score=score,
+            best_round=best,
         )
+        # Ranked on integers (sixtieths, half matches): the same order as the Fractions shown.
         if GAMES[game].team_game:
-            row.wins = t["matches_won"] + Fraction(t["matches_drawn"], 2)
-            row.difference = t["total_score"] - t["against_total"]
+            row.wins = won + Fraction(drawn, 2)
+            row.difference = score - line[11]  # points against
+            keys[game].append((2 * won + drawn, score, row.difference))
+        else:
+            keys[game].append((sixtieths, score, best))
         by_game[game].append(row)
     result: dict[str, list[SeasonRow]] = {}
-    for game, spec in GAMES.items():
+    for game in GAMES:
         rows = by_game.get(game)
         if not rows:
             continue
-        if spec.team_game:
-            keys = [(r.wins, r.score, r.difference) for r in rows]
-        else:
-            keys = [(r.place_points, r.score, r.best_round) for r in rows]
-        for row, rank in zip(rows, shared_places(keys), strict=True):
+        for row, rank in zip(rows, shared_places(keys[game]), strict=True):
             row.rank = rank
         rows.sort(key=lambda r: (r.rank, r.name))
         result[game] = rows
