@@ -151,6 +151,36 @@ def bare_xlsx(rows: list[list[object]]) -> bytes:
     return buffer.getvalue()
 
 
+def bare_styled_xlsx(rows: list[list[tuple[object, str]]]) -> bytes:
+    """The same cells with their number formats (each formatted cell styled), bare."""
+    from openpyxl import Workbook
+    from openpyxl.cell import WriteOnlyCell
+
+    workbook = Workbook(write_only=True)
+    ws = workbook.create_sheet("Sheet")
+    for row in rows:
+        cells: list[object] = []
+        for value, number_format in row:
+            if number_format == "General":
+                cells.append(value)
+            else:
+                cell = WriteOnlyCell(ws, value=value)
+                cell.number_format = number_format
+                cells.append(cell)
+        ws.append(cells)
+    buffer = BytesIO()
+    workbook.save(buffer)
+    return buffer.getvalue()
+
+
+def styled_cells(content: bytes) -> list[list[tuple[object, str]]]:
+    """The first sheet's (value, number format) pairs, read back from a workbook."""
+    from openpyxl import load_workbook
+
+    ws = load_workbook(BytesIO(content)).worksheets[0]
+    return [[(cell.value, cell.number_format) for cell in row] for row in ws.iter_rows()]
+
+
 def sheet_cells(content: bytes) -> list[list[list[object]]]:
     """Every sheet's cell values, read back from a workbook (the cells a bare write writes)."""
     from openpyxl import load_workbook
@@ -240,6 +270,15 @@ def measure(runs: int) -> None:
         lambda: bare_xlsx(cells),
         queries(lambda: client.get(season_xlsx)),
         "≤ 1.5× bare openpyxl",
+    )
+
+    styled = styled_cells(client.get(season_xlsx).content)
+    line(
+        "  same, baseline with the same number formats",
+        lambda: client.get(season_xlsx),
+        lambda: bare_styled_xlsx(styled),
+        queries(lambda: client.get(season_xlsx)),
+        "",
     )
 
     # One tournament's standings page: rendered, cached, and 304.
