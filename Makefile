@@ -11,7 +11,11 @@ run: install messages migrate demo
 	@echo "Atout runs on http://127.0.0.1:8000/  (Ctrl+C to stop)"
 	@echo "Demo logins: bureau / atout-bureau (committee), saisie / atout-saisie (scorekeeper)"
 	@echo
-	$(PY) manage.py runserver 127.0.0.1:8000
+	@# The task queue's worker (long PDFs) runs beside the server and stops with it (a background
+	@# job of a script ignores Ctrl+C: the trap and the last kill stop it).
+	$(PY) manage.py db_worker --no-reload & worker=$$!; \
+	trap 'kill $$worker 2>/dev/null' EXIT INT TERM; \
+	$(PY) manage.py runserver 127.0.0.1:8000; kill $$worker 2>/dev/null
 
 test: install messages browser checkers
 	$(PY) -m pytest $(PYTEST_ARGS)

@@ -1,29 +1,7 @@
 from django import forms
-from django.contrib.auth.forms import AuthenticationForm
 from django.utils.translation import gettext_lazy as _
 
-from . import throttle
-
-
-class ThrottledAuthenticationForm(AuthenticationForm):
-    """The login form, refusing further attempts after too many failures."""
-
-    error_messages = {
-        **AuthenticationForm.error_messages,
-        "locked": _("Too many failed attempts. Wait a quarter of an hour before trying again."),
-    }
-
-    def clean(self) -> dict[str, object]:
-        username = self.cleaned_data.get("username") or ""
-        if throttle.is_locked(self.request, username):
-            raise forms.ValidationError(self.error_messages["locked"], code="locked")
-        try:
-            cleaned = super().clean()
-        except forms.ValidationError:
-            throttle.record_failure(self.request, username)
-            raise
-        throttle.clear_failures(self.request, username)
-        return cleaned
+from .player_import import MAX_BYTES, too_large_message
 
 
 class PlayerImportForm(forms.Form):
@@ -39,8 +17,8 @@ class PlayerImportForm(forms.Form):
         upload = self.cleaned_data["file"]
         if not upload.name.lower().endswith((".xlsx", ".csv")):
             raise forms.ValidationError(_("Choose an .xlsx or .csv file."))
-        if upload.size > 2 * 1024 * 1024:
-            raise forms.ValidationError(_("The file is larger than 2 MB."))
+        if upload.size > MAX_BYTES:  # refused before a byte of it is parsed
+            raise forms.ValidationError(too_large_message(), code="too_large")
         return upload
 
 

@@ -2,35 +2,45 @@
 
 from decimal import Decimal
 
-from django.core.validators import MinValueValidator
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import Q
 from django.db.models.functions import Lower
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
+from .validators import MAX_FEE, PlainNameValidator, fee_validators
+
+#: More free participations than a season has tournaments is a typo.
+MAX_FREE_PARTICIPATIONS = 100
+
 
 class Club(models.Model):
-    name = models.CharField(_("name"), max_length=120, unique=True)
+    name = models.CharField(
+        _("name"), max_length=120, unique=True, validators=[PlainNameValidator(_("name"))]
+    )
     slug = models.SlugField(_("slug"), max_length=60, unique=True)
     entry_fee = models.DecimalField(
         _("entry fee per tournament"),
         max_digits=6,
         decimal_places=2,
         default=Decimal("3.00"),
-        validators=[MinValueValidator(Decimal("0"))],
+        validators=fee_validators(),
+        help_text=_("From 0 to 1,000 €, at most 2 decimals."),
     )
     membership_fee = models.DecimalField(
         _("yearly membership fee"),
         max_digits=6,
         decimal_places=2,
         default=Decimal("7.00"),
-        validators=[MinValueValidator(Decimal("0"))],
+        validators=fee_validators(),
+        help_text=_("From 0 to 1,000 €, at most 2 decimals."),
     )
     free_participations = models.PositiveSmallIntegerField(
         _("free participations before membership is due"),
         default=2,
-        help_text=_("The membership is due from the next participation of the season."),
+        validators=[MaxValueValidator(MAX_FREE_PARTICIPATIONS)],
+        help_text=_("The membership is due from the next participation of the season (0 to 100)."),
     )
 
     class Meta:
@@ -41,7 +51,15 @@ class Club(models.Model):
             models.CheckConstraint(
                 condition=Q(entry_fee__gte=0) & Q(membership_fee__gte=0),
                 name="club_fees_not_negative",
-            )
+            ),
+            models.CheckConstraint(
+                condition=Q(entry_fee__lte=MAX_FEE) & Q(membership_fee__lte=MAX_FEE),
+                name="club_fees_at_most_1000",
+            ),
+            models.CheckConstraint(
+                condition=Q(free_participations__lte=MAX_FREE_PARTICIPATIONS),
+                name="club_free_participations_at_most_100",
+            ),
         ]
 
     def __str__(self) -> str:
@@ -52,8 +70,12 @@ class Club(models.Model):
 
 
 class Player(models.Model):
-    first_name = models.CharField(_("first name"), max_length=80)
-    last_name = models.CharField(_("last name"), max_length=80)
+    first_name = models.CharField(
+        _("first name"), max_length=80, validators=[PlainNameValidator(_("first name"))]
+    )
+    last_name = models.CharField(
+        _("last name"), max_length=80, validators=[PlainNameValidator(_("last name"))]
+    )
     email = models.EmailField(_("e-mail"), blank=True)
     phone = models.CharField(_("phone"), max_length=30, blank=True)
     licence_number = models.CharField(_("licence number"), max_length=30, blank=True)
@@ -96,7 +118,7 @@ class Season(models.Model):
     club = models.ForeignKey(
         Club, on_delete=models.CASCADE, related_name="seasons", verbose_name=_("club")
     )
-    name = models.CharField(_("name"), max_length=60)
+    name = models.CharField(_("name"), max_length=60, validators=[PlainNameValidator(_("name"))])
     start = models.DateField(_("start"))
     end = models.DateField(_("end"))
 

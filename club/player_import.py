@@ -6,7 +6,7 @@ and ``club.services.import_players`` saves the valid ones in one transaction.
 
 import csv
 import io
-import unicodedata
+from collections.abc import Iterator
 from dataclasses import asdict, dataclass, field
 from typing import IO
 
@@ -16,8 +16,11 @@ from django.utils.translation import gettext as _
 from openpyxl import load_workbook
 
 from .models import Club, Player
+from .names import name_key, person_key
+from .validators import plain_name_error
 
-MAX_ROWS = 2000
+MAX_ROWS = 5000
+MAX_BYTES = 2 * 1024 * 1024
 
 # Accepted column titles (compared without accents, case or spaces) for each field.
 COLUMNS = {
@@ -29,8 +32,25 @@ COLUMNS = {
 }
 
 
+TEXT_FIELDS = ("last_name", "first_name", "email", "phone", "licence_number")
+
+
 class ImportFileError(Exception):
     """The file as a whole cannot be read (format, columns, size)."""
+
+    status = 400
+
+
+class ImportTooLarge(ImportFileError):
+    """Over the size or row limit: refused before it is all read."""
+
+    status = 413
+
+
+def too_large_message() -> str:
+    return _("The file is larger than 2 MB or has more than %(max)d rows: split it.") % {
+        "max": MAX_ROWS
+    }
 
 
 @dataclass
@@ -52,10 +72,8 @@ class ImportRow:
         return asdict(self)
 
 
-def _normalise(text: str) -> str:
-    decomposed = unicodedata.normalize("NFKD", text)
-    plain = "".join(c for c in decomposed if not unicodedata.combining(c))
-    return " ".join(plain.replace("°", "").replace(".", " ").lower().split())
+def _column_key(title: str) -> str:
+    return name_key(title.replace("°", "").replace(".", " "))
 
 
 def _cell(value: object) -> str:
@@ -66,15 +84,30 @@ def _cell(value: object) -> str:
     return str(value).strip()
 
 
+def _first_rows(rows: Iterator[list[str]]) -> list[list[str]]:
+    """The non-empty rows, stopping as soon as there are more than the header and MAX_ROWS."""
+    table: list[list[str]] = []
+    for row in rows:
+        if any(row):
+            if len(table) > MAX_ROWS:
+                raise ImportTooLarge(too_large_message())
+            table.append(row)
+    return table
+
+
 def _table_from_xlsx(data: bytes) -> list[list[str]]:
     try:
         workbook = load_workbook(io.BytesIO(data), read_only=True, data_only=True)
+        sheet = workbook.worksheets[0]
+        rows = ([_cell(v) for v in row] for row in sheet.iter_rows(values_only=True))
+        try:
+            return _first_rows(rows)
+        finally:
+            workbook.close()
+    except ImportFileError:
+        raise
     except Exception as error:  # openpyxl raises many kinds for a damaged file
         raise ImportFileError(_("The file is not a readable Excel (.xlsx) workbook.")) from error
-    sheet = workbook.worksheets[0]
-    rows = [[_cell(v) for v in row] for row in sheet.iter_rows(values_only=True)]
-    workbook.close()
-    return rows
 
 
 def _table_from_csv(data: bytes) -> list[list[str]]:
@@ -91,11 +124,20 @@ def _table_from_csv(data: bytes) -> list[list[str]]:
     except csv.Error:
         dialect = csv.excel
         dialect.delimiter = ";" if text.count(";") > text.count(",") else ","
-    return [[cell.strip() for cell in row] for row in csv.reader(io.StringIO(text), dialect)]
+    reader = csv.reader(io.StringIO(text), dialect)
+    try:
+        return _first_rows([cell.strip() for cell in row] for row in reader)
+    except csv.Error as error:  # a cell over csv's field limit, a broken quote...
+        raise ImportFileError(
+            _("Line %(line)d of the CSV file cannot be read: a cell is too long or malformed.")
+            % {"line": reader.line_num}
+        ) from error
 
 
 def read_table(name: str, stream: IO[bytes]) -> list[list[str]]:
-    data = stream.read()
+    data = stream.read(MAX_BYTES + 1)
+    if len(data) > MAX_BYTES:
+        raise ImportTooLarge(too_large_message())
     lowered = name.lower()
     if lowered.endswith(".xlsx"):
         return _table_from_xlsx(data)
@@ -107,7 +149,7 @@ def read_table(name: str, stream: IO[bytes]) -> list[list[str]]:
 def _header_map(header: list[str]) -> dict[str, int]:
     found: dict[str, int] = {}
     for index, title in enumerate(header):
-        key = _normalise(title)
+        key = _column_key(title)
         for field_name, titles in COLUMNS.items():
             if key in titles and field_name not in found:
                 found[field_name] = index
@@ -119,10 +161,6 @@ def _header_map(header: list[str]) -> dict[str, int]:
     return found
 
 
-def _name_key(first: str, last: str) -> tuple[str, str]:
-    return _normalise(first), _normalise(last)
-
-
 def read_players(club: Club, name: str, stream: IO[bytes]) -> list[ImportRow]:
     """Rows of the file with their errors; raises ImportFileError if the file is unusable."""
     return validate_rows(club, parse_rows(name, stream))
@@ -130,15 +168,12 @@ def read_players(club: Club, name: str, stream: IO[bytes]) -> list[ImportRow]:
 
 def parse_rows(name: str, stream: IO[bytes]) -> list[ImportRow]:
     table = read_table(name, stream)
-    table = [row for row in table if any(cell for cell in row)]
     if not table:
         raise ImportFileError(_("The file is empty."))
     columns = _header_map(table[0])
     body = table[1:]
     if not body:
         raise ImportFileError(_("The file has column titles but no player."))
-    if len(body) > MAX_ROWS:
-        raise ImportFileError(_("The file has more than %(max)d rows.") % {"max": MAX_ROWS})
     rows = []
     for offset, raw in enumerate(body, start=2):
         values = {f: (raw[i] if i < len(raw) else "") for f, i in columns.items()}
@@ -152,7 +187,7 @@ def validate_rows(club: Club, rows: list[ImportRow]) -> list[ImportRow]:
     Run again at confirmation, so a player added meanwhile is not imported twice.
     """
     club_names = {
-        _name_key(p.first_name, p.last_name): p
+        person_key(p.first_name, p.last_name): p
         for p in Player.objects.filter(clubs=club).only("first_name", "last_name")
     }
     licences = {
@@ -175,6 +210,12 @@ def validate_rows(club: Club, rows: list[ImportRow]) -> list[ImportRow]:
                 row.errors.append(
                     _("the e-mail address “%(email)s” is not valid") % {"email": row.email}
                 )
+        for name_field in TEXT_FIELDS:
+            message = plain_name_error(
+                Player._meta.get_field(name_field).verbose_name, getattr(row, name_field)
+            )
+            if message:
+                row.errors.append(message)
         for name_field, limit in (
             ("first_name", 80),
             ("last_name", 80),
@@ -187,7 +228,7 @@ def validate_rows(club: Club, rows: list[ImportRow]) -> list[ImportRow]:
                     % {"field": str(Player._meta.get_field(name_field).verbose_name), "max": limit}
                 )
         if row.first_name and row.last_name:
-            key = _name_key(row.first_name, row.last_name)
+            key = person_key(row.first_name, row.last_name)
             if key in seen_names:
                 row.errors.append(_("duplicate of line %(line)d") % {"line": seen_names[key]})
             elif key in club_names:
@@ -203,7 +244,7 @@ def validate_rows(club: Club, rows: list[ImportRow]) -> list[ImportRow]:
                 seen_licences[row.licence_number] = row.line
                 existing = licences.get(row.licence_number)
                 if existing is not None:
-                    if _name_key(existing.first_name, existing.last_name) != _name_key(
+                    if person_key(existing.first_name, existing.last_name) != person_key(
                         row.first_name, row.last_name
                     ):
                         row.errors.append(

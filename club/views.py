@@ -9,14 +9,13 @@ from django.views import View
 from django.views.generic import TemplateView
 
 from . import selectors, services
-from .forms import PlayerImportConfirmForm, PlayerImportForm, ThrottledAuthenticationForm
+from .forms import PlayerImportConfirmForm, PlayerImportForm
 from .models import Club
 from .player_import import ImportFileError, read_players, rows_from_dicts, validate_rows
 from .roles import CommitteeRequiredMixin
 
 
 class LoginView(auth_views.LoginView):
-    form_class = ThrottledAuthenticationForm
     template_name = "registration/login.html"
 
 
@@ -73,13 +72,15 @@ class PlayerImportView(CommitteeRequiredMixin, View):
             return self.confirm(request, club)
         form = PlayerImportForm(request.POST, request.FILES)
         if not form.is_valid():
-            return render(request, self.template_name, {"club": club, "form": form})
+            status = 413 if form.has_error("file", "too_large") else 400
+            return render(request, self.template_name, {"club": club, "form": form}, status=status)
         upload = form.cleaned_data["file"]
         try:
             rows = read_players(club, upload.name, upload)
         except ImportFileError as error:
             form.add_error("file", str(error))
-            return render(request, self.template_name, {"club": club, "form": form})
+            context = {"club": club, "form": form}
+            return render(request, self.template_name, context, status=error.status)
         token = uuid.uuid4().hex
         request.session[IMPORT_SESSION_KEY] = {
             "token": token,

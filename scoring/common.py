@@ -28,10 +28,11 @@ scoring.errors.InvalidDeal: n: a whole number is required, got True
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, TypeAlias
+from typing import Any, TypeAlias, TypeGuard
 
 from .errors import InvalidDeal, InvalidRules
 
@@ -40,6 +41,7 @@ __all__ = [
     "Record",
     "Rules",
     "TableResult",
+    "bounded",
     "check_keys",
     "check_seat",
     "check_table_size",
@@ -48,6 +50,7 @@ __all__ = [
     "require_int_list",
     "rule_int",
     "rule_int_list",
+    "rule_place_points",
     "with_deal",
 ]
 
@@ -98,7 +101,7 @@ def check_keys(record: Record, required: Iterable[str], optional: Iterable[str] 
             raise InvalidDeal("unknown_field", key, key=key)
 
 
-def _is_int(value: object) -> bool:
+def _is_int(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
@@ -178,11 +181,17 @@ def with_deal(err: InvalidDeal, deal: int) -> InvalidDeal:
 # --------------------------------------------------------------------------- rulesets
 
 
-def merge_rules(defaults: Mapping[str, Any], rules: Rules | None) -> dict[str, Any]:
+def merge_rules(
+    defaults: Mapping[str, Any], rules: Rules | None, retired: Iterable[str] = ()
+) -> dict[str, Any]:
     """Lay ``rules`` over ``defaults`` (top-level keys); unknown keys are refused.
+
+    ``retired`` keys were settings once: rulesets stored then still load, without them.
 
     >>> merge_rules({"target": 150, "tie_rule": "higher_total"}, {"target": 100})
     {'target': 100, 'tie_rule': 'higher_total'}
+    >>> merge_rules({"target": 150}, {"target": 60, "old": 3}, retired=("old",))
+    {'target': 60}
     >>> merge_rules({"target": 150}, {"targt": 100})
     Traceback (most recent call last):
     ...
@@ -193,21 +202,36 @@ def merge_rules(defaults: Mapping[str, Any], rules: Rules | None) -> dict[str, A
         return merged
     if not isinstance(rules, Mapping):
         raise InvalidRules("rules", "must be a JSON object")
+    dropped = set(retired)
     for key, value in rules.items():
+        if key in dropped:
+            continue
         if key not in defaults:
             raise InvalidRules(str(key), "unknown setting")
         merged[key] = value
     return merged
 
 
-def rule_int(rules: Mapping[str, Any], key: str, *, minimum: int | None = None) -> int:
-    """An integer setting."""
-    value = rules[key]
-    if not _is_int(value) or (minimum is not None and value < minimum):
-        bound = "" if minimum is None else f" >= {minimum}"
-        raise InvalidRules(key, f"must be an integer{bound}")
+def bounded(value: object, key: str, low: int, high: int) -> int:
+    """A whole number from ``low`` to ``high``: every numeric setting has sane bounds, so a
+    typo (99999999 minutes, 10**12 points) is refused before it breaks play.
+
+    >>> bounded(60, "round_minutes", 0, 600)
+    60
+    >>> bounded(99999999, "round_minutes", 0, 600)
+    Traceback (most recent call last):
+    ...
+    scoring.errors.InvalidRules: ruleset round_minutes: must be a whole number from 0 to 600
+    """
+    if not _is_int(value) or not low <= value <= high:
+        raise InvalidRules(key, f"must be a whole number from {low} to {high}", min=low, max=high)
     assert isinstance(value, int)
     return value
+
+
+def rule_int(rules: Mapping[str, Any], key: str, low: int, high: int) -> int:
+    """An integer setting within its bounds."""
+    return bounded(rules[key], key, low, high)
 
 
 def rule_bool(rules: Mapping[str, Any], key: str) -> bool:
@@ -227,13 +251,38 @@ def rule_choice(rules: Mapping[str, Any], key: str, choices: Sequence[str]) -> s
     return value
 
 
-def rule_int_list(value: object, key: str, length: int | None = None) -> list[int]:
-    """A list of integers (e.g. a place-points table)."""
+def rule_int_list(
+    value: object, key: str, length: int | None = None, *, low: int = 0, high: int = 1000
+) -> list[int]:
+    """A list of integers, each within ``low..high``."""
     if not isinstance(value, list | tuple) or not all(_is_int(v) for v in value):
         raise InvalidRules(key, "must be a list of integers")
     if length is not None and len(value) != length:
         raise InvalidRules(key, f"must have {length} entries")
-    return [int(v) for v in value]
+    return [bounded(v, key, low, high) for v in value]
+
+
+#: Place points: what a club could mean (0 to 100), never more for a worse place.
+PLACE_POINTS_MAX = 100
+
+
+def rule_place_points(value: object, key: str, length: int) -> list[int]:
+    """A place-points table, best place first: ``length`` entries from 0 to 100,
+    non-increasing (a worse place never earns more).
+
+    >>> rule_place_points([16, 12, 8, 4], "place_points", 4)
+    [16, 12, 8, 4]
+    >>> rule_place_points([4, 8, 12, 16], "place_points", 4)
+    Traceback (most recent call last):
+    ...
+    scoring.errors.InvalidRules: ruleset place_points: must not increase from one place to the next
+    """
+    points = rule_int_list(value, key, length, low=0, high=PLACE_POINTS_MAX)
+    if any(a < b for a, b in itertools.pairwise(points)):
+        raise InvalidRules(
+            key, "must not increase from one place to the next", rule="non_increasing"
+        )
+    return points
 
 
 def rule_str_list(rules: Mapping[str, Any], key: str, choices: Sequence[str]) -> list[str]:

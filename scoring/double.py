@@ -44,6 +44,7 @@ from .common import (
     require_int_list,
     rule_int,
     rule_int_list,
+    rule_place_points,
     rule_str_list,
     with_deal,
 )
@@ -62,6 +63,9 @@ __all__ = [
 TABLE_SIZES = (3, 4, 5, 6)
 MAX_CARDS = 5
 EXACT_BONUS = 5
+#: Sane bounds: at most 30 manches; tokens and bonus at most 100 points.
+MAX_MANCHES = 30
+BOUNDS: dict[str, tuple[int, int]] = {"start_points": (0, 100), "exact_bonus": (0, 100)}
 TIEBREAKS = ("tokens",)
 
 #: Default ruleset (JSON).  ``place_points`` per table size: 16 for the first and
@@ -103,17 +107,17 @@ class _Rules:
 
 def _rules(rules: Rules | None) -> _Rules:
     merged: dict[str, Any] = merge_rules(DEFAULT_RULES, rules)
-    manches = rule_int_list(merged["manches"], "manches")
-    if not manches or not all(1 <= m <= MAX_CARDS for m in manches):
-        raise InvalidRules("manches", f"must be a non-empty list of 1..{MAX_CARDS}")
+    manches = rule_int_list(merged["manches"], "manches", low=1, high=MAX_CARDS)
+    if not 1 <= len(manches) <= MAX_MANCHES:
+        raise InvalidRules("manches", f"must have 1 to {MAX_MANCHES} entries", rule="manches")
     pp = merged["place_points"]
     if not isinstance(pp, dict) or set(pp) != {str(n) for n in TABLE_SIZES}:
         raise InvalidRules("place_points", "must give a table for 3, 4, 5 and 6 players")
     return _Rules(
-        start_points=rule_int(merged, "start_points", minimum=0),
+        start_points=rule_int(merged, "start_points", *BOUNDS["start_points"]),
         manches=manches,
-        exact_bonus=rule_int(merged, "exact_bonus", minimum=0),
-        place_points={n: rule_int_list(pp[str(n)], "place_points", n) for n in TABLE_SIZES},
+        exact_bonus=rule_int(merged, "exact_bonus", *BOUNDS["exact_bonus"]),
+        place_points={n: rule_place_points(pp[str(n)], "place_points", n) for n in TABLE_SIZES},
         tiebreaks=rule_str_list(merged, "tiebreaks", TIEBREAKS),
     )
 

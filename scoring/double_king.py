@@ -55,6 +55,7 @@ from .common import (
     rule_bool,
     rule_int,
     rule_int_list,
+    rule_place_points,
     rule_str_list,
     with_deal,
 )
@@ -150,14 +151,35 @@ class _Rules:
     tiebreaks: list[str]
 
 
+#: Sane bounds: a tournament of 1 to 20 rounds; a trump penalty of at most 100 points to
+#: each other seat.
+BOUNDS: dict[str, tuple[int, int]] = {"rounds": (1, 20)}
+TRUMP_PENALTY_MAX = 100
+
+
+def _trump_penalty(value: object) -> list[int]:
+    """[offender, each other seat]: the others' gain, the offender paying all three of them,
+    so that a trump penalty line sums to 0 (RULES.md: -6 and +2)."""
+    own, others = rule_int_list(
+        value, "trump_penalty", 2, low=-(SEATS - 1) * TRUMP_PENALTY_MAX, high=TRUMP_PENALTY_MAX
+    )
+    if others < 0 or own != -(SEATS - 1) * others:
+        raise InvalidRules(
+            "trump_penalty",
+            "the offender must pay 3 times what each other seat gets",
+            rule="zero_sum",
+        )
+    return [own, others]
+
+
 def _rules(rules: Rules | None) -> _Rules:
     merged: dict[str, Any] = merge_rules(DEFAULT_RULES, rules)
     return _Rules(
-        place_points=rule_int_list(merged["place_points"], "place_points", SEATS),
-        rounds=rule_int(merged, "rounds", minimum=1),
+        place_points=rule_place_points(merged["place_points"], "place_points", SEATS),
+        rounds=rule_int(merged, "rounds", *BOUNDS["rounds"]),
         penalty_counts_as_game=rule_bool(merged, "penalty_counts_as_game"),
         dealer_penalty_forces_trump=rule_bool(merged, "dealer_penalty_forces_trump"),
-        trump_penalty=rule_int_list(merged["trump_penalty"], "trump_penalty", 2),
+        trump_penalty=_trump_penalty(merged["trump_penalty"]),
         tiebreaks=rule_str_list(merged, "tiebreaks", TIEBREAKS),
     )
 
@@ -280,7 +302,9 @@ def table_result(
                 games += 1
                 forced_trump = False
             elif r.dealer_penalty_forces_trump and rec["penalty"] == dealer:
-                forced_trump = True
+                # RULES.md (2026-11-22): a dealer at fault with no trump game left cannot
+                # be forced to trump; he chooses among the games he still owes.
+                forced_trump = trumps_left[dealer] > 0
         except InvalidDeal as err:
             raise with_deal(err, index) from None
         per_deal.append(points)

@@ -65,6 +65,7 @@ ERROR_CODES: dict[str, str] = {
     "bad_figure": "A clique figure must be K, Q or J [got, index].",
     "bad_clique_count": "A clique is 3 or 4 cards of a figure [got, index].",
     "impossible_cliques": "Cliques announce more than 4 cards of one figure [figure, got].",
+    "too_many_cards": "A player's cliques need more cards than his 8 [seat, max, got].",
     "bad_trump": "Unknown trump suit [got].",
     "match_over": "The match is already won; no more deals can be recorded.",
     # Plonk
@@ -113,6 +114,7 @@ MESSAGES: dict[str, str] = {
     "bad_figure": "{field}: unknown figure {got}",
     "bad_clique_count": "{field}: a clique has 3 or 4 cards, got {got}",
     "impossible_cliques": "{field}: {got} cards of figure {figure} announced, only 4 exist",
+    "too_many_cards": "{field}: seat {seat} announces {got} cards, he holds only {max}",
     "bad_trump": "{field}: unknown trump suit {got}",
     "match_over": "the match is already won",
     "too_many_dead": "{field}: team {team} cannot have more than {max} dead cards, got {got}",
@@ -176,8 +178,10 @@ class InvalidRules(InvalidDeal):
     (True, 'invalid_rules', 'place_points')
     """
 
-    def __init__(self, key: str, reason: str = "invalid value") -> None:
-        super().__init__("invalid_rules", key, key=key, reason=reason)
+    def __init__(self, key: str, reason: str = "invalid value", **params: Param) -> None:
+        # ``min``/``max`` (bounds) or ``rule`` (e.g. "non_increasing") let the web layer say
+        # what is wrong in the user's language.
+        super().__init__("invalid_rules", key, key=key, reason=reason, **params)
 
 
 def _rebuild(

@@ -14,8 +14,9 @@ Vocabulary
     A round may be played against the clock (``round_minutes``, 0: no clock); a match
     unfinished at the signal is decided on the totals (:func:`decide_at_signal`).
 *bye* (« exempt »)
-    A team without opponents in a round; it is credited with the ruleset's
-    ``bye_score`` / ``bye_against`` and a won match (``bye_won``).
+    A team without opponents in a round; it is credited with the tournament's own
+    ``target`` (RULES.md: never the game's default), ``bye_against`` and a won match
+    (``bye_won``).
 
 >>> settle([[80, 60], [75, 70]], target=150)
 (True, 0, [155, 130])
@@ -62,6 +63,15 @@ TEAMS = ((0, 2), (1, 3))
 SEATS = 4
 TIE_RULES = ("higher_total", "draw")
 TIEBREAKS = ("points_for", "points_difference", "points_against")
+#: Settings of older rulesets, ignored when they load: ``bye_score`` (a bye now scores the
+#: tournament's own target).
+RETIRED = ("bye_score",)
+#: Sane bounds of the match settings (RULES.md: targets 150 and 500 by default).
+BOUNDS: dict[str, tuple[int, int]] = {
+    "target": (10, 10_000),
+    "bye_against": (0, 10_000),
+    "round_minutes": (0, 600),
+}
 
 
 def match_defaults(target: int) -> dict[str, Json]:
@@ -74,7 +84,6 @@ def match_defaults(target: int) -> dict[str, Json]:
         "target": target,
         "tie_rule": "higher_total",
         "bye_won": True,
-        "bye_score": target,
         "bye_against": 0,
         "tiebreaks": ["points_for", "points_difference"],
         "round_minutes": 60,
@@ -88,7 +97,6 @@ class MatchRules:
     target: int
     tie_rule: str
     bye_won: bool
-    bye_score: int
     bye_against: int
     tiebreaks: list[str]
     round_minutes: int = 60
@@ -97,13 +105,12 @@ class MatchRules:
     def parse(cls, merged: Mapping[str, Any]) -> MatchRules:
         """From a merged ruleset (already checked for unknown keys)."""
         return cls(
-            target=rule_int(merged, "target", minimum=1),
+            target=rule_int(merged, "target", *BOUNDS["target"]),
             tie_rule=rule_choice(merged, "tie_rule", TIE_RULES),
             bye_won=rule_bool(merged, "bye_won"),
-            bye_score=rule_int(merged, "bye_score"),
-            bye_against=rule_int(merged, "bye_against"),
+            bye_against=rule_int(merged, "bye_against", *BOUNDS["bye_against"]),
             tiebreaks=rule_str_list(merged, "tiebreaks", TIEBREAKS),
-            round_minutes=rule_int(merged, "round_minutes", minimum=0),
+            round_minutes=rule_int(merged, "round_minutes", *BOUNDS["round_minutes"]),
         )
 
 
@@ -183,9 +190,10 @@ def decide_at_signal(totals: Sequence[int]) -> int | None:
 
 
 def bye_line(rules: MatchRules) -> RoundLine:
-    """The round line credited to a team with a bye."""
+    """The round line credited to a team with a bye: the ruleset's own target (a Quarante
+    to 60 gives 60), never the game's default."""
     return RoundLine(
-        score=rules.bye_score,
+        score=rules.target,
         won=rules.bye_won,
         against=rules.bye_against,
     )
@@ -197,7 +205,7 @@ def classification_key(
     """Team key (sorts descending): matches won (a draw, ``won=None``, counts a
     half), then the tie-breaks (default: points scored, points difference).
 
-    >>> m = MatchRules(150, "higher_total", True, 150, 0, ["points_for", "points_difference"])
+    >>> m = MatchRules(150, "higher_total", True, 0, ["points_for", "points_difference"])
     >>> classification_key([RoundLine(160, won=True, against=120),
     ...                     RoundLine(140, won=False, against=152)], m)
     (Fraction(1, 1), 300, 28)

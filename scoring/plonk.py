@@ -81,14 +81,14 @@ class _Rules:
 
 
 def _rules(rules: Rules | None) -> _Rules:
-    merged: dict[str, Any] = merge_rules(DEFAULT_RULES, rules)
+    merged: dict[str, Any] = merge_rules(DEFAULT_RULES, rules, match.RETIRED)
     return _Rules(match=match.MatchRules.parse(merged))
 
 
 def validate_rules(rules: Rules | None) -> dict[str, Json]:
     """The full ruleset (defaults filled in), or :class:`InvalidRules`."""
     _rules(rules)
-    merged: dict[str, Json] = merge_rules(DEFAULT_RULES, rules)
+    merged: dict[str, Json] = merge_rules(DEFAULT_RULES, rules, match.RETIRED)
     return merged
 
 

@@ -10,7 +10,7 @@ Vocabulary
     3 or 4 cards of one figure held in hand and announced by a seat:
     4 kings 40, 3 kings 10, 4 queens 20, 3 queens 8, 4 jacks 13, 3 jacks 6;
     scored for the announcer's team.  At most 4 cards of a figure can be
-    announced in all.
+    announced in all, and a player's cliques use at most the 8 cards of his hand.
 *trump* (« atout »)
     Set by the dealer's last card; informative only (``hearts``, ``diamonds``,
     ``clubs``, ``spades``).
@@ -41,6 +41,7 @@ from .common import (
     Rules,
     TableResult,
     as_record,
+    bounded,
     check_keys,
     check_seat,
     merge_rules,
@@ -63,6 +64,10 @@ __all__ = [
 FIGURES = {"K": "kings", "Q": "queens", "J": "jacks"}
 SUITS = ("hearts", "diamonds", "clubs", "spades")
 CARDS_PER_FIGURE = 4
+#: A player's hand (32 cards dealt to 4): his cliques cannot announce more cards.
+HAND = 8
+#: Sane bounds: a figure is worth at most 100 points, a clique at most 1000.
+FIGURE_MAX, CLIQUE_MAX = 100, 1000
 
 #: Default ruleset (JSON): the figure and clique values, the target (150) and
 #: the shared match settings (see :mod:`scoring.match`).
@@ -91,14 +96,8 @@ class _Rules:
     match: match.MatchRules
 
 
-def _points(value: object, key: str) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-        raise InvalidRules(key, "must be a non-negative integer")
-    return value
-
-
 def _rules(rules: Rules | None) -> _Rules:
-    merged: dict[str, Any] = merge_rules(DEFAULT_RULES, rules)
+    merged: dict[str, Any] = merge_rules(DEFAULT_RULES, rules, match.RETIRED)
     fp, cp = merged["figure_points"], merged["clique_points"]
     if not isinstance(fp, Mapping) or set(fp) != set(FIGURES):
         raise InvalidRules("figure_points", "must give K, Q and J")
@@ -110,11 +109,11 @@ def _rules(rules: Rules | None) -> _Rules:
         if not isinstance(row, Mapping) or set(row) != {"3", "4"}:
             raise InvalidRules("clique_points", f'{fig} must give "3" and "4"')
         cliques[fig] = {
-            3: _points(row["3"], "clique_points"),
-            4: _points(row["4"], "clique_points"),
+            3: bounded(row["3"], "clique_points", 0, CLIQUE_MAX),
+            4: bounded(row["4"], "clique_points", 0, CLIQUE_MAX),
         }
     return _Rules(
-        figure_points={f: _points(fp[f], "figure_points") for f in FIGURES},
+        figure_points={f: bounded(fp[f], "figure_points", 0, FIGURE_MAX) for f in FIGURES},
         clique_points=cliques,
         match=match.MatchRules.parse(merged),
     )
@@ -123,7 +122,7 @@ def _rules(rules: Rules | None) -> _Rules:
 def validate_rules(rules: Rules | None) -> dict[str, Json]:
     """The full ruleset (defaults filled in), or :class:`InvalidRules`."""
     _rules(rules)
-    merged: dict[str, Json] = merge_rules(DEFAULT_RULES, rules)
+    merged: dict[str, Json] = merge_rules(DEFAULT_RULES, rules, match.RETIRED)
     return merged
 
 
@@ -143,6 +142,7 @@ def _score(record: object, rules: _Rules) -> list[int]:
     if not isinstance(cliques, list | tuple):
         raise InvalidDeal("not_a_list", "cliques")
     announced = dict.fromkeys(FIGURES, 0)
+    in_hand = [0] * match.SEATS
     for index, clique in enumerate(cliques):
         if not isinstance(clique, Mapping):
             raise InvalidDeal("not_a_mapping", "cliques", index=index)
@@ -158,6 +158,9 @@ def _score(record: object, rules: _Rules) -> list[int]:
         announced[fig] += count
         if announced[fig] > CARDS_PER_FIGURE:
             raise InvalidDeal("impossible_cliques", "cliques", figure=fig, got=announced[fig])
+        in_hand[seat] += count
+        if in_hand[seat] > HAND:
+            raise InvalidDeal("too_many_cards", "cliques", seat=seat, max=HAND, got=in_hand[seat])
         points[seat % 2] += rules.clique_points[fig][count]
     return points
 

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from types import MappingProxyType
 
-from . import double, double_king, plonk, quarante, whist
+from . import double, double_king, match, plonk, quarante, whist
 from .common import Json, Record, Rules, TableResult
 from .ranking import RoundLine
 
@@ -67,6 +67,9 @@ class GameSpec:
     _classifier: Callable[[Rules | None], Callable[[Sequence[RoundLine]], _Key]] | None = field(
         repr=False, default=None
     )
+    #: the bounds ``(low, high)`` of the ruleset's integer settings (and whist's ``points``
+    #: of a contract or counter), for forms to state them
+    bounds: Mapping[str, tuple[int, int]] = field(default_factory=dict)
 
     def default_rules(self) -> dict[str, Json]:
         """A fresh, JSON-compatible copy of the default ruleset."""
@@ -138,6 +141,7 @@ GAMES: Mapping[str, GameSpec] = MappingProxyType(
                 _score_deal=double_king.score_deal,
                 _table_result=double_king.table_result,
                 _classification_key=double_king.classification_key,
+                bounds=double_king.BOUNDS,
             ),
             GameSpec(
                 key="whist",
@@ -160,6 +164,7 @@ GAMES: Mapping[str, GameSpec] = MappingProxyType(
                 _table_result=whist.table_result,
                 _classification_key=whist.classification_key,
                 _classifier=whist.classifier,
+                bounds=whist.BOUNDS,
             ),
             GameSpec(
                 key="quarante",
@@ -182,6 +187,7 @@ GAMES: Mapping[str, GameSpec] = MappingProxyType(
                 _table_result=quarante.table_result,
                 _classification_key=quarante.classification_key,
                 _bye_line=quarante.bye_line,
+                bounds=match.BOUNDS,
             ),
             GameSpec(
                 key="plonk",
@@ -204,6 +210,7 @@ GAMES: Mapping[str, GameSpec] = MappingProxyType(
                 _table_result=plonk.table_result,
                 _classification_key=plonk.classification_key,
                 _bye_line=plonk.bye_line,
+                bounds=match.BOUNDS,
             ),
             GameSpec(
                 key="double",
@@ -225,6 +232,7 @@ GAMES: Mapping[str, GameSpec] = MappingProxyType(
                 _score_deal=double.score_deal,
                 _table_result=double.table_result,
                 _classification_key=double.classification_key,
+                bounds=double.BOUNDS,
             ),
         )
     }

@@ -52,6 +52,7 @@ from .common import (
     Rules,
     TableResult,
     as_record,
+    bounded,
     check_dealer,
     check_keys,
     check_seat,
@@ -59,7 +60,7 @@ from .common import (
     merge_rules,
     rule_choice,
     rule_int,
-    rule_int_list,
+    rule_place_points,
     rule_str_list,
     with_deal,
 )
@@ -81,6 +82,26 @@ __all__ = [
 
 TRICKS = 13
 TABLE_SIZES = (4, 5)
+#: A renege: the offender pays 3 x P, each other player gets P, so the deal sums to 0
+#: (RULES.md: not a club setting).
+RENEGE_MULTIPLIER = 3
+#: Settings of older rulesets, ignored when they load.
+RETIRED = ("renege_multiplier",)
+#: Sane bounds: every value of a contract or counter row is at most 1000 points (a capo
+#: multiplies by 1 to 10); a pool has 1 to 30 deals and lasts 1 to 600 minutes; fees up to
+#: 1000 € (in cents).
+POINTS_MAX = 1000
+#: ``points``: of a contract or a counter.
+BOUNDS: dict[str, tuple[int, int]] = {
+    "points": (0, POINTS_MAX),
+    "deals_per_pool": (1, 30),
+    "annual_best_n": (1, 100),
+    "pools": (1, 20),
+    "pool_minutes": (1, 600),
+    "entry_fee_cents": (0, 100_000),
+    "membership_fee_cents": (0, 100_000),
+    "membership_from_participation": (0, 100),
+}
 
 
 def _c(
@@ -175,12 +196,28 @@ CHEVALERIE_COUNTERS: list[Json] = [
     )
 ]
 
+#: The seed's other counters (RULES.md, changes of 2026-11-22): bid ``against`` one of these
+#: keys, each scores its own P from the main table.
+SEED_COUNTERS: dict[str, tuple[str, ...]] = {
+    "abondance_9": ("abondance_9", "abondance_10", "abondance_11"),
+    "grande_misere": (
+        "abondance_11",
+        "grande_misere_table",
+        "petit_schlem",
+        "grand_schlem",
+        "emballage_13",
+    ),
+    "abondance_11": ("grande_misere_table", "petit_schlem", "grand_schlem"),
+    "grande_misere_table": ("petit_schlem", "grand_schlem"),
+    "petit_schlem": ("grand_schlem",),
+}
+
 TIEBREAKS = ("best_pool", "place_points")
 
-#: The default ruleset (JSON).  Besides the tables: ``renege_multiplier`` (3);
-#: ``deals_per_pool`` (12), ``pools`` (3), ``pool_minutes`` (80); ``place_points``
-#: per table size (``null``: no place points at a whist table); ``tiebreaks``
-#: after total points (Default ``["best_pool"]``); ``annual_ranking``
+#: The default ruleset (JSON).  Besides the tables: ``deals_per_pool`` (12),
+#: ``pools`` (3), ``pool_minutes`` (80); ``place_points`` per table size
+#: (``null``: no place points at a whist table); ``tiebreaks`` after total points
+#: (Default ``["best_pool"]``); ``annual_ranking``
 #: (``sum_points`` | ``sum_place_points`` | ``best_n``) and ``annual_best_n``;
 #: ``entry_fee_cents``, ``membership_fee_cents`` and
 #: ``membership_from_participation`` (the fees of seed 004); ``tables_of_five``
@@ -189,7 +226,6 @@ TIEBREAKS = ("best_pool", "place_points")
 DEFAULT_RULES: dict[str, Json] = {
     "contracts": CHEVALERIE_CONTRACTS,
     "counters": CHEVALERIE_COUNTERS,
-    "renege_multiplier": 3,
     "deals_per_pool": 12,
     "pools": 3,
     "pool_minutes": 80,
@@ -259,17 +295,17 @@ class Contract:
 class _Rules:
     contracts: dict[str, Contract]
     counters: dict[tuple[str, str], Contract]
-    renege_multiplier: int
     deals_per_pool: int
     place_points: dict[int, list[int]] | None
     tiebreaks: list[str]
 
 
-def _int(row: Mapping[str, Any], key: str, where: str, minimum: int = 0) -> int:
-    value = row.get(key)
-    if not isinstance(value, int) or isinstance(value, bool) or value < minimum:
-        raise InvalidRules(where, f"{key} must be an integer >= {minimum}")
-    return value
+def _int(row: Mapping[str, Any], key: str, where: str, low: int = 0, high: int = POINTS_MAX) -> int:
+    """A number of a contract row, within its bounds (the error names the row)."""
+    try:
+        return bounded(row.get(key), key, low, high)
+    except InvalidRules as err:
+        raise InvalidRules(where, f"{key} {err.params['reason']}", min=low, max=high) from None
 
 
 def _bool(row: Mapping[str, Any], key: str, where: str) -> bool:
@@ -318,9 +354,7 @@ def _contract(row: object, index: int) -> Contract:
         or not 1 <= decl[0] <= decl[1] <= 4
     ):
         raise InvalidRules(where, "declarers must be [min, max] within 1..4")
-    tricks = _int(row, "tricks", where)
-    if tricks > TRICKS:
-        raise InvalidRules(where, "tricks must be 0..13")
+    tricks = _int(row, "tricks", where, high=TRICKS)
     payout = row.get("payout")
     per_declarer = _bool(row, "tricks_per_declarer", where)
     if payout == "pair":
@@ -340,11 +374,15 @@ def _contract(row: object, index: int) -> Contract:
         exact=_bool(row, "exact", where),
         payout=payout,
         tricks_per_declarer=per_declarer,
-        overtrick=_int(row, "overtrick", where) if "overtrick" in row else 0,
-        overtrick_cap=_int(row, "overtrick_cap", where) if "overtrick_cap" in row else TRICKS,
-        undertrick=_int(row, "undertrick", where) if "undertrick" in row else 0,
-        capo_bonus=_int(row, "capo_bonus", where) if "capo_bonus" in row else 0,
-        capo_multiplier=(_int(row, "capo_multiplier", where, 1) if "capo_multiplier" in row else 1),
+        overtrick=_int(row, "overtrick", where, high=POINTS_MAX) if "overtrick" in row else 0,
+        overtrick_cap=(
+            _int(row, "overtrick_cap", where, high=TRICKS) if "overtrick_cap" in row else TRICKS
+        ),
+        undertrick=_int(row, "undertrick", where, high=POINTS_MAX) if "undertrick" in row else 0,
+        capo_bonus=_int(row, "capo_bonus", where, high=POINTS_MAX) if "capo_bonus" in row else 0,
+        capo_multiplier=(
+            _int(row, "capo_multiplier", where, 1, 10) if "capo_multiplier" in row else 1
+        ),
     )
     _check_divisible(contract, where)
     return contract
@@ -359,7 +397,7 @@ def _check_divisible(c: Contract, where: str) -> None:
 
 
 def _rules(rules: Rules | None) -> _Rules:
-    merged: dict[str, Any] = merge_rules(DEFAULT_RULES, rules)
+    merged: dict[str, Any] = merge_rules(DEFAULT_RULES, rules, RETIRED)
     rows = merged["contracts"]
     if not isinstance(rows, list | tuple) or not rows:
         raise InvalidRules("contracts", "must be a non-empty list")
@@ -392,7 +430,7 @@ def _rules(rules: Rules | None) -> _Rules:
         counters[(code, against)] = counter
     rule_choice(merged, "annual_ranking", ANNUAL_RULES)
     if merged["annual_best_n"] is not None:
-        rule_int(merged, "annual_best_n", minimum=1)
+        rule_int(merged, "annual_best_n", *BOUNDS["annual_best_n"])
     for key in (
         "pools",
         "pool_minutes",
@@ -400,7 +438,7 @@ def _rules(rules: Rules | None) -> _Rules:
         "membership_fee_cents",
         "membership_from_participation",
     ):
-        rule_int(merged, key, minimum=0)
+        rule_int(merged, key, *BOUNDS[key])
     if not isinstance(merged["tables_of_five"], bool):
         raise InvalidRules("tables_of_five", "must be true or false")
     pp = merged["place_points"]
@@ -411,12 +449,11 @@ def _rules(rules: Rules | None) -> _Rules:
         tables = {}
         for size in TABLE_SIZES:
             if str(size) in pp:
-                tables[size] = rule_int_list(pp[str(size)], "place_points", size)
+                tables[size] = rule_place_points(pp[str(size)], "place_points", size)
     return _Rules(
         contracts=contracts,
         counters=counters,
-        renege_multiplier=rule_int(merged, "renege_multiplier", minimum=0),
-        deals_per_pool=rule_int(merged, "deals_per_pool", minimum=1),
+        deals_per_pool=rule_int(merged, "deals_per_pool", *BOUNDS["deals_per_pool"]),
         place_points=tables,
         tiebreaks=rule_str_list(merged, "tiebreaks", TIEBREAKS),
     )
@@ -425,7 +462,7 @@ def _rules(rules: Rules | None) -> _Rules:
 def validate_rules(rules: Rules | None) -> dict[str, Json]:
     """The full ruleset (defaults filled in), or :class:`InvalidRules`."""
     _rules(rules)
-    merged: dict[str, Json] = merge_rules(DEFAULT_RULES, rules)
+    merged: dict[str, Json] = merge_rules(DEFAULT_RULES, rules, RETIRED)
     return merged
 
 
@@ -498,9 +535,10 @@ def _score(record: object, rules: _Rules, sitting_out: int | None = None) -> lis
         against = rec["against"]
         if not isinstance(against, str) or against not in rules.contracts:
             raise InvalidDeal("unknown_contract", "against", got=repr(against))
-        if (code, against) not in rules.counters:
+        if (code, against) in rules.counters:
+            contract = rules.counters[(code, against)]
+        elif code not in SEED_COUNTERS.get(against, ()):
             raise InvalidDeal("counter_not_allowed", "against", contract=code, against=against)
-        contract = rules.counters[(code, against)]
 
     declarers_raw = rec["declarers"]
     if not isinstance(declarers_raw, list | tuple):
@@ -533,9 +571,7 @@ def _score(record: object, rules: _Rules, sitting_out: int | None = None) -> lis
     if has_renege:
         offender = seat(rec["renege"], "renege")
         for s in active:
-            points[s] = (
-                -rules.renege_multiplier * contract.points if s == offender else (contract.points)
-            )
+            points[s] = -RENEGE_MULTIPLIER * contract.points if s == offender else (contract.points)
         return [points[s] for s in range(n_seats)]
 
     if contract.payout == "pair":

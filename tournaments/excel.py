@@ -16,7 +16,7 @@ from io import BytesIO
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from openpyxl import Workbook
-from openpyxl.cell import WriteOnlyCell
+from openpyxl.cell import Cell, WriteOnlyCell
 from openpyxl.styles import Alignment, Font, PatternFill
 from openpyxl.styles.cell_style import StyleArray
 from openpyxl.utils import get_column_letter
@@ -78,6 +78,14 @@ def xlsx_filename(*parts: object) -> str:
 # --------------------------------------------------------------------------- sheet writing
 
 
+def as_text(cell: Cell) -> Cell:
+    """Keep a text cell text: openpyxl turns any string starting with ``=`` into a formula,
+    and a player named ``=HYPERLINK(...)`` must never become a live formula."""
+    if isinstance(cell.value, str):
+        cell.data_type = "s"
+    return cell
+
+
 class SheetWriter:
     """Collects typed rows under a header, then writes the sheet in one pass (``finish``).
 
@@ -101,9 +109,7 @@ class SheetWriter:
 
     def _cell(self, value: object, fmt: str | None = None, **style) -> WriteOnlyCell:
         """A cell with its style; text is always text (a value starting with "=" too)."""
-        cell = WriteOnlyCell(self.ws, value=value)
-        if isinstance(value, str):
-            cell.data_type = "s"
+        cell = as_text(WriteOnlyCell(self.ws, value=value))
         if fmt is not None or style:
             key = (fmt, *style.items())
             if key not in self.styles:

@@ -1,11 +1,16 @@
+from decimal import Decimal
+
 from django import forms
-from django.core.validators import MinValueValidator
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.utils.translation import gettext_lazy as _
 
 from club.models import Club, Player, Season
+from club.selectors import club_player_named
+from club.validators import MAX_FEE, PlainNameValidator
 
 from .games import playable_game_choices
 from .models import Entry, Tournament
+from .scoring_messages import bounds_help, rules_message
 
 
 class DateInput(forms.DateInput):
@@ -18,20 +23,42 @@ class DateInput(forms.DateInput):
 #: Settings a tournament may change from the club's rules before it starts (the plug-in
 #: lists which of them its game has: ``GamePlugin.tournament_settings``).
 TOURNAMENT_SETTINGS = {
-    "target": (_("Target (points to win a match)"), 1),
-    "round_minutes": (_("Minutes per round (0: no clock)"), 0),
+    "target": _("Target (points to win a match)"),
+    "round_minutes": _("Minutes per round (0: no clock)"),
 }
+
+
+class MoneyField(forms.DecimalField):
+    """An amount in euros, as a person types it: « 3 », « 3,50 » — never « 1e3 »."""
+
+    default_error_messages = {
+        "exponent": _("Enter the amount in figures, e.g. 3,50 (no exponent such as 1e3)."),
+    }
+
+    def __init__(self, **kwargs):
+        kwargs.setdefault("min_value", Decimal("0"))
+        kwargs.setdefault("max_value", MAX_FEE)
+        kwargs.setdefault("max_digits", 6)
+        kwargs.setdefault("decimal_places", 2)
+        kwargs.setdefault("localize", True)
+        kwargs.setdefault("help_text", _("From 0 to 1,000 €, at most 2 decimals."))
+        super().__init__(**kwargs)
+
+    def to_python(self, value):
+        if isinstance(value, str) and any(c in value for c in "eE"):
+            raise forms.ValidationError(self.error_messages["exponent"], code="exponent")
+        return super().to_python(value)
 
 
 class TournamentForm(forms.ModelForm):
     target = forms.IntegerField(required=False)
     round_minutes = forms.IntegerField(required=False)
+    entry_fee = MoneyField(label=_("entry fee"))
 
     class Meta:
         model = Tournament
         fields = ["club", "season", "game", "name", "date", "rounds", "entry_fee"]
         widgets = {"date": DateInput()}
-        localized_fields = ["entry_fee"]  # "3,00" as a French user types it
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -39,7 +66,8 @@ class TournamentForm(forms.ModelForm):
         self.fields["season"].queryset = Season.objects.select_related("club")
         self.fields["rounds"].required = False
         self.fields["rounds"].help_text = _(
-            "Rounds (pools) of the tournament; empty: the game's default in the club's rules."
+            "Rounds (pools) of the tournament, 1 to 20; empty: the game's default in the club's "
+            "rules."
         )
         if self.instance.pk and self.instance.is_started:
             for name in ("club", "game", "rounds"):
@@ -58,18 +86,24 @@ class TournamentForm(forms.ModelForm):
         )
         current = {}
         if game and self.instance.club_id:
+            from scoring import InvalidDeal
+
             from .services import effective_rules
 
-            current = effective_rules(self.instance)
-        for name, (label, minimum) in TOURNAMENT_SETTINGS.items():
+            try:
+                current = effective_rules(self.instance)
+            except InvalidDeal:  # the club's stored rules need correcting (rules page)
+                current = {}
+        for name, label in TOURNAMENT_SETTINGS.items():
             if name not in keys:
                 del self.fields[name]
                 continue
+            low, high = _setting_bounds(game, name)
             field = self.fields[name]
             field.label = label
-            field.min_value = minimum
-            field.validators.append(MinValueValidator(minimum))
-            field.widget.attrs["min"] = minimum
+            field.min_value, field.max_value = low, high
+            field.validators += [MinValueValidator(low), MaxValueValidator(high)]
+            field.widget.attrs.update(min=low, max=high)
             field.initial = current.get(name)
             if game is None:
                 field.help_text = _("Team games only; empty: the club's rules.")
@@ -78,6 +112,7 @@ class TournamentForm(forms.ModelForm):
                 field.help_text = _("Cannot change once the tournament has started.")
             else:
                 field.help_text = _("For this tournament only; empty: the club's rules.")
+            field.help_text = f"{field.help_text} {bounds_help(low, high)}"
 
     def settings_values(self) -> dict:
         """The settings typed for this tournament (the ones its game has)."""
@@ -127,6 +162,14 @@ class TournamentForm(forms.ModelForm):
         return cleaned
 
 
+def _setting_bounds(game: str | None, name: str) -> tuple[int, int]:
+    """The bounds of a tournament setting: its game's, or any game's that has it."""
+    from scoring import GAMES
+
+    specs = [GAMES[game]] if game in GAMES else list(GAMES.values())
+    return next(spec.bounds[name] for spec in specs if name in spec.bounds)
+
+
 class RegisterMemberForm(forms.Form):
     player = forms.ModelChoiceField(
         label=_("Member"),
@@ -149,8 +192,12 @@ class RegisterMemberForm(forms.Form):
 
 
 class WalkInForm(forms.Form):
-    first_name = forms.CharField(label=_("First name"), max_length=80)
-    last_name = forms.CharField(label=_("Last name"), max_length=80)
+    first_name = forms.CharField(
+        label=_("First name"), max_length=80, validators=[PlainNameValidator(_("First name"))]
+    )
+    last_name = forms.CharField(
+        label=_("Last name"), max_length=80, validators=[PlainNameValidator(_("Last name"))]
+    )
     substitute = forms.BooleanField(label=_("Substitute"), required=False)
 
     def __init__(self, *args, club: Club, **kwargs):
@@ -160,13 +207,7 @@ class WalkInForm(forms.Form):
     def clean(self):
         cleaned = super().clean()
         first, last = cleaned.get("first_name", "").strip(), cleaned.get("last_name", "").strip()
-        if (
-            first
-            and last
-            and Player.objects.filter(
-                clubs=self.club, first_name__iexact=first, last_name__iexact=last
-            ).exists()
-        ):
+        if first and last and club_player_named(self.club, first, last) is not None:
             raise forms.ValidationError(
                 _("%(name)s is already a player of the club: register him from the members list.")
                 % {"name": f"{first} {last}"}
@@ -206,7 +247,6 @@ SETTING_LABELS = {
     "deals_per_pool": _("Deals per pool"),
     "pool_minutes": _("Minutes per pool"),
     "tables_of_five": _("Tables of 5 allowed (the dealer sits out each deal)"),
-    "renege_multiplier": _("Renege: the offender pays the contract's points times"),
     "annual_ranking": _("Annual ranking"),
     "annual_best_n": _("Best N tournaments (annual ranking « best N »)"),
     "entry_fee_cents": _("Entry fee (cents)"),
@@ -215,7 +255,6 @@ SETTING_LABELS = {
     "target": _("Target (points to win a match)"),
     "tie_rule": _("Both teams over the target with equal totals"),
     "bye_won": _("A bye counts as a match won"),
-    "bye_score": _("Points credited for a bye"),
     "bye_against": _("Points against credited for a bye"),
     "round_minutes": _("Minutes per round (0: no clock)"),
     "start_points": _("Points of tokens at the start"),
@@ -231,6 +270,45 @@ ANNUAL_CHOICES = [
     ("sum_place_points", _("Sum of the place points")),
     ("best_n", _("Sum of the best N tournaments")),
 ]
+
+
+PLACE_POINTS_HELP = _(
+    "From the first to the last, separated by commas: 0 to 100 each, never more for a worse place."
+)
+#: Help for the settings that are lists of numbers.
+LIST_HELP = {
+    "place_points": PLACE_POINTS_HELP,
+    "trump_penalty": _(
+        "The offender, then each other player, separated by commas: the offender pays three "
+        "times what each other player receives (0 to 100)."
+    ),
+    "manches": _("Cards dealt in each manche, separated by commas: 1 to 30 manches of 1 to 5."),
+}
+
+
+def _stored_rules(game: str, rules: dict) -> dict:
+    """The club's full ruleset; one stored before the bounds existed (e.g. 99999999 minutes)
+    is shown as stored, over the defaults, so that the club can correct it here."""
+    from scoring import GAMES, InvalidDeal
+
+    spec = GAMES[game]
+    try:
+        return spec.validate_rules(rules or None)
+    except InvalidDeal:
+        defaults = spec.default_rules()
+        return {**defaults, **{k: v for k, v in (rules or {}).items() if k in defaults}}
+
+
+def _bounded_field(label, bounds: tuple[int, int], initial) -> forms.IntegerField:
+    """A whole number within the game's bounds, which its help text states."""
+    low, high = bounds
+    return forms.IntegerField(
+        label=label,
+        min_value=low,
+        max_value=high,
+        initial=initial,
+        help_text=bounds_help(low, high),
+    )
 
 
 def _int_list(text: str) -> list[int] | None:
@@ -249,7 +327,9 @@ class RulesForm(forms.Form):
 
         super().__init__(*args, **kwargs)
         self.game = game
-        self.base = GAMES[game].validate_rules(rules or None)
+        self.base = _stored_rules(game, rules)
+        bounds = GAMES[game].bounds
+        points = bounds.get("points", (0, 1000))
         self.rules: dict = {}
         self.contract_fields: list[str] = []
         self.counter_fields: list[str] = []
@@ -259,22 +339,16 @@ class RulesForm(forms.Form):
             if isinstance(row, dict) and "code" in row and "points" in row:
                 name = f"contract__{row['code']}"
                 names[row["code"]] = row.get("name_fr") or row["code"]
-                self.fields[name] = forms.IntegerField(
-                    label=names[row["code"]], min_value=0, initial=row["points"]
-                )
+                self.fields[name] = _bounded_field(names[row["code"]], points, row["points"])
                 self.contract_fields.append(name)
         for row in self.base.get("counters") or []:
             if isinstance(row, dict) and {"contract", "against", "points"} <= set(row):
                 name = f"counter__{row['contract']}__{row['against']}"
-                self.fields[name] = forms.IntegerField(
-                    label=_("%(contract)s against %(against)s")
-                    % {
-                        "contract": names.get(row["contract"], row["contract"]),
-                        "against": names.get(row["against"], row["against"]),
-                    },
-                    min_value=0,
-                    initial=row["points"],
-                )
+                label = _("%(contract)s against %(against)s") % {
+                    "contract": names.get(row["contract"], row["contract"]),
+                    "against": names.get(row["against"], row["against"]),
+                }
+                self.fields[name] = _bounded_field(label, points, row["points"])
                 self.counter_fields.append(name)
         self.table_fields: list[str] = []
         for key, value in self.base.items():
@@ -286,7 +360,7 @@ class RulesForm(forms.Form):
                     self.fields[name] = forms.CharField(
                         label=_("Place points at a table of %(n)s") % {"n": size},
                         initial=", ".join(str(v) for v in row),
-                        help_text=_("From the first to the last, separated by commas."),
+                        help_text=PLACE_POINTS_HELP,
                     )
                     self.table_fields.append(name)
                 continue
@@ -300,18 +374,17 @@ class RulesForm(forms.Form):
                 self.fields[name] = forms.CharField(
                     label=label,
                     initial=", ".join(str(v) for v in value),
-                    help_text=_("Separated by commas."),
+                    help_text=LIST_HELP.get(key, _("Separated by commas.")),
                 )
                 self.table_fields.append(name)
                 continue
             if key == "annual_ranking":
                 field = forms.ChoiceField(label=label, choices=ANNUAL_CHOICES, initial=value)
-            elif key == "annual_best_n":
-                field = forms.IntegerField(label=label, min_value=1, required=False, initial=value)
             elif isinstance(value, bool):
                 field = forms.BooleanField(label=label, required=False, initial=value)
-            elif isinstance(value, int):
-                field = forms.IntegerField(label=label, min_value=0, initial=value)
+            elif key in bounds and (value is None or isinstance(value, int)):
+                field = _bounded_field(label, bounds[key], value)
+                field.required = key != "annual_best_n"  # empty unless « best N »
             else:
                 continue
             self.fields[f"setting__{key}"] = field
@@ -354,8 +427,7 @@ class RulesForm(forms.Form):
             GAMES[self.game].bye_line(self.rules)
         except InvalidDeal as error:
             key = str(error.params.get("key", ""))
-            reason = str(error.params.get("reason", ""))
-            message = _("This value is not valid: %(reason)s") % {"reason": reason}
+            message = rules_message(error)
             tables = [n for n in self.table_fields if n.split("__")[1] == key]
             if key.startswith("contracts[") or key.startswith("counters["):
                 self.add_error(None, f"{key} : {message}")
@@ -385,6 +457,7 @@ class TeamForm(TwoPlayersForm):
         label=_("Team name"),
         max_length=120,
         required=False,
+        validators=[PlainNameValidator(_("Team name"))],
         help_text=_("Empty: the players' last names."),
     )
 

@@ -9,6 +9,7 @@ Place points are stored as integer sixtieths (``place_points_60ths``): ties shar
 among at most six seats, so every share is a whole number of sixtieths and sums stay exact.
 """
 
+import uuid
 from decimal import Decimal
 from fractions import Fraction
 
@@ -20,8 +21,11 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 from club.models import Club, Player, Season
+from club.validators import MAX_FEE, PlainNameValidator, fee_validators
 
 PLACE_POINTS_DENOMINATOR = 60
+#: A round's clock runs 1 to 600 minutes (the rulesets' bounds).
+MAX_CLOCK_MINUTES = 600
 
 
 def game_choices() -> list[tuple[str, str]]:
@@ -59,7 +63,7 @@ class Tournament(models.Model):
         Season, on_delete=models.PROTECT, related_name="tournaments", verbose_name=_("season")
     )
     game = models.CharField(_("game"), max_length=20, choices=game_choices)
-    name = models.CharField(_("name"), max_length=120)
+    name = models.CharField(_("name"), max_length=120, validators=[PlainNameValidator(_("name"))])
     date = models.DateField(_("date"))
     rounds = models.PositiveSmallIntegerField(
         _("number of rounds"), default=5, validators=[MinValueValidator(1), MaxValueValidator(20)]
@@ -69,7 +73,7 @@ class Tournament(models.Model):
         max_digits=6,
         decimal_places=2,
         default=Decimal("3.00"),
-        validators=[MinValueValidator(Decimal("0"))],
+        validators=fee_validators(),
     )
     rules = models.JSONField(
         _("rules"), default=dict, blank=True, help_text=_("Copied from the club when it starts.")
@@ -96,6 +100,9 @@ class Tournament(models.Model):
             models.CheckConstraint(
                 condition=Q(entry_fee__gte=0), name="tournament_fee_not_negative"
             ),
+            models.CheckConstraint(
+                condition=Q(entry_fee__lte=MAX_FEE), name="tournament_fee_at_most_1000"
+            ),
         ]
 
     def __str__(self) -> str:
@@ -113,7 +120,7 @@ class Team(models.Model):
     """Two players of a team game (Quarante de roi, Plonk)."""
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="teams")
-    name = models.CharField(_("name"), max_length=120)
+    name = models.CharField(_("name"), max_length=120, validators=[PlainNameValidator(_("name"))])
 
     class Meta:
         verbose_name = _("team")
@@ -187,7 +194,12 @@ class Round(models.Model):
     seed = models.PositiveIntegerField(default=0)
     # The pool clock (games played against the clock, e.g. whist: 80 minutes a pool). The
     # server's time is the authority: remaining = minutes - (now - started - paused time).
-    clock_minutes = models.PositiveSmallIntegerField(_("minutes"), null=True, blank=True)
+    clock_minutes = models.PositiveSmallIntegerField(
+        _("minutes"),
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(1), MaxValueValidator(MAX_CLOCK_MINUTES)],
+    )
     clock_started_at = models.DateTimeField(_("clock started at"), null=True, blank=True)
     clock_paused_at = models.DateTimeField(_("clock paused at"), null=True, blank=True)
     clock_paused_seconds = models.PositiveIntegerField(default=0)
@@ -200,6 +212,11 @@ class Round(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["tournament", "number"], name="round_unique_number"),
             models.CheckConstraint(condition=Q(number__gte=1), name="round_number_positive"),
+            models.CheckConstraint(
+                condition=Q(clock_minutes__isnull=True)
+                | Q(clock_minutes__gte=1, clock_minutes__lte=MAX_CLOCK_MINUTES),
+                name="round_clock_minutes_range",
+            ),
         ]
 
     def __str__(self) -> str:
@@ -394,3 +411,63 @@ class TournamentResult(models.Model):
 
     def __str__(self) -> str:
         return f"{self.tournament} — {self.player}"
+
+
+class SheetPdf(models.Model):
+    """One table's sheet as PDF, kept so that printing it again lays nothing out.
+
+    One row per table, blank or filled, and language: a new version of the table replaces it
+    (bounded), deleting the table deletes it (cleaned). ``digest`` is that of the sheet's HTML,
+    so a change the table's version does not count (a player renamed, a seat swapped) still
+    shows at once.
+    """
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="+")
+    filled = models.BooleanField()
+    language = models.CharField(max_length=8)
+    template = models.CharField(max_length=100)
+    version = models.PositiveIntegerField()
+    digest = models.CharField(max_length=64)
+    content = models.BinaryField()
+    rendered_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["table", "filled", "language"], name="sheetpdf_unique_kind"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table_id} v{self.version} {'filled' if self.filled else 'blank'}"
+
+
+class PdfExport(models.Model):
+    """A long PDF built by the task queue, off the request; its page offers the download."""
+
+    class Kind(models.TextChoices):
+        ROUND_SHEETS = "round_sheets", _("round score sheets")
+        FILLED_SHEETS = "filled_sheets", _("filled score sheets")
+
+    class Status(models.TextChoices):
+        PENDING = "pending", _("in preparation")
+        READY = "ready", _("ready")
+        FAILED = "failed", _("failed")
+
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    kind = models.CharField(max_length=20, choices=Kind.choices)
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="+")
+    #: the round printed (round sheets, or one round's filled sheets); None: every round
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, null=True, related_name="+")
+    language = models.CharField(max_length=8)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
+    filename = models.CharField(max_length=200, blank=True)
+    content = models.BinaryField(null=True)
+    requested_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    finished_at = models.DateTimeField(null=True)
+
+    def __str__(self) -> str:
+        return f"{self.kind} {self.tournament_id} ({self.status})"

@@ -29,6 +29,7 @@ from django.template.loader import render_to_string
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from weasyprint import HTML
+from weasyprint.text.fonts import FontConfiguration
 from weasyprint.urls import URLFetcher
 
 from .games import GamePlugin
@@ -130,11 +131,39 @@ def gc_paused():
                 gc.enable()
 
 
+def reset_in_child() -> None:
+    """A forked child's own pause lock and fonts: a lock held by another thread at the fork
+    would stay held, and the parent's font map is not the child's to share."""
+    global _gc_lock, _gc_depth, _fonts
+    _gc_lock = threading.Lock()
+    _gc_depth = 0
+    gc.enable()
+    _fonts = threading.local()
+
+
+_fonts = threading.local()
+#: Documents laid out with one thread's fonts and caches before they are renewed (bounded).
+FONT_REUSE = 500
+
+
+def layout_options() -> dict[str, object]:
+    """WeasyPrint's font configuration and style cache, kept per thread: building them again
+    for each one-page sheet costs a fifth of its layout. Pango's font map is not for several
+    threads at once, hence one each; renewed now and then so that they stay small."""
+    uses = getattr(_fonts, "uses", FONT_REUSE)
+    if uses >= FONT_REUSE:
+        _fonts.options = {"font_config": FontConfiguration(), "cache": {}}
+        uses = 0
+    _fonts.uses = uses + 1
+    return _fonts.options
+
+
 def html_to_pdf(html: str) -> bytes:
     """Lay out an HTML document as PDF; relative URLs resolve against the static directory."""
     base_url = (Path(settings.BASE_DIR) / "static").as_uri() + "/"
     with gc_paused():
-        return HTML(string=html, base_url=base_url, url_fetcher=make_fetcher()).write_pdf()
+        document = HTML(string=html, base_url=base_url, url_fetcher=make_fetcher())
+        return document.write_pdf(**layout_options())
 
 
 def render_pdf(template_name: str, context: Mapping[str, object], request=None) -> bytes:
@@ -207,6 +236,8 @@ class PenaltyRow:
     offender: str = ""
     before: int | None = None  # the game it came before (1-based), None when blank
     record: Mapping[str, object] | None = None
+    # Who dealt, when a penalty line takes a turn of the deal (``penalty_counts_as_game``).
+    dealer_name: str = ""
 
     @property
     def before_label(self) -> str:
@@ -255,8 +286,11 @@ def build_sheet(
     """One table's sheet; blank when ``deals`` is None, else with the stored deals.
 
     Game ``k`` (0-based) is dealt by seat ``(first_dealer + k) % seats``; a penalty line is not
-    a game and does not move the deal on. A stored record's own ``dealer`` wins if it has one.
+    a game and does not move the deal on, unless the rules say ``penalty_counts_as_game``
+    (Double King): then it takes a turn, and one game row fewer is left. A stored record's own
+    ``dealer`` wins if it has one.
     """
+    penalty_counts = bool((rules or {}).get("penalty_counts_as_game"))
     names = game_names or {}
     seats = sorted(seats, key=lambda s: s.position)
     # The players in dealing order (team games: four players for two team seats).
@@ -289,6 +323,13 @@ def build_sheet(
     game_rows: list[SheetRow] = []
     penalties: list[PenaltyRow] = []
     running = [0] * n_cells
+    turn = 0  # turns of the deal taken so far
+
+    def dealt_by(record: Mapping[str, object]) -> int:
+        rotation = (first + turn) % n if n else 0
+        dealer = record.get("dealer", rotation)
+        return dealer if isinstance(dealer, int) and 0 <= dealer < n else rotation
+
     for deal in deals or ():
         record = deal.record if isinstance(deal.record, Mapping) else {}
         points = list(deal.points or [])
@@ -310,12 +351,13 @@ def build_sheet(
                     offender=dealer_name(offender) if isinstance(offender, int) else "",
                     before=len(game_rows) + 1,
                     record=record,
+                    dealer_name=dealer_name(dealt_by(record)) if penalty_counts else "",
                 )
             )
+            turn += penalty_counts
             continue
-        rotation = (first + len(game_rows)) % n if n else 0
-        dealer = record.get("dealer", rotation)
-        dealer = dealer if isinstance(dealer, int) and 0 <= dealer < n else rotation
+        dealer = dealt_by(record)
+        turn += 1
         game_rows.append(
             SheetRow(
                 number=len(game_rows) + 1,
@@ -332,8 +374,9 @@ def build_sheet(
                 columns=(cells_for(record, dealing, rules) if cells_for else {}),
             )
         )
-    while len(game_rows) < rows:
-        dealer = (first + len(game_rows)) % n if n else 0
+    while turn < rows:
+        dealer = (first + turn) % n if n else 0
+        turn += 1
         game_rows.append(
             SheetRow(
                 number=len(game_rows) + 1,

@@ -48,6 +48,9 @@ MESSAGES = {
     "bad_figure": gettext_lazy("a clique is of kings, queens or jacks"),
     "bad_clique_count": gettext_lazy("a clique is 3 or 4 cards"),
     "impossible_cliques": gettext_lazy("%(got)s cards of one figure announced: only 4 exist"),
+    "too_many_cards": gettext_lazy(
+        "%(seat_name)s announces %(got)s cards of cliques but holds only %(max)s"
+    ),
     "bad_trump": gettext_lazy("choose the trump suit from the list"),
     "match_over": gettext_lazy("the match is already won"),
     "too_many_dead": gettext_lazy(
@@ -102,3 +105,29 @@ def message_for(
         return str(template) % params
     except (KeyError, TypeError):  # pragma: no cover - defensive: never hide the error itself
         return str(error)
+
+
+#: Why a ruleset setting is refused, by the ``rule`` the core names.
+RULES_MESSAGES = {
+    "non_increasing": gettext_lazy("A worse place cannot earn more points than a better one."),
+    "manches": gettext_lazy("A game has 1 to 30 manches."),
+    "zero_sum": gettext_lazy(
+        "The offender pays three times what each other player receives (e.g. -6 and 2)."
+    ),
+}
+
+
+def rules_message(error: InvalidDeal) -> str:
+    """The translated reason a ruleset setting is refused (bounds or the game's invariant)."""
+    params = error.params
+    if "min" in params and "max" in params:
+        return _("Enter whole numbers from %(min)s to %(max)s.") % params
+    rule = RULES_MESSAGES.get(str(params.get("rule", "")))
+    if rule is not None:
+        return str(rule)
+    return _("This value is not valid: %(reason)s") % {"reason": params.get("reason", "")}
+
+
+def bounds_help(low: int, high: int) -> str:
+    """The bounds of a setting, for its help text."""
+    return _("From %(min)s to %(max)s.") % {"min": low, "max": high}

@@ -14,6 +14,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from club.models import Club, Membership, Player, Season
+from club.selectors import club_player_named
 from scoring import GAMES, InvalidDeal, match, seating
 
 from .games import plugin_for
@@ -22,6 +23,7 @@ from .models import (
     Deal,
     Entry,
     GameRules,
+    PdfExport,
     ResultChange,
     Round,
     Seat,
@@ -148,14 +150,32 @@ def register_player(tournament: Tournament, player: Player, *, substitute: bool 
     return entry
 
 
+@dataclass(frozen=True)
+class WalkIn:
+    entry: Entry
+    new_player: bool  # False: the club already had a player of that name (a double submit)
+    new_entry: bool  # False: he was already registered
+
+
 @transaction.atomic
 def add_walk_in(
     tournament: Tournament, first_name: str, last_name: str, *, substitute: bool = False
-) -> Entry:
-    """A player who is not yet known: create him, make him a player of the club, register him."""
-    player = Player.objects.create(first_name=first_name.strip(), last_name=last_name.strip())
-    player.clubs.add(tournament.club)
-    return register_player(tournament, player, substitute=substitute)
+) -> WalkIn:
+    """A player who is not yet known: create him, make him a player of the club, register him.
+
+    The club's row is locked first, so two identical walk-ins sent at once (a double tap)
+    queue: the second finds the player the first created and registers nobody twice.
+    """
+    club = Club.objects.select_for_update().get(pk=tournament.club_id)
+    first_name, last_name = first_name.strip(), last_name.strip()
+    player = club_player_named(club, first_name, last_name)
+    new_player = player is None
+    if player is None:
+        player = Player.objects.create(first_name=first_name, last_name=last_name)
+        player.clubs.add(club)
+    registered = tournament.entries.filter(player=player, withdrawn=False).exists()
+    entry = register_player(tournament, player, substitute=substitute)
+    return WalkIn(entry, new_player=new_player, new_entry=not registered)
 
 
 def update_entry(entry: Entry, **flags: bool) -> Entry:
@@ -806,6 +826,7 @@ __all__ = [
     "InvalidDeal",
     "StaleSheet",
     "TournamentError",
+    "WalkIn",
     "add_walk_in",
     "clock_pause",
     "clock_resume",
@@ -823,3 +844,70 @@ __all__ = [
     "start_tournament",
     "swap_players",
 ]
+
+
+# --------------------------------------------------------------------------- long PDFs
+
+#: Finished PDF exports are kept this long for their download link, then deleted.
+PDF_EXPORT_KEEP = datetime.timedelta(days=1)
+
+
+def queue_pdf_export(kind: str, tournament: Tournament, round_: Round | None, user) -> PdfExport:
+    """The document to build off the request, in the current language: the one already in
+    preparation for the same sheets if any (a second click waits for the same file), else a
+    new one handed to the task queue."""
+    from django.utils.translation import get_language
+
+    from .tasks import build_pdf_export
+
+    language = get_language()
+    with transaction.atomic():
+        PdfExport.objects.filter(created_at__lt=timezone.now() - PDF_EXPORT_KEEP).delete()
+        pending = PdfExport.objects.filter(
+            kind=kind,
+            tournament=tournament,
+            round=round_,
+            language=language,
+            status=PdfExport.Status.PENDING,
+        ).first()
+        if pending is not None:
+            return pending
+        export = PdfExport.objects.create(
+            kind=kind, tournament=tournament, round=round_, language=language, requested_by=user
+        )
+        # In the same transaction: the queue's row is written with the export's, or neither.
+        build_pdf_export.enqueue(str(export.pk))
+    return export
+
+
+def build_pdf_export(export_id: str) -> PdfExport | None:
+    """Build a queued document (the task queue's worker calls this): the missing sheets are
+    laid out and kept, the pages merged, the file stored for its download link."""
+    from django.utils import translation
+
+    from . import sheet_pdfs
+
+    export = (
+        PdfExport.objects.select_related("tournament__club", "tournament__season", "round")
+        .filter(pk=export_id, status=PdfExport.Status.PENDING)
+        .first()
+    )
+    if export is None:  # deleted, or already built
+        return None
+    try:
+        with translation.override(export.language):
+            if export.kind == PdfExport.Kind.ROUND_SHEETS and export.round is not None:
+                export.round.tournament = export.tournament
+                document = sheet_pdfs.round_document(export.round)
+            else:
+                document = sheet_pdfs.filled_document(export.tournament, export.round)
+            export.content = sheet_pdfs.build(document)
+        export.filename = document.filename
+        export.status = PdfExport.Status.READY
+    except Exception:
+        export.status = PdfExport.Status.FAILED
+        raise
+    finally:
+        export.finished_at = timezone.now()
+        export.save(update_fields=["content", "filename", "status", "finished_at"])
+    return export

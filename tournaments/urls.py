@@ -108,4 +108,10 @@ urlpatterns = [
         exports.FilledSheetsPDFView.as_view(),
         name="tournament_filled_pdf",
     ),
+    path("saisie/fichiers/<uuid:pk>/", exports.PdfExportView.as_view(), name="pdf_export"),
+    path(
+        "saisie/fichiers/<uuid:pk>/fichier.pdf",
+        exports.PdfExportFileView.as_view(),
+        name="pdf_export_file",
+    ),
 ]

@@ -4,8 +4,9 @@ The sheet's layout is the game's: its plug-in names the template (``pdf_sheet_te
 these views only gather the data (``selectors``) and hand it to ``pdf`` or ``excel``.
 """
 
-from django.http import Http404, HttpResponse
-from django.shortcuts import get_object_or_404
+from django.conf import settings
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.http import content_disposition_header
 from django.utils.translation import gettext as _
 from django.views import View
@@ -13,9 +14,8 @@ from django.views import View
 from club.models import Season
 from club.roles import SCOREKEEPERS, CommitteeRequiredMixin, ScorekeeperRequiredMixin, has_role
 
-from . import excel, pdf, selectors
-from .games import plugin_for
-from .models import Round, Tournament
+from . import excel, pdf, selectors, services, sheet_pdfs
+from .models import PdfExport, Round, Tournament
 
 
 def file_response(
@@ -34,8 +34,20 @@ def pdf_response(content: bytes, filename: str) -> HttpResponse:
     return file_response(content, "application/pdf", filename, attachment=False)
 
 
-def _round_words(round_: Round) -> str:
-    return _("Round %(number)d") % {"number": round_.number}
+_round_words = sheet_pdfs.round_words
+
+#: The page of a document in preparation reloads itself this often (seconds).
+EXPORT_REFRESH_SECONDS = 3
+
+
+def sheets_response(request, document, kind, round_: Round | None) -> HttpResponse:
+    """The sheets as PDF at once when few must be laid out; else the document is queued and
+    the user waits on its page (a request never lays out more than the settings allow)."""
+    pages = sheet_pdfs.prepare(document)
+    if sheet_pdfs.missing(pages) > settings.PDF_INLINE_MAX_RENDERS:
+        export = services.queue_pdf_export(kind, document.tournament, round_, request.user)
+        return redirect("pdf_export", export.pk)
+    return pdf_response(sheet_pdfs.assemble(document, pages), document.filename)
 
 
 def _get_round(pk: int) -> Round:
@@ -49,16 +61,8 @@ class RoundSheetsPDFView(ScorekeeperRequiredMixin, View):
 
     def get(self, request, pk):
         round_ = _get_round(pk)
-        tournament = round_.tournament
-        plugin = plugin_for(tournament.game)
-        sheets = pdf.round_sheets(round_, selectors.round_tables(round_), plugin)
-        content = pdf.render_pdf(
-            plugin.pdf_sheet_template,
-            {"tournament": tournament, "round": round_, "sheets": sheets, "filled": False},
-            request,
-        )
-        filename = pdf.pdf_filename(tournament.name, _round_words(round_), _("sheets"))
-        return pdf_response(content, filename)
+        document = sheet_pdfs.round_document(round_)
+        return sheets_response(request, document, PdfExport.Kind.ROUND_SHEETS, round_)
 
 
 class RoundPlanPDFView(ScorekeeperRequiredMixin, View):
@@ -85,29 +89,20 @@ class RoundPlanPDFView(ScorekeeperRequiredMixin, View):
 class FilledSheetsPDFView(ScorekeeperRequiredMixin, View):
     """Every table of every round with what was entered, for the club's archives.
 
-    ``?ronde=N`` prints one round only: a whole tournament of 30 tables a round takes some
-    seconds a round to lay out.
+    ``?ronde=N`` prints one round only. A whole tournament is laid out by the task queue
+    unless its sheets are cached (``sheets_response``).
     """
 
     def get(self, request, pk):
         tournament = get_object_or_404(Tournament.objects.select_related("club", "season"), pk=pk)
-        plugin = plugin_for(tournament.game)
-        rounds = selectors.tournament_rounds(tournament)
         only = request.GET.get("ronde", "")
-        if only.isdigit():
-            rounds = [r for r in rounds if r.number == int(only)]
-            if not rounds:
-                raise Http404
-        for round_ in rounds:
-            round_.tournament = tournament  # the sheets print its name without a query each
-        sheets = pdf.filled_sheets(tournament, rounds, plugin)
-        content = pdf.render_pdf(
-            plugin.pdf_sheet_template,
-            {"tournament": tournament, "round": None, "sheets": sheets, "filled": True},
-            request,
+        round_ = (
+            get_object_or_404(Round, tournament=tournament, number=int(only))
+            if only.isdigit()
+            else None
         )
-        words = [tournament.name, _round_words(rounds[0])] if only.isdigit() else [tournament.name]
-        return pdf_response(content, pdf.pdf_filename(*words, _("filled sheets")))
+        document = sheet_pdfs.filled_document(tournament, round_)
+        return sheets_response(request, document, PdfExport.Kind.FILLED_SHEETS, round_)
 
 
 class TournamentXlsxView(View):
@@ -144,3 +139,32 @@ class MoneyXlsxView(CommitteeRequiredMixin, View):
         content = excel.workbook_bytes(excel.money_workbook(report))
         filename = excel.xlsx_filename(season.club.name, season.name, _("money"))
         return file_response(content, excel.XLSX_CONTENT_TYPE, filename, attachment=True)
+
+
+class PdfExportView(ScorekeeperRequiredMixin, View):
+    """A queued document's page: it refreshes itself while the file is being prepared, then
+    offers the download."""
+
+    def get(self, request, pk):
+        export = get_object_or_404(
+            PdfExport.objects.defer("content").select_related("tournament", "round"), pk=pk
+        )
+        return render(
+            request,
+            "tournaments/staff/pdf_export.html",
+            {
+                "export": export,
+                "tournament": export.tournament,
+                "refresh_seconds": EXPORT_REFRESH_SECONDS,
+            },
+        )
+
+
+class PdfExportFileView(ScorekeeperRequiredMixin, View):
+    """A queued document's file, once ready (before that: back to its page)."""
+
+    def get(self, request, pk):
+        export = get_object_or_404(PdfExport, pk=pk)
+        if export.status != PdfExport.Status.READY or export.content is None:
+            return redirect("pdf_export", export.pk)
+        return pdf_response(bytes(export.content), export.filename)

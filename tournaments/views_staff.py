@@ -160,13 +160,20 @@ class RegistrationView(ScorekeeperRequiredMixin, View):
                     self.context(tournament, walk_in_form=form),
                     status=400,
                 )
-            entry = services.add_walk_in(
+            walk_in = services.add_walk_in(
                 tournament,
                 form.cleaned_data["first_name"],
                 form.cleaned_data["last_name"],
                 substitute=form.cleaned_data["substitute"],
             )
-            messages.success(request, _("%(player)s is registered.") % {"player": entry.player})
+            player = walk_in.entry.player
+            if walk_in.new_entry:
+                messages.success(request, _("%(player)s is registered.") % {"player": player})
+            else:
+                messages.info(
+                    request,
+                    _("%(player)s was already registered: nothing was added.") % {"player": player},
+                )
         elif action in {"present", "paid", "substitute", "withdrawn"}:
             entry = get_object_or_404(Entry, tournament=tournament, pk=request.POST.get("entry"))
             services.update_entry(entry, **{action: request.POST.get("value") == "1"})
@@ -434,12 +441,15 @@ class SheetPreviewView(ScorekeeperRequiredMixin, View):
                 result = services.evaluate_sheet(table, form.records)
             except InvalidDeal as error:
                 form.attach_scoring_error(error)
+        # Who deals each row, as the penalties typed so far move the deal (Double King).
+        dealers = form.dealer_names() if hasattr(form, "dealer_names") else None
         if result is None:
             errors = [str(e) for errors in form.errors.values() for e in errors if str(e)]
-            return JsonResponse({"ok": False, "errors": errors[:3]})
+            return JsonResponse({"ok": False, "errors": errors[:3], "dealers": dealers})
         return JsonResponse(
             {
                 "ok": True,
+                "dealers": dealers,
                 "scores": result.scores,
                 "complete": result.complete,
                 "pending": result.pending,

@@ -3,9 +3,11 @@
 The database comes from ``DATABASE_URL`` (SQLite file in the project directory by default).
 """
 
+import datetime
 from pathlib import Path
 
 import dj_database_url
+from csp.constants import NONE, SELF
 from django.utils.translation import gettext_lazy as _
 
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
@@ -19,12 +21,17 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django.contrib.humanize",
     "django_tables2",
+    "axes",
+    "csp",
+    "django_tasks",
+    "django_tasks_db",
     "club",
     "tournaments",
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "club.middleware.ClubLanguageMiddleware",
@@ -33,6 +40,8 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # Last, as django-axes asks: turns a locked-out login into the lockout page.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "club.urls"
@@ -85,10 +94,26 @@ LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
 
-# Login throttling: after this many failures for one user name or one address,
-# further attempts are refused for LOGIN_LOCKOUT_SECONDS.
-LOGIN_MAX_FAILURES = 5
-LOGIN_LOCKOUT_SECONDS = 15 * 60
+AUTHENTICATION_BACKENDS = [
+    # First: refuses any login, even with the right password, while locked out.
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+
+# Login throttling (django-axes, failures stored in the database so every worker sees them):
+# 5 failures for one user name, or from one address, lock it for a quarter of an hour.
+AXES_FAILURE_LIMIT = 5
+AXES_COOLOFF_TIME = datetime.timedelta(minutes=15)
+AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_TEMPLATE = "registration/locked.html"
+AXES_CLIENT_IP_CALLABLE = "club.client_ip.client_ip"
+# Reverse proxies whose X-Forwarded-For is believed (addresses or networks); none by default:
+# the client is then the connection's own address and the header is ignored.
+TRUSTED_PROXIES: list[str] = []
+
+# `manage.py demo` creates staff users whose passwords are public: only where set to True.
+ALLOW_DEMO_DATA = False
 
 LANGUAGE_CODE = "fr"
 LANGUAGES = [("fr", _("French")), ("en", _("English"))]
@@ -99,10 +124,38 @@ USE_TZ = True
 # No thousand separators: a primary key of 1000 printed as "1 000" in a form would break it.
 USE_THOUSAND_SEPARATOR = False
 
+# Content-Security-Policy (django-csp): scripts and styles only from our own static files, no
+# inline script, style or event handler anywhere (the PDFs are made on the server: unaffected).
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF],
+        "img-src": [SELF, "data:"],
+        "font-src": [SELF],
+        "connect-src": [SELF],
+        "object-src": [NONE],
+        "base-uri": [SELF],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    }
+}
+# The language cookie is only ever needed by our own pages.
+LANGUAGE_COOKIE_SAMESITE = "Lax"
+
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT = BASE_DIR / "staticfiles"
 
 DJANGO_TABLES2_TEMPLATE = "django_tables2/semantic.html"
+
+# Long PDFs are built off the request by a task queue kept in the database
+# (`manage.py db_worker` runs it; `make run` starts one beside the server).
+TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend", "QUEUES": ["default"]}}
+# Processes laying sheets out side by side when several are not cached (one per core).
+PDF_RENDER_PROCESSES = 2
+# Sheets a request may lay out itself (about 0.1 s each on each core): past that, the
+# document is queued and its page offers the file when it is ready.
+PDF_INLINE_MAX_RENDERS = 40
 
 CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}

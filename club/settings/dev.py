@@ -5,3 +5,10 @@ from .base import *  # noqa: F403
 DEBUG = True
 SECRET_KEY = "dev-only-insecure-key-never-used-in-production"
 ALLOWED_HOSTS = ["127.0.0.1", "localhost", "[::1]"]
+
+# `manage.py demo` may build the demo club (its passwords are public).
+ALLOW_DEMO_DATA = True
+
+# Django's debug pages use inline script and style: report policy violations, block nothing.
+CONTENT_SECURITY_POLICY_REPORT_ONLY = CONTENT_SECURITY_POLICY  # noqa: F405
+CONTENT_SECURITY_POLICY = None

@@ -15,9 +15,17 @@ def _required(name: str) -> str:
 
 
 DEBUG = False
+# Never `manage.py demo` here: its staff users have the passwords printed in the README.
+ALLOW_DEMO_DATA = False
 SECRET_KEY = _required("DJANGO_SECRET_KEY")
 ALLOWED_HOSTS = _required("DJANGO_ALLOWED_HOSTS").split(",")
 CSRF_TRUSTED_ORIGINS = [f"https://{host}" for host in ALLOWED_HOSTS]
+
+# The reverse proxies in front of gunicorn, e.g. "127.0.0.1" or "10.0.0.0/8,192.168.1.2":
+# their X-Forwarded-For gives the client's address for login throttling.
+TRUSTED_PROXIES = [
+    p.strip() for p in os.environ.get("ATOUT_TRUSTED_PROXIES", "").split(",") if p.strip()
+]
 
 SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 SECURE_SSL_REDIRECT = True
@@ -26,6 +34,7 @@ SECURE_HSTS_INCLUDE_SUBDOMAINS = True
 SECURE_HSTS_PRELOAD = True
 SESSION_COOKIE_SECURE = True
 CSRF_COOKIE_SECURE = True
+LANGUAGE_COOKIE_SECURE = True
 
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},

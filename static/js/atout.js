@@ -68,6 +68,10 @@
       .then((data) => {
         const errors = document.getElementById("preview-errors");
         if (errors) errors.textContent = data.ok ? "" : data.errors.join(" ");
+        (data.dealers || []).forEach((name, index) => {
+          const cell = sheet.querySelector("tr[data-row='" + (index + 1) + "'] td.dealer");
+          if (cell) cell.textContent = name;
+        });
         if (!data.ok) return;
         data.scores.forEach((score, seat) => {
           const cell = sheet.querySelector("[data-total='" + seat + "']");

@@ -103,11 +103,13 @@ def test_a_known_licence_attaches_the_existing_player(committee_client, club):
 
 def test_unreadable_file_is_refused_on_the_field(committee_client, club):
     response = upload(committee_client, club, SimpleUploadedFile("joueurs.txt", b"hello"))
-    assert response.status_code == 200
+    assert response.status_code == 400
     assert "Choisissez un fichier .xlsx ou .csv." in response.content.decode()
     response = upload(committee_client, club, csv_file("Nom;Ville\nDubois;Namur\n"))
+    assert response.status_code == 400
     assert "« Nom » et « Prénom » sont obligatoires" in response.content.decode()
     response = upload(committee_client, club, SimpleUploadedFile("joueurs.xlsx", b"not a zip"))
+    assert response.status_code == 400
     assert "classeur Excel" in response.content.decode()
 
 
@@ -125,3 +127,69 @@ def test_an_expired_import_asks_for_the_file_again(committee_client, club):
         reverse("player_import", args=[club.slug]), {"token": "deadbeef"}, follow=True
     )
     assert "envoyez à nouveau le fichier" in response.content.decode()
+
+
+# --------------------------------------------------------------------------- hostile files
+
+
+def test_names_match_ignoring_accents_case_and_apostrophe_style(committee_client, club):
+    club.players.add(
+        Player.objects.create(first_name="Gérard", last_name="Dupont"),
+        Player.objects.create(first_name="Awa", last_name="N'Diaye"),
+    )
+    text = "Nom;Prénom\ndupont;gerard\nN’Diaye;AWA\nLe Roy;Zoé\nle roy;zoe\n"
+    page = upload(committee_client, club, csv_file(text)).content.decode()
+    assert page.count("ce joueur est déjà membre du club") == 2
+    assert "doublon de la ligne 4" in page
+
+
+def test_invisible_characters_are_refused_naming_the_field(committee_client, club):
+    text = "Nom;Prénom;Licence\nDubois\u202e;Anne;\nMaes;Luc;L\x00-2\nPeeters;Jan;\n"
+    response = upload(committee_client, club, csv_file(text))
+    page = response.content.decode()
+    assert "Le champ « nom » contient des caractères invisibles" in page
+    assert "U+202E" in page
+    assert "Le champ « numéro de licence » contient des caractères invisibles" in page
+    assert "U+0000" in page
+    confirm(committee_client, club, response, skip_invalid=True)
+    assert list(Player.objects.values_list("last_name", flat=True)) == ["Peeters"]
+
+
+def test_a_file_over_the_row_limit_is_refused_without_reading_it_all(
+    committee_client, club, monkeypatch
+):
+    from club import player_import
+
+    seen = []
+    read = player_import._first_rows
+
+    def counting(rows):
+        return read(row for row in rows if not seen.append(row))
+
+    monkeypatch.setattr(player_import, "_first_rows", counting)
+    text = "Nom;Prénom\n" + "".join(f"N{i};P\n" for i in range(150_000))  # under 2 MB
+    response = upload(committee_client, club, csv_file(text))
+    assert response.status_code == 413
+    assert "plus de 5000 lignes" in response.content.decode()
+    assert len(seen) == 5002  # the header, the 5,000 rows allowed, the one too many
+    assert not Player.objects.exists()
+    xlsx = xlsx_file([["Nom", "Prénom"]] + [[f"N{i}", "P"] for i in range(5001)])
+    assert upload(committee_client, club, xlsx).status_code == 413
+
+
+def test_a_file_over_2_mb_is_refused_before_parsing(committee_client, club, monkeypatch):
+    from club import player_import
+
+    monkeypatch.setattr(player_import, "read_table", lambda *a: pytest.fail("file was parsed"))
+    big = csv_file("Nom;Prénom\n" + "Dubois;Anne\n" * 200_000)
+    response = upload(committee_client, club, big)
+    assert response.status_code == 413
+    assert "dépasse 2 Mo" in response.content.decode()
+    assert 'name="file"' in response.content.decode()  # the page is still there to try again
+
+
+def test_a_cell_over_the_csv_field_limit_is_a_french_error(committee_client, club):
+    text = "Nom;Prénom\nDubois;Anne\n" + '"' + "x" * 131_073 + '";Luc\n'
+    response = upload(committee_client, club, csv_file(text))
+    assert response.status_code == 400
+    assert "La ligne 3 du fichier CSV est illisible" in response.content.decode()

@@ -1,5 +1,5 @@
 import pytest
-from django.contrib.auth.models import Group
+from django.contrib.auth.models import Group, User
 from django.urls import reverse
 
 from club.demo_data import PLAYER_COUNT
@@ -53,13 +53,17 @@ def test_language_switch_to_english(client, club, season):
 def test_login_page_is_french_and_throttles_repeated_failures(client, committee_user):
     url = reverse("login")
     assert "Connexion" in client.get(url).content.decode()
-    for _ in range(5):
+    for _ in range(4):
         response = client.post(url, {"username": "bureau", "password": "wrong"})
         assert (
             "Saisissez un nom d’utilisateur et un mot de passe valides" in response.content.decode()
         )
-    response = client.post(url, {"username": "bureau", "password": "secret-pass-123"})
+    response = client.post(url, {"username": "bureau", "password": "wrong"})  # the 5th
     assert "Trop de tentatives" in response.content.decode()
+    response = client.post(url, {"username": "bureau", "password": "secret-pass-123"})
+    assert response.status_code == 429
+    page = response.content.decode()
+    assert "Trop de tentatives" in page and '<html lang="fr">' in page  # the site's page
     assert "_auth_user_id" not in client.session
 
 
@@ -67,6 +71,22 @@ def test_login_succeeds_with_the_right_password(client, committee_user):
     response = client.post(reverse("login"), {"username": "bureau", "password": "secret-pass-123"})
     assert response.status_code == 302
     assert client.session["_auth_user_id"] == str(committee_user.pk)
+
+
+def test_demo_refuses_to_run_with_the_production_settings(db, settings, monkeypatch):
+    import importlib
+
+    from django.core.management import CommandError, call_command
+
+    monkeypatch.setenv("DJANGO_SECRET_KEY", "x" * 60)
+    monkeypatch.setenv("DJANGO_ALLOWED_HOSTS", "atout.example.org")
+    prod = importlib.import_module("club.settings.prod")
+    settings.ALLOW_DEMO_DATA = prod.ALLOW_DEMO_DATA
+    settings.SETTINGS_MODULE = prod.__name__
+    with pytest.raises(CommandError, match=r"\(club\.settings\.prod\) : ses mots de passe"):
+        call_command("demo")
+    assert not Player.objects.exists()
+    assert not User.objects.exists()
 
 
 def test_demo_club_is_believable_and_idempotent(db):

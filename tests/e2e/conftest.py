@@ -52,14 +52,28 @@ def new_page(browser, *, width: int = 1280, height: int = 900):
     context = browser.new_context(locale="fr-BE", viewport={"width": width, "height": height})
     page = context.new_page()
     page.set_default_timeout(15_000)
+    # Whatever the Content-Security-Policy blocks (an inline script, a handler) is a bug.
+    page.csp_violations = []
+    page.on(
+        "console",
+        lambda message: (
+            "Content Security Policy" in message.text and page.csp_violations.append(message.text)
+        ),
+    )
     return page
+
+
+def close_page(page) -> None:
+    violations = page.csp_violations
+    page.context.close()
+    assert not violations, violations
 
 
 @pytest.fixture
 def page(browser):
     page = new_page(browser)
     yield page
-    page.context.close()
+    close_page(page)
 
 
 @pytest.fixture
@@ -67,7 +81,7 @@ def phone(browser):
     """A phone-sized page, as a scorekeeper holds it in the hall."""
     page = new_page(browser, width=390, height=844)
     yield page
-    page.context.close()
+    close_page(page)
 
 
 @pytest.fixture

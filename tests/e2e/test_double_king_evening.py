@@ -4,6 +4,7 @@ import random
 
 import pytest
 from django.urls import reverse
+from playwright.sync_api import expect
 
 from tournaments import services
 from tournaments.sample_sheets import double_king_round
@@ -51,9 +52,7 @@ def test_scorekeeper_enters_a_sheet_and_the_public_standings_change(
             page.select_option(f"#id_k{row}", str(record["seventh"]))
             page.select_option(f"#id_l{row}", str(record["last"]))
     # The live panel follows the typing: nothing left to choose once the 20 games are in.
-    page.wait_for_function(
-        "document.querySelector(\"[data-trumps='0']\").textContent.trim() === '0'"
-    )
+    expect(page.locator("[data-trumps='0']")).to_have_text("0")
     page.click("text=Enregistrer la feuille")
     page.wait_for_selector("text=complète")
 

@@ -7,6 +7,7 @@ import datetime
 
 import pytest
 from django.urls import reverse
+from playwright.sync_api import expect
 
 from tournaments import services
 from tournaments.models import Tournament
@@ -78,10 +79,7 @@ def test_quarante_match_from_pairs_to_standings(
     page.fill("#id_kings1", "")
     assert page.get_attribute("#id_kings1", "placeholder") == "1"
     page.select_option("#id_clique1_K", "3")
-    page.wait_for_function(
-        "document.querySelector(\"[data-points='1']\") && "
-        "document.querySelector(\"[data-points='1']\").textContent.trim() === '+31'"
-    )
+    expect(page.locator("[data-points='1']")).to_have_text("+31")
     assert page.inner_text("[data-points='0']").strip() == "+23"
     with page.expect_navigation():
         page.click("#save-deal")

@@ -3,6 +3,7 @@ counter; the points show before saving and the public standings change."""
 
 import pytest
 from django.urls import reverse
+from playwright.sync_api import expect
 
 from tournaments import services
 
@@ -41,10 +42,7 @@ def test_whist_deals_with_misères_and_a_counter_change_the_standings(
     page.select_option("#id_d2", "1")
     page.fill("#id_t2", "0")
     # The points of the deal, from scoring, before saving.
-    page.wait_for_function(
-        "document.querySelector(\"[data-points='0']\") && "
-        "document.querySelector(\"[data-points='0']\").textContent.trim() === '+12'"
-    )
+    expect(page.locator("[data-points='0']")).to_have_text("+12")
     assert page.inner_text("[data-points='2']").strip() == "-12"
     with page.expect_navigation():
         page.click("#save-deal")
@@ -57,10 +55,7 @@ def test_whist_deals_with_misères_and_a_counter_change_the_standings(
     page.select_option("#id_d1", "0")
     page.select_option("#id_d2", "1")
     page.fill("#id_tricks", "12")
-    page.wait_for_function(
-        "document.querySelector(\"[data-points='0']\") && "
-        "document.querySelector(\"[data-points='0']\").textContent.trim() === '+27'"
-    )
+    expect(page.locator("[data-points='0']")).to_have_text("+27")
     with page.expect_navigation():
         page.click("#save-deal")
     assert page.inner_text("[data-total='0']").strip() == "39"

@@ -205,10 +205,13 @@ def quarante_record(draw: st.DrawFn) -> tuple[Record, int]:
         record[key] = draw(split(4, 2))
     cliques, bonus = [], 0
     values = {"K": {3: 10, 4: 40}, "Q": {3: 8, 4: 20}, "J": {3: 6, 4: 13}}
+    in_hand = [0] * 4
     for fig in "KQJ":
         count = draw(st.sampled_from([0, 0, 3, 4]))
-        if count:
-            cliques.append({"seat": draw(seat4), "figure": fig, "count": count})
+        seat = draw(seat4)
+        if count and in_hand[seat] + count <= 8:  # a hand holds 8 cards (RULES.md)
+            in_hand[seat] += count
+            cliques.append({"seat": seat, "figure": fig, "count": count})
             bonus += values[fig][count]
     record["cliques"] = cliques
     if draw(st.booleans()):

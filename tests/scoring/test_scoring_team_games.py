@@ -153,6 +153,9 @@ def test_plonk_deals(record: dict[str, object], expected: list[int]) -> None:
     assert plonk.score_deal(record) == expected
 
 
+# RULES.md, Plonk (and « Changes of 2026-11-22 »): tricks sum to 13; each team's dead cards
+# between its tricks (every trick brings at least its dead lead) and 4 x its tricks; live
+# points exactly makeable from the 52 card values, per team and for both teams together.
 @pytest.mark.parametrize(
     ("record", "code", "field", "params"),
     [
@@ -229,7 +232,8 @@ def test_team_classification_and_bye() -> None:
         0,
     )
     assert GAMES["plonk"].bye_line() == RoundLine(500, None, True, 0)
-    assert GAMES["quarante"].bye_line({"bye_score": 100, "bye_against": 50}) == RoundLine(
-        100, None, True, 50
-    )
+    # a bye scores the ruleset's own target; an old stored "bye_score" is ignored
+    assert GAMES["quarante"].bye_line(
+        {"target": 100, "bye_score": 150, "bye_against": 50}
+    ) == RoundLine(100, None, True, 50)
     assert GAMES["whist"].bye_line() is None

@@ -170,7 +170,7 @@ def test_default_rules_are_json_and_carry_every_default() -> None:
     assert table["grande_misere"]["undertrick"] == 0
     assert rules["tiebreaks"] == ["best_pool"]
     assert rules["annual_ranking"] == "sum_points"
-    assert rules["renege_multiplier"] == 3
+    assert "renege_multiplier" not in rules  # 3, not a setting (RULES.md)
     assert len(CHEVALERIE_CONTRACTS) == 20
     # editing the copy never touches the defaults
     table["trou_royal"]["points"] = 99
@@ -191,7 +191,7 @@ def test_a_default_changed_by_data() -> None:
 
 
 #: Another club's table: IWWA-style names and values, new contracts, a flat fail
-#: for emballage 8 at -6, a renege at 2 x P. Pure data, no code change.
+#: for emballage 8 at -6, an old "renege_multiplier" key (ignored now). Pure data.
 IWWA_STYLE: dict[str, object] = {
     "contracts": [
         {
@@ -264,7 +264,8 @@ def test_another_clubs_table_is_data_alone() -> None:
         -45,
         -45,
     ]
-    assert score_deal(deal("solo_5", [1], 5, renege=0), rules) == [-6, 3, 3, 3]
+    # a stored "renege_multiplier" of 2 is ignored: 3 x P keeps the deal at zero
+    assert score_deal(deal("solo_5", [1], 5, renege=0), rules) == [-9, 3, 3, 3]
     # the Chevalerie codes it does not list are unknown there
     with pytest.raises(InvalidDeal) as info:
         score_deal(deal("trou", [0, 1], 8), rules)
@@ -318,7 +319,6 @@ def test_another_clubs_table_is_data_alone() -> None:
         ({"counters": [{"contract": "solo_8", "against": "trou", "points": 4}]}, "counters[0]"),
         ({"annual_ranking": "best"}, "annual_ranking"),
         ({"tiebreaks": ["coin_toss"]}, "tiebreaks"),
-        ({"renege_multiplier": "3"}, "renege_multiplier"),
         ({"place_points": {"4": [16, 12, 8]}}, "place_points"),
         ({"pool_length": 80}, "pool_length"),
     ],

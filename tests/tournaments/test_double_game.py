@@ -9,6 +9,7 @@ from fractions import Fraction
 
 import pytest
 from django.urls import reverse
+from form_data import form_data
 from openpyxl import load_workbook
 
 from tournaments import services
@@ -173,17 +174,6 @@ def test_pdf_and_excel(make_double, scorekeeper_client):
     assert ws.max_row == 5
 
 
-def _form_data(form):
-    data = {}
-    for name, field in form.fields.items():
-        value = form.initial.get(name, field.initial)
-        if value is True:
-            data[name] = "on"
-        elif value is not None and value is not False:
-            data[name] = str(value)
-    return data
-
-
 def test_club_edits_the_place_points_tables(client, committee_user, club):
     from tournaments.services import club_rules
 
@@ -191,7 +181,7 @@ def test_club_edits_the_place_points_tables(client, committee_user, club):
     url = reverse("staff_rules", args=["double"])
     page = client.get(url)
     assert "Points de place à une table de 3" in page.content.decode()
-    data = _form_data(page.context["form"])
+    data = form_data(page.context["form"])
     assert data["table__place_points__3"] == "16, 10, 4"
     data["table__place_points__3"] = "12, 8"
     response = client.post(url, data)

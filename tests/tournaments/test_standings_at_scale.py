@@ -269,7 +269,7 @@ def test_the_data_migration_stores_the_same_results_as_the_services(demo):
     by_services = stored()
     assert len(by_services) > 100
     TournamentResult.objects.all().delete()
-    migration = importlib.import_module("tournaments.migrations.0005_fill_tournament_results")
+    migration = importlib.import_module("tournaments.migrations.0008_fill_tournament_results")
     migration.fill(apps, None)
     assert stored() == by_services
 

@@ -9,10 +9,11 @@ import random
 
 import pytest
 from django.urls import reverse
+from form_data import form_data
 from openpyxl import load_workbook
 
 from tournaments import selectors, services
-from tournaments.models import Seat, Table, Tournament
+from tournaments.models import GameRules, Seat, Table, Tournament
 from tournaments.sample_sheets import plonk_match, quarante_match
 
 pytestmark = pytest.mark.django_db
@@ -135,7 +136,8 @@ def test_team_seating_without_rematch(make_team_game):
 
 
 def test_odd_team_count_gets_a_bye_scored_by_the_rules(make_team_game, club):
-    services.save_club_rules(club, "quarante", {"bye_score": 100, "bye_against": 50})
+    # A bye scores the tournament's own target (RULES.md), here the club's 100.
+    services.save_club_rules(club, "quarante", {"target": 100, "bye_against": 50})
     tournament = make_team_game(players=10, rounds=2)
     byes = []
     for number in range(2):
@@ -144,7 +146,7 @@ def test_odd_team_count_gets_a_bye_scored_by_the_rules(make_team_game, club):
         seat = bye.seats.get()
         assert bye.complete and seat.score == 100 and seat.against == 50 and seat.won is True
         byes.append(seat.team_id)
-        play_round(round_, "quarante", seed=number)
+        play_round(round_, "quarante", seed=number, target=100)
     assert byes[0] != byes[1]  # the bye goes to a team that has not had one
     rows = services_rows(tournament)
     bye_row = next(r for r in rows if r.team_id == byes[0])
@@ -210,6 +212,25 @@ def test_quarante_bad_input_in_french_nothing_lost(make_team_game, scorekeeper_c
     html = post(scorekeeper_client, table, data).content.decode()
     assert "choisissez la couleur d’atout" in html
     assert table.deals.count() == 0
+
+
+def test_quarante_cliques_beyond_a_hand_of_8_are_refused(make_team_game, scorekeeper_client):
+    tournament = make_team_game(players=4, rounds=1)
+    table = services.draw_round(tournament, seed=1).tables.get()
+    # four kings, four queens and three jacks: 11 cards, a player holds 8 (RULES.md)
+    eleven = [(1, "K", 4), (1, "Q", 4), (1, "J", 3)]
+    response = post(
+        scorekeeper_client, table, quarante_data(table, kings=(2, None), cliques=eleven)
+    )
+    assert response.status_code == 400
+    html = response.content.decode()
+    assert "annonce 11 cartes de cliques mais n’en a que 8" in html
+    assert response.context["form"]["clique1_J"].value() == "3", "what was typed is kept"
+    assert table.deals.count() == 0
+    eight = [(1, "K", 4), (1, "Q", 4)]
+    response = post(scorekeeper_client, table, quarante_data(table, kings=(2, None), cliques=eight))
+    assert response.status_code == 302
+    assert table.deals.get().points == [22, 82]
 
 
 def test_ranking_wins_then_points_then_difference(make_team_game):
@@ -370,20 +391,25 @@ def test_club_sets_the_bye_and_the_tie_rule(client, committee_user, club):
     client.force_login(committee_user)
     url = reverse("staff_rules", args=["plonk"])
     page = client.get(url).content.decode()
-    assert "Points attribués pour une exemption" in page and "Objectif" in page
-    form = client.get(url).context["form"]
-    data = {}
-    for name, field in form.fields.items():
-        value = form.initial.get(name, field.initial)
-        if value is True:
-            data[name] = "on"
-        elif value is not None and value is not False:
-            data[name] = str(value)
-    data["setting__bye_score"] = "250"
+    assert "Points contre attribués pour une exemption" in page and "Objectif" in page
+    data = form_data(client.get(url).context["form"])
+    data["setting__bye_against"] = "250"
     data["setting__tie_rule"] = "draw"
     assert client.post(url, data).status_code == 302
     rules = services.club_rules(club, "plonk")
-    assert rules["bye_score"] == 250 and rules["tie_rule"] == "draw"
+    assert rules["bye_against"] == 250 and rules["tie_rule"] == "draw"
+
+
+def test_a_bye_in_a_quarante_to_60_scores_60(make_team_game, club):
+    # The club's stored ruleset still carries the old default « bye_score »: 150.
+    services.save_club_rules(club, "quarante", {})
+    GameRules.objects.filter(club=club, game="quarante").update(
+        rules={**services.club_rules(club, "quarante"), "bye_score": 150}
+    )
+    tournament = make_team_game(players=6, rounds=1)
+    services.set_tournament_settings(tournament, {"target": 60})
+    seat = services.draw_round(tournament, seed=1).tables.get(bye=True).seats.get()
+    assert (seat.score, seat.against, seat.won) == (60, 0, True)
 
 
 def test_a_players_public_page_shows_his_teams_matches(make_team_game, client):

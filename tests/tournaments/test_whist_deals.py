@@ -119,6 +119,22 @@ def test_impossible_deals_are_refused_on_the_field(
     assert not whist_table.deals.exists()
 
 
+def test_the_rule_documents_counters_through_the_form(scorekeeper_client, whist_table):
+    # RULES.md (2026-11-22): a grand schlem against a petit schlem scores its own P (120).
+    data = deal_data(whist_table, "grand_schlem", [1], 13, against="petit_schlem")
+    assert post(scorekeeper_client, whist_table, data).status_code == 302
+    deal = whist_table.deals.get()
+    assert deal.points == [-40, 120, -40, -40] and deal.record["against"] == "petit_schlem"
+    # an abondance 10 cannot counter a grande misère: refused on the field
+    data = deal_data(whist_table, "abondance_10", [2], 10, against="grande_misere")
+    response = post(scorekeeper_client, whist_table, data)
+    assert response.status_code == 400
+    assert "le barème du club n’a pas ce contre" in " ".join(
+        str(e) for e in response.context["form"].errors["against"]
+    )
+    assert whist_table.deals.count() == 1
+
+
 def test_a_counter_the_club_does_not_have(scorekeeper_client, whist_table):
     data = deal_data(whist_table, "solo_6", [0], 6, against="piccolo")
     response = post(scorekeeper_client, whist_table, data)

@@ -1,4 +1,8 @@
-"""Double King's sheet: 20 rows, the dealer pre-printed, one penalty line possible per row."""
+"""Double King's sheet: 20 rows, each with the penalties before its game (one per offender).
+
+Each row shows its dealer as the core's rotation gives it: with ``penalty_counts_as_game`` a
+penalty line takes a turn of the deal, so every penalty moves the dealers of the rows after it.
+"""
 
 import json
 
@@ -48,32 +52,59 @@ class DoubleKingSheet(SheetForm):
             self.fields[f"l{row}"] = forms.ChoiceField(
                 label=_("Last trick"), choices=seats, required=False
             )
-            self.fields[f"p{row}"] = forms.ChoiceField(
-                label=_("Penalty: offender"), choices=seats, required=False
-            )
-            self.fields[f"pg{row}"] = forms.ChoiceField(
-                label=_("Penalty: game"), choices=games, required=False
-            )
+            for seat in range(4):
+                self.fields[f"p{row}_{seat}"] = forms.ChoiceField(
+                    label=_("Penalty of %(player)s: game") % {"player": self.seat_names[seat]},
+                    choices=games,
+                    required=False,
+                )
         if records is not None and not self.is_bound:
             self.initial.update(self.initial_from(records))
+        # A penalty line takes a turn of the deal only with this setting (RULES.md).
+        self.penalty_counts = bool((self.rules or {}).get("penalty_counts_as_game"))
 
     # ------------------------------------------------------------------ rows and records
 
+    def penalties(self, row: int) -> list[tuple[int, str]]:
+        """(offender, game) of the penalty lines before the row's game, as typed (or stored)."""
+        out = []
+        for seat in range(4):
+            game = self[f"p{row}_{seat}"].value() or ""
+            if game in KINDS:
+                out.append((seat, str(game)))
+        return out
+
+    def turns(self) -> list[tuple[int, list[int]]]:
+        """For each row, the dealer of its game and of each of its penalty lines: the core's
+        rotation, where a penalty line takes a turn only with ``penalty_counts_as_game``."""
+        slot, out = 0, []
+        for row in range(1, self.rows + 1):
+            penalty_dealers = []
+            for _offender in self.penalties(row):
+                penalty_dealers.append((self.first_dealer + slot) % 4)
+                slot += self.penalty_counts
+            out.append(((self.first_dealer + slot) % 4, penalty_dealers))
+            slot += 1
+        return out
+
     def dealer(self, row: int) -> int:
-        return (self.first_dealer + row - 1) % 4
+        return self.turns()[row - 1][0]
+
+    def dealer_names(self) -> list[str]:
+        """The dealer of each row, for the page to follow the penalties as they are typed."""
+        return [self.seat_names[dealer] for dealer, _p in self.turns()]
 
     def rows_for_template(self):
-        for row in range(1, self.rows + 1):
+        for row, (dealer, _penalty_dealers) in enumerate(self.turns(), start=1):
             yield {
                 "number": row,
-                "dealer": self.dealer(row),
-                "dealer_name": self.seat_names[self.dealer(row)],
+                "dealer": dealer,
+                "dealer_name": self.seat_names[dealer],
                 "game": self[f"g{row}"],
                 "counts": [self[f"c{row}_{s}"] for s in range(4)],
                 "who": self[f"k{row}"],
                 "last": self[f"l{row}"],
-                "penalty": self[f"p{row}"],
-                "penalty_game": self[f"pg{row}"],
+                "penalties": [self[f"p{row}_{s}"] for s in range(4)],
                 "errors": [
                     e for name in self.row_field_names(row) for e in self.errors.get(name, []) if e
                 ],
@@ -85,8 +116,7 @@ class DoubleKingSheet(SheetForm):
             *(f"c{row}_{s}" for s in range(4)),
             f"k{row}",
             f"l{row}",
-            f"p{row}",
-            f"pg{row}",
+            *(f"p{row}_{s}" for s in range(4)),
         ]
 
     def initial_from(self, records: list[dict]) -> dict[str, object]:
@@ -94,8 +124,7 @@ class DoubleKingSheet(SheetForm):
         row = 1
         for record in records:
             if "penalty" in record:
-                initial[f"p{row}"] = str(record["penalty"])
-                initial[f"pg{row}"] = record["game"]
+                initial[f"p{row}_{record['penalty']}"] = record["game"]
                 continue
             initial[f"g{row}"] = record["game"]
             for seat, count in enumerate(record.get("taken", [])):
@@ -112,26 +141,21 @@ class DoubleKingSheet(SheetForm):
         cleaned = super().clean()
         self.records, self.record_fields, self.record_labels = [], [], []
         first_empty: int | None = None
-        for row in range(1, self.rows + 1):
+        for row, (row_dealer, penalty_dealers) in enumerate(self.turns(), start=1):
             label = _("Game %(row)d") % {"row": row}
             game = cleaned.get(f"g{row}") or ""
             counts = [cleaned.get(f"c{row}_{s}") for s in range(4)]
             who, last = cleaned.get(f"k{row}") or "", cleaned.get(f"l{row}") or ""
-            offender, penalty_game = cleaned.get(f"p{row}") or "", cleaned.get(f"pg{row}") or ""
             anything = bool(game or who or last or any(c is not None for c in counts))
-            if offender or penalty_game:
-                if not (offender and penalty_game):
-                    name = f"p{row}" if not offender else f"pg{row}"
-                    self.add_error(
-                        name,
-                        f"{label} : " + _("give both the offender and the game of the penalty"),
-                    )
-                else:
-                    self._add(
-                        {"game": penalty_game, "penalty": int(offender)},
-                        _("Penalty before game %(row)d") % {"row": row},
-                        {"game": [f"pg{row}"], "penalty": [f"p{row}"], "*": [f"p{row}"]},
-                    )
+            for (offender, penalty_game), dealer in zip(
+                self.penalties(row), penalty_dealers, strict=True
+            ):
+                name = [f"p{row}_{offender}"]
+                self._add(
+                    {"game": penalty_game, "penalty": offender, "dealer": dealer},
+                    _("Penalty before game %(row)d") % {"row": row},
+                    {"game": name, "penalty": name, "dealer": name, "*": name},
+                )
             if not anything:
                 first_empty = first_empty or row
                 continue
@@ -145,7 +169,7 @@ class DoubleKingSheet(SheetForm):
                     % {"row": first_empty},
                 )
                 first_empty = None
-            record: dict[str, object] = {"game": game, "dealer": self.dealer(row)}
+            record: dict[str, object] = {"game": game, "dealer": row_dealer}
             fields: dict[str, list[str]] = {
                 "game": [f"g{row}"],
                 "dealer": [f"g{row}"],
@@ -229,6 +253,9 @@ PLUGIN = GamePlugin(
     sheet_form=DoubleKingSheet,
     sheet_template="tournaments/sheets/double_king_form.html",
     pdf_sheet_template="tournaments/pdf/double_king_sheet.html",
+    # The printed sheet warns when a penalty line takes a turn of the deal (its pre-printed
+    # dealers then move on by one after each penalty).
+    sheet_extra=lambda rules: {"penalty_counts": bool(rules.get("penalty_counts_as_game"))},
     describe=describe,
     ranking_help=gettext_lazy(
         "Ranked by place points (16, 12, 8, 4 per round, ties sharing), then total score, "

@@ -15,7 +15,7 @@ from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 
 from scoring import GAMES
-from scoring.whist import contract_table
+from scoring.whist import SEED_COUNTERS, contract_table
 
 from .base import DealForm, GamePlugin
 
@@ -37,11 +37,14 @@ def contract_names(rules=None) -> dict[str, str]:
 
 
 def counter_targets(rules=None) -> list[str]:
-    """The contracts that the club's table lets another contract counter."""
+    """The contracts another contract may counter: the club's counter table, then the rule
+    document's own counters (``scoring.whist.SEED_COUNTERS``) for contracts the club has."""
+    ruleset = _rules(rules)
+    codes = {row["code"] for row in ruleset["contracts"]}
     targets: list[str] = []
-    for row in _rules(rules)["counters"]:
-        if row["against"] not in targets:
-            targets.append(row["against"])
+    for against in [row["against"] for row in ruleset["counters"]] + list(SEED_COUNTERS):
+        if against in codes and against not in targets:
+            targets.append(against)
     return targets
 
 

@@ -1,7 +1,9 @@
 """``manage.py demo``: a believable club to try Atout with. Running it twice changes nothing."""
 
-from django.core.management.base import BaseCommand
+from django.conf import settings
+from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from club.demo_data import build_demo_club
 
@@ -10,6 +12,16 @@ class Command(BaseCommand):
     help = "Create (or complete) the demo club: players, a season, memberships, staff users."
 
     def handle(self, *args: object, **options: object) -> None:
+        # The demo's staff passwords are printed in the README: only the development and test
+        # settings allow it (ALLOW_DEMO_DATA); production's never does.
+        if not getattr(settings, "ALLOW_DEMO_DATA", False):
+            raise CommandError(
+                _(
+                    "The demo club cannot be created with these settings (%(module)s): its "
+                    "passwords are public. Use the development settings (club.settings.dev)."
+                )
+                % {"module": settings.SETTINGS_MODULE}
+            )
         with transaction.atomic():
             summary = build_demo_club()
         for line in summary:

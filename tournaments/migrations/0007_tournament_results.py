@@ -8,7 +8,7 @@ class Migration(migrations.Migration):
 
     dependencies = [
         ('club', '0002_roles'),
-        ('tournaments', '0003_team_matches'),
+        ('tournaments', '0006_pdf_cache_exports'),
     ]
 
     operations = [

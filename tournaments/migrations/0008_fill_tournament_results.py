@@ -20,6 +20,6 @@ def empty(apps, schema_editor):
 
 
 class Migration(migrations.Migration):
-    dependencies = [("tournaments", "0004_tournament_results")]
+    dependencies = [("tournaments", "0007_tournament_results")]
 
     operations = [migrations.RunPython(fill, empty)]

@@ -1,0 +1,211 @@
+"""Sheets laid out table by table and kept; long documents built by the task queue."""
+
+import random
+from io import BytesIO
+
+import pytest
+from django.conf import settings as django_settings
+from django.core.management import call_command
+from django.urls import reverse
+from django.utils import translation
+from pypdf import PdfReader
+
+from tournaments import pdf, selectors, services
+from tournaments.models import PdfExport, SheetPdf, Table
+from tournaments.sample_sheets import double_king_round
+
+
+def pages_of(content: bytes) -> list[str]:
+    return [" ".join(page.extract_text().split()) for page in PdfReader(BytesIO(content)).pages]
+
+
+def heading(round_number: int, table_number: int) -> str:
+    with translation.override("fr"):
+        return translation.gettext("Round %(r)s, table %(n)s") % {
+            "r": round_number,
+            "n": table_number,
+        }
+
+
+@pytest.fixture
+def layouts(monkeypatch):
+    """Counts the sheets WeasyPrint lays out (the expensive step)."""
+    calls = []
+    real = pdf.html_to_pdf
+
+    def counting(html: str) -> bytes:
+        calls.append(html)
+        return real(html)
+
+    monkeypatch.setattr(pdf, "html_to_pdf", counting)
+    return calls
+
+
+@pytest.fixture
+def first_round(played_tournament):
+    return played_tournament.round_set.get(number=1)
+
+
+@pytest.fixture
+def run_worker(monkeypatch):
+    """What `manage.py db_worker` does in production: run every queued task, then stop. The
+    worker closes the connections it finds in a transaction, as the test's is: not here."""
+    from django_tasks_db.management.commands import db_worker
+
+    monkeypatch.setattr(db_worker, "close_old_connections", lambda: None)
+    return lambda: call_command("db_worker", batch=True, startup_delay=False, verbosity=0)
+
+
+def test_reprint_of_an_unchanged_round_lays_out_nothing(scorekeeper_client, first_round, layouts):
+    url = reverse("round_sheets_pdf", args=[first_round.pk])
+    first = scorekeeper_client.get(url)
+    assert len(layouts) == 2  # one per table
+    layouts.clear()
+    again = scorekeeper_client.get(url)
+    assert layouts == []
+    assert pages_of(again.content) == pages_of(first.content)
+    assert SheetPdf.objects.filter(table__round=first_round, filled=False).count() == 2
+
+
+def test_a_changed_table_is_laid_out_again_alone(
+    scorekeeper_client, played_tournament, layouts, scorekeeper_user
+):
+    url = reverse("tournament_filled_pdf", args=[played_tournament.pk])
+    scorekeeper_client.get(url)
+    assert len(layouts) == 4
+    layouts.clear()
+    table = Table.objects.filter(round__tournament=played_tournament).order_by("pk").first()
+    first = table.seats.get(first_dealer=True).position
+    records = double_king_round(first, random.Random(99))
+    services.save_sheet(table, records, version=table.version, user=scorekeeper_user)
+    table.refresh_from_db()
+    response = scorekeeper_client.get(url)
+    assert len(layouts) == 1  # the new version; the three others come from the cache
+    pages = pages_of(response.content)
+    assert len(pages) == 4
+    page = next(p for p in pages if heading(table.round.number, table.number) in p)
+    totals = " ".join(str(seat.score) for seat in table.seats.order_by("position"))
+    assert totals in page
+    row = SheetPdf.objects.get(table=table, filled=True)
+    assert row.version == table.version  # replaced, not added: one row per table
+
+
+def test_a_renamed_player_shows_at_once(scorekeeper_client, first_round, layouts):
+    """Nothing in the table's version changes, its sheet does: it is laid out again."""
+    url = reverse("round_sheets_pdf", args=[first_round.pk])
+    scorekeeper_client.get(url)
+    layouts.clear()
+    table = selectors.round_tables(first_round)[0]
+    player = table.seats.all()[0].entry.player
+    player.last_name = "Renommé"
+    player.save()
+    pages = pages_of(scorekeeper_client.get(url).content)
+    assert len(layouts) == 1
+    assert "Renommé" in pages[0]
+
+
+def test_sheets_laid_out_side_by_side_are_merged_in_order(
+    scorekeeper_client, played_tournament, settings
+):
+    settings.PDF_RENDER_PROCESSES = 2
+    response = scorekeeper_client.get(reverse("tournament_filled_pdf", args=[played_tournament.pk]))
+    pages = pages_of(response.content)
+    tables = [t for r in selectors.tournament_rounds(played_tournament) for t in r.tables.all()]
+    assert len(pages) == len(tables) == 4
+    for text, table in zip(pages, tables, strict=True):
+        assert heading(table.round.number, table.number) in text
+        for seat in table.seats.all():
+            assert seat.entry.player.full_name in text
+    assert SheetPdf.objects.filter(filled=True).count() == 4
+
+
+def test_a_large_archive_is_queued_then_offered_for_download(
+    scorekeeper_client, played_tournament, layouts, settings, run_worker
+):
+    """More sheets to lay out than a request may afford: the request lays out none of them."""
+    settings.PDF_INLINE_MAX_RENDERS = 3  # the tournament has 4 tables
+    url = reverse("tournament_filled_pdf", args=[played_tournament.pk])
+    response = scorekeeper_client.get(url)
+    assert layouts == []
+    export = PdfExport.objects.get()
+    assert response.status_code == 302
+    assert response["Location"] == reverse("pdf_export", args=[export.pk])
+
+    page = scorekeeper_client.get(response["Location"])
+    html = page.content.decode()
+    assert 'http-equiv="refresh"' in html
+    assert 'role="status"' in html
+    assert "Votre fichier est en préparation" in html
+    file_url = reverse("pdf_export_file", args=[export.pk])
+    assert file_url not in html
+    # The file's link before it is ready leads back to the page; a second click waits for the
+    # same file instead of queueing another.
+    assert scorekeeper_client.get(file_url)["Location"] == response["Location"]
+    assert scorekeeper_client.get(url)["Location"] == response["Location"]
+    assert PdfExport.objects.count() == 1
+
+    run_worker()
+    assert len(layouts) == 4
+    html = scorekeeper_client.get(response["Location"]).content.decode()
+    assert "Votre fichier est prêt" in html
+    assert 'http-equiv="refresh"' not in html
+    assert file_url in html
+    download = scorekeeper_client.get(file_url)
+    assert download["Content-Type"] == "application/pdf"
+    assert 'filename="tournoi-test-' in download["Content-Disposition"]
+    pages = pages_of(download.content)
+    assert len(pages) == 4
+    assert heading(1, 1) in pages[0] and heading(2, 2) in pages[3]
+
+    # The reprint: every sheet is cached, the request merges them itself.
+    layouts.clear()
+    reprint = scorekeeper_client.get(url)
+    assert reprint.status_code == 200 and layouts == []
+    assert pages_of(reprint.content) == pages
+
+
+def test_the_worker_builds_in_the_language_of_the_request(
+    scorekeeper_client, played_tournament, settings, run_worker
+):
+    settings.PDF_INLINE_MAX_RENDERS = 0
+    url = reverse("tournament_filled_pdf", args=[played_tournament.pk])
+    scorekeeper_client.cookies[django_settings.LANGUAGE_COOKIE_NAME] = "en"
+    scorekeeper_client.get(url)
+    export = PdfExport.objects.get()
+    assert export.language == "en"
+    with translation.override("fr"):  # the worker's own language does not matter
+        run_worker()
+    export.refresh_from_db()
+    assert export.status == PdfExport.Status.READY
+    text = pages_of(bytes(export.content))[0]
+    assert "Round 1, table 1" in text
+
+
+def test_a_failed_export_says_so(
+    scorekeeper_client, played_tournament, settings, monkeypatch, run_worker
+):
+    settings.PDF_INLINE_MAX_RENDERS = 0
+    url = reverse("tournament_filled_pdf", args=[played_tournament.pk])
+    status_url = scorekeeper_client.get(url)["Location"]
+
+    def broken(html):
+        raise RuntimeError("no fonts")
+
+    monkeypatch.setattr(pdf, "html_to_pdf", broken)
+    run_worker()
+    assert PdfExport.objects.get().status == PdfExport.Status.FAILED
+    html = scorekeeper_client.get(status_url).content.decode()
+    assert "Le fichier n’a pas pu être préparé" in html
+    assert 'http-equiv="refresh"' not in html
+
+
+@pytest.mark.parametrize("name", ["pdf_export", "pdf_export_file"])
+def test_export_pages_are_for_staff_only(client, plain_user, played_tournament, name):
+    export = PdfExport.objects.create(
+        kind=PdfExport.Kind.FILLED_SHEETS, tournament=played_tournament, language="fr"
+    )
+    url = reverse(name, args=[export.pk])
+    response = client.get(url)
+    assert response.status_code == 302 and "/login" in response["Location"]
+    client.force_login(plain_user)
+    assert client.get(url).status_code == 403

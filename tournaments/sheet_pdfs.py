@@ -1,0 +1,196 @@
+"""Score sheets as PDF, table by table: each table's sheet is laid out once per version, kept
+in the database (``SheetPdf``), and a document is those pages merged with pypdf.
+
+Laying out a whole tournament as one WeasyPrint document took 44 s and close to 900 MB. One
+sheet at a time keeps the memory bounded, the cache makes a reprint free, and the missing
+sheets are laid out by a pool of processes, one per core. A document with more sheets to lay
+out than a request can afford is built by the task queue instead (``services.queue_pdf_export``).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import multiprocessing
+from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from io import BytesIO
+
+from django.conf import settings
+from django.template.loader import render_to_string
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+from pypdf import PdfReader, PdfWriter
+
+from . import pdf, selectors
+from .games import plugin_for
+from .models import Round, SheetPdf, Table, Tournament
+
+
+@dataclass
+class SheetDocument:
+    """The sheets of a printed document and how to draw them."""
+
+    template: str
+    tournament: Tournament
+    sheets: list[pdf.Sheet]
+    filled: bool
+    filename: str
+
+
+@dataclass
+class SheetPage:
+    """One table's sheet: its HTML, and its PDF when the cache has it."""
+
+    table: Table
+    html: str
+    digest: str
+    content: bytes | None = None
+
+
+def round_words(round_: Round) -> str:
+    return _("Round %(number)d") % {"number": round_.number}
+
+
+def round_document(round_: Round) -> SheetDocument:
+    """The blank score sheets of a round, one page per table."""
+    tournament = round_.tournament
+    plugin = plugin_for(tournament.game)
+    return SheetDocument(
+        template=plugin.pdf_sheet_template,
+        tournament=tournament,
+        sheets=pdf.round_sheets(round_, selectors.round_tables(round_), plugin),
+        filled=False,
+        filename=pdf.pdf_filename(tournament.name, round_words(round_), _("sheets")),
+    )
+
+
+def filled_document(tournament: Tournament, only: Round | None = None) -> SheetDocument:
+    """Every table of every round (or of round ``only``) with what was entered."""
+    plugin = plugin_for(tournament.game)
+    rounds = selectors.tournament_rounds(tournament)
+    if only is not None:
+        rounds = [r for r in rounds if r.pk == only.pk]
+    for round_ in rounds:
+        round_.tournament = tournament  # the sheets print its name without a query each
+    words = [tournament.name, round_words(only)] if only is not None else [tournament.name]
+    return SheetDocument(
+        template=plugin.pdf_sheet_template,
+        tournament=tournament,
+        sheets=pdf.filled_sheets(tournament, rounds, plugin),
+        filled=True,
+        filename=pdf.pdf_filename(*words, _("filled sheets")),
+    )
+
+
+def render_html(document: SheetDocument, sheets: Sequence[pdf.Sheet]) -> str:
+    context = {
+        "tournament": document.tournament,
+        "round": None if document.filled or not sheets else sheets[0].round,
+        "sheets": list(sheets),
+        "filled": document.filled,
+    }
+    return render_to_string(document.template, context)
+
+
+def prepare(document: SheetDocument) -> list[SheetPage]:
+    """Each sheet's HTML (cheap), with its PDF from the cache when nothing changed since.
+
+    A cached page counts only for the same table version, template and HTML: whatever
+    changes on the sheet, the page is laid out again.
+    """
+    pages = []
+    for sheet in document.sheets:
+        html = render_html(document, [sheet])
+        pages.append(SheetPage(sheet.table, html, hashlib.sha256(html.encode()).hexdigest()))
+    cached = {
+        row.table_id: row
+        for row in SheetPdf.objects.filter(
+            table_id__in=[page.table.pk for page in pages],
+            filled=document.filled,
+            language=get_language(),
+        )
+    }
+    for page in pages:
+        row = cached.get(page.table.pk)
+        if (
+            row is not None
+            and row.version == page.table.version
+            and row.template == document.template
+            and row.digest == page.digest
+        ):
+            page.content = bytes(row.content)
+    return pages
+
+
+def missing(pages: Sequence[SheetPage]) -> int:
+    """How many sheets must be laid out."""
+    return sum(1 for page in pages if page.content is None)
+
+
+def assemble(document: SheetDocument, pages: Sequence[SheetPage]) -> bytes:
+    """The document: the missing sheets laid out (and kept), then every page merged."""
+    if not pages:  # nothing to print: WeasyPrint's own empty document
+        return pdf.html_to_pdf(render_html(document, []))
+    todo = [page for page in pages if page.content is None]
+    for page, content in zip(todo, lay_out([page.html for page in todo]), strict=True):
+        page.content = content
+    _store(document, todo)
+    return merge([page.content for page in pages if page.content is not None])
+
+
+def build(document: SheetDocument) -> bytes:
+    return assemble(document, prepare(document))
+
+
+def _store(document: SheetDocument, pages: Sequence[SheetPage]) -> None:
+    """Keep the new pages, replacing the table's older version (one row per kind)."""
+    language = get_language()
+    SheetPdf.objects.bulk_create(
+        [
+            SheetPdf(
+                table=page.table,
+                filled=document.filled,
+                language=language,
+                template=document.template,
+                version=page.table.version,
+                digest=page.digest,
+                content=page.content,
+            )
+            for page in pages
+        ],
+        update_conflicts=True,
+        unique_fields=["table", "filled", "language"],
+        update_fields=["template", "version", "digest", "content", "rendered_at"],
+        batch_size=50,
+    )
+
+
+def lay_out(htmls: Sequence[str]) -> list[bytes]:
+    """Each HTML document as PDF, in order: side by side in a pool of processes when there
+    are several and the settings give more than one process; the pool ends with the call, so
+    the memory WeasyPrint took goes back to the system."""
+    processes = min(getattr(settings, "PDF_RENDER_PROCESSES", 1), len(htmls))
+    if processes <= 1:
+        return [pdf.html_to_pdf(html) for html in htmls]
+    # fork: the children inherit the configured Django and the loaded fonts; they only lay out
+    # HTML and never touch the database.
+    context = multiprocessing.get_context("fork")
+    with ProcessPoolExecutor(processes, mp_context=context, initializer=_child_ready) as pool:
+        return list(pool.map(pdf.html_to_pdf, htmls))
+
+
+def _child_ready() -> None:
+    pdf.reset_in_child()
+
+
+def merge(contents: Sequence[bytes]) -> bytes:
+    """The PDFs one after the other, as one document."""
+    if len(contents) == 1:
+        return contents[0]
+    writer = PdfWriter()
+    for content in contents:
+        writer.append(PdfReader(BytesIO(content)))
+    out = BytesIO()
+    writer.write(out)
+    return out.getvalue()
