@@ -143,7 +143,7 @@ def player_url(tournament):
 
 
 def standings_table_html(request, tournament, plugin) -> str:
-    """The rendered standings table, cached per results version, language and sort."""
+    """The rendered standings table, cached per results version, language and query."""
     key = (
         "standings:"
         + hashlib.sha256(
@@ -154,7 +154,7 @@ def standings_table_html(request, tournament, plugin) -> str:
                     tournament.rounds,
                     tournament.game,
                     get_language(),
-                    request.GET.get("sort", ""),
+                    request.GET.urlencode(),  # the sort, and the headers' links keep the rest
                 )
             ).encode()
         ).hexdigest()
