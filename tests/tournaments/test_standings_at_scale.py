@@ -333,3 +333,26 @@ def test_the_page_changes_with_the_language_and_the_sort(played_tournament, clie
     english = client.get(url, HTTP_IF_NONE_MATCH=etag)
     assert english.status_code == 200
     assert ">Rank<" in english.content.decode() and ">Rang<" in french.content.decode()
+
+
+def test_the_rounds_and_table_pages_show_a_saved_sheet_at_once(make_tournament, client):
+    tournament = make_tournament(players=4, rounds=1)
+    round_ = services.draw_round(tournament, seed=1)
+    table = round_.tables.get()
+    rounds_url = reverse("tournament_rounds", args=[tournament.pk])
+    table_url = reverse("table_detail", args=[table.pk])
+    before = {url: client.get(url) for url in (rounds_url, table_url)}
+    for url, response in before.items():
+        assert client.get(url, HTTP_IF_NONE_MATCH=response["ETag"]).status_code == 304
+
+    position = table.seats.get(first_dealer=True).position
+    records = double_king_round(position, random.Random(3))
+    services.save_sheet(table, records, version=table.version, user=None)
+    seat = table.seats.order_by("-score").first()
+    assert seat.score != 0
+    for url, response in before.items():
+        fresh = client.get(url, HTTP_IF_NONE_MATCH=response["ETag"])
+        assert fresh.status_code == 200
+        assert f">{seat.score}<" in fresh.content.decode(), url
+    # The table page lists the deals now entered.
+    assert client.get(table_url).content.decode().count("<tr><td>") >= len(records)
