@@ -31,6 +31,43 @@ one line in each plane; the colourings are solved (linear equations over
 GF(2)) so that "same colour" holds in exactly one of the two lines, hence
 each pair of copies meets exactly once and the copies of one point never.
 
+*Rotational designs* (tables of 4: 24 players for 7 rounds, 28 for 9, 36 for
+11, 40 for 13, 52 for 17, 60 for 19).  The players are ``(x, i)`` for ``x`` in
+``Z_m`` and a class ``i`` in 0, 1, 2, plus ``h`` fixed players ``∞_k``; round
+``t`` is a stored *base round* with every ``(x, i)`` replaced by
+``(x + t, i)`` and the fixed players left in place, ``t`` in ``Z_m`` (the
+difference method: Furino, Miao and Yin, *Frames and Resolvable Designs*, CRC
+1996; Abel and Buratti, "Difference families", in Colbourn and Dinitz,
+*Handbook of Combinatorial Designs*, 2nd ed. 2007, VI.16).  Two players
+``(x, i)`` and ``(y, j)`` at one table meet again in round ``t`` exactly at a
+table of the base round with the same *difference* (``±(x - y)`` when
+``i = j``, ``y - x`` for ``i < j``); in the base round every pure difference
+``±d != 0`` of a class and every mixed difference of two classes occurs once,
+so nobody meets twice.  A base table holding ``∞_k`` has one player of each
+class, so ``∞_k`` meets every ``(x, i)`` once over the ``m`` rounds.
+
+With one fixed player (``n = 3m + 1``: 28, 40, 52) everybody meets everybody
+exactly once: resolvable ``(n, 4, 1)`` designs.  With three (``n = 3m + 3``:
+24, 36, 60) the mixed difference 0 is left out: ``(x, 0), (x, 1), (x, 2)``
+never meet, nor do the three fixed players; these are resolvable group
+divisible designs 4-RGDD of type ``3^(m+1)``, where each player misses only
+his two group mates.  The base rounds for 24 and 28 were found once by a
+backtracking search over base rounds.  Those for 40 and 52 are 1-rotational
+designs over ``Z_3m ∪ {∞}``: base blocks (for 40, ``{0, 1, 6, 31}``,
+``{2, 17, 21, 24}``, ``{7, 9, 25, 36}``; for 52, ``{0, 1, 3, 8}``,
+``{2, 6, 27, 39}``, ``{4, 26, 32, 45}``, ``{7, 16, 31, 47}``) whose
+differences cover ``Z_3m`` but the subgroup ``{0, m, 2m}`` once, their
+translates by ``m`` and ``2m``, and the short block ``{∞, x, x + m, x + 2m}``
+on the residue ``x`` mod ``m`` they leave.  Those for 36 and 60 are the
+analogues over ``Z_3m ∪ {∞_0, ∞_1, ∞_2}``, ``+1`` turning ``∞_k`` into
+``∞_(k+1)``, with ``{∞_0, 0, 1, 5}`` and, for 36, ``{2, 9, 18, 32}``,
+``{3, 15, 28, 30}``; for 60, ``{2, 4, 13, 53}``, ``{3, 18, 30, 44}``,
+``{7, 29, 36, 54}``, ``{8, 28, 31, 52}`` (and translates by ``m``, ``2m``).
+These were found by a backtracking search too, and are written with
+``v = 3x + i`` (then ``+3`` is ``x + 1``), classes 1 and 2 shifted so that
+the groups are ``{(x, 0), (x, 1), (x, 2)}``.  Any first rounds of a design are
+repeat-free too.  A test checks every stored base round.
+
 *Removal.*  With tables of sizes ``s`` and ``s - 1``, seat ``m`` more players
 at tables of ``s`` only (``m`` the number of smaller tables) and take away
 ``m`` players who never meet: each round their tables lose one player each.
@@ -230,7 +267,132 @@ def uniform(n: int, s: int, n_rounds: int) -> Rounds:
         doubled = doubled_affine(s)
         if len(doubled) > len(rounds):
             rounds = doubled[:n_rounds]
+    if len(rounds) < n_rounds and s == 4:
+        designed = rotational(n, n_rounds)
+        if len(designed) > len(rounds):
+            rounds = designed
     return rounds
+
+
+# Base rounds of the rotational designs (see the module docstring), by number
+# of players: ``(m, h, tables)``; a table lists its players ``(x, i)``, and
+# the first ``h`` tables each also seat one fixed player.
+_ROTATIONAL: dict[int, tuple[int, int, tuple[tuple[tuple[int, int], ...], ...]]] = {
+    24: (
+        7,
+        3,
+        (
+            ((4, 2), (1, 0), (3, 1)),
+            ((4, 0), (5, 1), (2, 2)),
+            ((0, 0), (6, 2), (4, 1)),
+            ((6, 0), (0, 2), (1, 2), (3, 2)),
+            ((2, 0), (1, 1), (3, 0), (5, 0)),
+            ((6, 1), (2, 1), (0, 1), (5, 2)),
+        ),
+    ),
+    28: (
+        9,
+        1,
+        (
+            ((7, 0), (3, 2), (8, 1)),
+            ((0, 2), (3, 0), (6, 2), (2, 0)),
+            ((5, 1), (2, 1), (2, 2), (4, 2)),
+            ((6, 1), (4, 0), (1, 1), (1, 0)),
+            ((7, 2), (6, 0), (8, 2), (8, 0)),
+            ((3, 1), (5, 0), (0, 0), (4, 1)),
+            ((0, 1), (7, 1), (5, 2), (1, 2)),
+        ),
+    ),
+    36: (
+        11,
+        3,
+        (
+            ((0, 0), (4, 1), (9, 2)),
+            ((0, 1), (4, 2), (9, 0)),
+            ((0, 2), (4, 0), (9, 1)),
+            ((8, 2), (3, 0), (6, 0), (7, 2)),
+            ((8, 1), (3, 2), (6, 2), (7, 1)),
+            ((8, 0), (3, 1), (6, 1), (7, 0)),
+            ((1, 0), (5, 0), (2, 1), (10, 0)),
+            ((1, 2), (5, 2), (2, 0), (10, 2)),
+            ((1, 1), (5, 1), (2, 2), (10, 1)),
+        ),
+    ),
+    40: (
+        13,
+        1,
+        (
+            ((1, 0), (5, 1), (9, 2)),
+            ((0, 0), (0, 1), (2, 0), (10, 1)),
+            ((4, 1), (4, 2), (6, 1), (1, 2)),
+            ((8, 2), (9, 0), (10, 2), (6, 0)),
+            ((0, 2), (5, 2), (7, 0), (8, 0)),
+            ((5, 0), (10, 0), (11, 1), (12, 1)),
+            ((9, 1), (1, 1), (2, 2), (3, 2)),
+            ((2, 1), (3, 0), (8, 1), (12, 0)),
+            ((6, 2), (7, 1), (12, 2), (3, 1)),
+            ((11, 0), (11, 2), (4, 0), (7, 2)),
+        ),
+    ),
+    52: (
+        17,
+        1,
+        (
+            ((4, 0), (9, 2), (15, 1)),
+            ((0, 0), (0, 1), (1, 0), (2, 2)),
+            ((5, 2), (6, 0), (6, 2), (8, 1)),
+            ((11, 1), (11, 2), (12, 1), (14, 0)),
+            ((0, 2), (2, 0), (9, 0), (13, 0)),
+            ((6, 1), (7, 2), (14, 2), (1, 2)),
+            ((12, 0), (13, 1), (3, 1), (7, 1)),
+            ((1, 1), (8, 2), (10, 2), (15, 0)),
+            ((7, 0), (14, 1), (16, 1), (3, 2)),
+            ((12, 2), (3, 0), (5, 0), (9, 1)),
+            ((2, 1), (5, 1), (10, 1), (15, 2)),
+            ((8, 0), (11, 0), (16, 0), (4, 1)),
+            ((13, 2), (16, 2), (4, 2), (10, 0)),
+        ),
+    ),
+    60: (
+        19,
+        3,
+        (
+            ((0, 0), (13, 1), (8, 2)),
+            ((0, 1), (13, 2), (8, 0)),
+            ((0, 2), (13, 0), (8, 1)),
+            ((7, 2), (14, 1), (17, 1), (5, 2)),
+            ((7, 0), (14, 2), (17, 2), (5, 0)),
+            ((7, 1), (14, 0), (17, 0), (5, 1)),
+            ((1, 0), (6, 0), (10, 0), (2, 2)),
+            ((1, 1), (6, 1), (10, 1), (2, 0)),
+            ((1, 2), (6, 2), (10, 2), (2, 1)),
+            ((15, 1), (16, 2), (12, 0), (18, 0)),
+            ((15, 2), (16, 0), (12, 1), (18, 1)),
+            ((15, 0), (16, 1), (12, 2), (18, 2)),
+            ((9, 2), (3, 1), (4, 1), (11, 1)),
+            ((9, 0), (3, 2), (4, 2), (11, 2)),
+            ((9, 1), (3, 0), (4, 0), (11, 0)),
+        ),
+    ),
+}
+
+
+def rotational(n: int, n_rounds: int) -> Rounds:
+    """Up to ``n_rounds`` rounds of a stored rotational design for ``n`` players.
+
+    Player ``(x, i)`` is numbered ``i·m + x`` and ``∞_k`` is ``3·m + k``;
+    empty when no design is stored for ``n``.
+    """
+    if n not in _ROTATIONAL:
+        return []
+    m, h, base = _ROTATIONAL[n]
+    return [
+        [
+            [i * m + (x + t) % m for x, i in table] + ([3 * m + k] if k < h else [])
+            for k, table in enumerate(base)
+        ]
+        for t in range(min(n_rounds, m))
+    ]
 
 
 def affine_plane(q: int) -> Rounds:

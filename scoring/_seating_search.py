@@ -302,6 +302,7 @@ def tabu_search(
         if not movers:
             break  # the repeats left are the history's
         best_key = (0, 0)
+        before = evals
         chosen: list[tuple[int, int, int, int, int]] = []
         for r, t, p in movers:
             tables = rounds[r]
@@ -333,6 +334,8 @@ def tabu_search(
                     elif key == best_key:
                         chosen.append((r, t, u, p, q))
         if not chosen:
+            if evals == before:
+                break  # no swap at all (e.g. one table of each kind): the budget cannot help
             tabu.clear()
             continue
         r, t, u, p, q = chosen[rng.randrange(len(chosen))]
@@ -418,6 +421,7 @@ def balance_odd_seats(
                     if any(row[table[b]] > 1 for b in range(size) if b != a):
                         same = [u for u in range(n_tables) if u != t and odd[u] == odd[t]]
                         tries.append((r, t, table[a], same))
+        before = evals
         chosen: list[tuple[int, int, int, int, int, int, int]] = []
         best_score = 0
         for r, t, p, targets in tries:
@@ -446,6 +450,8 @@ def balance_odd_seats(
                     else:
                         chosen.append((r, t, u, p, q, delta, fair))
         if not chosen:
+            if evals == before:
+                break  # no swap at all: the budget cannot help
             tabu.clear()
             continue
         r, t, u, p, q, delta, fair = chosen[rng.randrange(len(chosen))]

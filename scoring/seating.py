@@ -35,13 +35,16 @@ as evenly as the rounds allow.
 
 Methods: direct constructions where they exist (transversal designs from
 finite fields and modular difference arrays, the affine plane of order 4 for
-16 players, two glued affine planes for 32 players over 10 rounds, the circle
-method for tables of two, removal of players for tables of ``s`` and
+16 players, two glued affine planes for 32 players over 10 rounds, rotational
+resolvable designs for 24, 28, 36, 40 players and more at tables of 4, the
+circle method for tables of two, removal of players for tables of ``s`` and
 ``s - 1``; see ``scoring/_seating_construct.py``), otherwise a greedy start by
 freedom and a tabu search on ``E`` with incremental move costs (Dotú and Van
 Hentenryck; Triska and Musliu).  The search stops as soon as ``E`` reaches
-the lower bound; then, with odd tables, a small share of the time goes to
-the secondary aims.
+the lower bound, or after a budget of move evaluations (``effort``), never on
+the wall clock unless asked: the same arguments and seed give the same
+schedule on any machine, loaded or not.  With odd tables, a small share of
+the budget goes to the secondary aims.
 
 >>> plan = schedule(16, 5)
 >>> plan.repeats, plan.lower_bound
@@ -57,6 +60,7 @@ the secondary aims.
 from __future__ import annotations
 
 import itertools
+import math
 import random
 import time
 from collections.abc import Sequence
@@ -68,6 +72,7 @@ from scoring import _seating_search as search
 from scoring._seating_seats import order_seats
 
 __all__ = [
+    "DEFAULT_EFFORT",
     "Bounds",
     "Schedule",
     "bounds",
@@ -81,12 +86,11 @@ __all__ = [
 Table = list[int]
 Round = list[Table]
 
-# Move evaluations per second of the tabu search, a little below what the
-# reference machine (2 cores, CPython 3.11) does.  The search budget is counted
-# in evaluations (time_limit × this rate), which makes results reproducible;
-# the wall clock (90 % of time_limit, the rest for seat order) only stops a
-# slower machine.
-EVALUATIONS_PER_SECOND = 1_500_000
+# The search's default budget, in move evaluations (under a second of CPU on the
+# reference machine: 2 cores, CPython 3.11).  Counting evaluations instead of
+# seconds makes the result depend only on the arguments, never on the load of
+# the machine.
+DEFAULT_EFFORT = 1_500_000
 # With odd tables, 1/_PLANNED_SHARE of the budget goes to a search keeping the
 # planned odd seats, and 1/_EVENING_SHARE to evening them out at the end.
 _PLANNED_SHARE = 25
@@ -119,17 +123,21 @@ class Bounds:
         ``m`` times adds at most ``m - 1`` such coincidences between
         consecutive rounds, so ``(rounds - 1)`` times the per-round minimum,
         plus ``history``.
+    by_hand
+        A bound proven by hand for one instance without history (see
+        ``_BY_HAND``), 0 elsewhere.
     """
 
     history: int
     counting: int
     per_player: int
     two_round: int
+    by_hand: int = 0
 
     @property
     def best(self) -> int:
         """The strongest of the bounds."""
-        return max(self.history, self.counting, self.per_player, self.two_round)
+        return max(self.history, self.counting, self.per_player, self.two_round, self.by_hand)
 
 
 @dataclass(frozen=True)
@@ -253,16 +261,18 @@ def schedule(
     table_sizes: Sequence[int] = (4,),
     *,
     seed: int = 0,
-    time_limit: float = 2.0,
+    effort: int = DEFAULT_EFFORT,
+    time_limit: float | None = None,
     history: Sequence[Sequence[Sequence[int]]] | None = None,
 ) -> Schedule:
     """Seat players ``0 .. n_players - 1`` for ``n_rounds`` new rounds, fewest repeats first.
 
     Returns the best schedule found; the search stops as soon as the repeats
-    reach the lower bound, and otherwise after a budget of move evaluations
-    matching ``time_limit`` seconds on the reference machine (never later
-    than ``time_limit`` on the wall clock).  Within that budget the result
-    depends only on the arguments and ``seed``.
+    reach the lower bound, and otherwise after ``effort`` move evaluations, so
+    the result depends only on the arguments and ``seed``, whatever the load
+    of the machine.  ``time_limit`` (seconds, default none) is an optional
+    safety cap on the wall clock: when it cuts the search short, the result
+    does depend on the machine.
 
     ``history``: earlier rounds (see the module docstring).  The new rounds
     minimise the repeats of history and new rounds together.
@@ -271,14 +281,16 @@ def schedule(
     sizes = composition(n_players, table_sizes)
     if isinstance(n_rounds, bool) or not isinstance(n_rounds, int) or n_rounds < 0:
         raise ValueError(f"n_rounds must be a non-negative integer, got {n_rounds!r}.")
-    if not time_limit > 0:
+    if isinstance(effort, bool) or not isinstance(effort, int) or effort < 1:
+        raise ValueError(f"effort must be a positive integer, got {effort!r}.")
+    if time_limit is not None and not time_limit > 0:
         raise ValueError(f"time_limit must be positive, got {time_limit!r}.")
     past = _History(n_players, history or [], sizes[0])
     found = _bounds(n_players, n_rounds, sizes, past)
     rng = random.Random(seed)
-    deadline = started + 0.9 * time_limit
-    budget = int(time_limit * EVALUATIONS_PER_SECOND)
-    rounds, method = _draw(n_players, n_rounds, sizes, past, found.best, rng, budget, deadline)
+    # 90 % of the cap for the search, the rest for the seat order.
+    deadline = math.inf if time_limit is None else started + 0.9 * time_limit
+    rounds, method = _draw(n_players, n_rounds, sizes, past, found.best, rng, effort, deadline)
     rounds = order_seats(rounds, past.seat_counts(_max_size(sizes, past)), rng)
     meetings = meeting_counts(rounds, past.rounds)
     return Schedule(
@@ -464,7 +476,31 @@ def _bounds(n: int, n_rounds: int, sizes: tuple[int, ...], past: _History) -> Bo
         q, rem = divmod(s, k)
         per_pair += rem * comb(q + 1, 2) + (k - rem) * comb(q, 2)
     two_round = e_hist + (n_rounds - 1) * per_pair
-    return Bounds(e_hist, counting, per_player, two_round)
+    by_hand = 0 if past.rounds else _BY_HAND.get((n, n_rounds, sizes), 0)
+    return Bounds(e_hist, counting, per_player, two_round, by_hand)
+
+
+# Bounds proven by hand, for (players, rounds, composition) without history.
+#
+# 18 players, 5 rounds at 4, 4, 5, 5 (whist with fifth players): E >= 11, where
+# the general bounds give 8.  Let n_k be the number of pairs meeting k times.
+# (1) For rounds a != b, the 5 players of a table of 5 in b sat at the 4 tables
+# of a, so two of them met in a: each table of 5 of b holds, for each of the 4
+# other rounds, a pair meeting there too.  (2) Summed over the 10 pairs of
+# rounds and the 2 tables of 5: C = n2 + 3·n3 + 6·n4 + 10·n5 >= 20, while
+# E = n2 + 2·n3 + 3·n4 + 4·n5.  If E <= 10 then C - E = n3 + 3·n4 + 6·n5 >= 10,
+# which without n5 needs n3 = 0 and n4 >= 4, i.e. E >= 12; so n5 >= 1, and the
+# cases left are n5 = 2 (with n2 <= 2 or n3 = 1), or n5 = 1 with n4 = 2, or
+# n5 = 1, n4 = 1, n3 = 1 (n2 <= 1).  (3) In each round some table of 5 lacks
+# the pair meeting 5 times (pq) and needs, by (1), pairs covering the 4 other
+# rounds, a pair meeting k times covering at most k - 1: with n4 = 2, the round
+# one 4-pair misses gets at most 3; with n4 = n3 = 1, the round the 4-pair
+# misses gets at most 2 + 1.  With n5 = 2, the extra pairs cover at most 2
+# rounds per round, so pq and the other 5-pair rs sit at the two tables of 5 in
+# every round; p then never meets r or s and has 15 other meetings for 14
+# players: he meets some u twice, and so does q, always beside him; likewise r
+# and s, so E >= 8 + 4.  Every case contradicts E <= 10.  The engine finds 11.
+_BY_HAND: dict[tuple[int, int, tuple[int, ...]], int] = {(18, 5, (4, 4, 5, 5)): 11}
 
 
 # --------------------------------------------------------------------------

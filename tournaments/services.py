@@ -402,9 +402,7 @@ def _seat_units(round_: Round, units: list, sizes, history, seed: int, *, occupa
     draw plans again, against what was really played (late arrivals, withdrawals).
     """
     remaining = max(1, round_.tournament.rounds - round_.number + 1)
-    plan = seating.schedule(
-        len(units), remaining, sizes, seed=seed, time_limit=1.0, history=history or None
-    )
+    plan = seating.schedule(len(units), remaining, sizes, seed=seed, history=history or None)
     drawn = plan.rounds[0]
     round_.seed = seed
     round_.repeats = seating.repeats([drawn], history=history or None)

@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import itertools
+import time
 from collections import Counter
 from collections.abc import Sequence
+from math import comb
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from scoring import _seating_construct as construct
 from scoring.seating import (
     Bounds,
     Schedule,
@@ -100,10 +103,20 @@ def test_repeats_refuses_a_player_seated_twice_in_a_round() -> None:
 
 @pytest.mark.parametrize(
     ("n", "n_rounds", "sizes"),
-    [(12, 4, (4,)), (13, 5, (4, 5)), (18, 6, (4, 3)), (9, 6, (3,)), (8, 9, (2,))],
+    [
+        (12, 4, (4,)),
+        (13, 5, (4, 5)),
+        (18, 6, (4, 3)),
+        (9, 6, (3,)),
+        (8, 9, (2,)),
+        # One table of each size: no swap keeps the odd seats, the search must stop.
+        (7, 4, (4, 3)),
+        (9, 5, (4, 5)),
+        (8, 4, (3, 4, 5, 6)),
+    ],
 )
 def test_schedule_repeats_match_a_recount(n: int, n_rounds: int, sizes: tuple[int, ...]) -> None:
-    plan = schedule(n, n_rounds, sizes, time_limit=0.2)
+    plan = schedule(n, n_rounds, sizes, effort=300_000)
     assert_valid(plan, n, n_rounds, sizes)
     assert plan.repeats == brute_repeats(plan.rounds) == repeats(plan.rounds)
     assert plan.meetings == meeting_counts(plan.rounds)
@@ -145,6 +158,54 @@ def test_design_theory_instances(n: int, n_rounds: int, size: int) -> None:
     plan = schedule(n, n_rounds, (size,))
     assert_valid(plan, n, n_rounds, (size,))
     assert plan.repeats == 0
+
+
+@pytest.mark.parametrize(
+    ("n", "n_rounds"), [(24, 6), (24, 7), (28, 9), (36, 11), (40, 13), (52, 17), (60, 19)]
+)
+def test_resolvable_designs_seat_federation_sizes_without_repeats(n: int, n_rounds: int) -> None:
+    """Issue 15: design theory gives E = 0 here; the engine builds it, no search."""
+    plan = schedule(n, n_rounds)
+    assert_valid(plan, n, n_rounds, (4,))
+    assert plan.repeats == 0
+    assert plan.method == "construction"
+
+
+@pytest.mark.parametrize("n", sorted(construct._ROTATIONAL))
+def test_every_stored_rotational_design_is_repeat_free(n: int) -> None:
+    m, fixed, _ = construct._ROTATIONAL[n]
+    rounds = construct.rotational(n, 100)
+    assert len(rounds) == m
+    for rnd in rounds:
+        assert sorted(p for table in rnd for p in table) == list(range(n))
+        assert all(len(table) == 4 for table in rnd)
+    assert brute_repeats(rounds) == 0
+    # Each player meets everybody but his group: nobody (one fixed player) or the
+    # two others of {(x, 0), (x, 1), (x, 2)}, or of the three fixed players.
+    met = meeting_counts(rounds)
+    never = {pair for pair in itertools.combinations(range(n), 2) if pair not in met}
+    if fixed == 1:
+        assert never == set()
+    else:
+        groups = [[x, m + x, 2 * m + x] for x in range(m)] + [[3 * m, 3 * m + 1, 3 * m + 2]]
+        assert never == {pair for g in groups for pair in itertools.combinations(g, 2)}
+
+
+def test_stored_second_plane_doubles_without_repeats() -> None:
+    for q in construct._SECOND_PLANE:
+        rounds = construct.doubled_affine(q)
+        assert len(rounds) == 2 * (q + 1)
+        for rnd in rounds:
+            assert sorted(p for table in rnd for p in table) == list(range(2 * q * q))
+            assert all(len(table) == q for table in rnd)
+        assert brute_repeats(rounds) == 0
+
+
+def test_a_perfect_design_repeats_its_cycle() -> None:
+    # 28 players meet everybody once in 9 rounds; 18 rounds meet everybody twice.
+    plan = schedule(28, 18)
+    assert plan.repeats == plan.lower_bound == comb(28, 2)
+    assert set(plan.meetings.values()) == {2}
 
 
 def test_repeating_a_perfect_cycle_is_optimal() -> None:
@@ -240,6 +301,8 @@ def test_refusal_with_several_sizes_and_nothing_below() -> None:
         ((0, 5), {}, "positive"),
         ((16, -1), {}, "non-negative"),
         ((16, 5), {"time_limit": 0}, "time_limit"),
+        ((16, 5), {"effort": 0}, "effort"),
+        ((16, 5), {"effort": 1.5}, "effort"),
         ((8, 2), {"history": [[[0, 1, 2, 3], [3, 4, 5, 6]]]}, "seated twice"),
     ],
 )
@@ -278,6 +341,18 @@ def test_per_player_bound_with_history() -> None:
     assert schedule(8, 2, history=history).repeats >= b.best
 
 
+def test_eighteen_at_whist_with_fifth_players_is_optimal() -> None:
+    """Issue 11: 18 players over 5 rounds at 4, 4, 5, 5 need 11 repeats (proof in
+    seating._BY_HAND), not 8 as the general bounds say; the engine reaches them."""
+    plan = schedule(18, 5, (4, 5))
+    assert_valid(plan, 18, 5, (4, 5))
+    assert plan.bounds.two_round == 8
+    assert plan.lower_bound == plan.repeats == 11
+    assert plan.optimal
+    # The proof is for fresh rounds only: after a history the general bounds hold.
+    assert bounds(18, 5, (4, 5), [[list(range(18))]]).by_hand == 0
+
+
 def test_bounds_of_no_rounds_is_the_history() -> None:
     history = [[[0, 1]], [[0, 1]]]
     assert bounds(4, 0, (2,), history) == Bounds(1, 1, 1, 1)
@@ -301,7 +376,7 @@ def test_any_instance_is_valid_and_above_its_bound(
         with pytest.raises(ValueError, match="cannot be seated"):
             schedule(n, n_rounds, sizes)
         return
-    plan = schedule(n, n_rounds, sizes, seed=seed, time_limit=0.03)
+    plan = schedule(n, n_rounds, sizes, seed=seed, effort=45_000)
     assert plan.table_sizes == table_sizes
     assert_valid(plan, n, n_rounds, sizes)
     assert plan.repeats == brute_repeats(plan.rounds)
@@ -333,7 +408,7 @@ def test_history_continuation_of_sixteen() -> None:
 
 def test_history_already_full_of_repeats() -> None:
     history = [[[0, 1, 2, 3], [4, 5, 6, 7]]] * 2
-    plan = schedule(8, 1, history=history, time_limit=0.2)
+    plan = schedule(8, 1, history=history, effort=300_000)
     assert plan.bounds.history == plan.lower_bound == 12
     # Each new table of 4 draws from two old tables: 2 pairs meet a third time.
     assert plan.repeats == brute_repeats(history + plan.rounds) == 16
@@ -368,7 +443,7 @@ def test_repeats_come_before_odd_seats() -> None:
 @pytest.mark.parametrize(("n", "n_rounds"), [(16, 5), (20, 5), (32, 4), (18, 6)])
 def test_first_dealer_is_spread_evenly(n: int, n_rounds: int) -> None:
     sizes = (4, 3) if n % 4 else (4,)
-    plan = schedule(n, n_rounds, sizes, time_limit=0.2)
+    plan = schedule(n, n_rounds, sizes, effort=300_000)
     dealt = Counter(table[0] for rnd in plan.rounds for table in rnd)
     counts = [dealt[p] for p in range(n)]
     assert max(counts) - min(counts) <= 1
@@ -397,3 +472,46 @@ def test_same_seed_same_schedule(n: int, n_rounds: int, sizes: tuple[int, ...]) 
 
 def test_other_seed_other_schedule() -> None:
     assert schedule(16, 5, seed=1).rounds != schedule(16, 5, seed=2).rounds
+
+
+@pytest.fixture
+def loaded_clock(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A machine so loaded that ten seconds pass between two looks at the clock."""
+    now = [0.0]
+
+    def perf_counter() -> float:
+        now[0] += 10.0
+        return now[0]
+
+    monkeypatch.setattr(time, "perf_counter", perf_counter)
+
+
+# The instance of the issue (it stopped on the wall clock), and a 6th round for
+# 20 players (no construction) on a smaller budget.
+SEARCHED: list[tuple[int, int, tuple[int, ...], dict[str, int]]] = [
+    (13, 3, (4, 5), {}),
+    (20, 6, (4,), {"effort": 200_000}),
+]
+
+
+@pytest.fixture(scope="module")
+def unloaded_plans() -> list[Schedule]:
+    return [schedule(n, r, sizes, seed=7, **kw) for n, r, sizes, kw in SEARCHED]
+
+
+@pytest.mark.usefixtures("loaded_clock")
+def test_a_loaded_machine_gives_the_same_schedule(unloaded_plans: list[Schedule]) -> None:
+    """The budget counts move evaluations, not seconds: the load changes nothing."""
+    for (n, n_rounds, sizes, kw), unloaded in zip(SEARCHED, unloaded_plans, strict=True):
+        plan = schedule(n, n_rounds, sizes, seed=7, **kw)
+        assert unloaded.method.endswith("search")
+        assert plan.rounds == unloaded.rounds
+        assert plan.repeats == unloaded.repeats
+
+
+@pytest.mark.usefixtures("loaded_clock")
+def test_time_limit_is_only_a_safety_cap(unloaded_plans: list[Schedule]) -> None:
+    # On the "loaded" clock a 1 s cap stops the search at once: a valid but worse schedule.
+    plan = schedule(13, 3, (4, 5), seed=7, time_limit=1.0)
+    assert_valid(plan, 13, 3, (4, 5))
+    assert plan.repeats > unloaded_plans[0].repeats == unloaded_plans[0].lower_bound
