@@ -16,8 +16,9 @@ from io import BytesIO
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from openpyxl import Workbook
-from openpyxl.cell import Cell
+from openpyxl.cell import Cell, WriteOnlyCell
 from openpyxl.styles import Alignment, Font, PatternFill
+from openpyxl.styles.cell_style import StyleArray
 from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.worksheet import Worksheet
 
@@ -35,6 +36,7 @@ DECIMAL = "0.00"
 HEADER_FONT = Font(bold=True)
 HEADER_FILL = PatternFill("solid", fgColor="DDDDDD")
 NOTE_FONT = Font(italic=True)
+HEADER_ALIGNMENT = Alignment(horizontal="center", vertical="center", wrap_text=True)
 
 _INVALID_SHEET_CHARS = re.compile(r"[\[\]:*?/\\]")
 
@@ -85,55 +87,92 @@ def as_text(cell: Cell) -> Cell:
 
 
 class SheetWriter:
-    """Appends typed rows under a header and finishes the sheet (freeze, filter, widths)."""
+    """Collects typed rows under a header, then writes the sheet in one pass (``finish``).
+
+    Workbooks are write-only (openpyxl streams the rows: linear in the number of cells), so
+    what must precede the rows in the file (frozen header, filter, column widths, which
+    depend on every value) is set once all rows are known. Text is always written as text,
+    never as a formula.
+    """
 
     def __init__(self, ws: Worksheet, headers: Sequence[str]):
         self.ws = ws
         self.widths = [len(str(h)) for h in headers]
-        ws.append(list(headers))
-        for cell in ws[1]:
-            as_text(cell)
-            cell.font = HEADER_FONT
-            cell.fill = HEADER_FILL
-            cell.alignment = Alignment(horizontal="center", vertical="center", wrap_text=True)
+        self.styles: dict[tuple[object, ...], StyleArray] = {}
+        header = [
+            self._cell(value, font=HEADER_FONT, fill=HEADER_FILL, alignment=HEADER_ALIGNMENT)
+            for value in headers
+        ]
+        self.header = header
+        self.rows: list[tuple[Sequence[object], Sequence[str | None] | None, object]] = []
+        self.notes: list[object] = []
+
+    def _cell(self, value: object, fmt: str | None = None, **style) -> WriteOnlyCell:
+        """A cell with its style; text is always text (a value starting with "=" too)."""
+        cell = as_text(WriteOnlyCell(self.ws, value=value))
+        if fmt is not None or style:
+            key = (fmt, *style.items())
+            if key not in self.styles:
+                if fmt is not None:
+                    cell.number_format = fmt
+                for name, value_ in style.items():
+                    setattr(cell, name, value_)
+                self.styles[key] = cell._style
+            # Each cell owns its style array; copying one is far cheaper than setting it.
+            cell._style = StyleArray(self.styles[key])
+        return cell
 
     def row(
         self, values: Sequence[object], formats: Sequence[str | None] | None = None, *, font=None
     ):
-        self.ws.append(list(values))
-        row = self.ws.max_row
+        """One row. Numbers get their format (``INTEGER`` for integers by default), text
+        none; every cell gets ``font`` if given. Cells are made as the sheet is written."""
+        widths = self.widths
+        for index, value in enumerate(values[: len(widths)]):
+            if value is not None:
+                shown = f"{value:.2f}" if isinstance(value, float) else str(value)
+                if len(shown) > widths[index]:
+                    widths[index] = len(shown)
+        self.rows.append((values, formats, font))
+
+    def _cells(self, values, formats, font) -> list[object]:
+        style = {} if font is None else {"font": font}
+        cells: list[object] = []
         for index, value in enumerate(values):
-            cell = as_text(self.ws.cell(row=row, column=index + 1))
-            fmt = formats[index] if formats and index < len(formats) else None
-            if fmt is None and isinstance(value, int) and not isinstance(value, bool):
-                fmt = INTEGER
-            if fmt is not None and value is not None and not isinstance(value, str):
-                cell.number_format = fmt
-            if font is not None:
-                cell.font = font
-            shown = (
-                ""
-                if value is None
-                else (f"{value:.2f}" if isinstance(value, float) else str(value))
-            )
-            if index < len(self.widths):
-                self.widths[index] = max(self.widths[index], len(shown))
+            if value is None:
+                cells.append(None if font is None else self._cell(None, **style))
+            elif isinstance(value, str):
+                cells.append(self._cell(value, **style))
+            else:
+                fmt = formats[index] if formats and index < len(formats) else None
+                if fmt is None and isinstance(value, int) and not isinstance(value, bool):
+                    fmt = INTEGER
+                cells.append(self._cell(value, fmt, **style) if fmt or font else value)
+        return cells
+
+    def note(self, text: str) -> None:
+        """A line in italics under the table (after an empty row), outside the filter."""
+        self.notes = [[], [None, self._cell(text, font=NOTE_FONT)]]
 
     def finish(self) -> Worksheet:
         ws = self.ws
         ws.freeze_panes = "A2"
         last_col = get_column_letter(len(self.widths))
-        ws.auto_filter.ref = f"A1:{last_col}{max(ws.max_row, 1)}"
+        ws.auto_filter.ref = f"A1:{last_col}{len(self.rows) + 1}"
         for index, width in enumerate(self.widths, start=1):
             # room for the filter button in the header
             ws.column_dimensions[get_column_letter(index)].width = min(max(width + 4, 8), 45)
         ws.row_dimensions[1].height = 30
+        ws.append(self.header)
+        for values, formats, font in self.rows:
+            ws.append(self._cells(values, formats, font))
+        for row in self.notes:
+            ws.append(row)
         return ws
 
 
 def _new_workbook() -> Workbook:
-    workbook = Workbook()
-    workbook.remove(workbook.active)
+    workbook = Workbook(write_only=True)
     workbook.properties.creator = "Atout"
     return workbook
 
@@ -275,7 +314,9 @@ def game_name(game: str) -> str:
 def season_workbook(season: Season) -> Workbook:
     """One sheet per game played in the season's published tournaments, players ranked."""
     workbook = _new_workbook()
-    standings = selectors.season_standings(season)
+    games = selectors.season_games(season)
+    annual = [g for g in games if PLUGINS[g].annual_ranking]
+    standings = selectors.season_standings(season, [g for g in games if g not in annual])
     headers = [
         _("Rank"),
         _("Player"),
@@ -285,15 +326,16 @@ def season_workbook(season: Season) -> Workbook:
         _("Total score"),
         _("Best round"),
     ]
-    if not standings:
+    if not games:
         writer = SheetWriter(_new_sheet(workbook, _("Standings")), headers)
         writer.finish()
-    for game, rows in standings.items():
-        plugin = PLUGINS.get(game)
-        if plugin is not None and plugin.annual_ranking:
+    for game in games:
+        plugin = PLUGINS[game]
+        if game in annual:
             annual_sheet(workbook, selectors.annual_ranking(season, game), game_name(game))
             continue
-        if plugin is not None and plugin.team_game:
+        rows = standings[game]
+        if plugin.team_game:
             team_season_sheet(workbook, rows, game_name(game))
             continue
         writer = SheetWriter(_new_sheet(workbook, game_name(game)), headers)
@@ -362,6 +404,7 @@ def annual_sheet(workbook: Workbook, ranking, title: str) -> Worksheet:
         ]
     ws = _new_sheet(workbook, title)
     writer = SheetWriter(ws, headers)
+    pks = [t.pk for t in ranking.tournaments]
     for row in ranking.rows:
         points, points_format = points_value(row.place_points)
         cells: list[object] = [
@@ -373,19 +416,16 @@ def annual_sheet(workbook: Workbook, ranking, title: str) -> Worksheet:
             row.best_n_points,
         ]
         formats: list[str | None] = [INTEGER, None, INTEGER, INTEGER, points_format, INTEGER]
-        for t in ranking.tournaments:
-            result = row.results.get(t.pk)
-            cells += [result[0], result[1]] if result else [None, None]
-            formats += [INTEGER, INTEGER]
+        results = row.results
+        for pk in pks:
+            result = results.get(pk)
+            cells += (result[0], result[1]) if result else (None, None)
         writer.row(cells, formats)
-    writer.finish()
     rule = str(RULE_NAMES.get(ranking.rule, ranking.rule))
     if ranking.rule == "best_n":
         rule = f"{rule} (N = {ranking.best_n})"
-    as_text(
-        ws.cell(row=ws.max_row + 2, column=2, value=_("Ranking rule: %(rule)s") % {"rule": rule})
-    ).font = NOTE_FONT
-    return ws
+    writer.note(_("Ranking rule: %(rule)s") % {"rule": rule})
+    return writer.finish()
 
 
 def money_workbook(report) -> Workbook:

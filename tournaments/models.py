@@ -87,6 +87,9 @@ class Tournament(models.Model):
         _("published"), default=False, help_text=_("Shown on the public pages.")
     )
     created_at = models.DateTimeField(auto_now_add=True)
+    # Bumped in the transaction of every write that changes what the standings show: the
+    # rendered standings are cached per version and answer 304 while it is unchanged.
+    results_version = models.PositiveIntegerField(default=0, editable=False)
 
     club_lookup = "club"
 
@@ -386,6 +389,46 @@ class ResultChange(models.Model):
 
     def __str__(self) -> str:
         return f"{self.table} — v{self.version}"
+
+
+class TournamentResult(models.Model):
+    """One player's result in one tournament, stored by ``services`` with every table result.
+
+    Only players who count for the season are stored: not substitutes, at least one complete
+    table. ``rank`` is the place by the tournament's own rules (``scoring``), among them; team
+    games store one row per player of a team, with the team's results. Season and annual
+    rankings are then one SQL aggregate over these rows instead of a pass over every seat.
+    """
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="results")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
+    entry = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="+")
+    team = models.ForeignKey(
+        Team, on_delete=models.CASCADE, null=True, blank=True, related_name="+"
+    )
+    rank = models.PositiveIntegerField()
+    rounds = models.PositiveIntegerField()
+    points = models.IntegerField()
+    best_round = models.IntegerField()
+    place_points_60ths = models.IntegerField(default=0)
+    #: the annual place points: n for the first of n ranked players down to 1, ties sharing
+    annual_place_points_60ths = models.IntegerField(default=0)
+    matches_won = models.PositiveIntegerField(default=0)
+    matches_drawn = models.PositiveIntegerField(default=0)
+    against = models.IntegerField(default=0)
+
+    class Meta:
+        verbose_name = _("tournament result")
+        verbose_name_plural = _("tournament results")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "player"], name="tournament_result_unique_player"
+            )
+        ]
+        indexes = [models.Index(fields=["player", "tournament"], name="tournament_result_player")]
+
+    def __str__(self) -> str:
+        return f"{self.tournament} — {self.player}"
 
 
 class SheetPdf(models.Model):

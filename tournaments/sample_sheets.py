@@ -144,3 +144,79 @@ def plonk_match(first_dealer: int, rng: random.Random, target: int = 500) -> lis
         totals = [totals[i] + live[i] - dead[i] for i in range(2)]
         records.append(record)
     return records
+
+
+def stored_tournament(season, game: str, n_rounds: int, index: int, pool, rng, players=120):
+    """A finished, published tournament whose seat results are stored directly (bulk_create),
+    for benchmarks and tests that measure reads: ``players`` of ``pool`` at tables of 4,
+    random zero-sum scores, Double King place points. The caller stores the tournament
+    results (``services.results_changed``)."""
+    import datetime
+
+    from scoring import GAMES
+    from scoring.ranking import place_points
+
+    from .models import Entry, Round, Seat, Table, Tournament
+
+    tournament = Tournament.objects.create(
+        club=season.club,
+        season=season,
+        game=game,
+        name=f"{season.name} — {index + 1}",
+        date=season.start + datetime.timedelta(days=index * 3),
+        rounds=n_rounds,
+        rules=GAMES[game].validate_rules(None),
+        published=True,
+        status=Tournament.Status.FINISHED,
+    )
+    entries = Entry.objects.bulk_create(
+        Entry(tournament=tournament, player=p, present=True, paid=True)
+        for p in rng.sample(pool, players)
+    )
+    rounds = Round.objects.bulk_create(
+        Round(tournament=tournament, number=n, status="closed") for n in range(1, n_rounds + 1)
+    )
+    per_round = players // 4
+    tables = Table.objects.bulk_create(
+        Table(round=r, number=n, complete=True, version=1)
+        for r in rounds
+        for n in range(1, per_round + 1)
+    )
+    seats = []
+    for round_ in rounds:
+        order = list(range(players))
+        rng.shuffle(order)
+        for n in range(per_round):
+            table = tables[(round_.number - 1) * per_round + n]
+            scores = [rng.randint(-40, 40) for _ in range(3)]
+            scores.append(-sum(scores))
+            points = place_points(scores) if game == "double_king" else [0] * 4
+            seats += [
+                Seat(
+                    table=table,
+                    round=round_,
+                    position=pos,
+                    entry=entries[order[n * 4 + pos]],
+                    first_dealer=pos == 0,
+                    score=scores[pos],
+                    place_points_60ths=int(points[pos] * 60),
+                )
+                for pos in range(4)
+            ]
+    Seat.objects.bulk_create(seats, batch_size=5000)
+    return tournament
+
+
+def sheet_post_data(table, records: list[dict], version: int) -> dict[str, str]:
+    """The sheet form's fields for these records (no penalty lines)."""
+    data = {"version": str(version)}
+    for row, record in enumerate(records, start=1):
+        data[f"g{row}"] = record["game"]
+        for seat, count in enumerate(record.get("taken", [])):
+            data[f"c{row}_{seat}"] = str(count)
+        if "taker" in record:
+            data[f"k{row}"] = str(record["taker"])
+        if "seventh" in record:
+            data[f"k{row}"] = str(record["seventh"])
+            data[f"l{row}"] = str(record["last"])
+    return data

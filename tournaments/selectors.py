@@ -4,17 +4,30 @@ number of players, rounds or tournaments: standings come from the per-seat resul
 """
 
 from collections import defaultdict
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import lru_cache
 
-from django.db.models import Count, F, Max, Prefetch, Q, QuerySet, Sum
+from django.core.exceptions import EmptyResultSet
+from django.db import connections
+from django.db.models import Count, Exists, Max, OuterRef, Prefetch, Q, QuerySet, Sum, Window
+from django.db.models.functions import Rank
 from django.utils import timezone
 
 from club.models import Club, Season
 from scoring import GAMES
 from scoring.ranking import RoundLine, shared_places
 
-from .models import PLACE_POINTS_DENOMINATOR, Entry, Round, Seat, Table, Tournament
+from .models import (
+    PLACE_POINTS_DENOMINATOR,
+    Entry,
+    Round,
+    Seat,
+    Table,
+    Tournament,
+    TournamentResult,
+)
 
 
 def published(club: Club | None = None) -> QuerySet[Tournament]:
@@ -38,6 +51,13 @@ def club_home(club: Club, season: Season | None) -> dict[str, object]:
 
 
 # --------------------------------------------------------------------------- tournament standings
+
+
+@lru_cache(maxsize=4096)
+def sixtieths_fraction(sixtieths: int) -> Fraction:
+    """Stored place points as a Fraction; a few values recur in every table (and a Fraction
+    is immutable), so each is built once."""
+    return Fraction(sixtieths, PLACE_POINTS_DENOMINATOR)
 
 
 @dataclass
@@ -83,17 +103,22 @@ def tournament_standings(tournament: Tournament, *, live: bool = False) -> list[
     """
     if GAMES[tournament.game].team_game:
         return team_standings(tournament)
-    rows = {
-        entry.pk: StandingRow(
-            entry_id=entry.pk,
-            player_id=entry.player_id,
-            name=entry.player.sort_name,
-            substitute=entry.substitute,
-            withdrawn=entry.withdrawn,
-        )
-        for entry in tournament.entries.select_related("player")
-        .filter(Q(seats__isnull=False) | Q(withdrawn=False))
+    entries = (
+        tournament.entries.filter(Q(seats__isnull=False) | Q(withdrawn=False))
         .distinct()
+        .values_list(
+            "pk", "player_id", "player__last_name", "player__first_name", "substitute", "withdrawn"
+        )
+    )
+    rows = {
+        pk: StandingRow(
+            entry_id=pk,
+            player_id=player_id,
+            name=f"{last_name} {first_name}",  # Player.sort_name
+            substitute=substitute,
+            withdrawn=withdrawn,
+        )
+        for pk, player_id, last_name, first_name, substitute, withdrawn in entries
     }
     counted = Q(table__complete=True) | Q(table__version__gt=0) if live else Q(table__complete=True)
     seats = Seat.objects.filter(
@@ -104,10 +129,9 @@ def tournament_standings(tournament: Tournament, *, live: bool = False) -> list[
         if row is None:
             continue
         row.rounds[round_number] = RoundCell(
-            round_number, table_number, score, Fraction(sixtieths, PLACE_POINTS_DENOMINATOR)
+            round_number, table_number, score, sixtieths_fraction(sixtieths)
         )
-    spec = GAMES[tournament.game]
-    rules = tournament.rules or None
+    key_of = GAMES[tournament.game].classifier(tournament.rules or None)
     ranked = [row for row in rows.values() if not row.substitute]
     keys = []
     for row in rows.values():
@@ -116,7 +140,7 @@ def tournament_standings(tournament: Tournament, *, live: bool = False) -> list[
         row.score = sum(c.score for c in row.rounds.values())
         row.best_round = max((c.score for c in row.rounds.values()), default=None)
         if not row.substitute:
-            keys.append(spec.classification_key(lines, rules))
+            keys.append(key_of(lines))
     for row, rank in zip(ranked, shared_places(keys), strict=True):
         row.rank = rank
     ranked.sort(key=lambda r: (r.rank, r.name))
@@ -184,10 +208,19 @@ def tournament_rounds(tournament: Tournament) -> list[Round]:
 
 
 def table_detail(table_id: int, *, published_only: bool) -> Table:
+    return table_sheet(table_with_tournament(table_id, published_only=published_only))
+
+
+def table_with_tournament(table_id: int, *, published_only: bool) -> Table:
+    """A table with its round and tournament (one query)."""
     qs = Table.objects.select_related("round__tournament__club", "round__tournament__season")
     if published_only:
         qs = qs.filter(round__tournament__published=True)
-    table = qs.get(pk=table_id)
+    return qs.get(pk=table_id)
+
+
+def table_sheet(table: Table) -> Table:
+    """The table's seats and deals, as ``seat_list`` and ``deal_list`` (two queries)."""
     table.seat_list = list(table.seats.select_related("entry__player", "team").order_by("position"))
     table.deal_list = list(table.deals.order_by("number"))
     return table
@@ -237,75 +270,94 @@ class SeasonRow:
     difference: int | None = None
 
 
-def season_standings(season: Season) -> dict[str, list[SeasonRow]]:
-    """Per game, the season's players ranked over its published tournaments (three queries).
+def fetch_rows(queryset: QuerySet) -> list[tuple]:
+    """A ``values_list`` query set's rows without Django's per-value converters: thousands
+    of sums of integers come back from the database as integers already."""
+    try:
+        sql, params = queryset.query.sql_with_params()
+    except EmptyResultSet:  # e.g. ``__in=[]``: Django answers without asking the database
+        return []
+    with connections[queryset.db].cursor() as cursor:
+        cursor.execute(sql, params)
+        return cursor.fetchall()
 
-    The sums are done by the database. A player of a team game is credited with his team's
-    matches. Individual games rank by place points, total score, best round; team games by
-    matches won, points scored, points difference (the defaults of ``scoring``).
+
+def _counted_results(season: Season) -> QuerySet[TournamentResult]:
+    """The stored results of the season's published tournaments."""
+    return TournamentResult.objects.filter(
+        tournament__season=season, tournament__published=True
+    ).exclude(tournament__status=Tournament.Status.REGISTRATION)
+
+
+def season_games(season: Season) -> list[str]:
+    """The games with results in the season's published tournaments, in ``GAMES`` order."""
+    played = set(
+        Tournament.objects.filter(season=season, published=True)
+        .exclude(status=Tournament.Status.REGISTRATION)
+        .filter(Exists(TournamentResult.objects.filter(tournament=OuterRef("pk"))))
+        .values_list("game", flat=True)
+        .distinct()
+        .order_by()
+    )
+    return [game for game in GAMES if game in played]
+
+
+def season_standings(
+    season: Season, games: Sequence[str] | None = None
+) -> dict[str, list[SeasonRow]]:
+    """Per game (all, or ``games``), the season's players ranked over its published
+    tournaments: one aggregate over the stored tournament results.
+
+    A player of a team game is credited with his team's matches. Individual games rank by
+    place points, total score, best round; team games by matches won, points scored, points
+    difference (the defaults of ``scoring``).
     """
-    counted = Q(
-        round__tournament__season=season,
-        round__tournament__published=True,
-        table__complete=True,
-    )
-    sums = {
-        "sixtieths": Sum("place_points_60ths"),
-        "total_score": Sum("score"),
-        "best_score": Max("score"),
-        "rounds": Count("id"),
-        "tournaments": Count("round__tournament", distinct=True),
-    }
-    totals = list(
-        Seat.objects.filter(counted, entry__isnull=False, entry__substitute=False)
-        .values("round__tournament__game", player_id=F("entry__player_id"))
-        .annotate(**sums)
-        .order_by()
-    )
-    totals += list(
-        Seat.objects.filter(counted, team__isnull=False, team__entries__substitute=False)
-        .values("round__tournament__game", player_id=F("team__entries__player_id"))
+    results = _counted_results(season)
+    if games is not None:
+        results = results.filter(tournament__game__in=list(games))
+    totals = (
+        results.values_list(
+            "tournament__game", "player_id", "player__last_name", "player__first_name"
+        )
         .annotate(
-            **sums,
-            matches_won=Count("id", filter=Q(won=True)),
-            matches_drawn=Count("id", filter=Q(won__isnull=True)),
-            against_total=Sum("against"),
+            Sum("place_points_60ths"),
+            Sum("points"),
+            Max("best_round"),
+            Sum("rounds"),
+            Count("id"),
+            Sum("matches_won"),
+            Sum("matches_drawn"),
+            Sum("against"),
         )
         .order_by()
     )
-    from club.models import Player
-
-    names = {
-        p.pk: p.sort_name
-        for p in Player.objects.filter(pk__in={t["player_id"] for t in totals}).only(
-            "first_name", "last_name"
-        )
-    }
     by_game: dict[str, list[SeasonRow]] = defaultdict(list)
-    for t in totals:
+    keys: dict[str, list[tuple[int, int, int]]] = defaultdict(list)
+    for line in fetch_rows(totals):
+        game, player_id, last, first, sixtieths, score, best, rounds, count, won, drawn = line[:11]
         row = SeasonRow(
-            player_id=t["player_id"],
-            name=names.get(t["player_id"], "?"),
-            tournaments=t["tournaments"],
-            rounds=t["rounds"],
-            place_points=Fraction(t["sixtieths"], PLACE_POINTS_DENOMINATOR),
-            score=t["total_score"],
-            best_round=t["best_score"],
+            player_id=player_id,
+            name=f"{last} {first}",
+            tournaments=count,
+            rounds=rounds,
+            place_points=Fraction(sixtieths, PLACE_POINTS_DENOMINATOR),
+            score=score,
+            best_round=best,
         )
-        if "matches_won" in t:
-            row.wins = t["matches_won"] + Fraction(t["matches_drawn"], 2)
-            row.difference = t["total_score"] - (t["against_total"] or 0)
-        by_game[t["round__tournament__game"]].append(row)
+        # Ranked on integers (sixtieths, half matches): the same order as the Fractions shown.
+        if GAMES[game].team_game:
+            row.wins = won + Fraction(drawn, 2)
+            row.difference = score - line[11]  # points against
+            keys[game].append((2 * won + drawn, score, row.difference))
+        else:
+            keys[game].append((sixtieths, score, best))
+        by_game[game].append(row)
     result: dict[str, list[SeasonRow]] = {}
-    for game, spec in GAMES.items():
+    for game in GAMES:
         rows = by_game.get(game)
         if not rows:
             continue
-        if spec.team_game:
-            keys = [(r.wins, r.score, r.difference) for r in rows]
-        else:
-            keys = [(r.place_points, r.score, r.best_round) for r in rows]
-        for row, rank in zip(rows, shared_places(keys), strict=True):
+        for row, rank in zip(rows, shared_places(keys[game]), strict=True):
             row.rank = rank
         rows.sort(key=lambda r: (r.rank, r.name))
         result[game] = rows
@@ -368,10 +420,7 @@ class AnnualRow:
     key_value: int | Fraction = 0
     #: tournament id -> (points, place in that tournament, place points)
     results: dict[int, tuple[int, int, Fraction]] = field(default_factory=dict)
-
-    @property
-    def tournaments(self) -> int:
-        return len(self.results)
+    tournaments: int = 0
 
 
 @dataclass
@@ -380,21 +429,26 @@ class AnnualRanking:
     rule: str
     best_n: int | None
     tournaments: list[Tournament]
-    rows: list[AnnualRow]
+    #: the ranked players' totals, best first (``annual_totals``): a query set when the
+    #: ranking is done in SQL (it is sorted and sliced there), a list for ``best_n``.
+    totals: Sequence[dict] | QuerySet
+    #: the tournaments' ids, as a query set (a subquery in the queries that use it)
+    tournament_ids: QuerySet | None = None
+    rows: list[AnnualRow] = field(default_factory=list)
 
 
-def annual_ranking(season: Season, game: str, *, rules: dict | None = None) -> AnnualRanking:
+def annual_ranking(
+    season: Season, game: str, *, rules: dict | None = None, rows: bool = True
+) -> AnnualRanking:
     """The season's ranking of one game by the club's rule (``annual_ranking`` in its ruleset:
     ``sum_points``, ``sum_place_points`` or ``best_n``), over its published tournaments.
 
-    Each tournament is first ranked by its own rules (``classification_key``, tie-breaks
-    included) from the stored per-pool scores; its place points are ``n`` for the first of
-    ``n`` ranked players down to 1, ties sharing. Four queries whatever the season's size:
-    the club's rules, the tournaments, every counted seat, the players' names.
+    Each tournament was ranked by its own rules (``classification_key``, tie-breaks included)
+    when its results were stored (``TournamentResult``): its place points are ``n`` for the
+    first of ``n`` ranked players down to 1, ties sharing. ``totals`` ranks the players in SQL
+    (``best_n`` in Python over the stored rows, never over seats); ``rows`` (if asked) are
+    every player with each tournament's result, for the Excel export.
     """
-    from club.models import Player
-    from scoring.ranking import TournamentLine, annual_ranking_key, place_points_by_key
-
     from .services import club_rules
 
     spec = GAMES[game]
@@ -403,55 +457,132 @@ def annual_ranking(season: Season, game: str, *, rules: dict | None = None) -> A
     best_n = merged.get("annual_best_n")
     if rule == "best_n" and not best_n:
         best_n = 1
-    tournaments = list(
-        Tournament.objects.filter(season=season, game=game, published=True)
-        .exclude(status=Tournament.Status.REGISTRATION)
-        .order_by("date", "pk")
+    counted = Tournament.objects.filter(season=season, game=game, published=True).exclude(
+        status=Tournament.Status.REGISTRATION
     )
-    by_tournament = {t.pk: t for t in tournaments}
-    lines: dict[int, dict[int, list[RoundLine]]] = defaultdict(lambda: defaultdict(list))
-    seats = Seat.objects.filter(
-        round__tournament__in=list(by_tournament),
-        table__complete=True,
-        entry__isnull=False,
-        entry__substitute=False,
-    ).values_list("round__tournament_id", "entry__player_id", "score", "place_points_60ths")
-    for tournament_id, player_id, score, sixtieths in seats.iterator(chunk_size=5000):
-        lines[tournament_id][player_id].append(
-            RoundLine(score, Fraction(sixtieths, PLACE_POINTS_DENOMINATOR))
+    # The columns' headings only (the rules are large and not needed here).
+    tournaments = list(counted.only("id", "name", "date").order_by("date", "pk"))
+    ids = counted.values("pk")  # a subquery in each query below
+    ranking = AnnualRanking(
+        game, rule, best_n, tournaments, annual_totals(ids, rule, best_n), tournament_ids=ids
+    )
+    if rows:
+        totals = [named_total(t) for t in ranking.totals]
+        cells = annual_cells(ids, None)
+        ranking.rows = [
+            AnnualRow(
+                player_id=t["player_id"],
+                name=t["name"],
+                rank=t["rank"],
+                points=t["total_points"],
+                place_points=t["place_points"],
+                best_n_points=t["best_n_points"],
+                key_value=t["place_points"] if rule == "sum_place_points" else t["key_value"],
+                results=cells.get(t["player_id"], {}),
+                tournaments=t["n_tournaments"],
+            )
+            for t in totals
+        ]
+    return ranking
+
+
+def annual_totals(tournament_ids: QuerySet | list[int], rule: str, best_n: int | None):
+    """Each player's totals over these tournaments, ranked by ``rule``: dicts with player_id,
+    name, n_tournaments, total_points, place_points, best_n_points, key_value and rank.
+
+    Sums and ranks in SQL (a query set, ordered by rank then name); with a best N, the best N
+    tournaments of each player are summed in Python over the stored tournament rows.
+    """
+    results = TournamentResult.objects.filter(tournament_id__in=tournament_ids)
+    if best_n is None:
+        key = {"sum_points": Sum("points"), "sum_place_points": Sum("annual_place_points_60ths")}
+        return (
+            results.values("player_id")
+            .annotate(
+                last_name=Max("player__last_name"),
+                first_name=Max("player__first_name"),
+                n_tournaments=Count("id"),
+                total_points=Sum("points"),
+                place_points_60ths=Sum("annual_place_points_60ths"),
+                best_n_points=Sum("points"),
+                key_value=key[rule],
+                rank=Window(Rank(), order_by=key[rule].desc()),
+            )
+            .order_by("rank", "last_name", "first_name")
         )
-    rows: dict[int, AnnualRow] = {}
-    per_player: dict[int, list[TournamentLine]] = defaultdict(list)
-    for tournament_id, players in lines.items():
-        key_of = spec.classifier(by_tournament[tournament_id].rules or None)
-        ids = list(players)
-        keys = [key_of(players[p]) for p in ids]
-        places = shared_places(keys)
-        points = place_points_by_key(keys)
-        for player_id, place, pp in zip(ids, places, points, strict=True):
-            total = sum(line.score for line in players[player_id])
-            row = rows.setdefault(player_id, AnnualRow(player_id=player_id, name=""))
-            row.results[tournament_id] = (total, place, pp)
-            per_player[player_id].append(TournamentLine(total, pp))
-    names = {
-        p.pk: p.sort_name
-        for p in Player.objects.filter(pk__in=list(rows)).only("first_name", "last_name")
-    }
-    keys = []
-    ordered = list(rows.values())
-    for row in ordered:
-        row.name = names.get(row.player_id, "?")
-        tlines = per_player[row.player_id]
-        row.points = sum(t.points for t in tlines)
-        row.place_points = sum((t.place_points for t in tlines), Fraction(0))
-        row.best_n_points = annual_ranking_key(tlines, "best_n", best_n or len(tlines) or 1)[0]
-        key_ = annual_ranking_key(tlines, rule, best_n)
-        row.key_value = key_[0]
-        keys.append(key_)
-    for row, rank in zip(ordered, shared_places(keys), strict=True):
-        row.rank = rank
-    ordered.sort(key=lambda r: (r.rank, r.name))
-    return AnnualRanking(game=game, rule=rule, best_n=best_n, tournaments=tournaments, rows=ordered)
+    from scoring.ranking import TournamentLine, annual_ranking_key
+
+    lines: dict[int, list[TournamentLine]] = defaultdict(list)
+    names: dict[int, tuple[str, str]] = {}
+    sixtieths: dict[int, list[int]] = defaultdict(list)
+    for player_id, last, first, points, player_60ths in results.values_list(
+        "player_id",
+        "player__last_name",
+        "player__first_name",
+        "points",
+        "annual_place_points_60ths",
+    ).order_by():
+        lines[player_id].append(
+            TournamentLine(points, Fraction(player_60ths, PLACE_POINTS_DENOMINATOR))
+        )
+        sixtieths[player_id].append(player_60ths)
+        names[player_id] = (last, first)
+    totals = []
+    for player_id, own in lines.items():
+        totals.append(
+            {
+                "player_id": player_id,
+                "last_name": names[player_id][0],
+                "first_name": names[player_id][1],
+                "n_tournaments": len(own),
+                "total_points": sum(t.points for t in own),
+                "place_points_60ths": sum(sixtieths[player_id]),
+                "best_n_points": annual_ranking_key(own, "best_n", best_n)[0],
+                "key_value": annual_ranking_key(own, rule, best_n)[0],
+            }
+        )
+    for row, rank in zip(totals, shared_places([(t["key_value"],) for t in totals]), strict=True):
+        row["rank"] = rank
+    totals.sort(key=lambda t: (t["rank"], t["last_name"], t["first_name"]))
+    return totals
+
+
+def annual_player_count(tournament_ids: QuerySet | list[int]) -> int:
+    """How many players ``annual_totals`` ranks: a count over the stored results' index,
+    cheaper than counting the ranking query itself."""
+    return (
+        TournamentResult.objects.filter(tournament_id__in=tournament_ids)
+        .values("player_id")
+        .distinct()
+        .count()
+    )
+
+
+def named_total(total: dict) -> dict:
+    """A totals row as the pages and the export read it (name, place points as a Fraction)."""
+    total["name"] = f"{total['last_name']} {total['first_name']}"
+    total["place_points"] = Fraction(total["place_points_60ths"], PLACE_POINTS_DENOMINATOR)
+    return total
+
+
+def annual_cells(
+    tournament_ids: QuerySet | list[int], player_ids: list[int] | None
+) -> dict[int, dict[int, tuple[int, int, Fraction]]]:
+    """Per player (all, or ``player_ids``: the shown page), per tournament: (points, place,
+    annual place points). One query."""
+    results = TournamentResult.objects.filter(tournament_id__in=tournament_ids)
+    if player_ids is not None:
+        results = results.filter(player_id__in=player_ids)
+    cells: dict[int, dict[int, tuple[int, int, Fraction]]] = defaultdict(dict)
+    for player_id, tournament_id, points, rank, sixtieths in results.values_list(
+        "player_id", "tournament_id", "points", "rank", "annual_place_points_60ths"
+    ):
+        cells[player_id][tournament_id] = (
+            points,
+            rank,
+            Fraction(sixtieths, PLACE_POINTS_DENOMINATOR),
+        )
+    return cells
 
 
 # --------------------------------------------------------------------------- fees

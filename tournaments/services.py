@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from django.db import transaction
-from django.db.models import Count, Max
+from django.db.models import Count, F, Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -30,11 +30,37 @@ from .models import (
     Table,
     Team,
     Tournament,
+    TournamentResult,
 )
 
 
 class TournamentError(Exception):
     """A request the tournament's state does not allow; the message is for the user."""
+
+
+# --------------------------------------------------------------------------- stored results
+
+
+def standings_changed(tournament: Tournament) -> None:
+    """What the public pages show changed (results, seats, players' flags, teams): bump the
+    version their ETags and cached tables are keyed by.
+
+    The update also locks the tournament's row until the transaction ends, so two sheets
+    saved at once store the tournament's results one after the other.
+    """
+    Tournament.objects.filter(pk=tournament.pk).update(results_version=F("results_version") + 1)
+
+
+def results_changed(tournament: Tournament) -> None:
+    """A table's result was stored: store every player's tournament result again (ranked by
+    the tournament's rules), in the same transaction, and bump the standings' version."""
+    from .results import result_rows
+
+    standings_changed(tournament)
+    TournamentResult.objects.filter(tournament=tournament).delete()
+    TournamentResult.objects.bulk_create(
+        TournamentResult(**row) for row in result_rows(tournament, Seat, Entry)
+    )
 
 
 # --------------------------------------------------------------------------- rules
@@ -120,6 +146,7 @@ def register_player(tournament: Tournament, player: Player, *, substitute: bool 
     if not created and entry.withdrawn:
         entry.withdrawn = False
         entry.save(update_fields=["withdrawn"])
+    standings_changed(tournament)
     return entry
 
 
@@ -157,7 +184,10 @@ def update_entry(entry: Entry, **flags: bool) -> Entry:
         if name not in allowed:
             raise ValueError(name)
         setattr(entry, name, value)
-    entry.save(update_fields=list(flags))
+    with transaction.atomic():
+        entry.save(update_fields=list(flags))
+        # A substitute is left out of the classification and of the season's rankings.
+        results_changed(entry.tournament)
     return entry
 
 
@@ -168,6 +198,7 @@ def unregister(entry: Entry) -> None:
             % {"player": entry.player}
         )
     entry.delete()
+    standings_changed(entry.tournament)
 
 
 def table_sizes(tournament: Tournament) -> tuple[int, ...]:
@@ -241,6 +272,7 @@ def form_team(tournament: Tournament, first: Entry, second: Entry, name: str = "
     # The first player chosen sits first (seat t), his partner opposite (seat t + 2).
     Entry.objects.filter(pk=first.pk).update(team=team)
     Entry.objects.filter(pk=second.pk).update(team=team)
+    standings_changed(tournament)
     return team
 
 
@@ -265,6 +297,7 @@ def dissolve_team(team: Team) -> None:
         )
     team.entries.update(team=None)
     team.delete()
+    standings_changed(team.tournament)
 
 
 def playing_teams(tournament: Tournament) -> list[Team]:
@@ -334,6 +367,7 @@ def redraw_round(round_: Round) -> Round:
 
 
 def _seat(round_: Round, seed: int) -> None:
+    standings_changed(round_.tournament)  # the public rounds page shows the seats
     if plugin_for(round_.tournament.game).team_game:
         _seat_teams(round_, seed)
         return
@@ -426,6 +460,7 @@ def _store_bye(table: Table, seat: Seat) -> None:
         seat.save(update_fields=["score", "won", "against"])
     table.complete = True
     table.save(update_fields=["complete"])
+    results_changed(table.round.tournament)
 
 
 @transaction.atomic
@@ -448,6 +483,7 @@ def swap_players(round_: Round, first: Entry, second: Entry) -> tuple[int, int]:
         )
         for seat, entry in ((seat_a, second), (seat_b, first))
     )
+    standings_changed(round_.tournament)
     before = round_.repeats
     round_.repeats = current_repeats(round_)
     round_.save(update_fields=["repeats"])
@@ -530,6 +566,7 @@ def save_sheet(table: Table, records: Sequence[dict], *, version: int, user) -> 
         table=table, user=user, version=table.version, before=before, after=records
     )
     _store_result(table, result)
+    results_changed(table.round.tournament)
     round_ = table.round
     if round_.status == Round.Status.DRAWN:
         round_.status = Round.Status.STARTED
@@ -632,6 +669,7 @@ def recompute_table(table: Table) -> Table:
         return table
     result = evaluate_sheet(table, table_records(table))
     _store_result(table, result)
+    results_changed(table.round.tournament)
     return table
 
 
@@ -750,6 +788,7 @@ def close_round(round_: Round, *, now: datetime.datetime | None = None) -> Round
         if table.bye:
             continue
         _store_result(table, evaluate_sheet(table, table_records(table)))
+    results_changed(round_.tournament)
     refresh_tournament_status(round_.tournament)
     return round_
 

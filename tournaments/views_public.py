@@ -1,10 +1,20 @@
 """Public pages: only published tournaments, no login."""
 
-from dataclasses import asdict
+import hashlib
+from dataclasses import asdict, fields
+from functools import partial
 
 import django_tables2 as tables
+from django.contrib import messages
+from django.core.cache import cache
+from django.core.paginator import Paginator
 from django.shortcuts import get_object_or_404
+from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.cache import get_conditional_response
+from django.utils.http import quote_etag
+from django.utils.safestring import mark_safe
+from django.utils.translation import get_language
 from django.views.generic import ListView, TemplateView
 from django_tables2 import RequestConfig
 
@@ -13,42 +23,18 @@ from club.models import Season
 from . import selectors
 from .games import game_choices, plugin_for
 from .models import Entry
-from .tables import AnnualRankingTable, SeasonStandingsTable, StandingsTable
+from .selectors import StandingRow
+from .tables import (
+    AnnualRankingTable,
+    SeasonStandingsTable,
+    StandingsTable,
+    annual_cell,
+    standings_cell,
+    write_table,
+)
 
-
-def annual_rows(ranking) -> list[dict]:
-    rows = []
-    for row in ranking.rows:
-        data = {
-            "rank": row.rank,
-            "name": row.name,
-            "tournaments": row.tournaments,
-            "points": row.points,
-            "place_points": row.place_points,
-            "best_n_points": row.best_n_points,
-        }
-        for tournament in ranking.tournaments:
-            result = row.results.get(tournament.pk)
-            data[f"t{tournament.pk}"] = (
-                f"{result[0]} ({result[1]}e)" if result is not None else None
-            )
-        rows.append(data)
-    return rows
-
-
-def annual_columns(ranking):
-    return [
-        (
-            f"t{t.pk}",
-            tables.Column(
-                verbose_name=t.date.strftime("%d/%m"),
-                attrs={"td": {"class": "num"}, "th": {"class": "num", "title": t.name}},
-                orderable=False,
-                default="—",
-            ),
-        )
-        for t in ranking.tournaments
-    ]
+# Keyed by the results version, a cached table is never stale; this only bounds the memory.
+STANDINGS_CACHE_SECONDS = 3600
 
 
 class TournamentListView(ListView):
@@ -68,8 +54,10 @@ class PublishedTournamentMixin:
 def standings_rows(tournament):
     rows = []
     live = plugin_for(tournament.game).live_standings
+    names = [f.name for f in fields(StandingRow) if f.name != "rounds"]
     for row in selectors.tournament_standings(tournament, live=live):
-        data = asdict(row)
+        # Shallow (``asdict`` deep-copies every round): the table reads these values only.
+        data = {name: getattr(row, name) for name in names}
         data["rounds_played"] = row.rounds_played
         data["difference"] = row.difference
         for number in range(1, tournament.rounds + 1):
@@ -97,50 +85,151 @@ def standings_excluded(plugin) -> tuple[str, ...]:
     return tuple(excluded)
 
 
-class StandingsView(PublishedTournamentMixin, TemplateView):
-    template_name = "tournaments/standings.html"
+def page_etag(request, tournament, *parts) -> str | None:
+    """A public page's validator: the tournament's results version (bumped by every write
+    the pages show), what else the page shows (the tournament, the language, the query, who
+    is logged in, the CSRF secret of its forms) and ``parts``. None while messages wait to
+    be shown: that page is not the same twice."""
+    if len(messages.get_messages(request)):
+        return None
+    key = (
+        tournament.pk,
+        tournament.results_version,
+        tournament.name,
+        tournament.status,
+        tournament.rounds,
+        tournament.date,
+        tournament.club.name,
+        get_language(),
+        request.GET.urlencode(),
+        request.user.pk,
+        # The CSRF secret of the page's forms: the cookie sent, or the one this response sets.
+        request.META.get("CSRF_COOKIE", ""),
+        *parts,
+    )
+    return quote_etag(hashlib.sha256(repr(key).encode()).hexdigest()[:32])
 
-    def get_context_data(self, **kwargs):
-        tournament = self.get_tournament()
-        plugin = plugin_for(tournament.game)
+
+class ConditionalPageMixin:
+    """A public tournament page that answers 304 (Not Modified) to a browser whose copy is
+    still current: ``get_page_tournament`` loads the tournament (one query) and nothing else
+    runs then."""
+
+    def get_page_tournament(self):
+        raise NotImplementedError
+
+    def etag_parts(self) -> tuple:
+        return ()
+
+    def get(self, request, *args, **kwargs):
+        self.tournament = self.get_page_tournament()
+        etag = page_etag(request, self.tournament, *self.etag_parts())
+        if etag is not None:
+            not_modified = get_conditional_response(request, etag=etag)
+            if not_modified is not None:
+                return not_modified
+        response = super().get(request, *args, **kwargs).render()
+        etag = page_etag(request, self.tournament, *self.etag_parts())  # CSRF secret now known
+        if etag is not None:
+            response["ETag"] = etag
+        response["Cache-Control"] = "private, no-cache"
+        return response
+
+
+def player_url(tournament):
+    """A player's page in this tournament, by entry id (one ``reverse`` for the whole table)."""
+    prefix = reverse("tournament_player", args=[tournament.pk, 0])[: -len("0/")]
+    return lambda entry_id: f"{prefix}{entry_id}/"
+
+
+def standings_table_html(request, tournament, plugin) -> str:
+    """The rendered standings table, cached per results version, language and query."""
+    key = (
+        "standings:"
+        + hashlib.sha256(
+            repr(
+                (
+                    tournament.pk,
+                    tournament.results_version,
+                    tournament.rounds,
+                    tournament.game,
+                    get_language(),
+                    request.GET.urlencode(),  # the sort, and the headers' links keep the rest
+                )
+            ).encode()
+        ).hexdigest()
+    )
+    html = cache.get(key)
+    if html is None:
         table = StandingsTable(
             standings_rows(tournament),
-            player_url=lambda entry_id: reverse(
-                "tournament_player", args=[tournament.pk, entry_id]
-            ),
+            player_url=player_url(tournament),
             extra_columns=round_columns(tournament),
             exclude=standings_excluded(plugin),
         )
-        RequestConfig(self.request, paginate=False).configure(table)
+        RequestConfig(request, paginate=False).configure(table)
+        write_table(
+            table, request, [row.record for row in table.rows], partial(standings_cell, table)
+        )
+        html = render_to_string("tournaments/_table.html", {"table": table}, request)
+        cache.set(key, html, STANDINGS_CACHE_SECONDS)
+    return mark_safe(html)
+
+
+class StandingsView(ConditionalPageMixin, PublishedTournamentMixin, TemplateView):
+    """The classification; rendered once per results version, 304 while nothing changed."""
+
+    template_name = "tournaments/standings.html"
+
+    def get_page_tournament(self):
+        return self.get_tournament()
+
+    def get_context_data(self, **kwargs):
+        tournament = self.tournament
+        plugin = plugin_for(tournament.game)
         return {
             **super().get_context_data(**kwargs),
             "tournament": tournament,
-            "plugin": plugin_for(tournament.game),
-            "table": table,
+            "plugin": plugin,
+            "table_html": standings_table_html(self.request, tournament, plugin),
         }
 
 
-class RoundsView(PublishedTournamentMixin, TemplateView):
+class RoundsView(ConditionalPageMixin, PublishedTournamentMixin, TemplateView):
+    """Every round's tables; the rounds are read only when the template's cached fragment
+    (per results version) is missing."""
+
     template_name = "tournaments/rounds.html"
 
+    def get_page_tournament(self):
+        return self.get_tournament()
+
     def get_context_data(self, **kwargs):
-        tournament = self.get_tournament()
+        tournament = self.tournament
         return {
             **super().get_context_data(**kwargs),
             "tournament": tournament,
-            "rounds": selectors.tournament_rounds(tournament),
+            "rounds": partial(selectors.tournament_rounds, tournament),
         }
 
 
-class TableView(TemplateView):
+class TableView(ConditionalPageMixin, TemplateView):
     template_name = "tournaments/table.html"
 
+    def get_page_tournament(self):
+        self.table = get_object_or_404_table(self.kwargs["pk"])
+        return self.table.round.tournament
+
+    def etag_parts(self) -> tuple:
+        return (self.table.pk,)
+
     def get_context_data(self, **kwargs):
-        table = get_object_or_404_table(self.kwargs["pk"])
         return {
             **super().get_context_data(**kwargs),
-            "table": table,
-            "tournament": table.round.tournament,
+            "table": self.table,
+            # Seats and deals, read only when the template's cached fragment is missing.
+            "sheet": partial(selectors.table_sheet, self.table),
+            "tournament": self.tournament,
         }
 
 
@@ -150,16 +239,22 @@ def get_object_or_404_table(pk):
     from .models import Table
 
     try:
-        return selectors.table_detail(pk, published_only=True)
+        return selectors.table_with_tournament(pk, published_only=True)
     except Table.DoesNotExist as error:
         raise Http404 from error
 
 
-class PlayerView(PublishedTournamentMixin, TemplateView):
+class PlayerView(ConditionalPageMixin, PublishedTournamentMixin, TemplateView):
     template_name = "tournaments/player.html"
 
+    def get_page_tournament(self):
+        return self.get_tournament()
+
+    def etag_parts(self) -> tuple:
+        return (self.kwargs["entry"],)
+
     def get_context_data(self, **kwargs):
-        tournament = self.get_tournament()
+        tournament = self.tournament
         entry = get_object_or_404(
             Entry.objects.select_related("player"), tournament=tournament, pk=self.kwargs["entry"]
         )
@@ -180,25 +275,22 @@ class SeasonStandingsView(TemplateView):
 
     def get_context_data(self, **kwargs):
         season = get_object_or_404(Season.objects.select_related("club"), pk=self.kwargs["pk"])
-        standings = selectors.season_standings(season)
-        tables = []
+        games = selectors.season_games(season)
+        annual = [g for g in games if plugin_for(g).annual_ranking]
+        standings = selectors.season_standings(season, [g for g in games if g not in annual])
         names = dict(game_choices())
-        for game, rows in standings.items():
-            plugin = plugin_for(game)
-            if plugin.annual_ranking:
-                ranking = selectors.annual_ranking(season, game)
-                table = AnnualRankingTable(
-                    annual_rows(ranking),
-                    prefix=f"{game}-",
-                    extra_columns=annual_columns(ranking),
-                )
-                RequestConfig(self.request, paginate={"per_page": 50}).configure(table)
+        tables = []
+        for game in games:
+            if game in annual:
+                ranking = selectors.annual_ranking(season, game, rows=False)
+                table = annual_table(self.request, ranking)
                 tables.append(
                     {"game": game, "name": names[game], "table": table, "annual": ranking}
                 )
                 continue
+            plugin = plugin_for(game)
             table = SeasonStandingsTable(
-                [asdict(r) for r in rows],
+                [asdict(r) for r in standings[game]],
                 prefix=f"{game}-",
                 exclude=standings_excluded(plugin),
             )
@@ -206,3 +298,36 @@ class SeasonStandingsView(TemplateView):
             RequestConfig(self.request, paginate={"per_page": 50}).configure(table)
             tables.append({"game": game, "name": names[game], "table": table})
         return {**super().get_context_data(**kwargs), "season": season, "tables": tables}
+
+
+class CountedPaginator(Paginator):
+    """A paginator told how many items there are (the ranking query is not counted)."""
+
+    def __init__(self, object_list, per_page, *, count: int, **kwargs):
+        super().__init__(object_list, per_page, **kwargs)
+        self.known_count = count
+
+    @property
+    def count(self) -> int:
+        return self.known_count
+
+
+def annual_table(request, ranking) -> AnnualRankingTable:
+    """The annual ranking, sorted and paginated by the database (or over the stored rows for
+    a best N); only the shown page's players get their tournament cells (one query)."""
+    table = AnnualRankingTable(ranking.totals, prefix=f"{ranking.game}-")
+    ids = ranking.tournament_ids
+    paginate = {"per_page": 50}
+    if not isinstance(ranking.totals, list):
+        count = selectors.annual_player_count(ids)
+        paginate["paginator_class"] = partial(CountedPaginator, count=count)
+    RequestConfig(request, paginate=paginate).configure(table)
+    records = [selectors.named_total(row.record) for row in table.page.object_list]
+    cells = selectors.annual_cells(ids, [r["player_id"] for r in records])
+    for record in records:
+        for tournament_id, (points, place, _pp) in cells.get(record["player_id"], {}).items():
+            record[f"t{tournament_id}"] = f"{points} ({place}e)"
+    tournaments = [(f"t{t.pk}", t.date.strftime("%d/%m"), t.name) for t in ranking.tournaments]
+    write_table(table, request, records, annual_cell, tournaments)
+    table.template_name = "tournaments/_fast_table.html"
+    return table

@@ -8,24 +8,9 @@ from django.urls import reverse
 
 from tournaments import services
 from tournaments.models import Entry, Table, Tournament
-from tournaments.sample_sheets import double_king_round
+from tournaments.sample_sheets import double_king_round, sheet_post_data
 
 pytestmark = pytest.mark.django_db
-
-
-def sheet_post_data(table: Table, records: list[dict], version: int) -> dict[str, str]:
-    """The sheet form's fields for these records (no penalty lines)."""
-    data = {"version": str(version)}
-    for row, record in enumerate(records, start=1):
-        data[f"g{row}"] = record["game"]
-        for seat, count in enumerate(record.get("taken", [])):
-            data[f"c{row}_{seat}"] = str(count)
-        if "taker" in record:
-            data[f"k{row}"] = str(record["taker"])
-        if "seventh" in record:
-            data[f"k{row}"] = str(record["seventh"])
-            data[f"l{row}"] = str(record["last"])
-    return data
 
 
 @pytest.fixture

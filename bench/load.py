@@ -1,0 +1,323 @@
+"""Load test: players refreshing the public pages while scorekeepers save sheets.
+
+    DATABASE_URL=postgres://postgres@127.0.0.1:5432/atout_perf_bench \\
+        .venv/bin/python bench/load.py [--players 50] [--scorekeepers 5] [--seconds 30]
+
+Prepares a running Double King tournament of 120 players (round 1 drawn, a scorekeeper
+account), starts gunicorn with 3 workers on 127.0.0.1 only, then for ``--seconds``:
+
+- each player loops over the tournament's standings, rounds and one table's page, sending
+  back the ``ETag`` he was given (``If-None-Match``) as a browser does;
+- each scorekeeper loops over his tables: opens the sheet, saves a full 20-game sheet
+  (alternating two valid sheets, so every save changes the results), after ``--think``
+  seconds of typing (0: back to back, the worst case).
+
+Prints requests per second, p50/p95/p99 latency per kind of request, and the errors. The load
+generator runs on the same machine as the server: its own CPU use is part of the figure.
+"""
+
+import argparse
+import http.client
+import os
+import random
+import re
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+from urllib.parse import urlencode
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from django_setup import ROOT, setup_django
+
+PASSWORD = "atout-load-test"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--players", type=int, default=50)
+    parser.add_argument("--scorekeepers", type=int, default=5)
+    parser.add_argument("--seconds", type=float, default=30)
+    parser.add_argument("--workers", type=int, default=3)
+    parser.add_argument(
+        "--think", type=float, default=0, help="seconds a scorekeeper types before saving"
+    )
+    parser.add_argument("--warmup", type=float, default=10, help="seconds run before measuring")
+    args = parser.parse_args()
+    setup_django()
+    plan = prepare()
+    port = free_port()
+    server = subprocess.Popen(
+        [
+            str(ROOT / ".venv/bin/gunicorn"),
+            "club.wsgi",
+            "--workers",
+            str(args.workers),
+            "--bind",
+            f"127.0.0.1:{port}",
+            "--log-level",
+            "warning",
+        ],
+        cwd=ROOT,
+        env=os.environ.copy(),
+    )
+    try:
+        wait_for(port)
+        # Each worker imports the views (WeasyPrint...) on its first requests: not measured.
+        run(port, plan, args, seconds=args.warmup, report=False)
+        run(port, plan, args, seconds=args.seconds)
+    finally:
+        server.send_signal(signal.SIGTERM)
+        server.wait(timeout=30)
+
+
+# --------------------------------------------------------------------------- the tournament
+
+
+def prepare() -> dict:
+    """A running tournament of 120 players, round 1 drawn; two full sheets per table."""
+    import datetime
+
+    from django.contrib.auth.models import Group, User
+    from django.db import transaction
+
+    from club.models import Club, Player, Season
+    from club.roles import SAISIE
+    from tournaments import services
+    from tournaments.models import Entry, Seat, Tournament
+    from tournaments.sample_sheets import double_king_round
+
+    with transaction.atomic():
+        Seat.objects.filter(round__tournament__club__slug="load").delete()
+        Tournament.objects.filter(club__slug="load").delete()
+        Player.objects.filter(clubs__slug="load").delete()
+        Club.objects.filter(slug="load").delete()
+        club = Club.objects.create(name="Load", slug="load")
+        season = Season.objects.create(
+            club=club, name="Load", start=datetime.date(2026, 1, 1), end=datetime.date(2026, 12, 31)
+        )
+        tournament = Tournament.objects.create(
+            club=club,
+            season=season,
+            game="double_king",
+            name="Charge",
+            date=datetime.date(2026, 6, 1),
+            rounds=5,
+            published=True,
+        )
+        players = Player.objects.bulk_create(
+            Player(first_name=f"Charge{i:03d}", last_name=f"Joueur{i:03d}") for i in range(120)
+        )
+        Player.clubs.through.objects.bulk_create(
+            Player.clubs.through(player=p, club=club) for p in players
+        )
+        Entry.objects.bulk_create(
+            Entry(tournament=tournament, player=p, present=True) for p in players
+        )
+        user, _ = User.objects.get_or_create(username="load-saisie")
+        user.set_password(PASSWORD)
+        user.save()
+        user.groups.add(Group.objects.get(name=SAISIE))
+    round_ = services.draw_round(tournament, seed=1)
+    services.start_round(round_)
+    rng = random.Random(1)
+    tables = []
+    for table in round_.tables.order_by("number"):
+        first = table.seats.get(first_dealer=True).position
+        tables.append(
+            {
+                "pk": table.pk,
+                "sheets": [double_king_round(first, rng), double_king_round(first, rng)],
+            }
+        )
+    return {"tournament": tournament.pk, "tables": tables, "user": user.username}
+
+
+# --------------------------------------------------------------------------- the clients
+
+
+class Browser:
+    """One visitor: a connection to the server, cookies, the ETags of the pages seen."""
+
+    def __init__(self, port: int):
+        self.port = port
+        self.cookies: dict[str, str] = {}
+        self.etags: dict[str, str] = {}
+
+    def request(self, method: str, path: str, body: dict | None = None):
+        headers = {"Host": f"127.0.0.1:{self.port}"}
+        if self.cookies:
+            headers["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
+        if method == "GET" and path in self.etags:
+            headers["If-None-Match"] = self.etags[path]
+        data = None
+        if body is not None:
+            data = urlencode(body)
+            headers["Content-Type"] = "application/x-www-form-urlencoded"
+            headers["Referer"] = f"http://127.0.0.1:{self.port}{path}"
+        connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=60)
+        try:
+            connection.request(method, path, body=data, headers=headers)
+            response = connection.getresponse()
+            content = response.read()
+        finally:
+            connection.close()
+        for header, value in response.getheaders():
+            if header.lower() == "set-cookie":
+                name, _, rest = value.partition("=")
+                self.cookies[name] = rest.split(";", 1)[0]
+            if header.lower() == "etag" and method == "GET":
+                self.etags[path] = value
+        return response.status, content.decode("utf-8", "replace")
+
+
+TOKEN = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
+VERSION = re.compile(r'name="version" value="(\d+)"')
+
+
+class Stats:
+    def __init__(self):
+        self.lock = threading.Lock()
+        self.latencies: dict[str, list[float]] = {}
+        self.errors: dict[str, int] = {}
+        self.not_modified: dict[str, int] = {}
+
+    def add(self, kind: str, seconds: float, status: int, ok: tuple[int, ...]) -> None:
+        with self.lock:
+            self.latencies.setdefault(kind, []).append(seconds)
+            if status == 304:
+                self.not_modified[kind] = self.not_modified.get(kind, 0) + 1
+            if status not in ok:
+                self.errors[f"{kind} {status}"] = self.errors.get(f"{kind} {status}", 0) + 1
+
+
+def timed(stats: Stats, kind: str, ok: tuple[int, ...], fn):
+    start = time.perf_counter()
+    status, content = fn()
+    stats.add(kind, time.perf_counter() - start, status, ok)
+    return status, content
+
+
+def player(port: int, plan: dict, stop: float, stats: Stats, seed: int) -> None:
+    rng = random.Random(seed)
+    browser = Browser(port)
+    tournament = plan["tournament"]
+    table = rng.choice(plan["tables"])["pk"]
+    pages = [
+        ("standings", f"/tournois/{tournament}/"),
+        ("standings", f"/tournois/{tournament}/"),
+        ("rounds", f"/tournois/{tournament}/rondes/"),
+        ("table", f"/tables/{table}/"),
+    ]
+    while time.perf_counter() < stop:
+        kind, path = rng.choice(pages)
+        timed(stats, kind, (200, 304), lambda p=path: browser.request("GET", p))
+
+
+def scorekeeper(
+    port: int, plan: dict, tables: list, stop: float, stats: Stats, think: float
+) -> None:
+    from tournaments.sample_sheets import sheet_post_data
+
+    browser = Browser(port)
+    _status, page = browser.request("GET", "/login/")
+    token = TOKEN.search(page).group(1)
+    status, _page = browser.request(
+        "POST",
+        "/login/",
+        {"username": plan["user"], "password": PASSWORD, "csrfmiddlewaretoken": token},
+    )
+    assert status == 302, f"login refused ({status})"
+    turn = 0
+    while time.perf_counter() < stop:
+        for table in tables:
+            path = f"/saisie/tables/{table['pk']}/"
+            _status, page = timed(
+                stats, "sheet page", (200,), lambda p=path: browser.request("GET", p)
+            )
+            version = int(VERSION.search(page).group(1))
+            time.sleep(think)
+            records = table["sheets"][turn % 2]
+            data = sheet_post_data(None, records, version)
+            data["csrfmiddlewaretoken"] = TOKEN.search(page).group(1)
+            timed(stats, "sheet save", (302,), lambda p=path, d=data: browser.request("POST", p, d))
+            if time.perf_counter() >= stop:
+                return
+        turn += 1
+
+
+def run(port: int, plan: dict, args, *, seconds: float, report: bool = True) -> None:
+    stats = Stats()
+    start = time.perf_counter()
+    stop = start + seconds
+    threads = [
+        threading.Thread(target=player, args=(port, plan, stop, stats, i))
+        for i in range(args.players)
+    ]
+    tables = plan["tables"]
+    threads += [
+        threading.Thread(
+            target=scorekeeper,
+            args=(port, plan, tables[i :: args.scorekeepers], stop, stats, args.think),
+        )
+        for i in range(args.scorekeepers)
+    ]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    elapsed = time.perf_counter() - start
+    if not report:
+        return
+    every = [s for values in stats.latencies.values() for s in values]
+    print(
+        f"{args.players} players + {args.scorekeepers} scorekeepers, {args.workers} gunicorn "
+        f"workers, {elapsed:.1f} s, {os.cpu_count()} cores"
+    )
+    print(
+        f"{'requests':14} {'count':>7} {'304':>6} {'req/s':>8} {'p50 ms':>8} {'p95 ms':>8} "
+        f"{'p99 ms':>8}"
+    )
+    for kind, values in [*sorted(stats.latencies.items()), ("all", every)]:
+        if kind == "all":
+            not_modified = sum(stats.not_modified.values())
+        else:
+            not_modified = stats.not_modified.get(kind, 0)
+        print(
+            f"{kind:14} {len(values):7d} {not_modified:6d} {len(values) / elapsed:8.1f} "
+            f"{percentile(values, 50):8.1f} {percentile(values, 95):8.1f} "
+            f"{percentile(values, 99):8.1f}"
+        )
+    print(f"errors: {stats.errors or 'none'}")
+
+
+def percentile(values: list[float], p: int) -> float:
+    if not values:
+        return 0.0
+    if len(values) == 1:
+        return values[0] * 1000
+    return statistics.quantiles(values, n=100, method="inclusive")[p - 1] * 1000
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def wait_for(port: int) -> None:
+    for _ in range(100):
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=1):
+                return
+        except OSError:
+            time.sleep(0.2)
+    raise SystemExit("gunicorn did not start")
+
+
+if __name__ == "__main__":
+    main()

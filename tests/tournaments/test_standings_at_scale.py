@@ -1,0 +1,358 @@
+"""Standings at a federation's size: constant queries on every public page and export, the
+stored tournament results (the same as the seat-by-seat ranking computed before them), and the
+cached standings page (a saved sheet shows at once; an unchanged page answers 304)."""
+
+import datetime
+import importlib
+import random
+from collections import defaultdict
+from fractions import Fraction
+
+import pytest
+from django.apps import apps
+from django.db import connection
+from django.db.models import Count, F, Max, Q, Sum
+from django.test import Client
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from club.demo_data import build_demo_club
+from club.models import Club, Player, Season
+from scoring import GAMES
+from scoring.ranking import (
+    RoundLine,
+    TournamentLine,
+    annual_ranking_key,
+    place_points_by_key,
+    shared_places,
+)
+from tournaments import selectors, services
+from tournaments.models import Seat, Tournament, TournamentResult
+from tournaments.sample_sheets import double_king_round, stored_tournament
+
+pytestmark = pytest.mark.django_db
+
+
+# --------------------------------------------------------------------------- query counts
+
+
+def federation(tournaments: int, players: int) -> dict[str, object]:
+    """A club with a Double King season and a whist season of stored tournaments; returns
+    the seasons and their last tournaments, whose public URLs are walked."""
+    club = Club.objects.create(name=f"Fédération {players}", slug=f"federation-{players}")
+    rng = random.Random(tournaments)
+    pool = Player.objects.bulk_create(
+        Player(first_name=f"P{i}", last_name=f"N{players}-{i:04d}") for i in range(players * 2)
+    )
+    made = {}
+    for game, rounds in (("double_king", 3), ("whist", 3)):
+        season = Season.objects.create(
+            club=club,
+            name=game,
+            start=datetime.date(2026, 1, 1),
+            end=datetime.date(2026, 12, 31),
+        )
+        for index in range(tournaments):
+            tournament = stored_tournament(season, game, rounds, index, pool, rng, players)
+            services.results_changed(tournament)
+        made[game] = (season, tournament)
+    return made
+
+
+def public_urls(made) -> dict[str, str]:
+    season, tournament = made["double_king"]
+    whist_season, whist = made["whist"]
+    entry = tournament.entries.order_by("pk").first()
+    table = Seat.objects.filter(round__tournament=tournament).first().table
+    return {
+        "tournament list": reverse("tournament_list"),
+        "standings": reverse("tournament_standings", args=[tournament.pk]),
+        "whist standings": reverse("tournament_standings", args=[whist.pk]),
+        "rounds": reverse("tournament_rounds", args=[tournament.pk]),
+        "player": reverse("tournament_player", args=[tournament.pk, entry.pk]),
+        "table": reverse("table_detail", args=[table.pk]),
+        "season": reverse("season_standings", args=[season.pk]),
+        "season page 2": reverse("season_standings", args=[season.pk]) + "?double_king-page=2",
+        "annual ranking": reverse("season_standings", args=[whist_season.pk]),
+        "annual ranking sorted": reverse("season_standings", args=[whist_season.pk])
+        + "?whist-sort=-points&whist-page=2",
+        "tournament xlsx": reverse("tournament_xlsx", args=[tournament.pk]),
+        "season xlsx": reverse("season_xlsx", args=[season.pk]),
+        "annual xlsx": reverse("season_xlsx", args=[whist_season.pk]),
+    }
+
+
+def query_counts(urls: dict[str, str]) -> dict[str, int]:
+    counts = {}
+    for name, url in urls.items():
+        client = Client()
+        with CaptureQueriesContext(connection) as queries:
+            response = client.get(url)
+        assert response.status_code == 200, name
+        counts[name] = len(queries)
+    return counts
+
+
+def test_public_pages_and_exports_run_the_same_queries_at_two_sizes():
+    small = query_counts(public_urls(federation(tournaments=2, players=8)))
+    large = query_counts(public_urls(federation(tournaments=6, players=120)))
+    assert large == small
+    for name, count in large.items():
+        assert count <= (10 if "xlsx" in name else 8), (name, count)
+
+
+def test_the_annual_ranking_page_builds_only_the_shown_page():
+    made = federation(tournaments=3, players=60)
+    whist_season, _ = made["whist"]
+    ranking = selectors.annual_ranking(whist_season, "whist")
+    response = Client().get(reverse("season_standings", args=[whist_season.pk]) + "?whist-page=2")
+    html = response.content.decode()
+    shown = [row for row in ranking.rows[50:100]]
+    assert shown and all(row.name in html for row in shown)
+    assert not any(f">{row.name}<" in html for row in ranking.rows[:50])
+    # Each shown player's tournaments: "points (place)".
+    first = shown[0]
+    points, place, _pp = next(iter(first.results.values()))
+    assert f"{points} ({place}e)" in html
+
+
+# --------------------------------------------------------------------------- stored results
+
+
+def seat_by_seat_annual(season, game, rule, best_n):
+    """The annual ranking as it was computed before the stored results: every counted seat
+    of the season, each tournament ranked by its own rules, then the players."""
+    tournaments = {
+        t.pk: t
+        for t in Tournament.objects.filter(season=season, game=game, published=True).exclude(
+            status=Tournament.Status.REGISTRATION
+        )
+    }
+    spec = GAMES[game]
+    lines = defaultdict(lambda: defaultdict(list))
+    for tournament_id, player_id, score, sixtieths in Seat.objects.filter(
+        round__tournament__in=list(tournaments),
+        table__complete=True,
+        entry__isnull=False,
+        entry__substitute=False,
+    ).values_list("round__tournament_id", "entry__player_id", "score", "place_points_60ths"):
+        lines[tournament_id][player_id].append(RoundLine(score, Fraction(sixtieths, 60)))
+    results = defaultdict(dict)
+    per_player = defaultdict(list)
+    for tournament_id, players in lines.items():
+        key_of = spec.classifier(tournaments[tournament_id].rules or None)
+        ids = list(players)
+        keys = [key_of(players[p]) for p in ids]
+        for player_id, place, pp in zip(
+            ids, shared_places(keys), place_points_by_key(keys), strict=True
+        ):
+            total = sum(line.score for line in players[player_id])
+            results[player_id][tournament_id] = (total, place, pp)
+            per_player[player_id].append(TournamentLine(total, pp))
+    ids = list(per_player)
+    keys = [annual_ranking_key(per_player[p], rule, best_n) for p in ids]
+    return {
+        player_id: {
+            "rank": rank,
+            "points": sum(t.points for t in per_player[player_id]),
+            "place_points": sum((t.place_points for t in per_player[player_id]), Fraction(0)),
+            "best_n_points": annual_ranking_key(
+                per_player[player_id], "best_n", best_n or len(per_player[player_id])
+            )[0],
+            "results": results[player_id],
+        }
+        for player_id, rank in zip(ids, shared_places(keys), strict=True)
+    }
+
+
+def seat_by_seat_season(season):
+    """The season standings as they were computed before: sums over every counted seat."""
+    counted = Q(
+        round__tournament__season=season,
+        round__tournament__published=True,
+        table__complete=True,
+    )
+    sums = {
+        "sixtieths": Sum("place_points_60ths"),
+        "total_score": Sum("score"),
+        "best_score": Max("score"),
+        "rounds": Count("id"),
+        "tournaments": Count("round__tournament", distinct=True),
+    }
+    totals = list(
+        Seat.objects.filter(counted, entry__isnull=False, entry__substitute=False)
+        .values("round__tournament__game", player_id=F("entry__player_id"))
+        .annotate(**sums)
+        .order_by()
+    )
+    totals += list(
+        Seat.objects.filter(counted, team__isnull=False, team__entries__substitute=False)
+        .values("round__tournament__game", player_id=F("team__entries__player_id"))
+        .annotate(
+            **sums,
+            matches_won=Count("id", filter=Q(won=True)),
+            matches_drawn=Count("id", filter=Q(won__isnull=True)),
+            against_total=Sum("against"),
+        )
+        .order_by()
+    )
+    by_game = defaultdict(dict)
+    for t in totals:
+        line = {
+            "tournaments": t["tournaments"],
+            "rounds": t["rounds"],
+            "place_points": Fraction(t["sixtieths"], 60),
+            "score": t["total_score"],
+            "best_round": t["best_score"],
+        }
+        if "matches_won" in t:
+            line["wins"] = t["matches_won"] + Fraction(t["matches_drawn"], 2)
+            line["difference"] = t["total_score"] - (t["against_total"] or 0)
+        by_game[t["round__tournament__game"]][t["player_id"]] = line
+    return by_game
+
+
+@pytest.fixture(scope="module")
+def demo(django_db_setup, django_db_blocker):
+    """The demo club (every game, played through the services), built once."""
+    with django_db_blocker.unblock():
+        build_demo_club()
+        yield Season.objects.get(club__slug="la-chevalerie")
+        for model in (
+            "tournaments.Seat",
+            "tournaments.Table",
+            "tournaments.Entry",
+            "tournaments.Tournament",
+            "club.Player",
+            "club.Season",
+            "club.Club",
+            "auth.User",
+        ):
+            apps.get_model(model).objects.all().delete()
+
+
+@pytest.mark.parametrize(
+    "rule, best_n",
+    [("sum_points", None), ("sum_place_points", None), ("best_n", 2), ("sum_points", 3)],
+)
+def test_the_annual_ranking_from_stored_results_is_the_seat_by_seat_one(demo, rule, best_n):
+    rules = {"annual_ranking": rule, "annual_best_n": best_n}
+    expected = seat_by_seat_annual(demo, "whist", rule, best_n)
+    ranking = selectors.annual_ranking(demo, "whist", rules=rules)
+    assert len(ranking.rows) == len(expected) > 20
+    for row in ranking.rows:
+        assert {
+            "rank": row.rank,
+            "points": row.points,
+            "place_points": row.place_points,
+            "best_n_points": row.best_n_points,
+            "results": row.results,
+        } == expected[row.player_id]
+    assert [row.rank for row in ranking.rows] == sorted(row.rank for row in ranking.rows)
+
+
+def test_the_season_standings_from_stored_results_are_the_seat_by_seat_ones(demo):
+    expected = seat_by_seat_season(demo)
+    standings = selectors.season_standings(demo)
+    assert set(standings) == set(expected) and len(standings) >= 4
+    for game, rows in standings.items():
+        assert {row.player_id for row in rows} == set(expected[game])
+        for row in rows:
+            line = expected[game][row.player_id]
+            assert {key: getattr(row, key) for key in line} == line, (game, row.name)
+
+
+def test_the_data_migration_stores_the_same_results_as_the_services(demo):
+    def stored():  # every field but the id
+        return sorted(row[1:] for row in TournamentResult.objects.values_list())
+
+    by_services = stored()
+    assert len(by_services) > 100
+    TournamentResult.objects.all().delete()
+    migration = importlib.import_module("tournaments.migrations.0008_fill_tournament_results")
+    migration.fill(apps, None)
+    assert stored() == by_services
+
+
+def test_a_player_made_substitute_leaves_the_season_ranking(played_tournament, season):
+    entry = played_tournament.entries.order_by("pk").first()
+    before = selectors.season_standings(season)["double_king"]
+    assert entry.player_id in {row.player_id for row in before}
+    services.update_entry(entry, substitute=True)
+    after = selectors.season_standings(season)["double_king"]
+    assert entry.player_id not in {row.player_id for row in after}
+    assert len(after) == len(before) - 1
+    ranks = [r.rank for r in TournamentResult.objects.filter(tournament=played_tournament)]
+    assert sorted(ranks)[0] == 1 and len(ranks) == len(after)
+
+
+# --------------------------------------------------------------------------- the cached page
+
+
+def test_a_saved_sheet_shows_at_once_and_an_unchanged_page_answers_304(
+    make_tournament, fill_round, client
+):
+    tournament = make_tournament(players=8, rounds=2)
+    first = services.draw_round(tournament, seed=1)
+    fill_round(first, seed=1)
+    url = reverse("tournament_standings", args=[tournament.pk])
+    response = client.get(url)
+    etag = response["ETag"]
+    assert response.status_code == 200 and etag
+    assert client.get(url, HTTP_IF_NONE_MATCH=etag).status_code == 304
+
+    second = services.draw_round(tournament, seed=2)
+    table = second.tables.order_by("number").first()
+    position = table.seats.get(first_dealer=True).position
+    records = double_king_round(position, random.Random(5))
+    services.save_sheet(table, records, version=table.version, user=None)
+    seat = table.seats.select_related("entry__player").order_by("-score").first()
+    expected = selectors.tournament_standings(tournament)
+    leader = next(r for r in expected if r.entry_id == seat.entry_id)
+
+    fresh = client.get(url, HTTP_IF_NONE_MATCH=etag)
+    assert fresh.status_code == 200 and fresh["ETag"] != etag
+    html = fresh.content.decode()
+    # The new round's score is on the page, in the player's row.
+    row = html[html.index(seat.entry.player.sort_name) :]
+    row = row[: row.index("</tr>")]
+    assert f">{seat.score}<" in row and f">{leader.score}<" in row
+    assert client.get(url, HTTP_IF_NONE_MATCH=fresh["ETag"]).status_code == 304
+
+
+def test_the_page_changes_with_the_language_and_the_sort(played_tournament, client):
+    url = reverse("tournament_standings", args=[played_tournament.pk])
+    french = client.get(url)
+    etag = french["ETag"]
+    by_name = client.get(url + "?sort=name", HTTP_IF_NONE_MATCH=etag)
+    assert by_name.status_code == 200 and by_name["ETag"] != etag
+    html = by_name.content.decode()
+    names = sorted(e.player.sort_name for e in played_tournament.entries.all())
+    assert [html.index(name) for name in names] == sorted(html.index(name) for name in names)
+    client.cookies.load({"django_language": "en"})
+    english = client.get(url, HTTP_IF_NONE_MATCH=etag)
+    assert english.status_code == 200
+    assert ">Rank<" in english.content.decode() and ">Rang<" in french.content.decode()
+
+
+def test_the_rounds_and_table_pages_show_a_saved_sheet_at_once(make_tournament, client):
+    tournament = make_tournament(players=4, rounds=1)
+    round_ = services.draw_round(tournament, seed=1)
+    table = round_.tables.get()
+    rounds_url = reverse("tournament_rounds", args=[tournament.pk])
+    table_url = reverse("table_detail", args=[table.pk])
+    before = {url: client.get(url) for url in (rounds_url, table_url)}
+    for url, response in before.items():
+        assert client.get(url, HTTP_IF_NONE_MATCH=response["ETag"]).status_code == 304
+
+    position = table.seats.get(first_dealer=True).position
+    records = double_king_round(position, random.Random(3))
+    services.save_sheet(table, records, version=table.version, user=None)
+    seat = table.seats.order_by("-score").first()
+    assert seat.score != 0
+    for url, response in before.items():
+        fresh = client.get(url, HTTP_IF_NONE_MATCH=response["ETag"])
+        assert fresh.status_code == 200
+        assert f">{seat.score}<" in fresh.content.decode(), url
+    # The table page lists the deals now entered.
+    assert client.get(table_url).content.decode().count("<tr><td>") >= len(records)
