@@ -4,11 +4,11 @@ import datetime
 import random
 from decimal import Decimal
 
-from django.contrib.auth.models import Group, User
+from django.contrib.auth.models import User
 from django.utils import timezone
 
 from .models import Club, Membership, Player, Season
-from .roles import BUREAU, SAISIE
+from .roles import BUREAU, SAISIE, grant_role
 
 FIRST_NAMES = [
     "Marie",
@@ -184,7 +184,7 @@ def build_demo_club() -> list[str]:
             user.first_name = role
             user.is_staff = role == BUREAU  # the committee also works in the admin
             user.save()
-        user.groups.add(Group.objects.get(name=role))
+        grant_role(user, club, role)
         lines.append(f"  login {username} / {password} ({role})")
     from tournaments.demo import build_demo_tournaments
 

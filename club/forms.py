@@ -1,4 +1,6 @@
 from django import forms
+from django.contrib.auth.forms import AuthenticationForm
+from django.core.validators import MaxLengthValidator
 from django.utils.translation import gettext_lazy as _
 
 from .player_import import MAX_BYTES, too_large_message
@@ -27,3 +29,17 @@ class PlayerImportConfirmForm(forms.Form):
     skip_invalid = forms.BooleanField(
         label=_("Import only the valid rows and leave out the rows in error"), required=False
     )
+
+
+class LoginForm(AuthenticationForm):
+    """Django's login form, with the user name's length checked.
+
+    Django sets the field's ``max_length`` after building it, so no validator comes with it:
+    a 1 MB « user name » reached ``authenticate``, and django-axes, recording the failure,
+    wrote it to a 255-character column (a server error on PostgreSQL).
+    """
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        field = self.fields["username"]
+        field.validators.append(MaxLengthValidator(field.max_length))

@@ -2,6 +2,7 @@
 
 from decimal import Decimal
 
+from django.conf import settings
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import Q
@@ -42,6 +43,8 @@ class Club(models.Model):
         validators=[MaxValueValidator(MAX_FREE_PARTICIPATIONS)],
         help_text=_("The membership is due from the next participation of the season (0 to 100)."),
     )
+
+    club_lookup = "pk"
 
     class Meta:
         verbose_name = _("club")
@@ -84,6 +87,8 @@ class Player(models.Model):
         Club, related_name="players", verbose_name=_("clubs"), blank=True
     )
 
+    club_lookup = "clubs"
+
     class Meta:
         verbose_name = _("player")
         verbose_name_plural = _("players")
@@ -122,6 +127,8 @@ class Season(models.Model):
     start = models.DateField(_("start"))
     end = models.DateField(_("end"))
 
+    club_lookup = "club"
+
     class Meta:
         verbose_name = _("season")
         verbose_name_plural = _("seasons")
@@ -157,6 +164,8 @@ class Membership(models.Model):
     )
     paid_on = models.DateField(_("paid on"), null=True, blank=True)
 
+    club_lookup = "season__club"
+
     class Meta:
         verbose_name = _("membership")
         verbose_name_plural = _("memberships")
@@ -182,3 +191,43 @@ class Membership(models.Model):
     @property
     def is_paid(self) -> bool:
         return self.paid_on is not None
+
+
+class StaffMembership(models.Model):
+    """A user's staff role in one club: the committee (« Bureau ») or a scorekeeper (« Saisie »).
+
+    The committee may also enter results. Roles are per club: staff of one club see nothing of
+    another (``club.roles``). A user may be staff of several clubs.
+    """
+
+    class Role(models.TextChoices):
+        COMMITTEE = "Bureau", _("Committee (Bureau)")
+        SCOREKEEPER = "Saisie", _("Scorekeeper (Saisie)")
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="staff_memberships",
+        verbose_name=_("user"),
+    )
+    club = models.ForeignKey(
+        Club, on_delete=models.CASCADE, related_name="staff", verbose_name=_("club")
+    )
+    role = models.CharField(_("role"), max_length=20, choices=Role.choices)
+
+    club_lookup = "club"
+
+    class Meta:
+        verbose_name = _("staff membership")
+        verbose_name_plural = _("staff memberships")
+        ordering = ["club", "user"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["user", "club"],
+                name="staff_membership_unique_per_club",
+                violation_error_message=_("This user already has a role in this club."),
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} — {self.club} ({self.get_role_display()})"

@@ -1,14 +1,26 @@
-"""The two staff roles, as Django groups created by a data migration.
+"""The two staff roles, held per club (``StaffMembership``).
 
 - ``Bureau`` (the committee) manages the club, seasons, members and tournaments;
 - ``Saisie`` (scorekeepers) enters results.
 
-The committee may also enter results. Superusers pass every check.
+The committee may also enter results. Superusers pass every check and see every club.
+
+A role gives access to its clubs only: every staff view looks its objects up through
+``for_clubs`` (the queryset filtered by the clubs where the user holds the role), so another
+club's object answers 404 and its existence is not revealed. A logged-in user without the role
+in any club gets a 403 that says which role the page needs.
+
+Each model names the path from itself to its club in ``club_lookup`` (``"round__tournament__club"``
+for a table): the filter is written once, here.
 """
+
+from typing import Any
 
 from django.contrib.auth.mixins import AccessMixin
 from django.core.exceptions import PermissionDenied
+from django.db.models import Model, QuerySet
 from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 
 BUREAU = "Bureau"
@@ -18,29 +30,77 @@ COMMITTEE = (BUREAU,)
 SCOREKEEPERS = (SAISIE, BUREAU)
 
 
-def has_role(user: object, roles: tuple[str, ...]) -> bool:
+def _club_roles(user: Any) -> dict[int, str]:
+    """Club id → role of the user, read once per request (cached on the user object)."""
+    roles = getattr(user, "_club_roles", None)
+    if roles is None:
+        roles = dict(user.staff_memberships.values_list("club_id", "role"))
+        user._club_roles = roles
+    return roles
+
+
+def staff_club_ids(user: Any, roles: tuple[str, ...]) -> set[int] | None:
+    """Ids of the clubs where ``user`` holds one of ``roles``; None means every club
+    (superusers); an empty set for anonymous users."""
     if not getattr(user, "is_authenticated", False):
-        return False
+        return set()
     if getattr(user, "is_superuser", False):
+        return None
+    return {club for club, role in _club_roles(user).items() if role in roles}
+
+
+def staff_clubs(user: Any, roles: tuple[str, ...]) -> QuerySet:
+    """The clubs where ``user`` holds one of ``roles`` (all of them for a superuser)."""
+    from .models import Club
+
+    ids = staff_club_ids(user, roles)
+    return Club.objects.all() if ids is None else Club.objects.filter(pk__in=ids)
+
+
+def has_role(user: Any, roles: tuple[str, ...], club: Any = None) -> bool:
+    """Whether ``user`` holds one of ``roles`` in ``club`` (in any club when None)."""
+    ids = staff_club_ids(user, roles)
+    if ids is None:
         return True
-    names = getattr(user, "_role_names", None)
-    if names is None:
-        names = set(user.groups.values_list("name", flat=True))  # type: ignore[attr-defined]
-        user._role_names = names  # type: ignore[attr-defined]
-    return bool(names.intersection(roles))
+    if club is None:
+        return bool(ids)
+    return getattr(club, "pk", club) in ids
+
+
+def for_clubs(queryset: QuerySet, user: Any, roles: tuple[str, ...]) -> QuerySet:
+    """``queryset`` restricted to the objects of the clubs where ``user`` holds ``roles``."""
+    ids = staff_club_ids(user, roles)
+    if ids is None:
+        return queryset
+    model = queryset.model
+    # A subquery rather than a join: players belong to several clubs (no duplicate rows).
+    inside = model._default_manager.filter(**{f"{model.club_lookup}__in": ids})
+    return queryset.filter(pk__in=inside.values("pk"))
 
 
 class RoleRequiredMixin(AccessMixin):
-    """Anonymous users go to the login page; logged-in users without the role get a 403."""
+    """Anonymous users go to the login page; logged-in users without the role in any club get
+    a 403; objects are looked up with ``get_scoped`` (another club's: 404)."""
 
     roles: tuple[str, ...] = COMMITTEE
 
-    def dispatch(self, request: HttpRequest, *args: object, **kwargs: object) -> HttpResponse:
+    def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
         if not request.user.is_authenticated:
             return self.handle_no_permission()
         if not has_role(request.user, self.roles):
             raise PermissionDenied(role_refusal_message(self.roles))
         return super().dispatch(request, *args, **kwargs)  # type: ignore[misc]
+
+    def scoped(self, queryset: QuerySet) -> QuerySet:
+        return for_clubs(queryset, self.request.user, self.roles)  # type: ignore[attr-defined]
+
+    def get_scoped(self, queryset: QuerySet | type[Model], **lookup: Any) -> Any:
+        if not isinstance(queryset, QuerySet):
+            queryset = queryset._default_manager.all()
+        return get_object_or_404(self.scoped(queryset), **lookup)
+
+    def get_staff_clubs(self) -> QuerySet:
+        return staff_clubs(self.request.user, self.roles)  # type: ignore[attr-defined]
 
 
 class CommitteeRequiredMixin(RoleRequiredMixin):
@@ -55,3 +115,27 @@ def role_refusal_message(roles: tuple[str, ...]) -> str:
     if roles == COMMITTEE:
         return _("This page is reserved for the committee (role “Bureau”).")
     return _("This page is reserved for scorekeepers (role “Saisie” or “Bureau”).")
+
+
+def grant_role(user: Any, club: Any, role: str) -> Any:
+    """Make ``user`` staff of ``club`` with ``role`` (replacing his previous role there).
+
+    The admin's model permissions stay carried by the groups « Bureau » / « Saisie »: the user
+    joins the group of his role so the admin shows him its pages; which club he sees there
+    comes from his staff memberships only.
+    """
+    from .models import StaffMembership
+
+    membership, _created = StaffMembership.objects.update_or_create(
+        user=user, club=club, defaults={"role": role}
+    )
+    join_role_group(user, role)
+    return membership
+
+
+def join_role_group(user: Any, role: str) -> None:
+    from django.contrib.auth.models import Group
+
+    # get_or_create: transactional tests flush the data migration's groups.
+    user.groups.add(Group.objects.get_or_create(name=role)[0])
+    user.__dict__.pop("_club_roles", None)

@@ -9,13 +9,14 @@ from django.views import View
 from django.views.generic import TemplateView
 
 from . import selectors, services
-from .forms import PlayerImportConfirmForm, PlayerImportForm
+from .forms import LoginForm, PlayerImportConfirmForm, PlayerImportForm
 from .models import Club
 from .player_import import ImportFileError, read_players, rows_from_dicts, validate_rows
 from .roles import CommitteeRequiredMixin
 
 
 class LoginView(auth_views.LoginView):
+    form_class = LoginForm
     template_name = "registration/login.html"
 
 
@@ -59,7 +60,7 @@ class PlayerImportView(CommitteeRequiredMixin, View):
     template_name = "club/player_import.html"
 
     def get_club(self) -> Club:
-        return get_object_or_404(Club, slug=self.kwargs["slug"])
+        return self.get_scoped(Club, slug=self.kwargs["slug"])
 
     def get(self, request, slug):
         return render(

@@ -2,10 +2,10 @@ import datetime
 import random
 
 import pytest
-from django.contrib.auth.models import Group, User
+from django.contrib.auth.models import User
 
 from club.models import Club, Player, Season
-from club.roles import BUREAU, SAISIE
+from club.roles import BUREAU, SAISIE, grant_role
 from tournaments import services
 from tournaments.models import Tournament
 from tournaments.sample_sheets import double_king_round
@@ -23,21 +23,22 @@ def season(club):
     )
 
 
-def _user(username: str, role: str | None) -> User:
+def _user(username: str, role: str | None, club: Club | None = None) -> User:
+    """A user with ``role`` in ``club`` (roles are per club)."""
     user = User.objects.create_user(username=username, password="secret-pass-123")
-    if role:
-        user.groups.add(Group.objects.get(name=role))
+    if role and club:
+        grant_role(user, club, role)
     return user
 
 
 @pytest.fixture
-def committee_user(db):
-    return _user("bureau", BUREAU)
+def committee_user(club):
+    return _user("bureau", BUREAU, club)
 
 
 @pytest.fixture
-def scorekeeper_user(db):
-    return _user("saisie", SAISIE)
+def scorekeeper_user(club):
+    return _user("saisie", SAISIE, club)
 
 
 @pytest.fixture
@@ -164,3 +165,108 @@ def whist_table(make_whist):
     """A drawn whist table of 4 (pool 1 of a 1-pool tournament)."""
     tournament = make_whist(players=4, pools=1)
     return services.draw_round(tournament, seed=3).tables.get()
+
+
+@pytest.fixture
+def two_clubs(db):
+    """Club A (every name holds « Zorglub ») with a tournament of each entry path, drawn and
+    partly played, plus an unpublished one (« Secretissime »); club B, and staff of each.
+
+    Returns a namespace: ``a``/``b`` (clubs), A's objects, and users ``a_bureau``,
+    ``b_bureau``, ``b_saisie`` (committee members are admin staff too).
+    """
+    from types import SimpleNamespace
+
+    from club.models import Membership
+    from tournaments.models import PdfExport
+    from tournaments.sample_sheets import whist_pool
+
+    def new_club(name: str, slug: str, season_pk: int | None = None) -> tuple[Club, Season]:
+        club = Club.objects.create(name=name, slug=slug)
+        season = Season.objects.create(
+            pk=season_pk,
+            club=club,
+            name="2026",
+            start=datetime.date(2026, 1, 1),
+            end=datetime.date(2026, 12, 31),
+        )
+        return club, season
+
+    def new_tournament(club, season, game, name, players, *, published=True, prefix=None):
+        tournament = Tournament.objects.create(
+            club=club,
+            season=season,
+            game=game,
+            name=name,
+            date=datetime.date(2026, 3, 14),
+            rounds=2,
+            published=published,
+        )
+        for i in range(players):
+            player = Player.objects.create(
+                first_name=f"{prefix or 'Zorglub'}{i:02d}", last_name=name
+            )
+            club.players.add(player)
+            services.register_player(tournament, player)
+        return tournament
+
+    a, a_season = new_club("Cercle Zorglub", "zorglub")
+    # B's season id is no id of A's objects: a 200 for it would not tell a leak.
+    b, b_season = new_club("Cercle Beta", "beta", season_pk=10_000)
+    rng = random.Random(5)
+    king = new_tournament(a, a_season, "double_king", "Zorglub Roi", 8)
+    king_round = services.draw_round(king, seed=1)
+    services.start_round(king_round)
+    king_table = king_round.tables.order_by("number").first()
+    first = king_table.seats.get(first_dealer=True).position
+    services.save_sheet(king_table, double_king_round(first, rng, games=3), version=0, user=None)
+    whist = new_tournament(a, a_season, "whist", "Zorglub Whist", 4)
+    whist_table = services.draw_round(whist, seed=1).tables.get()
+    first = whist_table.seats.get(first_dealer=True).position
+    services.save_sheet(whist_table, whist_pool(first, rng, 1, 4), version=0, user=None)
+    team = new_tournament(a, a_season, "quarante", "Zorglub Quarante", 4)
+    services.draw_teams(team, seed=1)
+    team_round = services.draw_round(team, seed=1)
+    secret = new_tournament(
+        a, a_season, "double_king", "Secretissime", 4, published=False, prefix="Secretissime"
+    )
+    secret_round = services.draw_round(secret, seed=1)
+    services.save_club_rules(a, "whist", {})
+    export = PdfExport.objects.create(
+        kind=PdfExport.Kind.ROUND_SHEETS,
+        tournament=king,
+        round=king_round,
+        language="fr",
+        status=PdfExport.Status.READY,
+        filename="Zorglub.pdf",
+        content=b"%PDF-1.7 Zorglub",
+    )
+    Membership.objects.create(player=king.entries.first().player, season=a_season, amount=7)
+    b_player = Player.objects.create(first_name="Bernard", last_name="Beta")
+    b.players.add(b_player)
+    a_bureau = _user("a-bureau", BUREAU, a)
+    b_bureau = _user("b-bureau", BUREAU, b)
+    b_saisie = _user("b-saisie", SAISIE, b)
+    User.objects.filter(pk__in=[a_bureau.pk, b_bureau.pk]).update(is_staff=True)
+    return SimpleNamespace(
+        a=a,
+        b=b,
+        a_season=a_season,
+        b_season=b_season,
+        king=king,
+        king_round=king_round,
+        king_table=king_table,
+        whist=whist,
+        whist_round=whist_table.round,
+        whist_table=whist_table,
+        team=team,
+        team_round=team_round,
+        team_table=team_round.tables.first(),
+        secret=secret,
+        export=export,
+        secret_round=secret_round,
+        secret_table=secret_round.tables.first(),
+        a_bureau=User.objects.get(pk=a_bureau.pk),
+        b_bureau=User.objects.get(pk=b_bureau.pk),
+        b_saisie=b_saisie,
+    )

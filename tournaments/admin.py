@@ -2,6 +2,7 @@ from django import forms
 from django.contrib import admin
 from django.utils.translation import gettext_lazy as _
 
+from club.admin import ClubScopedMixin
 from scoring import GAMES, InvalidDeal
 
 from .models import Entry, GameRules, ResultChange, Round, Tournament
@@ -31,13 +32,13 @@ class GameRulesForm(forms.ModelForm):
 
 
 @admin.register(GameRules)
-class GameRulesAdmin(admin.ModelAdmin):
+class GameRulesAdmin(ClubScopedMixin, admin.ModelAdmin):
     form = GameRulesForm
     list_display = ["club", "game"]
     list_filter = ["club", "game"]
 
 
-class EntryInline(admin.TabularInline):
+class EntryInline(ClubScopedMixin, admin.TabularInline):
     model = Entry
     extra = 0
     autocomplete_fields = ["player"]
@@ -45,7 +46,7 @@ class EntryInline(admin.TabularInline):
 
 
 @admin.register(Tournament)
-class TournamentAdmin(admin.ModelAdmin):
+class TournamentAdmin(ClubScopedMixin, admin.ModelAdmin):
     list_display = ["name", "date", "game", "club", "season", "status", "published"]
     list_filter = ["club", "season", "game", "status", "published"]
     search_fields = ["name"]
@@ -55,14 +56,14 @@ class TournamentAdmin(admin.ModelAdmin):
 
 
 @admin.register(Round)
-class RoundAdmin(admin.ModelAdmin):
+class RoundAdmin(ClubScopedMixin, admin.ModelAdmin):
     list_display = ["tournament", "number", "status", "repeats", "lower_bound"]
     list_filter = ["status", "tournament__club"]
     readonly_fields = ["repeats", "lower_bound", "seed"]
 
 
 @admin.register(ResultChange)
-class ResultChangeAdmin(admin.ModelAdmin):
+class ResultChangeAdmin(ClubScopedMixin, admin.ModelAdmin):
     """The results history is evidence: it can be read here, never edited."""
 
     list_display = ["table", "version", "user", "at"]

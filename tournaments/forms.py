@@ -60,10 +60,13 @@ class TournamentForm(forms.ModelForm):
         fields = ["club", "season", "game", "name", "date", "rounds", "entry_fee"]
         widgets = {"date": DateInput()}
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args, clubs=None, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["game"].choices = [("", "—"), *playable_game_choices()]
         self.fields["season"].queryset = Season.objects.select_related("club")
+        if clubs is not None:  # staff choose among their own clubs only
+            self.fields["club"].queryset = clubs
+            self.fields["season"].queryset = self.fields["season"].queryset.filter(club__in=clubs)
         self.fields["rounds"].required = False
         self.fields["rounds"].help_text = _(
             "Rounds (pools) of the tournament, 1 to 20; empty: the game's default in the club's "

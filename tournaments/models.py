@@ -41,6 +41,8 @@ class GameRules(models.Model):
     game = models.CharField(_("game"), max_length=20, choices=game_choices)
     rules = models.JSONField(_("rules"), default=dict)
 
+    club_lookup = "club"
+
     class Meta:
         verbose_name = _("game rules")
         verbose_name_plural = _("game rules")
@@ -89,6 +91,8 @@ class Tournament(models.Model):
     # rendered standings are cached per version and answer 304 while it is unchanged.
     results_version = models.PositiveIntegerField(default=0, editable=False)
 
+    club_lookup = "club"
+
     class Meta:
         verbose_name = _("tournament")
         verbose_name_plural = _("tournaments")
@@ -122,6 +126,8 @@ class Team(models.Model):
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="teams")
     name = models.CharField(_("name"), max_length=120, validators=[PlainNameValidator(_("name"))])
 
+    club_lookup = "tournament__club"
+
     class Meta:
         verbose_name = _("team")
         verbose_name_plural = _("teams")
@@ -151,6 +157,8 @@ class Entry(models.Model):
     )
     withdrawn = models.BooleanField(_("withdrawn"), default=False)
     registered_at = models.DateTimeField(auto_now_add=True)
+
+    club_lookup = "tournament__club"
 
     class Meta:
         verbose_name = _("entry")
@@ -204,6 +212,8 @@ class Round(models.Model):
     clock_paused_at = models.DateTimeField(_("clock paused at"), null=True, blank=True)
     clock_paused_seconds = models.PositiveIntegerField(default=0)
     closed_at = models.DateTimeField(_("closed at"), null=True, blank=True)
+
+    club_lookup = "tournament__club"
 
     class Meta:
         verbose_name = _("round")
@@ -260,6 +270,8 @@ class Table(models.Model):
     bye = models.BooleanField(_("bye"), default=False)
     updated_at = models.DateTimeField(auto_now=True)
 
+    club_lookup = "round__tournament__club"
+
     class Meta:
         verbose_name = _("table")
         verbose_name_plural = _("tables")
@@ -292,6 +304,8 @@ class Seat(models.Model):
     # opponents' points.
     won = models.BooleanField(_("won"), null=True, blank=True)
     against = models.IntegerField(_("points against"), default=0)
+
+    club_lookup = "round__tournament__club"
 
     class Meta:
         verbose_name = _("seat")
@@ -339,6 +353,8 @@ class Deal(models.Model):
     )
     updated_at = models.DateTimeField(auto_now=True)
 
+    club_lookup = "table__round__tournament__club"
+
     class Meta:
         verbose_name = _("deal")
         verbose_name_plural = _("deals")
@@ -363,6 +379,8 @@ class ResultChange(models.Model):
     version = models.PositiveIntegerField()
     before = models.JSONField(default=list)
     after = models.JSONField(default=list)
+
+    club_lookup = "table__round__tournament__club"
 
     class Meta:
         verbose_name = _("result change")
@@ -468,6 +486,8 @@ class PdfExport(models.Model):
     )
     created_at = models.DateTimeField(auto_now_add=True)
     finished_at = models.DateTimeField(null=True)
+
+    club_lookup = "tournament__club"
 
     def __str__(self) -> str:
         return f"{self.kind} {self.tournament_id} ({self.status})"

@@ -768,8 +768,14 @@ def clock_set_minutes(round_: Round, minutes: int) -> Round:
 
 @transaction.atomic
 def close_round(round_: Round, *, now: datetime.datetime | None = None) -> Round:
-    """The signal: the round is over; every table counts with the deals it played."""
+    """The signal: the round is over; every table counts with the deals it played.
+
+    Only games played against a clock have a partial result to keep: closing a round of
+    another game would count unfinished tables as played, with no place points.
+    """
     round_ = _locked_round(round_)
+    if not plugin_for(round_.tournament.game).clock:
+        raise TournamentError(_("Only rounds played against a clock can be closed at the signal."))
     if round_.status == Round.Status.CLOSED:
         return round_
     round_.status = Round.Status.CLOSED

@@ -91,7 +91,11 @@ urlpatterns = [
         exports.MoneyXlsxView.as_view(),
         name="staff_money_xlsx",
     ),
-    path("saisie/regles/<str:game>/", staff.RulesView.as_view(), name="staff_rules"),
+    path(
+        "saisie/clubs/<slug:slug>/regles/<str:game>/",
+        staff.RulesView.as_view(),
+        name="staff_rules",
+    ),
     path(
         "saisie/tables/<int:pk>/historique/", staff.TableHistoryView.as_view(), name="staff_history"
     ),

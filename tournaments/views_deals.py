@@ -4,27 +4,22 @@ clock setting and the deals per round; ``services`` write through ``save_sheet``
 """
 
 from django.contrib import messages
-from django.http import Http404, JsonResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.http import HttpResponseRedirect, JsonResponse
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views import View
 
-from club.roles import ScorekeeperRequiredMixin
+from club.params import optional_int, parse_int
 from scoring import InvalidDeal
 
 from . import selectors, services
+from .access import ClockRoundMixin, TableMixin
 from .games import plugin_for
 from .models import Round, Table
 from .scoring_messages import message_for
-
-
-def _table(pk: int) -> Table:
-    return get_object_or_404(
-        Table.objects.select_related("round__tournament__club", "round__tournament__season"),
-        pk=pk,
-    )
 
 
 def _deals_per_round(tournament) -> int | None:
@@ -37,8 +32,9 @@ def _deal_form(table: Table, data=None, number: int | None = None):
     seats = services.table_seats(table)
     plugin = plugin_for(tournament.game)
     records = services.table_records(table)
-    if number is None and data is not None and str(data.get("number", "")).isdigit():
-        number = int(data["number"])
+    if number is None and data is not None:
+        # An existing deal or the next one: past it there is nothing to edit.
+        number = optional_int(data.get("number"), minimum=1, maximum=len(records) + 1)
     form = plugin.sheet_form(
         data,
         seat_names=services.seat_names(seats),
@@ -79,7 +75,8 @@ def _lines(table: Table, seats, plugin):
     return lines, totals
 
 
-class DealEntryView(ScorekeeperRequiredMixin, View):
+class DealEntryView(TableMixin, View):
+    entry_path = "staff_deals"
     template_name = "tournaments/staff/deals.html"
 
     def render_page(
@@ -128,24 +125,20 @@ class DealEntryView(ScorekeeperRequiredMixin, View):
         )
 
     def get(self, request, pk):
-        table = _table(pk)
-        number = request.GET.get("donne", "")
-        plugin, seats, records, form = _deal_form(
-            table, number=int(number) if number.isdigit() else None
-        )
-        if number.isdigit() and not 1 <= int(number) <= len(records):
-            raise Http404
+        table = self.get_table(pk)
+        number = optional_int(request.GET.get("donne"), minimum=1, maximum=table.deals.count())
+        plugin, seats, _records, form = _deal_form(table, number=number)
         return self.render_page(request, table, plugin, seats, form)
 
     def post(self, request, pk):
-        table = _table(pk)
+        table = self.get_table(pk)
         try:
             version = int(request.POST.get("version", ""))
         except ValueError:
             version = -1
         action = request.POST.get("action", "save")
         if action == "delete":
-            return self.delete(request, table, version)
+            return self.delete_deal(request, table, version)
         plugin, seats, records, form = _deal_form(table, request.POST)
         if not form.is_valid():
             return self.render_page(
@@ -179,7 +172,7 @@ class DealEntryView(ScorekeeperRequiredMixin, View):
                 request, table, plugin, seats, form, status=400, version=version
             )
         except services.StaleSheet as stale:
-            table = _table(pk)
+            table = self.get_table(pk)
             return self.render_page(
                 request,
                 table,
@@ -196,12 +189,11 @@ class DealEntryView(ScorekeeperRequiredMixin, View):
         )
         return redirect("staff_deals", pk=table.pk)
 
-    def delete(self, request, table, version):
-        number = request.POST.get("number", "")
-        if not number.isdigit():
-            raise Http404
+    def delete_deal(self, request, table, version):
+        # Not ``delete``: Django would dispatch an HTTP DELETE to it.
+        number = parse_int(request.POST.get("number"), minimum=1)
         try:
-            services.delete_deal(table, int(number), version=version, user=request.user)
+            services.delete_deal(table, number, version=version, user=request.user)
         except InvalidDeal as error:
             _plugin, _seats, _records, form = _deal_form(table)
             message = message_for(error, seat_names=form.seat_names, game_names=form.game_names())
@@ -210,7 +202,7 @@ class DealEntryView(ScorekeeperRequiredMixin, View):
                 request,
                 _("Deal %(n)d cannot be deleted: %(reason)s")
                 % {
-                    "n": int(number),
+                    "n": number,
                     "reason": (
                         _("deal %(k)d: %(message)s") % {"k": deal + 1, "message": message}
                         if isinstance(deal, int)
@@ -229,15 +221,17 @@ class DealEntryView(ScorekeeperRequiredMixin, View):
         except services.TournamentError as error:
             messages.error(request, str(error))
         else:
-            messages.success(request, _("Deal %(n)d deleted.") % {"n": int(number)})
+            messages.success(request, _("Deal %(n)d deleted.") % {"n": number})
         return redirect("staff_deals", pk=table.pk)
 
 
-class DealPreviewView(ScorekeeperRequiredMixin, View):
+class DealPreviewView(TableMixin, View):
     """The points of the typed deal, computed by ``scoring``, before it is saved (JSON)."""
 
+    entry_path = "staff_deals"
+
     def post(self, request, pk):
-        table = _table(pk)
+        table = self.get_table(pk)
         _plugin, _seats, _records, form = _deal_form(table, request.POST)
         if form.is_valid():
             try:
@@ -260,10 +254,6 @@ class DealPreviewView(ScorekeeperRequiredMixin, View):
 # --------------------------------------------------------------------------- clock
 
 
-def _round(pk: int) -> Round:
-    return get_object_or_404(Round.objects.select_related("tournament__club"), pk=pk)
-
-
 def clock_payload(round_: Round) -> dict:
     now = timezone.now()
     state = round_.clock_state(now)
@@ -275,11 +265,11 @@ def clock_payload(round_: Round) -> dict:
     }
 
 
-class ClockView(ScorekeeperRequiredMixin, View):
+class ClockView(ClockRoundMixin, View):
     """The hall clock: big, full-screen, driven by the server's time."""
 
     def get(self, request, pk):
-        round_ = _round(pk)
+        round_ = self.get_round(pk)
         return render(
             request,
             "tournaments/staff/clock.html",
@@ -287,7 +277,7 @@ class ClockView(ScorekeeperRequiredMixin, View):
         )
 
     def post(self, request, pk):
-        round_ = _round(pk)
+        round_ = self.get_round(pk)
         action = request.POST.get("action")
         if action == "start":
             services.clock_start(round_)
@@ -299,24 +289,37 @@ class ClockView(ScorekeeperRequiredMixin, View):
             services.close_round(round_)
             messages.success(request, _("The round is closed: every table counts as played."))
         elif action == "minutes":
-            minutes = request.POST.get("minutes", "")
-            if minutes.isdigit() and int(minutes) > 0:
-                services.clock_set_minutes(round_, int(minutes))
+            minutes = parse_int(request.POST.get("minutes"), minimum=1, maximum=24 * 60)
+            services.clock_set_minutes(round_, minutes)
         if request.headers.get("Accept", "").startswith("application/json"):
             return JsonResponse(clock_payload(Round.objects.get(pk=round_.pk)))
-        return redirect(request.POST.get("next") or reverse("staff_clock", args=[round_.pk]))
+        return HttpResponseRedirect(self.next_url(request, round_))
+
+    @staticmethod
+    def next_url(request, round_: Round) -> str:
+        """Back where the button was (the dashboard or the clock), never to another site."""
+        url = request.POST.get("next", "")
+        safe = (
+            url.startswith("/")
+            and url.isprintable()
+            and len(url) <= 2000
+            and url_has_allowed_host_and_scheme(
+                url, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+            )
+        )
+        return url if safe else reverse("staff_clock", args=[round_.pk])
 
 
-class ClockStateView(ScorekeeperRequiredMixin, View):
+class ClockStateView(ClockRoundMixin, View):
     def get(self, request, pk):
-        return JsonResponse(clock_payload(_round(pk)))
+        return JsonResponse(clock_payload(self.get_round(pk)))
 
 
-class RoundProgressView(ScorekeeperRequiredMixin, View):
+class RoundProgressView(ClockRoundMixin, View):
     """The director's dashboard: deals entered per table, tables behind, short tables."""
 
     def get(self, request, pk):
-        round_ = _round(pk)
+        round_ = self.get_round(pk)
         tournament = round_.tournament
         deals_per_round = _deals_per_round(tournament) or 0
         progress = selectors.round_progress(round_, deals_per_round, timezone.now())

@@ -5,6 +5,7 @@ these views only gather the data (``selectors``) and hand it to ``pdf`` or ``exc
 """
 
 from django.conf import settings
+from django.db.models import Q
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.http import content_disposition_header
@@ -12,7 +13,8 @@ from django.utils.translation import gettext as _
 from django.views import View
 
 from club.models import Season
-from club.roles import SCOREKEEPERS, CommitteeRequiredMixin, ScorekeeperRequiredMixin, has_role
+from club.params import optional_int
+from club.roles import SCOREKEEPERS, CommitteeRequiredMixin, ScorekeeperRequiredMixin, for_clubs
 
 from . import excel, pdf, selectors, services, sheet_pdfs
 from .models import PdfExport, Round, Tournament
@@ -50,26 +52,27 @@ def sheets_response(request, document, kind, round_: Round | None) -> HttpRespon
     return pdf_response(sheet_pdfs.assemble(document, pages), document.filename)
 
 
-def _get_round(pk: int) -> Round:
-    return get_object_or_404(
-        Round.objects.select_related("tournament__club", "tournament__season"), pk=pk
-    )
+class RoundMixin(ScorekeeperRequiredMixin):
+    def get_round(self, pk: int) -> Round:
+        return self.get_scoped(
+            Round.objects.select_related("tournament__club", "tournament__season"), pk=pk
+        )
 
 
-class RoundSheetsPDFView(ScorekeeperRequiredMixin, View):
+class RoundSheetsPDFView(RoundMixin, View):
     """The blank score sheets of a round, one A4 page per table, for the players to fill."""
 
     def get(self, request, pk):
-        round_ = _get_round(pk)
+        round_ = self.get_round(pk)
         document = sheet_pdfs.round_document(round_)
         return sheets_response(request, document, PdfExport.Kind.ROUND_SHEETS, round_)
 
 
-class RoundPlanPDFView(ScorekeeperRequiredMixin, View):
+class RoundPlanPDFView(RoundMixin, View):
     """The wall plan: every player of the round, alphabetically, with table and seat."""
 
     def get(self, request, pk):
-        round_ = _get_round(pk)
+        round_ = self.get_round(pk)
         tournament = round_.tournament
         lines = pdf.plan_lines(selectors.round_tables(round_))
         content = pdf.render_pdf(
@@ -94,11 +97,11 @@ class FilledSheetsPDFView(ScorekeeperRequiredMixin, View):
     """
 
     def get(self, request, pk):
-        tournament = get_object_or_404(Tournament.objects.select_related("club", "season"), pk=pk)
-        only = request.GET.get("ronde", "")
+        tournament = self.get_scoped(Tournament.objects.select_related("club", "season"), pk=pk)
+        only = optional_int(request.GET.get("ronde"), minimum=1, maximum=tournament.rounds)
         round_ = (
-            get_object_or_404(Round, tournament=tournament, number=int(only))
-            if only.isdigit()
+            get_object_or_404(Round, tournament=tournament, number=only)
+            if only is not None
             else None
         )
         document = sheet_pdfs.filled_document(tournament, round_)
@@ -109,12 +112,13 @@ class TournamentXlsxView(View):
     """A published tournament's classification and rounds; staff also get unpublished ones."""
 
     def get(self, request, pk):
-        queryset = (
-            Tournament.objects.select_related("club", "season")
-            if has_role(request.user, SCOREKEEPERS)
-            else selectors.published()
+        staff = for_clubs(Tournament.objects.all(), request.user, SCOREKEEPERS)
+        tournament = get_object_or_404(
+            Tournament.objects.select_related("club", "season").filter(
+                Q(published=True) | Q(pk__in=staff.values("pk"))
+            ),
+            pk=pk,
         )
-        tournament = get_object_or_404(queryset, pk=pk)
         content = excel.workbook_bytes(excel.tournament_workbook(tournament))
         filename = excel.xlsx_filename(tournament.name, tournament.date.isoformat())
         return file_response(content, excel.XLSX_CONTENT_TYPE, filename, attachment=True)
@@ -134,7 +138,7 @@ class MoneyXlsxView(CommitteeRequiredMixin, View):
     """The season's money report as a workbook."""
 
     def get(self, request, pk):
-        season = get_object_or_404(Season.objects.select_related("club"), pk=pk)
+        season = self.get_scoped(Season.objects.select_related("club"), pk=pk)
         report = selectors.money_report(season)
         content = excel.workbook_bytes(excel.money_workbook(report))
         filename = excel.xlsx_filename(season.club.name, season.name, _("money"))
@@ -146,7 +150,7 @@ class PdfExportView(ScorekeeperRequiredMixin, View):
     offers the download."""
 
     def get(self, request, pk):
-        export = get_object_or_404(
+        export = self.get_scoped(
             PdfExport.objects.defer("content").select_related("tournament", "round"), pk=pk
         )
         return render(
@@ -164,7 +168,7 @@ class PdfExportFileView(ScorekeeperRequiredMixin, View):
     """A queued document's file, once ready (before that: back to its page)."""
 
     def get(self, request, pk):
-        export = get_object_or_404(PdfExport, pk=pk)
+        export = self.get_scoped(PdfExport, pk=pk)
         if export.status != PdfExport.Status.READY or export.content is None:
             return redirect("pdf_export", export.pk)
         return pdf_response(bytes(export.content), export.filename)

@@ -10,10 +10,12 @@ from django.utils.translation import gettext as _
 from django.views import View
 from django.views.generic import CreateView, ListView, UpdateView
 
-from club.roles import CommitteeRequiredMixin, ScorekeeperRequiredMixin
+from club.params import parse_int
+from club.roles import COMMITTEE, CommitteeRequiredMixin, ScorekeeperRequiredMixin, has_role
 from scoring import GAMES, InvalidDeal
 
 from . import selectors, services
+from .access import TableMixin
 from .forms import (
     RegisterMemberForm,
     RulesForm,
@@ -31,7 +33,7 @@ class StaffTournamentListView(ScorekeeperRequiredMixin, ListView):
     context_object_name = "tournaments"
 
     def get_queryset(self):
-        return Tournament.objects.select_related("club", "season").annotate(
+        return self.scoped(Tournament.objects.select_related("club", "season")).annotate(
             entry_count=Count("entries", filter=Q(entries__withdrawn=False))
         )
 
@@ -41,10 +43,13 @@ class TournamentCreateView(ScorekeeperRequiredMixin, CreateView):
     form_class = TournamentForm
     template_name = "tournaments/staff/tournament_form.html"
 
-    def get_initial(self):
-        from club.selectors import current_season, default_club
+    def get_form_kwargs(self):
+        return {**super().get_form_kwargs(), "clubs": self.get_staff_clubs()}
 
-        club = default_club()
+    def get_initial(self):
+        from club.selectors import current_season
+
+        club = self.get_staff_clubs().order_by("pk").first()
         season = current_season(club) if club else None
         return {"club": club, "season": season, "entry_fee": club.entry_fee if club else None}
 
@@ -58,6 +63,12 @@ class TournamentUpdateView(ScorekeeperRequiredMixin, UpdateView):
     form_class = TournamentForm
     template_name = "tournaments/staff/tournament_form.html"
 
+    def get_queryset(self):
+        return self.scoped(Tournament.objects.all())
+
+    def get_form_kwargs(self):
+        return {**super().get_form_kwargs(), "clubs": self.get_staff_clubs()}
+
     def get_success_url(self):
         messages.success(self.request, _("Tournament saved."))
         return reverse("staff_tournament", args=[self.object.pk])
@@ -65,7 +76,7 @@ class TournamentUpdateView(ScorekeeperRequiredMixin, UpdateView):
 
 class TournamentDashboardView(ScorekeeperRequiredMixin, View):
     def get(self, request, pk):
-        tournament = get_object_or_404(Tournament.objects.select_related("club", "season"), pk=pk)
+        tournament = self.get_scoped(Tournament.objects.select_related("club", "season"), pk=pk)
         rounds = selectors.tournament_rounds(tournament)
         entries = services.playing_entries(tournament)
         return render(
@@ -81,13 +92,14 @@ class TournamentDashboardView(ScorekeeperRequiredMixin, View):
                 else None,
                 "can_draw": tournament.round_set.count() < tournament.rounds,
                 "plugin": plugin_for(tournament.game),
+                "club_committee": has_role(request.user, COMMITTEE, tournament.club_id),
             },
         )
 
 
 class PublishView(CommitteeRequiredMixin, View):
     def post(self, request, pk):
-        tournament = get_object_or_404(Tournament, pk=pk)
+        tournament = self.get_scoped(Tournament, pk=pk)
         tournament.published = request.POST.get("published") == "1"
         tournament.save(update_fields=["published"])
         messages.success(
@@ -132,11 +144,11 @@ class RegistrationView(ScorekeeperRequiredMixin, View):
         }
 
     def get(self, request, pk):
-        tournament = get_object_or_404(Tournament, pk=pk)
+        tournament = self.get_scoped(Tournament, pk=pk)
         return render(request, self.template_name, self.context(tournament))
 
     def post(self, request, pk):
-        tournament = get_object_or_404(Tournament, pk=pk)
+        tournament = self.get_scoped(Tournament, pk=pk)
         action = request.POST.get("action")
         if action == "member":
             form = RegisterMemberForm(request.POST, tournament=tournament)
@@ -175,13 +187,15 @@ class RegistrationView(ScorekeeperRequiredMixin, View):
                     _("%(player)s was already registered: nothing was added.") % {"player": player},
                 )
         elif action in {"present", "paid", "substitute", "withdrawn"}:
-            entry = get_object_or_404(Entry, tournament=tournament, pk=request.POST.get("entry"))
+            entry = get_object_or_404(
+                Entry, tournament=tournament, pk=parse_int(request.POST.get("entry"))
+            )
             services.update_entry(entry, **{action: request.POST.get("value") == "1"})
         elif action == "membership":
             entry = get_object_or_404(
                 Entry.objects.select_related("player"),
                 tournament=tournament,
-                pk=request.POST.get("entry"),
+                pk=parse_int(request.POST.get("entry")),
             )
             membership = services.record_membership_payment(entry.player, tournament.season)
             messages.success(
@@ -190,7 +204,9 @@ class RegistrationView(ScorekeeperRequiredMixin, View):
                 % {"player": entry.player, "amount": membership.amount},
             )
         elif action == "remove":
-            entry = get_object_or_404(Entry, tournament=tournament, pk=request.POST.get("entry"))
+            entry = get_object_or_404(
+                Entry, tournament=tournament, pk=parse_int(request.POST.get("entry"))
+            )
             try:
                 services.unregister(entry)
             except services.TournamentError as error:
@@ -202,7 +218,7 @@ class MemberSearchView(ScorekeeperRequiredMixin, View):
     """Members matching what is typed, for the registration page's search box."""
 
     def get(self, request, pk):
-        tournament = get_object_or_404(Tournament, pk=pk)
+        tournament = self.get_scoped(Tournament, pk=pk)
         query = request.GET.get("q", "").strip()
         players = []
         if len(query) >= 2:
@@ -225,7 +241,7 @@ class TeamsView(ScorekeeperRequiredMixin, View):
     template_name = "tournaments/staff/teams.html"
 
     def get(self, request, pk, form=None, status=200):
-        tournament = get_object_or_404(Tournament, pk=pk)
+        tournament = self.get_scoped(Tournament, pk=pk)
         if not plugin_for(tournament.game).team_game:
             raise Http404
         teams = list(tournament.teams.prefetch_related("entries__player").order_by("name"))
@@ -245,7 +261,7 @@ class TeamsView(ScorekeeperRequiredMixin, View):
         )
 
     def post(self, request, pk):
-        tournament = get_object_or_404(Tournament, pk=pk)
+        tournament = self.get_scoped(Tournament, pk=pk)
         if not plugin_for(tournament.game).team_game:
             raise Http404
         action = request.POST.get("action")
@@ -265,7 +281,9 @@ class TeamsView(ScorekeeperRequiredMixin, View):
                 teams = services.draw_teams(tournament)
                 messages.success(request, _("%(count)d team(s) drawn.") % {"count": len(teams)})
             elif action == "split":
-                team = get_object_or_404(Team, tournament=tournament, pk=request.POST.get("team"))
+                team = get_object_or_404(
+                    Team, tournament=tournament, pk=parse_int(request.POST.get("team"))
+                )
                 services.dissolve_team(team)
                 messages.success(request, _("Team %(team)s split.") % {"team": team.name})
         except services.TournamentError as error:
@@ -278,7 +296,7 @@ class TeamsView(ScorekeeperRequiredMixin, View):
 
 class DrawRoundView(ScorekeeperRequiredMixin, View):
     def post(self, request, pk):
-        tournament = get_object_or_404(Tournament, pk=pk)
+        tournament = self.get_scoped(Tournament, pk=pk)
         try:
             round_ = services.draw_round(tournament)
         except services.TournamentError as error:
@@ -291,7 +309,7 @@ class RoundView(ScorekeeperRequiredMixin, View):
     template_name = "tournaments/staff/round.html"
 
     def get(self, request, pk, swap_form=None, status=200):
-        round_ = get_object_or_404(Round.objects.select_related("tournament"), pk=pk)
+        round_ = self.get_scoped(Round.objects.select_related("tournament"), pk=pk)
         tables = selectors.round_tables(round_)
         return render(
             request,
@@ -307,7 +325,7 @@ class RoundView(ScorekeeperRequiredMixin, View):
         )
 
     def post(self, request, pk):
-        round_ = get_object_or_404(Round.objects.select_related("tournament"), pk=pk)
+        round_ = self.get_scoped(Round.objects.select_related("tournament"), pk=pk)
         action = request.POST.get("action")
         try:
             if action == "redraw":
@@ -353,11 +371,8 @@ def _sheet_form(table: Table, data=None):
     )
 
 
-def _get_table(pk: int) -> Table:
-    return get_object_or_404(Table.objects.select_related("round__tournament__club"), pk=pk)
-
-
-class SheetView(ScorekeeperRequiredMixin, View):
+class SheetView(TableMixin, View):
+    entry_path = "staff_sheet"
     template_name = "tournaments/staff/sheet.html"
 
     def render_sheet(
@@ -388,12 +403,12 @@ class SheetView(ScorekeeperRequiredMixin, View):
         )
 
     def get(self, request, pk):
-        table = _get_table(pk)
+        table = self.get_table(pk)
         plugin, seats, form = _sheet_form(table)
         return self.render_sheet(request, table, form, plugin, seats)
 
     def post(self, request, pk):
-        table = _get_table(pk)
+        table = self.get_table(pk)
         plugin, seats, form = _sheet_form(table, request.POST)
         try:
             version = int(request.POST.get("version", ""))
@@ -429,11 +444,13 @@ class SheetView(ScorekeeperRequiredMixin, View):
         return redirect("staff_sheet", pk=table.pk)
 
 
-class SheetPreviewView(ScorekeeperRequiredMixin, View):
+class SheetPreviewView(TableMixin, View):
     """What the typed sheet gives so far (scores, quotas left, the first error), as JSON."""
 
+    entry_path = "staff_sheet"
+
     def post(self, request, pk):
-        table = _get_table(pk)
+        table = self.get_table(pk)
         _, _, form = _sheet_form(table, request.POST)
         result = None
         if form.is_valid():
@@ -461,9 +478,9 @@ class SheetPreviewView(ScorekeeperRequiredMixin, View):
         )
 
 
-class TableHistoryView(ScorekeeperRequiredMixin, View):
+class TableHistoryView(TableMixin, View):
     def get(self, request, pk):
-        table = _get_table(pk)
+        table = self.get_table(pk)
         seats = services.table_seats(table)
         changes = list(table.changes.select_related("user").order_by("-version"))
         plugin = plugin_for(table.round.tournament.game)
@@ -491,7 +508,7 @@ class MoneyReportView(CommitteeRequiredMixin, View):
     def get(self, request, pk):
         from club.models import Season
 
-        season = get_object_or_404(Season.objects.select_related("club"), pk=pk)
+        season = self.get_scoped(Season.objects.select_related("club"), pk=pk)
         return render(
             request,
             "tournaments/staff/money.html",
@@ -507,18 +524,15 @@ class RulesView(CommitteeRequiredMixin, View):
 
     template_name = "tournaments/staff/rules.html"
 
-    def get_club(self):
-        from club.selectors import default_club
+    def get_club(self, slug):
+        from club.models import Club
 
-        club = default_club()
-        if club is None:
-            raise Http404
-        return club
+        return self.get_scoped(Club, slug=slug)
 
-    def get(self, request, game, form=None, status=200):
+    def get(self, request, slug, game, form=None, status=200):
         if game not in GAMES:
             raise Http404
-        club = self.get_club()
+        club = self.get_club(slug)
         form = form or RulesForm(game=game, rules=services.club_rules(club, game))
         return render(
             request,
@@ -527,15 +541,15 @@ class RulesView(CommitteeRequiredMixin, View):
             status=status,
         )
 
-    def post(self, request, game):
+    def post(self, request, slug, game):
         if game not in GAMES:
             raise Http404
-        club = self.get_club()
+        club = self.get_club(slug)
         form = RulesForm(request.POST, game=game, rules=services.club_rules(club, game))
         if not form.is_valid():
-            return self.get(request, game, form=form, status=400)
+            return self.get(request, slug, game, form=form, status=400)
         services.save_club_rules(club, game, form.rules)
         messages.success(
             request, _("The club's rules are saved; tournaments already started keep theirs.")
         )
-        return redirect("staff_rules", game=game)
+        return redirect("staff_rules", slug=club.slug, game=game)

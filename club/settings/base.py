@@ -67,7 +67,9 @@ TEMPLATES = [
 
 def database_from_env(default_sqlite: Path) -> dict[str, object]:
     """The default database: ``DATABASE_URL`` or a SQLite file, tuned for concurrent writes."""
-    config = dj_database_url.config(default=f"sqlite:///{default_sqlite}", conn_max_age=60)
+    config = dj_database_url.config(
+        default=f"sqlite:///{default_sqlite}", conn_max_age=60, conn_health_checks=True
+    )
     if config["ENGINE"] == "django.db.backends.sqlite3":
         # WAL lets readers work during a write; IMMEDIATE takes the write lock at BEGIN
         # so two scorekeepers saving at once queue instead of failing with "database is locked".

@@ -10,3 +10,18 @@ def get(mapping, key):
         return mapping[key]
     except (KeyError, IndexError, TypeError):
         return None
+
+
+@register.filter
+def committee_in(user, club):
+    """``{% if user|committee_in:club %}``: show a committee link only for the user's clubs."""
+    from club.roles import COMMITTEE, has_role
+
+    return has_role(user, COMMITTEE, club)
+
+
+@register.filter
+def scorekeeper_in(user, club):
+    from club.roles import SCOREKEEPERS, has_role
+
+    return has_role(user, SCOREKEEPERS, club)

@@ -106,6 +106,13 @@ def test_demo_club_is_believable_and_idempotent(db):
         Tournament.objects.filter(status=Tournament.Status.FINISHED).values_list("game", flat=True)
     )
     assert finished == set(GAMES)  # a finished tournament of every game
+    from club.models import StaffMembership
+
+    # Roles are per club: the demo logins hold theirs in the demo club.
+    assert set(StaffMembership.objects.values_list("user__username", "role")) == {
+        ("bureau", "Bureau"),
+        ("saisie", "Saisie"),
+    }
 
 
 def test_an_english_browser_still_gets_french_until_the_switch(client, club, season):

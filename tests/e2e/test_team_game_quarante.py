@@ -15,19 +15,8 @@ from tournaments.models import Tournament
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
 
-@pytest.fixture
-def scorekeeper(db):
-    from django.contrib.auth.models import Group, User
-
-    from club.roles import SAISIE
-
-    user = User.objects.create_user(username="saisie", password="secret-pass-123")
-    user.groups.add(Group.objects.get_or_create(name=SAISIE)[0])
-    return user
-
-
 def test_quarante_match_from_pairs_to_standings(
-    log_in, phone, live_server, club, season, make_players, scorekeeper
+    log_in, phone, live_server, club, season, make_players, scorekeeper_user
 ):
     tournament = Tournament.objects.create(
         club=club,

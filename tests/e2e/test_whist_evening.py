@@ -10,21 +10,8 @@ from tournaments import services
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
 
-@pytest.fixture
-def scorekeeper(db):
-    """The scorekeeper; the roles' groups are recreated if an earlier transactional test
-    flushed the data migration's rows."""
-    from django.contrib.auth.models import Group, User
-
-    from club.roles import SAISIE
-
-    user = User.objects.create_user(username="saisie", password="secret-pass-123")
-    user.groups.add(Group.objects.get_or_create(name=SAISIE)[0])
-    return user
-
-
 def test_whist_deals_with_misères_and_a_counter_change_the_standings(
-    log_in, phone, live_server, make_whist, scorekeeper
+    log_in, phone, live_server, make_whist, scorekeeper_user
 ):
     tournament = make_whist(players=4, pools=1)
     table = services.draw_round(tournament, seed=4).tables.get()

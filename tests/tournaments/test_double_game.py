@@ -178,7 +178,7 @@ def test_club_edits_the_place_points_tables(client, committee_user, club):
     from tournaments.services import club_rules
 
     client.force_login(committee_user)
-    url = reverse("staff_rules", args=["double"])
+    url = reverse("staff_rules", args=[club.slug, "double"])
     page = client.get(url)
     assert "Points de place à une table de 3" in page.content.decode()
     data = form_data(page.context["form"])

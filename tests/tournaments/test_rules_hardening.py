@@ -72,7 +72,7 @@ def test_a_setting_at_its_bound_is_accepted(game, changes, club):
 
 
 def test_the_rules_page_states_the_bounds_and_stores_nothing_refused(committee_client, club):
-    url = reverse("staff_rules", args=["whist"])
+    url = reverse("staff_rules", args=[club.slug, "whist"])
     page = committee_client.get(url).content.decode()
     assert "De 1 à 600." in page  # minutes per pool
     response = committee_client.post(url, rules_data("whist", setting__pool_minutes="99999999"))
@@ -85,7 +85,7 @@ def test_the_rules_page_states_the_bounds_and_stores_nothing_refused(committee_c
 
 def test_a_ruleset_stored_out_of_bounds_can_be_corrected(committee_client, club):
     GameRules.objects.create(club=club, game="whist", rules={"pool_minutes": 99999999})
-    url = reverse("staff_rules", args=["whist"])
+    url = reverse("staff_rules", args=[club.slug, "whist"])
     page = committee_client.get(url)
     assert page.status_code == 200
     form = page.context["form"]

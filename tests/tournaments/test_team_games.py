@@ -389,7 +389,7 @@ def test_pdf_plan_standings_and_excel(make_team_game, scorekeeper_client, game):
 
 def test_club_sets_the_bye_and_the_tie_rule(client, committee_user, club):
     client.force_login(committee_user)
-    url = reverse("staff_rules", args=["plonk"])
+    url = reverse("staff_rules", args=[club.slug, "plonk"])
     page = client.get(url).content.decode()
     assert "Points contre attribués pour une exemption" in page and "Objectif" in page
     data = form_data(client.get(url).context["form"])

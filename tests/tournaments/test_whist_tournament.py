@@ -153,7 +153,7 @@ def test_committee_edits_the_contract_table_and_a_started_tournament_keeps_its_c
     tournament = make_whist(players=4, pools=1)
     table = services.draw_round(tournament, seed=1).tables.get()  # started: rules copied
     client.force_login(committee_user)
-    url = reverse("staff_rules", args=["whist"])
+    url = reverse("staff_rules", args=[tournament.club.slug, "whist"])
     page = client.get(url)
     assert page.status_code == 200 and "Emballage 8" in page.content.decode()
     form = page.context["form"]

@@ -1,4 +1,4 @@
-"""What a browser posts back for a form shown with its initial values (test helper)."""
+"""What a browser posts back for an unchanged form: its initial values, checkboxes as « on »."""
 
 
 def form_data(form) -> dict[str, str]:
