@@ -84,6 +84,10 @@ class ClubAdmin(ClubScopedMixin, admin.ModelAdmin):
         # A new club has no committee yet: only a superuser creates one.
         return bool(request.user.is_superuser)
 
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        # Deleting a club erases its seasons, tournaments and results: a superuser's decision.
+        return bool(request.user.is_superuser)
+
 
 @admin.register(Player)
 class PlayerAdmin(ClubScopedMixin, admin.ModelAdmin):

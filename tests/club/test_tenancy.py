@@ -17,7 +17,7 @@ from django.test import Client
 from form_data import form_data
 from url_walk import Route, readable_text, routes
 
-from club.models import Player
+from club.models import Club, Player
 from club.roles import BUREAU, SAISIE, grant_role
 from scoring import GAMES
 from tournaments.models import Tournament
@@ -242,6 +242,15 @@ def test_committee_admin_grants_roles_in_his_clubs_only(two_clubs):
     assert list(intruder.staff_memberships.values_list("club__slug", "role")) == [("beta", SAISIE)]
     changelist = client.get("/admin/club/staffmembership/").content.decode()
     assert "a-bureau" not in changelist and "b-saisie" in changelist
+
+
+def test_a_committee_member_cannot_delete_his_own_club(two_clubs):
+    world = two_clubs
+    client = Client()
+    client.force_login(world.b_bureau)
+    response = client.post(f"/admin/club/club/{world.b.pk}/delete/", {"post": "yes"})
+    assert response.status_code == 403
+    assert Club.objects.filter(pk=world.b.pk).exists()
 
 
 def test_a_player_of_two_clubs_keeps_the_club_the_committee_does_not_see(two_clubs):
