@@ -133,7 +133,7 @@ def test_a_large_archive_is_queued_then_offered_for_download(
 
     page = scorekeeper_client.get(response["Location"])
     html = page.content.decode()
-    assert 'http-equiv="refresh"' in html
+    assert "data-poll-seconds" in html
     assert 'role="status"' in html
     assert "Votre fichier est en préparation" in html
     file_url = reverse("pdf_export_file", args=[export.pk])
@@ -148,7 +148,7 @@ def test_a_large_archive_is_queued_then_offered_for_download(
     assert len(layouts) == 4
     html = scorekeeper_client.get(response["Location"]).content.decode()
     assert "Votre fichier est prêt" in html
-    assert 'http-equiv="refresh"' not in html
+    assert "data-poll-seconds" not in html
     assert file_url in html
     download = scorekeeper_client.get(file_url)
     assert download["Content-Type"] == "application/pdf"
@@ -196,7 +196,7 @@ def test_a_failed_export_says_so(
     assert PdfExport.objects.get().status == PdfExport.Status.FAILED
     html = scorekeeper_client.get(status_url).content.decode()
     assert "Le fichier n’a pas pu être préparé" in html
-    assert 'http-equiv="refresh"' not in html
+    assert "data-poll-seconds" not in html
 
 
 @pytest.mark.parametrize("name", ["pdf_export", "pdf_export_file"])
