@@ -86,6 +86,26 @@ def as_text(cell: Cell) -> Cell:
     return cell
 
 
+class ColumnCell(Cell):
+    """A styled cell reused down its column: openpyxl writes a row as soon as it is appended,
+    so one cell per column and style carries every row's value. Its style id is looked up
+    once, not for each value (most of a styled cell's cost)."""
+
+    __slots__ = ("_style_id",)
+
+    def __init__(self, ws: Worksheet, style: StyleArray):
+        super().__init__(ws, row=1, column=1, style_array=style)
+        self._style_id = self.parent.parent._cell_styles.add(self._style)
+
+    @property
+    def style_id(self) -> int:
+        return self._style_id
+
+    def __repr__(self) -> str:
+        # openpyxl formats a cell given as a value into an error it then catches: keep it cheap.
+        return "<ColumnCell>"
+
+
 class SheetWriter:
     """Collects typed rows under a header, then writes the sheet in one pass (``finish``).
 
@@ -99,6 +119,7 @@ class SheetWriter:
         self.ws = ws
         self.widths = [len(str(h)) for h in headers]
         self.styles: dict[tuple[object, ...], StyleArray] = {}
+        self.column_cells: dict[tuple[object, ...], ColumnCell] = {}
         header = [
             self._cell(value, font=HEADER_FONT, fill=HEADER_FILL, alignment=HEADER_ALIGNMENT)
             for value in headers
@@ -107,20 +128,35 @@ class SheetWriter:
         self.rows: list[tuple[Sequence[object], Sequence[str | None] | None, object]] = []
         self.notes: list[object] = []
 
+    def _style(self, fmt: str | None, style: dict[str, object]) -> StyleArray:
+        """The style array of a number format and font, fill, alignment (made once)."""
+        key = (fmt, *style.items())
+        if key not in self.styles:
+            cell = WriteOnlyCell(self.ws)
+            if fmt is not None:
+                cell.number_format = fmt
+            for name, value in style.items():
+                setattr(cell, name, value)
+            self.styles[key] = cell._style
+        return self.styles[key]
+
     def _cell(self, value: object, fmt: str | None = None, **style) -> WriteOnlyCell:
         """A cell with its style; text is always text (a value starting with "=" too)."""
         cell = as_text(WriteOnlyCell(self.ws, value=value))
         if fmt is not None or style:
-            key = (fmt, *style.items())
-            if key not in self.styles:
-                if fmt is not None:
-                    cell.number_format = fmt
-                for name, value_ in style.items():
-                    setattr(cell, name, value_)
-                self.styles[key] = cell._style
             # Each cell owns its style array; copying one is far cheaper than setting it.
-            cell._style = StyleArray(self.styles[key])
+            cell._style = StyleArray(self._style(fmt, style))
         return cell
+
+    def _column_cell(self, index: int, value: object, fmt: str | None, font) -> Cell:
+        """The column's styled cell, now holding ``value`` (text kept text)."""
+        key = (index, fmt, font)
+        cell = self.column_cells.get(key)
+        if cell is None:
+            style = {} if font is None else {"font": font}
+            cell = self.column_cells[key] = ColumnCell(self.ws, self._style(fmt, style))
+        cell.value = value
+        return as_text(cell)
 
     def row(
         self, values: Sequence[object], formats: Sequence[str | None] | None = None, *, font=None
@@ -136,18 +172,28 @@ class SheetWriter:
         self.rows.append((values, formats, font))
 
     def _cells(self, values, formats, font) -> list[object]:
-        style = {} if font is None else {"font": font}
+        """A row's cells: plain values where no style is needed (text only when it cannot
+        be read as a formula), else the column's styled cell."""
         cells: list[object] = []
         for index, value in enumerate(values):
-            if value is None:
-                cells.append(None if font is None else self._cell(None, **style))
-            elif isinstance(value, str):
-                cells.append(self._cell(value, **style))
+            if isinstance(value, str):
+                fmt = None
+                if font is None:
+                    cells.append(self._cell(value) if value.startswith("=") else value)
+                    continue
+            elif value is None:
+                if font is None:
+                    cells.append(None)
+                    continue
+                fmt = None
             else:
                 fmt = formats[index] if formats and index < len(formats) else None
                 if fmt is None and isinstance(value, int) and not isinstance(value, bool):
                     fmt = INTEGER
-                cells.append(self._cell(value, fmt, **style) if fmt or font else value)
+                if fmt is None and font is None:
+                    cells.append(value)
+                    continue
+            cells.append(self._column_cell(index, value, fmt, font))
         return cells
 
     def note(self, text: str) -> None:
