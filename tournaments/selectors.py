@@ -590,11 +590,7 @@ def annual_cells(
     for player_id, tournament_id, points, rank, sixtieths in results.values_list(
         "player_id", "tournament_id", "points", "rank", "annual_place_points_60ths"
     ):
-        cells[player_id][tournament_id] = (
-            points,
-            rank,
-            Fraction(sixtieths, PLACE_POINTS_DENOMINATOR),
-        )
+        cells[player_id][tournament_id] = (points, rank, sixtieths_fraction(sixtieths))
     return cells
 
 
