@@ -106,9 +106,18 @@ def tournament_standings(tournament: Tournament, *, live: bool = False) -> list[
         return team_standings(tournament)
     rows: dict[int, StandingRow] = {}
     sixtieths_of: dict[int, int] = defaultdict(int)
-    for pk, player_id, last, first, substitute, withdrawn, number, table, score, sixtieths in (
-        _entries_with_seats(tournament, live)
-    ):
+    for (
+        pk,
+        player_id,
+        last,
+        first,
+        substitute,
+        withdrawn,
+        number,
+        table,
+        score,
+        sixtieths,
+    ) in _entries_with_seats(tournament, live):
         row = rows.get(pk)
         if row is None:
             row = rows[pk] = StandingRow(
@@ -129,8 +138,7 @@ def tournament_standings(tournament: Tournament, *, live: bool = False) -> list[
     key_of = GAMES[tournament.game].classifier(tournament.rules or None)
     ranked = [row for row in rows.values() if not row.substitute]
     keys = [
-        key_of([RoundLine(c.score, c.place_points) for c in row.rounds.values()])
-        for row in ranked
+        key_of([RoundLine(c.score, c.place_points) for c in row.rounds.values()]) for row in ranked
     ]
     for row, rank in zip(ranked, shared_places(keys), strict=True):
         row.rank = rank
