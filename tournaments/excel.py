@@ -59,7 +59,8 @@ def points_value(value: Fraction | int | None) -> tuple[int | float | None, str]
     """A place-points cell: the number and its format (whole: ``0``, shared: ``0.00``)."""
     if value is None:
         return None, INTEGER
-    value = Fraction(value)
+    if not isinstance(value, Fraction):
+        value = Fraction(value)
     if value.denominator == 1:
         return int(value), INTEGER
     return float(value), DECIMAL

@@ -361,7 +361,7 @@ def season_standings(
             name=f"{last} {first}",
             tournaments=count,
             rounds=rounds,
-            place_points=Fraction(sixtieths, PLACE_POINTS_DENOMINATOR),
+            place_points=sixtieths_fraction(sixtieths),
             score=score,
             best_round=best,
         )
