@@ -20,6 +20,7 @@ from openpyxl.cell import Cell, WriteOnlyCell
 from openpyxl.styles import Alignment, Font, PatternFill
 from openpyxl.styles.cell_style import StyleArray
 from openpyxl.utils import get_column_letter
+from openpyxl.worksheet._write_only import WriteOnlyWorksheet
 from openpyxl.worksheet.worksheet import Worksheet
 
 from club.models import Season
@@ -88,23 +89,30 @@ def as_text(cell: Cell) -> Cell:
 
 
 class ColumnCell(Cell):
-    """A styled cell reused down its column: openpyxl writes a row as soon as it is appended,
-    so one cell per column and style carries every row's value. Its style id is looked up
-    once, not for each value (most of a styled cell's cost)."""
+    """A cell reused down its column: openpyxl writes a row as soon as it is appended, so one
+    cell per column and style carries every row's value. Its style id is looked up once, not
+    for each value (most of a styled cell's cost)."""
 
     __slots__ = ("_style_id",)
 
-    def __init__(self, ws: Worksheet, style: StyleArray):
+    def __init__(self, ws: Worksheet, style: StyleArray | None):
         super().__init__(ws, row=1, column=1, style_array=style)
-        self._style_id = self.parent.parent._cell_styles.add(self._style)
+        self._style_id = 0 if style is None else self.parent.parent._cell_styles.add(self._style)
 
     @property
     def style_id(self) -> int:
         return self._style_id
 
-    def __repr__(self) -> str:
-        # openpyxl formats a cell given as a value into an error it then catches: keep it cheap.
-        return "<ColumnCell>"
+
+class CellSheet(WriteOnlyWorksheet):
+    """A write-only sheet whose rows are cells already (``SheetWriter``'s): each is placed
+    and written as it is, where openpyxl would first try each as a value."""
+
+    def _values_to_row(self, values, row_idx):
+        for column, cell in enumerate(values, start=1):
+            if cell is not None:
+                cell.column, cell.row = column, row_idx
+                yield cell
 
 
 class SheetWriter:
@@ -150,12 +158,14 @@ class SheetWriter:
         return cell
 
     def _column_cell(self, index: int, value: object, fmt: str | None, font) -> Cell:
-        """The column's styled cell, now holding ``value`` (text kept text)."""
+        """The column's cell of this format and font, now holding ``value`` (text kept text)."""
         key = (index, fmt, font)
         cell = self.column_cells.get(key)
         if cell is None:
-            style = {} if font is None else {"font": font}
-            cell = self.column_cells[key] = ColumnCell(self.ws, self._style(fmt, style))
+            style = None
+            if fmt is not None or font is not None:
+                style = self._style(fmt, {} if font is None else {"font": font})
+            cell = self.column_cells[key] = ColumnCell(self.ws, style)
         cell.value = value
         return as_text(cell)
 
@@ -173,27 +183,20 @@ class SheetWriter:
         self.rows.append((values, formats, font))
 
     def _cells(self, values, formats, font) -> list[object]:
-        """A row's cells: plain values where no style is needed (text only when it cannot
-        be read as a formula), else the column's styled cell."""
+        """A row's cells: each column's cell for the value's format (numbers: ``INTEGER`` for
+        integers by default; text: none) and the row's font; an empty cell without font is
+        left out."""
         cells: list[object] = []
         for index, value in enumerate(values):
-            if isinstance(value, str):
-                fmt = None
-                if font is None:
-                    cells.append(self._cell(value) if value.startswith("=") else value)
-                    continue
-            elif value is None:
+            fmt = None
+            if value is None:
                 if font is None:
                     cells.append(None)
                     continue
-                fmt = None
-            else:
+            elif not isinstance(value, str):
                 fmt = formats[index] if formats and index < len(formats) else None
                 if fmt is None and isinstance(value, int) and not isinstance(value, bool):
                     fmt = INTEGER
-                if fmt is None and font is None:
-                    cells.append(value)
-                    continue
             cells.append(self._column_cell(index, value, fmt, font))
         return cells
 
@@ -224,8 +227,11 @@ def _new_workbook() -> Workbook:
     return workbook
 
 
-def _new_sheet(workbook: Workbook, title: str) -> Worksheet:
-    return workbook.create_sheet(sheet_title(title, [ws.title for ws in workbook.worksheets]))
+def _new_sheet(workbook: Workbook, title: str) -> CellSheet:
+    """A sheet of the write-only workbook (what ``create_sheet`` makes, rows of cells)."""
+    ws = CellSheet(workbook, sheet_title(title, [ws.title for ws in workbook.worksheets]))
+    workbook._add_sheet(ws)
+    return ws
 
 
 def _round_title(number: int) -> str:
