@@ -157,17 +157,13 @@ class SheetWriter:
             cell._style = StyleArray(self._style(fmt, style))
         return cell
 
-    def _column_cell(self, index: int, value: object, fmt: str | None, font) -> Cell:
-        """The column's cell of this format and font, now holding ``value`` (text kept text)."""
-        key = (index, fmt, font)
-        cell = self.column_cells.get(key)
-        if cell is None:
-            style = None
-            if fmt is not None or font is not None:
-                style = self._style(fmt, {} if font is None else {"font": font})
-            cell = self.column_cells[key] = ColumnCell(self.ws, style)
-        cell.value = value
-        return as_text(cell)
+    def _column_cell(self, index: int, fmt: str | None, font) -> ColumnCell:
+        """The column's cell of this format and font (made once)."""
+        style = None
+        if fmt is not None or font is not None:
+            style = self._style(fmt, {} if font is None else {"font": font})
+        cell = self.column_cells[(index, fmt, font)] = ColumnCell(self.ws, style)
+        return cell
 
     def row(
         self, values: Sequence[object], formats: Sequence[str | None] | None = None, *, font=None
@@ -185,8 +181,9 @@ class SheetWriter:
     def _cells(self, values, formats, font) -> list[object]:
         """A row's cells: each column's cell for the value's format (numbers: ``INTEGER`` for
         integers by default; text: none) and the row's font; an empty cell without font is
-        left out."""
+        left out. Text is always text (a value starting with "=" too)."""
         cells: list[object] = []
+        column_cells = self.column_cells
         for index, value in enumerate(values):
             fmt = None
             if value is None:
@@ -197,7 +194,11 @@ class SheetWriter:
                 fmt = formats[index] if formats and index < len(formats) else None
                 if fmt is None and isinstance(value, int) and not isinstance(value, bool):
                     fmt = INTEGER
-            cells.append(self._column_cell(index, value, fmt, font))
+            cell = column_cells.get((index, fmt, font)) or self._column_cell(index, fmt, font)
+            cell.value = value
+            if cell.data_type == "f":  # openpyxl reads text starting with "=" as a formula
+                cell.data_type = "s"
+            cells.append(cell)
         return cells
 
     def note(self, text: str) -> None:
