@@ -6,9 +6,9 @@ from django.contrib.auth.models import User
 
 from club.models import Club, Player, Season
 from club.roles import BUREAU, SAISIE, grant_role
-from tournaments import services
 from tournaments.models import Tournament
 from tournaments.sample_sheets import double_king_round
+from tournaments.services import deal_entry, drawing, pairing, registration, rulesets
 
 
 @pytest.fixture
@@ -96,7 +96,7 @@ def make_tournament(club, season, make_players):
             published=published,
         )
         for player in make_players(players, prefix=name.split()[-1]):
-            services.register_player(tournament, player)
+            registration.register_player(tournament, player)
         return tournament
 
     return make
@@ -110,7 +110,7 @@ def fill_round():
         rng = random.Random(seed)
         for table in round_.tables.all():
             first = table.seats.get(first_dealer=True).position
-            services.save_sheet(
+            deal_entry.save_sheet(
                 table, double_king_round(first, rng), version=table.version, user=user
             )
 
@@ -122,8 +122,8 @@ def played_tournament(make_tournament, fill_round):
     """8 players, 2 rounds, every sheet complete (finished)."""
     tournament = make_tournament(players=8, rounds=2)
     for number in range(2):
-        round_ = services.draw_round(tournament, seed=number)
-        services.start_round(round_)
+        round_ = drawing.draw_round(tournament, seed=number)
+        drawing.start_round(round_)
         fill_round(round_, seed=number)
     tournament.refresh_from_db()
     return tournament
@@ -143,7 +143,7 @@ def make_whist(club, season, make_players):
         prefix: str | None = None,
     ):
         if rules is not None:
-            services.save_club_rules(club, "whist", rules)
+            rulesets.save_club_rules(club, "whist", rules)
         tournament = Tournament.objects.create(
             club=club,
             season=season,
@@ -154,7 +154,7 @@ def make_whist(club, season, make_players):
             published=published,
         )
         for player in make_players(players, prefix=prefix or name.split()[-1]):
-            services.register_player(tournament, player)
+            registration.register_player(tournament, player)
         return tournament
 
     return make
@@ -164,7 +164,7 @@ def make_whist(club, season, make_players):
 def whist_table(make_whist):
     """A drawn whist table of 4 (pool 1 of a 1-pool tournament)."""
     tournament = make_whist(players=4, pools=1)
-    return services.draw_round(tournament, seed=3).tables.get()
+    return drawing.draw_round(tournament, seed=3).tables.get()
 
 
 @pytest.fixture
@@ -207,7 +207,7 @@ def two_clubs(db):
                 first_name=f"{prefix or 'Zorglub'}{i:02d}", last_name=name
             )
             club.players.add(player)
-            services.register_player(tournament, player)
+            registration.register_player(tournament, player)
         return tournament
 
     a, a_season = new_club("Cercle Zorglub", "zorglub")
@@ -215,23 +215,23 @@ def two_clubs(db):
     b, b_season = new_club("Cercle Beta", "beta", season_pk=10_000)
     rng = random.Random(5)
     king = new_tournament(a, a_season, "double_king", "Zorglub Roi", 8)
-    king_round = services.draw_round(king, seed=1)
-    services.start_round(king_round)
+    king_round = drawing.draw_round(king, seed=1)
+    drawing.start_round(king_round)
     king_table = king_round.tables.order_by("number").first()
     first = king_table.seats.get(first_dealer=True).position
-    services.save_sheet(king_table, double_king_round(first, rng, games=3), version=0, user=None)
+    deal_entry.save_sheet(king_table, double_king_round(first, rng, games=3), version=0, user=None)
     whist = new_tournament(a, a_season, "whist", "Zorglub Whist", 4)
-    whist_table = services.draw_round(whist, seed=1).tables.get()
+    whist_table = drawing.draw_round(whist, seed=1).tables.get()
     first = whist_table.seats.get(first_dealer=True).position
-    services.save_sheet(whist_table, whist_pool(first, rng, 1, 4), version=0, user=None)
+    deal_entry.save_sheet(whist_table, whist_pool(first, rng, 1, 4), version=0, user=None)
     team = new_tournament(a, a_season, "quarante", "Zorglub Quarante", 4)
-    services.draw_teams(team, seed=1)
-    team_round = services.draw_round(team, seed=1)
+    pairing.draw_teams(team, seed=1)
+    team_round = drawing.draw_round(team, seed=1)
     secret = new_tournament(
         a, a_season, "double_king", "Secretissime", 4, published=False, prefix="Secretissime"
     )
-    secret_round = services.draw_round(secret, seed=1)
-    services.save_club_rules(a, "whist", {})
+    secret_round = drawing.draw_round(secret, seed=1)
+    rulesets.save_club_rules(a, "whist", {})
     export = PdfExport.objects.create(
         kind=PdfExport.Kind.ROUND_SHEETS,
         tournament=king,

@@ -91,7 +91,7 @@ class TournamentForm(forms.ModelForm):
         if game and self.instance.club_id:
             from scoring import InvalidDeal
 
-            from .services import effective_rules
+            from .selectors.rulebook import effective_rules
 
             try:
                 current = effective_rules(self.instance)
@@ -156,7 +156,7 @@ class TournamentForm(forms.ModelForm):
         game = cleaned.get("game") or self.instance.game
         if rounds is None and game and club:
             from .games import plugin_for
-            from .services import club_rules
+            from .selectors.rulebook import club_rules
 
             rounds = plugin_for(game).default_rounds(club_rules(club, game)) or 5
             cleaned["rounds"] = rounds

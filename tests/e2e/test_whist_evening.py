@@ -5,7 +5,7 @@ import pytest
 from django.urls import reverse
 from playwright.sync_api import expect
 
-from tournaments import services
+from tournaments.services import drawing
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -14,7 +14,7 @@ def test_whist_deals_with_misères_and_a_counter_change_the_standings(
     log_in, phone, live_server, make_whist, scorekeeper_user
 ):
     tournament = make_whist(players=4, pools=1)
-    table = services.draw_round(tournament, seed=4).tables.get()
+    table = drawing.draw_round(tournament, seed=4).tables.get()
     seats = {s.position: s.entry.player for s in table.seats.select_related("entry__player")}
 
     page = phone

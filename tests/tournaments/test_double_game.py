@@ -12,9 +12,9 @@ from django.urls import reverse
 from form_data import form_data
 from openpyxl import load_workbook
 
-from tournaments import services
 from tournaments.models import Tournament
 from tournaments.sample_sheets import double_game
+from tournaments.services import deal_entry, drawing, registration
 
 pytestmark = pytest.mark.django_db
 
@@ -32,7 +32,7 @@ def make_double(club, season, make_players):
             published=published,
         )
         for player in make_players(players, prefix="Dbl"):
-            services.register_player(tournament, player)
+            registration.register_player(tournament, player)
         return tournament
 
     return make
@@ -60,19 +60,21 @@ def fill(round_, seed=1):
     for table in round_.tables.all():
         seats = table.seats.count()
         first = table.seats.get(first_dealer=True).position
-        services.save_sheet(table, double_game(seats, first, rng), version=table.version, user=None)
+        deal_entry.save_sheet(
+            table, double_game(seats, first, rng), version=table.version, user=None
+        )
 
 
 def test_tables_of_three_to_six(make_double):
     tournament = make_double(players=7)
-    round_ = services.draw_round(tournament, seed=1)
+    round_ = drawing.draw_round(tournament, seed=1)
     sizes = sorted(t.seats.count() for t in round_.tables.all())
     assert sum(sizes) == 7 and all(3 <= s <= 6 for s in sizes)
 
 
 def test_manche_by_manche_entry_shows_cards_and_tokens(make_double, scorekeeper_client):
     tournament = make_double(players=3, rounds=1)
-    table = services.draw_round(tournament, seed=2).tables.get()
+    table = drawing.draw_round(tournament, seed=2).tables.get()
     page = scorekeeper_client.get(reverse("staff_deals", args=[table.pk]))
     assert page.status_code == 200
     html = page.content.decode()
@@ -90,7 +92,7 @@ def test_manche_by_manche_entry_shows_cards_and_tokens(make_double, scorekeeper_
 
 def test_bid_above_points_held_is_refused_in_french(make_double, scorekeeper_client):
     tournament = make_double(players=3, rounds=1)
-    table = services.draw_round(tournament, seed=2).tables.get()
+    table = drawing.draw_round(tournament, seed=2).tables.get()
     rules = {"start_points": 1}
     tournament.rules = {**tournament.rules, **rules}
     tournament.save()
@@ -106,7 +108,7 @@ def test_bid_above_points_held_is_refused_in_french(make_double, scorekeeper_cli
 
 def test_tricks_must_total_the_cards(make_double, scorekeeper_client):
     tournament = make_double(players=3, rounds=1)
-    table = services.draw_round(tournament, seed=2).tables.get()
+    table = drawing.draw_round(tournament, seed=2).tables.get()
     response = post(scorekeeper_client, table, manche_data(table, [0, 0, 0], [1, 1, 0]))
     assert response.status_code == 400
     html = response.content.decode()
@@ -120,7 +122,7 @@ def test_tricks_must_total_the_cards(make_double, scorekeeper_client):
 
 def test_ten_manches_give_place_points_and_ranking(make_double, scorekeeper_client):
     tournament = make_double(players=3, rounds=1)
-    table = services.draw_round(tournament, seed=2).tables.get()
+    table = drawing.draw_round(tournament, seed=2).tables.get()
     first = table.seats.get(first_dealer=True).position
     records = double_game(3, first, random.Random(5))
     for record in records:
@@ -143,11 +145,11 @@ def test_ten_manches_give_place_points_and_ranking(make_double, scorekeeper_clie
 
 
 def test_ranking_place_points_then_tokens(make_double):
-    from tournaments.selectors import tournament_standings
+    from tournaments.selectors.classification import tournament_standings
 
     tournament = make_double(players=8, rounds=2)
     for number in range(2):
-        round_ = services.draw_round(tournament, seed=number)
+        round_ = drawing.draw_round(tournament, seed=number)
         fill(round_, seed=number)
     rows = tournament_standings(tournament)
     keys = [(r.place_points, r.score) for r in rows]
@@ -159,7 +161,7 @@ def test_pdf_and_excel(make_double, scorekeeper_client):
     from pypdf import PdfReader
 
     tournament = make_double(players=4, rounds=1)
-    round_ = services.draw_round(tournament, seed=1)
+    round_ = drawing.draw_round(tournament, seed=1)
     blank = scorekeeper_client.get(reverse("round_sheets_pdf", args=[round_.pk]))
     text = "".join(p.extract_text() for p in PdfReader(io.BytesIO(blank.content)).pages)
     assert "Manche" in text and "Jetons" in text and "Mise" in text
@@ -175,7 +177,7 @@ def test_pdf_and_excel(make_double, scorekeeper_client):
 
 
 def test_club_edits_the_place_points_tables(client, committee_user, club):
-    from tournaments.services import club_rules
+    from tournaments.selectors.rulebook import club_rules
 
     client.force_login(committee_user)
     url = reverse("staff_rules", args=[club.slug, "double"])

@@ -12,7 +12,7 @@ import pytest
 from django.urls import reverse
 from test_team_games import make_team_game, play_round  # noqa: F401
 
-from tournaments import services
+from tournaments.services import drawing
 
 pytestmark = pytest.mark.django_db
 
@@ -67,7 +67,7 @@ def test_team_names_stay_text(client, make_team_game):  # noqa: F811
     team = tournament.teams.order_by("pk").first()
     team.name = LINK
     team.save()
-    play_round(services.draw_round(tournament, seed=1), "quarante")
+    play_round(drawing.draw_round(tournament, seed=1), "quarante")
 
     assert_no_formula(client.get(reverse("tournament_xlsx", args=[tournament.pk])), LINK)
     assert_no_formula(client.get(reverse("season_xlsx", args=[tournament.season.pk])))

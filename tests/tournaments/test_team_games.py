@@ -12,9 +12,10 @@ from django.urls import reverse
 from form_data import form_data
 from openpyxl import load_workbook
 
-from tournaments import selectors, services
 from tournaments.models import GameRules, Seat, Table, Tournament
 from tournaments.sample_sheets import plonk_match, quarante_match
+from tournaments.selectors import lineup, rulebook, scoresheet, season_rankings
+from tournaments.services import deal_entry, drawing, pairing, registration, round_clock, rulesets
 
 pytestmark = pytest.mark.django_db
 
@@ -32,9 +33,9 @@ def make_team_game(club, season, make_players):
             published=True,
         )
         for player in make_players(players, prefix=game[:3].capitalize()):
-            services.register_player(tournament, player)
+            registration.register_player(tournament, player)
         if paired:
-            services.draw_teams(tournament, seed=1)
+            pairing.draw_teams(tournament, seed=1)
         return tournament
 
     return make
@@ -88,7 +89,7 @@ def play_round(round_, game, seed=1, target=None):
     make = quarante_match if game == "quarante" else plonk_match
     for table in round_.tables.filter(bye=False):
         records = make(0, rng, target) if target else make(0, rng)
-        services.save_sheet(table, records, version=table.version, user=None)
+        deal_entry.save_sheet(table, records, version=table.version, user=None)
 
 
 # --------------------------------------------------------------------------- teams
@@ -110,12 +111,12 @@ def test_pairs_formed_by_hand_and_drawn(make_team_game, scorekeeper_client):
     )
     assert response.status_code == 302
     team = tournament.teams.get(name="Les As")
-    assert [e.pk for e in services.team_players(team)] == [entries[0].pk, entries[3].pk]
+    assert [e.pk for e in scoresheet.team_players(team)] == [entries[0].pk, entries[3].pk]
     page = scorekeeper_client.get(url).content.decode()
     assert "4 joueurs présents n’ont pas de partenaire" in page
     scorekeeper_client.post(url, {"action": "draw"})
     assert tournament.teams.count() == 3
-    assert not services.unpaired_entries(tournament)
+    assert not lineup.unpaired_entries(tournament)
     assert "Les As" in scorekeeper_client.get(url).content.decode()
 
 
@@ -123,7 +124,7 @@ def test_team_seating_without_rematch(make_team_game):
     tournament = make_team_game(players=8, rounds=3)
     met = set()
     for number in range(3):
-        round_ = services.draw_round(tournament, seed=number)
+        round_ = drawing.draw_round(tournament, seed=number)
         for table in round_.tables.all():
             teams = tuple(sorted(s.team_id for s in table.seats.all()))
             assert len(teams) == 2 and all(s.entry_id is None for s in table.seats.all())
@@ -137,11 +138,11 @@ def test_team_seating_without_rematch(make_team_game):
 
 def test_odd_team_count_gets_a_bye_scored_by_the_rules(make_team_game, club):
     # A bye scores the tournament's own target (RULES.md), here the club's 100.
-    services.save_club_rules(club, "quarante", {"target": 100, "bye_against": 50})
+    rulesets.save_club_rules(club, "quarante", {"target": 100, "bye_against": 50})
     tournament = make_team_game(players=10, rounds=2)
     byes = []
     for number in range(2):
-        round_ = services.draw_round(tournament, seed=number)
+        round_ = drawing.draw_round(tournament, seed=number)
         bye = round_.tables.get(bye=True)
         seat = bye.seats.get()
         assert bye.complete and seat.score == 100 and seat.against == 50 and seat.won is True
@@ -154,7 +155,7 @@ def test_odd_team_count_gets_a_bye_scored_by_the_rules(make_team_game, club):
 
 
 def services_rows(tournament):
-    from tournaments.selectors import tournament_standings
+    from tournaments.selectors.classification import tournament_standings
 
     return tournament_standings(tournament)
 
@@ -166,7 +167,7 @@ def test_quarante_deal_entry_running_totals_and_winner(make_team_game, scorekeep
     tournament = make_team_game(players=4, rounds=1)
     tournament.rules = {"target": 100}
     tournament.save()
-    table = services.draw_round(tournament, seed=1).tables.get()
+    table = drawing.draw_round(tournament, seed=1).tables.get()
     page = scorekeeper_client.get(reverse("staff_deals", args=[table.pk])).content.decode()
     assert "Partie en 100 points" in page
     # team 0: 3 kings, 2 queens, 0 jacks; team 1 follows; a clique of 3 kings for player 1
@@ -192,7 +193,7 @@ def test_quarante_deal_entry_running_totals_and_winner(make_team_game, scorekeep
 
 def test_quarante_bad_input_in_french_nothing_lost(make_team_game, scorekeeper_client):
     tournament = make_team_game(players=4, rounds=1)
-    table = services.draw_round(tournament, seed=1).tables.get()
+    table = drawing.draw_round(tournament, seed=1).tables.get()
     # both teams entered, not summing to 4
     data = quarante_data(table, kings=(3, 3))
     response = post(scorekeeper_client, table, data)
@@ -216,7 +217,7 @@ def test_quarante_bad_input_in_french_nothing_lost(make_team_game, scorekeeper_c
 
 def test_quarante_cliques_beyond_a_hand_of_8_are_refused(make_team_game, scorekeeper_client):
     tournament = make_team_game(players=4, rounds=1)
-    table = services.draw_round(tournament, seed=1).tables.get()
+    table = drawing.draw_round(tournament, seed=1).tables.get()
     # four kings, four queens and three jacks: 11 cards, a player holds 8 (RULES.md)
     eleven = [(1, "K", 4), (1, "Q", 4), (1, "J", 3)]
     response = post(
@@ -234,11 +235,11 @@ def test_quarante_cliques_beyond_a_hand_of_8_are_refused(make_team_game, scoreke
 
 
 def test_ranking_wins_then_points_then_difference(make_team_game):
-    from tournaments.selectors import tournament_standings
+    from tournaments.selectors.classification import tournament_standings
 
     tournament = make_team_game(players=8, rounds=2)
     for number in range(2):
-        round_ = services.draw_round(tournament, seed=number)
+        round_ = drawing.draw_round(tournament, seed=number)
         play_round(round_, "quarante", seed=10 + number)
     rows = tournament_standings(tournament)
     assert len(rows) == 4
@@ -265,7 +266,7 @@ def test_target_edited_per_tournament_before_start(make_team_game, scorekeeper_c
         "round_minutes": "45",
     }
     assert scorekeeper_client.post(url, data).status_code == 302
-    round_ = services.draw_round(tournament, seed=1)
+    round_ = drawing.draw_round(tournament, seed=1)
     tournament.refresh_from_db()
     assert tournament.rules["target"] == 200 and tournament.rules["round_minutes"] == 45
     assert round_.clock_minutes == 45
@@ -275,11 +276,11 @@ def test_target_edited_per_tournament_before_start(make_team_game, scorekeeper_c
 
 def test_signal_decides_on_totals(make_team_game):
     tournament = make_team_game(players=8, rounds=1)
-    round_ = services.draw_round(tournament, seed=1)
+    round_ = drawing.draw_round(tournament, seed=1)
     first, second = round_.tables.order_by("number")
     records = quarante_match(0, random.Random(1))[:1]
-    services.save_sheet(first, records, version=0, user=None)
-    services.close_round(round_)
+    deal_entry.save_sheet(first, records, version=0, user=None)
+    round_clock.close_round(round_)
     first.refresh_from_db()
     second.refresh_from_db()
     assert first.complete and second.complete
@@ -295,7 +296,7 @@ def test_signal_decides_on_totals(make_team_game):
 
 def test_plonk_entry_checks_and_winner(make_team_game, scorekeeper_client):
     tournament = make_team_game(game="plonk", players=4, rounds=1)
-    table = services.draw_round(tournament, seed=1).tables.get()
+    table = drawing.draw_round(tournament, seed=1).tables.get()
     assert post(scorekeeper_client, table, plonk_data(table)).status_code == 302
     assert table.deals.get().points == [138, 131]
     assert table.deals.get().record["tricks"] == [7, 6]
@@ -317,7 +318,7 @@ def test_plonk_entry_checks_and_winner(make_team_game, scorekeeper_client):
     assert "doivent totaliser 13" in html
     assert table.deals.count() == 1
     table.refresh_from_db()
-    services.save_sheet(table, plonk_match(0, random.Random(3)), version=table.version, user=None)
+    deal_entry.save_sheet(table, plonk_match(0, random.Random(3)), version=table.version, user=None)
     table.refresh_from_db()
     assert table.complete
     assert sorted(s.won for s in table.seats.all()) == [False, True]
@@ -331,14 +332,14 @@ def test_pdf_plan_standings_and_excel(make_team_game, scorekeeper_client, game):
     from pypdf import PdfReader
 
     tournament = make_team_game(game=game, players=10, rounds=1)
-    round_ = services.draw_round(tournament, seed=1)
+    round_ = drawing.draw_round(tournament, seed=1)
     blank = scorekeeper_client.get(reverse("round_sheets_pdf", args=[round_.pk]))
     text = "".join(p.extract_text() for p in PdfReader(io.BytesIO(blank.content)).pages)
     team = tournament.teams.order_by("name").first()
     assert "Donneur" in text
     plan = scorekeeper_client.get(reverse("round_plan_pdf", args=[round_.pk]))
     text_plan = "".join(p.extract_text() for p in PdfReader(io.BytesIO(plan.content)).pages)
-    player = services.team_players(team)[0].player
+    player = scoresheet.team_players(team)[0].player
     assert player.last_name.upper() in text_plan and "exempt" in text_plan
     play_round(round_, game)
     filled = scorekeeper_client.get(reverse("tournament_filled_pdf", args=[tournament.pk]))
@@ -396,19 +397,20 @@ def test_club_sets_the_bye_and_the_tie_rule(client, committee_user, club):
     data["setting__bye_against"] = "250"
     data["setting__tie_rule"] = "draw"
     assert client.post(url, data).status_code == 302
-    rules = services.club_rules(club, "plonk")
+    rules = rulebook.club_rules(club, "plonk")
     assert rules["bye_against"] == 250 and rules["tie_rule"] == "draw"
 
 
 def test_a_bye_in_a_quarante_to_60_scores_60(make_team_game, club):
     # The club's stored ruleset still carries the old default « bye_score »: 150.
-    services.save_club_rules(club, "quarante", {})
+    rulesets.save_club_rules(club, "quarante", {})
     GameRules.objects.filter(club=club, game="quarante").update(
-        rules={**services.club_rules(club, "quarante"), "bye_score": 150}
+        rules={**rulebook.club_rules(club, "quarante"), "bye_score": 150}
     )
     tournament = make_team_game(players=6, rounds=1)
-    services.set_tournament_settings(tournament, {"target": 60})
-    seat = services.draw_round(tournament, seed=1).tables.get(bye=True).seats.get()
+    # The target chosen for this tournament on its form (kept in its rules until it starts).
+    Tournament.objects.filter(pk=tournament.pk).update(rules={"target": 60})
+    seat = drawing.draw_round(tournament, seed=1).tables.get(bye=True).seats.get()
     assert (seat.score, seat.against, seat.won) == (60, 0, True)
 
 
@@ -416,7 +418,7 @@ def test_a_players_public_page_shows_his_teams_matches(make_team_game, client):
     tournament = make_team_game(players=4, rounds=1)
     tournament.rules = {"target": 100}
     tournament.save()
-    table = services.draw_round(tournament, seed=1).tables.get()
+    table = drawing.draw_round(tournament, seed=1).tables.get()
     entry = tournament.entries.select_related("team").first()
     response = client.get(reverse("tournament_player", args=[tournament.pk, entry.pk]))
     page = response.content.decode()
@@ -432,10 +434,10 @@ def test_season_standings_and_excel_credit_players_with_their_teams_matches(
     tournament = make_team_game(players=4, rounds=1)
     tournament.rules = {"target": 100}
     tournament.save()
-    table = services.draw_round(tournament, seed=1).tables.get()
+    table = drawing.draw_round(tournament, seed=1).tables.get()
     play_round(table.round, "quarante", target=100)
     winners = table.seats.get(won=True).team.entries.select_related("player")
-    rows = selectors.season_standings(season)["quarante"]
+    rows = season_rankings.season_standings(season)["quarante"]
     top = {r.name for r in rows if r.rank == 1}
     assert top == {e.player.sort_name for e in winners}
     assert all(r.wins in (0, 1) for r in rows) and len(rows) == 4

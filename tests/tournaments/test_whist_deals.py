@@ -4,8 +4,8 @@ a scorekeeper can make (in French, on the field, values kept), edits, deletes, t
 import pytest
 from django.urls import reverse
 
-from tournaments import services
 from tournaments.models import ResultChange
+from tournaments.services import drawing
 
 pytestmark = pytest.mark.django_db
 
@@ -236,7 +236,7 @@ def test_two_scorekeepers_on_one_table_lose_no_deal(scorekeeper_client, whist_ta
 
 def test_table_of_five_the_dealer_sits_out(scorekeeper_client, make_whist):
     tournament = make_whist(players=5, pools=1, rules={"tables_of_five": True})
-    table = services.draw_round(tournament, seed=1).tables.get()
+    table = drawing.draw_round(tournament, seed=1).tables.get()
     assert table.seats.count() == 5
     dealer = dealer_of(table, 1)
     page = scorekeeper_client.get(reverse("staff_deals", args=[table.pk]))

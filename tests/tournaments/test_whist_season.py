@@ -12,8 +12,9 @@ from django.urls import reverse
 from openpyxl import load_workbook
 
 from club.models import Membership, Player
-from tournaments import selectors, services
 from tournaments.models import Tournament
+from tournaments.selectors import accounts, annual_rankings
+from tournaments.services import deal_entry, drawing, payments, registration, round_clock, rulesets
 
 pytestmark = pytest.mark.django_db
 
@@ -23,12 +24,12 @@ def play(tournament, pools_scores):
 
     ``pools_scores``: per pool, the seat 0 declarer's solo_6 tricks (6: made, +6; 5: -9)."""
     for number, tricks in enumerate(pools_scores):
-        round_ = services.draw_round(tournament, seed=number)
+        round_ = drawing.draw_round(tournament, seed=number)
         for table in round_.tables.all():
             first = table.seats.get(first_dealer=True).position
             record = {"contract": "solo_6", "declarers": [0], "tricks": tricks, "dealer": first}
-            services.save_sheet(table, [record], version=table.version, user=None)
-        services.close_round(round_)
+            deal_entry.save_sheet(table, [record], version=table.version, user=None)
+        round_clock.close_round(round_)
 
 
 @pytest.fixture
@@ -46,7 +47,7 @@ def season_of_three(make_whist, club):
             ]
             club.players.add(*players)
         for player in players:
-            services.register_player(tournament, player)
+            registration.register_player(tournament, player)
         play(tournament, [6 if index != 1 else 5])
         tournaments.append(tournament)
     return tournaments, players
@@ -58,7 +59,7 @@ def by_name(ranking):
 
 def test_annual_ranking_under_each_rule(season_of_three, season, club):
     tournaments, _players = season_of_three
-    default = selectors.annual_ranking(season, "whist")
+    default = annual_rankings.annual_ranking(season, "whist")
     assert default.rule == "sum_points"
     assert [t.pk for t in default.tournaments] == [t.pk for t in tournaments]
     rows = default.rows
@@ -69,7 +70,9 @@ def test_annual_ranking_under_each_rule(season_of_three, season, club):
     assert rows[0].points == totals[0] and rows[0].rank == 1
     for row in rows:
         assert row.tournaments == 3
-    place = selectors.annual_ranking(season, "whist", rules={"annual_ranking": "sum_place_points"})
+    place = annual_rankings.annual_ranking(
+        season, "whist", rules={"annual_ranking": "sum_place_points"}
+    )
     assert place.rule == "sum_place_points"
     assert sum(r.place_points for r in place.rows) == 3 * (4 + 3 + 2 + 1)
     assert [r.rank for r in place.rows] == sorted(r.rank for r in place.rows)
@@ -77,7 +80,7 @@ def test_annual_ranking_under_each_rule(season_of_three, season, club):
         place.rows[i].place_points >= place.rows[i + 1].place_points
         for i in range(len(place.rows) - 1)
     )
-    best = selectors.annual_ranking(
+    best = annual_rankings.annual_ranking(
         season, "whist", rules={"annual_ranking": "best_n", "annual_best_n": 2}
     )
     for row in best.rows:
@@ -91,7 +94,7 @@ def test_annual_ranking_under_each_rule(season_of_three, season, club):
 def test_unpublished_and_other_games_are_left_out(season_of_three, season, make_tournament):
     tournaments, _ = season_of_three
     Tournament.objects.filter(pk=tournaments[0].pk).update(published=False)
-    assert len(selectors.annual_ranking(season, "whist").tournaments) == 2
+    assert len(annual_rankings.annual_ranking(season, "whist").tournaments) == 2
 
 
 def test_annual_ranking_page_and_query_count(client, season_of_three, season, make_whist):
@@ -114,7 +117,7 @@ def test_annual_ranking_page_and_query_count(client, season_of_three, season, ma
 
 
 def test_annual_ranking_rule_comes_from_the_clubs_rules(client, season_of_three, season, club):
-    services.save_club_rules(club, "whist", {"annual_ranking": "best_n", "annual_best_n": 2})
+    rulesets.save_club_rules(club, "whist", {"annual_ranking": "best_n", "annual_best_n": 2})
     html = client.get(reverse("season_standings", args=[season.pk])).content.decode()
     assert "somme des points des 2 meilleurs tournois" in html
 
@@ -135,7 +138,7 @@ def test_annual_ranking_excel_read_back(client, season_of_three, season):
         "N meilleurs tournois",
     ]
     assert header[6:8] == ["10/03 points", "10/03 place"]
-    ranking = selectors.annual_ranking(season, "whist")
+    ranking = annual_rankings.annual_ranking(season, "whist")
     for row, expected in zip(
         ws.iter_rows(min_row=2, max_row=5, values_only=True), ranking.rows, strict=True
     ):
@@ -160,7 +163,7 @@ def test_membership_due_from_the_third_participation(scorekeeper_client, make_wh
             date=datetime.date(2026, 5, day),
             prefix=f"S{day}",
         )
-        services.register_player(tournament, player)
+        registration.register_player(tournament, player)
         tournaments.append(tournament)
     second = scorekeeper_client.get(reverse("staff_registration", args=[tournaments[1].pk]))
     assert "memberships-due" not in second.content.decode()
@@ -184,9 +187,9 @@ def test_membership_due_from_the_third_participation(scorekeeper_client, make_wh
     # A withdrawn entry is not a participation.
     other = Player.objects.create(first_name="Léa", last_name="Retrait")
     for tournament in tournaments:
-        entry = services.register_player(tournament, other)
-    services.update_entry(tournaments[0].entries.get(player=other), withdrawn=True)
-    status = selectors.membership_status(tournaments[2])
+        entry = registration.register_player(tournament, other)
+    registration.update_entry(tournaments[0].entries.get(player=other), withdrawn=True)
+    status = accounts.membership_status(tournaments[2])
     assert status[other.pk].participations == 2 and not status[other.pk].due
 
 
@@ -207,7 +210,7 @@ def test_check_in_marks_the_fee_paid_and_the_money_report(
     third = make_whist(players=0, pools=1, name="Caisse 15", date=datetime.date(2026, 6, 15))
     for t in (second, third):
         for p in players:
-            services.register_player(t, p)
+            registration.register_player(t, p)
     client.force_login(committee_user)
     entry = first.entries.first()
     client.post(
@@ -216,8 +219,8 @@ def test_check_in_marks_the_fee_paid_and_the_money_report(
     )
     for t in (second, third):
         for e in t.entries.all()[:3]:
-            services.update_entry(e, paid=True)
-    services.record_membership_payment(players[0], season)
+            registration.update_entry(e, paid=True)
+    payments.record_membership_payment(players[0], season)
     page = client.get(reverse("staff_money", args=[season.pk]))
     html = page.content.decode()
     report = page.context["report"]
@@ -248,6 +251,6 @@ def test_demo_club_has_a_whist_season_and_a_running_clock(client):
     pool = live.round_set.get(number=2)
     assert pool.clock_state(timezone.now())["state"] == "running"
     season = Season.objects.get(club__slug="la-chevalerie")
-    ranking = selectors.annual_ranking(season, "whist")
+    ranking = annual_rankings.annual_ranking(season, "whist")
     assert len(ranking.tournaments) == 5 and len(ranking.rows) >= 24
     assert client.get(reverse("season_standings", args=[season.pk])).status_code == 200
