@@ -74,7 +74,7 @@ def main() -> None:
         ("sum_place_points", {}),
         ("best_n", {"annual_best_n": 5}),
     ):
-        rulesets.save_club_rules(season.club, "whist", {"annual_ranking": rule, **extra})
+        rulesets.save_club_rules(season.club, game="whist", rules={"annual_ranking": rule, **extra})
         selector_ms = timed(lambda: annual_rankings.annual_ranking(season, "whist"))
         page_ms = timed(lambda: client.get(url))
         with CaptureQueriesContext(connection) as queries:

@@ -51,7 +51,7 @@ def main() -> None:
     )
     for i in range(args.players):
         player = Player.objects.create(first_name=f"P{i}", last_name=f"N{i}")
-        registration.register_player(tournament, player)
+        registration.register_player(tournament, player=player)
     round_ = drawing.draw_round(tournament, seed=1)
     rng = random.Random(1)
     save_ms, standings_ms = [], []
@@ -59,7 +59,7 @@ def main() -> None:
         first = table.seats.get(first_dealer=True).position
         records = double_king_round(first, rng)
         start = time.perf_counter()
-        deal_entry.save_sheet(table, records, version=table.version, user=None)
+        deal_entry.save_sheet(table, records=records, version=table.version, user=None)
         middle = time.perf_counter()
         classification.tournament_standings(tournament)
         end = time.perf_counter()

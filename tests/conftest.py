@@ -96,7 +96,7 @@ def make_tournament(club, season, make_players):
             published=published,
         )
         for player in make_players(players, prefix=name.split()[-1]):
-            registration.register_player(tournament, player)
+            registration.register_player(tournament, player=player)
         return tournament
 
     return make
@@ -111,7 +111,7 @@ def fill_round():
         for table in round_.tables.all():
             first = table.seats.get(first_dealer=True).position
             deal_entry.save_sheet(
-                table, double_king_round(first, rng), version=table.version, user=user
+                table, records=double_king_round(first, rng), version=table.version, user=user
             )
 
     return fill
@@ -143,7 +143,7 @@ def make_whist(club, season, make_players):
         prefix: str | None = None,
     ):
         if rules is not None:
-            rulesets.save_club_rules(club, "whist", rules)
+            rulesets.save_club_rules(club, game="whist", rules=rules)
         tournament = Tournament.objects.create(
             club=club,
             season=season,
@@ -154,7 +154,7 @@ def make_whist(club, season, make_players):
             published=published,
         )
         for player in make_players(players, prefix=prefix or name.split()[-1]):
-            registration.register_player(tournament, player)
+            registration.register_player(tournament, player=player)
         return tournament
 
     return make
@@ -207,7 +207,7 @@ def two_clubs(db):
                 first_name=f"{prefix or 'Zorglub'}{i:02d}", last_name=name
             )
             club.players.add(player)
-            registration.register_player(tournament, player)
+            registration.register_player(tournament, player=player)
         return tournament
 
     a, a_season = new_club("Cercle Zorglub", "zorglub")
@@ -219,11 +219,13 @@ def two_clubs(db):
     drawing.start_round(king_round)
     king_table = king_round.tables.order_by("number").first()
     first = king_table.seats.get(first_dealer=True).position
-    deal_entry.save_sheet(king_table, double_king_round(first, rng, games=3), version=0, user=None)
+    deal_entry.save_sheet(
+        king_table, records=double_king_round(first, rng, games=3), version=0, user=None
+    )
     whist = new_tournament(a, a_season, "whist", "Zorglub Whist", 4)
     whist_table = drawing.draw_round(whist, seed=1).tables.get()
     first = whist_table.seats.get(first_dealer=True).position
-    deal_entry.save_sheet(whist_table, whist_pool(first, rng, 1, 4), version=0, user=None)
+    deal_entry.save_sheet(whist_table, records=whist_pool(first, rng, 1, 4), version=0, user=None)
     team = new_tournament(a, a_season, "quarante", "Zorglub Quarante", 4)
     pairing.draw_teams(team, seed=1)
     team_round = drawing.draw_round(team, seed=1)
@@ -231,7 +233,7 @@ def two_clubs(db):
         a, a_season, "double_king", "Secretissime", 4, published=False, prefix="Secretissime"
     )
     secret_round = drawing.draw_round(secret, seed=1)
-    rulesets.save_club_rules(a, "whist", {})
+    rulesets.save_club_rules(a, game="whist", rules={})
     export = PdfExport.objects.create(
         kind=PdfExport.Kind.ROUND_SHEETS,
         tournament=king,

@@ -22,7 +22,7 @@ def _play_round(
         first = table.seats.get(first_dealer=True).position
         games = 20 if tables_to_fill is None or index < tables_to_fill - 1 else 11
         deal_entry.save_sheet(
-            table, double_king_round(first, rng, games), version=table.version, user=user
+            table, records=double_king_round(first, rng, games), version=table.version, user=user
         )
 
 
@@ -31,7 +31,7 @@ def _double_king(club, season, players, name, date, *, rounds_played, partial=Fa
     if tournament is None:
         return None
     for index, player in enumerate(players):
-        entry = registration.register_player(tournament, player)
+        entry = registration.register_player(tournament, player=player)
         registration.update_entry(entry, paid=index % 7 != 3)
     user = User.objects.filter(username="saisie").first()
     for number in range(rounds_played):
@@ -50,7 +50,7 @@ def _whist(club, season, players, name, date, *, pools_played, running=False):
     if tournament is None:
         return None
     for index, player in enumerate(players):
-        entry = registration.register_player(tournament, player)
+        entry = registration.register_player(tournament, player=player)
         registration.update_entry(entry, paid=index % 9 != 4)
     user = User.objects.filter(username="saisie").first()
     rng = random.Random(date.toordinal())
@@ -68,7 +68,7 @@ def _whist(club, season, players, name, date, *, pools_played, running=False):
                 deals = 11  # the signal came before the last deal
             deal_entry.save_sheet(
                 table,
-                whist_pool(first, rng, deals, table.seats.count()),
+                records=whist_pool(first, rng, deals, table.seats.count()),
                 version=table.version,
                 user=user,
             )
@@ -99,7 +99,9 @@ def _double(club, season, players, name, date, *, rounds):
     if tournament is None:
         return None
     for player in players:
-        registration.update_entry(registration.register_player(tournament, player), paid=True)
+        registration.update_entry(
+            registration.register_player(tournament, player=player), paid=True
+        )
     user = User.objects.filter(username="saisie").first()
     rng = random.Random(date.toordinal())
     for number in range(rounds):
@@ -107,7 +109,7 @@ def _double(club, season, players, name, date, *, rounds):
         for table in round_.tables.all():
             first = table.seats.get(first_dealer=True).position
             records = double_game(table.seats.count(), first, rng)
-            deal_entry.save_sheet(table, records, version=table.version, user=user)
+            deal_entry.save_sheet(table, records=records, version=table.version, user=user)
     return tournament
 
 
@@ -117,7 +119,9 @@ def _team_game(club, season, players, game, name, date, *, rounds):
     if tournament is None:
         return None
     for player in players:
-        registration.update_entry(registration.register_player(tournament, player), paid=True)
+        registration.update_entry(
+            registration.register_player(tournament, player=player), paid=True
+        )
     pairing.draw_teams(tournament, seed=date.toordinal())
     user = User.objects.filter(username="saisie").first()
     rng = random.Random(date.toordinal())
@@ -125,7 +129,7 @@ def _team_game(club, season, players, game, name, date, *, rounds):
     for number in range(rounds):
         round_ = drawing.draw_round(tournament, seed=date.toordinal() * 10 + number)
         for table in round_.tables.filter(bye=False):
-            deal_entry.save_sheet(table, play(0, rng), version=table.version, user=user)
+            deal_entry.save_sheet(table, records=play(0, rng), version=table.version, user=user)
     return tournament
 
 

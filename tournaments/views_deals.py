@@ -162,7 +162,7 @@ class DealEntryView(TableMixin, View):
             form.records_with_deal()
             table = deal_entry.save_deal(
                 table,
-                form.record,
+                record=form.record,
                 number=form.number if editing else None,
                 version=version,
                 user=request.user,
@@ -194,7 +194,7 @@ class DealEntryView(TableMixin, View):
         # Not ``delete``: Django would dispatch an HTTP DELETE to it.
         number = parse_int(request.POST.get("number"), minimum=1)
         try:
-            deal_entry.delete_deal(table, number, version=version, user=request.user)
+            deal_entry.delete_deal(table, number=number, version=version, user=request.user)
         except InvalidDeal as error:
             _plugin, _seats, _records, form = _deal_form(table)
             message = message_for(error, seat_names=form.seat_names, game_names=form.game_names())
@@ -291,7 +291,7 @@ class ClockView(ClockRoundMixin, View):
             messages.success(request, _("The round is closed: every table counts as played."))
         elif action == "minutes":
             minutes = parse_int(request.POST.get("minutes"), minimum=1, maximum=24 * 60)
-            round_clock.clock_set_minutes(round_, minutes)
+            round_clock.clock_set_minutes(round_, minutes=minutes)
         if request.headers.get("Accept", "").startswith("application/json"):
             return JsonResponse(clock_payload(Round.objects.get(pk=round_.pk)))
         return HttpResponseRedirect(self.next_url(request, round_))

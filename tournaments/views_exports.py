@@ -49,7 +49,9 @@ def sheets_response(request, document, kind, round_: Round | None) -> HttpRespon
     the user waits on its page (a request never lays out more than the settings allow)."""
     pages = sheet_pdfs.prepare(document)
     if sheet_pdfs.missing(pages) > settings.PDF_INLINE_MAX_RENDERS:
-        export = pdf_exports.queue_pdf_export(kind, document.tournament, round_, request.user)
+        export = pdf_exports.queue_pdf_export(
+            document.tournament, kind=kind, round_=round_, user=request.user
+        )
         return redirect("pdf_export", export.pk)
     return pdf_response(sheet_pdfs.assemble(document, pages), document.filename)
 

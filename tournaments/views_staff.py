@@ -161,7 +161,9 @@ class RegistrationView(ScorekeeperRequiredMixin, View):
                     status=400,
                 )
             entry = registration.register_player(
-                tournament, form.cleaned_data["player"], substitute=form.cleaned_data["substitute"]
+                tournament,
+                player=form.cleaned_data["player"],
+                substitute=form.cleaned_data["substitute"],
             )
             messages.success(request, _("%(player)s is registered.") % {"player": entry.player})
         elif action == "walk_in":
@@ -175,8 +177,8 @@ class RegistrationView(ScorekeeperRequiredMixin, View):
                 )
             walk_in = registration.add_walk_in(
                 tournament,
-                form.cleaned_data["first_name"],
-                form.cleaned_data["last_name"],
+                first_name=form.cleaned_data["first_name"],
+                last_name=form.cleaned_data["last_name"],
                 substitute=form.cleaned_data["substitute"],
             )
             player = walk_in.entry.player
@@ -198,7 +200,7 @@ class RegistrationView(ScorekeeperRequiredMixin, View):
                 tournament=tournament,
                 pk=parse_int(request.POST.get("entry")),
             )
-            membership = payments.record_membership_payment(entry.player, tournament.season)
+            membership = payments.record_membership_payment(entry.player, season=tournament.season)
             messages.success(
                 request,
                 _("Yearly membership of %(player)s recorded (%(amount)s €).")
@@ -273,9 +275,9 @@ class TeamsView(ScorekeeperRequiredMixin, View):
                     return self.get(request, pk, form=form, status=400)
                 team = pairing.form_team(
                     tournament,
-                    form.cleaned_data["first"],
-                    form.cleaned_data["second"],
-                    form.cleaned_data["name"],
+                    first=form.cleaned_data["first"],
+                    second=form.cleaned_data["second"],
+                    name=form.cleaned_data["name"],
                 )
                 messages.success(request, _("Team %(team)s formed.") % {"team": team.name})
             elif action == "draw":
@@ -340,7 +342,7 @@ class RoundView(ScorekeeperRequiredMixin, View):
                 if not form.is_valid():
                     return self.get(request, pk, swap_form=form, status=400)
                 before, after = drawing.swap_players(
-                    round_, form.cleaned_data["first"], form.cleaned_data["second"]
+                    round_, first=form.cleaned_data["first"], second=form.cleaned_data["second"]
                 )
                 messages.success(
                     request,
@@ -420,7 +422,9 @@ class SheetView(TableMixin, View):
                 request, table, form, plugin, seats, status=400, version=version
             )
         try:
-            table = deal_entry.save_sheet(table, form.records, version=version, user=request.user)
+            table = deal_entry.save_sheet(
+                table, records=form.records, version=version, user=request.user
+            )
         except InvalidDeal as error:
             form.attach_scoring_error(error)
             return self.render_sheet(
@@ -549,7 +553,7 @@ class RulesView(CommitteeRequiredMixin, View):
         form = RulesForm(request.POST, game=game, rules=rulebook.club_rules(club, game))
         if not form.is_valid():
             return self.get(request, slug, game, form=form, status=400)
-        rulesets.save_club_rules(club, game, form.rules)
+        rulesets.save_club_rules(club, game=game, rules=form.rules)
         messages.success(
             request, _("The club's rules are saved; tournaments already started keep theirs.")
         )

@@ -40,7 +40,7 @@ def test_the_whole_sheet_view_refuses_a_whist_table_and_keeps_its_deals(
 
     first = whist_table.seats.get(first_dealer=True).position
     deal_entry.save_sheet(
-        whist_table, whist_pool(first, random.Random(1), 1, 4), version=0, user=None
+        whist_table, records=whist_pool(first, random.Random(1), 1, 4), version=0, user=None
     )
     url = reverse("staff_sheet", args=[whist_table.pk])
     assert scorekeeper_client.post(url, {"version": "1"}).status_code == 404
@@ -70,7 +70,7 @@ def test_clock_pages_and_actions_exist_only_for_clock_games(scorekeeper_client, 
     from tournaments.sample_sheets import double_king_round
 
     deal_entry.save_sheet(
-        table, double_king_round(first, random.Random(1), games=1), version=0, user=None
+        table, records=double_king_round(first, random.Random(1), games=1), version=0, user=None
     )
     for name in ("staff_clock", "staff_clock_state", "staff_round_progress"):
         assert scorekeeper_client.get(reverse(name, args=[round_.pk])).status_code == 404

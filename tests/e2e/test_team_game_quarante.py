@@ -29,7 +29,7 @@ def test_quarante_match_from_pairs_to_standings(
         rules={"target": 100},
     )
     for player in make_players(4, prefix="Qua"):
-        registration.register_player(tournament, player)
+        registration.register_player(tournament, player=player)
 
     page = phone
     log_in(page)

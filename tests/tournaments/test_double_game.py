@@ -32,7 +32,7 @@ def make_double(club, season, make_players):
             published=published,
         )
         for player in make_players(players, prefix="Dbl"):
-            registration.register_player(tournament, player)
+            registration.register_player(tournament, player=player)
         return tournament
 
     return make
@@ -61,7 +61,7 @@ def fill(round_, seed=1):
         seats = table.seats.count()
         first = table.seats.get(first_dealer=True).position
         deal_entry.save_sheet(
-            table, double_game(seats, first, rng), version=table.version, user=None
+            table, records=double_game(seats, first, rng), version=table.version, user=None
         )
 
 

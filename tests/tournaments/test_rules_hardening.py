@@ -232,7 +232,7 @@ def _sheet_rows(f):
 @pytest.fixture
 def dk_table(make_tournament, club):
     def make(counts: bool):
-        rulesets.save_club_rules(club, "double_king", {"penalty_counts_as_game": counts})
+        rulesets.save_club_rules(club, game="double_king", rules={"penalty_counts_as_game": counts})
         tournament = make_tournament(players=4, rounds=1)
         return drawing.draw_round(tournament, seed=1).tables.get()
 
@@ -285,7 +285,7 @@ def test_with_the_setting_the_next_rows_are_dealt_after_the_penalties(dk_table):
     from tournaments.pdf import build_sheet
 
     seats = list(table.seats.all())
-    deal_entry.save_sheet(table, form.records, version=0, user=None)
+    deal_entry.save_sheet(table, records=form.records, version=0, user=None)
     sheet = build_sheet(
         table.round.tournament,
         table.round,
@@ -324,7 +324,7 @@ def test_a_dealer_at_fault_without_trump_left_may_choose_a_negative_game(dk_tabl
         {"game": "hearts", "penalty": f, "dealer": f},
         {"game": "hearts", "taken": [0, 13, 0, 0], "dealer": f},
     ]
-    deal_entry.save_sheet(table, records, version=0, user=None)
+    deal_entry.save_sheet(table, records=records, version=0, user=None)
     assert table.deals.count() == 10
 
 

@@ -62,7 +62,7 @@ def test_late_arrival_is_seated_in_the_next_round_against_what_was_played(
     drawing.start_round(drawing.draw_round(tournament, seed=1))
     late = make_players(4, prefix="Tard")
     for player in late:
-        registration.register_player(tournament, player)
+        registration.register_player(tournament, player=player)
     second = drawing.draw_round(tournament, seed=1)
     assert second.seats.count() == 16
     assert second.repeats == 0
@@ -88,7 +88,7 @@ def test_swap_exchanges_two_seats_and_counts_repeats(make_tournament):
     a = tables[0].seats.get(position=0)
     b = tables[1].seats.get(position=0)
     a_entry, b_entry = a.entry, b.entry
-    _, after = drawing.swap_players(second, a_entry, b_entry)
+    _, after = drawing.swap_players(second, first=a_entry, second=b_entry)
     assert second.seats.get(entry=a_entry).table_id == tables[1].pk
     assert second.seats.get(entry=b_entry).table_id == tables[0].pk
     assert after == lineup.current_repeats(second)
@@ -102,7 +102,7 @@ def test_saving_a_complete_sheet_stores_scores_place_points_and_history(
     round_ = drawing.draw_round(tournament, seed=1)
     table = round_.tables.get()
     records = double_king_round(first_dealer(table), random.Random(5))
-    deal_entry.save_sheet(table, records, version=0, user=committee_user)
+    deal_entry.save_sheet(table, records=records, version=0, user=committee_user)
     table.refresh_from_db()
     seats = list(table.seats.order_by("position"))
     assert table.complete and table.version == 1
@@ -119,11 +119,11 @@ def test_a_partial_sheet_is_saved_and_completed_later(make_tournament, committee
     tournament = make_tournament(players=4, rounds=1)
     table = drawing.draw_round(tournament, seed=1).tables.get()
     records = double_king_round(first_dealer(table), random.Random(5))
-    deal_entry.save_sheet(table, records[:8], version=0, user=committee_user)
+    deal_entry.save_sheet(table, records=records[:8], version=0, user=committee_user)
     table.refresh_from_db()
     assert not table.complete and table.deals.count() == 8
     assert Round.objects.get(pk=table.round_id).status == Round.Status.STARTED
-    deal_entry.save_sheet(table, records, version=1, user=committee_user)
+    deal_entry.save_sheet(table, records=records, version=1, user=committee_user)
     table.refresh_from_db()
     assert table.complete and table.version == 2
 
@@ -134,7 +134,7 @@ def test_an_invalid_sheet_saves_nothing(make_tournament, committee_user):
     records = double_king_round(first_dealer(table), random.Random(5))[:5]
     records[3] = {"game": "trump", "dealer": records[3]["dealer"], "taken": [3, 3, 3, 3]}
     with pytest.raises(InvalidDeal) as error:
-        deal_entry.save_sheet(table, records, version=0, user=committee_user)
+        deal_entry.save_sheet(table, records=records, version=0, user=committee_user)
     assert error.value.code == "wrong_total" and error.value.params["deal"] == 3
     table.refresh_from_db()
     assert table.version == 0 and not table.deals.exists() and not table.changes.exists()
@@ -146,9 +146,9 @@ def test_a_stale_save_is_refused_and_says_who_changed_the_sheet(
     tournament = make_tournament(players=4, rounds=1)
     table = drawing.draw_round(tournament, seed=1).tables.get()
     records = double_king_round(first_dealer(table), random.Random(5))
-    deal_entry.save_sheet(table, records[:4], version=0, user=scorekeeper_user)
+    deal_entry.save_sheet(table, records=records[:4], version=0, user=scorekeeper_user)
     with pytest.raises(errors.StaleSheet) as stale:
-        deal_entry.save_sheet(table, records[:6], version=0, user=committee_user)
+        deal_entry.save_sheet(table, records=records[:6], version=0, user=committee_user)
     assert stale.value.current_version == 1
     assert [c.user for c in stale.value.changes] == [scorekeeper_user]
     assert stale.value.saved_records == records[:4]
@@ -160,7 +160,7 @@ def test_correcting_a_game_recomputes_the_standings(played_tournament, committee
     records = scoresheet.table_records(table)
     index = next(i for i, r in enumerate(records) if r["game"] == "trump")
     records[index] = {**records[index], "taken": [13, 0, 0, 0]}
-    deal_entry.save_sheet(table, records, version=table.version, user=committee_user)
+    deal_entry.save_sheet(table, records=records, version=table.version, user=committee_user)
     result = scoresheet.evaluate_sheet(table, records)
     seats = {s.position: s for s in table.seats.all()}
     assert [seats[p].score for p in range(4)] == result.scores

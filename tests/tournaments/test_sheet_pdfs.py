@@ -79,7 +79,7 @@ def test_a_changed_table_is_laid_out_again_alone(
     table = Table.objects.filter(round__tournament=played_tournament).order_by("pk").first()
     first = table.seats.get(first_dealer=True).position
     records = double_king_round(first, random.Random(99))
-    deal_entry.save_sheet(table, records, version=table.version, user=scorekeeper_user)
+    deal_entry.save_sheet(table, records=records, version=table.version, user=scorekeeper_user)
     table.refresh_from_db()
     response = scorekeeper_client.get(url)
     assert len(layouts) == 1  # the new version; the three others come from the cache

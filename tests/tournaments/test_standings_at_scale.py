@@ -306,7 +306,7 @@ def test_a_saved_sheet_shows_at_once_and_an_unchanged_page_answers_304(
     table = second.tables.order_by("number").first()
     position = table.seats.get(first_dealer=True).position
     records = double_king_round(position, random.Random(5))
-    deal_entry.save_sheet(table, records, version=table.version, user=None)
+    deal_entry.save_sheet(table, records=records, version=table.version, user=None)
     seat = table.seats.select_related("entry__player").order_by("-score").first()
     expected = classification.tournament_standings(tournament)
     leader = next(r for r in expected if r.entry_id == seat.entry_id)
@@ -348,7 +348,7 @@ def test_the_rounds_and_table_pages_show_a_saved_sheet_at_once(make_tournament, 
 
     position = table.seats.get(first_dealer=True).position
     records = double_king_round(position, random.Random(3))
-    deal_entry.save_sheet(table, records, version=table.version, user=None)
+    deal_entry.save_sheet(table, records=records, version=table.version, user=None)
     seat = table.seats.order_by("-score").first()
     assert seat.score != 0
     for url, response in before.items():

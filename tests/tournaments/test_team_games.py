@@ -33,7 +33,7 @@ def make_team_game(club, season, make_players):
             published=True,
         )
         for player in make_players(players, prefix=game[:3].capitalize()):
-            registration.register_player(tournament, player)
+            registration.register_player(tournament, player=player)
         if paired:
             pairing.draw_teams(tournament, seed=1)
         return tournament
@@ -89,7 +89,7 @@ def play_round(round_, game, seed=1, target=None):
     make = quarante_match if game == "quarante" else plonk_match
     for table in round_.tables.filter(bye=False):
         records = make(0, rng, target) if target else make(0, rng)
-        deal_entry.save_sheet(table, records, version=table.version, user=None)
+        deal_entry.save_sheet(table, records=records, version=table.version, user=None)
 
 
 # --------------------------------------------------------------------------- teams
@@ -138,7 +138,7 @@ def test_team_seating_without_rematch(make_team_game):
 
 def test_odd_team_count_gets_a_bye_scored_by_the_rules(make_team_game, club):
     # A bye scores the tournament's own target (RULES.md), here the club's 100.
-    rulesets.save_club_rules(club, "quarante", {"target": 100, "bye_against": 50})
+    rulesets.save_club_rules(club, game="quarante", rules={"target": 100, "bye_against": 50})
     tournament = make_team_game(players=10, rounds=2)
     byes = []
     for number in range(2):
@@ -279,7 +279,7 @@ def test_signal_decides_on_totals(make_team_game):
     round_ = drawing.draw_round(tournament, seed=1)
     first, second = round_.tables.order_by("number")
     records = quarante_match(0, random.Random(1))[:1]
-    deal_entry.save_sheet(first, records, version=0, user=None)
+    deal_entry.save_sheet(first, records=records, version=0, user=None)
     round_clock.close_round(round_)
     first.refresh_from_db()
     second.refresh_from_db()
@@ -318,7 +318,9 @@ def test_plonk_entry_checks_and_winner(make_team_game, scorekeeper_client):
     assert "doivent totaliser 13" in html
     assert table.deals.count() == 1
     table.refresh_from_db()
-    deal_entry.save_sheet(table, plonk_match(0, random.Random(3)), version=table.version, user=None)
+    deal_entry.save_sheet(
+        table, records=plonk_match(0, random.Random(3)), version=table.version, user=None
+    )
     table.refresh_from_db()
     assert table.complete
     assert sorted(s.won for s in table.seats.all()) == [False, True]
@@ -403,7 +405,7 @@ def test_club_sets_the_bye_and_the_tie_rule(client, committee_user, club):
 
 def test_a_bye_in_a_quarante_to_60_scores_60(make_team_game, club):
     # The club's stored ruleset still carries the old default « bye_score »: 150.
-    rulesets.save_club_rules(club, "quarante", {})
+    rulesets.save_club_rules(club, game="quarante", rules={})
     GameRules.objects.filter(club=club, game="quarante").update(
         rules={**rulebook.club_rules(club, "quarante"), "bye_score": 150}
     )

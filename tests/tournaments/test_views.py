@@ -224,7 +224,7 @@ def test_a_stale_save_keeps_the_typed_values_and_says_who_saved(
     client, scorekeeper_user, committee_user, drawn_table
 ):
     records = double_king_round(first_dealer(drawn_table), random.Random(2))
-    deal_entry.save_sheet(drawn_table, records[:2], version=0, user=committee_user)
+    deal_entry.save_sheet(drawn_table, records=records[:2], version=0, user=committee_user)
     client.force_login(scorekeeper_user)
     data = sheet_post_data(drawn_table, records[:3], 0)
     response = client.post(reverse("staff_sheet", args=[drawn_table.pk]), data)
@@ -250,8 +250,8 @@ def test_preview_reports_what_each_seat_still_has_to_choose(scorekeeper_client, 
 
 def test_history_page_lists_who_changed_what(scorekeeper_client, committee_user, drawn_table):
     records = double_king_round(first_dealer(drawn_table), random.Random(2))
-    deal_entry.save_sheet(drawn_table, records[:2], version=0, user=committee_user)
-    deal_entry.save_sheet(drawn_table, records[:3], version=1, user=committee_user)
+    deal_entry.save_sheet(drawn_table, records=records[:2], version=0, user=committee_user)
+    deal_entry.save_sheet(drawn_table, records=records[:3], version=1, user=committee_user)
     page = scorekeeper_client.get(reverse("staff_history", args=[drawn_table.pk])).content.decode()
     assert "Version 2 — bureau" in page and "Version 1 — bureau" in page
 

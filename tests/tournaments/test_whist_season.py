@@ -28,7 +28,7 @@ def play(tournament, pools_scores):
         for table in round_.tables.all():
             first = table.seats.get(first_dealer=True).position
             record = {"contract": "solo_6", "declarers": [0], "tricks": tricks, "dealer": first}
-            deal_entry.save_sheet(table, [record], version=table.version, user=None)
+            deal_entry.save_sheet(table, records=[record], version=table.version, user=None)
         round_clock.close_round(round_)
 
 
@@ -47,7 +47,7 @@ def season_of_three(make_whist, club):
             ]
             club.players.add(*players)
         for player in players:
-            registration.register_player(tournament, player)
+            registration.register_player(tournament, player=player)
         play(tournament, [6 if index != 1 else 5])
         tournaments.append(tournament)
     return tournaments, players
@@ -117,7 +117,9 @@ def test_annual_ranking_page_and_query_count(client, season_of_three, season, ma
 
 
 def test_annual_ranking_rule_comes_from_the_clubs_rules(client, season_of_three, season, club):
-    rulesets.save_club_rules(club, "whist", {"annual_ranking": "best_n", "annual_best_n": 2})
+    rulesets.save_club_rules(
+        club, game="whist", rules={"annual_ranking": "best_n", "annual_best_n": 2}
+    )
     html = client.get(reverse("season_standings", args=[season.pk])).content.decode()
     assert "somme des points des 2 meilleurs tournois" in html
 
@@ -163,7 +165,7 @@ def test_membership_due_from_the_third_participation(scorekeeper_client, make_wh
             date=datetime.date(2026, 5, day),
             prefix=f"S{day}",
         )
-        registration.register_player(tournament, player)
+        registration.register_player(tournament, player=player)
         tournaments.append(tournament)
     second = scorekeeper_client.get(reverse("staff_registration", args=[tournaments[1].pk]))
     assert "memberships-due" not in second.content.decode()
@@ -187,7 +189,7 @@ def test_membership_due_from_the_third_participation(scorekeeper_client, make_wh
     # A withdrawn entry is not a participation.
     other = Player.objects.create(first_name="Léa", last_name="Retrait")
     for tournament in tournaments:
-        entry = registration.register_player(tournament, other)
+        entry = registration.register_player(tournament, player=other)
     registration.update_entry(tournaments[0].entries.get(player=other), withdrawn=True)
     status = accounts.membership_status(tournaments[2])
     assert status[other.pk].participations == 2 and not status[other.pk].due
@@ -210,7 +212,7 @@ def test_check_in_marks_the_fee_paid_and_the_money_report(
     third = make_whist(players=0, pools=1, name="Caisse 15", date=datetime.date(2026, 6, 15))
     for t in (second, third):
         for p in players:
-            registration.register_player(t, p)
+            registration.register_player(t, player=p)
     client.force_login(committee_user)
     entry = first.entries.first()
     client.post(
@@ -220,7 +222,7 @@ def test_check_in_marks_the_fee_paid_and_the_money_report(
     for t in (second, third):
         for e in t.entries.all()[:3]:
             registration.update_entry(e, paid=True)
-    payments.record_membership_payment(players[0], season)
+    payments.record_membership_payment(players[0], season=season)
     page = client.get(reverse("staff_money", args=[season.pk]))
     html = page.content.decode()
     report = page.context["report"]

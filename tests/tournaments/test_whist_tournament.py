@@ -22,7 +22,7 @@ def fill_pool(round_, deals=12, seed=1, user=None):
     for table in round_.tables.all():
         first = table.seats.get(first_dealer=True).position
         records = whist_pool(first, rng, deals, table.seats.count())
-        deal_entry.save_sheet(table, records, version=table.version, user=user)
+        deal_entry.save_sheet(table, records=records, version=table.version, user=user)
 
 
 def test_creating_a_whist_tournament_defaults_to_the_clubs_pools(scorekeeper_client, club, season):
@@ -72,7 +72,7 @@ def test_standings_are_live_and_ranked_by_points_then_best_pool(client, make_whi
     first = table.seats.get(first_dealer=True).position
     seat_of = {s.position: s for s in table.seats.select_related("entry__player")}
     record = {"contract": "solo_6", "declarers": [0], "tricks": 6, "dealer": first}
-    deal_entry.save_sheet(table, [record], version=0, user=None)
+    deal_entry.save_sheet(table, records=[record], version=0, user=None)
     response = client.get(reverse("tournament_standings", args=[tournament.pk]))
     html = response.content.decode()
     assert response.status_code == 200
@@ -130,7 +130,7 @@ def test_dashboard_flags_tables_behind_then_short_ones_at_the_signal(
     rng = random.Random(3)
     for table, deals in zip(tables, (12, 4), strict=True):
         first = table.seats.get(first_dealer=True).position
-        deal_entry.save_sheet(table, whist_pool(first, rng, deals), version=0, user=None)
+        deal_entry.save_sheet(table, records=whist_pool(first, rng, deals), version=0, user=None)
     page = scorekeeper_client.get(reverse("staff_round_progress", args=[round_.pk]))
     progress = page.context["progress"]
     assert [(p.deals, p.behind) for p in progress] == [(12, False), (4, True)]
@@ -179,7 +179,7 @@ def test_committee_edits_the_contract_table_and_a_started_tournament_keeps_its_c
     # The started tournament still scores emballage 8 at 2.
     first = table.seats.get(first_dealer=True).position
     record = {"contract": "emballage_8", "declarers": [0, 2], "tricks": 8, "dealer": first}
-    deal_entry.save_sheet(table, [record], version=0, user=None)
+    deal_entry.save_sheet(table, records=[record], version=0, user=None)
     assert table.deals.get().points == [2, -2, 2, -2]
     # Scorekeepers cannot edit the rules.
     client.force_login(scorekeeper_user)
@@ -210,7 +210,7 @@ def test_blank_and_filled_pdf_sheets(scorekeeper_client, make_whist):
             "dealer": (first + 1) % 4,
         },
     ]
-    deal_entry.save_sheet(table, records, version=0, user=None)
+    deal_entry.save_sheet(table, records=records, version=0, user=None)
     response = scorekeeper_client.get(reverse("tournament_filled_pdf", args=[tournament.pk]))
     text = " ".join(PdfReader(BytesIO(response.content)).pages[0].extract_text().split())
     assert "Petite misère" in text

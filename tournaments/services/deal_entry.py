@@ -1,7 +1,9 @@
 """Entering the deals of a table: the whole sheet, or one deal at a time; the results stored."""
 
 from collections.abc import Sequence
+from typing import Any
 
+from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import transaction
 from django.utils.translation import gettext as _
 
@@ -17,7 +19,9 @@ from .result_store import refresh_tournament_status, results_changed, store_tabl
 
 
 @transaction.atomic
-def save_sheet(table: Table, records: Sequence[dict], *, version: int, user) -> Table:
+def save_sheet(
+    table: Table, *, records: Sequence[dict[str, Any]], version: int, user: AbstractBaseUser | None
+) -> Table:
     """Replace a table's sheet by ``records`` (in sheet order), if nobody saved it meanwhile.
 
     The whole sheet is checked by the game's ``table_result`` first: an invalid record raises
@@ -62,7 +66,7 @@ def save_sheet(table: Table, records: Sequence[dict], *, version: int, user) -> 
     return table
 
 
-def _pool_records(table: Table, version: int) -> list[dict]:
+def _pool_records(table: Table, version: int) -> list[dict[str, Any]]:
     table = Table.objects.select_for_update().get(pk=table.pk)
     if table.version != version:
         raise StaleSheet(
@@ -74,7 +78,14 @@ def _pool_records(table: Table, version: int) -> list[dict]:
 
 
 @transaction.atomic
-def save_deal(table: Table, record: dict, *, number: int | None, version: int, user) -> Table:
+def save_deal(
+    table: Table,
+    *,
+    record: dict[str, Any],
+    number: int | None,
+    version: int,
+    user: AbstractBaseUser | None,
+) -> Table:
     """Add a deal (``number`` None or the next one) or replace deal ``number``.
 
     The whole sheet goes through ``save_sheet``: same validation, version check and history.
@@ -84,14 +95,14 @@ def save_deal(table: Table, record: dict, *, number: int | None, version: int, u
         records.append(dict(record))
     else:
         records[number - 1] = dict(record)
-    return save_sheet(table, records, version=version, user=user)
+    return save_sheet(table, records=records, version=version, user=user)
 
 
 @transaction.atomic
-def delete_deal(table: Table, number: int, *, version: int, user) -> Table:
+def delete_deal(table: Table, *, number: int, version: int, user: AbstractBaseUser | None) -> Table:
     """Remove deal ``number``; the deals after it must still match the dealers' rotation."""
     records = _pool_records(table, version)
     if not 1 <= number <= len(records):
         raise TournamentError(_("This deal does not exist (any more)."))
     del records[number - 1]
-    return save_sheet(table, records, version=version, user=user)
+    return save_sheet(table, records=records, version=version, user=user)

@@ -25,7 +25,7 @@ from ..selectors.lineup import (
 )
 from ..selectors.rulebook import table_sizes
 from .errors import TournamentError
-from .result_store import standings_changed, store_bye
+from .result_store import results_changed, standings_changed, store_bye
 from .rulesets import start_tournament
 
 
@@ -144,10 +144,11 @@ def _seat_teams(round_: Round, seed: int) -> None:
         table = Table.objects.create(round=round_, number=len(drawn) + 1, bye=True)
         seat = Seat.objects.create(table=table, round=round_, position=0, team=bye_team)
         store_bye(table, seat)
+        results_changed(tournament)
 
 
 @transaction.atomic
-def swap_players(round_: Round, first: Entry, second: Entry) -> tuple[int, int]:
+def swap_players(round_: Round, *, first: Entry, second: Entry) -> tuple[int, int]:
     """Exchange two players' seats in a drawn round; returns (repeats before, repeats after)."""
     round_ = Round.objects.select_for_update().get(pk=round_.pk)
     if round_.status != Round.Status.DRAWN:

@@ -20,7 +20,7 @@ def _team_name(first: Entry, second: Entry) -> str:
 
 
 @transaction.atomic
-def form_team(tournament: Tournament, first: Entry, second: Entry, name: str = "") -> Team:
+def form_team(tournament: Tournament, *, first: Entry, second: Entry, name: str = "") -> Team:
     """Pair two registered players into a team."""
     if first.pk == second.pk:
         raise TournamentError(_("Choose two different players."))
@@ -59,7 +59,8 @@ def draw_teams(tournament: Tournament, *, seed: int | None = None) -> list[Team]
     if len(entries) < 2:
         raise TournamentError(_("There are not two players without a partner to pair."))
     return [
-        form_team(tournament, entries[i], entries[i + 1]) for i in range(0, len(entries) - 1, 2)
+        form_team(tournament, first=entries[i], second=entries[i + 1])
+        for i in range(0, len(entries) - 1, 2)
     ]
 
 

@@ -10,7 +10,7 @@ from club.models import Membership, Player, Season
 
 @transaction.atomic
 def record_membership_payment(
-    player: Player, season: Season, *, paid_on: datetime.date | None = None
+    player: Player, *, season: Season, paid_on: datetime.date | None = None
 ) -> Membership:
     """The player paid the season's membership (the club's fee)."""
     membership, _created = Membership.objects.select_for_update().get_or_create(

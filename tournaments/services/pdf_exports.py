@@ -2,6 +2,7 @@
 
 import datetime
 
+from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import transaction
 from django.utils import timezone
 
@@ -15,7 +16,9 @@ from ..models import (
 PDF_EXPORT_KEEP = datetime.timedelta(days=1)
 
 
-def queue_pdf_export(kind: str, tournament: Tournament, round_: Round | None, user) -> PdfExport:
+def queue_pdf_export(
+    tournament: Tournament, *, kind: str, round_: Round | None, user: AbstractBaseUser | None
+) -> PdfExport:
     """The document to build off the request, in the current language: the one already in
     preparation for the same sheets if any (a second click waits for the same file), else a
     new one handed to the task queue."""

@@ -16,7 +16,7 @@ from .errors import TournamentError
 from .result_store import results_changed, standings_changed
 
 
-def register_player(tournament: Tournament, player: Player, *, substitute: bool = False) -> Entry:
+def register_player(tournament: Tournament, *, player: Player, substitute: bool = False) -> Entry:
     entry, created = Entry.objects.get_or_create(
         tournament=tournament, player=player, defaults={"substitute": substitute, "present": True}
     )
@@ -36,7 +36,7 @@ class WalkIn:
 
 @transaction.atomic
 def add_walk_in(
-    tournament: Tournament, first_name: str, last_name: str, *, substitute: bool = False
+    tournament: Tournament, *, first_name: str, last_name: str, substitute: bool = False
 ) -> WalkIn:
     """A player who is not yet known: create him, make him a player of the club, register him.
 
@@ -51,7 +51,7 @@ def add_walk_in(
         player = Player.objects.create(first_name=first_name, last_name=last_name)
         player.clubs.add(club)
     registered = tournament.entries.filter(player=player, withdrawn=False).exists()
-    entry = register_player(tournament, player, substitute=substitute)
+    entry = register_player(tournament, player=player, substitute=substitute)
     return WalkIn(entry, new_player=new_player, new_entry=not registered)
 
 

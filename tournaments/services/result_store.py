@@ -2,10 +2,10 @@
 
 from fractions import Fraction
 
-from django.db import transaction
 from django.db.models import F
 
 from scoring import GAMES, match
+from scoring.common import TableResult
 
 from ..models import (
     PLACE_POINTS_DENOMINATOR,
@@ -16,7 +16,6 @@ from ..models import (
     Tournament,
     TournamentResult,
 )
-from ..selectors.scoresheet import evaluate_sheet, table_records
 
 
 def standings_changed(tournament: Tournament) -> None:
@@ -57,7 +56,8 @@ def refresh_tournament_status(tournament: Tournament) -> None:
         tournament.status = status
 
 
-def store_table_result(table: Table, result) -> None:
+def store_table_result(table: Table, result: TableResult) -> None:
+    """Write the game's verdict on a table into its seats (the standings read them)."""
     seats = list(table.seats.all())
     place_points = result.place_points or [Fraction(0)] * len(seats)
     closed = table.round.status == Round.Status.CLOSED
@@ -82,23 +82,10 @@ def store_table_result(table: Table, result) -> None:
 
 
 def store_bye(table: Table, seat: Seat) -> None:
+    """A team's bye scores what the ruleset gives it; its table counts as complete."""
     line = GAMES[table.round.tournament.game].bye_line(table.round.tournament.rules or None)
     if line is not None:
         seat.score, seat.won, seat.against = line.score, line.won, line.against or 0
         seat.save(update_fields=["score", "won", "against"])
     table.complete = True
     table.save(update_fields=["complete"])
-    results_changed(table.round.tournament)
-
-
-@transaction.atomic
-def recompute_table(table: Table) -> Table:
-    """Recompute a table's results from its stored deals (after a rules fix, for instance)."""
-    table = Table.objects.select_for_update().select_related("round__tournament").get(pk=table.pk)
-    if table.bye:
-        store_bye(table, table.seats.get())
-        return table
-    result = evaluate_sheet(table, table_records(table))
-    store_table_result(table, result)
-    results_changed(table.round.tournament)
-    return table

@@ -60,7 +60,7 @@ def clock_resume(round_: Round, *, now: datetime.datetime | None = None) -> Roun
 
 
 @transaction.atomic
-def clock_set_minutes(round_: Round, minutes: int) -> Round:
+def clock_set_minutes(round_: Round, *, minutes: int) -> Round:
     round_ = _locked_round(round_)
     round_.clock_minutes = max(1, min(int(minutes), 600))
     round_.save(update_fields=["clock_minutes"])

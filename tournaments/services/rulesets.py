@@ -1,5 +1,7 @@
 """A club's rulesets, and the snapshot a tournament takes when it starts."""
 
+from typing import Any
+
 from django.db import transaction
 
 from club.models import Club
@@ -13,7 +15,7 @@ from ..selectors.rulebook import club_rules, tournament_settings
 
 
 @transaction.atomic
-def save_club_rules(club: Club, game: str, rules: dict) -> GameRules:
+def save_club_rules(club: Club, *, game: str, rules: dict[str, Any]) -> GameRules:
     """Store the club's ruleset for a game (validated by the game); started tournaments keep
     their own copy."""
     full = GAMES[game].validate_rules(rules)
