@@ -121,7 +121,9 @@ def recompute(*, tournament_id: int | None = None, dry_run: bool = False) -> Rec
 
     One transaction: a run stopped half-way leaves every result as it was.
     """
-    tournaments = Tournament.objects.filter(round__isnull=False).distinct().order_by("date", "pk")
+    tournaments = (
+        Tournament.objects.filter(round_set__isnull=False).distinct().order_by("date", "pk")
+    )
     if tournament_id is not None:
         tournaments = tournaments.filter(pk=tournament_id)
     report = Recomputed()
