@@ -8,7 +8,7 @@ from django.urls import reverse
 from form_data import form_data
 
 from club.models import Club
-from scoring import InvalidDeal
+from scoring import GAMES, InvalidDeal
 from tournaments.forms import RulesForm
 from tournaments.games.double_king import DoubleKingSheet
 from tournaments.models import GameRules, Round, Tournament
@@ -108,6 +108,20 @@ def test_the_renege_multiplier_is_no_longer_a_setting(club):
     form = RulesForm(game="whist", rules=rules)
     assert "setting__renege_multiplier" not in form.fields
     assert "renege_multiplier" not in form.base
+
+
+def test_the_whist_fee_settings_are_retired(committee_client, club):
+    # Nothing read them: the club's fields and the tournament's entry fee are the fees.
+    old = {"entry_fee_cents": 300, "membership_fee_cents": 700, "membership_from_participation": 3}
+    GameRules.objects.create(club=club, game="whist", rules={**old, "pools": 4})
+    rules = rulebook.club_rules(club, "whist")
+    loaded = GAMES["whist"].validate_rules(rules)
+    assert loaded["pools"] == 4 and not old.keys() & loaded.keys()
+    form = RulesForm(game="whist", rules=rules)
+    assert not {f"setting__{key}" for key in old} & set(form.fields)
+    page = committee_client.get(reverse("staff_rules", args=[club.slug, "whist"]))
+    assert page.status_code == 200
+    assert "Cotisation annuelle (centimes)" not in page.content.decode()
 
 
 # --------------------------------------------------------------------------- tournament form
