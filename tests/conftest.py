@@ -81,22 +81,55 @@ def _empty_cache():
     cache.clear()
 
 
+#: Per game: the default name, players and rounds of a test tournament.
+_TOURNAMENT_DEFAULTS = {
+    "double_king": ("Tournoi test", 8, 2),
+    "whist": ("Whist test", 4, 3),
+    "double": ("Double test", 7, 2),
+    "quarante": ("Équipes test", 8, 3),
+    "plonk": ("Équipes test", 8, 3),
+}
+#: Players' first names start with the name's last word, except in these games.
+_PLAYER_PREFIXES = {"double": "Dbl", "quarante": "Qua", "plonk": "Plo"}
+
+
 @pytest.fixture
 def make_tournament(club, season, make_players):
-    """A Double King tournament with ``players`` present (the first ``substitutes`` flagged)."""
+    """A tournament of ``game`` with ``players`` present (registered in order); ``rules``
+    become the club's ruleset for the game first; team games pair the players at random
+    (seeded) unless ``paired`` is False."""
 
-    def make(players: int = 8, rounds: int = 2, published: bool = True, name: str = "Tournoi test"):
+    def make(
+        game: str = "double_king",
+        *,
+        players: int | None = None,
+        rounds: int | None = None,
+        published: bool = True,
+        name: str | None = None,
+        date: datetime.date = datetime.date(2026, 3, 14),
+        rules: dict | None = None,
+        prefix: str | None = None,
+        paired: bool = True,
+    ) -> Tournament:
+        default_name, default_players, default_rounds = _TOURNAMENT_DEFAULTS[game]
+        name = name or default_name
+        if rules is not None:
+            rulesets.save_club_rules(club, game=game, rules=rules)
         tournament = Tournament.objects.create(
             club=club,
             season=season,
-            game="double_king",
+            game=game,
             name=name,
-            date=datetime.date(2026, 3, 14),
-            rounds=rounds,
+            date=date,
+            rounds=rounds or default_rounds,
             published=published,
         )
-        for player in make_players(players, prefix=name.split()[-1]):
+        count = default_players if players is None else players
+        prefix = prefix or _PLAYER_PREFIXES.get(game) or name.split()[-1]
+        for player in make_players(count, prefix=prefix):
             registration.register_player(tournament, player=player)
+        if paired and game in ("quarante", "plonk"):
+            pairing.draw_teams(tournament, seed=1)
         return tournament
 
     return make
@@ -130,40 +163,9 @@ def played_tournament(make_tournament, fill_round):
 
 
 @pytest.fixture
-def make_whist(club, season, make_players):
-    """A whist tournament with ``players`` present; ``rules`` override the club's defaults."""
-
-    def make(
-        players: int = 4,
-        pools: int | None = 3,
-        published: bool = True,
-        name: str = "Whist test",
-        date: datetime.date = datetime.date(2026, 3, 14),
-        rules: dict | None = None,
-        prefix: str | None = None,
-    ):
-        if rules is not None:
-            rulesets.save_club_rules(club, game="whist", rules=rules)
-        tournament = Tournament.objects.create(
-            club=club,
-            season=season,
-            game="whist",
-            name=name,
-            date=date,
-            rounds=pools or 3,
-            published=published,
-        )
-        for player in make_players(players, prefix=prefix or name.split()[-1]):
-            registration.register_player(tournament, player=player)
-        return tournament
-
-    return make
-
-
-@pytest.fixture
-def whist_table(make_whist):
+def whist_table(make_tournament):
     """A drawn whist table of 4 (pool 1 of a 1-pool tournament)."""
-    tournament = make_whist(players=4, pools=1)
+    tournament = make_tournament("whist", players=4, rounds=1)
     return drawing.draw_round(tournament, seed=3).tables.get()
 
 

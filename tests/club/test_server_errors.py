@@ -108,8 +108,8 @@ def test_http_delete_on_the_deal_view_is_refused(scorekeeper_client, whist_table
 
 
 @pytest.mark.parametrize("target", ["javascript:alert(1)", "https://evil.example/", "//evil.fr/"])
-def test_the_clock_never_sends_back_to_another_site(scorekeeper_client, make_whist, target):
-    round_ = drawing.draw_round(make_whist(players=4, pools=1), seed=1)
+def test_the_clock_never_sends_back_to_another_site(scorekeeper_client, make_tournament, target):
+    round_ = drawing.draw_round(make_tournament("whist", players=4, rounds=1), seed=1)
     url = reverse("staff_clock", args=[round_.pk])
     response = scorekeeper_client.post(url, {"action": "pause", "next": target})
     assert response.status_code == 302
@@ -118,8 +118,8 @@ def test_the_clock_never_sends_back_to_another_site(scorekeeper_client, make_whi
     assert scorekeeper_client.post(url, {"action": "pause", "next": back})["Location"] == back
 
 
-def test_the_clock_minutes_must_be_a_plain_number(scorekeeper_client, make_whist):
-    round_ = drawing.draw_round(make_whist(players=4, pools=1), seed=1)
+def test_the_clock_minutes_must_be_a_plain_number(scorekeeper_client, make_tournament):
+    round_ = drawing.draw_round(make_tournament("whist", players=4, rounds=1), seed=1)
     url = reverse("staff_clock", args=[round_.pk])
     for minutes in ("²", "9" * 5000, "0", "abc"):
         response = scorekeeper_client.post(url, {"action": "minutes", "minutes": minutes})

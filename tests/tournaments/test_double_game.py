@@ -2,7 +2,6 @@
 manche (bids and tricks, the cards of the manche shown, the points held), place points per
 table size, the ranking, bad input in French with nothing lost, PDF and Excel read back."""
 
-import datetime
 import io
 import random
 from fractions import Fraction
@@ -14,28 +13,9 @@ from openpyxl import load_workbook
 
 from tournaments.models import Tournament
 from tournaments.sample_sheets import double_game
-from tournaments.services import deal_entry, drawing, registration
+from tournaments.services import deal_entry, drawing
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def make_double(club, season, make_players):
-    def make(players: int = 7, rounds: int = 2, published: bool = True):
-        tournament = Tournament.objects.create(
-            club=club,
-            season=season,
-            game="double",
-            name="Double test",
-            date=datetime.date(2026, 3, 14),
-            rounds=rounds,
-            published=published,
-        )
-        for player in make_players(players, prefix="Dbl"):
-            registration.register_player(tournament, player=player)
-        return tournament
-
-    return make
 
 
 def manche_data(table, bids, tricks, *, number=None):
@@ -65,15 +45,15 @@ def fill(round_, seed=1):
         )
 
 
-def test_tables_of_three_to_six(make_double):
-    tournament = make_double(players=7)
+def test_tables_of_three_to_six(make_tournament):
+    tournament = make_tournament("double", players=7)
     round_ = drawing.draw_round(tournament, seed=1)
     sizes = sorted(t.seats.count() for t in round_.tables.all())
     assert sum(sizes) == 7 and all(3 <= s <= 6 for s in sizes)
 
 
-def test_manche_by_manche_entry_shows_cards_and_tokens(make_double, scorekeeper_client):
-    tournament = make_double(players=3, rounds=1)
+def test_manche_by_manche_entry_shows_cards_and_tokens(make_tournament, scorekeeper_client):
+    tournament = make_tournament("double", players=3, rounds=1)
     table = drawing.draw_round(tournament, seed=2).tables.get()
     page = scorekeeper_client.get(reverse("staff_deals", args=[table.pk]))
     assert page.status_code == 200
@@ -90,8 +70,8 @@ def test_manche_by_manche_entry_shows_cards_and_tokens(make_double, scorekeeper_
     assert 'data-total="0">21<' in page  # the running tokens of each seat
 
 
-def test_bid_above_points_held_is_refused_in_french(make_double, scorekeeper_client):
-    tournament = make_double(players=3, rounds=1)
+def test_bid_above_points_held_is_refused_in_french(make_tournament, scorekeeper_client):
+    tournament = make_tournament("double", players=3, rounds=1)
     table = drawing.draw_round(tournament, seed=2).tables.get()
     rules = {"start_points": 1}
     tournament.rules = {**tournament.rules, **rules}
@@ -106,8 +86,8 @@ def test_bid_above_points_held_is_refused_in_french(make_double, scorekeeper_cli
     assert table.deals.count() == 1
 
 
-def test_tricks_must_total_the_cards(make_double, scorekeeper_client):
-    tournament = make_double(players=3, rounds=1)
+def test_tricks_must_total_the_cards(make_tournament, scorekeeper_client):
+    tournament = make_tournament("double", players=3, rounds=1)
     table = drawing.draw_round(tournament, seed=2).tables.get()
     response = post(scorekeeper_client, table, manche_data(table, [0, 0, 0], [1, 1, 0]))
     assert response.status_code == 400
@@ -120,8 +100,8 @@ def test_tricks_must_total_the_cards(make_double, scorekeeper_client):
     assert "saisissez la mise" in response.content.decode()
 
 
-def test_ten_manches_give_place_points_and_ranking(make_double, scorekeeper_client):
-    tournament = make_double(players=3, rounds=1)
+def test_ten_manches_give_place_points_and_ranking(make_tournament, scorekeeper_client):
+    tournament = make_tournament("double", players=3, rounds=1)
     table = drawing.draw_round(tournament, seed=2).tables.get()
     first = table.seats.get(first_dealer=True).position
     records = double_game(3, first, random.Random(5))
@@ -144,10 +124,10 @@ def test_ten_manches_give_place_points_and_ranking(make_double, scorekeeper_clie
     assert best.entry.player.sort_name in standings.content.decode()
 
 
-def test_ranking_place_points_then_tokens(make_double):
+def test_ranking_place_points_then_tokens(make_tournament):
     from tournaments.selectors.classification import tournament_standings
 
-    tournament = make_double(players=8, rounds=2)
+    tournament = make_tournament("double", players=8, rounds=2)
     for number in range(2):
         round_ = drawing.draw_round(tournament, seed=number)
         fill(round_, seed=number)
@@ -157,10 +137,10 @@ def test_ranking_place_points_then_tokens(make_double):
     assert all(r.rank for r in rows)
 
 
-def test_pdf_and_excel(make_double, scorekeeper_client):
+def test_pdf_and_excel(make_tournament, scorekeeper_client):
     from pypdf import PdfReader
 
-    tournament = make_double(players=4, rounds=1)
+    tournament = make_tournament("double", players=4, rounds=1)
     round_ = drawing.draw_round(tournament, seed=1)
     blank = scorekeeper_client.get(reverse("round_sheets_pdf", args=[round_.pk]))
     text = "".join(p.extract_text() for p in PdfReader(io.BytesIO(blank.content)).pages)

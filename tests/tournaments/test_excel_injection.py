@@ -10,7 +10,7 @@ from xml.etree import ElementTree
 
 import pytest
 from django.urls import reverse
-from test_team_games import make_team_game, play_round  # noqa: F401
+from test_team_games import play_round
 
 from tournaments.services import drawing
 
@@ -62,8 +62,8 @@ def test_player_and_tournament_names_stay_text(
     assert_no_formula(committee_client.get(reverse("staff_money_xlsx", args=[season.pk])), LINK)
 
 
-def test_team_names_stay_text(client, make_team_game):  # noqa: F811
-    tournament = make_team_game(game="quarante", players=4, rounds=1)
+def test_team_names_stay_text(client, make_tournament):
+    tournament = make_tournament(game="quarante", players=4, rounds=1)
     team = tournament.teams.order_by("pk").first()
     team.name = LINK
     team.save()

@@ -3,7 +3,6 @@ no rematch and a bye for an odd team, deals entered one at a time to the target,
 (matches won, points scored, difference), bad input in French with nothing lost, the target
 per tournament, the signal, PDF and Excel read back."""
 
-import datetime
 import io
 import random
 
@@ -15,30 +14,9 @@ from openpyxl import load_workbook
 from tournaments.models import GameRules, Seat, Table, Tournament
 from tournaments.sample_sheets import plonk_match, quarante_match
 from tournaments.selectors import lineup, rulebook, scoresheet, season_rankings
-from tournaments.services import deal_entry, drawing, pairing, registration, round_clock, rulesets
+from tournaments.services import deal_entry, drawing, round_clock, rulesets
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def make_team_game(club, season, make_players):
-    def make(game="quarante", players=8, rounds=3, paired=True, name="Équipes test"):
-        tournament = Tournament.objects.create(
-            club=club,
-            season=season,
-            game=game,
-            name=name,
-            date=datetime.date(2026, 3, 14),
-            rounds=rounds,
-            published=True,
-        )
-        for player in make_players(players, prefix=game[:3].capitalize()):
-            registration.register_player(tournament, player=player)
-        if paired:
-            pairing.draw_teams(tournament, seed=1)
-        return tournament
-
-    return make
 
 
 def quarante_data(
@@ -95,8 +73,8 @@ def play_round(round_, game, seed=1, target=None):
 # --------------------------------------------------------------------------- teams
 
 
-def test_pairs_formed_by_hand_and_drawn(make_team_game, scorekeeper_client):
-    tournament = make_team_game(players=6, paired=False)
+def test_pairs_formed_by_hand_and_drawn(make_tournament, scorekeeper_client):
+    tournament = make_tournament("quarante", players=6, paired=False)
     url = reverse("staff_teams", args=[tournament.pk])
     entries = list(tournament.entries.order_by("pk"))
     response = scorekeeper_client.post(
@@ -120,8 +98,8 @@ def test_pairs_formed_by_hand_and_drawn(make_team_game, scorekeeper_client):
     assert "Les As" in scorekeeper_client.get(url).content.decode()
 
 
-def test_team_seating_without_rematch(make_team_game):
-    tournament = make_team_game(players=8, rounds=3)
+def test_team_seating_without_rematch(make_tournament):
+    tournament = make_tournament("quarante", players=8, rounds=3)
     met = set()
     for number in range(3):
         round_ = drawing.draw_round(tournament, seed=number)
@@ -136,10 +114,10 @@ def test_team_seating_without_rematch(make_team_game):
     assert tournament.status == Tournament.Status.FINISHED
 
 
-def test_odd_team_count_gets_a_bye_scored_by_the_rules(make_team_game, club):
+def test_odd_team_count_gets_a_bye_scored_by_the_rules(make_tournament, club):
     # A bye scores the tournament's own target (RULES.md), here the club's 100.
     rulesets.save_club_rules(club, game="quarante", rules={"target": 100, "bye_against": 50})
-    tournament = make_team_game(players=10, rounds=2)
+    tournament = make_tournament("quarante", players=10, rounds=2)
     byes = []
     for number in range(2):
         round_ = drawing.draw_round(tournament, seed=number)
@@ -163,8 +141,8 @@ def services_rows(tournament):
 # --------------------------------------------------------------------------- Quarante
 
 
-def test_quarante_deal_entry_running_totals_and_winner(make_team_game, scorekeeper_client):
-    tournament = make_team_game(players=4, rounds=1)
+def test_quarante_deal_entry_running_totals_and_winner(make_tournament, scorekeeper_client):
+    tournament = make_tournament("quarante", players=4, rounds=1)
     tournament.rules = {"target": 100}
     tournament.save()
     table = drawing.draw_round(tournament, seed=1).tables.get()
@@ -191,8 +169,8 @@ def test_quarante_deal_entry_running_totals_and_winner(make_team_game, scorekeep
     assert 'data-total="0">111<' in page
 
 
-def test_quarante_bad_input_in_french_nothing_lost(make_team_game, scorekeeper_client):
-    tournament = make_team_game(players=4, rounds=1)
+def test_quarante_bad_input_in_french_nothing_lost(make_tournament, scorekeeper_client):
+    tournament = make_tournament("quarante", players=4, rounds=1)
     table = drawing.draw_round(tournament, seed=1).tables.get()
     # both teams entered, not summing to 4
     data = quarante_data(table, kings=(3, 3))
@@ -215,8 +193,8 @@ def test_quarante_bad_input_in_french_nothing_lost(make_team_game, scorekeeper_c
     assert table.deals.count() == 0
 
 
-def test_quarante_cliques_beyond_a_hand_of_8_are_refused(make_team_game, scorekeeper_client):
-    tournament = make_team_game(players=4, rounds=1)
+def test_quarante_cliques_beyond_a_hand_of_8_are_refused(make_tournament, scorekeeper_client):
+    tournament = make_tournament("quarante", players=4, rounds=1)
     table = drawing.draw_round(tournament, seed=1).tables.get()
     # four kings, four queens and three jacks: 11 cards, a player holds 8 (RULES.md)
     eleven = [(1, "K", 4), (1, "Q", 4), (1, "J", 3)]
@@ -234,10 +212,10 @@ def test_quarante_cliques_beyond_a_hand_of_8_are_refused(make_team_game, scoreke
     assert table.deals.get().points == [22, 82]
 
 
-def test_ranking_wins_then_points_then_difference(make_team_game):
+def test_ranking_wins_then_points_then_difference(make_tournament):
     from tournaments.selectors.classification import tournament_standings
 
-    tournament = make_team_game(players=8, rounds=2)
+    tournament = make_tournament("quarante", players=8, rounds=2)
     for number in range(2):
         round_ = drawing.draw_round(tournament, seed=number)
         play_round(round_, "quarante", seed=10 + number)
@@ -249,8 +227,8 @@ def test_ranking_wins_then_points_then_difference(make_team_game):
     assert rows[0].rank == 1
 
 
-def test_target_edited_per_tournament_before_start(make_team_game, scorekeeper_client, club):
-    tournament = make_team_game(players=4, rounds=1)
+def test_target_edited_per_tournament_before_start(make_tournament, scorekeeper_client, club):
+    tournament = make_tournament("quarante", players=4, rounds=1)
     url = reverse("staff_tournament_edit", args=[tournament.pk])
     page = scorekeeper_client.get(url).content.decode()
     assert 'name="target" value="150"' in page
@@ -274,8 +252,8 @@ def test_target_edited_per_tournament_before_start(make_team_game, scorekeeper_c
     assert "ne peut plus changer" in page.lower() or "disabled" in page
 
 
-def test_signal_decides_on_totals(make_team_game):
-    tournament = make_team_game(players=8, rounds=1)
+def test_signal_decides_on_totals(make_tournament):
+    tournament = make_tournament("quarante", players=8, rounds=1)
     round_ = drawing.draw_round(tournament, seed=1)
     first, second = round_.tables.order_by("number")
     records = quarante_match(0, random.Random(1))[:1]
@@ -294,8 +272,8 @@ def test_signal_decides_on_totals(make_team_game):
 # --------------------------------------------------------------------------- Plonk
 
 
-def test_plonk_entry_checks_and_winner(make_team_game, scorekeeper_client):
-    tournament = make_team_game(game="plonk", players=4, rounds=1)
+def test_plonk_entry_checks_and_winner(make_tournament, scorekeeper_client):
+    tournament = make_tournament(game="plonk", players=4, rounds=1)
     table = drawing.draw_round(tournament, seed=1).tables.get()
     assert post(scorekeeper_client, table, plonk_data(table)).status_code == 302
     assert table.deals.get().points == [138, 131]
@@ -330,10 +308,10 @@ def test_plonk_entry_checks_and_winner(make_team_game, scorekeeper_client):
 
 
 @pytest.mark.parametrize("game", ["quarante", "plonk"])
-def test_pdf_plan_standings_and_excel(make_team_game, scorekeeper_client, game):
+def test_pdf_plan_standings_and_excel(make_tournament, scorekeeper_client, game):
     from pypdf import PdfReader
 
-    tournament = make_team_game(game=game, players=10, rounds=1)
+    tournament = make_tournament(game=game, players=10, rounds=1)
     round_ = drawing.draw_round(tournament, seed=1)
     blank = scorekeeper_client.get(reverse("round_sheets_pdf", args=[round_.pk]))
     text = "".join(p.extract_text() for p in PdfReader(io.BytesIO(blank.content)).pages)
@@ -403,21 +381,21 @@ def test_club_sets_the_bye_and_the_tie_rule(client, committee_user, club):
     assert rules["bye_against"] == 250 and rules["tie_rule"] == "draw"
 
 
-def test_a_bye_in_a_quarante_to_60_scores_60(make_team_game, club):
+def test_a_bye_in_a_quarante_to_60_scores_60(make_tournament, club):
     # The club's stored ruleset still carries the old default « bye_score »: 150.
     rulesets.save_club_rules(club, game="quarante", rules={})
     GameRules.objects.filter(club=club, game="quarante").update(
         rules={**rulebook.club_rules(club, "quarante"), "bye_score": 150}
     )
-    tournament = make_team_game(players=6, rounds=1)
+    tournament = make_tournament("quarante", players=6, rounds=1)
     # The target chosen for this tournament on its form (kept in its rules until it starts).
     Tournament.objects.filter(pk=tournament.pk).update(rules={"target": 60})
     seat = drawing.draw_round(tournament, seed=1).tables.get(bye=True).seats.get()
     assert (seat.score, seat.against, seat.won) == (60, 0, True)
 
 
-def test_a_players_public_page_shows_his_teams_matches(make_team_game, client):
-    tournament = make_team_game(players=4, rounds=1)
+def test_a_players_public_page_shows_his_teams_matches(make_tournament, client):
+    tournament = make_tournament("quarante", players=4, rounds=1)
     tournament.rules = {"target": 100}
     tournament.save()
     table = drawing.draw_round(tournament, seed=1).tables.get()
@@ -431,9 +409,9 @@ def test_a_players_public_page_shows_his_teams_matches(make_team_game, client):
 
 
 def test_season_standings_and_excel_credit_players_with_their_teams_matches(
-    make_team_game, client, season
+    make_tournament, client, season
 ):
-    tournament = make_team_game(players=4, rounds=1)
+    tournament = make_tournament("quarante", players=4, rounds=1)
     tournament.rules = {"target": 100}
     tournament.save()
     table = drawing.draw_round(tournament, seed=1).tables.get()

@@ -234,8 +234,8 @@ def test_two_scorekeepers_on_one_table_lose_no_deal(scorekeeper_client, whist_ta
     assert contracts == ["emballage_8", "solo_6"]
 
 
-def test_table_of_five_the_dealer_sits_out(scorekeeper_client, make_whist):
-    tournament = make_whist(players=5, pools=1, rules={"tables_of_five": True})
+def test_table_of_five_the_dealer_sits_out(scorekeeper_client, make_tournament):
+    tournament = make_tournament("whist", players=5, rounds=1, rules={"tables_of_five": True})
     table = drawing.draw_round(tournament, seed=1).tables.get()
     assert table.seats.count() == 5
     dealer = dealer_of(table, 1)

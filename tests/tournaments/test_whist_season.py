@@ -33,13 +33,13 @@ def play(tournament, pools_scores):
 
 
 @pytest.fixture
-def season_of_three(make_whist, club):
+def season_of_three(make_tournament, club):
     """Three finished whist tournaments with the same 4 players."""
     players = list(Player.objects.none())
     tournaments = []
     for index, day in enumerate((10, 17, 24)):
-        tournament = make_whist(
-            players=0, pools=1, name=f"Whist {day}", date=datetime.date(2026, 3, day)
+        tournament = make_tournament(
+            "whist", players=0, rounds=1, name=f"Whist {day}", date=datetime.date(2026, 3, day)
         )
         if not players:
             players = [
@@ -97,7 +97,7 @@ def test_unpublished_and_other_games_are_left_out(season_of_three, season, make_
     assert len(annual_rankings.annual_ranking(season, "whist").tournaments) == 2
 
 
-def test_annual_ranking_page_and_query_count(client, season_of_three, season, make_whist):
+def test_annual_ranking_page_and_query_count(client, season_of_three, season, make_tournament):
     url = reverse("season_standings", args=[season.pk])
     with CaptureQueriesContext(connection) as small:
         response = client.get(url)
@@ -107,8 +107,8 @@ def test_annual_ranking_page_and_query_count(client, season_of_three, season, ma
     assert "10/03" in html and "17/03" in html
     # Twice the tournaments and players: the same number of queries.
     for day in (3, 4):
-        tournament = make_whist(
-            players=8, pools=2, name=f"Grand {day}", date=datetime.date(2026, 4, day)
+        tournament = make_tournament(
+            "whist", players=8, rounds=2, name=f"Grand {day}", date=datetime.date(2026, 4, day)
         )
         play(tournament, [6, 5])
     with CaptureQueriesContext(connection) as large:
@@ -153,14 +153,17 @@ def test_annual_ranking_excel_read_back(client, season_of_three, season):
     assert notes == ["Règle du classement : somme des points des tournois"]
 
 
-def test_membership_due_from_the_third_participation(scorekeeper_client, make_whist, club, season):
+def test_membership_due_from_the_third_participation(
+    scorekeeper_client, make_tournament, club, season
+):
     player = Player.objects.create(first_name="Mathieu", last_name="Abat")
     club.players.add(player)
     tournaments = []
     for day in (1, 8, 15):
-        tournament = make_whist(
+        tournament = make_tournament(
+            "whist",
             players=3,
-            pools=1,
+            rounds=1,
             name=f"Soir {day}",
             date=datetime.date(2026, 5, day),
             prefix=f"S{day}",
@@ -196,11 +199,16 @@ def test_membership_due_from_the_third_participation(scorekeeper_client, make_wh
 
 
 def test_check_in_marks_the_fee_paid_and_the_money_report(
-    client, committee_user, make_whist, season, club
+    client, committee_user, make_tournament, season, club
 ):
     tournaments = [
-        make_whist(
-            players=4, pools=1, name=f"Caisse {d}", date=datetime.date(2026, 6, d), prefix="C"
+        make_tournament(
+            "whist",
+            players=4,
+            rounds=1,
+            name=f"Caisse {d}",
+            date=datetime.date(2026, 6, d),
+            prefix="C",
         )
         if d == 1
         else None
@@ -208,8 +216,12 @@ def test_check_in_marks_the_fee_paid_and_the_money_report(
     ]
     first = tournaments[0]
     players = [e.player for e in first.entries.all()]
-    second = make_whist(players=0, pools=1, name="Caisse 8", date=datetime.date(2026, 6, 8))
-    third = make_whist(players=0, pools=1, name="Caisse 15", date=datetime.date(2026, 6, 15))
+    second = make_tournament(
+        "whist", players=0, rounds=1, name="Caisse 8", date=datetime.date(2026, 6, 8)
+    )
+    third = make_tournament(
+        "whist", players=0, rounds=1, name="Caisse 15", date=datetime.date(2026, 6, 15)
+    )
     for t in (second, third):
         for p in players:
             registration.register_player(t, player=p)

@@ -42,8 +42,8 @@ def test_creating_a_whist_tournament_defaults_to_the_clubs_pools(scorekeeper_cli
     assert Tournament.objects.get(name="Whist de mars").rounds == 3
 
 
-def test_pools_are_reseated_with_tables_of_four(make_whist):
-    tournament = make_whist(players=16, pools=3)
+def test_pools_are_reseated_with_tables_of_four(make_tournament):
+    tournament = make_tournament("whist", players=16, rounds=3)
     for number in range(3):
         round_ = drawing.draw_round(tournament, seed=number)
         assert [t.seats.count() for t in round_.tables.all()] == [4, 4, 4, 4]
@@ -54,11 +54,13 @@ def test_pools_are_reseated_with_tables_of_four(make_whist):
     assert sum(r.repeats for r in tournament.round_set.all()) == 0  # 16 over 3: nobody twice
 
 
-def test_tables_of_five_are_a_setting(make_whist, scorekeeper_client):
-    tournament = make_whist(players=9, pools=1)
+def test_tables_of_five_are_a_setting(make_tournament, scorekeeper_client):
+    tournament = make_tournament("whist", players=9, rounds=1)
     page = scorekeeper_client.get(reverse("staff_registration", args=[tournament.pk]))
     assert page.context["gap"] is not None  # 9 cannot sit at tables of 4
-    tournament = make_whist(players=9, pools=1, name="Whist belge", rules={"tables_of_five": True})
+    tournament = make_tournament(
+        "whist", players=9, rounds=1, name="Whist belge", rules={"tables_of_five": True}
+    )
     round_ = drawing.draw_round(tournament, seed=2)
     assert sorted(t.seats.count() for t in round_.tables.all()) == [4, 5]
     fill_pool(round_)
@@ -66,8 +68,8 @@ def test_tables_of_five_are_a_setting(make_whist, scorekeeper_client):
     assert table5.complete and all(len(d.points) == 5 for d in table5.deals.all())
 
 
-def test_standings_are_live_and_ranked_by_points_then_best_pool(client, make_whist):
-    tournament = make_whist(players=4, pools=2)
+def test_standings_are_live_and_ranked_by_points_then_best_pool(client, make_tournament):
+    tournament = make_tournament("whist", players=4, rounds=2)
     table = drawing.draw_round(tournament, seed=1).tables.get()
     first = table.seats.get(first_dealer=True).position
     seat_of = {s.position: s for s in table.seats.select_related("entry__player")}
@@ -86,8 +88,8 @@ def test_standings_are_live_and_ranked_by_points_then_best_pool(client, make_whi
     assert [r.score for r in rows] == [6, -2, -2, -2]
 
 
-def test_clock_start_pause_resume_and_over(scorekeeper_client, make_whist):
-    tournament = make_whist(players=4, pools=1)
+def test_clock_start_pause_resume_and_over(scorekeeper_client, make_tournament):
+    tournament = make_tournament("whist", players=4, rounds=1)
     round_ = drawing.draw_round(tournament, seed=1)
     t0 = datetime.datetime(2026, 3, 14, 20, 0, tzinfo=datetime.UTC)
     assert round_.clock_state(t0) == {"state": "ready", "remaining": 4800, "total": 4800}
@@ -119,9 +121,9 @@ def test_clock_start_pause_resume_and_over(scorekeeper_client, make_whist):
 
 
 def test_dashboard_flags_tables_behind_then_short_ones_at_the_signal(
-    scorekeeper_client, make_whist
+    scorekeeper_client, make_tournament
 ):
-    tournament = make_whist(players=8, pools=1)
+    tournament = make_tournament("whist", players=8, rounds=1)
     round_ = drawing.draw_round(tournament, seed=1)
     round_clock.clock_start(
         round_, now=datetime.datetime.now(datetime.UTC) - datetime.timedelta(minutes=60)
@@ -149,9 +151,9 @@ def test_dashboard_flags_tables_behind_then_short_ones_at_the_signal(
 
 
 def test_committee_edits_the_contract_table_and_a_started_tournament_keeps_its_copy(
-    client, committee_user, scorekeeper_user, make_whist
+    client, committee_user, scorekeeper_user, make_tournament
 ):
-    tournament = make_whist(players=4, pools=1)
+    tournament = make_tournament("whist", players=4, rounds=1)
     table = drawing.draw_round(tournament, seed=1).tables.get()  # started: rules copied
     client.force_login(committee_user)
     url = reverse("staff_rules", args=[tournament.club.slug, "whist"])
@@ -186,8 +188,8 @@ def test_committee_edits_the_contract_table_and_a_started_tournament_keeps_its_c
     assert client.get(url).status_code == 403
 
 
-def test_blank_and_filled_pdf_sheets(scorekeeper_client, make_whist):
-    tournament = make_whist(players=4, pools=1)
+def test_blank_and_filled_pdf_sheets(scorekeeper_client, make_tournament):
+    tournament = make_tournament("whist", players=4, rounds=1)
     round_ = drawing.draw_round(tournament, seed=1)
     table = round_.tables.get()
     seats = {
