@@ -9,6 +9,7 @@ from fractions import Fraction
 import pytest
 from django.urls import reverse
 from form_data import form_data
+from helpers import post_deals
 from openpyxl import load_workbook
 
 from tournaments.models import Tournament
@@ -29,10 +30,6 @@ def manche_data(table, bids, tricks, *, number=None):
         data[f"b{seat}"] = "" if bid is None else str(bid)
         data[f"t{seat}"] = "" if took is None else str(took)
     return data
-
-
-def post(client, table, data):
-    return client.post(reverse("staff_deals", args=[table.pk]), data)
 
 
 def fill(round_, seed=1):
@@ -60,7 +57,7 @@ def test_manche_by_manche_entry_shows_cards_and_tokens(make_tournament, scorekee
     html = page.content.decode()
     assert "Manche 1" in html and "1 carte" in html
     assert 'data-held="0">15<' in html
-    response = post(scorekeeper_client, table, manche_data(table, [1, 0, 0], [1, 0, 0]))
+    response = post_deals(scorekeeper_client, table, manche_data(table, [1, 0, 0], [1, 0, 0]))
     assert response.status_code == 302
     table.refresh_from_db()
     assert [s.score for s in table.seats.order_by("position")] == [21, 20, 20]
@@ -76,9 +73,9 @@ def test_bid_above_points_held_is_refused_in_french(make_tournament, scorekeeper
     rules = {"start_points": 1}
     tournament.rules = {**tournament.rules, **rules}
     tournament.save()
-    response = post(scorekeeper_client, table, manche_data(table, [1, 0, 0], [0, 1, 0]))
+    response = post_deals(scorekeeper_client, table, manche_data(table, [1, 0, 0], [0, 1, 0]))
     assert response.status_code == 302  # seat 0 bid 1, missed: now holds 0
-    response = post(scorekeeper_client, table, manche_data(table, [1, 0, 2], [1, 1, 0]))
+    response = post_deals(scorekeeper_client, table, manche_data(table, [1, 0, 2], [1, 1, 0]))
     assert response.status_code == 400
     html = response.content.decode()
     assert "annonce 1 mais n’a que 0 points" in html
@@ -89,13 +86,13 @@ def test_bid_above_points_held_is_refused_in_french(make_tournament, scorekeeper
 def test_tricks_must_total_the_cards(make_tournament, scorekeeper_client):
     tournament = make_tournament("double", players=3, rounds=1)
     table = drawing.draw_round(tournament, seed=2).tables.get()
-    response = post(scorekeeper_client, table, manche_data(table, [0, 0, 0], [1, 1, 0]))
+    response = post_deals(scorekeeper_client, table, manche_data(table, [0, 0, 0], [1, 1, 0]))
     assert response.status_code == 400
     html = response.content.decode()
     assert "2 cartes" not in html
     assert "plis doivent totaliser 1" in html
     assert table.deals.count() == 0
-    response = post(scorekeeper_client, table, manche_data(table, [0, None, 0], [1, 0, 0]))
+    response = post_deals(scorekeeper_client, table, manche_data(table, [0, None, 0], [1, 0, 0]))
     assert response.status_code == 400
     assert "saisissez la mise" in response.content.decode()
 
@@ -106,7 +103,7 @@ def test_ten_manches_give_place_points_and_ranking(make_tournament, scorekeeper_
     first = table.seats.get(first_dealer=True).position
     records = double_game(3, first, random.Random(5))
     for record in records:
-        response = post(
+        response = post_deals(
             scorekeeper_client, table, manche_data(table, record["bids"], record["tricks"])
         )
         assert response.status_code == 302, response.content.decode()[:2000]

@@ -6,18 +6,13 @@ from io import BytesIO
 import pytest
 from django.urls import reverse
 from django.utils import translation
+from helpers import fr
 from openpyxl import load_workbook
 
 from scoring import GAMES
 from tournaments import excel
 from tournaments.selectors import classification, season_rankings
 from tournaments.services import registration
-
-
-def fr(message: str, **params) -> str:
-    with translation.override("fr"):
-        text = translation.gettext(message)
-    return text % params if params else text
 
 
 def read_workbook(response):

@@ -7,6 +7,7 @@ import pytest
 from django.conf import settings
 from django.urls import reverse
 from django.utils import translation
+from helpers import fr
 from pypdf import PdfReader
 
 from tournaments import pdf
@@ -23,12 +24,6 @@ def pdf_pages(response) -> list[str]:
     assert response["Content-Type"] == "application/pdf"
     reader = PdfReader(BytesIO(response.content))
     return [" ".join(page.extract_text().split()) for page in reader.pages]
-
-
-def fr(message: str, **params) -> str:
-    with translation.override("fr"):
-        text = translation.gettext(message)
-    return text % params if params else text
 
 
 @pytest.fixture

@@ -9,6 +9,7 @@ import random
 import pytest
 from django.urls import reverse
 from form_data import form_data
+from helpers import post_deals
 from openpyxl import load_workbook
 
 from tournaments.models import GameRules, Seat, Table, Tournament
@@ -56,10 +57,6 @@ def plonk_data(table, tricks=(7, None), dead=(12, 9), live=(150, 140), number=No
         data[f"dead{team}"] = str(dead[team])
         data[f"live{team}"] = str(live[team])
     return data
-
-
-def post(client, table, data):
-    return client.post(reverse("staff_deals", args=[table.pk]), data)
 
 
 def play_round(round_, game, seed=1, target=None):
@@ -152,13 +149,13 @@ def test_quarante_deal_entry_running_totals_and_winner(make_tournament, scorekee
     data = quarante_data(
         table, kings=(3, None), queens=(2, None), jacks=(0, None), cliques=[(1, "K", 3)]
     )
-    assert post(scorekeeper_client, table, data).status_code == 302
+    assert post_deals(scorekeeper_client, table, data).status_code == 302
     deal = table.deals.get()
     assert deal.record["kings"] == [3, 1] and deal.points == [23, 31]
     # all figures to team 0 twice more: 44 + 44 → 111 against 31: won
     for _ in range(2):
         data = quarante_data(table, kings=(4, None), queens=(4, None), jacks=(4, None))
-        assert post(scorekeeper_client, table, data).status_code == 302
+        assert post_deals(scorekeeper_client, table, data).status_code == 302
     table.refresh_from_db()
     assert table.complete
     seats = {s.position: s for s in table.seats.all()}
@@ -174,21 +171,21 @@ def test_quarante_bad_input_in_french_nothing_lost(make_tournament, scorekeeper_
     table = drawing.draw_round(tournament, seed=1).tables.get()
     # both teams entered, not summing to 4
     data = quarante_data(table, kings=(3, 3))
-    response = post(scorekeeper_client, table, data)
+    response = post_deals(scorekeeper_client, table, data)
     assert response.status_code == 400
     html = response.content.decode()
     assert "doivent totaliser 4" in html
     assert 'name="kings1" value="3"' in html
     # five kings announced in cliques
     data = quarante_data(table, kings=(2, None), cliques=[(0, "K", 3), (1, "K", 3)])
-    html = post(scorekeeper_client, table, data).content.decode()
+    html = post_deals(scorekeeper_client, table, data).content.decode()
     assert "6 cartes d’une même figure annoncées : il n’en existe que 4" in html
     # nothing entered for a figure
     data = quarante_data(table, kings=(None, None))
-    html = post(scorekeeper_client, table, data).content.decode()
+    html = post_deals(scorekeeper_client, table, data).content.decode()
     assert "saisissez les rois gagnés par une équipe au moins" in html
     data = quarante_data(table, kings=(2, None), trump="")
-    html = post(scorekeeper_client, table, data).content.decode()
+    html = post_deals(scorekeeper_client, table, data).content.decode()
     assert "choisissez la couleur d’atout" in html
     assert table.deals.count() == 0
 
@@ -198,7 +195,7 @@ def test_quarante_cliques_beyond_a_hand_of_8_are_refused(make_tournament, scorek
     table = drawing.draw_round(tournament, seed=1).tables.get()
     # four kings, four queens and three jacks: 11 cards, a player holds 8 (RULES.md)
     eleven = [(1, "K", 4), (1, "Q", 4), (1, "J", 3)]
-    response = post(
+    response = post_deals(
         scorekeeper_client, table, quarante_data(table, kings=(2, None), cliques=eleven)
     )
     assert response.status_code == 400
@@ -207,7 +204,9 @@ def test_quarante_cliques_beyond_a_hand_of_8_are_refused(make_tournament, scorek
     assert response.context["form"]["clique1_J"].value() == "3", "what was typed is kept"
     assert table.deals.count() == 0
     eight = [(1, "K", 4), (1, "Q", 4)]
-    response = post(scorekeeper_client, table, quarante_data(table, kings=(2, None), cliques=eight))
+    response = post_deals(
+        scorekeeper_client, table, quarante_data(table, kings=(2, None), cliques=eight)
+    )
     assert response.status_code == 302
     assert table.deals.get().points == [22, 82]
 
@@ -275,22 +274,24 @@ def test_signal_decides_on_totals(make_tournament):
 def test_plonk_entry_checks_and_winner(make_tournament, scorekeeper_client):
     tournament = make_tournament(game="plonk", players=4, rounds=1)
     table = drawing.draw_round(tournament, seed=1).tables.get()
-    assert post(scorekeeper_client, table, plonk_data(table)).status_code == 302
+    assert post_deals(scorekeeper_client, table, plonk_data(table)).status_code == 302
     assert table.deals.get().points == [138, 131]
     assert table.deals.get().record["tricks"] == [7, 6]
     # too many dead cards for 2 tricks
-    response = post(scorekeeper_client, table, plonk_data(table, (2, None), (9, 20), (0, 100)))
+    response = post_deals(
+        scorekeeper_client, table, plonk_data(table, (2, None), (9, 20), (0, 100))
+    )
     assert response.status_code == 400
     html = response.content.decode()
     assert "au plus 8 cartes mortes" in html
     assert 'name="dead0" value="9"' in html
     # live points impossible
-    html = post(
+    html = post_deals(
         scorekeeper_client, table, plonk_data(table, (7, None), (12, 9), (500, 140))
     ).content.decode()
     assert "500 points vivants sont impossibles" in html
     # tricks not summing to 13
-    html = post(
+    html = post_deals(
         scorekeeper_client, table, plonk_data(table, (7, 7), (12, 9), (150, 140))
     ).content.decode()
     assert "doivent totaliser 13" in html
