@@ -1,6 +1,8 @@
 """Fees: memberships due and paid, money collected."""
 
+import datetime
 from dataclasses import dataclass
+from decimal import Decimal
 
 from django.db.models import Count, Q
 
@@ -17,7 +19,7 @@ class MembershipStatus:
     participations: int
     due: bool
     paid: bool
-    paid_on: object = None
+    paid_on: datetime.date | None = None
 
 
 def membership_status(tournament: Tournament) -> dict[int, MembershipStatus]:
@@ -62,24 +64,22 @@ class MoneyLine:
     tournament: Tournament
     entries: int
     paid: int
-    collected: object
+    collected: Decimal
 
 
 @dataclass
 class MoneyReport:
     season: Season
     lines: list[MoneyLine]
-    entry_fees: object
+    entry_fees: Decimal
     memberships_due: int
     memberships_paid: int
-    membership_amount: object
+    membership_amount: Decimal
     unpaid: list[tuple[int, str, int]]
 
 
 def money_report(season: Season) -> MoneyReport:
     """Entry fees collected per tournament; memberships due and paid (four queries)."""
-    from decimal import Decimal
-
     from club.models import Membership, Player
 
     club = season.club

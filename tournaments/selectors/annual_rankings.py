@@ -4,6 +4,7 @@ from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import Any
 
 from django.db.models import Count, Max, QuerySet, Sum, Window
 from django.db.models.functions import Rank
@@ -41,14 +42,14 @@ class AnnualRanking:
     tournaments: list[Tournament]
     #: the ranked players' totals, best first (``annual_totals``): a query set when the
     #: ranking is done in SQL (it is sorted and sliced there), a list for ``best_n``.
-    totals: Sequence[dict] | QuerySet
+    totals: Sequence[dict[str, Any]] | QuerySet[Any]
     #: the tournaments' ids, as a query set (a subquery in the queries that use it)
-    tournament_ids: QuerySet | None = None
+    tournament_ids: QuerySet[Any] | None = None
     rows: list[AnnualRow] = field(default_factory=list)
 
 
 def annual_ranking(
-    season: Season, game: str, *, rules: dict | None = None, rows: bool = True
+    season: Season, game: str, *, rules: dict[str, Any] | None = None, rows: bool = True
 ) -> AnnualRanking:
     """The season's ranking of one game by the club's rule (``annual_ranking`` in its ruleset:
     ``sum_points``, ``sum_place_points`` or ``best_n``), over its published tournaments.
@@ -64,7 +65,8 @@ def annual_ranking(
     spec = GAMES[game]
     merged = spec.validate_rules(rules if rules is not None else club_rules(season.club, game))
     rule = str(merged.get("annual_ranking", "sum_points"))
-    best_n = merged.get("annual_best_n")
+    stored_n = merged.get("annual_best_n")
+    best_n = stored_n if isinstance(stored_n, int) else None
     if rule == "best_n" and not best_n:
         best_n = 1
     counted = Tournament.objects.filter(season=season, game=game, published=True).exclude(
@@ -96,7 +98,9 @@ def annual_ranking(
     return ranking
 
 
-def annual_totals(tournament_ids: QuerySet | list[int], rule: str, best_n: int | None):
+def annual_totals(
+    tournament_ids: QuerySet[Any] | list[int], rule: str, best_n: int | None
+) -> QuerySet[Any] | list[dict[str, Any]]:
     """Each player's totals over these tournaments, ranked by ``rule``: dicts with player_id,
     name, n_tournaments, total_points, place_points, best_n_points, key_value and rank.
 
@@ -157,7 +161,7 @@ def annual_totals(tournament_ids: QuerySet | list[int], rule: str, best_n: int |
     return totals
 
 
-def annual_player_count(tournament_ids: QuerySet | list[int]) -> int:
+def annual_player_count(tournament_ids: QuerySet[Any] | list[int]) -> int:
     """How many players ``annual_totals`` ranks: a count over the stored results' index,
     cheaper than counting the ranking query itself."""
     return (
@@ -168,7 +172,7 @@ def annual_player_count(tournament_ids: QuerySet | list[int]) -> int:
     )
 
 
-def named_total(total: dict) -> dict:
+def named_total(total: dict[str, Any]) -> dict[str, Any]:
     """A totals row as the pages and the export read it (name, place points as a Fraction)."""
     total["name"] = f"{total['last_name']} {total['first_name']}"
     total["place_points"] = Fraction(total["place_points_60ths"], PLACE_POINTS_DENOMINATOR)
@@ -176,7 +180,7 @@ def named_total(total: dict) -> dict:
 
 
 def annual_cells(
-    tournament_ids: QuerySet | list[int], player_ids: list[int] | None
+    tournament_ids: QuerySet[Any] | list[int], player_ids: list[int] | None
 ) -> dict[int, dict[int, tuple[int, int, Fraction]]]:
     """Per player (all, or ``player_ids``: the shown page), per tournament: (points, place,
     annual place points). One query."""

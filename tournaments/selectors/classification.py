@@ -13,7 +13,9 @@ from scoring.ranking import RoundLine, shared_places
 from ..models import (
     PLACE_POINTS_DENOMINATOR,
     Entry,
+    Round,
     Seat,
+    Table,
     Tournament,
 )
 
@@ -148,8 +150,9 @@ def team_standings(tournament: Tournament) -> list[StandingRow]:
         row.against += against
     spec = GAMES[tournament.game]
     key_of = spec.classifier(tournament.rules or None)
-    ranked = [r for r in rows.values() if r.rounds or not r.withdrawn]
-    keys = [key_of(lines[r.team_id]) for r in ranked]
+    ranked_ids = [pk for pk, r in rows.items() if r.rounds or not r.withdrawn]
+    ranked = [rows[pk] for pk in ranked_ids]
+    keys = [key_of(lines[pk]) for pk in ranked_ids]
     for row, rank in zip(ranked, shared_places(keys), strict=True):
         row.rank = rank
         row.best_round = max((c.score for c in row.rounds.values()), default=None)
@@ -157,27 +160,35 @@ def team_standings(tournament: Tournament) -> list[StandingRow]:
     return ranked
 
 
-def player_rounds(tournament: Tournament, entry: Entry) -> list[dict[str, object]]:
+@dataclass
+class PlayerRound:
+    """One round of a player: his table, his seat (his team's in team games), his table mates."""
+
+    round: Round
+    table: Table
+    seats: list[Seat] = field(default_factory=list)
+    own: Seat | None = None
+
+
+def player_rounds(tournament: Tournament, entry: Entry) -> list[PlayerRound]:
     """Each round of one player: table, seat, table mates, score and place points.
 
     In team games the player's seat is his team's.
     """
     if entry.team_id is not None:
-        at_table, own = Q(table__seats__team_id=entry.team_id), {"team_id": entry.team_id}
+        at_table, own_unit = Q(table__seats__team_id=entry.team_id), ("team_id", entry.team_id)
     else:
-        at_table, own = Q(table__seats__entry=entry), {"entry_id": entry.pk}
+        at_table, own_unit = Q(table__seats__entry=entry), ("entry_id", entry.pk)
     seats = list(
         Seat.objects.filter(at_table, round__tournament=tournament)
         .select_related("entry__player", "team", "table", "round")
         .order_by("round__number", "position")
     )
-    by_round: dict[int, dict[str, object]] = {}
+    by_round: dict[int, PlayerRound] = {}
     for seat in seats:
-        line = by_round.setdefault(
-            seat.round.number, {"round": seat.round, "table": seat.table, "seats": [], "own": None}
-        )
-        if all(getattr(seat, key) == value for key, value in own.items()):
-            line["own"] = seat
+        line = by_round.setdefault(seat.round.number, PlayerRound(seat.round, seat.table))
+        if getattr(seat, own_unit[0]) == own_unit[1]:
+            line.own = seat
         else:
-            line["seats"].append(seat)
+            line.seats.append(seat)
     return list(by_round.values())

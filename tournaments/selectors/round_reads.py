@@ -1,10 +1,14 @@
 """Rounds, tables and sheets as the pages show them; a sheet's history; the pool dashboard."""
 
+import datetime
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from django.db.models import Count, Prefetch
 
 from ..models import (
+    ResultChange,
     Round,
     Seat,
     Table,
@@ -41,8 +45,12 @@ def table_with_tournament(table_id: int, *, published_only: bool) -> Table:
 
 def table_sheet(table: Table) -> Table:
     """The table's seats and deals, as ``seat_list`` and ``deal_list`` (two queries)."""
-    table.seat_list = list(table.seats.select_related("entry__player", "team").order_by("position"))
-    table.deal_list = list(table.deals.order_by("number"))
+    # Patched onto the table for the public table page (views_public, table.html); a dataclass
+    # replaces them with the rest of issue 11's item 6.
+    table.seat_list = list(  # type: ignore[attr-defined]
+        table.seats.select_related("entry__player", "team").order_by("position")
+    )
+    table.deal_list = list(table.deals.order_by("number"))  # type: ignore[attr-defined]
     return table
 
 
@@ -65,7 +73,17 @@ class ChangeLine:
     after: str | None
 
 
-def describe_changes(changes, seat_names, describe) -> list[dict[str, object]]:
+@dataclass
+class DescribedChange:
+    change: ResultChange
+    lines: list[ChangeLine]
+
+
+def describe_changes(
+    changes: Iterable[ResultChange],
+    seat_names: Sequence[str],
+    describe: Callable[[dict[str, Any], Sequence[str]], str],
+) -> list[DescribedChange]:
     """Each change of a sheet with the lines it added, altered or removed, in words."""
     described = []
     for change in changes:
@@ -81,7 +99,7 @@ def describe_changes(changes, seat_names, describe) -> list[dict[str, object]]:
                         describe(new, seat_names) if new is not None else None,
                     )
                 )
-        described.append({"change": change, "lines": lines})
+        described.append(DescribedChange(change, lines))
     return described
 
 
@@ -94,7 +112,9 @@ class TableProgress:
     short: bool
 
 
-def round_progress(round_: Round, deals_per_round: int, now) -> list[TableProgress]:
+def round_progress(
+    round_: Round, deals_per_round: int, now: datetime.datetime
+) -> list[TableProgress]:
     """Deals entered per table, tables behind the clock's pace, short tables once closed.
 
     Behind: more than one deal under the pace (deals planned × elapsed / duration). Two queries.

@@ -1,5 +1,7 @@
 """The rules a club or a tournament plays with."""
 
+from typing import Any
+
 from club.models import Club
 from scoring import GAMES
 
@@ -10,13 +12,13 @@ from ..models import (
 )
 
 
-def club_rules(club: Club, game: str) -> dict:
+def club_rules(club: Club, game: str) -> dict[str, Any]:
     """The club's ruleset for a game: its own if edited, else the game's defaults."""
     stored = GameRules.objects.filter(club=club, game=game).first()
     return dict(stored.rules) if stored is not None else GAMES[game].default_rules()
 
 
-def tournament_settings(tournament: Tournament) -> dict:
+def tournament_settings(tournament: Tournament) -> dict[str, Any]:
     """The settings chosen for this tournament before it starts (the plug-in's
     ``tournament_settings``, e.g. the target), kept in its rules until the snapshot is taken."""
     if tournament.is_started:
@@ -25,7 +27,7 @@ def tournament_settings(tournament: Tournament) -> dict:
     return {k: v for k, v in (tournament.rules or {}).items() if k in keys}
 
 
-def effective_rules(tournament: Tournament) -> dict:
+def effective_rules(tournament: Tournament) -> dict[str, Any]:
     """The rules the tournament plays (or will play) with."""
     if tournament.is_started:
         return GAMES[tournament.game].validate_rules(tournament.rules or None)

@@ -1,18 +1,21 @@
 """A table's sheet: its seats, names, dealers, records, and the game's verdict on it."""
 
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 from scoring import GAMES
+from scoring.common import TableResult
 
 from ..models import (
     Entry,
     Seat,
     Table,
+    Team,
     Tournament,
 )
 
 
-def table_records(table: Table) -> list[dict]:
+def table_records(table: Table) -> list[dict[str, Any]]:
     return [deal.record for deal in table.deals.order_by("number")]
 
 
@@ -26,9 +29,9 @@ def table_seats(table: Table) -> list[Seat]:
 
 
 def seat_name(seat: Seat) -> str:
-    if seat.entry_id is not None:
+    if seat.entry is not None:
         return seat.entry.player.full_name
-    return seat.team.name if seat.team_id is not None else "?"
+    return seat.team.name if seat.team is not None else "?"
 
 
 def seat_names(seats: Sequence[Seat]) -> list[str]:
@@ -36,7 +39,7 @@ def seat_names(seats: Sequence[Seat]) -> list[str]:
     return [seat_name(s) for s in seats]
 
 
-def team_players(team) -> list[Entry]:
+def team_players(team: Team) -> list[Entry]:
     return sorted(team.entries.all(), key=lambda e: e.pk)
 
 
@@ -45,7 +48,7 @@ def dealing_names(seats: Sequence[Seat]) -> list[str]:
     ``t + 2`` (its first player at ``t``, its second at ``t + 2``)."""
     if not seats or seats[0].team_id is None:
         return seat_names(seats)
-    teams = [[e.player.full_name for e in team_players(s.team)] for s in seats]
+    teams = [[e.player.full_name for e in team_players(s.team)] for s in seats if s.team]
     names = [""] * (2 * len(teams))
     for t, players in enumerate(teams):
         for k, name in enumerate(players[:2]):
@@ -65,7 +68,7 @@ def players_at(tournament: Tournament, seats: Sequence[Seat]) -> int:
     return len(seats)
 
 
-def evaluate_sheet(table: Table, records: Sequence[Mapping]):
+def evaluate_sheet(table: Table, records: Sequence[Mapping[str, Any]]) -> TableResult:
     """The game's verdict on a sheet (``TableResult``), or ``InvalidDeal``; writes nothing."""
     seats = list(table.seats.all())
     tournament = table.round.tournament

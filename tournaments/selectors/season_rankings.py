@@ -4,6 +4,7 @@ from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 from django.core.exceptions import EmptyResultSet
 from django.db import connections
@@ -35,7 +36,7 @@ class SeasonRow:
     difference: int | None = None
 
 
-def fetch_rows(queryset: QuerySet) -> list[tuple]:
+def fetch_rows(queryset: QuerySet[Any]) -> list[tuple[Any, ...]]:
     """A ``values_list`` query set's rows without Django's per-value converters: thousands
     of sums of integers come back from the database as integers already."""
     try:
@@ -44,7 +45,8 @@ def fetch_rows(queryset: QuerySet) -> list[tuple]:
         return []
     with connections[queryset.db].cursor() as cursor:
         cursor.execute(sql, params)
-        return cursor.fetchall()
+        rows: list[tuple[Any, ...]] = cursor.fetchall()
+    return rows
 
 
 def _counted_results(season: Season) -> QuerySet[TournamentResult]:

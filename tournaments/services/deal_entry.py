@@ -3,7 +3,7 @@
 from collections.abc import Sequence
 from typing import Any
 
-from django.contrib.auth.base_user import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils.translation import gettext as _
 
@@ -20,7 +20,7 @@ from .result_store import refresh_tournament_status, results_changed, store_tabl
 
 @transaction.atomic
 def save_sheet(
-    table: Table, *, records: Sequence[dict[str, Any]], version: int, user: AbstractBaseUser | None
+    table: Table, *, records: Sequence[dict[str, Any]], version: int, user: User | None
 ) -> Table:
     """Replace a table's sheet by ``records`` (in sheet order), if nobody saved it meanwhile.
 
@@ -84,7 +84,7 @@ def save_deal(
     record: dict[str, Any],
     number: int | None,
     version: int,
-    user: AbstractBaseUser | None,
+    user: User | None,
 ) -> Table:
     """Add a deal (``number`` None or the next one) or replace deal ``number``.
 
@@ -99,7 +99,7 @@ def save_deal(
 
 
 @transaction.atomic
-def delete_deal(table: Table, *, number: int, version: int, user: AbstractBaseUser | None) -> Table:
+def delete_deal(table: Table, *, number: int, version: int, user: User | None) -> Table:
     """Remove deal ``number``; the deals after it must still match the dealers' rotation."""
     records = _pool_records(table, version)
     if not 1 <= number <= len(records):

@@ -1,6 +1,7 @@
 """Seating the rounds: draw, redraw, swap, start."""
 
 import random
+from collections.abc import Sequence
 
 from django.db import transaction
 from django.db.models import Count, Max
@@ -14,6 +15,7 @@ from ..models import (
     Round,
     Seat,
     Table,
+    Team,
     Tournament,
 )
 from ..selectors.lineup import (
@@ -86,7 +88,15 @@ def _seat(round_: Round, seed: int) -> None:
     _seat_units(round_, entries, sizes, history, seed, occupant="entry")
 
 
-def _seat_units(round_: Round, units: list, sizes, history, seed: int, *, occupant: str) -> list:
+def _seat_units(
+    round_: Round,
+    units: Sequence[Entry] | Sequence[Team],
+    sizes: Sequence[int],
+    history: list[list[list[int]]],
+    seed: int,
+    *,
+    occupant: str,
+) -> list[list[int]]:
     """Seat ``units`` (entries, or teams in team games) with the seating engine; returns the
     drawn tables as lists of unit indices.
 

@@ -1,6 +1,7 @@
 """What a service refuses, for the user."""
 
 from dataclasses import dataclass
+from typing import Any
 
 from ..models import (
     ResultChange,
@@ -17,4 +18,4 @@ class StaleSheet(Exception):
 
     current_version: int
     changes: list[ResultChange]
-    saved_records: list[dict]
+    saved_records: list[dict[str, Any]]

@@ -2,7 +2,7 @@
 
 import datetime
 
-from django.contrib.auth.base_user import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
 
@@ -17,7 +17,7 @@ PDF_EXPORT_KEEP = datetime.timedelta(days=1)
 
 
 def queue_pdf_export(
-    tournament: Tournament, *, kind: str, round_: Round | None, user: AbstractBaseUser | None
+    tournament: Tournament, *, kind: str, round_: Round | None, user: User | None
 ) -> PdfExport:
     """The document to build off the request, in the current language: the one already in
     preparation for the same sheets if any (a second click waits for the same file), else a
