@@ -12,6 +12,7 @@ from ..models import (
     Entry,
     Tournament,
 )
+from .counts import count_by
 
 
 @dataclass
@@ -30,18 +31,15 @@ def membership_status(tournament: Tournament) -> dict[int, MembershipStatus]:
 
     club = tournament.club
     player_ids = list(tournament.entries.values_list("player_id", flat=True))
-    counts = dict(
+    counts = count_by(
         Entry.objects.filter(
             tournament__season_id=tournament.season_id,
             tournament__club_id=tournament.club_id,
             tournament__date__lte=tournament.date,
             player_id__in=player_ids,
             withdrawn=False,
-        )
-        .values("player_id")
-        .annotate(n=Count("id"))
-        .values_list("player_id", "n")
-        .order_by()
+        ),
+        "player_id",
     )
     paid = dict(
         Membership.objects.filter(
@@ -92,13 +90,7 @@ def money_report(season: Season) -> MoneyReport:
         .order_by("date", "pk")
     )
     lines = [MoneyLine(t, t.n_entries, t.n_paid, t.entry_fee * t.n_paid) for t in tournaments]
-    counts = dict(
-        Entry.objects.filter(tournament__season=season, withdrawn=False)
-        .values("player_id")
-        .annotate(n=Count("id"))
-        .values_list("player_id", "n")
-        .order_by()
-    )
+    counts = count_by(Entry.objects.filter(tournament__season=season, withdrawn=False), "player_id")
     due = {pid for pid, n in counts.items() if n > club.free_participations}
     memberships = list(Membership.objects.filter(season=season, paid_on__isnull=False))
     paid_ids = {m.player_id for m in memberships}

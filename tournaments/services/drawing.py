@@ -4,7 +4,7 @@ import random
 from collections.abc import Sequence
 
 from django.db import transaction
-from django.db.models import Count, Max
+from django.db.models import Max
 from django.utils.translation import gettext as _
 
 from scoring import seating
@@ -18,6 +18,7 @@ from ..models import (
     Team,
     Tournament,
 )
+from ..selectors.counts import count_by
 from ..selectors.lineup import (
     current_repeats,
     playing_entries,
@@ -135,12 +136,8 @@ def _seat_teams(round_: Round, seed: int) -> None:
         raise TournamentError(_("At least two complete teams are needed: form the pairs first."))
     bye_team = None
     if len(teams) % 2:
-        byes = dict(
-            Seat.objects.filter(round__tournament=tournament, table__bye=True)
-            .values("team_id")
-            .annotate(n=Count("id"))
-            .values_list("team_id", "n")
-            .order_by()
+        byes = count_by(
+            Seat.objects.filter(round__tournament=tournament, table__bye=True), "team_id"
         )
         rng = random.Random(seed)
         fewest = min(byes.get(t.pk, 0) for t in teams)
