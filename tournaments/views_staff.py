@@ -247,16 +247,12 @@ class TeamsView(ScorekeeperRequiredMixin, View):
         tournament = self.get_scoped(Tournament, pk=pk)
         if not plugin_for(tournament.game).team_game:
             raise Http404
-        teams = list(tournament.teams.prefetch_related("entries__player").order_by("name"))
-        for team in teams:
-            team.players = scoresheet.team_players(team)
-            team.has_played = team.seats.exists()
         return render(
             request,
             self.template_name,
             {
                 "tournament": tournament,
-                "teams": teams,
+                "teams": lineup.team_lines(tournament),
                 "unpaired": lineup.unpaired_entries(tournament),
                 "form": form or TeamForm(tournament=tournament),
             },

@@ -114,3 +114,13 @@ def test_repeats_count_the_meetings_of_earlier_rounds(make_tournament):
     # Four players, one table: the second round repeats all six pairs.
     assert lineup.current_repeats(first) == 0
     assert lineup.current_repeats(second) == 6
+
+
+def test_team_lines_say_which_teams_have_played(make_tournament, django_assert_num_queries):
+    tournament = make_tournament("quarante", players=6, rounds=1)  # three teams: one bye
+    with django_assert_num_queries(3):  # teams, their entries, the players
+        before = lineup.team_lines(tournament)
+    assert [line.has_played for line in before] == [False] * 3
+    assert all(len(line.players) == 2 for line in before)
+    drawing.draw_round(tournament, seed=1)
+    assert [line.has_played for line in lineup.team_lines(tournament)] == [True] * 3

@@ -1,6 +1,9 @@
 """Who plays: players and teams present, whether they fill the tables, the rounds played."""
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from django.db.models import Exists, OuterRef
 
 from scoring import seating
 
@@ -13,6 +16,7 @@ from ..models import (
     Tournament,
 )
 from .rulebook import table_sizes
+from .scoresheet import team_players
 
 
 def playing_entries(tournament: Tournament) -> list[Entry]:
@@ -89,3 +93,23 @@ def current_repeats(round_: Round) -> int:
     index = {entry_id: i for i, entry_id in enumerate(sorted(e for e in entries if e))}
     rounds = seating_history(tournament, index, round_.number + 1)
     return seating.repeats(rounds)
+
+
+@dataclass(frozen=True)
+class TeamLine:
+    """A team on the teams page: its players in seat order, and whether it has played (a
+    team that has played cannot be split)."""
+
+    team: Team
+    players: list[Entry]
+    has_played: bool
+
+
+def team_lines(tournament: Tournament) -> list[TeamLine]:
+    """Every team of the tournament by name (three queries, whatever the number of teams)."""
+    teams = (
+        tournament.teams.prefetch_related("entries__player")
+        .annotate(has_played=Exists(Seat.objects.filter(team=OuterRef("pk"))))
+        .order_by("name")
+    )
+    return [TeamLine(team, team_players(team), team.has_played) for team in teams]
