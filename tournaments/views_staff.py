@@ -117,24 +117,12 @@ class RegistrationView(ScorekeeperRequiredMixin, View):
     template_name = "tournaments/staff/registration.html"
 
     def context(self, tournament, member_form=None, walk_in_form=None):
-        entries = list(
-            tournament.entries.select_related("player").order_by(
-                "player__last_name", "player__first_name"
-            )
-        )
-        playing = [e for e in entries if e.present and not e.withdrawn]
-        status = accounts.membership_status(tournament)
-        for entry in entries:
-            entry.membership = status.get(entry.player_id)
+        lines = accounts.registration_lines(tournament)
         return {
             "tournament": tournament,
-            "entries": entries,
-            "playing": len(playing),
-            "memberships_due": [
-                e
-                for e in entries
-                if e.membership and e.membership.due and not e.membership.paid and not e.withdrawn
-            ],
+            "entries": lines,
+            "playing": sum(1 for line in lines if line.entry.present and not line.entry.withdrawn),
+            "memberships_due": [line for line in lines if line.membership_unpaid],
             "gap": lineup.seating_gap_for(tournament),
             "plugin": plugin_for(tournament.game),
             "teams": len(lineup.playing_teams(tournament))

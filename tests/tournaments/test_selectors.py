@@ -4,7 +4,7 @@ import pytest
 
 from scoring import GAMES
 from tournaments.models import Tournament
-from tournaments.selectors import lineup, rulebook, scoresheet
+from tournaments.selectors import accounts, lineup, rulebook, scoresheet
 from tournaments.services import drawing, pairing, registration, rulesets
 
 pytestmark = pytest.mark.django_db
@@ -124,3 +124,14 @@ def test_team_lines_say_which_teams_have_played(make_tournament, django_assert_n
     assert all(len(line.players) == 2 for line in before)
     drawing.draw_round(tournament, seed=1)
     assert [line.has_played for line in lineup.team_lines(tournament)] == [True] * 3
+
+
+def test_a_withdrawn_player_is_not_asked_for_his_membership(make_tournament, club):
+    club.free_participations = 0  # due from the first participation
+    club.save()
+    tournament = make_tournament(players=2)
+    first, second = tournament.entries.order_by("pk")
+    registration.update_entry(second, withdrawn=True)
+    lines = {line.entry.pk: line for line in accounts.registration_lines(tournament)}
+    assert lines[first.pk].membership.due and lines[first.pk].membership_unpaid
+    assert not lines[second.pk].membership_unpaid

@@ -57,6 +57,29 @@ def membership_status(tournament: Tournament) -> dict[int, MembershipStatus]:
     }
 
 
+@dataclass(frozen=True)
+class RegistrationLine:
+    """A registered player on the registration page, with his season's membership."""
+
+    entry: Entry
+    membership: MembershipStatus | None
+
+    @property
+    def membership_unpaid(self) -> bool:
+        """Due, not paid, and the player still plays: the page asks for it."""
+        m = self.membership
+        return m is not None and m.due and not m.paid and not self.entry.withdrawn
+
+
+def registration_lines(tournament: Tournament) -> list[RegistrationLine]:
+    """The tournament's entries by name with their memberships (three queries)."""
+    status = membership_status(tournament)
+    entries = tournament.entries.select_related("player").order_by(
+        "player__last_name", "player__first_name"
+    )
+    return [RegistrationLine(entry, status.get(entry.player_id)) for entry in entries]
+
+
 @dataclass
 class MoneyLine:
     tournament: Tournament
