@@ -87,9 +87,9 @@ def prepare() -> dict:
 
     from club.models import Club, Player, Season
     from club.roles import SAISIE
-    from tournaments import services
     from tournaments.models import Entry, Seat, Tournament
     from tournaments.sample_sheets import double_king_round
+    from tournaments.services import drawing
 
     with transaction.atomic():
         Seat.objects.filter(round__tournament__club__slug="load").delete()
@@ -122,8 +122,8 @@ def prepare() -> dict:
         user.set_password(PASSWORD)
         user.save()
         user.groups.add(Group.objects.get(name=SAISIE))
-    round_ = services.draw_round(tournament, seed=1)
-    services.start_round(round_)
+    round_ = drawing.draw_round(tournament, seed=1)
+    drawing.start_round(round_)
     rng = random.Random(1)
     tables = []
     for table in round_.tables.order_by("number"):
