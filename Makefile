@@ -58,7 +58,7 @@ lint: install
 	$(VENV)/bin/ruff format --check .
 
 typecheck: install
-	$(VENV)/bin/mypy --strict scoring
+	$(VENV)/bin/mypy --strict scoring tournaments/services tournaments/selectors
 
 bench: install
 	$(PY) bench/seating.py

@@ -39,7 +39,8 @@ def main() -> None:
     from django.urls import reverse
     from standings import build_season, timed
 
-    from tournaments import selectors, services
+    from tournaments.selectors import annual_rankings
+    from tournaments.services import rulesets
 
     call_command("migrate", verbosity=0)
     season, _ = build_season(args.tournaments, args.players, args.pools, game="whist")
@@ -73,8 +74,8 @@ def main() -> None:
         ("sum_place_points", {}),
         ("best_n", {"annual_best_n": 5}),
     ):
-        services.save_club_rules(season.club, "whist", {"annual_ranking": rule, **extra})
-        selector_ms = timed(lambda: selectors.annual_ranking(season, "whist"))
+        rulesets.save_club_rules(season.club, game="whist", rules={"annual_ranking": rule, **extra})
+        selector_ms = timed(lambda: annual_rankings.annual_ranking(season, "whist"))
         page_ms = timed(lambda: client.get(url))
         with CaptureQueriesContext(connection) as queries:
             client.get(url)

@@ -72,9 +72,9 @@ def build(scale: float) -> None:
     from django.db import transaction
 
     from club.models import Club, Player, Season
-    from tournaments import services
     from tournaments.models import Tournament
     from tournaments.sample_sheets import stored_tournament
+    from tournaments.services import result_store
 
     rng = random.Random(2026)
     n_players = max(200, round(2000 * scale))
@@ -109,7 +109,7 @@ def build(scale: float) -> None:
                 stored_tournament(season, game, rounds, t, pool, rng)
     with transaction.atomic():
         for tournament in Tournament.objects.filter(club__slug=CLUB_SLUG):
-            services.results_changed(tournament)
+            result_store.results_changed(tournament)
 
 
 # --------------------------------------------------------------------------- the figures
@@ -229,8 +229,9 @@ def measure(runs: int) -> None:
     from django.urls import reverse
 
     from club.models import Season
-    from tournaments import excel, selectors
+    from tournaments import excel
     from tournaments.models import Tournament
+    from tournaments.selectors import annual_rankings
 
     client = Client()
     seasons = list(Season.objects.filter(club__slug=CLUB_SLUG).order_by("pk"))
@@ -253,7 +254,7 @@ def measure(runs: int) -> None:
         queries(lambda: client.get(whist_xlsx)),
         "< 1 s; linear",
     )
-    ranking = selectors.annual_ranking(whist_season, "whist")
+    ranking = annual_rankings.annual_ranking(whist_season, "whist")
     half = type(ranking)(**{**ranking.__dict__, "rows": ranking.rows[: len(ranking.rows) // 2]})
 
     def annual_sheet(r):

@@ -87,9 +87,9 @@ def prepare() -> dict:
 
     from club.models import Club, Player, Season, StaffMembership
     from club.roles import SAISIE
-    from tournaments import services
     from tournaments.models import Entry, Seat, Tournament
     from tournaments.sample_sheets import double_king_round
+    from tournaments.services import drawing
 
     with transaction.atomic():
         Seat.objects.filter(round__tournament__club__slug="load").delete()
@@ -124,8 +124,8 @@ def prepare() -> dict:
         user.groups.add(Group.objects.get(name=SAISIE))
         # Roles are per club: the scorekeeper's, in the load test's club.
         StaffMembership.objects.create(user=user, club=club, role=StaffMembership.Role.SCOREKEEPER)
-    round_ = services.draw_round(tournament, seed=1)
-    services.start_round(round_)
+    round_ = drawing.draw_round(tournament, seed=1)
+    drawing.start_round(round_)
     rng = random.Random(1)
     tables = []
     for table in round_.tables.order_by("number"):

@@ -3,9 +3,9 @@
     .venv/bin/python bench/sheet_save.py [--players 40]
 
 A throwaway SQLite database (or DATABASE_URL): a tournament of ``--players`` players in
-round 1; each table's full 20-game sheet is saved through ``services.save_sheet`` (one
+round 1; each table's full 20-game sheet is saved through ``deal_entry.save_sheet`` (one
 transaction: version check, validation by ``scoring``, deals, seat results, history), then
-``selectors.tournament_standings`` recomputes the classification. Prints milliseconds.
+``classification.tournament_standings`` recomputes the classification. Prints milliseconds.
 """
 
 import argparse
@@ -36,9 +36,10 @@ def main() -> None:
     from django.db import connection
 
     from club.models import Club, Player, Season
-    from tournaments import selectors, services
     from tournaments.models import Tournament
     from tournaments.sample_sheets import double_king_round
+    from tournaments.selectors import classification
+    from tournaments.services import deal_entry, drawing, registration
 
     call_command("migrate", verbosity=0)
     club = Club.objects.create(name="Bench", slug="bench")
@@ -50,17 +51,17 @@ def main() -> None:
     )
     for i in range(args.players):
         player = Player.objects.create(first_name=f"P{i}", last_name=f"N{i}")
-        services.register_player(tournament, player)
-    round_ = services.draw_round(tournament, seed=1)
+        registration.register_player(tournament, player=player)
+    round_ = drawing.draw_round(tournament, seed=1)
     rng = random.Random(1)
     save_ms, standings_ms = [], []
     for table in round_.tables.all():
         first = table.seats.get(first_dealer=True).position
         records = double_king_round(first, rng)
         start = time.perf_counter()
-        services.save_sheet(table, records, version=table.version, user=None)
+        deal_entry.save_sheet(table, records=records, version=table.version, user=None)
         middle = time.perf_counter()
-        selectors.tournament_standings(tournament)
+        classification.tournament_standings(tournament)
         end = time.perf_counter()
         save_ms.append((middle - start) * 1000)
         standings_ms.append((end - middle) * 1000)

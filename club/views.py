@@ -39,7 +39,7 @@ class ClubHomeView(TemplateView):
     template_name = "club/club_home.html"
 
     def get_context_data(self, **kwargs):
-        from tournaments import selectors as tournament_selectors
+        from tournaments.selectors import listing
 
         club = get_object_or_404(Club, slug=self.kwargs["slug"])
         season = selectors.current_season(club)
@@ -47,7 +47,7 @@ class ClubHomeView(TemplateView):
             **super().get_context_data(**kwargs),
             "club": club,
             "season": season,
-            **tournament_selectors.club_home(club, season),
+            **listing.club_home(club, season),
         }
 
 

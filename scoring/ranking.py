@@ -128,7 +128,7 @@ def place_points_by_key(
     >>> [str(p) for p in place_points_by_key([(10, 2), (12, 0), (10, 2), (4, 9)])]
     ['5/2', '4', '5/2', '1']
     """
-    table = linear_table(len(keys)) if table is None else list(table)
+    table = list(table) if table is not None else list(linear_table(len(keys)))
     if len(table) < len(keys):
         table = [*table, *([0] * (len(keys) - len(table)))]
     order = sorted(range(len(keys)), key=lambda i: keys[i], reverse=True)

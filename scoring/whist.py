@@ -85,8 +85,15 @@ TABLE_SIZES = (4, 5)
 #: A renege: the offender pays 3 x P, each other player gets P, so the deal sums to 0
 #: (RULES.md: not a club setting).
 RENEGE_MULTIPLIER = 3
-#: Settings of older rulesets, ignored when they load.
-RETIRED = ("renege_multiplier",)
+#: Settings that were once in the ruleset: stored rulesets that still carry them load without
+#: them. The fees are the club's (``Club.membership_fee``, ``Tournament.entry_fee``), never the
+#: game's: nothing read these.
+RETIRED = (
+    "renege_multiplier",
+    "entry_fee_cents",
+    "membership_fee_cents",
+    "membership_from_participation",
+)
 #: Sane bounds: every value of a contract or counter row is at most 1000 points (a capo
 #: multiplies by 1 to 10); a pool has 1 to 30 deals and lasts 1 to 600 minutes; fees up to
 #: 1000 € (in cents).
@@ -98,9 +105,6 @@ BOUNDS: dict[str, tuple[int, int]] = {
     "annual_best_n": (1, 100),
     "pools": (1, 20),
     "pool_minutes": (1, 600),
-    "entry_fee_cents": (0, 100_000),
-    "membership_fee_cents": (0, 100_000),
-    "membership_from_participation": (0, 100),
 }
 
 
@@ -219,8 +223,7 @@ TIEBREAKS = ("best_pool", "place_points")
 #: (``null``: no place points at a whist table); ``tiebreaks`` after total points
 #: (Default ``["best_pool"]``); ``annual_ranking``
 #: (``sum_points`` | ``sum_place_points`` | ``best_n``) and ``annual_best_n``;
-#: ``entry_fee_cents``, ``membership_fee_cents`` and
-#: ``membership_from_participation`` (the fees of seed 004); ``tables_of_five``
+#: ``tables_of_five``
 #: (Default ``false``: tables of 4 only; ``true``: tables of 5 allowed, the
 #: dealer sitting out each deal).
 DEFAULT_RULES: dict[str, Json] = {
@@ -233,9 +236,6 @@ DEFAULT_RULES: dict[str, Json] = {
     "tiebreaks": ["best_pool"],
     "annual_ranking": "sum_points",
     "annual_best_n": None,
-    "entry_fee_cents": 300,
-    "membership_fee_cents": 700,
-    "membership_from_participation": 3,
     "tables_of_five": False,
 }
 
@@ -431,13 +431,7 @@ def _rules(rules: Rules | None) -> _Rules:
     rule_choice(merged, "annual_ranking", ANNUAL_RULES)
     if merged["annual_best_n"] is not None:
         rule_int(merged, "annual_best_n", *BOUNDS["annual_best_n"])
-    for key in (
-        "pools",
-        "pool_minutes",
-        "entry_fee_cents",
-        "membership_fee_cents",
-        "membership_from_participation",
-    ):
+    for key in ("pools", "pool_minutes"):
         rule_int(merged, key, *BOUNDS[key])
     if not isinstance(merged["tables_of_five"], bool):
         raise InvalidRules("tables_of_five", "must be true or false")

@@ -6,9 +6,9 @@ from django.contrib.auth.models import User
 
 from club.models import Club, Player, Season
 from club.roles import BUREAU, SAISIE, grant_role
-from tournaments import services
 from tournaments.models import Tournament
 from tournaments.sample_sheets import double_king_round
+from tournaments.services import deal_entry, drawing, pairing, registration, rulesets
 
 
 @pytest.fixture
@@ -81,22 +81,55 @@ def _empty_cache():
     cache.clear()
 
 
+#: Per game: the default name, players and rounds of a test tournament.
+_TOURNAMENT_DEFAULTS = {
+    "double_king": ("Tournoi test", 8, 2),
+    "whist": ("Whist test", 4, 3),
+    "double": ("Double test", 7, 2),
+    "quarante": ("Équipes test", 8, 3),
+    "plonk": ("Équipes test", 8, 3),
+}
+#: Players' first names start with the name's last word, except in these games.
+_PLAYER_PREFIXES = {"double": "Dbl", "quarante": "Qua", "plonk": "Plo"}
+
+
 @pytest.fixture
 def make_tournament(club, season, make_players):
-    """A Double King tournament with ``players`` present (the first ``substitutes`` flagged)."""
+    """A tournament of ``game`` with ``players`` present (registered in order); ``rules``
+    become the club's ruleset for the game first; team games pair the players at random
+    (seeded) unless ``paired`` is False."""
 
-    def make(players: int = 8, rounds: int = 2, published: bool = True, name: str = "Tournoi test"):
+    def make(
+        game: str = "double_king",
+        *,
+        players: int | None = None,
+        rounds: int | None = None,
+        published: bool = True,
+        name: str | None = None,
+        date: datetime.date = datetime.date(2026, 3, 14),
+        rules: dict | None = None,
+        prefix: str | None = None,
+        paired: bool = True,
+    ) -> Tournament:
+        default_name, default_players, default_rounds = _TOURNAMENT_DEFAULTS[game]
+        name = name or default_name
+        if rules is not None:
+            rulesets.save_club_rules(club, game=game, rules=rules)
         tournament = Tournament.objects.create(
             club=club,
             season=season,
-            game="double_king",
+            game=game,
             name=name,
-            date=datetime.date(2026, 3, 14),
-            rounds=rounds,
+            date=date,
+            rounds=rounds or default_rounds,
             published=published,
         )
-        for player in make_players(players, prefix=name.split()[-1]):
-            services.register_player(tournament, player)
+        count = default_players if players is None else players
+        prefix = prefix or _PLAYER_PREFIXES.get(game) or name.split()[-1]
+        for player in make_players(count, prefix=prefix):
+            registration.register_player(tournament, player=player)
+        if paired and game in ("quarante", "plonk"):
+            pairing.draw_teams(tournament, seed=1)
         return tournament
 
     return make
@@ -110,8 +143,8 @@ def fill_round():
         rng = random.Random(seed)
         for table in round_.tables.all():
             first = table.seats.get(first_dealer=True).position
-            services.save_sheet(
-                table, double_king_round(first, rng), version=table.version, user=user
+            deal_entry.save_sheet(
+                table, records=double_king_round(first, rng), version=table.version, user=user
             )
 
     return fill
@@ -122,49 +155,18 @@ def played_tournament(make_tournament, fill_round):
     """8 players, 2 rounds, every sheet complete (finished)."""
     tournament = make_tournament(players=8, rounds=2)
     for number in range(2):
-        round_ = services.draw_round(tournament, seed=number)
-        services.start_round(round_)
+        round_ = drawing.draw_round(tournament, seed=number)
+        drawing.start_round(round_)
         fill_round(round_, seed=number)
     tournament.refresh_from_db()
     return tournament
 
 
 @pytest.fixture
-def make_whist(club, season, make_players):
-    """A whist tournament with ``players`` present; ``rules`` override the club's defaults."""
-
-    def make(
-        players: int = 4,
-        pools: int | None = 3,
-        published: bool = True,
-        name: str = "Whist test",
-        date: datetime.date = datetime.date(2026, 3, 14),
-        rules: dict | None = None,
-        prefix: str | None = None,
-    ):
-        if rules is not None:
-            services.save_club_rules(club, "whist", rules)
-        tournament = Tournament.objects.create(
-            club=club,
-            season=season,
-            game="whist",
-            name=name,
-            date=date,
-            rounds=pools or 3,
-            published=published,
-        )
-        for player in make_players(players, prefix=prefix or name.split()[-1]):
-            services.register_player(tournament, player)
-        return tournament
-
-    return make
-
-
-@pytest.fixture
-def whist_table(make_whist):
+def whist_table(make_tournament):
     """A drawn whist table of 4 (pool 1 of a 1-pool tournament)."""
-    tournament = make_whist(players=4, pools=1)
-    return services.draw_round(tournament, seed=3).tables.get()
+    tournament = make_tournament("whist", players=4, rounds=1)
+    return drawing.draw_round(tournament, seed=3).tables.get()
 
 
 @pytest.fixture
@@ -207,7 +209,7 @@ def two_clubs(db):
                 first_name=f"{prefix or 'Zorglub'}{i:02d}", last_name=name
             )
             club.players.add(player)
-            services.register_player(tournament, player)
+            registration.register_player(tournament, player=player)
         return tournament
 
     a, a_season = new_club("Cercle Zorglub", "zorglub")
@@ -215,23 +217,25 @@ def two_clubs(db):
     b, b_season = new_club("Cercle Beta", "beta", season_pk=10_000)
     rng = random.Random(5)
     king = new_tournament(a, a_season, "double_king", "Zorglub Roi", 8)
-    king_round = services.draw_round(king, seed=1)
-    services.start_round(king_round)
+    king_round = drawing.draw_round(king, seed=1)
+    drawing.start_round(king_round)
     king_table = king_round.tables.order_by("number").first()
     first = king_table.seats.get(first_dealer=True).position
-    services.save_sheet(king_table, double_king_round(first, rng, games=3), version=0, user=None)
+    deal_entry.save_sheet(
+        king_table, records=double_king_round(first, rng, games=3), version=0, user=None
+    )
     whist = new_tournament(a, a_season, "whist", "Zorglub Whist", 4)
-    whist_table = services.draw_round(whist, seed=1).tables.get()
+    whist_table = drawing.draw_round(whist, seed=1).tables.get()
     first = whist_table.seats.get(first_dealer=True).position
-    services.save_sheet(whist_table, whist_pool(first, rng, 1, 4), version=0, user=None)
+    deal_entry.save_sheet(whist_table, records=whist_pool(first, rng, 1, 4), version=0, user=None)
     team = new_tournament(a, a_season, "quarante", "Zorglub Quarante", 4)
-    services.draw_teams(team, seed=1)
-    team_round = services.draw_round(team, seed=1)
+    pairing.draw_teams(team, seed=1)
+    team_round = drawing.draw_round(team, seed=1)
     secret = new_tournament(
         a, a_season, "double_king", "Secretissime", 4, published=False, prefix="Secretissime"
     )
-    secret_round = services.draw_round(secret, seed=1)
-    services.save_club_rules(a, "whist", {})
+    secret_round = drawing.draw_round(secret, seed=1)
+    rulesets.save_club_rules(a, game="whist", rules={})
     export = PdfExport.objects.create(
         kind=PdfExport.Kind.ROUND_SHEETS,
         tournament=king,

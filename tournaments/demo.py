@@ -5,24 +5,24 @@ import random
 
 from django.contrib.auth.models import User
 
-from . import services
 from .models import Tournament
 from .sample_sheets import double_game, double_king_round, plonk_match, quarante_match, whist_pool
+from .services import deal_entry, drawing, pairing, registration, round_clock
 
 
 def _play_round(
     tournament: Tournament, seed: int, user: User | None, tables_to_fill: int | None = None
 ) -> None:
-    round_ = services.draw_round(tournament, seed=seed)
-    services.start_round(round_)
+    round_ = drawing.draw_round(tournament, seed=seed)
+    drawing.start_round(round_)
     rng = random.Random(seed)
     for index, table in enumerate(round_.tables.all()):
         if tables_to_fill is not None and index >= tables_to_fill:
             break
         first = table.seats.get(first_dealer=True).position
         games = 20 if tables_to_fill is None or index < tables_to_fill - 1 else 11
-        services.save_sheet(
-            table, double_king_round(first, rng, games), version=table.version, user=user
+        deal_entry.save_sheet(
+            table, records=double_king_round(first, rng, games), version=table.version, user=user
         )
 
 
@@ -31,8 +31,8 @@ def _double_king(club, season, players, name, date, *, rounds_played, partial=Fa
     if tournament is None:
         return None
     for index, player in enumerate(players):
-        entry = services.register_player(tournament, player)
-        services.update_entry(entry, paid=index % 7 != 3)
+        entry = registration.register_player(tournament, player=player)
+        registration.update_entry(entry, paid=index % 7 != 3)
     user = User.objects.filter(username="saisie").first()
     for number in range(rounds_played):
         _play_round(tournament, seed=1000 * date.toordinal() + number, user=user)
@@ -50,14 +50,14 @@ def _whist(club, season, players, name, date, *, pools_played, running=False):
     if tournament is None:
         return None
     for index, player in enumerate(players):
-        entry = services.register_player(tournament, player)
-        services.update_entry(entry, paid=index % 9 != 4)
+        entry = registration.register_player(tournament, player=player)
+        registration.update_entry(entry, paid=index % 9 != 4)
     user = User.objects.filter(username="saisie").first()
     rng = random.Random(date.toordinal())
     for number in range(pools_played + (1 if running else 0)):
-        round_ = services.draw_round(tournament, seed=date.toordinal() * 10 + number)
+        round_ = drawing.draw_round(tournament, seed=date.toordinal() * 10 + number)
         last = running and number == pools_played
-        services.clock_start(
+        round_clock.clock_start(
             round_,
             now=timezone.now() - datetime.timedelta(minutes=35 if last else 90),
         )
@@ -66,14 +66,14 @@ def _whist(club, season, players, name, date, *, pools_played, running=False):
             deals = 12 if not last else 4 + index % 3
             if not last and index % 5 == 4:
                 deals = 11  # the signal came before the last deal
-            services.save_sheet(
+            deal_entry.save_sheet(
                 table,
-                whist_pool(first, rng, deals, table.seats.count()),
+                records=whist_pool(first, rng, deals, table.seats.count()),
                 version=table.version,
                 user=user,
             )
         if not last:
-            services.close_round(round_)
+            round_clock.close_round(round_)
     return tournament
 
 
@@ -99,15 +99,17 @@ def _double(club, season, players, name, date, *, rounds):
     if tournament is None:
         return None
     for player in players:
-        services.update_entry(services.register_player(tournament, player), paid=True)
+        registration.update_entry(
+            registration.register_player(tournament, player=player), paid=True
+        )
     user = User.objects.filter(username="saisie").first()
     rng = random.Random(date.toordinal())
     for number in range(rounds):
-        round_ = services.draw_round(tournament, seed=date.toordinal() * 10 + number)
+        round_ = drawing.draw_round(tournament, seed=date.toordinal() * 10 + number)
         for table in round_.tables.all():
             first = table.seats.get(first_dealer=True).position
             records = double_game(table.seats.count(), first, rng)
-            services.save_sheet(table, records, version=table.version, user=user)
+            deal_entry.save_sheet(table, records=records, version=table.version, user=user)
     return tournament
 
 
@@ -117,15 +119,17 @@ def _team_game(club, season, players, game, name, date, *, rounds):
     if tournament is None:
         return None
     for player in players:
-        services.update_entry(services.register_player(tournament, player), paid=True)
-    services.draw_teams(tournament, seed=date.toordinal())
+        registration.update_entry(
+            registration.register_player(tournament, player=player), paid=True
+        )
+    pairing.draw_teams(tournament, seed=date.toordinal())
     user = User.objects.filter(username="saisie").first()
     rng = random.Random(date.toordinal())
     play = quarante_match if game == "quarante" else plonk_match
     for number in range(rounds):
-        round_ = services.draw_round(tournament, seed=date.toordinal() * 10 + number)
+        round_ = drawing.draw_round(tournament, seed=date.toordinal() * 10 + number)
         for table in round_.tables.filter(bye=False):
-            services.save_sheet(table, play(0, rng), version=table.version, user=user)
+            deal_entry.save_sheet(table, records=play(0, rng), version=table.version, user=user)
     return tournament
 
 

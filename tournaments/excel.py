@@ -26,9 +26,9 @@ from openpyxl.worksheet.worksheet import Worksheet
 from club.models import Season
 from scoring import GAMES
 
-from . import selectors
 from .games import PLUGINS
 from .models import Tournament
+from .selectors import annual_rankings, classification, round_reads, season_rankings
 
 XLSX_CONTENT_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 
@@ -248,8 +248,8 @@ def tournament_workbook(tournament: Tournament) -> Workbook:
     Substitutes are listed after the ranked players, without a rank, marked « substitute ».
     """
     workbook = _new_workbook()
-    standings = selectors.tournament_standings(tournament)
-    rounds = selectors.tournament_rounds(tournament)
+    standings = classification.tournament_standings(tournament)
+    rounds = round_reads.tournament_rounds(tournament)
     numbers = sorted({r.number for r in rounds} | set(range(1, tournament.rounds + 1)))
 
     if PLUGINS[tournament.game].team_game:
@@ -368,9 +368,9 @@ def game_name(game: str) -> str:
 def season_workbook(season: Season) -> Workbook:
     """One sheet per game played in the season's published tournaments, players ranked."""
     workbook = _new_workbook()
-    games = selectors.season_games(season)
+    games = season_rankings.season_games(season)
     annual = [g for g in games if PLUGINS[g].annual_ranking]
-    standings = selectors.season_standings(season, [g for g in games if g not in annual])
+    standings = season_rankings.season_standings(season, [g for g in games if g not in annual])
     headers = [
         _("Rank"),
         _("Player"),
@@ -386,7 +386,7 @@ def season_workbook(season: Season) -> Workbook:
     for game in games:
         plugin = PLUGINS[game]
         if game in annual:
-            annual_sheet(workbook, selectors.annual_ranking(season, game), game_name(game))
+            annual_sheet(workbook, annual_rankings.annual_ranking(season, game), game_name(game))
             continue
         rows = standings[game]
         if plugin.team_game:

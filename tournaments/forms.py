@@ -91,7 +91,7 @@ class TournamentForm(forms.ModelForm):
         if game and self.instance.club_id:
             from scoring import InvalidDeal
 
-            from .services import effective_rules
+            from .selectors.rulebook import effective_rules
 
             try:
                 current = effective_rules(self.instance)
@@ -156,7 +156,7 @@ class TournamentForm(forms.ModelForm):
         game = cleaned.get("game") or self.instance.game
         if rounds is None and game and club:
             from .games import plugin_for
-            from .services import club_rules
+            from .selectors.rulebook import club_rules
 
             rounds = plugin_for(game).default_rounds(club_rules(club, game)) or 5
             cleaned["rounds"] = rounds
@@ -252,9 +252,6 @@ SETTING_LABELS = {
     "tables_of_five": _("Tables of 5 allowed (the dealer sits out each deal)"),
     "annual_ranking": _("Annual ranking"),
     "annual_best_n": _("Best N tournaments (annual ranking « best N »)"),
-    "entry_fee_cents": _("Entry fee (cents)"),
-    "membership_fee_cents": _("Yearly membership (cents)"),
-    "membership_from_participation": _("Membership due from participation"),
     "target": _("Target (points to win a match)"),
     "tie_rule": _("Both teams over the target with equal totals"),
     "bye_won": _("A bye counts as a match won"),

@@ -3,7 +3,8 @@
 A tournament has entries (players), rounds (a Double King "ronde", a whist "poule", a game of
 Double, a round of team matches), tables with their seats, and deals: one record per deal in
 the JSON form that ``scoring`` reads. Per-seat results are derived from the deals by
-``services.recompute_table`` and stored so standings are cheap to read.
+``services.result_store`` whenever a sheet is saved (and again by ``manage.py recompute``)
+and stored so standings are cheap to read.
 
 Place points are stored as integer sixtieths (``place_points_60ths``): ties share places
 among at most six seats, so every share is a whole number of sixtieths and sums stay exact.

@@ -401,7 +401,7 @@ def build_sheet(
 
 def _dealers(table: Table) -> list[str] | None:
     """The players in dealing order at a table of teams (None: the seats deal)."""
-    from .services import dealing_names
+    from .selectors.scoresheet import dealing_names
 
     seats = sorted(table.seats.all(), key=lambda s: s.position)
     if not seats or seats[0].team_id is None:
@@ -421,7 +421,7 @@ def game_names_for(plugin: GamePlugin, rules=None) -> dict[str, str]:
 
 
 def round_sheets(round_: Round, tables: Sequence[Table], plugin: GamePlugin) -> list[Sheet]:
-    """Blank sheets of a round; ``tables`` come with their seats (``selectors.round_tables``)."""
+    """Blank sheets of a round; ``tables`` come with their seats (``round_reads.round_tables``)."""
     rules = round_.tournament.rules or None
     rows = rows_for(plugin, rules)
     extra = plugin.extra_for_sheet(rules)
@@ -448,7 +448,7 @@ def filled_sheets(
 ) -> list[Sheet]:
     """Every table of every round with its stored deals (one query for all the deals).
 
-    ``rounds`` come with their tables and seats prefetched (``selectors.tournament_rounds``).
+    ``rounds`` come with their tables and seats prefetched (``round_reads.tournament_rounds``).
     """
     deals: dict[int, list[Deal]] = defaultdict(list)
     for deal in Deal.objects.filter(table__round__tournament=tournament).order_by(

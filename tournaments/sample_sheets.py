@@ -150,7 +150,7 @@ def stored_tournament(season, game: str, n_rounds: int, index: int, pool, rng, p
     """A finished, published tournament whose seat results are stored directly (bulk_create),
     for benchmarks and tests that measure reads: ``players`` of ``pool`` at tables of 4,
     random zero-sum scores, Double King place points. The caller stores the tournament
-    results (``services.results_changed``)."""
+    results (``result_store.results_changed``)."""
     import datetime
 
     from scoring import GAMES

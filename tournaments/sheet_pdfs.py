@@ -4,7 +4,7 @@ in the database (``SheetPdf``), and a document is those pages merged with pypdf.
 Laying out a whole tournament as one WeasyPrint document took 44 s and close to 900 MB. One
 sheet at a time keeps the memory bounded, the cache makes a reprint free, and the missing
 sheets are laid out by a pool of processes, one per core. A document with more sheets to lay
-out than a request can afford is built by the task queue instead (``services.queue_pdf_export``).
+out than a request can afford is built by the task queue instead (``pdf_exports.queue_pdf_export``).
 """
 
 from __future__ import annotations
@@ -22,9 +22,10 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from pypdf import PdfReader, PdfWriter
 
-from . import pdf, selectors
+from . import pdf
 from .games import plugin_for
 from .models import Round, SheetPdf, Table, Tournament
+from .selectors import round_reads
 
 
 @dataclass
@@ -59,7 +60,7 @@ def round_document(round_: Round) -> SheetDocument:
     return SheetDocument(
         template=plugin.pdf_sheet_template,
         tournament=tournament,
-        sheets=pdf.round_sheets(round_, selectors.round_tables(round_), plugin),
+        sheets=pdf.round_sheets(round_, round_reads.round_tables(round_), plugin),
         filled=False,
         filename=pdf.pdf_filename(tournament.name, round_words(round_), _("sheets")),
     )
@@ -68,7 +69,7 @@ def round_document(round_: Round) -> SheetDocument:
 def filled_document(tournament: Tournament, only: Round | None = None) -> SheetDocument:
     """Every table of every round (or of round ``only``) with what was entered."""
     plugin = plugin_for(tournament.game)
-    rounds = selectors.tournament_rounds(tournament)
+    rounds = round_reads.tournament_rounds(tournament)
     if only is not None:
         rounds = [r for r in rounds if r.pk == only.pk]
     for round_ in rounds:

@@ -2,10 +2,10 @@
 
 from django_tasks import task
 
-from . import services
+from .services import pdf_exports
 
 
 @task()
 def build_pdf_export(export_id: str) -> None:
-    """Build a long PDF off the request (``services.queue_pdf_export``)."""
-    services.build_pdf_export(export_id)
+    """Build a long PDF off the request (``pdf_exports.queue_pdf_export``)."""
+    pdf_exports.build_pdf_export(export_id)

@@ -15,11 +15,12 @@ from django.views import View
 from club.params import optional_int, parse_int
 from scoring import InvalidDeal
 
-from . import selectors, services
 from .access import ClockRoundMixin, TableMixin
 from .games import plugin_for
 from .models import Round, Table
 from .scoring_messages import message_for
+from .selectors import round_reads, scoresheet
+from .services import deal_entry, errors, round_clock
 
 
 def _deals_per_round(tournament) -> int | None:
@@ -29,17 +30,17 @@ def _deals_per_round(tournament) -> int | None:
 
 def _deal_form(table: Table, data=None, number: int | None = None):
     tournament = table.round.tournament
-    seats = services.table_seats(table)
+    seats = scoresheet.table_seats(table)
     plugin = plugin_for(tournament.game)
-    records = services.table_records(table)
+    records = scoresheet.table_records(table)
     if number is None and data is not None:
         # An existing deal or the next one: past it there is nothing to edit.
         number = optional_int(data.get("number"), minimum=1, maximum=len(records) + 1)
     form = plugin.sheet_form(
         data,
-        seat_names=services.seat_names(seats),
-        player_names=services.dealing_names(seats),
-        first_dealer=services.first_dealer(seats),
+        seat_names=scoresheet.seat_names(seats),
+        player_names=scoresheet.dealing_names(seats),
+        first_dealer=scoresheet.first_dealer(seats),
         rules=tournament.rules,
         records=records,
         number=number,
@@ -50,10 +51,10 @@ def _deal_form(table: Table, data=None, number: int | None = None):
 def _lines(table: Table, seats, plugin):
     """The deals entered so far with their points and running totals (what each seat holds:
     the game's own totals, e.g. Double's tokens start at 15)."""
-    names = services.dealing_names(seats)
+    names = scoresheet.dealing_names(seats)
     deals = list(table.deals.order_by("number"))
     try:
-        scores = services.evaluate_sheet(table, [d.record for d in deals]).scores
+        scores = scoresheet.evaluate_sheet(table, [d.record for d in deals]).scores
     except InvalidDeal:  # pragma: no cover - stored sheets are valid
         scores = [0] * len(seats)
     sums = [sum(d.points[i] for d in deals if i < len(d.points)) for i in range(len(seats))]
@@ -146,7 +147,7 @@ class DealEntryView(TableMixin, View):
             )
         if action == "preview":
             try:
-                result = services.evaluate_sheet(table, form.records_with_deal())
+                result = scoresheet.evaluate_sheet(table, form.records_with_deal())
             except InvalidDeal as error:
                 form.attach_scoring_error(error)
                 return self.render_page(
@@ -159,9 +160,9 @@ class DealEntryView(TableMixin, View):
         editing = form.number <= len(records)
         try:
             form.records_with_deal()
-            table = services.save_deal(
+            table = deal_entry.save_deal(
                 table,
-                form.record,
+                record=form.record,
                 number=form.number if editing else None,
                 version=version,
                 user=request.user,
@@ -171,7 +172,7 @@ class DealEntryView(TableMixin, View):
             return self.render_page(
                 request, table, plugin, seats, form, status=400, version=version
             )
-        except services.StaleSheet as stale:
+        except errors.StaleSheet as stale:
             table = self.get_table(pk)
             return self.render_page(
                 request,
@@ -193,7 +194,7 @@ class DealEntryView(TableMixin, View):
         # Not ``delete``: Django would dispatch an HTTP DELETE to it.
         number = parse_int(request.POST.get("number"), minimum=1)
         try:
-            services.delete_deal(table, number, version=version, user=request.user)
+            deal_entry.delete_deal(table, number=number, version=version, user=request.user)
         except InvalidDeal as error:
             _plugin, _seats, _records, form = _deal_form(table)
             message = message_for(error, seat_names=form.seat_names, game_names=form.game_names())
@@ -210,7 +211,7 @@ class DealEntryView(TableMixin, View):
                     ),
                 },
             )
-        except services.StaleSheet:
+        except errors.StaleSheet:
             messages.error(
                 request,
                 _(
@@ -218,7 +219,7 @@ class DealEntryView(TableMixin, View):
                     "check the deals, then try again."
                 ),
             )
-        except services.TournamentError as error:
+        except errors.TournamentError as error:
             messages.error(request, str(error))
         else:
             messages.success(request, _("Deal %(n)d deleted.") % {"n": number})
@@ -235,7 +236,7 @@ class DealPreviewView(TableMixin, View):
         _plugin, _seats, _records, form = _deal_form(table, request.POST)
         if form.is_valid():
             try:
-                result = services.evaluate_sheet(table, form.records_with_deal())
+                result = scoresheet.evaluate_sheet(table, form.records_with_deal())
             except InvalidDeal as error:
                 form.attach_scoring_error(error)
             else:
@@ -280,17 +281,17 @@ class ClockView(ClockRoundMixin, View):
         round_ = self.get_round(pk)
         action = request.POST.get("action")
         if action == "start":
-            services.clock_start(round_)
+            round_clock.clock_start(round_)
         elif action == "pause":
-            services.clock_pause(round_)
+            round_clock.clock_pause(round_)
         elif action == "resume":
-            services.clock_resume(round_)
+            round_clock.clock_resume(round_)
         elif action == "close":
-            services.close_round(round_)
+            round_clock.close_round(round_)
             messages.success(request, _("The round is closed: every table counts as played."))
         elif action == "minutes":
             minutes = parse_int(request.POST.get("minutes"), minimum=1, maximum=24 * 60)
-            services.clock_set_minutes(round_, minutes)
+            round_clock.clock_set_minutes(round_, minutes=minutes)
         if request.headers.get("Accept", "").startswith("application/json"):
             return JsonResponse(clock_payload(Round.objects.get(pk=round_.pk)))
         return HttpResponseRedirect(self.next_url(request, round_))
@@ -322,7 +323,7 @@ class RoundProgressView(ClockRoundMixin, View):
         round_ = self.get_round(pk)
         tournament = round_.tournament
         deals_per_round = _deals_per_round(tournament) or 0
-        progress = selectors.round_progress(round_, deals_per_round, timezone.now())
+        progress = round_reads.round_progress(round_, deals_per_round, timezone.now())
         return render(
             request,
             "tournaments/staff/progress.html",

@@ -16,8 +16,10 @@ from club.models import Season
 from club.params import optional_int
 from club.roles import SCOREKEEPERS, CommitteeRequiredMixin, ScorekeeperRequiredMixin, for_clubs
 
-from . import excel, pdf, selectors, services, sheet_pdfs
+from . import excel, pdf, sheet_pdfs
 from .models import PdfExport, Round, Tournament
+from .selectors import accounts, round_reads
+from .services import pdf_exports
 
 
 def file_response(
@@ -47,7 +49,9 @@ def sheets_response(request, document, kind, round_: Round | None) -> HttpRespon
     the user waits on its page (a request never lays out more than the settings allow)."""
     pages = sheet_pdfs.prepare(document)
     if sheet_pdfs.missing(pages) > settings.PDF_INLINE_MAX_RENDERS:
-        export = services.queue_pdf_export(kind, document.tournament, round_, request.user)
+        export = pdf_exports.queue_pdf_export(
+            document.tournament, kind=kind, round_=round_, user=request.user
+        )
         return redirect("pdf_export", export.pk)
     return pdf_response(sheet_pdfs.assemble(document, pages), document.filename)
 
@@ -74,7 +78,7 @@ class RoundPlanPDFView(RoundMixin, View):
     def get(self, request, pk):
         round_ = self.get_round(pk)
         tournament = round_.tournament
-        lines = pdf.plan_lines(selectors.round_tables(round_))
+        lines = pdf.plan_lines(round_reads.round_tables(round_))
         content = pdf.render_pdf(
             "tournaments/pdf/plan.html",
             {
@@ -139,7 +143,7 @@ class MoneyXlsxView(CommitteeRequiredMixin, View):
 
     def get(self, request, pk):
         season = self.get_scoped(Season.objects.select_related("club"), pk=pk)
-        report = selectors.money_report(season)
+        report = accounts.money_report(season)
         content = excel.workbook_bytes(excel.money_workbook(report))
         filename = excel.xlsx_filename(season.club.name, season.name, _("money"))
         return file_response(content, excel.XLSX_CONTENT_TYPE, filename, attachment=True)

@@ -20,10 +20,10 @@ from django_tables2 import RequestConfig
 
 from club.models import Season
 
-from . import selectors
 from .games import game_choices, plugin_for
 from .models import Entry
-from .selectors import StandingRow
+from .selectors import annual_rankings, classification, listing, round_reads, season_rankings
+from .selectors.classification import StandingRow
 from .tables import (
     AnnualRankingTable,
     SeasonStandingsTable,
@@ -43,19 +43,19 @@ class TournamentListView(ListView):
     paginate_by = 30
 
     def get_queryset(self):
-        return selectors.published()
+        return listing.published()
 
 
 class PublishedTournamentMixin:
     def get_tournament(self):
-        return get_object_or_404(selectors.published(), pk=self.kwargs["pk"])
+        return get_object_or_404(listing.published(), pk=self.kwargs["pk"])
 
 
 def standings_rows(tournament):
     rows = []
     live = plugin_for(tournament.game).live_standings
     names = [f.name for f in fields(StandingRow) if f.name != "rounds"]
-    for row in selectors.tournament_standings(tournament, live=live):
+    for row in classification.tournament_standings(tournament, live=live):
         # Shallow (``asdict`` deep-copies every round): the table reads these values only.
         data = {name: getattr(row, name) for name in names}
         data["rounds_played"] = row.rounds_played
@@ -209,7 +209,7 @@ class RoundsView(ConditionalPageMixin, PublishedTournamentMixin, TemplateView):
         return {
             **super().get_context_data(**kwargs),
             "tournament": tournament,
-            "rounds": partial(selectors.tournament_rounds, tournament),
+            "rounds": partial(round_reads.tournament_rounds, tournament),
         }
 
 
@@ -228,7 +228,7 @@ class TableView(ConditionalPageMixin, TemplateView):
             **super().get_context_data(**kwargs),
             "table": self.table,
             # Seats and deals, read only when the template's cached fragment is missing.
-            "sheet": partial(selectors.table_sheet, self.table),
+            "sheet": partial(round_reads.table_sheet, self.table),
             "tournament": self.tournament,
         }
 
@@ -239,7 +239,7 @@ def get_object_or_404_table(pk):
     from .models import Table
 
     try:
-        return selectors.table_with_tournament(pk, published_only=True)
+        return round_reads.table_with_tournament(pk, published_only=True)
     except Table.DoesNotExist as error:
         raise Http404 from error
 
@@ -259,14 +259,15 @@ class PlayerView(ConditionalPageMixin, PublishedTournamentMixin, TemplateView):
             Entry.objects.select_related("player"), tournament=tournament, pk=self.kwargs["entry"]
         )
         standing = next(
-            (r for r in selectors.tournament_standings(tournament) if r.entry_id == entry.pk), None
+            (r for r in classification.tournament_standings(tournament) if r.entry_id == entry.pk),
+            None,
         )
         return {
             **super().get_context_data(**kwargs),
             "tournament": tournament,
             "entry": entry,
             "standing": standing,
-            "rounds": selectors.player_rounds(tournament, entry),
+            "rounds": classification.player_rounds(tournament, entry),
         }
 
 
@@ -275,14 +276,14 @@ class SeasonStandingsView(TemplateView):
 
     def get_context_data(self, **kwargs):
         season = get_object_or_404(Season.objects.select_related("club"), pk=self.kwargs["pk"])
-        games = selectors.season_games(season)
+        games = season_rankings.season_games(season)
         annual = [g for g in games if plugin_for(g).annual_ranking]
-        standings = selectors.season_standings(season, [g for g in games if g not in annual])
+        standings = season_rankings.season_standings(season, [g for g in games if g not in annual])
         names = dict(game_choices())
         tables = []
         for game in games:
             if game in annual:
-                ranking = selectors.annual_ranking(season, game, rows=False)
+                ranking = annual_rankings.annual_ranking(season, game, rows=False)
                 table = annual_table(self.request, ranking)
                 tables.append(
                     {"game": game, "name": names[game], "table": table, "annual": ranking}
@@ -319,11 +320,11 @@ def annual_table(request, ranking) -> AnnualRankingTable:
     ids = ranking.tournament_ids
     paginate = {"per_page": 50}
     if not isinstance(ranking.totals, list):
-        count = selectors.annual_player_count(ids)
+        count = annual_rankings.annual_player_count(ids)
         paginate["paginator_class"] = partial(CountedPaginator, count=count)
     RequestConfig(request, paginate=paginate).configure(table)
-    records = [selectors.named_total(row.record) for row in table.page.object_list]
-    cells = selectors.annual_cells(ids, [r["player_id"] for r in records])
+    records = [annual_rankings.named_total(row.record) for row in table.page.object_list]
+    cells = annual_rankings.annual_cells(ids, [r["player_id"] for r in records])
     for record in records:
         for tournament_id, (points, place, _pp) in cells.get(record["player_id"], {}).items():
             record[f"t{tournament_id}"] = f"{points} ({place}e)"

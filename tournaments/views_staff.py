@@ -14,7 +14,6 @@ from club.params import parse_int
 from club.roles import COMMITTEE, CommitteeRequiredMixin, ScorekeeperRequiredMixin, has_role
 from scoring import GAMES, InvalidDeal
 
-from . import selectors, services
 from .access import TableMixin
 from .forms import (
     RegisterMemberForm,
@@ -26,6 +25,8 @@ from .forms import (
 )
 from .games import game_choices, plugin_for
 from .models import Entry, Round, Table, Team, Tournament
+from .selectors import accounts, lineup, round_reads, rulebook, scoresheet
+from .services import deal_entry, drawing, errors, pairing, payments, registration, rulesets
 
 
 class StaffTournamentListView(ScorekeeperRequiredMixin, ListView):
@@ -77,8 +78,8 @@ class TournamentUpdateView(ScorekeeperRequiredMixin, UpdateView):
 class TournamentDashboardView(ScorekeeperRequiredMixin, View):
     def get(self, request, pk):
         tournament = self.get_scoped(Tournament.objects.select_related("club", "season"), pk=pk)
-        rounds = selectors.tournament_rounds(tournament)
-        entries = services.playing_entries(tournament)
+        rounds = round_reads.tournament_rounds(tournament)
+        entries = lineup.playing_entries(tournament)
         return render(
             request,
             "tournaments/staff/dashboard.html",
@@ -86,8 +87,8 @@ class TournamentDashboardView(ScorekeeperRequiredMixin, View):
                 "tournament": tournament,
                 "rounds": rounds,
                 "playing": len(entries),
-                "gap": services.seating_gap_for(tournament),
-                "teams": len(services.playing_teams(tournament))
+                "gap": lineup.seating_gap_for(tournament),
+                "teams": len(lineup.playing_teams(tournament))
                 if plugin_for(tournament.game).team_game
                 else None,
                 "can_draw": tournament.round_set.count() < tournament.rounds,
@@ -116,27 +117,15 @@ class RegistrationView(ScorekeeperRequiredMixin, View):
     template_name = "tournaments/staff/registration.html"
 
     def context(self, tournament, member_form=None, walk_in_form=None):
-        entries = list(
-            tournament.entries.select_related("player").order_by(
-                "player__last_name", "player__first_name"
-            )
-        )
-        playing = [e for e in entries if e.present and not e.withdrawn]
-        status = selectors.membership_status(tournament)
-        for entry in entries:
-            entry.membership = status.get(entry.player_id)
+        lines = accounts.registration_lines(tournament)
         return {
             "tournament": tournament,
-            "entries": entries,
-            "playing": len(playing),
-            "memberships_due": [
-                e
-                for e in entries
-                if e.membership and e.membership.due and not e.membership.paid and not e.withdrawn
-            ],
-            "gap": services.seating_gap_for(tournament),
+            "entries": lines,
+            "playing": sum(1 for line in lines if line.entry.present and not line.entry.withdrawn),
+            "memberships_due": [line for line in lines if line.membership_unpaid],
+            "gap": lineup.seating_gap_for(tournament),
             "plugin": plugin_for(tournament.game),
-            "teams": len(services.playing_teams(tournament))
+            "teams": len(lineup.playing_teams(tournament))
             if plugin_for(tournament.game).team_game
             else None,
             "member_form": member_form or RegisterMemberForm(tournament=tournament),
@@ -159,8 +148,10 @@ class RegistrationView(ScorekeeperRequiredMixin, View):
                     self.context(tournament, member_form=form),
                     status=400,
                 )
-            entry = services.register_player(
-                tournament, form.cleaned_data["player"], substitute=form.cleaned_data["substitute"]
+            entry = registration.register_player(
+                tournament,
+                player=form.cleaned_data["player"],
+                substitute=form.cleaned_data["substitute"],
             )
             messages.success(request, _("%(player)s is registered.") % {"player": entry.player})
         elif action == "walk_in":
@@ -172,10 +163,10 @@ class RegistrationView(ScorekeeperRequiredMixin, View):
                     self.context(tournament, walk_in_form=form),
                     status=400,
                 )
-            walk_in = services.add_walk_in(
+            walk_in = registration.add_walk_in(
                 tournament,
-                form.cleaned_data["first_name"],
-                form.cleaned_data["last_name"],
+                first_name=form.cleaned_data["first_name"],
+                last_name=form.cleaned_data["last_name"],
                 substitute=form.cleaned_data["substitute"],
             )
             player = walk_in.entry.player
@@ -190,14 +181,14 @@ class RegistrationView(ScorekeeperRequiredMixin, View):
             entry = get_object_or_404(
                 Entry, tournament=tournament, pk=parse_int(request.POST.get("entry"))
             )
-            services.update_entry(entry, **{action: request.POST.get("value") == "1"})
+            registration.update_entry(entry, **{action: request.POST.get("value") == "1"})
         elif action == "membership":
             entry = get_object_or_404(
                 Entry.objects.select_related("player"),
                 tournament=tournament,
                 pk=parse_int(request.POST.get("entry")),
             )
-            membership = services.record_membership_payment(entry.player, tournament.season)
+            membership = payments.record_membership_payment(entry.player, season=tournament.season)
             messages.success(
                 request,
                 _("Yearly membership of %(player)s recorded (%(amount)s €).")
@@ -208,8 +199,8 @@ class RegistrationView(ScorekeeperRequiredMixin, View):
                 Entry, tournament=tournament, pk=parse_int(request.POST.get("entry"))
             )
             try:
-                services.unregister(entry)
-            except services.TournamentError as error:
+                registration.unregister(entry)
+            except errors.TournamentError as error:
                 messages.error(request, str(error))
         return redirect("staff_registration", pk=pk)
 
@@ -244,17 +235,13 @@ class TeamsView(ScorekeeperRequiredMixin, View):
         tournament = self.get_scoped(Tournament, pk=pk)
         if not plugin_for(tournament.game).team_game:
             raise Http404
-        teams = list(tournament.teams.prefetch_related("entries__player").order_by("name"))
-        for team in teams:
-            team.players = services.team_players(team)
-            team.has_played = team.seats.exists()
         return render(
             request,
             self.template_name,
             {
                 "tournament": tournament,
-                "teams": teams,
-                "unpaired": services.unpaired_entries(tournament),
+                "teams": lineup.team_lines(tournament),
+                "unpaired": lineup.unpaired_entries(tournament),
                 "form": form or TeamForm(tournament=tournament),
             },
             status=status,
@@ -270,23 +257,23 @@ class TeamsView(ScorekeeperRequiredMixin, View):
                 form = TeamForm(request.POST, tournament=tournament)
                 if not form.is_valid():
                     return self.get(request, pk, form=form, status=400)
-                team = services.form_team(
+                team = pairing.form_team(
                     tournament,
-                    form.cleaned_data["first"],
-                    form.cleaned_data["second"],
-                    form.cleaned_data["name"],
+                    first=form.cleaned_data["first"],
+                    second=form.cleaned_data["second"],
+                    name=form.cleaned_data["name"],
                 )
                 messages.success(request, _("Team %(team)s formed.") % {"team": team.name})
             elif action == "draw":
-                teams = services.draw_teams(tournament)
+                teams = pairing.draw_teams(tournament)
                 messages.success(request, _("%(count)d team(s) drawn.") % {"count": len(teams)})
             elif action == "split":
                 team = get_object_or_404(
                     Team, tournament=tournament, pk=parse_int(request.POST.get("team"))
                 )
-                services.dissolve_team(team)
+                pairing.dissolve_team(team)
                 messages.success(request, _("Team %(team)s split.") % {"team": team.name})
-        except services.TournamentError as error:
+        except errors.TournamentError as error:
             messages.error(request, str(error))
         return redirect("staff_teams", pk=pk)
 
@@ -298,8 +285,8 @@ class DrawRoundView(ScorekeeperRequiredMixin, View):
     def post(self, request, pk):
         tournament = self.get_scoped(Tournament, pk=pk)
         try:
-            round_ = services.draw_round(tournament)
-        except services.TournamentError as error:
+            round_ = drawing.draw_round(tournament)
+        except errors.TournamentError as error:
             messages.error(request, str(error))
             return redirect("staff_tournament", pk=pk)
         return redirect("staff_round", pk=round_.pk)
@@ -310,7 +297,7 @@ class RoundView(ScorekeeperRequiredMixin, View):
 
     def get(self, request, pk, swap_form=None, status=200):
         round_ = self.get_scoped(Round.objects.select_related("tournament"), pk=pk)
-        tables = selectors.round_tables(round_)
+        tables = round_reads.round_tables(round_)
         return render(
             request,
             self.template_name,
@@ -329,24 +316,24 @@ class RoundView(ScorekeeperRequiredMixin, View):
         action = request.POST.get("action")
         try:
             if action == "redraw":
-                services.redraw_round(round_)
+                drawing.redraw_round(round_)
                 messages.success(request, _("Round redrawn."))
             elif action == "start":
-                services.start_round(round_)
+                drawing.start_round(round_)
                 messages.success(request, _("Round started: the seats are final."))
             elif action == "swap":
                 form = SwapForm(request.POST, round_=round_)
                 if not form.is_valid():
                     return self.get(request, pk, swap_form=form, status=400)
-                before, after = services.swap_players(
-                    round_, form.cleaned_data["first"], form.cleaned_data["second"]
+                before, after = drawing.swap_players(
+                    round_, first=form.cleaned_data["first"], second=form.cleaned_data["second"]
                 )
                 messages.success(
                     request,
                     _("Players swapped: %(after)d repeated meeting(s) (before: %(before)d).")
                     % {"after": after, "before": before},
                 )
-        except services.TournamentError as error:
+        except errors.TournamentError as error:
             messages.error(request, str(error))
         return redirect("staff_round", pk=pk)
 
@@ -366,7 +353,7 @@ def _sheet_form(table: Table, data=None):
             seat_names=[s.entry.player.full_name for s in seats],
             first_dealer=next((s.position for s in seats if s.first_dealer), 0),
             rules=tournament.rules,
-            records=services.table_records(table),
+            records=scoresheet.table_records(table),
         ),
     )
 
@@ -379,10 +366,10 @@ class SheetView(TableMixin, View):
         self, request, table, form, plugin, seats, *, status=200, stale=None, version=None
     ):
         records = (
-            form.records if form.is_bound and not form.errors else services.table_records(table)
+            form.records if form.is_bound and not form.errors else scoresheet.table_records(table)
         )
         try:
-            result = services.evaluate_sheet(table, records)
+            result = scoresheet.evaluate_sheet(table, records)
         except InvalidDeal:
             result = None
         return render(
@@ -419,13 +406,15 @@ class SheetView(TableMixin, View):
                 request, table, form, plugin, seats, status=400, version=version
             )
         try:
-            table = services.save_sheet(table, form.records, version=version, user=request.user)
+            table = deal_entry.save_sheet(
+                table, records=form.records, version=version, user=request.user
+            )
         except InvalidDeal as error:
             form.attach_scoring_error(error)
             return self.render_sheet(
                 request, table, form, plugin, seats, status=400, version=version
             )
-        except services.StaleSheet as stale:
+        except errors.StaleSheet as stale:
             return self.render_sheet(
                 request,
                 table,
@@ -455,7 +444,7 @@ class SheetPreviewView(TableMixin, View):
         result = None
         if form.is_valid():
             try:
-                result = services.evaluate_sheet(table, form.records)
+                result = scoresheet.evaluate_sheet(table, form.records)
             except InvalidDeal as error:
                 form.attach_scoring_error(error)
         # Who deals each row, as the penalties typed so far move the deal (Double King).
@@ -481,10 +470,10 @@ class SheetPreviewView(TableMixin, View):
 class TableHistoryView(TableMixin, View):
     def get(self, request, pk):
         table = self.get_table(pk)
-        seats = services.table_seats(table)
+        seats = scoresheet.table_seats(table)
         changes = list(table.changes.select_related("user").order_by("-version"))
         plugin = plugin_for(table.round.tournament.game)
-        names = services.dealing_names(seats)
+        names = scoresheet.dealing_names(seats)
         return render(
             request,
             "tournaments/staff/history.html",
@@ -494,7 +483,7 @@ class TableHistoryView(TableMixin, View):
                 "tournament": table.round.tournament,
                 "seats": seats,
                 "plugin": plugin,
-                "changes": selectors.describe_changes(changes, names, plugin.describe),
+                "changes": round_reads.describe_changes(changes, names, plugin.describe),
             },
         )
 
@@ -512,7 +501,7 @@ class MoneyReportView(CommitteeRequiredMixin, View):
         return render(
             request,
             "tournaments/staff/money.html",
-            {"season": season, "report": selectors.money_report(season)},
+            {"season": season, "report": accounts.money_report(season)},
         )
 
 
@@ -533,7 +522,7 @@ class RulesView(CommitteeRequiredMixin, View):
         if game not in GAMES:
             raise Http404
         club = self.get_club(slug)
-        form = form or RulesForm(game=game, rules=services.club_rules(club, game))
+        form = form or RulesForm(game=game, rules=rulebook.club_rules(club, game))
         return render(
             request,
             self.template_name,
@@ -545,10 +534,10 @@ class RulesView(CommitteeRequiredMixin, View):
         if game not in GAMES:
             raise Http404
         club = self.get_club(slug)
-        form = RulesForm(request.POST, game=game, rules=services.club_rules(club, game))
+        form = RulesForm(request.POST, game=game, rules=rulebook.club_rules(club, game))
         if not form.is_valid():
             return self.get(request, slug, game, form=form, status=400)
-        services.save_club_rules(club, game, form.rules)
+        rulesets.save_club_rules(club, game=game, rules=form.rules)
         messages.success(
             request, _("The club's rules are saved; tournaments already started keep theirs.")
         )

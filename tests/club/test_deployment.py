@@ -7,7 +7,7 @@ import re
 import pytest
 from django.urls import reverse
 
-from tournaments import services
+from tournaments.services import drawing
 
 pytestmark = pytest.mark.django_db
 
@@ -46,11 +46,13 @@ def test_production_language_cookie_and_trusted_proxies(prod_settings, settings,
 
 
 def test_no_page_has_inline_script_handlers_or_styles(
-    client, scorekeeper_user, committee_user, played_tournament, make_whist
+    client, scorekeeper_user, committee_user, played_tournament, make_tournament
 ):
     round_ = played_tournament.round_set.order_by("number").first()
     table = round_.tables.first()
-    whist_round = services.draw_round(make_whist(players=4, pools=1, name="Whist csp"), seed=1)
+    whist_round = drawing.draw_round(
+        make_tournament("whist", players=4, rounds=1, name="Whist csp"), seed=1
+    )
     public = [
         reverse("club_home", args=[played_tournament.club.slug]),
         reverse("login"),

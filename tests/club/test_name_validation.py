@@ -46,9 +46,9 @@ def test_team_name(scorekeeper_client, club, season, make_players):
     tournament = Tournament.objects.create(
         club=club, season=season, game="quarante", name="Q", date=season.start, rounds=1
     )
-    from tournaments import services
+    from tournaments.services import registration
 
-    entries = [services.register_player(tournament, p) for p in make_players(2)]
+    entries = [registration.register_player(tournament, player=p) for p in make_players(2)]
     response = scorekeeper_client.post(
         reverse("staff_teams", args=[tournament.pk]),
         {"action": "pair", "first": entries[0].pk, "second": entries[1].pk, "name": f"As{RLO}"},

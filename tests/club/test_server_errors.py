@@ -5,8 +5,8 @@ import pytest
 from django.test import RequestFactory
 from django.urls import get_resolver, reverse
 
-from tournaments import services
 from tournaments.models import Round
+from tournaments.services import deal_entry, drawing, errors, round_clock
 
 pytestmark = pytest.mark.django_db
 
@@ -39,8 +39,8 @@ def test_the_whole_sheet_view_refuses_a_whist_table_and_keeps_its_deals(
     from tournaments.sample_sheets import whist_pool
 
     first = whist_table.seats.get(first_dealer=True).position
-    services.save_sheet(
-        whist_table, whist_pool(first, random.Random(1), 1, 4), version=0, user=None
+    deal_entry.save_sheet(
+        whist_table, records=whist_pool(first, random.Random(1), 1, 4), version=0, user=None
     )
     url = reverse("staff_sheet", args=[whist_table.pk])
     assert scorekeeper_client.post(url, {"version": "1"}).status_code == 404
@@ -52,7 +52,7 @@ def test_the_whole_sheet_view_refuses_a_whist_table_and_keeps_its_deals(
 
 def test_the_deal_views_refuse_a_whole_sheet_table(scorekeeper_client, make_tournament):
     tournament = make_tournament(players=4, rounds=1)
-    table = services.draw_round(tournament, seed=1).tables.get()
+    table = drawing.draw_round(tournament, seed=1).tables.get()
     for name in ("staff_deals", "staff_deal_preview"):
         url = reverse(name, args=[table.pk])
         assert scorekeeper_client.post(url, {"number": "1"}).status_code == 404
@@ -62,23 +62,23 @@ def test_the_deal_views_refuse_a_whole_sheet_table(scorekeeper_client, make_tour
 
 def test_clock_pages_and_actions_exist_only_for_clock_games(scorekeeper_client, make_tournament):
     tournament = make_tournament(players=8, rounds=1)
-    round_ = services.draw_round(tournament, seed=1)
+    round_ = drawing.draw_round(tournament, seed=1)
     table = round_.tables.first()
     first = table.seats.get(first_dealer=True).position
     import random
 
     from tournaments.sample_sheets import double_king_round
 
-    services.save_sheet(
-        table, double_king_round(first, random.Random(1), games=1), version=0, user=None
+    deal_entry.save_sheet(
+        table, records=double_king_round(first, random.Random(1), games=1), version=0, user=None
     )
     for name in ("staff_clock", "staff_clock_state", "staff_round_progress"):
         assert scorekeeper_client.get(reverse(name, args=[round_.pk])).status_code == 404
     url = reverse("staff_clock", args=[round_.pk])
     assert scorekeeper_client.post(url, {"action": "close"}).status_code == 404
     # The service refuses too: one game played must not make the table complete at 0 points.
-    with pytest.raises(services.TournamentError):
-        services.close_round(round_)
+    with pytest.raises(errors.TournamentError):
+        round_clock.close_round(round_)
     round_.refresh_from_db()
     table.refresh_from_db()
     assert round_.status != Round.Status.CLOSED and not table.complete
@@ -108,8 +108,8 @@ def test_http_delete_on_the_deal_view_is_refused(scorekeeper_client, whist_table
 
 
 @pytest.mark.parametrize("target", ["javascript:alert(1)", "https://evil.example/", "//evil.fr/"])
-def test_the_clock_never_sends_back_to_another_site(scorekeeper_client, make_whist, target):
-    round_ = services.draw_round(make_whist(players=4, pools=1), seed=1)
+def test_the_clock_never_sends_back_to_another_site(scorekeeper_client, make_tournament, target):
+    round_ = drawing.draw_round(make_tournament("whist", players=4, rounds=1), seed=1)
     url = reverse("staff_clock", args=[round_.pk])
     response = scorekeeper_client.post(url, {"action": "pause", "next": target})
     assert response.status_code == 302
@@ -118,8 +118,8 @@ def test_the_clock_never_sends_back_to_another_site(scorekeeper_client, make_whi
     assert scorekeeper_client.post(url, {"action": "pause", "next": back})["Location"] == back
 
 
-def test_the_clock_minutes_must_be_a_plain_number(scorekeeper_client, make_whist):
-    round_ = services.draw_round(make_whist(players=4, pools=1), seed=1)
+def test_the_clock_minutes_must_be_a_plain_number(scorekeeper_client, make_tournament):
+    round_ = drawing.draw_round(make_tournament("whist", players=4, rounds=1), seed=1)
     url = reverse("staff_clock", args=[round_.pk])
     for minutes in ("²", "9" * 5000, "0", "abc"):
         response = scorekeeper_client.post(url, {"action": "minutes", "minutes": minutes})

@@ -21,6 +21,7 @@ from club.models import Club, Player
 from club.roles import BUREAU, SAISIE, grant_role
 from scoring import GAMES
 from tournaments.models import Tournament
+from tournaments.selectors import rulebook
 
 pytestmark = pytest.mark.django_db
 
@@ -282,7 +283,6 @@ def test_roles_are_per_club_and_a_user_may_serve_several(two_clubs):
 
 
 def test_the_rules_page_edits_the_club_it_is_opened_for(two_clubs):
-    from tournaments import services
 
     world = two_clubs
     grant_role(world.a_bureau, world.b, BUREAU)
@@ -293,8 +293,8 @@ def test_the_rules_page_edits_the_club_it_is_opened_for(two_clubs):
     data = form_data(form)
     data["setting__bye_against"] = "250"
     assert client.post(url, data).status_code == 302
-    assert services.club_rules(world.b, "plonk")["bye_against"] == 250
-    assert services.club_rules(world.a, "plonk")["bye_against"] != 250
+    assert rulebook.club_rules(world.b, "plonk")["bye_against"] == 250
+    assert rulebook.club_rules(world.a, "plonk")["bye_against"] != 250
 
 
 def test_tournament_form_offers_only_the_users_clubs(two_clubs):

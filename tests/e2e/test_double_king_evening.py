@@ -6,8 +6,8 @@ import pytest
 from django.urls import reverse
 from playwright.sync_api import expect
 
-from tournaments import services
 from tournaments.sample_sheets import double_king_round
+from tournaments.services import drawing
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -26,7 +26,7 @@ def test_scorekeeper_enters_a_sheet_and_the_public_standings_change(
     log_in, page, live_server, make_tournament, scorekeeper_user
 ):
     tournament = make_tournament(players=4, rounds=1)
-    table = services.draw_round(tournament, seed=4).tables.get()
+    table = drawing.draw_round(tournament, seed=4).tables.get()
     seats = {s.position: s for s in table.seats.select_related("entry__player")}
     first = next(p for p, s in seats.items() if s.first_dealer)
     records = double_king_round(first, random.Random(11))

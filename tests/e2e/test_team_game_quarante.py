@@ -9,8 +9,8 @@ import pytest
 from django.urls import reverse
 from playwright.sync_api import expect
 
-from tournaments import services
 from tournaments.models import Tournament
+from tournaments.services import registration
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -29,7 +29,7 @@ def test_quarante_match_from_pairs_to_standings(
         rules={"target": 100},
     )
     for player in make_players(4, prefix="Qua"):
-        services.register_player(tournament, player)
+        registration.register_player(tournament, player=player)
 
     page = phone
     log_in(page)

@@ -5,16 +5,16 @@ import pytest
 from django.urls import reverse
 from playwright.sync_api import expect
 
-from tournaments import services
+from tournaments.services import drawing
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
 
 def test_whist_deals_with_misères_and_a_counter_change_the_standings(
-    log_in, phone, live_server, make_whist, scorekeeper_user
+    log_in, phone, live_server, make_tournament, scorekeeper_user
 ):
-    tournament = make_whist(players=4, pools=1)
-    table = services.draw_round(tournament, seed=4).tables.get()
+    tournament = make_tournament("whist", players=4, rounds=1)
+    table = drawing.draw_round(tournament, seed=4).tables.get()
     seats = {s.position: s.entry.player for s in table.seats.select_related("entry__player")}
 
     page = phone

@@ -2,7 +2,6 @@
 manche (bids and tricks, the cards of the manche shown, the points held), place points per
 table size, the ranking, bad input in French with nothing lost, PDF and Excel read back."""
 
-import datetime
 import io
 import random
 from fractions import Fraction
@@ -10,32 +9,14 @@ from fractions import Fraction
 import pytest
 from django.urls import reverse
 from form_data import form_data
+from helpers import post_deals
 from openpyxl import load_workbook
 
-from tournaments import services
 from tournaments.models import Tournament
 from tournaments.sample_sheets import double_game
+from tournaments.services import deal_entry, drawing
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def make_double(club, season, make_players):
-    def make(players: int = 7, rounds: int = 2, published: bool = True):
-        tournament = Tournament.objects.create(
-            club=club,
-            season=season,
-            game="double",
-            name="Double test",
-            date=datetime.date(2026, 3, 14),
-            rounds=rounds,
-            published=published,
-        )
-        for player in make_players(players, prefix="Dbl"):
-            services.register_player(tournament, player)
-        return tournament
-
-    return make
 
 
 def manche_data(table, bids, tricks, *, number=None):
@@ -51,34 +32,32 @@ def manche_data(table, bids, tricks, *, number=None):
     return data
 
 
-def post(client, table, data):
-    return client.post(reverse("staff_deals", args=[table.pk]), data)
-
-
 def fill(round_, seed=1):
     rng = random.Random(seed)
     for table in round_.tables.all():
         seats = table.seats.count()
         first = table.seats.get(first_dealer=True).position
-        services.save_sheet(table, double_game(seats, first, rng), version=table.version, user=None)
+        deal_entry.save_sheet(
+            table, records=double_game(seats, first, rng), version=table.version, user=None
+        )
 
 
-def test_tables_of_three_to_six(make_double):
-    tournament = make_double(players=7)
-    round_ = services.draw_round(tournament, seed=1)
+def test_tables_of_three_to_six(make_tournament):
+    tournament = make_tournament("double", players=7)
+    round_ = drawing.draw_round(tournament, seed=1)
     sizes = sorted(t.seats.count() for t in round_.tables.all())
     assert sum(sizes) == 7 and all(3 <= s <= 6 for s in sizes)
 
 
-def test_manche_by_manche_entry_shows_cards_and_tokens(make_double, scorekeeper_client):
-    tournament = make_double(players=3, rounds=1)
-    table = services.draw_round(tournament, seed=2).tables.get()
+def test_manche_by_manche_entry_shows_cards_and_tokens(make_tournament, scorekeeper_client):
+    tournament = make_tournament("double", players=3, rounds=1)
+    table = drawing.draw_round(tournament, seed=2).tables.get()
     page = scorekeeper_client.get(reverse("staff_deals", args=[table.pk]))
     assert page.status_code == 200
     html = page.content.decode()
     assert "Manche 1" in html and "1 carte" in html
     assert 'data-held="0">15<' in html
-    response = post(scorekeeper_client, table, manche_data(table, [1, 0, 0], [1, 0, 0]))
+    response = post_deals(scorekeeper_client, table, manche_data(table, [1, 0, 0], [1, 0, 0]))
     assert response.status_code == 302
     table.refresh_from_db()
     assert [s.score for s in table.seats.order_by("position")] == [21, 20, 20]
@@ -88,15 +67,15 @@ def test_manche_by_manche_entry_shows_cards_and_tokens(make_double, scorekeeper_
     assert 'data-total="0">21<' in page  # the running tokens of each seat
 
 
-def test_bid_above_points_held_is_refused_in_french(make_double, scorekeeper_client):
-    tournament = make_double(players=3, rounds=1)
-    table = services.draw_round(tournament, seed=2).tables.get()
+def test_bid_above_points_held_is_refused_in_french(make_tournament, scorekeeper_client):
+    tournament = make_tournament("double", players=3, rounds=1)
+    table = drawing.draw_round(tournament, seed=2).tables.get()
     rules = {"start_points": 1}
     tournament.rules = {**tournament.rules, **rules}
     tournament.save()
-    response = post(scorekeeper_client, table, manche_data(table, [1, 0, 0], [0, 1, 0]))
+    response = post_deals(scorekeeper_client, table, manche_data(table, [1, 0, 0], [0, 1, 0]))
     assert response.status_code == 302  # seat 0 bid 1, missed: now holds 0
-    response = post(scorekeeper_client, table, manche_data(table, [1, 0, 2], [1, 1, 0]))
+    response = post_deals(scorekeeper_client, table, manche_data(table, [1, 0, 2], [1, 1, 0]))
     assert response.status_code == 400
     html = response.content.decode()
     assert "annonce 1 mais n’a que 0 points" in html
@@ -104,27 +83,27 @@ def test_bid_above_points_held_is_refused_in_french(make_double, scorekeeper_cli
     assert table.deals.count() == 1
 
 
-def test_tricks_must_total_the_cards(make_double, scorekeeper_client):
-    tournament = make_double(players=3, rounds=1)
-    table = services.draw_round(tournament, seed=2).tables.get()
-    response = post(scorekeeper_client, table, manche_data(table, [0, 0, 0], [1, 1, 0]))
+def test_tricks_must_total_the_cards(make_tournament, scorekeeper_client):
+    tournament = make_tournament("double", players=3, rounds=1)
+    table = drawing.draw_round(tournament, seed=2).tables.get()
+    response = post_deals(scorekeeper_client, table, manche_data(table, [0, 0, 0], [1, 1, 0]))
     assert response.status_code == 400
     html = response.content.decode()
     assert "2 cartes" not in html
     assert "plis doivent totaliser 1" in html
     assert table.deals.count() == 0
-    response = post(scorekeeper_client, table, manche_data(table, [0, None, 0], [1, 0, 0]))
+    response = post_deals(scorekeeper_client, table, manche_data(table, [0, None, 0], [1, 0, 0]))
     assert response.status_code == 400
     assert "saisissez la mise" in response.content.decode()
 
 
-def test_ten_manches_give_place_points_and_ranking(make_double, scorekeeper_client):
-    tournament = make_double(players=3, rounds=1)
-    table = services.draw_round(tournament, seed=2).tables.get()
+def test_ten_manches_give_place_points_and_ranking(make_tournament, scorekeeper_client):
+    tournament = make_tournament("double", players=3, rounds=1)
+    table = drawing.draw_round(tournament, seed=2).tables.get()
     first = table.seats.get(first_dealer=True).position
     records = double_game(3, first, random.Random(5))
     for record in records:
-        response = post(
+        response = post_deals(
             scorekeeper_client, table, manche_data(table, record["bids"], record["tricks"])
         )
         assert response.status_code == 302, response.content.decode()[:2000]
@@ -142,12 +121,12 @@ def test_ten_manches_give_place_points_and_ranking(make_double, scorekeeper_clie
     assert best.entry.player.sort_name in standings.content.decode()
 
 
-def test_ranking_place_points_then_tokens(make_double):
-    from tournaments.selectors import tournament_standings
+def test_ranking_place_points_then_tokens(make_tournament):
+    from tournaments.selectors.classification import tournament_standings
 
-    tournament = make_double(players=8, rounds=2)
+    tournament = make_tournament("double", players=8, rounds=2)
     for number in range(2):
-        round_ = services.draw_round(tournament, seed=number)
+        round_ = drawing.draw_round(tournament, seed=number)
         fill(round_, seed=number)
     rows = tournament_standings(tournament)
     keys = [(r.place_points, r.score) for r in rows]
@@ -155,11 +134,11 @@ def test_ranking_place_points_then_tokens(make_double):
     assert all(r.rank for r in rows)
 
 
-def test_pdf_and_excel(make_double, scorekeeper_client):
+def test_pdf_and_excel(make_tournament, scorekeeper_client):
     from pypdf import PdfReader
 
-    tournament = make_double(players=4, rounds=1)
-    round_ = services.draw_round(tournament, seed=1)
+    tournament = make_tournament("double", players=4, rounds=1)
+    round_ = drawing.draw_round(tournament, seed=1)
     blank = scorekeeper_client.get(reverse("round_sheets_pdf", args=[round_.pk]))
     text = "".join(p.extract_text() for p in PdfReader(io.BytesIO(blank.content)).pages)
     assert "Manche" in text and "Jetons" in text and "Mise" in text
@@ -175,7 +154,7 @@ def test_pdf_and_excel(make_double, scorekeeper_client):
 
 
 def test_club_edits_the_place_points_tables(client, committee_user, club):
-    from tournaments.services import club_rules
+    from tournaments.selectors.rulebook import club_rules
 
     client.force_login(committee_user)
     url = reverse("staff_rules", args=[club.slug, "double"])

@@ -6,16 +6,13 @@ from io import BytesIO
 import pytest
 from django.urls import reverse
 from django.utils import translation
+from helpers import fr
 from openpyxl import load_workbook
 
 from scoring import GAMES
-from tournaments import excel, selectors, services
-
-
-def fr(message: str, **params) -> str:
-    with translation.override("fr"):
-        text = translation.gettext(message)
-    return text % params if params else text
+from tournaments import excel
+from tournaments.selectors import classification, season_rankings
+from tournaments.services import registration
 
 
 def read_workbook(response):
@@ -61,7 +58,7 @@ def test_tournament_workbook(client, played_tournament):
         fr("Note"),
     ]
     assert_finished_sheet(ws)
-    standings = selectors.tournament_standings(played_tournament)
+    standings = classification.tournament_standings(played_tournament)
     rows = list(ws.iter_rows(min_row=2, values_only=True))
     assert len(rows) == len(standings) == 8
     for values, row in zip(rows, standings, strict=True):
@@ -99,7 +96,7 @@ def test_tournament_workbook(client, played_tournament):
 
 def test_substitutes_come_last_without_rank(client, played_tournament):
     entry = played_tournament.entries.order_by("pk").first()
-    services.update_entry(entry, substitute=True)
+    registration.update_entry(entry, substitute=True)
     workbook = read_workbook(client.get(reverse("tournament_xlsx", args=[played_tournament.pk])))
     rows = list(workbook[fr("Standings")].iter_rows(min_row=2, values_only=True))
     assert len(rows) == 8
@@ -127,7 +124,7 @@ def test_season_workbook(client, played_tournament, make_tournament):
     response = client.get(reverse("season_xlsx", args=[season.pk]))
     workbook = read_workbook(response)
     with translation.override("fr"):
-        standings = selectors.season_standings(season)
+        standings = season_rankings.season_standings(season)
     assert list(standings) == ["double_king"]
     assert workbook.sheetnames == [GAMES["double_king"].name_fr]
     ws = workbook.worksheets[0]

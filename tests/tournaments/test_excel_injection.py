@@ -10,9 +10,9 @@ from xml.etree import ElementTree
 
 import pytest
 from django.urls import reverse
-from test_team_games import make_team_game, play_round  # noqa: F401
+from test_team_games import play_round
 
-from tournaments import services
+from tournaments.services import drawing
 
 pytestmark = pytest.mark.django_db
 
@@ -62,12 +62,12 @@ def test_player_and_tournament_names_stay_text(
     assert_no_formula(committee_client.get(reverse("staff_money_xlsx", args=[season.pk])), LINK)
 
 
-def test_team_names_stay_text(client, make_team_game):  # noqa: F811
-    tournament = make_team_game(game="quarante", players=4, rounds=1)
+def test_team_names_stay_text(client, make_tournament):
+    tournament = make_tournament(game="quarante", players=4, rounds=1)
     team = tournament.teams.order_by("pk").first()
     team.name = LINK
     team.save()
-    play_round(services.draw_round(tournament, seed=1), "quarante")
+    play_round(drawing.draw_round(tournament, seed=1), "quarante")
 
     assert_no_formula(client.get(reverse("tournament_xlsx", args=[tournament.pk])), LINK)
     assert_no_formula(client.get(reverse("season_xlsx", args=[tournament.season.pk])))

@@ -7,12 +7,14 @@ import pytest
 from django.conf import settings
 from django.urls import reverse
 from django.utils import translation
+from helpers import fr
 from pypdf import PdfReader
 
-from tournaments import pdf, selectors
+from tournaments import pdf
 from tournaments.games import plugin_for
 from tournaments.games.double_king import kind_names
 from tournaments.models import Deal, Seat
+from tournaments.selectors import round_reads
 from tournaments.tables import format_points
 
 
@@ -24,12 +26,6 @@ def pdf_pages(response) -> list[str]:
     return [" ".join(page.extract_text().split()) for page in reader.pages]
 
 
-def fr(message: str, **params) -> str:
-    with translation.override("fr"):
-        text = translation.gettext(message)
-    return text % params if params else text
-
-
 @pytest.fixture
 def first_round(played_tournament):
     return played_tournament.round_set.get(number=1)
@@ -38,7 +34,7 @@ def first_round(played_tournament):
 def test_round_sheets_one_page_per_table(scorekeeper_client, first_round):
     response = scorekeeper_client.get(reverse("round_sheets_pdf", args=[first_round.pk]))
     pages = pdf_pages(response)
-    tables = selectors.round_tables(first_round)
+    tables = round_reads.round_tables(first_round)
     assert len(pages) == len(tables) == 2
     assert 'filename="tournoi-test-' in response["Content-Disposition"]
     assert response["Content-Disposition"].endswith('.pdf"')
@@ -87,7 +83,7 @@ def test_wall_plan_lists_every_player(scorekeeper_client, first_round):
 def test_filled_sheets_show_the_entered_values(scorekeeper_client, played_tournament):
     response = scorekeeper_client.get(reverse("tournament_filled_pdf", args=[played_tournament.pk]))
     pages = pdf_pages(response)
-    rounds = selectors.tournament_rounds(played_tournament)
+    rounds = round_reads.tournament_rounds(played_tournament)
     tables = [table for round_ in rounds for table in round_.tables.all()]
     assert len(pages) == len(tables) == 4
     with translation.override("fr"):
@@ -138,7 +134,7 @@ def test_unknown_round_is_404(scorekeeper_client, db):
 
 
 def test_blank_sheet_dealer_rotates_from_the_first_dealer(first_round):
-    table = selectors.round_tables(first_round)[0]
+    table = round_reads.round_tables(first_round)[0]
     seats = list(table.seats.all())
     for seat in seats:
         seat.first_dealer = seat.position == 2
@@ -153,7 +149,7 @@ def test_blank_sheet_dealer_rotates_from_the_first_dealer(first_round):
 
 
 def test_filled_sheet_puts_penalties_apart_and_keeps_the_rotation(first_round):
-    table = selectors.round_tables(first_round)[0]
+    table = round_reads.round_tables(first_round)[0]
     seats = list(table.seats.all())
     first = next(s.position for s in seats if s.first_dealer)
     deals = [
@@ -191,7 +187,7 @@ def test_filled_sheet_puts_penalties_apart_and_keeps_the_rotation(first_round):
 
 
 def test_plan_lines_are_alphabetical_and_paged(first_round):
-    lines = pdf.plan_lines(selectors.round_tables(first_round))
+    lines = pdf.plan_lines(round_reads.round_tables(first_round))
     assert [line.last_name for line in lines] == sorted(line.last_name for line in lines)
     assert sum(line.first_dealer for line in lines) == 2
     pages = pdf.plan_pages(lines)

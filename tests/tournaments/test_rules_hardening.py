@@ -8,12 +8,13 @@ from django.urls import reverse
 from form_data import form_data
 
 from club.models import Club
-from scoring import InvalidDeal
-from tournaments import services
+from scoring import GAMES, InvalidDeal
 from tournaments.forms import RulesForm
 from tournaments.games.double_king import DoubleKingSheet
 from tournaments.models import GameRules, Round, Tournament
 from tournaments.scoring_messages import message_for
+from tournaments.selectors import rulebook
+from tournaments.services import deal_entry, drawing, rulesets
 
 pytestmark = pytest.mark.django_db
 
@@ -97,16 +98,30 @@ def test_a_ruleset_stored_out_of_bounds_can_be_corrected(committee_client, club)
         response.context["form"].errors["setting__pool_minutes"]
     )
     assert committee_client.post(url, {**data, "setting__pool_minutes": "90"}).status_code == 302
-    assert services.club_rules(club, "whist")["pool_minutes"] == 90
+    assert rulebook.club_rules(club, "whist")["pool_minutes"] == 90
 
 
 def test_the_renege_multiplier_is_no_longer_a_setting(club):
     # An old stored ruleset with the key still loads, and the form does not offer it.
     GameRules.objects.create(club=club, game="whist", rules={"renege_multiplier": 2})
-    rules = services.club_rules(club, "whist")
+    rules = rulebook.club_rules(club, "whist")
     form = RulesForm(game="whist", rules=rules)
     assert "setting__renege_multiplier" not in form.fields
     assert "renege_multiplier" not in form.base
+
+
+def test_the_whist_fee_settings_are_retired(committee_client, club):
+    # Nothing read them: the club's fields and the tournament's entry fee are the fees.
+    old = {"entry_fee_cents": 300, "membership_fee_cents": 700, "membership_from_participation": 3}
+    GameRules.objects.create(club=club, game="whist", rules={**old, "pools": 4})
+    rules = rulebook.club_rules(club, "whist")
+    loaded = GAMES["whist"].validate_rules(rules)
+    assert loaded["pools"] == 4 and not old.keys() & loaded.keys()
+    form = RulesForm(game="whist", rules=rules)
+    assert not {f"setting__{key}" for key in old} & set(form.fields)
+    page = committee_client.get(reverse("staff_rules", args=[club.slug, "whist"]))
+    assert page.status_code == 200
+    assert "Cotisation annuelle (centimes)" not in page.content.decode()
 
 
 # --------------------------------------------------------------------------- tournament form
@@ -202,7 +217,7 @@ def test_club_fields_at_their_bounds_are_accepted(club):
 )
 def test_the_database_refuses_values_out_of_bounds(model, changes, make_tournament):
     tournament = make_tournament(players=4, rounds=1)
-    round_ = services.draw_round(tournament, seed=1)
+    round_ = drawing.draw_round(tournament, seed=1)
     queryset = {
         "club": Club.objects.filter(pk=tournament.club_id),
         "tournament": Tournament.objects.filter(pk=tournament.pk),
@@ -231,9 +246,9 @@ def _sheet_rows(f):
 @pytest.fixture
 def dk_table(make_tournament, club):
     def make(counts: bool):
-        services.save_club_rules(club, "double_king", {"penalty_counts_as_game": counts})
+        rulesets.save_club_rules(club, game="double_king", rules={"penalty_counts_as_game": counts})
         tournament = make_tournament(players=4, rounds=1)
-        return services.draw_round(tournament, seed=1).tables.get()
+        return drawing.draw_round(tournament, seed=1).tables.get()
 
     return make
 
@@ -284,7 +299,7 @@ def test_with_the_setting_the_next_rows_are_dealt_after_the_penalties(dk_table):
     from tournaments.pdf import build_sheet
 
     seats = list(table.seats.all())
-    services.save_sheet(table, form.records, version=0, user=None)
+    deal_entry.save_sheet(table, records=form.records, version=0, user=None)
     sheet = build_sheet(
         table.round.tournament,
         table.round,
@@ -323,7 +338,7 @@ def test_a_dealer_at_fault_without_trump_left_may_choose_a_negative_game(dk_tabl
         {"game": "hearts", "penalty": f, "dealer": f},
         {"game": "hearts", "taken": [0, 13, 0, 0], "dealer": f},
     ]
-    services.save_sheet(table, records, version=0, user=None)
+    deal_entry.save_sheet(table, records=records, version=0, user=None)
     assert table.deals.count() == 10
 
 

@@ -10,9 +10,11 @@ from django.urls import reverse
 from django.utils import translation
 from pypdf import PdfReader
 
-from tournaments import pdf, selectors, services
+from tournaments import pdf
 from tournaments.models import PdfExport, SheetPdf, Table
 from tournaments.sample_sheets import double_king_round
+from tournaments.selectors import round_reads
+from tournaments.services import deal_entry
 
 
 def pages_of(content: bytes) -> list[str]:
@@ -77,7 +79,7 @@ def test_a_changed_table_is_laid_out_again_alone(
     table = Table.objects.filter(round__tournament=played_tournament).order_by("pk").first()
     first = table.seats.get(first_dealer=True).position
     records = double_king_round(first, random.Random(99))
-    services.save_sheet(table, records, version=table.version, user=scorekeeper_user)
+    deal_entry.save_sheet(table, records=records, version=table.version, user=scorekeeper_user)
     table.refresh_from_db()
     response = scorekeeper_client.get(url)
     assert len(layouts) == 1  # the new version; the three others come from the cache
@@ -95,7 +97,7 @@ def test_a_renamed_player_shows_at_once(scorekeeper_client, first_round, layouts
     url = reverse("round_sheets_pdf", args=[first_round.pk])
     scorekeeper_client.get(url)
     layouts.clear()
-    table = selectors.round_tables(first_round)[0]
+    table = round_reads.round_tables(first_round)[0]
     player = table.seats.all()[0].entry.player
     player.last_name = "Renommé"
     player.save()
@@ -110,7 +112,7 @@ def test_sheets_laid_out_side_by_side_are_merged_in_order(
     settings.PDF_RENDER_PROCESSES = 2
     response = scorekeeper_client.get(reverse("tournament_filled_pdf", args=[played_tournament.pk]))
     pages = pages_of(response.content)
-    tables = [t for r in selectors.tournament_rounds(played_tournament) for t in r.tables.all()]
+    tables = [t for r in round_reads.tournament_rounds(played_tournament) for t in r.tables.all()]
     assert len(pages) == len(tables) == 4
     for text, table in zip(pages, tables, strict=True):
         assert heading(table.round.number, table.number) in text

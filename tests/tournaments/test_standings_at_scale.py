@@ -26,9 +26,10 @@ from scoring.ranking import (
     place_points_by_key,
     shared_places,
 )
-from tournaments import selectors, services
 from tournaments.models import Seat, Tournament, TournamentResult
 from tournaments.sample_sheets import double_king_round, stored_tournament
+from tournaments.selectors import annual_rankings, classification, season_rankings
+from tournaments.services import deal_entry, drawing, registration, result_store
 
 pytestmark = pytest.mark.django_db
 
@@ -54,7 +55,7 @@ def federation(tournaments: int, players: int) -> dict[str, object]:
         )
         for index in range(tournaments):
             tournament = stored_tournament(season, game, rounds, index, pool, rng, players)
-            services.results_changed(tournament)
+            result_store.results_changed(tournament)
         made[game] = (season, tournament)
     return made
 
@@ -104,7 +105,7 @@ def test_public_pages_and_exports_run_the_same_queries_at_two_sizes():
 def test_the_annual_ranking_page_builds_only_the_shown_page():
     made = federation(tournaments=3, players=60)
     whist_season, _ = made["whist"]
-    ranking = selectors.annual_ranking(whist_season, "whist")
+    ranking = annual_rankings.annual_ranking(whist_season, "whist")
     response = Client().get(reverse("season_standings", args=[whist_season.pk]) + "?whist-page=2")
     html = response.content.decode()
     shown = [row for row in ranking.rows[50:100]]
@@ -238,7 +239,7 @@ def demo(django_db_setup, django_db_blocker):
 def test_the_annual_ranking_from_stored_results_is_the_seat_by_seat_one(demo, rule, best_n):
     rules = {"annual_ranking": rule, "annual_best_n": best_n}
     expected = seat_by_seat_annual(demo, "whist", rule, best_n)
-    ranking = selectors.annual_ranking(demo, "whist", rules=rules)
+    ranking = annual_rankings.annual_ranking(demo, "whist", rules=rules)
     assert len(ranking.rows) == len(expected) > 20
     for row in ranking.rows:
         assert {
@@ -253,7 +254,7 @@ def test_the_annual_ranking_from_stored_results_is_the_seat_by_seat_one(demo, ru
 
 def test_the_season_standings_from_stored_results_are_the_seat_by_seat_ones(demo):
     expected = seat_by_seat_season(demo)
-    standings = selectors.season_standings(demo)
+    standings = season_rankings.season_standings(demo)
     assert set(standings) == set(expected) and len(standings) >= 4
     for game, rows in standings.items():
         assert {row.player_id for row in rows} == set(expected[game])
@@ -276,10 +277,10 @@ def test_the_data_migration_stores_the_same_results_as_the_services(demo):
 
 def test_a_player_made_substitute_leaves_the_season_ranking(played_tournament, season):
     entry = played_tournament.entries.order_by("pk").first()
-    before = selectors.season_standings(season)["double_king"]
+    before = season_rankings.season_standings(season)["double_king"]
     assert entry.player_id in {row.player_id for row in before}
-    services.update_entry(entry, substitute=True)
-    after = selectors.season_standings(season)["double_king"]
+    registration.update_entry(entry, substitute=True)
+    after = season_rankings.season_standings(season)["double_king"]
     assert entry.player_id not in {row.player_id for row in after}
     assert len(after) == len(before) - 1
     ranks = [r.rank for r in TournamentResult.objects.filter(tournament=played_tournament)]
@@ -293,7 +294,7 @@ def test_a_saved_sheet_shows_at_once_and_an_unchanged_page_answers_304(
     make_tournament, fill_round, client
 ):
     tournament = make_tournament(players=8, rounds=2)
-    first = services.draw_round(tournament, seed=1)
+    first = drawing.draw_round(tournament, seed=1)
     fill_round(first, seed=1)
     url = reverse("tournament_standings", args=[tournament.pk])
     response = client.get(url)
@@ -301,13 +302,13 @@ def test_a_saved_sheet_shows_at_once_and_an_unchanged_page_answers_304(
     assert response.status_code == 200 and etag
     assert client.get(url, HTTP_IF_NONE_MATCH=etag).status_code == 304
 
-    second = services.draw_round(tournament, seed=2)
+    second = drawing.draw_round(tournament, seed=2)
     table = second.tables.order_by("number").first()
     position = table.seats.get(first_dealer=True).position
     records = double_king_round(position, random.Random(5))
-    services.save_sheet(table, records, version=table.version, user=None)
+    deal_entry.save_sheet(table, records=records, version=table.version, user=None)
     seat = table.seats.select_related("entry__player").order_by("-score").first()
-    expected = selectors.tournament_standings(tournament)
+    expected = classification.tournament_standings(tournament)
     leader = next(r for r in expected if r.entry_id == seat.entry_id)
 
     fresh = client.get(url, HTTP_IF_NONE_MATCH=etag)
@@ -337,7 +338,7 @@ def test_the_page_changes_with_the_language_and_the_sort(played_tournament, clie
 
 def test_the_rounds_and_table_pages_show_a_saved_sheet_at_once(make_tournament, client):
     tournament = make_tournament(players=4, rounds=1)
-    round_ = services.draw_round(tournament, seed=1)
+    round_ = drawing.draw_round(tournament, seed=1)
     table = round_.tables.get()
     rounds_url = reverse("tournament_rounds", args=[tournament.pk])
     table_url = reverse("table_detail", args=[table.pk])
@@ -347,7 +348,7 @@ def test_the_rounds_and_table_pages_show_a_saved_sheet_at_once(make_tournament, 
 
     position = table.seats.get(first_dealer=True).position
     records = double_king_round(position, random.Random(3))
-    services.save_sheet(table, records, version=table.version, user=None)
+    deal_entry.save_sheet(table, records=records, version=table.version, user=None)
     seat = table.seats.order_by("-score").first()
     assert seat.score != 0
     for url, response in before.items():

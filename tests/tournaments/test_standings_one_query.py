@@ -4,7 +4,7 @@
 import pytest
 from django.urls import reverse
 
-from tournaments import services
+from tournaments.services import registration
 
 pytestmark = pytest.mark.django_db
 
@@ -14,11 +14,13 @@ def test_the_standings_list_who_played_or_stays_in_two_queries(
 ):
     entries = list(played_tournament.entries.select_related("player").order_by("pk"))
     gone_after_playing, substitute = entries[0], entries[1]
-    services.update_entry(gone_after_playing, withdrawn=True)
-    services.update_entry(substitute, substitute=True)
+    registration.update_entry(gone_after_playing, withdrawn=True)
+    registration.update_entry(substitute, substitute=True)
     late, gone = make_players(2, prefix="Tard")
-    late_entry = services.register_player(played_tournament, late)
-    services.update_entry(services.register_player(played_tournament, gone), withdrawn=True)
+    late_entry = registration.register_player(played_tournament, player=late)
+    registration.update_entry(
+        registration.register_player(played_tournament, player=gone), withdrawn=True
+    )
 
     # Cold (no cached table): the tournament, then its standings.
     with django_assert_num_queries(2):

@@ -3,41 +3,21 @@ no rematch and a bye for an odd team, deals entered one at a time to the target,
 (matches won, points scored, difference), bad input in French with nothing lost, the target
 per tournament, the signal, PDF and Excel read back."""
 
-import datetime
 import io
 import random
 
 import pytest
 from django.urls import reverse
 from form_data import form_data
+from helpers import post_deals
 from openpyxl import load_workbook
 
-from tournaments import selectors, services
 from tournaments.models import GameRules, Seat, Table, Tournament
 from tournaments.sample_sheets import plonk_match, quarante_match
+from tournaments.selectors import lineup, rulebook, scoresheet, season_rankings
+from tournaments.services import deal_entry, drawing, round_clock, rulesets
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def make_team_game(club, season, make_players):
-    def make(game="quarante", players=8, rounds=3, paired=True, name="Équipes test"):
-        tournament = Tournament.objects.create(
-            club=club,
-            season=season,
-            game=game,
-            name=name,
-            date=datetime.date(2026, 3, 14),
-            rounds=rounds,
-            published=True,
-        )
-        for player in make_players(players, prefix=game[:3].capitalize()):
-            services.register_player(tournament, player)
-        if paired:
-            services.draw_teams(tournament, seed=1)
-        return tournament
-
-    return make
 
 
 def quarante_data(
@@ -79,23 +59,19 @@ def plonk_data(table, tricks=(7, None), dead=(12, 9), live=(150, 140), number=No
     return data
 
 
-def post(client, table, data):
-    return client.post(reverse("staff_deals", args=[table.pk]), data)
-
-
 def play_round(round_, game, seed=1, target=None):
     rng = random.Random(seed)
     make = quarante_match if game == "quarante" else plonk_match
     for table in round_.tables.filter(bye=False):
         records = make(0, rng, target) if target else make(0, rng)
-        services.save_sheet(table, records, version=table.version, user=None)
+        deal_entry.save_sheet(table, records=records, version=table.version, user=None)
 
 
 # --------------------------------------------------------------------------- teams
 
 
-def test_pairs_formed_by_hand_and_drawn(make_team_game, scorekeeper_client):
-    tournament = make_team_game(players=6, paired=False)
+def test_pairs_formed_by_hand_and_drawn(make_tournament, scorekeeper_client):
+    tournament = make_tournament("quarante", players=6, paired=False)
     url = reverse("staff_teams", args=[tournament.pk])
     entries = list(tournament.entries.order_by("pk"))
     response = scorekeeper_client.post(
@@ -110,20 +86,20 @@ def test_pairs_formed_by_hand_and_drawn(make_team_game, scorekeeper_client):
     )
     assert response.status_code == 302
     team = tournament.teams.get(name="Les As")
-    assert [e.pk for e in services.team_players(team)] == [entries[0].pk, entries[3].pk]
+    assert [e.pk for e in scoresheet.team_players(team)] == [entries[0].pk, entries[3].pk]
     page = scorekeeper_client.get(url).content.decode()
     assert "4 joueurs présents n’ont pas de partenaire" in page
     scorekeeper_client.post(url, {"action": "draw"})
     assert tournament.teams.count() == 3
-    assert not services.unpaired_entries(tournament)
+    assert not lineup.unpaired_entries(tournament)
     assert "Les As" in scorekeeper_client.get(url).content.decode()
 
 
-def test_team_seating_without_rematch(make_team_game):
-    tournament = make_team_game(players=8, rounds=3)
+def test_team_seating_without_rematch(make_tournament):
+    tournament = make_tournament("quarante", players=8, rounds=3)
     met = set()
     for number in range(3):
-        round_ = services.draw_round(tournament, seed=number)
+        round_ = drawing.draw_round(tournament, seed=number)
         for table in round_.tables.all():
             teams = tuple(sorted(s.team_id for s in table.seats.all()))
             assert len(teams) == 2 and all(s.entry_id is None for s in table.seats.all())
@@ -135,13 +111,13 @@ def test_team_seating_without_rematch(make_team_game):
     assert tournament.status == Tournament.Status.FINISHED
 
 
-def test_odd_team_count_gets_a_bye_scored_by_the_rules(make_team_game, club):
+def test_odd_team_count_gets_a_bye_scored_by_the_rules(make_tournament, club):
     # A bye scores the tournament's own target (RULES.md), here the club's 100.
-    services.save_club_rules(club, "quarante", {"target": 100, "bye_against": 50})
-    tournament = make_team_game(players=10, rounds=2)
+    rulesets.save_club_rules(club, game="quarante", rules={"target": 100, "bye_against": 50})
+    tournament = make_tournament("quarante", players=10, rounds=2)
     byes = []
     for number in range(2):
-        round_ = services.draw_round(tournament, seed=number)
+        round_ = drawing.draw_round(tournament, seed=number)
         bye = round_.tables.get(bye=True)
         seat = bye.seats.get()
         assert bye.complete and seat.score == 100 and seat.against == 50 and seat.won is True
@@ -154,7 +130,7 @@ def test_odd_team_count_gets_a_bye_scored_by_the_rules(make_team_game, club):
 
 
 def services_rows(tournament):
-    from tournaments.selectors import tournament_standings
+    from tournaments.selectors.classification import tournament_standings
 
     return tournament_standings(tournament)
 
@@ -162,24 +138,24 @@ def services_rows(tournament):
 # --------------------------------------------------------------------------- Quarante
 
 
-def test_quarante_deal_entry_running_totals_and_winner(make_team_game, scorekeeper_client):
-    tournament = make_team_game(players=4, rounds=1)
+def test_quarante_deal_entry_running_totals_and_winner(make_tournament, scorekeeper_client):
+    tournament = make_tournament("quarante", players=4, rounds=1)
     tournament.rules = {"target": 100}
     tournament.save()
-    table = services.draw_round(tournament, seed=1).tables.get()
+    table = drawing.draw_round(tournament, seed=1).tables.get()
     page = scorekeeper_client.get(reverse("staff_deals", args=[table.pk])).content.decode()
     assert "Partie en 100 points" in page
     # team 0: 3 kings, 2 queens, 0 jacks; team 1 follows; a clique of 3 kings for player 1
     data = quarante_data(
         table, kings=(3, None), queens=(2, None), jacks=(0, None), cliques=[(1, "K", 3)]
     )
-    assert post(scorekeeper_client, table, data).status_code == 302
+    assert post_deals(scorekeeper_client, table, data).status_code == 302
     deal = table.deals.get()
     assert deal.record["kings"] == [3, 1] and deal.points == [23, 31]
     # all figures to team 0 twice more: 44 + 44 → 111 against 31: won
     for _ in range(2):
         data = quarante_data(table, kings=(4, None), queens=(4, None), jacks=(4, None))
-        assert post(scorekeeper_client, table, data).status_code == 302
+        assert post_deals(scorekeeper_client, table, data).status_code == 302
     table.refresh_from_db()
     assert table.complete
     seats = {s.position: s for s in table.seats.all()}
@@ -190,36 +166,36 @@ def test_quarante_deal_entry_running_totals_and_winner(make_team_game, scorekeep
     assert 'data-total="0">111<' in page
 
 
-def test_quarante_bad_input_in_french_nothing_lost(make_team_game, scorekeeper_client):
-    tournament = make_team_game(players=4, rounds=1)
-    table = services.draw_round(tournament, seed=1).tables.get()
+def test_quarante_bad_input_in_french_nothing_lost(make_tournament, scorekeeper_client):
+    tournament = make_tournament("quarante", players=4, rounds=1)
+    table = drawing.draw_round(tournament, seed=1).tables.get()
     # both teams entered, not summing to 4
     data = quarante_data(table, kings=(3, 3))
-    response = post(scorekeeper_client, table, data)
+    response = post_deals(scorekeeper_client, table, data)
     assert response.status_code == 400
     html = response.content.decode()
     assert "doivent totaliser 4" in html
     assert 'name="kings1" value="3"' in html
     # five kings announced in cliques
     data = quarante_data(table, kings=(2, None), cliques=[(0, "K", 3), (1, "K", 3)])
-    html = post(scorekeeper_client, table, data).content.decode()
+    html = post_deals(scorekeeper_client, table, data).content.decode()
     assert "6 cartes d’une même figure annoncées : il n’en existe que 4" in html
     # nothing entered for a figure
     data = quarante_data(table, kings=(None, None))
-    html = post(scorekeeper_client, table, data).content.decode()
+    html = post_deals(scorekeeper_client, table, data).content.decode()
     assert "saisissez les rois gagnés par une équipe au moins" in html
     data = quarante_data(table, kings=(2, None), trump="")
-    html = post(scorekeeper_client, table, data).content.decode()
+    html = post_deals(scorekeeper_client, table, data).content.decode()
     assert "choisissez la couleur d’atout" in html
     assert table.deals.count() == 0
 
 
-def test_quarante_cliques_beyond_a_hand_of_8_are_refused(make_team_game, scorekeeper_client):
-    tournament = make_team_game(players=4, rounds=1)
-    table = services.draw_round(tournament, seed=1).tables.get()
+def test_quarante_cliques_beyond_a_hand_of_8_are_refused(make_tournament, scorekeeper_client):
+    tournament = make_tournament("quarante", players=4, rounds=1)
+    table = drawing.draw_round(tournament, seed=1).tables.get()
     # four kings, four queens and three jacks: 11 cards, a player holds 8 (RULES.md)
     eleven = [(1, "K", 4), (1, "Q", 4), (1, "J", 3)]
-    response = post(
+    response = post_deals(
         scorekeeper_client, table, quarante_data(table, kings=(2, None), cliques=eleven)
     )
     assert response.status_code == 400
@@ -228,17 +204,19 @@ def test_quarante_cliques_beyond_a_hand_of_8_are_refused(make_team_game, scoreke
     assert response.context["form"]["clique1_J"].value() == "3", "what was typed is kept"
     assert table.deals.count() == 0
     eight = [(1, "K", 4), (1, "Q", 4)]
-    response = post(scorekeeper_client, table, quarante_data(table, kings=(2, None), cliques=eight))
+    response = post_deals(
+        scorekeeper_client, table, quarante_data(table, kings=(2, None), cliques=eight)
+    )
     assert response.status_code == 302
     assert table.deals.get().points == [22, 82]
 
 
-def test_ranking_wins_then_points_then_difference(make_team_game):
-    from tournaments.selectors import tournament_standings
+def test_ranking_wins_then_points_then_difference(make_tournament):
+    from tournaments.selectors.classification import tournament_standings
 
-    tournament = make_team_game(players=8, rounds=2)
+    tournament = make_tournament("quarante", players=8, rounds=2)
     for number in range(2):
-        round_ = services.draw_round(tournament, seed=number)
+        round_ = drawing.draw_round(tournament, seed=number)
         play_round(round_, "quarante", seed=10 + number)
     rows = tournament_standings(tournament)
     assert len(rows) == 4
@@ -248,8 +226,8 @@ def test_ranking_wins_then_points_then_difference(make_team_game):
     assert rows[0].rank == 1
 
 
-def test_target_edited_per_tournament_before_start(make_team_game, scorekeeper_client, club):
-    tournament = make_team_game(players=4, rounds=1)
+def test_target_edited_per_tournament_before_start(make_tournament, scorekeeper_client, club):
+    tournament = make_tournament("quarante", players=4, rounds=1)
     url = reverse("staff_tournament_edit", args=[tournament.pk])
     page = scorekeeper_client.get(url).content.decode()
     assert 'name="target" value="150"' in page
@@ -265,7 +243,7 @@ def test_target_edited_per_tournament_before_start(make_team_game, scorekeeper_c
         "round_minutes": "45",
     }
     assert scorekeeper_client.post(url, data).status_code == 302
-    round_ = services.draw_round(tournament, seed=1)
+    round_ = drawing.draw_round(tournament, seed=1)
     tournament.refresh_from_db()
     assert tournament.rules["target"] == 200 and tournament.rules["round_minutes"] == 45
     assert round_.clock_minutes == 45
@@ -273,13 +251,13 @@ def test_target_edited_per_tournament_before_start(make_team_game, scorekeeper_c
     assert "ne peut plus changer" in page.lower() or "disabled" in page
 
 
-def test_signal_decides_on_totals(make_team_game):
-    tournament = make_team_game(players=8, rounds=1)
-    round_ = services.draw_round(tournament, seed=1)
+def test_signal_decides_on_totals(make_tournament):
+    tournament = make_tournament("quarante", players=8, rounds=1)
+    round_ = drawing.draw_round(tournament, seed=1)
     first, second = round_.tables.order_by("number")
     records = quarante_match(0, random.Random(1))[:1]
-    services.save_sheet(first, records, version=0, user=None)
-    services.close_round(round_)
+    deal_entry.save_sheet(first, records=records, version=0, user=None)
+    round_clock.close_round(round_)
     first.refresh_from_db()
     second.refresh_from_db()
     assert first.complete and second.complete
@@ -293,31 +271,35 @@ def test_signal_decides_on_totals(make_team_game):
 # --------------------------------------------------------------------------- Plonk
 
 
-def test_plonk_entry_checks_and_winner(make_team_game, scorekeeper_client):
-    tournament = make_team_game(game="plonk", players=4, rounds=1)
-    table = services.draw_round(tournament, seed=1).tables.get()
-    assert post(scorekeeper_client, table, plonk_data(table)).status_code == 302
+def test_plonk_entry_checks_and_winner(make_tournament, scorekeeper_client):
+    tournament = make_tournament(game="plonk", players=4, rounds=1)
+    table = drawing.draw_round(tournament, seed=1).tables.get()
+    assert post_deals(scorekeeper_client, table, plonk_data(table)).status_code == 302
     assert table.deals.get().points == [138, 131]
     assert table.deals.get().record["tricks"] == [7, 6]
     # too many dead cards for 2 tricks
-    response = post(scorekeeper_client, table, plonk_data(table, (2, None), (9, 20), (0, 100)))
+    response = post_deals(
+        scorekeeper_client, table, plonk_data(table, (2, None), (9, 20), (0, 100))
+    )
     assert response.status_code == 400
     html = response.content.decode()
     assert "au plus 8 cartes mortes" in html
     assert 'name="dead0" value="9"' in html
     # live points impossible
-    html = post(
+    html = post_deals(
         scorekeeper_client, table, plonk_data(table, (7, None), (12, 9), (500, 140))
     ).content.decode()
     assert "500 points vivants sont impossibles" in html
     # tricks not summing to 13
-    html = post(
+    html = post_deals(
         scorekeeper_client, table, plonk_data(table, (7, 7), (12, 9), (150, 140))
     ).content.decode()
     assert "doivent totaliser 13" in html
     assert table.deals.count() == 1
     table.refresh_from_db()
-    services.save_sheet(table, plonk_match(0, random.Random(3)), version=table.version, user=None)
+    deal_entry.save_sheet(
+        table, records=plonk_match(0, random.Random(3)), version=table.version, user=None
+    )
     table.refresh_from_db()
     assert table.complete
     assert sorted(s.won for s in table.seats.all()) == [False, True]
@@ -327,18 +309,18 @@ def test_plonk_entry_checks_and_winner(make_team_game, scorekeeper_client):
 
 
 @pytest.mark.parametrize("game", ["quarante", "plonk"])
-def test_pdf_plan_standings_and_excel(make_team_game, scorekeeper_client, game):
+def test_pdf_plan_standings_and_excel(make_tournament, scorekeeper_client, game):
     from pypdf import PdfReader
 
-    tournament = make_team_game(game=game, players=10, rounds=1)
-    round_ = services.draw_round(tournament, seed=1)
+    tournament = make_tournament(game=game, players=10, rounds=1)
+    round_ = drawing.draw_round(tournament, seed=1)
     blank = scorekeeper_client.get(reverse("round_sheets_pdf", args=[round_.pk]))
     text = "".join(p.extract_text() for p in PdfReader(io.BytesIO(blank.content)).pages)
     team = tournament.teams.order_by("name").first()
     assert "Donneur" in text
     plan = scorekeeper_client.get(reverse("round_plan_pdf", args=[round_.pk]))
     text_plan = "".join(p.extract_text() for p in PdfReader(io.BytesIO(plan.content)).pages)
-    player = services.team_players(team)[0].player
+    player = scoresheet.team_players(team)[0].player
     assert player.last_name.upper() in text_plan and "exempt" in text_plan
     play_round(round_, game)
     filled = scorekeeper_client.get(reverse("tournament_filled_pdf", args=[tournament.pk]))
@@ -396,27 +378,28 @@ def test_club_sets_the_bye_and_the_tie_rule(client, committee_user, club):
     data["setting__bye_against"] = "250"
     data["setting__tie_rule"] = "draw"
     assert client.post(url, data).status_code == 302
-    rules = services.club_rules(club, "plonk")
+    rules = rulebook.club_rules(club, "plonk")
     assert rules["bye_against"] == 250 and rules["tie_rule"] == "draw"
 
 
-def test_a_bye_in_a_quarante_to_60_scores_60(make_team_game, club):
+def test_a_bye_in_a_quarante_to_60_scores_60(make_tournament, club):
     # The club's stored ruleset still carries the old default « bye_score »: 150.
-    services.save_club_rules(club, "quarante", {})
+    rulesets.save_club_rules(club, game="quarante", rules={})
     GameRules.objects.filter(club=club, game="quarante").update(
-        rules={**services.club_rules(club, "quarante"), "bye_score": 150}
+        rules={**rulebook.club_rules(club, "quarante"), "bye_score": 150}
     )
-    tournament = make_team_game(players=6, rounds=1)
-    services.set_tournament_settings(tournament, {"target": 60})
-    seat = services.draw_round(tournament, seed=1).tables.get(bye=True).seats.get()
+    tournament = make_tournament("quarante", players=6, rounds=1)
+    # The target chosen for this tournament on its form (kept in its rules until it starts).
+    Tournament.objects.filter(pk=tournament.pk).update(rules={"target": 60})
+    seat = drawing.draw_round(tournament, seed=1).tables.get(bye=True).seats.get()
     assert (seat.score, seat.against, seat.won) == (60, 0, True)
 
 
-def test_a_players_public_page_shows_his_teams_matches(make_team_game, client):
-    tournament = make_team_game(players=4, rounds=1)
+def test_a_players_public_page_shows_his_teams_matches(make_tournament, client):
+    tournament = make_tournament("quarante", players=4, rounds=1)
     tournament.rules = {"target": 100}
     tournament.save()
-    table = services.draw_round(tournament, seed=1).tables.get()
+    table = drawing.draw_round(tournament, seed=1).tables.get()
     entry = tournament.entries.select_related("team").first()
     response = client.get(reverse("tournament_player", args=[tournament.pk, entry.pk]))
     page = response.content.decode()
@@ -427,15 +410,15 @@ def test_a_players_public_page_shows_his_teams_matches(make_team_game, client):
 
 
 def test_season_standings_and_excel_credit_players_with_their_teams_matches(
-    make_team_game, client, season
+    make_tournament, client, season
 ):
-    tournament = make_team_game(players=4, rounds=1)
+    tournament = make_tournament("quarante", players=4, rounds=1)
     tournament.rules = {"target": 100}
     tournament.save()
-    table = services.draw_round(tournament, seed=1).tables.get()
+    table = drawing.draw_round(tournament, seed=1).tables.get()
     play_round(table.round, "quarante", target=100)
     winners = table.seats.get(won=True).team.entries.select_related("player")
-    rows = selectors.season_standings(season)["quarante"]
+    rows = season_rankings.season_standings(season)["quarante"]
     top = {r.name for r in rows if r.rank == 1}
     assert top == {e.player.sort_name for e in winners}
     assert all(r.wins in (0, 1) for r in rows) and len(rows) == 4

@@ -6,9 +6,9 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from tournaments import services
 from tournaments.models import Entry, Table, Tournament
 from tournaments.sample_sheets import double_king_round, sheet_post_data
+from tournaments.services import deal_entry, drawing
 
 pytestmark = pytest.mark.django_db
 
@@ -16,7 +16,7 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def drawn_table(make_tournament):
     tournament = make_tournament(players=4, rounds=1)
-    round_ = services.draw_round(tournament, seed=1)
+    round_ = drawing.draw_round(tournament, seed=1)
     return round_.tables.get()
 
 
@@ -224,7 +224,7 @@ def test_a_stale_save_keeps_the_typed_values_and_says_who_saved(
     client, scorekeeper_user, committee_user, drawn_table
 ):
     records = double_king_round(first_dealer(drawn_table), random.Random(2))
-    services.save_sheet(drawn_table, records[:2], version=0, user=committee_user)
+    deal_entry.save_sheet(drawn_table, records=records[:2], version=0, user=committee_user)
     client.force_login(scorekeeper_user)
     data = sheet_post_data(drawn_table, records[:3], 0)
     response = client.post(reverse("staff_sheet", args=[drawn_table.pk]), data)
@@ -250,8 +250,8 @@ def test_preview_reports_what_each_seat_still_has_to_choose(scorekeeper_client, 
 
 def test_history_page_lists_who_changed_what(scorekeeper_client, committee_user, drawn_table):
     records = double_king_round(first_dealer(drawn_table), random.Random(2))
-    services.save_sheet(drawn_table, records[:2], version=0, user=committee_user)
-    services.save_sheet(drawn_table, records[:3], version=1, user=committee_user)
+    deal_entry.save_sheet(drawn_table, records=records[:2], version=0, user=committee_user)
+    deal_entry.save_sheet(drawn_table, records=records[:3], version=1, user=committee_user)
     page = scorekeeper_client.get(reverse("staff_history", args=[drawn_table.pk])).content.decode()
     assert "Version 2 — bureau" in page and "Version 1 — bureau" in page
 
@@ -271,7 +271,7 @@ def test_standings_use_a_constant_number_of_queries(client, make_tournament, fil
     for players, name in ((8, "Tournoi petit"), (32, "Tournoi grand")):
         tournament = make_tournament(players=players, rounds=2, name=name)
         for number in range(2):
-            round_ = services.draw_round(tournament, seed=number)
+            round_ = drawing.draw_round(tournament, seed=number)
             fill_round(round_, seed=number)
         counts.append(_standings_queries(client, tournament))
     assert counts[0] == counts[1] <= 6
@@ -283,7 +283,7 @@ def test_season_standings_use_a_constant_number_of_queries(
     counts = []
     for players, name in ((8, "Tournoi petit"), (32, "Tournoi grand")):
         tournament = make_tournament(players=players, rounds=1, name=name)
-        fill_round(services.draw_round(tournament, seed=1))
+        fill_round(drawing.draw_round(tournament, seed=1))
         with CaptureQueriesContext(connection) as queries:
             response = client.get(reverse("season_standings", args=[season.pk]))
         assert response.status_code == 200

@@ -8,8 +8,8 @@ from django.test import Client
 from django.urls import reverse
 
 from club.models import Player
-from tournaments import services
 from tournaments.models import Entry
+from tournaments.services import registration
 
 TRIES = 10
 
@@ -58,8 +58,10 @@ def test_a_second_identical_walk_in_finds_the_player_and_says_so(
     scorekeeper_client, make_tournament, monkeypatch
 ):
     tournament = make_tournament(players=2)
-    first = services.add_walk_in(tournament, "Awa", "N'Diaye")
-    again = services.add_walk_in(tournament, " awa ", "N’DIAYE")  # a phone's curly apostrophe
+    first = registration.add_walk_in(tournament, first_name="Awa", last_name="N'Diaye")
+    again = registration.add_walk_in(
+        tournament, first_name=" awa ", last_name="N’DIAYE"
+    )  # a phone's curly apostrophe
     assert (again.new_player, again.new_entry) == (False, False)
     assert again.entry == first.entry
     assert Player.objects.filter(last_name="N'Diaye").count() == 1

@@ -3,9 +3,10 @@ a scorekeeper can make (in French, on the field, values kept), edits, deletes, t
 
 import pytest
 from django.urls import reverse
+from helpers import post_deals
 
-from tournaments import services
 from tournaments.models import ResultChange
+from tournaments.services import drawing
 
 pytestmark = pytest.mark.django_db
 
@@ -39,10 +40,6 @@ def deal_data(table, contract, declarers, tricks=None, *, against="", renege="",
     return data
 
 
-def post(client, table, data):
-    return client.post(reverse("staff_deals", args=[table.pk]), data)
-
-
 CASES = [
     # family, record fields, expected points per seat (seats 0-3)
     ("emballage", ("emballage_9", [0, 2], 10), [5, -5, 5, -5]),
@@ -67,7 +64,7 @@ def test_each_contract_family_through_the_form(
     scorekeeper_client, whist_table, family, fields, expected
 ):
     contract, declarers, tricks = fields
-    response = post(
+    response = post_deals(
         scorekeeper_client, whist_table, deal_data(whist_table, contract, declarers, tricks)
     )
     assert response.status_code == 302, response.content.decode()[:3000]
@@ -81,9 +78,9 @@ def test_each_contract_family_through_the_form(
 
 def test_counter_and_renege_through_the_form(scorekeeper_client, whist_table):
     data = deal_data(whist_table, "emballage_12", [0, 1], 12, against="abondance_9")
-    assert post(scorekeeper_client, whist_table, data).status_code == 302
+    assert post_deals(scorekeeper_client, whist_table, data).status_code == 302
     data = deal_data(whist_table, "emballage_9", [0, 2], None, renege=0)
-    assert post(scorekeeper_client, whist_table, data).status_code == 302
+    assert post_deals(scorekeeper_client, whist_table, data).status_code == 302
     points = [d.points for d in whist_table.deals.order_by("number")]
     assert points == [[27, 27, -27, -27], [-12, 4, 4, 4]]
     assert whist_table.deals.get(number=1).record["against"] == "abondance_9"
@@ -107,7 +104,7 @@ def test_impossible_deals_are_refused_on_the_field(
     scorekeeper_client, whist_table, fields, field, message
 ):
     contract, declarers, tricks = fields
-    response = post(
+    response = post_deals(
         scorekeeper_client, whist_table, deal_data(whist_table, contract, declarers, tricks)
     )
     assert response.status_code == 400
@@ -122,12 +119,12 @@ def test_impossible_deals_are_refused_on_the_field(
 def test_the_rule_documents_counters_through_the_form(scorekeeper_client, whist_table):
     # RULES.md (2026-11-22): a grand schlem against a petit schlem scores its own P (120).
     data = deal_data(whist_table, "grand_schlem", [1], 13, against="petit_schlem")
-    assert post(scorekeeper_client, whist_table, data).status_code == 302
+    assert post_deals(scorekeeper_client, whist_table, data).status_code == 302
     deal = whist_table.deals.get()
     assert deal.points == [-40, 120, -40, -40] and deal.record["against"] == "petit_schlem"
     # an abondance 10 cannot counter a grande misère: refused on the field
     data = deal_data(whist_table, "abondance_10", [2], 10, against="grande_misere")
-    response = post(scorekeeper_client, whist_table, data)
+    response = post_deals(scorekeeper_client, whist_table, data)
     assert response.status_code == 400
     assert "le barème du club n’a pas ce contre" in " ".join(
         str(e) for e in response.context["form"].errors["against"]
@@ -137,7 +134,7 @@ def test_the_rule_documents_counters_through_the_form(scorekeeper_client, whist_
 
 def test_a_counter_the_club_does_not_have(scorekeeper_client, whist_table):
     data = deal_data(whist_table, "solo_6", [0], 6, against="piccolo")
-    response = post(scorekeeper_client, whist_table, data)
+    response = post_deals(scorekeeper_client, whist_table, data)
     assert response.status_code == 400
     assert "le barème du club n’a pas ce contre" in " ".join(
         str(e) for e in response.context["form"].errors["against"]
@@ -148,7 +145,7 @@ def test_a_counter_the_club_does_not_have(scorekeeper_client, whist_table):
 def test_misere_needs_the_tricks_of_each_declarer(scorekeeper_client, whist_table):
     data = deal_data(whist_table, "petite_misere", [0, 1], [0, 0])
     data["t2"] = ""
-    response = post(scorekeeper_client, whist_table, data)
+    response = post_deals(scorekeeper_client, whist_table, data)
     assert response.status_code == 400
     assert "t2" in response.context["form"].errors
 
@@ -156,7 +153,7 @@ def test_misere_needs_the_tricks_of_each_declarer(scorekeeper_client, whist_tabl
 def test_points_are_shown_before_saving(scorekeeper_client, whist_table):
     data = deal_data(whist_table, "solo_8", [1], 7)
     data["action"] = "preview"
-    response = post(scorekeeper_client, whist_table, data)
+    response = post_deals(scorekeeper_client, whist_table, data)
     assert response.status_code == 200
     assert response.context["preview"][1][1] == -21
     assert 'data-points="1">-21<' in response.content.decode()
@@ -174,13 +171,15 @@ def test_edit_and_delete_go_through_validation_and_history(
     scorekeeper_client, whist_table, scorekeeper_user
 ):
     for _ in range(3):
-        post(scorekeeper_client, whist_table, deal_data(whist_table, "emballage_8", [0, 2], 8))
+        post_deals(
+            scorekeeper_client, whist_table, deal_data(whist_table, "emballage_8", [0, 2], 8)
+        )
     assert whist_table.deals.count() == 3
     # Editing deal 2 with an impossible value is refused and nothing changes.
     bad = deal_data(whist_table, "emballage_8", [0], 8, number=2)
-    assert post(scorekeeper_client, whist_table, bad).status_code == 400
+    assert post_deals(scorekeeper_client, whist_table, bad).status_code == 400
     good = deal_data(whist_table, "solo_7", [3], 7, number=2)
-    assert post(scorekeeper_client, whist_table, good).status_code == 302
+    assert post_deals(scorekeeper_client, whist_table, good).status_code == 302
     assert whist_table.deals.get(number=2).record["contract"] == "solo_7"
     assert whist_table.deals.get(number=2).record["dealer"] == dealer_of(whist_table, 2)
     # The edit form shows the stored deal.
@@ -188,7 +187,7 @@ def test_edit_and_delete_go_through_validation_and_history(
     assert '<option value="solo_7" selected>' in page.content.decode()
     # Deleting the last deal works; every change is in the history.
     whist_table.refresh_from_db()
-    response = post(
+    response = post_deals(
         scorekeeper_client,
         whist_table,
         {"action": "delete", "number": "3", "version": str(whist_table.version)},
@@ -206,7 +205,9 @@ def test_deleting_a_middle_deal_would_change_the_dealers_and_is_refused(
     scorekeeper_client, whist_table
 ):
     for _ in range(3):
-        post(scorekeeper_client, whist_table, deal_data(whist_table, "emballage_8", [0, 2], 8))
+        post_deals(
+            scorekeeper_client, whist_table, deal_data(whist_table, "emballage_8", [0, 2], 8)
+        )
     whist_table.refresh_from_db()
     response = scorekeeper_client.post(
         reverse("staff_deals", args=[whist_table.pk]),
@@ -220,8 +221,8 @@ def test_deleting_a_middle_deal_would_change_the_dealers_and_is_refused(
 def test_two_scorekeepers_on_one_table_lose_no_deal(scorekeeper_client, whist_table):
     first = deal_data(whist_table, "emballage_8", [0, 2], 8)
     second = deal_data(whist_table, "solo_6", [1], 6)  # typed from the same version
-    assert post(scorekeeper_client, whist_table, first).status_code == 302
-    stale = post(scorekeeper_client, whist_table, second)
+    assert post_deals(scorekeeper_client, whist_table, first).status_code == 302
+    stale = post_deals(scorekeeper_client, whist_table, second)
     assert stale.status_code == 409
     html = stale.content.decode()
     assert "Quelqu’un d’autre a enregistré une donne" in html
@@ -229,14 +230,14 @@ def test_two_scorekeepers_on_one_table_lose_no_deal(scorekeeper_client, whist_ta
     assert whist_table.deals.count() == 1
     # Saved again on top of the current version: both deals are there, in order.
     again = dict(second, version=str(stale.context["version"]), number="2")
-    assert post(scorekeeper_client, whist_table, again).status_code == 302
+    assert post_deals(scorekeeper_client, whist_table, again).status_code == 302
     contracts = [d.record["contract"] for d in whist_table.deals.order_by("number")]
     assert contracts == ["emballage_8", "solo_6"]
 
 
-def test_table_of_five_the_dealer_sits_out(scorekeeper_client, make_whist):
-    tournament = make_whist(players=5, pools=1, rules={"tables_of_five": True})
-    table = services.draw_round(tournament, seed=1).tables.get()
+def test_table_of_five_the_dealer_sits_out(scorekeeper_client, make_tournament):
+    tournament = make_tournament("whist", players=5, rounds=1, rules={"tables_of_five": True})
+    table = drawing.draw_round(tournament, seed=1).tables.get()
     assert table.seats.count() == 5
     dealer = dealer_of(table, 1)
     page = scorekeeper_client.get(reverse("staff_deals", args=[table.pk]))
@@ -244,18 +245,18 @@ def test_table_of_five_the_dealer_sits_out(scorekeeper_client, make_whist):
     assert str(dealer) not in [value for value, _ in form.fields["d1"].choices]
     others = [s for s in range(5) if s != dealer]
     data = deal_data(table, "solo_6", [others[0]], 6)
-    assert post(scorekeeper_client, table, data).status_code == 302
+    assert post_deals(scorekeeper_client, table, data).status_code == 302
     points = table.deals.get().points
     assert len(points) == 5 and points[dealer] == 0 and points[others[0]] == 6
     # The sitting-out dealer cannot be chosen.
     data = deal_data(table, "solo_6", [dealer_of(table, 2)], 6)
-    assert post(scorekeeper_client, table, data).status_code == 400
+    assert post_deals(scorekeeper_client, table, data).status_code == 400
 
 
 def test_pool_complete_after_twelve_deals(scorekeeper_client, whist_table):
     for _ in range(12):
         assert (
-            post(
+            post_deals(
                 scorekeeper_client, whist_table, deal_data(whist_table, "emballage_8", [0, 2], 8)
             ).status_code
             == 302
@@ -265,6 +266,6 @@ def test_pool_complete_after_twelve_deals(scorekeeper_client, whist_table):
     page = scorekeeper_client.get(reverse("staff_deals", args=[whist_table.pk]))
     assert "La poule est complète" in page.content.decode()
     data = deal_data(whist_table, "emballage_8", [0, 2], 8, number=13)
-    response = post(scorekeeper_client, whist_table, data)
+    response = post_deals(scorekeeper_client, whist_table, data)
     assert response.status_code == 400
     assert "au plus 12 donnes" in response.content.decode()

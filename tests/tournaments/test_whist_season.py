@@ -12,8 +12,9 @@ from django.urls import reverse
 from openpyxl import load_workbook
 
 from club.models import Membership, Player
-from tournaments import selectors, services
 from tournaments.models import Tournament
+from tournaments.selectors import accounts, annual_rankings
+from tournaments.services import deal_entry, drawing, payments, registration, round_clock, rulesets
 
 pytestmark = pytest.mark.django_db
 
@@ -23,22 +24,22 @@ def play(tournament, pools_scores):
 
     ``pools_scores``: per pool, the seat 0 declarer's solo_6 tricks (6: made, +6; 5: -9)."""
     for number, tricks in enumerate(pools_scores):
-        round_ = services.draw_round(tournament, seed=number)
+        round_ = drawing.draw_round(tournament, seed=number)
         for table in round_.tables.all():
             first = table.seats.get(first_dealer=True).position
             record = {"contract": "solo_6", "declarers": [0], "tricks": tricks, "dealer": first}
-            services.save_sheet(table, [record], version=table.version, user=None)
-        services.close_round(round_)
+            deal_entry.save_sheet(table, records=[record], version=table.version, user=None)
+        round_clock.close_round(round_)
 
 
 @pytest.fixture
-def season_of_three(make_whist, club):
+def season_of_three(make_tournament, club):
     """Three finished whist tournaments with the same 4 players."""
     players = list(Player.objects.none())
     tournaments = []
     for index, day in enumerate((10, 17, 24)):
-        tournament = make_whist(
-            players=0, pools=1, name=f"Whist {day}", date=datetime.date(2026, 3, day)
+        tournament = make_tournament(
+            "whist", players=0, rounds=1, name=f"Whist {day}", date=datetime.date(2026, 3, day)
         )
         if not players:
             players = [
@@ -46,7 +47,7 @@ def season_of_three(make_whist, club):
             ]
             club.players.add(*players)
         for player in players:
-            services.register_player(tournament, player)
+            registration.register_player(tournament, player=player)
         play(tournament, [6 if index != 1 else 5])
         tournaments.append(tournament)
     return tournaments, players
@@ -58,7 +59,7 @@ def by_name(ranking):
 
 def test_annual_ranking_under_each_rule(season_of_three, season, club):
     tournaments, _players = season_of_three
-    default = selectors.annual_ranking(season, "whist")
+    default = annual_rankings.annual_ranking(season, "whist")
     assert default.rule == "sum_points"
     assert [t.pk for t in default.tournaments] == [t.pk for t in tournaments]
     rows = default.rows
@@ -69,7 +70,9 @@ def test_annual_ranking_under_each_rule(season_of_three, season, club):
     assert rows[0].points == totals[0] and rows[0].rank == 1
     for row in rows:
         assert row.tournaments == 3
-    place = selectors.annual_ranking(season, "whist", rules={"annual_ranking": "sum_place_points"})
+    place = annual_rankings.annual_ranking(
+        season, "whist", rules={"annual_ranking": "sum_place_points"}
+    )
     assert place.rule == "sum_place_points"
     assert sum(r.place_points for r in place.rows) == 3 * (4 + 3 + 2 + 1)
     assert [r.rank for r in place.rows] == sorted(r.rank for r in place.rows)
@@ -77,7 +80,7 @@ def test_annual_ranking_under_each_rule(season_of_three, season, club):
         place.rows[i].place_points >= place.rows[i + 1].place_points
         for i in range(len(place.rows) - 1)
     )
-    best = selectors.annual_ranking(
+    best = annual_rankings.annual_ranking(
         season, "whist", rules={"annual_ranking": "best_n", "annual_best_n": 2}
     )
     for row in best.rows:
@@ -91,10 +94,10 @@ def test_annual_ranking_under_each_rule(season_of_three, season, club):
 def test_unpublished_and_other_games_are_left_out(season_of_three, season, make_tournament):
     tournaments, _ = season_of_three
     Tournament.objects.filter(pk=tournaments[0].pk).update(published=False)
-    assert len(selectors.annual_ranking(season, "whist").tournaments) == 2
+    assert len(annual_rankings.annual_ranking(season, "whist").tournaments) == 2
 
 
-def test_annual_ranking_page_and_query_count(client, season_of_three, season, make_whist):
+def test_annual_ranking_page_and_query_count(client, season_of_three, season, make_tournament):
     url = reverse("season_standings", args=[season.pk])
     with CaptureQueriesContext(connection) as small:
         response = client.get(url)
@@ -104,8 +107,8 @@ def test_annual_ranking_page_and_query_count(client, season_of_three, season, ma
     assert "10/03" in html and "17/03" in html
     # Twice the tournaments and players: the same number of queries.
     for day in (3, 4):
-        tournament = make_whist(
-            players=8, pools=2, name=f"Grand {day}", date=datetime.date(2026, 4, day)
+        tournament = make_tournament(
+            "whist", players=8, rounds=2, name=f"Grand {day}", date=datetime.date(2026, 4, day)
         )
         play(tournament, [6, 5])
     with CaptureQueriesContext(connection) as large:
@@ -114,7 +117,9 @@ def test_annual_ranking_page_and_query_count(client, season_of_three, season, ma
 
 
 def test_annual_ranking_rule_comes_from_the_clubs_rules(client, season_of_three, season, club):
-    services.save_club_rules(club, "whist", {"annual_ranking": "best_n", "annual_best_n": 2})
+    rulesets.save_club_rules(
+        club, game="whist", rules={"annual_ranking": "best_n", "annual_best_n": 2}
+    )
     html = client.get(reverse("season_standings", args=[season.pk])).content.decode()
     assert "somme des points des 2 meilleurs tournois" in html
 
@@ -135,7 +140,7 @@ def test_annual_ranking_excel_read_back(client, season_of_three, season):
         "N meilleurs tournois",
     ]
     assert header[6:8] == ["10/03 points", "10/03 place"]
-    ranking = selectors.annual_ranking(season, "whist")
+    ranking = annual_rankings.annual_ranking(season, "whist")
     for row, expected in zip(
         ws.iter_rows(min_row=2, max_row=5, values_only=True), ranking.rows, strict=True
     ):
@@ -148,19 +153,22 @@ def test_annual_ranking_excel_read_back(client, season_of_three, season):
     assert notes == ["Règle du classement : somme des points des tournois"]
 
 
-def test_membership_due_from_the_third_participation(scorekeeper_client, make_whist, club, season):
+def test_membership_due_from_the_third_participation(
+    scorekeeper_client, make_tournament, club, season
+):
     player = Player.objects.create(first_name="Mathieu", last_name="Abat")
     club.players.add(player)
     tournaments = []
     for day in (1, 8, 15):
-        tournament = make_whist(
+        tournament = make_tournament(
+            "whist",
             players=3,
-            pools=1,
+            rounds=1,
             name=f"Soir {day}",
             date=datetime.date(2026, 5, day),
             prefix=f"S{day}",
         )
-        services.register_player(tournament, player)
+        registration.register_player(tournament, player=player)
         tournaments.append(tournament)
     second = scorekeeper_client.get(reverse("staff_registration", args=[tournaments[1].pk]))
     assert "memberships-due" not in second.content.decode()
@@ -184,18 +192,23 @@ def test_membership_due_from_the_third_participation(scorekeeper_client, make_wh
     # A withdrawn entry is not a participation.
     other = Player.objects.create(first_name="Léa", last_name="Retrait")
     for tournament in tournaments:
-        entry = services.register_player(tournament, other)
-    services.update_entry(tournaments[0].entries.get(player=other), withdrawn=True)
-    status = selectors.membership_status(tournaments[2])
+        entry = registration.register_player(tournament, player=other)
+    registration.update_entry(tournaments[0].entries.get(player=other), withdrawn=True)
+    status = accounts.membership_status(tournaments[2])
     assert status[other.pk].participations == 2 and not status[other.pk].due
 
 
 def test_check_in_marks_the_fee_paid_and_the_money_report(
-    client, committee_user, make_whist, season, club
+    client, committee_user, make_tournament, season, club
 ):
     tournaments = [
-        make_whist(
-            players=4, pools=1, name=f"Caisse {d}", date=datetime.date(2026, 6, d), prefix="C"
+        make_tournament(
+            "whist",
+            players=4,
+            rounds=1,
+            name=f"Caisse {d}",
+            date=datetime.date(2026, 6, d),
+            prefix="C",
         )
         if d == 1
         else None
@@ -203,11 +216,15 @@ def test_check_in_marks_the_fee_paid_and_the_money_report(
     ]
     first = tournaments[0]
     players = [e.player for e in first.entries.all()]
-    second = make_whist(players=0, pools=1, name="Caisse 8", date=datetime.date(2026, 6, 8))
-    third = make_whist(players=0, pools=1, name="Caisse 15", date=datetime.date(2026, 6, 15))
+    second = make_tournament(
+        "whist", players=0, rounds=1, name="Caisse 8", date=datetime.date(2026, 6, 8)
+    )
+    third = make_tournament(
+        "whist", players=0, rounds=1, name="Caisse 15", date=datetime.date(2026, 6, 15)
+    )
     for t in (second, third):
         for p in players:
-            services.register_player(t, p)
+            registration.register_player(t, player=p)
     client.force_login(committee_user)
     entry = first.entries.first()
     client.post(
@@ -216,8 +233,8 @@ def test_check_in_marks_the_fee_paid_and_the_money_report(
     )
     for t in (second, third):
         for e in t.entries.all()[:3]:
-            services.update_entry(e, paid=True)
-    services.record_membership_payment(players[0], season)
+            registration.update_entry(e, paid=True)
+    payments.record_membership_payment(players[0], season=season)
     page = client.get(reverse("staff_money", args=[season.pk]))
     html = page.content.decode()
     report = page.context["report"]
@@ -248,6 +265,6 @@ def test_demo_club_has_a_whist_season_and_a_running_clock(client):
     pool = live.round_set.get(number=2)
     assert pool.clock_state(timezone.now())["state"] == "running"
     season = Season.objects.get(club__slug="la-chevalerie")
-    ranking = selectors.annual_ranking(season, "whist")
+    ranking = annual_rankings.annual_ranking(season, "whist")
     assert len(ranking.tournaments) == 5 and len(ranking.rows) >= 24
     assert client.get(reverse("season_standings", args=[season.pk])).status_code == 200

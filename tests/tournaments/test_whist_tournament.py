@@ -9,9 +9,10 @@ import pytest
 from django.urls import reverse
 from pypdf import PdfReader
 
-from tournaments import selectors, services
 from tournaments.models import Round, Tournament
 from tournaments.sample_sheets import whist_pool
+from tournaments.selectors import classification, rulebook
+from tournaments.services import deal_entry, drawing, round_clock
 
 pytestmark = pytest.mark.django_db
 
@@ -21,7 +22,7 @@ def fill_pool(round_, deals=12, seed=1, user=None):
     for table in round_.tables.all():
         first = table.seats.get(first_dealer=True).position
         records = whist_pool(first, rng, deals, table.seats.count())
-        services.save_sheet(table, records, version=table.version, user=user)
+        deal_entry.save_sheet(table, records=records, version=table.version, user=user)
 
 
 def test_creating_a_whist_tournament_defaults_to_the_clubs_pools(scorekeeper_client, club, season):
@@ -41,10 +42,10 @@ def test_creating_a_whist_tournament_defaults_to_the_clubs_pools(scorekeeper_cli
     assert Tournament.objects.get(name="Whist de mars").rounds == 3
 
 
-def test_pools_are_reseated_with_tables_of_four(make_whist):
-    tournament = make_whist(players=16, pools=3)
+def test_pools_are_reseated_with_tables_of_four(make_tournament):
+    tournament = make_tournament("whist", players=16, rounds=3)
     for number in range(3):
-        round_ = services.draw_round(tournament, seed=number)
+        round_ = drawing.draw_round(tournament, seed=number)
         assert [t.seats.count() for t in round_.tables.all()] == [4, 4, 4, 4]
         assert round_.clock_minutes == 80
         fill_pool(round_, seed=number)
@@ -53,25 +54,27 @@ def test_pools_are_reseated_with_tables_of_four(make_whist):
     assert sum(r.repeats for r in tournament.round_set.all()) == 0  # 16 over 3: nobody twice
 
 
-def test_tables_of_five_are_a_setting(make_whist, scorekeeper_client):
-    tournament = make_whist(players=9, pools=1)
+def test_tables_of_five_are_a_setting(make_tournament, scorekeeper_client):
+    tournament = make_tournament("whist", players=9, rounds=1)
     page = scorekeeper_client.get(reverse("staff_registration", args=[tournament.pk]))
     assert page.context["gap"] is not None  # 9 cannot sit at tables of 4
-    tournament = make_whist(players=9, pools=1, name="Whist belge", rules={"tables_of_five": True})
-    round_ = services.draw_round(tournament, seed=2)
+    tournament = make_tournament(
+        "whist", players=9, rounds=1, name="Whist belge", rules={"tables_of_five": True}
+    )
+    round_ = drawing.draw_round(tournament, seed=2)
     assert sorted(t.seats.count() for t in round_.tables.all()) == [4, 5]
     fill_pool(round_)
     table5 = next(t for t in round_.tables.all() if t.seats.count() == 5)
     assert table5.complete and all(len(d.points) == 5 for d in table5.deals.all())
 
 
-def test_standings_are_live_and_ranked_by_points_then_best_pool(client, make_whist):
-    tournament = make_whist(players=4, pools=2)
-    table = services.draw_round(tournament, seed=1).tables.get()
+def test_standings_are_live_and_ranked_by_points_then_best_pool(client, make_tournament):
+    tournament = make_tournament("whist", players=4, rounds=2)
+    table = drawing.draw_round(tournament, seed=1).tables.get()
     first = table.seats.get(first_dealer=True).position
     seat_of = {s.position: s for s in table.seats.select_related("entry__player")}
     record = {"contract": "solo_6", "declarers": [0], "tricks": 6, "dealer": first}
-    services.save_sheet(table, [record], version=0, user=None)
+    deal_entry.save_sheet(table, records=[record], version=0, user=None)
     response = client.get(reverse("tournament_standings", args=[tournament.pk]))
     html = response.content.decode()
     assert response.status_code == 200
@@ -81,24 +84,24 @@ def test_standings_are_live_and_ranked_by_points_then_best_pool(client, make_whi
     assert leader["name"] == seat_of[0].entry.player.sort_name and leader["score"] == 6
     assert leader["r1"] == 6
     # Equal totals: the best single pool decides.
-    rows = selectors.tournament_standings(tournament, live=True)
+    rows = classification.tournament_standings(tournament, live=True)
     assert [r.score for r in rows] == [6, -2, -2, -2]
 
 
-def test_clock_start_pause_resume_and_over(scorekeeper_client, make_whist):
-    tournament = make_whist(players=4, pools=1)
-    round_ = services.draw_round(tournament, seed=1)
+def test_clock_start_pause_resume_and_over(scorekeeper_client, make_tournament):
+    tournament = make_tournament("whist", players=4, rounds=1)
+    round_ = drawing.draw_round(tournament, seed=1)
     t0 = datetime.datetime(2026, 3, 14, 20, 0, tzinfo=datetime.UTC)
     assert round_.clock_state(t0) == {"state": "ready", "remaining": 4800, "total": 4800}
-    services.clock_start(round_, now=t0)
+    round_clock.clock_start(round_, now=t0)
     round_.refresh_from_db()
     assert round_.status == Round.Status.STARTED
     assert round_.clock_state(t0 + datetime.timedelta(minutes=10))["remaining"] == 4200
-    services.clock_pause(round_, now=t0 + datetime.timedelta(minutes=10))
+    round_clock.clock_pause(round_, now=t0 + datetime.timedelta(minutes=10))
     round_.refresh_from_db()
     later = t0 + datetime.timedelta(minutes=25)
     assert round_.clock_state(later) == {"state": "paused", "remaining": 4200, "total": 4800}
-    services.clock_resume(round_, now=later)
+    round_clock.clock_resume(round_, now=later)
     round_.refresh_from_db()
     assert round_.clock_state(later + datetime.timedelta(minutes=5))["remaining"] == 3900
     over = round_.clock_state(later + datetime.timedelta(minutes=90))
@@ -118,18 +121,18 @@ def test_clock_start_pause_resume_and_over(scorekeeper_client, make_whist):
 
 
 def test_dashboard_flags_tables_behind_then_short_ones_at_the_signal(
-    scorekeeper_client, make_whist
+    scorekeeper_client, make_tournament
 ):
-    tournament = make_whist(players=8, pools=1)
-    round_ = services.draw_round(tournament, seed=1)
-    services.clock_start(
+    tournament = make_tournament("whist", players=8, rounds=1)
+    round_ = drawing.draw_round(tournament, seed=1)
+    round_clock.clock_start(
         round_, now=datetime.datetime.now(datetime.UTC) - datetime.timedelta(minutes=60)
     )
     tables = list(round_.tables.all())
     rng = random.Random(3)
     for table, deals in zip(tables, (12, 4), strict=True):
         first = table.seats.get(first_dealer=True).position
-        services.save_sheet(table, whist_pool(first, rng, deals), version=0, user=None)
+        deal_entry.save_sheet(table, records=whist_pool(first, rng, deals), version=0, user=None)
     page = scorekeeper_client.get(reverse("staff_round_progress", args=[round_.pk]))
     progress = page.context["progress"]
     assert [(p.deals, p.behind) for p in progress] == [(12, False), (4, True)]
@@ -144,14 +147,14 @@ def test_dashboard_flags_tables_behind_then_short_ones_at_the_signal(
     assert "Poule close : 1 table a joué moins de donnes que prévu." in page.content.decode()
     tournament.refresh_from_db()
     assert tournament.status == Tournament.Status.FINISHED
-    assert all(r.rounds_played == 1 for r in selectors.tournament_standings(tournament))
+    assert all(r.rounds_played == 1 for r in classification.tournament_standings(tournament))
 
 
 def test_committee_edits_the_contract_table_and_a_started_tournament_keeps_its_copy(
-    client, committee_user, scorekeeper_user, make_whist
+    client, committee_user, scorekeeper_user, make_tournament
 ):
-    tournament = make_whist(players=4, pools=1)
-    table = services.draw_round(tournament, seed=1).tables.get()  # started: rules copied
+    tournament = make_tournament("whist", players=4, rounds=1)
+    table = drawing.draw_round(tournament, seed=1).tables.get()  # started: rules copied
     client.force_login(committee_user)
     url = reverse("staff_rules", args=[tournament.club.slug, "whist"])
     page = client.get(url)
@@ -169,7 +172,7 @@ def test_committee_edits_the_contract_table_and_a_started_tournament_keeps_its_c
     data["setting__annual_best_n"] = "2"
     response = client.post(url, data)
     assert response.status_code == 302, response.context["form"].errors
-    rules = services.club_rules(tournament.club, "whist")
+    rules = rulebook.club_rules(tournament.club, "whist")
     assert next(c for c in rules["contracts"] if c["code"] == "emballage_8")["points"] == 3
     assert rules["annual_ranking"] == "best_n"
     # A one-declarer contract whose points do not divide by 3 is refused.
@@ -178,16 +181,16 @@ def test_committee_edits_the_contract_table_and_a_started_tournament_keeps_its_c
     # The started tournament still scores emballage 8 at 2.
     first = table.seats.get(first_dealer=True).position
     record = {"contract": "emballage_8", "declarers": [0, 2], "tricks": 8, "dealer": first}
-    services.save_sheet(table, [record], version=0, user=None)
+    deal_entry.save_sheet(table, records=[record], version=0, user=None)
     assert table.deals.get().points == [2, -2, 2, -2]
     # Scorekeepers cannot edit the rules.
     client.force_login(scorekeeper_user)
     assert client.get(url).status_code == 403
 
 
-def test_blank_and_filled_pdf_sheets(scorekeeper_client, make_whist):
-    tournament = make_whist(players=4, pools=1)
-    round_ = services.draw_round(tournament, seed=1)
+def test_blank_and_filled_pdf_sheets(scorekeeper_client, make_tournament):
+    tournament = make_tournament("whist", players=4, rounds=1)
+    round_ = drawing.draw_round(tournament, seed=1)
     table = round_.tables.get()
     seats = {
         s.position: s.entry.player.full_name for s in table.seats.select_related("entry__player")
@@ -209,7 +212,7 @@ def test_blank_and_filled_pdf_sheets(scorekeeper_client, make_whist):
             "dealer": (first + 1) % 4,
         },
     ]
-    services.save_sheet(table, records, version=0, user=None)
+    deal_entry.save_sheet(table, records=records, version=0, user=None)
     response = scorekeeper_client.get(reverse("tournament_filled_pdf", args=[tournament.pk]))
     text = " ".join(PdfReader(BytesIO(response.content)).pages[0].extract_text().split())
     assert "Petite misère" in text

@@ -1,0 +1,196 @@
+"""The annual ranking of a game by the club's rule (whist), over stored tournament results."""
+
+from collections import defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from django.db.models import Count, Max, QuerySet, Sum, Window
+from django.db.models.functions import Rank
+
+from club.models import Season
+from scoring import GAMES
+from scoring.ranking import shared_places
+
+from ..models import (
+    PLACE_POINTS_DENOMINATOR,
+    Tournament,
+    TournamentResult,
+)
+from .classification import sixtieths_fraction
+
+
+@dataclass
+class AnnualRow:
+    player_id: int
+    name: str
+    rank: int = 0
+    points: int = 0
+    place_points: Fraction = Fraction(0)
+    best_n_points: int = 0
+    key_value: int | Fraction = 0
+    #: tournament id -> (points, place in that tournament, place points)
+    results: dict[int, tuple[int, int, Fraction]] = field(default_factory=dict)
+    tournaments: int = 0
+
+
+@dataclass
+class AnnualRanking:
+    game: str
+    rule: str
+    best_n: int | None
+    tournaments: list[Tournament]
+    #: the ranked players' totals, best first (``annual_totals``): a query set when the
+    #: ranking is done in SQL (it is sorted and sliced there), a list for ``best_n``.
+    totals: Sequence[dict[str, Any]] | QuerySet[Any]
+    #: the tournaments' ids, as a query set (a subquery in the queries that use it)
+    tournament_ids: QuerySet[Any] | None = None
+    rows: list[AnnualRow] = field(default_factory=list)
+
+
+def annual_ranking(
+    season: Season, game: str, *, rules: dict[str, Any] | None = None, rows: bool = True
+) -> AnnualRanking:
+    """The season's ranking of one game by the club's rule (``annual_ranking`` in its ruleset:
+    ``sum_points``, ``sum_place_points`` or ``best_n``), over its published tournaments.
+
+    Each tournament was ranked by its own rules (``classification_key``, tie-breaks included)
+    when its results were stored (``TournamentResult``): its place points are ``n`` for the
+    first of ``n`` ranked players down to 1, ties sharing. ``totals`` ranks the players in SQL
+    (``best_n`` in Python over the stored rows, never over seats); ``rows`` (if asked) are
+    every player with each tournament's result, for the Excel export.
+    """
+    from .rulebook import club_rules
+
+    spec = GAMES[game]
+    merged = spec.validate_rules(rules if rules is not None else club_rules(season.club, game))
+    rule = str(merged.get("annual_ranking", "sum_points"))
+    stored_n = merged.get("annual_best_n")
+    best_n = stored_n if isinstance(stored_n, int) else None
+    if rule == "best_n" and not best_n:
+        best_n = 1
+    counted = Tournament.objects.filter(season=season, game=game, published=True).exclude(
+        status=Tournament.Status.REGISTRATION
+    )
+    # The columns' headings only (the rules are large and not needed here).
+    tournaments = list(counted.only("id", "name", "date").order_by("date", "pk"))
+    ids = counted.values("pk")  # a subquery in each query below
+    ranking = AnnualRanking(
+        game, rule, best_n, tournaments, annual_totals(ids, rule, best_n), tournament_ids=ids
+    )
+    if rows:
+        totals = [named_total(t) for t in ranking.totals]
+        cells = annual_cells(ids, None)
+        ranking.rows = [
+            AnnualRow(
+                player_id=t["player_id"],
+                name=t["name"],
+                rank=t["rank"],
+                points=t["total_points"],
+                place_points=t["place_points"],
+                best_n_points=t["best_n_points"],
+                key_value=t["place_points"] if rule == "sum_place_points" else t["key_value"],
+                results=cells.get(t["player_id"], {}),
+                tournaments=t["n_tournaments"],
+            )
+            for t in totals
+        ]
+    return ranking
+
+
+def annual_totals(
+    tournament_ids: QuerySet[Any] | list[int], rule: str, best_n: int | None
+) -> QuerySet[Any] | list[dict[str, Any]]:
+    """Each player's totals over these tournaments, ranked by ``rule``: dicts with player_id,
+    name, n_tournaments, total_points, place_points, best_n_points, key_value and rank.
+
+    Sums and ranks in SQL (a query set, ordered by rank then name); with a best N, the best N
+    tournaments of each player are summed in Python over the stored tournament rows.
+    """
+    results = TournamentResult.objects.filter(tournament_id__in=tournament_ids)
+    if best_n is None:
+        key = {"sum_points": Sum("points"), "sum_place_points": Sum("annual_place_points_60ths")}
+        return (
+            results.values("player_id")
+            .annotate(
+                last_name=Max("player__last_name"),
+                first_name=Max("player__first_name"),
+                n_tournaments=Count("id"),
+                total_points=Sum("points"),
+                place_points_60ths=Sum("annual_place_points_60ths"),
+                best_n_points=Sum("points"),
+                key_value=key[rule],
+                rank=Window(Rank(), order_by=key[rule].desc()),
+            )
+            .order_by("rank", "last_name", "first_name")
+        )
+    from scoring.ranking import TournamentLine, annual_ranking_key
+
+    lines: dict[int, list[TournamentLine]] = defaultdict(list)
+    names: dict[int, tuple[str, str]] = {}
+    sixtieths: dict[int, list[int]] = defaultdict(list)
+    for player_id, last, first, points, player_60ths in results.values_list(
+        "player_id",
+        "player__last_name",
+        "player__first_name",
+        "points",
+        "annual_place_points_60ths",
+    ).order_by():
+        lines[player_id].append(
+            TournamentLine(points, Fraction(player_60ths, PLACE_POINTS_DENOMINATOR))
+        )
+        sixtieths[player_id].append(player_60ths)
+        names[player_id] = (last, first)
+    totals = []
+    for player_id, own in lines.items():
+        totals.append(
+            {
+                "player_id": player_id,
+                "last_name": names[player_id][0],
+                "first_name": names[player_id][1],
+                "n_tournaments": len(own),
+                "total_points": sum(t.points for t in own),
+                "place_points_60ths": sum(sixtieths[player_id]),
+                "best_n_points": annual_ranking_key(own, "best_n", best_n)[0],
+                "key_value": annual_ranking_key(own, rule, best_n)[0],
+            }
+        )
+    for row, rank in zip(totals, shared_places([(t["key_value"],) for t in totals]), strict=True):
+        row["rank"] = rank
+    totals.sort(key=lambda t: (t["rank"], t["last_name"], t["first_name"]))
+    return totals
+
+
+def annual_player_count(tournament_ids: QuerySet[Any] | list[int]) -> int:
+    """How many players ``annual_totals`` ranks: a count over the stored results' index,
+    cheaper than counting the ranking query itself."""
+    return (
+        TournamentResult.objects.filter(tournament_id__in=tournament_ids)
+        .values("player_id")
+        .distinct()
+        .count()
+    )
+
+
+def named_total(total: dict[str, Any]) -> dict[str, Any]:
+    """A totals row as the pages and the export read it (name, place points as a Fraction)."""
+    total["name"] = f"{total['last_name']} {total['first_name']}"
+    total["place_points"] = Fraction(total["place_points_60ths"], PLACE_POINTS_DENOMINATOR)
+    return total
+
+
+def annual_cells(
+    tournament_ids: QuerySet[Any] | list[int], player_ids: list[int] | None
+) -> dict[int, dict[int, tuple[int, int, Fraction]]]:
+    """Per player (all, or ``player_ids``: the shown page), per tournament: (points, place,
+    annual place points). One query."""
+    results = TournamentResult.objects.filter(tournament_id__in=tournament_ids)
+    if player_ids is not None:
+        results = results.filter(player_id__in=player_ids)
+    cells: dict[int, dict[int, tuple[int, int, Fraction]]] = defaultdict(dict)
+    for player_id, tournament_id, points, rank, sixtieths in results.values_list(
+        "player_id", "tournament_id", "points", "rank", "annual_place_points_60ths"
+    ):
+        cells[player_id][tournament_id] = (points, rank, sixtieths_fraction(sixtieths))
+    return cells

@@ -1,0 +1,220 @@
+"""A tournament's standings, from the per-seat results that services store: a fixed
+number of queries whatever the number of players or rounds."""
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+from fractions import Fraction
+from functools import lru_cache
+from typing import Any
+
+from django.db import connections
+from django.db.models import Q
+
+from club.models import Player
+from scoring import GAMES
+from scoring.ranking import RoundLine, shared_places
+
+from ..models import (
+    PLACE_POINTS_DENOMINATOR,
+    Entry,
+    Round,
+    Seat,
+    Table,
+    Tournament,
+)
+
+
+@lru_cache(maxsize=4096)
+def sixtieths_fraction(sixtieths: int) -> Fraction:
+    """Stored place points as a Fraction; a few values recur in every table (and a Fraction
+    is immutable), so each is built once."""
+    return Fraction(sixtieths, PLACE_POINTS_DENOMINATOR)
+
+
+@dataclass
+class RoundCell:
+    round: int
+    table: int
+    score: int
+    place_points: Fraction
+
+
+@dataclass
+class StandingRow:
+    entry_id: int
+    player_id: int
+    name: str
+    substitute: bool
+    withdrawn: bool
+    rank: int | None = None
+    place_points: Fraction = Fraction(0)
+    score: int = 0
+    best_round: int | None = None
+    rounds: dict[int, RoundCell] = field(default_factory=dict)
+    #: team games: the team, its players, matches won (a draw counts a half), points against
+    team_id: int | None = None
+    players: str = ""
+    wins: Fraction = Fraction(0)
+    against: int = 0
+
+    @property
+    def rounds_played(self) -> int:
+        return len(self.rounds)
+
+    @property
+    def difference(self) -> int:
+        return self.score - self.against
+
+
+def tournament_standings(tournament: Tournament, *, live: bool = False) -> list[StandingRow]:
+    """The classification from complete tables; substitutes are listed last, unranked.
+
+    ``live``: tables still being played count too (games with additive scores, e.g. whist).
+    One query: the entries (those who played, or did not withdraw), each with its counted
+    seats. Team games rank teams.
+    """
+    if GAMES[tournament.game].team_game:
+        return team_standings(tournament)
+    rows: dict[int, StandingRow] = {}
+    sixtieths_of: dict[int, int] = defaultdict(int)
+    for (
+        pk,
+        player_id,
+        last,
+        first,
+        substitute,
+        withdrawn,
+        number,
+        table,
+        score,
+        sixtieths,
+    ) in _entries_with_seats(tournament, live):
+        row = rows.get(pk)
+        if row is None:
+            row = rows[pk] = StandingRow(
+                entry_id=pk,
+                player_id=player_id,
+                name=f"{last} {first}",  # Player.sort_name
+                substitute=bool(substitute),
+                withdrawn=bool(withdrawn),
+            )
+        if number is not None:
+            row.rounds[number] = RoundCell(number, table, score, sixtieths_fraction(sixtieths))
+            sixtieths_of[pk] += sixtieths
+    for pk, row in rows.items():
+        scores = [c.score for c in row.rounds.values()]
+        row.place_points = sixtieths_fraction(sixtieths_of[pk])
+        row.score = sum(scores)
+        row.best_round = max(scores, default=None)
+    key_of = GAMES[tournament.game].classifier(tournament.rules or None)
+    ranked = [row for row in rows.values() if not row.substitute]
+    keys = [
+        key_of([RoundLine(c.score, c.place_points) for c in row.rounds.values()]) for row in ranked
+    ]
+    for row, rank in zip(ranked, shared_places(keys), strict=True):
+        row.rank = rank
+    ranked.sort(key=lambda r: (r.rank, r.name))
+    substitutes = sorted((r for r in rows.values() if r.substitute), key=lambda r: r.name)
+    return ranked + substitutes
+
+
+def _entries_with_seats(tournament: Tournament, live: bool) -> list[tuple[Any, ...]]:
+    """The standings' one query: each entry that played or did not withdraw, with its player's
+    name, once per counted seat (``None`` seat columns if it has none). SQL, because the ORM
+    cannot left-join seats on a condition over their tables."""
+    counted = "tb.complete OR tb.version > 0" if live else "tb.complete"
+    sql = f"""
+        SELECT e.id, e.player_id, p.last_name, p.first_name, e.substitute, e.withdrawn,
+               r.number, tb.number, s.score, s.place_points_60ths
+        FROM {Entry._meta.db_table} e
+        JOIN {Player._meta.db_table} p ON p.id = e.player_id
+        LEFT JOIN ({Seat._meta.db_table} s
+                   JOIN {Table._meta.db_table} tb ON tb.id = s.table_id AND ({counted})
+                   JOIN {Round._meta.db_table} r ON r.id = s.round_id)
+               ON s.entry_id = e.id
+        WHERE e.tournament_id = %s
+          AND (NOT e.withdrawn
+               OR EXISTS (SELECT 1 FROM {Seat._meta.db_table} s2 WHERE s2.entry_id = e.id))"""
+    with connections[Entry.objects.db].cursor() as cursor:
+        cursor.execute(sql, [tournament.pk])
+        rows: list[tuple[Any, ...]] = cursor.fetchall()
+    return rows
+
+
+def team_standings(tournament: Tournament) -> list[StandingRow]:
+    """Teams ranked by the game's key over their decided matches (and byes): matches won,
+    then the tie-breaks of the ruleset. Three queries: teams, their players, counted seats."""
+    from collections import defaultdict as _dd
+
+    teams = list(tournament.teams.prefetch_related("entries__player").order_by("name"))
+    rows = {
+        team.pk: StandingRow(
+            entry_id=0,
+            player_id=0,
+            name=team.name,
+            substitute=False,
+            withdrawn=all(e.withdrawn for e in team.entries.all()),
+            team_id=team.pk,
+            players=" & ".join(
+                e.player.full_name for e in sorted(team.entries.all(), key=lambda e: e.pk)
+            ),
+        )
+        for team in teams
+    }
+    lines: dict[int, list[RoundLine]] = _dd(list)
+    seats = Seat.objects.filter(
+        round__tournament=tournament, team__isnull=False, table__complete=True
+    ).values_list("team_id", "round__number", "table__number", "score", "won", "against")
+    for team_id, round_number, table_number, score, won, against in seats:
+        row = rows.get(team_id)
+        if row is None:
+            continue
+        row.rounds[round_number] = RoundCell(round_number, table_number, score, Fraction(0))
+        lines[team_id].append(RoundLine(score, won=won, against=against))
+        row.wins += Fraction(1) if won else Fraction(1, 2) if won is None else Fraction(0)
+        row.score += score
+        row.against += against
+    spec = GAMES[tournament.game]
+    key_of = spec.classifier(tournament.rules or None)
+    ranked_ids = [pk for pk, r in rows.items() if r.rounds or not r.withdrawn]
+    ranked = [rows[pk] for pk in ranked_ids]
+    keys = [key_of(lines[pk]) for pk in ranked_ids]
+    for row, rank in zip(ranked, shared_places(keys), strict=True):
+        row.rank = rank
+        row.best_round = max((c.score for c in row.rounds.values()), default=None)
+    ranked.sort(key=lambda r: (r.rank, r.name))
+    return ranked
+
+
+@dataclass
+class PlayerRound:
+    """One round of a player: his table, his seat (his team's in team games), his table mates."""
+
+    round: Round
+    table: Table
+    seats: list[Seat] = field(default_factory=list)
+    own: Seat | None = None
+
+
+def player_rounds(tournament: Tournament, entry: Entry) -> list[PlayerRound]:
+    """Each round of one player: table, seat, table mates, score and place points.
+
+    In team games the player's seat is his team's.
+    """
+    if entry.team_id is not None:
+        at_table, own_unit = Q(table__seats__team_id=entry.team_id), ("team_id", entry.team_id)
+    else:
+        at_table, own_unit = Q(table__seats__entry=entry), ("entry_id", entry.pk)
+    seats = list(
+        Seat.objects.filter(at_table, round__tournament=tournament)
+        .select_related("entry__player", "team", "table", "round")
+        .order_by("round__number", "position")
+    )
+    by_round: dict[int, PlayerRound] = {}
+    for seat in seats:
+        line = by_round.setdefault(seat.round.number, PlayerRound(seat.round, seat.table))
+        if getattr(seat, own_unit[0]) == own_unit[1]:
+            line.own = seat
+        else:
+            line.seats.append(seat)
+    return list(by_round.values())

@@ -1,0 +1,147 @@
+"""Rounds, tables and sheets as the pages show them; a sheet's history; the pool dashboard."""
+
+import datetime
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from django.db.models import Count, Prefetch
+
+from ..models import (
+    ResultChange,
+    Round,
+    Seat,
+    Table,
+    Tournament,
+)
+
+
+def tournament_rounds(tournament: Tournament) -> list[Round]:
+    """Rounds with their tables, seats and players (teams and their players): four queries."""
+    seats = (
+        Seat.objects.select_related("entry__player", "team")
+        .prefetch_related("team__entries__player")
+        .order_by("position")
+    )
+    tables = Table.objects.order_by("number").prefetch_related(Prefetch("seats", queryset=seats))
+    return list(
+        tournament.round_set.order_by("number").prefetch_related(
+            Prefetch("tables", queryset=tables)
+        )
+    )
+
+
+def table_detail(table_id: int, *, published_only: bool) -> Table:
+    return table_sheet(table_with_tournament(table_id, published_only=published_only))
+
+
+def table_with_tournament(table_id: int, *, published_only: bool) -> Table:
+    """A table with its round and tournament (one query)."""
+    qs = Table.objects.select_related("round__tournament__club", "round__tournament__season")
+    if published_only:
+        qs = qs.filter(round__tournament__published=True)
+    return qs.get(pk=table_id)
+
+
+def table_sheet(table: Table) -> Table:
+    """The table's seats and deals, as ``seat_list`` and ``deal_list`` (two queries)."""
+    # Patched onto the table for the public table page (views_public, table.html); a dataclass
+    # replaces them with the rest of issue 11's item 6.
+    table.seat_list = list(  # type: ignore[attr-defined]
+        table.seats.select_related("entry__player", "team").order_by("position")
+    )
+    table.deal_list = list(table.deals.order_by("number"))  # type: ignore[attr-defined]
+    return table
+
+
+def round_tables(round_: Round) -> list[Table]:
+    """A round's tables with their seated players, or teams and their players."""
+    seats = (
+        Seat.objects.select_related("entry__player", "team")
+        .prefetch_related("team__entries__player")
+        .order_by("position")
+    )
+    return list(
+        round_.tables.order_by("number").prefetch_related(Prefetch("seats", queryset=seats))
+    )
+
+
+@dataclass
+class ChangeLine:
+    number: int
+    before: str | None
+    after: str | None
+
+
+@dataclass
+class DescribedChange:
+    change: ResultChange
+    lines: list[ChangeLine]
+
+
+def describe_changes(
+    changes: Iterable[ResultChange],
+    seat_names: Sequence[str],
+    describe: Callable[[dict[str, Any], Sequence[str]], str],
+) -> list[DescribedChange]:
+    """Each change of a sheet with the lines it added, altered or removed, in words."""
+    described = []
+    for change in changes:
+        lines = []
+        for i in range(max(len(change.before), len(change.after))):
+            old = change.before[i] if i < len(change.before) else None
+            new = change.after[i] if i < len(change.after) else None
+            if old != new:
+                lines.append(
+                    ChangeLine(
+                        i + 1,
+                        describe(old, seat_names) if old is not None else None,
+                        describe(new, seat_names) if new is not None else None,
+                    )
+                )
+        described.append(DescribedChange(change, lines))
+    return described
+
+
+@dataclass
+class TableProgress:
+    table: Table
+    deals: int
+    expected: int
+    behind: bool
+    short: bool
+
+
+def round_progress(
+    round_: Round, deals_per_round: int, now: datetime.datetime
+) -> list[TableProgress]:
+    """Deals entered per table, tables behind the clock's pace, short tables once closed.
+
+    Behind: more than one deal under the pace (deals planned × elapsed / duration). Two queries.
+    """
+    tables = list(
+        round_.tables.annotate(n_deals=Count("deals"))
+        .order_by("number")
+        .prefetch_related(
+            Prefetch(
+                "seats", queryset=Seat.objects.select_related("entry__player").order_by("position")
+            )
+        )
+    )
+    state = round_.clock_state(now)
+    total = state["total"]
+    elapsed = round_.clock_elapsed(now)
+    expected = (
+        deals_per_round if not total else min(deals_per_round, deals_per_round * elapsed // total)
+    )
+    closed = round_.status == Round.Status.CLOSED
+    return [
+        TableProgress(
+            table=t,
+            deals=t.n_deals,
+            expected=expected,
+            behind=not closed and t.n_deals < expected - 1,
+            short=closed and t.n_deals < deals_per_round,
+        )
+        for t in tables
+    ]

@@ -1,0 +1,44 @@
+"""The rules a club or a tournament plays with."""
+
+from typing import Any
+
+from club.models import Club
+from scoring import GAMES
+
+from ..games import plugin_for
+from ..models import (
+    GameRules,
+    Tournament,
+)
+
+
+def club_rules(club: Club, game: str) -> dict[str, Any]:
+    """The club's ruleset for a game: its own if edited, else the game's defaults."""
+    stored = GameRules.objects.filter(club=club, game=game).first()
+    return dict(stored.rules) if stored is not None else GAMES[game].default_rules()
+
+
+def tournament_settings(tournament: Tournament) -> dict[str, Any]:
+    """The settings chosen for this tournament before it starts (the plug-in's
+    ``tournament_settings``, e.g. the target), kept in its rules until the snapshot is taken."""
+    if tournament.is_started:
+        return {}
+    keys = plugin_for(tournament.game).tournament_settings
+    return {k: v for k, v in (tournament.rules or {}).items() if k in keys}
+
+
+def effective_rules(tournament: Tournament) -> dict[str, Any]:
+    """The rules the tournament plays (or will play) with."""
+    if tournament.is_started:
+        return GAMES[tournament.game].validate_rules(tournament.rules or None)
+    return GAMES[tournament.game].validate_rules(
+        {**club_rules(tournament.club, tournament.game), **tournament_settings(tournament)}
+    )
+
+
+def table_sizes(tournament: Tournament) -> tuple[int, ...]:
+    """The table sizes this tournament seats: its rules once started, else the club's."""
+    rules = (
+        tournament.rules if tournament.is_started else club_rules(tournament.club, tournament.game)
+    )
+    return plugin_for(tournament.game).table_sizes(rules)

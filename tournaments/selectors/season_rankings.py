@@ -1,0 +1,131 @@
+"""A season's standings over its published tournaments' stored results."""
+
+from collections import defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from django.core.exceptions import EmptyResultSet
+from django.db import connections
+from django.db.models import Count, Exists, Max, OuterRef, QuerySet, Sum
+
+from club.models import Season
+from scoring import GAMES
+from scoring.ranking import shared_places
+
+from ..models import (
+    Tournament,
+    TournamentResult,
+)
+from .classification import sixtieths_fraction
+
+
+@dataclass
+class SeasonRow:
+    player_id: int
+    name: str
+    tournaments: int
+    rounds: int
+    place_points: Fraction
+    score: int
+    best_round: int
+    rank: int = 0
+    # Team games: matches won (a draw counts half) and points difference.
+    wins: Fraction | None = None
+    difference: int | None = None
+
+
+def fetch_rows(queryset: QuerySet[Any]) -> list[tuple[Any, ...]]:
+    """A ``values_list`` query set's rows without Django's per-value converters: thousands
+    of sums of integers come back from the database as integers already."""
+    try:
+        sql, params = queryset.query.sql_with_params()
+    except EmptyResultSet:  # e.g. ``__in=[]``: Django answers without asking the database
+        return []
+    with connections[queryset.db].cursor() as cursor:
+        cursor.execute(sql, params)
+        rows: list[tuple[Any, ...]] = cursor.fetchall()
+    return rows
+
+
+def _counted_results(season: Season) -> QuerySet[TournamentResult]:
+    """The stored results of the season's published tournaments."""
+    return TournamentResult.objects.filter(
+        tournament__season=season, tournament__published=True
+    ).exclude(tournament__status=Tournament.Status.REGISTRATION)
+
+
+def season_games(season: Season) -> list[str]:
+    """The games with results in the season's published tournaments, in ``GAMES`` order."""
+    played = set(
+        Tournament.objects.filter(season=season, published=True)
+        .exclude(status=Tournament.Status.REGISTRATION)
+        .filter(Exists(TournamentResult.objects.filter(tournament=OuterRef("pk"))))
+        .values_list("game", flat=True)
+        .distinct()
+        .order_by()
+    )
+    return [game for game in GAMES if game in played]
+
+
+def season_standings(
+    season: Season, games: Sequence[str] | None = None
+) -> dict[str, list[SeasonRow]]:
+    """Per game (all, or ``games``), the season's players ranked over its published
+    tournaments: one aggregate over the stored tournament results.
+
+    A player of a team game is credited with his team's matches. Individual games rank by
+    place points, total score, best round; team games by matches won, points scored, points
+    difference (the defaults of ``scoring``).
+    """
+    results = _counted_results(season)
+    if games is not None:
+        results = results.filter(tournament__game__in=list(games))
+    totals = (
+        results.values_list(
+            "tournament__game", "player_id", "player__last_name", "player__first_name"
+        )
+        .annotate(
+            Sum("place_points_60ths"),
+            Sum("points"),
+            Max("best_round"),
+            Sum("rounds"),
+            Count("id"),
+            Sum("matches_won"),
+            Sum("matches_drawn"),
+            Sum("against"),
+        )
+        .order_by()
+    )
+    by_game: dict[str, list[SeasonRow]] = defaultdict(list)
+    keys: dict[str, list[tuple[int, int, int]]] = defaultdict(list)
+    for line in fetch_rows(totals):
+        game, player_id, last, first, sixtieths, score, best, rounds, count, won, drawn = line[:11]
+        row = SeasonRow(
+            player_id=player_id,
+            name=f"{last} {first}",
+            tournaments=count,
+            rounds=rounds,
+            place_points=sixtieths_fraction(sixtieths),
+            score=score,
+            best_round=best,
+        )
+        # Ranked on integers (sixtieths, half matches): the same order as the Fractions shown.
+        if GAMES[game].team_game:
+            row.wins = won + Fraction(drawn, 2)
+            row.difference = score - line[11]  # points against
+            keys[game].append((2 * won + drawn, score, row.difference))
+        else:
+            keys[game].append((sixtieths, score, best))
+        by_game[game].append(row)
+    result: dict[str, list[SeasonRow]] = {}
+    for game in GAMES:
+        rows = by_game.get(game)
+        if not rows:
+            continue
+        for row, rank in zip(rows, shared_places(keys[game]), strict=True):
+            row.rank = rank
+        rows.sort(key=lambda r: (r.rank, r.name))
+        result[game] = rows
+    return result

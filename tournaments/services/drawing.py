@@ -1,0 +1,190 @@
+"""Seating the rounds: draw, redraw, swap, start."""
+
+import random
+from collections.abc import Sequence
+
+from django.db import transaction
+from django.db.models import Max
+from django.utils.translation import gettext as _
+
+from scoring import seating
+
+from ..games import plugin_for
+from ..models import (
+    Entry,
+    Round,
+    Seat,
+    Table,
+    Team,
+    Tournament,
+)
+from ..selectors.counts import count_by
+from ..selectors.lineup import (
+    current_repeats,
+    playing_entries,
+    playing_teams,
+    seating_gap,
+    seating_history,
+)
+from ..selectors.rulebook import table_sizes
+from .errors import TournamentError
+from .result_store import results_changed, standings_changed, store_bye
+from .rulesets import start_tournament
+
+
+@transaction.atomic
+def draw_round(tournament: Tournament, *, seed: int | None = None) -> Round:
+    """Seat the next round against every round already played (late arrivals, withdrawals)."""
+    tournament = start_tournament(tournament)
+    last = tournament.round_set.aggregate(n=Max("number"))["n"] or 0
+    if last >= tournament.rounds:
+        raise TournamentError(_("All the rounds of this tournament are already drawn."))
+    if last and tournament.round_set.get(number=last).status == Round.Status.DRAWN:
+        raise TournamentError(
+            _("Start round %(number)d before drawing the next one.") % {"number": last}
+        )
+    round_ = Round.objects.create(
+        tournament=tournament,
+        number=last + 1,
+        clock_minutes=plugin_for(tournament.game).round_minutes(tournament.rules),
+    )
+    _seat(round_, seed if seed is not None else random.SystemRandom().randrange(2**31))
+    return round_
+
+
+@transaction.atomic
+def redraw_round(round_: Round) -> Round:
+    round_ = Round.objects.select_for_update().get(pk=round_.pk)
+    if round_.status != Round.Status.DRAWN:
+        raise TournamentError(_("This round has started: it can no longer be redrawn."))
+    round_.tables.all().delete()
+    _seat(round_, (round_.seed + 1) % 2**31)
+    return round_
+
+
+def _seat(round_: Round, seed: int) -> None:
+    standings_changed(round_.tournament)  # the public rounds page shows the seats
+    if plugin_for(round_.tournament.game).team_game:
+        _seat_teams(round_, seed)
+        return
+    tournament = round_.tournament
+    sizes = table_sizes(tournament)
+    entries = playing_entries(tournament)
+    gap = seating_gap(len(entries), sizes)
+    if gap is not None:
+        raise TournamentError(
+            _(
+                "%(count)d players present cannot be seated at tables of %(sizes)s: "
+                "add %(add)d substitute(s) or remove %(remove)d player(s)."
+            )
+            % {
+                "count": len(entries),
+                "sizes": _(" or ").join(str(s) for s in sizes),
+                "add": gap[0],
+                "remove": gap[1],
+            }
+        )
+    index = {entry.pk: i for i, entry in enumerate(entries)}
+    history = seating_history(tournament, index, round_.number)
+    _seat_units(round_, entries, sizes, history, seed, occupant="entry")
+
+
+def _seat_units(
+    round_: Round,
+    units: Sequence[Entry] | Sequence[Team],
+    sizes: Sequence[int],
+    history: list[list[list[int]]],
+    seed: int,
+    *,
+    occupant: str,
+) -> list[list[int]]:
+    """Seat ``units`` (entries, or teams in team games) with the seating engine; returns the
+    drawn tables as lists of unit indices.
+
+    Every round still to play is planned, not just this one: drawing one round at a time
+    leaves repeated meetings that a whole schedule avoids. Only this round is kept; the next
+    draw plans again, against what was really played (late arrivals, withdrawals).
+    """
+    remaining = max(1, round_.tournament.rounds - round_.number + 1)
+    plan = seating.schedule(len(units), remaining, sizes, seed=seed, history=history or None)
+    drawn = plan.rounds[0]
+    round_.seed = seed
+    round_.repeats = seating.repeats([drawn], history=history or None)
+    round_.lower_bound = seating.lower_bound(len(units), 1, sizes, history=history or None)
+    round_.save(update_fields=["seed", "repeats", "lower_bound"])
+    for number, members in enumerate(drawn, start=1):
+        table = Table.objects.create(round=round_, number=number)
+        Seat.objects.bulk_create(
+            Seat(
+                table=table,
+                round=round_,
+                position=position,
+                first_dealer=position == 0,
+                **{occupant: units[member]},
+            )
+            for position, member in enumerate(members)
+        )
+    return drawn
+
+
+def _seat_teams(round_: Round, seed: int) -> None:
+    """Team against team at tables of two teams, no rematch where possible (the seating engine
+    over teams); an odd team count gives a bye to a team that has had the fewest."""
+    tournament = round_.tournament
+    teams = playing_teams(tournament)
+    if len(teams) < 2:
+        raise TournamentError(_("At least two complete teams are needed: form the pairs first."))
+    bye_team = None
+    if len(teams) % 2:
+        byes = count_by(
+            Seat.objects.filter(round__tournament=tournament, table__bye=True), "team_id"
+        )
+        rng = random.Random(seed)
+        fewest = min(byes.get(t.pk, 0) for t in teams)
+        candidates = [t for t in teams if byes.get(t.pk, 0) == fewest]
+        bye_team = candidates[rng.randrange(len(candidates))]
+        teams = [t for t in teams if t.pk != bye_team.pk]
+    index = {team.pk: i for i, team in enumerate(teams)}
+    history = seating_history(tournament, index, round_.number, unit="team_id")
+    drawn = _seat_units(round_, teams, (2,), history, seed, occupant="team")
+    if bye_team is not None:
+        table = Table.objects.create(round=round_, number=len(drawn) + 1, bye=True)
+        seat = Seat.objects.create(table=table, round=round_, position=0, team=bye_team)
+        store_bye(table, seat)
+        results_changed(tournament)
+
+
+@transaction.atomic
+def swap_players(round_: Round, *, first: Entry, second: Entry) -> tuple[int, int]:
+    """Exchange two players' seats in a drawn round; returns (repeats before, repeats after)."""
+    round_ = Round.objects.select_for_update().get(pk=round_.pk)
+    if round_.status != Round.Status.DRAWN:
+        raise TournamentError(_("This round has started: seats can no longer be changed."))
+    seat_a = round_.seats.get(entry=first)
+    seat_b = round_.seats.get(entry=second)
+    # Unique (round, entry) forbids moving one entry at a time: replace both seats at once.
+    Seat.objects.filter(pk__in=[seat_a.pk, seat_b.pk]).delete()
+    Seat.objects.bulk_create(
+        Seat(
+            table_id=seat.table_id,
+            round=round_,
+            position=seat.position,
+            entry=entry,
+            first_dealer=seat.first_dealer,
+        )
+        for seat, entry in ((seat_a, second), (seat_b, first))
+    )
+    standings_changed(round_.tournament)
+    before = round_.repeats
+    round_.repeats = current_repeats(round_)
+    round_.save(update_fields=["repeats"])
+    return before, round_.repeats
+
+
+@transaction.atomic
+def start_round(round_: Round) -> Round:
+    round_ = Round.objects.select_for_update().get(pk=round_.pk)
+    if round_.status == Round.Status.DRAWN:
+        round_.status = Round.Status.STARTED
+        round_.save(update_fields=["status"])
+    return round_
