@@ -85,7 +85,7 @@ def prepare() -> dict:
     from django.contrib.auth.models import Group, User
     from django.db import transaction
 
-    from club.models import Club, Player, Season
+    from club.models import Club, Player, Season, StaffMembership
     from club.roles import SAISIE
     from tournaments.models import Entry, Seat, Tournament
     from tournaments.sample_sheets import double_king_round
@@ -122,6 +122,8 @@ def prepare() -> dict:
         user.set_password(PASSWORD)
         user.save()
         user.groups.add(Group.objects.get(name=SAISIE))
+        # Roles are per club: the scorekeeper's, in the load test's club.
+        StaffMembership.objects.create(user=user, club=club, role=StaffMembership.Role.SCOREKEEPER)
     round_ = drawing.draw_round(tournament, seed=1)
     drawing.start_round(round_)
     rng = random.Random(1)

@@ -35,7 +35,7 @@ Records (one per game)::
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -353,6 +353,31 @@ def _count_choice(
 # --------------------------------------------------------------------------- classification
 
 
+def classifier(
+    rules: Rules | None = None,
+) -> Callable[[Sequence[RoundLine]], tuple[int | Fraction, ...]]:
+    """:func:`classification_key` with the ruleset read once (a standings page ranks every
+    player of a tournament with the same rules).
+
+    >>> classifier()([RoundLine(30, Fraction(14)), RoundLine(-5, Fraction(8))])
+    (Fraction(22, 1), 25, 30)
+    """
+    tiebreaks = _rules(rules).tiebreaks
+
+    def key(rounds: Sequence[RoundLine]) -> tuple[int | Fraction, ...]:
+        out: list[int | Fraction] = [
+            sum((line.place_points or Fraction(0) for line in rounds), Fraction(0))
+        ]
+        for name in tiebreaks:
+            if name == "total_score":
+                out.append(sum(line.score for line in rounds))
+            else:
+                out.append(max((line.score for line in rounds), default=0))
+        return tuple(out)
+
+    return key
+
+
 def classification_key(
     rounds: Sequence[RoundLine], rules: Rules | None = None
 ) -> tuple[int | Fraction, ...]:
@@ -363,16 +388,7 @@ def classification_key(
     >>> classification_key(lines)
     (Fraction(22, 1), 25, 30)
     """
-    r = _rules(rules)
-    key: list[int | Fraction] = [
-        sum((line.place_points or Fraction(0) for line in rounds), Fraction(0))
-    ]
-    for name in r.tiebreaks:
-        if name == "total_score":
-            key.append(sum(line.score for line in rounds))
-        else:
-            key.append(max((line.score for line in rounds), default=0))
-    return tuple(key)
+    return classifier(rules)(rounds)
 
 
 def _check_rules_sane() -> None:  # pragma: no cover - import-time guard

@@ -141,6 +141,7 @@ GAMES: Mapping[str, GameSpec] = MappingProxyType(
                 _score_deal=double_king.score_deal,
                 _table_result=double_king.table_result,
                 _classification_key=double_king.classification_key,
+                _classifier=double_king.classifier,
                 bounds=double_king.BOUNDS,
             ),
             GameSpec(

@@ -20,6 +20,7 @@ from openpyxl.cell import Cell, WriteOnlyCell
 from openpyxl.styles import Alignment, Font, PatternFill
 from openpyxl.styles.cell_style import StyleArray
 from openpyxl.utils import get_column_letter
+from openpyxl.worksheet._write_only import WriteOnlyWorksheet
 from openpyxl.worksheet.worksheet import Worksheet
 
 from club.models import Season
@@ -59,7 +60,8 @@ def points_value(value: Fraction | int | None) -> tuple[int | float | None, str]
     """A place-points cell: the number and its format (whole: ``0``, shared: ``0.00``)."""
     if value is None:
         return None, INTEGER
-    value = Fraction(value)
+    if not isinstance(value, Fraction):
+        value = Fraction(value)
     if value.denominator == 1:
         return int(value), INTEGER
     return float(value), DECIMAL
@@ -86,6 +88,33 @@ def as_text(cell: Cell) -> Cell:
     return cell
 
 
+class ColumnCell(Cell):
+    """A cell reused down its column: openpyxl writes a row as soon as it is appended, so one
+    cell per column and style carries every row's value. Its style id is looked up once, not
+    for each value (most of a styled cell's cost)."""
+
+    __slots__ = ("_style_id",)
+
+    def __init__(self, ws: Worksheet, style: StyleArray | None):
+        super().__init__(ws, row=1, column=1, style_array=style)
+        self._style_id = 0 if style is None else self.parent.parent._cell_styles.add(self._style)
+
+    @property
+    def style_id(self) -> int:
+        return self._style_id
+
+
+class CellSheet(WriteOnlyWorksheet):
+    """A write-only sheet whose rows are cells already (``SheetWriter``'s): each is placed
+    and written as it is, where openpyxl would first try each as a value."""
+
+    def _values_to_row(self, values, row_idx):
+        for column, cell in enumerate(values, start=1):
+            if cell is not None:
+                cell.column, cell.row = column, row_idx
+                yield cell
+
+
 class SheetWriter:
     """Collects typed rows under a header, then writes the sheet in one pass (``finish``).
 
@@ -99,6 +128,7 @@ class SheetWriter:
         self.ws = ws
         self.widths = [len(str(h)) for h in headers]
         self.styles: dict[tuple[object, ...], StyleArray] = {}
+        self.column_cells: dict[tuple[object, ...], ColumnCell] = {}
         header = [
             self._cell(value, font=HEADER_FONT, fill=HEADER_FILL, alignment=HEADER_ALIGNMENT)
             for value in headers
@@ -107,19 +137,32 @@ class SheetWriter:
         self.rows: list[tuple[Sequence[object], Sequence[str | None] | None, object]] = []
         self.notes: list[object] = []
 
+    def _style(self, fmt: str | None, style: dict[str, object]) -> StyleArray:
+        """The style array of a number format and font, fill, alignment (made once)."""
+        key = (fmt, *style.items())
+        if key not in self.styles:
+            cell = WriteOnlyCell(self.ws)
+            if fmt is not None:
+                cell.number_format = fmt
+            for name, value in style.items():
+                setattr(cell, name, value)
+            self.styles[key] = cell._style
+        return self.styles[key]
+
     def _cell(self, value: object, fmt: str | None = None, **style) -> WriteOnlyCell:
         """A cell with its style; text is always text (a value starting with "=" too)."""
         cell = as_text(WriteOnlyCell(self.ws, value=value))
         if fmt is not None or style:
-            key = (fmt, *style.items())
-            if key not in self.styles:
-                if fmt is not None:
-                    cell.number_format = fmt
-                for name, value_ in style.items():
-                    setattr(cell, name, value_)
-                self.styles[key] = cell._style
             # Each cell owns its style array; copying one is far cheaper than setting it.
-            cell._style = StyleArray(self.styles[key])
+            cell._style = StyleArray(self._style(fmt, style))
+        return cell
+
+    def _column_cell(self, index: int, fmt: str | None, font) -> ColumnCell:
+        """The column's cell of this format and font (made once)."""
+        style = None
+        if fmt is not None or font is not None:
+            style = self._style(fmt, {} if font is None else {"font": font})
+        cell = self.column_cells[(index, fmt, font)] = ColumnCell(self.ws, style)
         return cell
 
     def row(
@@ -136,18 +179,26 @@ class SheetWriter:
         self.rows.append((values, formats, font))
 
     def _cells(self, values, formats, font) -> list[object]:
-        style = {} if font is None else {"font": font}
+        """A row's cells: each column's cell for the value's format (numbers: ``INTEGER`` for
+        integers by default; text: none) and the row's font; an empty cell without font is
+        left out. Text is always text (a value starting with "=" too)."""
         cells: list[object] = []
+        column_cells = self.column_cells
         for index, value in enumerate(values):
+            fmt = None
             if value is None:
-                cells.append(None if font is None else self._cell(None, **style))
-            elif isinstance(value, str):
-                cells.append(self._cell(value, **style))
-            else:
+                if font is None:
+                    cells.append(None)
+                    continue
+            elif not isinstance(value, str):
                 fmt = formats[index] if formats and index < len(formats) else None
                 if fmt is None and isinstance(value, int) and not isinstance(value, bool):
                     fmt = INTEGER
-                cells.append(self._cell(value, fmt, **style) if fmt or font else value)
+            cell = column_cells.get((index, fmt, font)) or self._column_cell(index, fmt, font)
+            cell.value = value
+            if cell.data_type == "f":  # openpyxl reads text starting with "=" as a formula
+                cell.data_type = "s"
+            cells.append(cell)
         return cells
 
     def note(self, text: str) -> None:
@@ -177,8 +228,11 @@ def _new_workbook() -> Workbook:
     return workbook
 
 
-def _new_sheet(workbook: Workbook, title: str) -> Worksheet:
-    return workbook.create_sheet(sheet_title(title, [ws.title for ws in workbook.worksheets]))
+def _new_sheet(workbook: Workbook, title: str) -> CellSheet:
+    """A sheet of the write-only workbook (what ``create_sheet`` makes, rows of cells)."""
+    ws = CellSheet(workbook, sheet_title(title, [ws.title for ws in workbook.worksheets]))
+    workbook._add_sheet(ws)
+    return ws
 
 
 def _round_title(number: int) -> str:

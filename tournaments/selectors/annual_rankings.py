@@ -18,6 +18,7 @@ from ..models import (
     Tournament,
     TournamentResult,
 )
+from .classification import sixtieths_fraction
 
 
 @dataclass
@@ -191,9 +192,5 @@ def annual_cells(
     for player_id, tournament_id, points, rank, sixtieths in results.values_list(
         "player_id", "tournament_id", "points", "rank", "annual_place_points_60ths"
     ):
-        cells[player_id][tournament_id] = (
-            points,
-            rank,
-            Fraction(sixtieths, PLACE_POINTS_DENOMINATOR),
-        )
+        cells[player_id][tournament_id] = (points, rank, sixtieths_fraction(sixtieths))
     return cells

@@ -1,12 +1,16 @@
 """A tournament's standings, from the per-seat results that services store: a fixed
 number of queries whatever the number of players or rounds."""
 
+from collections import defaultdict
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
+from typing import Any
 
+from django.db import connections
 from django.db.models import Q
 
+from club.models import Player
 from scoring import GAMES
 from scoring.ranking import RoundLine, shared_places
 
@@ -66,53 +70,75 @@ def tournament_standings(tournament: Tournament, *, live: bool = False) -> list[
     """The classification from complete tables; substitutes are listed last, unranked.
 
     ``live``: tables still being played count too (games with additive scores, e.g. whist).
-    Two queries: the entries, and every seat of a counted table. Team games rank teams.
+    One query: the entries (those who played, or did not withdraw), each with its counted
+    seats. Team games rank teams.
     """
     if GAMES[tournament.game].team_game:
         return team_standings(tournament)
-    entries = (
-        tournament.entries.filter(Q(seats__isnull=False) | Q(withdrawn=False))
-        .distinct()
-        .values_list(
-            "pk", "player_id", "player__last_name", "player__first_name", "substitute", "withdrawn"
-        )
-    )
-    rows = {
-        pk: StandingRow(
-            entry_id=pk,
-            player_id=player_id,
-            name=f"{last_name} {first_name}",  # Player.sort_name
-            substitute=substitute,
-            withdrawn=withdrawn,
-        )
-        for pk, player_id, last_name, first_name, substitute, withdrawn in entries
-    }
-    counted = Q(table__complete=True) | Q(table__version__gt=0) if live else Q(table__complete=True)
-    seats = Seat.objects.filter(
-        counted, round__tournament=tournament, entry__isnull=False
-    ).values_list("entry_id", "round__number", "table__number", "score", "place_points_60ths")
-    for entry_id, round_number, table_number, score, sixtieths in seats:
-        row = rows.get(entry_id)
+    rows: dict[int, StandingRow] = {}
+    sixtieths_of: dict[int, int] = defaultdict(int)
+    for (
+        pk,
+        player_id,
+        last,
+        first,
+        substitute,
+        withdrawn,
+        number,
+        table,
+        score,
+        sixtieths,
+    ) in _entries_with_seats(tournament, live):
+        row = rows.get(pk)
         if row is None:
-            continue
-        row.rounds[round_number] = RoundCell(
-            round_number, table_number, score, sixtieths_fraction(sixtieths)
-        )
+            row = rows[pk] = StandingRow(
+                entry_id=pk,
+                player_id=player_id,
+                name=f"{last} {first}",  # Player.sort_name
+                substitute=bool(substitute),
+                withdrawn=bool(withdrawn),
+            )
+        if number is not None:
+            row.rounds[number] = RoundCell(number, table, score, sixtieths_fraction(sixtieths))
+            sixtieths_of[pk] += sixtieths
+    for pk, row in rows.items():
+        scores = [c.score for c in row.rounds.values()]
+        row.place_points = sixtieths_fraction(sixtieths_of[pk])
+        row.score = sum(scores)
+        row.best_round = max(scores, default=None)
     key_of = GAMES[tournament.game].classifier(tournament.rules or None)
     ranked = [row for row in rows.values() if not row.substitute]
-    keys = []
-    for row in rows.values():
-        lines = [RoundLine(c.score, c.place_points) for c in row.rounds.values()]
-        row.place_points = sum((c.place_points for c in row.rounds.values()), Fraction(0))
-        row.score = sum(c.score for c in row.rounds.values())
-        row.best_round = max((c.score for c in row.rounds.values()), default=None)
-        if not row.substitute:
-            keys.append(key_of(lines))
+    keys = [
+        key_of([RoundLine(c.score, c.place_points) for c in row.rounds.values()]) for row in ranked
+    ]
     for row, rank in zip(ranked, shared_places(keys), strict=True):
         row.rank = rank
     ranked.sort(key=lambda r: (r.rank, r.name))
     substitutes = sorted((r for r in rows.values() if r.substitute), key=lambda r: r.name)
     return ranked + substitutes
+
+
+def _entries_with_seats(tournament: Tournament, live: bool) -> list[tuple[Any, ...]]:
+    """The standings' one query: each entry that played or did not withdraw, with its player's
+    name, once per counted seat (``None`` seat columns if it has none). SQL, because the ORM
+    cannot left-join seats on a condition over their tables."""
+    counted = "tb.complete OR tb.version > 0" if live else "tb.complete"
+    sql = f"""
+        SELECT e.id, e.player_id, p.last_name, p.first_name, e.substitute, e.withdrawn,
+               r.number, tb.number, s.score, s.place_points_60ths
+        FROM {Entry._meta.db_table} e
+        JOIN {Player._meta.db_table} p ON p.id = e.player_id
+        LEFT JOIN ({Seat._meta.db_table} s
+                   JOIN {Table._meta.db_table} tb ON tb.id = s.table_id AND ({counted})
+                   JOIN {Round._meta.db_table} r ON r.id = s.round_id)
+               ON s.entry_id = e.id
+        WHERE e.tournament_id = %s
+          AND (NOT e.withdrawn
+               OR EXISTS (SELECT 1 FROM {Seat._meta.db_table} s2 WHERE s2.entry_id = e.id))"""
+    with connections[Entry.objects.db].cursor() as cursor:
+        cursor.execute(sql, [tournament.pk])
+        rows: list[tuple[Any, ...]] = cursor.fetchall()
+    return rows
 
 
 def team_standings(tournament: Tournament) -> list[StandingRow]:

@@ -15,10 +15,10 @@ from scoring import GAMES
 from scoring.ranking import shared_places
 
 from ..models import (
-    PLACE_POINTS_DENOMINATOR,
     Tournament,
     TournamentResult,
 )
+from .classification import sixtieths_fraction
 
 
 @dataclass
@@ -107,7 +107,7 @@ def season_standings(
             name=f"{last} {first}",
             tournaments=count,
             rounds=rounds,
-            place_points=Fraction(sixtieths, PLACE_POINTS_DENOMINATOR),
+            place_points=sixtieths_fraction(sixtieths),
             score=score,
             best_round=best,
         )

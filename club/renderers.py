@@ -1,0 +1,78 @@
+"""The form renderer: Django's templates, with the commonest widgets written in Python.
+
+A score sheet has hundreds of inputs and selects; Django renders each through its widget
+template, each option of a select through another one (``{% include %}`` per option): most of
+a sheet page's time. These functions write the very markup of Django's templates
+(``django/forms/widgets/select.html``, ``select_option.html``, ``input.html``, ``attrs.html``),
+escaped the same way; any other template, or an option with its own template, goes to Django.
+"""
+
+from django.forms.renderers import DjangoTemplates
+from django.utils.formats import localize
+from django.utils.html import conditional_escape
+
+WIDGETS = "django/forms/widgets/"
+OPTION_TEMPLATE = WIDGETS + "select_option.html"
+
+
+def _attrs(attrs: dict) -> str:
+    """``attrs.html``: ``name="value"``, a bare name for True, nothing for False."""
+    out = []
+    for name, value in attrs.items():
+        if value is False:
+            continue
+        out.append(f" {conditional_escape(name)}")
+        if value is not True:
+            out.append(f'="{conditional_escape(value)}"')
+    return "".join(out)
+
+
+def _input(widget: dict) -> str:
+    """``input.html`` (and the templates that only include it: text, number, hidden...)."""
+    value = widget["value"]
+    shown = "" if value is None else f' value="{conditional_escape(value)}"'
+    return (
+        f'<input type="{conditional_escape(widget["type"])}" '
+        f'name="{conditional_escape(widget["name"])}"{shown}{_attrs(widget["attrs"])}>'
+    )
+
+
+def _select(widget: dict) -> str | None:
+    """``select.html`` with its options; None if an option has a template of its own."""
+    out = [f'<select name="{conditional_escape(widget["name"])}"{_attrs(widget["attrs"])}>']
+    for group_name, options, _index in widget["optgroups"]:
+        if group_name:
+            out.append(f'\n  <optgroup label="{conditional_escape(group_name)}">')
+        for option in options:
+            if option["template_name"] != OPTION_TEMPLATE:
+                return None
+            out.append(
+                f'\n  <option value="{conditional_escape(option["value"])}"'
+                f"{_attrs(option['attrs'])}>{conditional_escape(localize(option['label']))}"
+                "</option>\n"  # the end of line of the option's template
+            )
+        if group_name:
+            out.append("\n  </optgroup>")
+    out.append("\n</select>")
+    return "".join(out)
+
+
+FAST = {
+    WIDGETS + "select.html": _select,
+    **{
+        f"{WIDGETS}{kind}.html": _input
+        for kind in ("input", "text", "number", "hidden", "email", "password", "url", "tel")
+    },
+}
+
+
+class FastWidgetRenderer(DjangoTemplates):
+    """Django's template renderer, writing selects and inputs without their templates."""
+
+    def render(self, template_name, context, request=None):
+        fast = FAST.get(template_name)
+        if fast is not None and "widget" in context:
+            html = fast(context["widget"])
+            if html is not None:
+                return html
+        return super().render(template_name, context, request)
