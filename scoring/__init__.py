@@ -5,7 +5,7 @@ Vocabulary (see each module for its game's own):
 
 *record*
     One deal as the scorekeeper writes it, a JSON-compatible ``dict``
-    (formats in ``RULES.md`` and in each game module).
+    (formats in ``docs/rules/`` and in each game module).
 *rules*
     A club's ruleset: a JSON-compatible ``dict`` of settings; ``None`` means the
     defaults (``GAMES[game].default_rules()``).

@@ -159,7 +159,7 @@ TRUMP_PENALTY_MAX = 100
 
 def _trump_penalty(value: object) -> list[int]:
     """[offender, each other seat]: the others' gain, the offender paying all three of them,
-    so that a trump penalty line sums to 0 (RULES.md: -6 and +2)."""
+    so that a trump penalty line sums to 0 (docs/rules/double_king.md#penalties: -6 and +2)."""
     own, others = rule_int_list(
         value, "trump_penalty", 2, low=-(SEATS - 1) * TRUMP_PENALTY_MAX, high=TRUMP_PENALTY_MAX
     )
@@ -302,8 +302,8 @@ def table_result(
                 games += 1
                 forced_trump = False
             elif r.dealer_penalty_forces_trump and rec["penalty"] == dealer:
-                # RULES.md (2026-11-22): a dealer at fault with no trump game left cannot
-                # be forced to trump; he chooses among the games he still owes.
+                # A dealer at fault with no trump game left cannot be forced to trump; he
+                # chooses among the games he still owes (docs/rules/double_king.md#dealer-at-fault).
                 forced_trump = trumps_left[dealer] > 0
         except InvalidDeal as err:
             raise with_deal(err, index) from None

@@ -15,8 +15,8 @@ Vocabulary
     unfinished at the signal is decided on the totals (:func:`decide_at_signal`).
 *bye* (« exempt »)
     A team without opponents in a round; it is credited with the tournament's own
-    ``target`` (RULES.md: never the game's default), ``bye_against`` and a won match
-    (``bye_won``).
+    ``target`` (never the game's default: docs/rules/matches.md#bye), ``bye_against``
+    and a won match (``bye_won``).
 
 >>> settle([[80, 60], [75, 70]], target=150)
 (True, 0, [155, 130])
@@ -66,7 +66,7 @@ TIEBREAKS = ("points_for", "points_difference", "points_against")
 #: Settings of older rulesets, ignored when they load: ``bye_score`` (a bye now scores the
 #: tournament's own target).
 RETIRED = ("bye_score",)
-#: Sane bounds of the match settings (RULES.md: targets 150 and 500 by default).
+#: Sane bounds of the match settings (docs/rules/matches.md#target: 150 and 500 by default).
 BOUNDS: dict[str, tuple[int, int]] = {
     "target": (10, 10_000),
     "bye_against": (0, 10_000),

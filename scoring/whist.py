@@ -83,7 +83,7 @@ __all__ = [
 TRICKS = 13
 TABLE_SIZES = (4, 5)
 #: A renege: the offender pays 3 x P, each other player gets P, so the deal sums to 0
-#: (RULES.md: not a club setting).
+#: (docs/rules/whist.md#renege: not a club setting).
 RENEGE_MULTIPLIER = 3
 #: Settings that were once in the ruleset: stored rulesets that still carry them load without
 #: them. The fees are the club's (``Club.membership_fee``, ``Tournament.entry_fee``), never the
@@ -160,7 +160,7 @@ def _misere(code: str, name_fr: str, points: int, tricks: int = 0) -> dict[str, 
     return _c(code, name_fr, points, (1, 4), tricks, "alone", exact=True, per_declarer=True)
 
 
-#: The RC « La Chevalerie » contract table, weakest first (RULES.md, seed 004).
+#: The RC « La Chevalerie » contract table, weakest first (docs/rules/whist.md#contracts).
 CHEVALERIE_CONTRACTS: list[Json] = [
     _emballage(8, 2),
     _emballage(9, 4),
@@ -200,7 +200,7 @@ CHEVALERIE_COUNTERS: list[Json] = [
     )
 ]
 
-#: The seed's other counters (RULES.md, changes of 2026-11-22): bid ``against`` one of these
+#: The seed's other counters (docs/rules/whist.md#counters): bid ``against`` one of these
 #: keys, each scores its own P from the main table.
 SEED_COUNTERS: dict[str, tuple[str, ...]] = {
     "abondance_9": ("abondance_9", "abondance_10", "abondance_11"),

@@ -60,7 +60,8 @@ class DoubleKingSheet(SheetForm):
                 )
         if records is not None and not self.is_bound:
             self.initial.update(self.initial_from(records))
-        # A penalty line takes a turn of the deal only with this setting (RULES.md).
+        # A penalty line takes a turn of the deal only with this setting
+        # (docs/rules/double_king.md#penalties).
         self.penalty_counts = bool((self.rules or {}).get("penalty_counts_as_game"))
 
     # ------------------------------------------------------------------ rows and records

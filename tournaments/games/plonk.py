@@ -2,8 +2,8 @@
 
 A record is ``{"tricks", "dead", "live_points", "dealer"}``, one value per team: the tricks
 (13 in all: enter one team, the other follows), the dead cards and the live points won.
-``scoring.plonk`` checks them (RULES.md): at most 4 × tricks dead cards, at least 13 in all,
-live points reachable with the live cards.
+``scoring.plonk`` checks them (docs/rules/plonk.md#checks): dead cards between a team's tricks
+and 4 × its tricks, live points exactly makeable with its live cards.
 """
 
 from django import forms
