@@ -66,7 +66,7 @@ TIEBREAKS = ("points_for", "points_difference", "points_against")
 #: Settings of older rulesets, ignored when they load: ``bye_score`` (a bye now scores the
 #: tournament's own target).
 RETIRED = ("bye_score",)
-#: Sane bounds of the match settings (docs/rules/matches.md#target: 150 and 500 by default).
+#: Sane bounds of the match settings (docs/rules/matches.md#target-and-tie: 150 and 500 by default).
 BOUNDS: dict[str, tuple[int, int]] = {
     "target": (10, 10_000),
     "bye_against": (0, 10_000),
