@@ -34,8 +34,11 @@ class StaffTournamentListView(ScorekeeperRequiredMixin, ListView):
     context_object_name = "tournaments"
 
     def get_queryset(self):
-        return self.scoped(Tournament.objects.select_related("club", "season")).annotate(
-            entry_count=Count("entries", filter=Q(entries__withdrawn=False))
+        # Newest first, named explicitly: an aggregate query drops the model's default ordering.
+        return (
+            self.scoped(Tournament.objects.select_related("club", "season"))
+            .annotate(entry_count=Count("entries", filter=Q(entries__withdrawn=False)))
+            .order_by("-date", "name")
         )
 
 

@@ -1,3 +1,4 @@
+import datetime
 import random
 
 import pytest
@@ -39,6 +40,17 @@ def test_staff_pages_need_a_scorekeeper(plain_user, scorekeeper_user, name):
     allowed = Client()
     allowed.force_login(scorekeeper_user)
     assert allowed.get(url).status_code == 200
+
+
+def test_the_staff_list_shows_the_newest_tournament_first(scorekeeper_client, make_tournament):
+    for name, date in (
+        ("Septembre", (2026, 9, 27)),
+        ("Novembre", (2026, 11, 1)),
+        ("Octobre", (2026, 10, 15)),
+    ):
+        make_tournament(players=4, name=name, date=datetime.date(*date))
+    page = scorekeeper_client.get(reverse("staff_tournaments")).content.decode()
+    assert page.index("Novembre") < page.index("Octobre") < page.index("Septembre")
 
 
 def test_sheet_page_refuses_anonymous_and_playerless_users(client, plain_user, drawn_table):
