@@ -3,19 +3,21 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 PYTEST_ARGS ?= -n 2
+# The port `make run` serves on: `PORT=8080 make run`.
+PORT ?= 8000
 
 .PHONY: run test install system-deps checkers browser messages migrate demo lint typecheck bench clean
 
 run: install messages migrate demo
 	@echo
-	@echo "Atout runs on http://127.0.0.1:8000/  (Ctrl+C to stop)"
+	@echo "Atout runs on http://127.0.0.1:$(PORT)/  (Ctrl+C to stop)"
 	@echo "Demo logins: bureau / atout-bureau (committee), saisie / atout-saisie (scorekeeper)"
 	@echo
 	@# The task queue's worker (long PDFs) runs beside the server and stops with it (a background
 	@# job of a script ignores Ctrl+C: the trap and the last kill stop it).
 	$(PY) manage.py db_worker --no-reload & worker=$$!; \
 	trap 'kill $$worker 2>/dev/null' EXIT INT TERM; \
-	$(PY) manage.py runserver 127.0.0.1:8000; kill $$worker 2>/dev/null
+	$(PY) manage.py runserver 127.0.0.1:$(PORT); kill $$worker 2>/dev/null
 
 test: install messages browser checkers
 	$(PY) -m pytest $(PYTEST_ARGS)
