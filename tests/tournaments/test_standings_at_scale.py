@@ -357,3 +357,46 @@ def test_the_rounds_and_table_pages_show_a_saved_sheet_at_once(make_tournament, 
         assert f">{seat.score}<" in fresh.content.decode(), url
     # The table page lists the deals now entered.
     assert client.get(table_url).content.decode().count("<tr><td>") >= len(records)
+
+
+def test_a_name_corrected_in_the_admin_shows_at_once(played_tournament, client, django_user_model):
+    """Names are on the cached pages too: correcting one must not wait for the next result."""
+    url = reverse("tournament_standings", args=[played_tournament.pk])
+    first = client.get(url)
+    entry = played_tournament.entries.select_related("player").first()
+    assert entry.player.last_name in first.content.decode()
+
+    staff = Client()
+    staff.force_login(
+        django_user_model.objects.create_superuser("correcteur", password="x-secret-pass-1")
+    )
+    player = entry.player
+    change = reverse("admin:club_player_change", args=[player.pk])
+    response = staff.post(
+        change,
+        {
+            "first_name": player.first_name,
+            "last_name": "Corrigé",
+            "clubs": [c.pk for c in player.clubs.all()],
+            "active": "on",
+        },
+    )
+    assert response.status_code == 302
+
+    fresh = client.get(url, HTTP_IF_NONE_MATCH=first["ETag"])
+    assert fresh.status_code == 200
+    assert f"Corrigé {player.first_name}" in fresh.content.decode()
+    rounds_url = reverse("tournament_rounds", args=[played_tournament.pk])
+    assert "Corrigé" in client.get(rounds_url).content.decode()
+
+
+def test_a_team_renamed_shows_at_once(make_tournament, client):
+    tournament = make_tournament("quarante", players=8)
+    url = reverse("tournament_standings", args=[tournament.pk])
+    first = client.get(url)
+    team = tournament.teams.order_by("name").first()
+    assert team.name in first.content.decode()
+    team.name = "Les Invaincus"
+    team.save()
+    fresh = client.get(url, HTTP_IF_NONE_MATCH=first["ETag"])
+    assert fresh.status_code == 200 and "Les Invaincus" in fresh.content.decode()
