@@ -5,6 +5,7 @@ from typing import Any
 
 from django.contrib.auth.models import User
 from django.db import transaction
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from ..models import (
@@ -42,16 +43,20 @@ def save_sheet(
         return table
     result = evaluate_sheet(table, records)
     existing = {deal.number: deal for deal in table.deals.all()}
+    added, changed, now = [], [], timezone.now()
     for number, (record, points) in enumerate(zip(records, result.per_deal, strict=True), start=1):
         deal = existing.pop(number, None)
         if deal is None:
-            Deal.objects.create(
-                table=table, number=number, record=record, points=points, updated_by=user
+            added.append(
+                Deal(table=table, number=number, record=record, points=points, updated_by=user)
             )
         elif deal.record != record or deal.points != points:
-            deal.record, deal.points, deal.updated_by = record, points, user
-            deal.save(update_fields=["record", "points", "updated_by", "updated_at"])
+            # bulk_update does not fill auto_now fields: the time is set here.
+            deal.record, deal.points, deal.updated_by, deal.updated_at = record, points, user, now
+            changed.append(deal)
     Deal.objects.filter(pk__in=[d.pk for d in existing.values()]).delete()
+    Deal.objects.bulk_update(changed, ["record", "points", "updated_by", "updated_at"])
+    Deal.objects.bulk_create(added)
     table.version += 1
     ResultChange.objects.create(
         table=table, user=user, version=table.version, before=before, after=records
