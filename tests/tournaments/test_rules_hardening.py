@@ -358,3 +358,15 @@ def test_the_printed_sheet_warns_when_penalties_take_a_turn(scorekeeper_client, 
     response = scorekeeper_client.get(reverse("round_sheets_pdf", args=[table.round.pk]))
     text = " ".join(PdfReader(BytesIO(response.content)).pages[0].extract_text().split())
     assert ("chaque ligne de pénalité prend un tour de donne" in text) is counts
+
+
+def test_penalty_choices_stay_folded_unless_the_row_has_one(scorekeeper_client, dk_table):
+    table = dk_table(False)
+    url = reverse("staff_sheet", args=[table.pk])
+    blank = scorekeeper_client.get(url).content.decode()
+    assert blank.count("<summary>+ pénalité</summary>") == 20
+    assert "<details open>" not in blank
+    f = table.seats.get(first_dealer=True).position
+    assert scorekeeper_client.post(url, {"version": "0", **_sheet_rows(f)}).status_code == 302
+    filled = scorekeeper_client.get(url).content.decode()
+    assert filled.count("<details open>") == 1  # the row whose game two penalties preceded

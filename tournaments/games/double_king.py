@@ -106,6 +106,10 @@ class DoubleKingSheet(SheetForm):
                 "who": self[f"k{row}"],
                 "last": self[f"l{row}"],
                 "penalties": [self[f"p{row}_{s}"] for s in range(4)],
+                # The penalty choices stay folded unless the row has one (or an error on one).
+                "penalty_open": any(
+                    self[f"p{row}_{s}"].value() or self[f"p{row}_{s}"].errors for s in range(4)
+                ),
                 "errors": [
                     e for name in self.row_field_names(row) for e in self.errors.get(name, []) if e
                 ],
