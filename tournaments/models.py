@@ -91,6 +91,8 @@ class Tournament(models.Model):
     # Bumped in the transaction of every write that changes what the standings show: the
     # rendered standings are cached per version and answer 304 while it is unchanged.
     results_version = models.PositiveIntegerField(default=0, editable=False)
+    # The secret of the hall screen's link (the clock without a login); None: no link.
+    hall_token = models.CharField(max_length=64, null=True, blank=True, unique=True, editable=False)
 
     club_lookup = "club"
 

@@ -2,6 +2,7 @@ from django.urls import path
 
 from . import views_deals as deals
 from . import views_exports as exports
+from . import views_hall as hall
 from . import views_public as public
 from . import views_staff as staff
 
@@ -27,6 +28,11 @@ urlpatterns = [
         name="tournament_xlsx",
     ),
     path("saisons/<int:pk>/classement.xlsx", exports.SeasonXlsxView.as_view(), name="season_xlsx"),
+    # The hall screen: the clock opened by its secret link, no login.
+    path("salle/<str:token>/", hall.HallClockView.as_view(), name="hall_clock"),
+    path(
+        "salle/<str:token>/chrono.json", hall.HallClockStateView.as_view(), name="hall_clock_state"
+    ),
     # Scorekeepers and committee
     path("saisie/", staff.StaffTournamentListView.as_view(), name="staff_tournaments"),
     path(
@@ -69,6 +75,11 @@ urlpatterns = [
         "saisie/tables/<int:pk>/donnes/apercu/",
         deals.DealPreviewView.as_view(),
         name="staff_deal_preview",
+    ),
+    path(
+        "saisie/tournois/<int:pk>/ecran-salle/",
+        hall.HallLinkView.as_view(),
+        name="staff_hall_link",
     ),
     path("saisie/rondes/<int:pk>/chrono/", deals.ClockView.as_view(), name="staff_clock"),
     path(
