@@ -66,6 +66,8 @@ class StandingsTable(tables.Table):
             return format_html(
                 '{} <small class="muted">{}</small>', value, record.get("players", "")
             )
+        if self.player_url is None:  # no public page to link to (an unpublished tournament)
+            return value
         return format_html('<a href="{}">{}</a>', self.player_url(record["entry_id"]), value)
 
 

@@ -5,6 +5,7 @@ from . import views_exports as exports
 from . import views_hall as hall
 from . import views_public as public
 from . import views_staff as staff
+from . import views_standings as standings
 
 urlpatterns = [
     # Public pages
@@ -49,6 +50,11 @@ urlpatterns = [
         "saisie/tournois/<int:pk>/modifier/",
         staff.TournamentUpdateView.as_view(),
         name="staff_tournament_edit",
+    ),
+    path(
+        "saisie/tournois/<int:pk>/classement/",
+        standings.StaffStandingsView.as_view(),
+        name="staff_standings",
     ),
     path("saisie/tournois/<int:pk>/publier/", staff.PublishView.as_view(), name="staff_publish"),
     path(

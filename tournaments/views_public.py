@@ -142,28 +142,26 @@ def player_url(tournament):
     return lambda entry_id: f"{prefix}{entry_id}/"
 
 
-def standings_table_html(request, tournament, plugin) -> str:
-    """The rendered standings table, cached per results version, language and query."""
-    key = (
-        "standings:"
-        + hashlib.sha256(
-            repr(
-                (
-                    tournament.pk,
-                    tournament.results_version,
-                    tournament.rounds,
-                    tournament.game,
-                    get_language(),
-                    request.GET.urlencode(),  # the sort, and the headers' links keep the rest
-                )
-            ).encode()
-        ).hexdigest()
-    )
+def standings_table_html(request, tournament, plugin, *, linked: bool = True) -> str:
+    """The rendered standings table, cached per results version, language and query;
+    ``linked``: the names link to the players' public pages."""
+    key = ("standings:" if linked else "standings-unlinked:") + hashlib.sha256(
+        repr(
+            (
+                tournament.pk,
+                tournament.results_version,
+                tournament.rounds,
+                tournament.game,
+                get_language(),
+                request.GET.urlencode(),  # the sort, and the headers' links keep the rest
+            )
+        ).encode()
+    ).hexdigest()
     html = cache.get(key)
     if html is None:
         table = StandingsTable(
             standings_rows(tournament),
-            player_url=player_url(tournament),
+            player_url=player_url(tournament) if linked else None,
             extra_columns=round_columns(tournament),
             exclude=standings_excluded(plugin),
         )
