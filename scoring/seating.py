@@ -471,13 +471,58 @@ def _bounds(n: int, n_rounds: int, sizes: tuple[int, ...], past: _History) -> Bo
     per_player = e_hist + (excess + 1) // 2
 
     k = len(sizes)
-    per_pair = 0
-    for s in sizes:
-        q, rem = divmod(s, k)
-        per_pair += rem * comb(q + 1, 2) + (k - rem) * comb(q, 2)
-    two_round = e_hist + (n_rounds - 1) * per_pair
+    per_pair = sum(_spread_pairs(s, k) for s in sizes)
+    two_round = e_hist + _after_history(n, sizes, past) + (n_rounds - 1) * per_pair
     by_hand = 0 if past.rounds else _BY_HAND.get((n, n_rounds, sizes), 0)
     return Bounds(e_hist, counting, per_player, two_round, by_hand)
+
+
+def _spread_pairs(m: int, groups: int) -> int:
+    """The fewest pairs sharing a group when ``m`` players come from ``groups`` groups.
+
+    >>> _spread_pairs(4, 3), _spread_pairs(3, 3), _spread_pairs(8, 3)
+    (1, 0, 7)
+    """
+    if groups <= 0:
+        return 0
+    q, rem = divmod(m, groups)
+    return rem * comb(q + 1, 2) + (groups - rem) * comb(q, 2)
+
+
+def _after_history(n: int, sizes: tuple[int, ...], past: _History) -> int:
+    """Pigeonhole between the last round played and the first new one.
+
+    The present players who sat in the last round came from its tables; a new table holding
+    more of them than there were tables seats two who sat together then, a repeat on top of
+    the history's (a pair meeting ``h`` times before and ``m`` now has ``h + m - 1`` repeats,
+    ``h - 1`` of them in the history; the new rounds' own coincidences count at most the
+    other ``m - 1``).  Players absent from that round (late arrivals) are spread where they
+    spare the most coincidences; the tables' capacities are ignored, which can only lower
+    the bound.  12 players at 3 tables: every round after the first repeats 3 meetings.
+
+    >>> bounds(12, 1, history=[[[0, 1, 2, 3], [4, 5, 6, 7], [8, 9, 10, 11]]]).two_round
+    3
+    """
+    if not past.rounds:
+        return 0
+    last = [[p for p in table if 0 <= p < n] for table in past.rounds[-1]]
+    groups = sum(1 for table in last if table)
+    newcomers = n - sum(len(table) for table in last)
+    counts = list(sizes)  # players of each new table who sat in the last round
+    for _ in range(newcomers):
+        # Convex in the count: each newcomer goes where he removes the most coincidences.
+        best = max(
+            range(len(counts)),
+            key=lambda t: (
+                _spread_pairs(counts[t], groups) - _spread_pairs(counts[t] - 1, groups)
+                if counts[t]
+                else -1
+            ),
+        )
+        if counts[best] == 0:
+            break
+        counts[best] -= 1
+    return sum(_spread_pairs(c, groups) for c in counts)
 
 
 # Bounds proven by hand, for (players, rounds, composition) without history.

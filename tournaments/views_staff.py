@@ -285,14 +285,33 @@ class TeamsView(ScorekeeperRequiredMixin, View):
 
 
 class DrawRoundView(ScorekeeperRequiredMixin, View):
+    """Draw the next round; while sheets are still open, only once the scorekeeper confirms
+    (the seats are public at once)."""
+
+    def get(self, request, pk):
+        return self.confirmation(request, self.get_scoped(Tournament, pk=pk))
+
     def post(self, request, pk):
         tournament = self.get_scoped(Tournament, pk=pk)
+        if request.POST.get("confirm") != "1" and round_reads.open_sheets(tournament):
+            return self.confirmation(request, tournament)
         try:
-            round_ = drawing.draw_round(tournament)
+            round_ = drawing.draw_round(tournament, user=request.user)
         except errors.TournamentError as error:
             messages.error(request, str(error))
             return redirect("staff_tournament", pk=pk)
         return redirect("staff_round", pk=round_.pk)
+
+    def confirmation(self, request, tournament):
+        return render(
+            request,
+            "tournaments/staff/draw_confirm.html",
+            {
+                "tournament": tournament,
+                "open_sheets": round_reads.open_sheets(tournament),
+                "next_number": tournament.round_set.count() + 1,
+            },
+        )
 
 
 class RoundView(ScorekeeperRequiredMixin, View):
@@ -310,6 +329,7 @@ class RoundView(ScorekeeperRequiredMixin, View):
                 "plugin": plugin_for(round_.tournament.game),
                 "tables": tables,
                 "swap_form": swap_form or SwapForm(round_=round_),
+                "can_cancel": round_reads.draw_cancellable(round_, tables),
             },
             status=status,
         )
@@ -324,6 +344,14 @@ class RoundView(ScorekeeperRequiredMixin, View):
             elif action == "start":
                 drawing.start_round(round_)
                 messages.success(request, _("Round started: the seats are final."))
+            elif action == "cancel_draw":
+                number = drawing.cancel_draw(round_, user=request.user)
+                messages.success(
+                    request,
+                    _("The draw of %(session)s %(number)d is cancelled.")
+                    % {"session": plugin_for(round_.tournament.game).round_name, "number": number},
+                )
+                return redirect("staff_tournament", pk=round_.tournament_id)
             elif action == "swap":
                 form = SwapForm(request.POST, round_=round_)
                 if not form.is_valid():

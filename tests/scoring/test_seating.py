@@ -409,9 +409,22 @@ def test_history_continuation_of_sixteen() -> None:
 def test_history_already_full_of_repeats() -> None:
     history = [[[0, 1, 2, 3], [4, 5, 6, 7]]] * 2
     plan = schedule(8, 1, history=history, effort=300_000)
-    assert plan.bounds.history == plan.lower_bound == 12
-    # Each new table of 4 draws from two old tables: 2 pairs meet a third time.
+    assert plan.bounds.history == 12
+    # Each new table of 4 draws from two old tables: 2 pairs meet a third time, and the
+    # pigeonhole against the last round played proves it (the plan is optimal).
     assert plan.repeats == brute_repeats(history + plan.rounds) == 16
+    assert plan.bounds.two_round == plan.lower_bound == 16
+
+
+def test_the_round_after_the_first_knows_its_unavoidable_repeats() -> None:
+    """12 players at 3 tables: the second round seats two of a first-round table together at
+    every table, whatever the draw; the bound says so instead of promising 0."""
+    first = schedule(12, 1, seed=5).rounds
+    second = schedule(12, 1, history=first, seed=5)
+    assert second.repeats == second.lower_bound == 3
+    # Two late arrivals make a fourth table: nobody needs to meet again, and the bound knows.
+    late = schedule(14, 1, (4, 3), history=first, seed=5)
+    assert late.lower_bound == late.repeats == 0
 
 
 # --------------------------------------------------------------------------

@@ -145,3 +145,21 @@ def round_progress(
         )
         for t in tables
     ]
+
+
+def open_sheets(tournament: Tournament) -> int:
+    """Sheets still waiting for results: incomplete tables of rounds not closed at the signal."""
+    return (
+        Table.objects.filter(round__tournament=tournament, bye=False, complete=False)
+        .exclude(round__status=Round.Status.CLOSED)
+        .count()
+    )
+
+
+def draw_cancellable(round_: Round, tables: Iterable[Table]) -> bool:
+    """The last round drawn, with no result entered yet (``tables``: the round's, as read)."""
+    if round_.status == Round.Status.CLOSED:
+        return False
+    if any(table.version and not table.bye for table in tables):
+        return False
+    return not round_.tournament.round_set.filter(number__gt=round_.number).exists()

@@ -2,9 +2,11 @@
 
 import random
 from collections.abc import Sequence
+from typing import Any
 
+from django.contrib.admin.models import CHANGE, LogEntry
 from django.db import transaction
-from django.db.models import Max
+from django.db.models import Max, Q
 from django.utils.translation import gettext as _
 
 from scoring import seating
@@ -28,12 +30,28 @@ from ..selectors.lineup import (
 )
 from ..selectors.rulebook import table_sizes
 from .errors import TournamentError
-from .result_store import results_changed, standings_changed, store_bye
+from .result_store import (
+    refresh_tournament_status,
+    results_changed,
+    standings_changed,
+    store_bye,
+)
 from .rulesets import start_tournament
 
 
+def _audit(user: Any | None, tournament: Tournament, message: str) -> None:
+    """Who drew or cancelled which round, when: the tournament's history in the admin."""
+    if user is None or not getattr(user, "pk", None):
+        return
+    LogEntry.objects.log_actions(
+        user_id=user.pk, queryset=[tournament], action_flag=CHANGE, change_message=message
+    )
+
+
 @transaction.atomic
-def draw_round(tournament: Tournament, *, seed: int | None = None) -> Round:
+def draw_round(
+    tournament: Tournament, *, seed: int | None = None, user: Any | None = None
+) -> Round:
     """Seat the next round against every round already played (late arrivals, withdrawals)."""
     tournament = start_tournament(tournament)
     last = tournament.round_set.aggregate(n=Max("number"))["n"] or 0
@@ -49,7 +67,36 @@ def draw_round(tournament: Tournament, *, seed: int | None = None) -> Round:
         clock_minutes=plugin_for(tournament.game).round_minutes(tournament.rules),
     )
     _seat(round_, seed if seed is not None else random.SystemRandom().randrange(2**31))
+    _audit(user, tournament, f"Round {round_.number} drawn (seed {round_.seed}).")
     return round_
+
+
+@transaction.atomic
+def cancel_draw(round_: Round, *, user: Any | None = None) -> int:
+    """Undo the draw of the last round while none of its results is entered (a draw made too
+    early, on the wrong players); returns the round's number. Its seats disappear from the
+    public pages, and a bye's points from the standings."""
+    round_ = Round.objects.select_for_update().select_related("tournament").get(pk=round_.pk)
+    tournament = round_.tournament
+    number = round_.number
+    last = tournament.round_set.aggregate(n=Max("number"))["n"]
+    name = plugin_for(tournament.game).round_name
+    if number != last:
+        raise TournamentError(
+            _("Only the last draw can be cancelled (%(session)s %(number)d).")
+            % {"session": name, "number": last}
+        )
+    played = round_.tables.filter(bye=False).filter(Q(version__gt=0) | Q(deals__isnull=False))
+    if round_.status == Round.Status.CLOSED or played.exists():
+        raise TournamentError(
+            _("Results are entered in %(session)s %(number)d: its draw can no longer be cancelled.")
+            % {"session": name, "number": number}
+        )
+    round_.delete()
+    results_changed(tournament)
+    refresh_tournament_status(tournament)
+    _audit(user, tournament, f"Draw of round {number} cancelled.")
+    return number
 
 
 @transaction.atomic
