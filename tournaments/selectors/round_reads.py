@@ -104,6 +104,36 @@ def describe_changes(
 
 
 @dataclass
+class ConflictLine:
+    number: int
+    mine: str | None
+    theirs: str | None
+
+
+def sheet_conflict(
+    saved: Sequence[dict[str, Any]],
+    mine: Sequence[dict[str, Any]],
+    seat_names: Sequence[str],
+    describe: Callable[[dict[str, Any], Sequence[str]], str],
+) -> list[ConflictLine]:
+    """The lines where the sheet typed differs from the one someone else saved meanwhile, in
+    words: what saving again would replace (or remove, where the typed sheet is shorter)."""
+    lines = []
+    for i in range(max(len(saved), len(mine))):
+        theirs = saved[i] if i < len(saved) else None
+        ours = mine[i] if i < len(mine) else None
+        if theirs != ours:
+            lines.append(
+                ConflictLine(
+                    i + 1,
+                    describe(ours, seat_names) if ours is not None else None,
+                    describe(theirs, seat_names) if theirs is not None else None,
+                )
+            )
+    return lines
+
+
+@dataclass
 class TableProgress:
     table: Table
     deals: int

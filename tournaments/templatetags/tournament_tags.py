@@ -2,6 +2,7 @@ from django import template
 from django.utils.text import capfirst
 
 from ..games import plugin_for
+from ..selectors import round_reads, scoresheet
 
 register = template.Library()
 
@@ -11,3 +12,15 @@ def session(tournament, number=None) -> str:
     """What the game calls a round, with its number: « Ronde 2 », « Poule 2 »."""
     name = capfirst(str(plugin_for(tournament.game).round_name))
     return f"{name} {number}" if number is not None else name
+
+
+@register.simple_tag
+def stale_lines(stale, form, table) -> list[round_reads.ConflictLine]:
+    """After a version conflict: each line where the typed sheet and the one saved meanwhile
+    differ, both in words (the 409 page shows them side by side)."""
+    if stale is None:
+        return []
+    mine = getattr(form, "records", None) or []
+    plugin = plugin_for(table.round.tournament.game)
+    names = scoresheet.dealing_names(scoresheet.table_seats(table))
+    return round_reads.sheet_conflict(stale.saved_records, mine, names, plugin.describe)
