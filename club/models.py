@@ -10,6 +10,7 @@ from django.db.models.functions import Lower
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
+from .names import name_key
 from .validators import MAX_FEE, PlainNameValidator, fee_validators
 
 #: More free participations than a season has tournaments is a typo.
@@ -72,6 +73,15 @@ class Club(models.Model):
         return reverse("club_home", args=[self.slug])
 
 
+class PlayerQuerySet(models.QuerySet):
+    def bulk_create(self, objs, *args, **kwargs):
+        """``save`` is skipped here: fill each player's sort key first."""
+        objs = list(objs)
+        for player in objs:
+            player.fill_sort_key()
+        return super().bulk_create(objs, *args, **kwargs)
+
+
 class Player(models.Model):
     first_name = models.CharField(
         _("first name"), max_length=80, validators=[PlainNameValidator(_("first name"))]
@@ -87,12 +97,18 @@ class Player(models.Model):
         Club, related_name="players", verbose_name=_("clubs"), blank=True
     )
 
+    # « Gérard Anne » as French lists sort it, on every database: without accents, case or
+    # apostrophe style (« gerard anne »), so Gérard comes before Gillet; searches use it too.
+    sort_key = models.CharField(max_length=161, default="", editable=False, db_index=True)
+
+    objects = PlayerQuerySet.as_manager()
+
     club_lookup = "clubs"
 
     class Meta:
         verbose_name = _("player")
         verbose_name_plural = _("players")
-        ordering = ["last_name", "first_name"]
+        ordering = ["sort_key", "last_name", "first_name"]
         constraints = [
             models.UniqueConstraint(
                 fields=["licence_number"],
@@ -109,6 +125,16 @@ class Player(models.Model):
 
     def __str__(self) -> str:
         return self.full_name
+
+    def save(self, *args, **kwargs):
+        self.fill_sort_key()
+        update_fields = kwargs.get("update_fields")
+        if update_fields is not None and {"first_name", "last_name"} & set(update_fields):
+            kwargs["update_fields"] = {*update_fields, "sort_key"}
+        super().save(*args, **kwargs)
+
+    def fill_sort_key(self) -> None:
+        self.sort_key = name_key(f"{self.last_name} {self.first_name}")
 
     @property
     def full_name(self) -> str:

@@ -23,6 +23,7 @@ from openpyxl.utils import get_column_letter
 from openpyxl.worksheet._write_only import WriteOnlyWorksheet
 from openpyxl.worksheet.worksheet import Worksheet
 
+from club.formatting import best_n_label
 from club.models import Season
 from scoring import GAMES
 
@@ -264,7 +265,7 @@ def tournament_workbook(tournament: Tournament) -> Workbook:
         _("Player"),
         _("Place points"),
         _("Total score"),
-        _("Best round"),
+        _("Best %(round)s") % {"round": PLUGINS[tournament.game].round_name},
         *(_round_title(n) for n in numbers),
         _("Note"),
     ]
@@ -449,7 +450,7 @@ def annual_sheet(workbook: Workbook, ranking, title: str) -> Worksheet:
         _("Tournaments"),
         _("Points"),
         _("Place points"),
-        _("Best N tournaments"),
+        best_n_label(ranking.best_n),
     ]
     for t in ranking.tournaments:
         headers += [
@@ -477,7 +478,7 @@ def annual_sheet(workbook: Workbook, ranking, title: str) -> Worksheet:
         writer.row(cells, formats)
     rule = str(RULE_NAMES.get(ranking.rule, ranking.rule))
     if ranking.rule == "best_n":
-        rule = f"{rule} (N = {ranking.best_n})"
+        rule = best_n_label(ranking.best_n).lower()
     writer.note(_("Ranking rule: %(rule)s") % {"rule": rule})
     return writer.finish()
 

@@ -166,7 +166,7 @@ class Entry(models.Model):
     class Meta:
         verbose_name = _("entry")
         verbose_name_plural = _("entries")
-        ordering = ["player__last_name", "player__first_name"]
+        ordering = ["player__sort_key"]
         constraints = [
             models.UniqueConstraint(
                 fields=["tournament", "player"],

@@ -90,7 +90,7 @@ class AnnualRankingTable(tables.Table):
     """The season's ranking by the club's rule: totals, then each tournament (points, place)."""
 
     rank = tables.Column(verbose_name=_("Rank"), attrs={"td": {"class": "num"}})
-    name = tables.Column(verbose_name=_("Player"), order_by=("last_name", "first_name"))
+    name = tables.Column(verbose_name=_("Player"), order_by=("sort_key",))
     tournaments = tables.Column(
         verbose_name=_("Tournaments"), accessor="n_tournaments", attrs={"td": {"class": "num"}}
     )

@@ -14,10 +14,11 @@ from django.urls import reverse
 from django.utils.cache import get_conditional_response
 from django.utils.http import quote_etag
 from django.utils.safestring import mark_safe
-from django.utils.translation import get_language
+from django.utils.translation import get_language, gettext
 from django.views.generic import ListView, TemplateView
 from django_tables2 import RequestConfig
 
+from club.formatting import best_n_label, ordinal
 from club.models import Season
 
 from .games import game_choices, plugin_for
@@ -165,6 +166,13 @@ def standings_table_html(request, tournament, plugin, *, linked: bool = True) ->
             extra_columns=round_columns(tournament),
             exclude=standings_excluded(plugin),
         )
+        # The game's own words: « Équipe » in team games, « Meilleure poule » at whist.
+        if plugin.team_game:
+            table.columns["name"].column.verbose_name = gettext("Team")
+        else:
+            table.columns["best_round"].column.verbose_name = gettext("Best %(round)s") % {
+                "round": plugin.round_name
+            }
         RequestConfig(request, paginate=False).configure(table)
         write_table(
             table, request, [row.record for row in table.rows], partial(standings_cell, table)
@@ -315,6 +323,7 @@ def annual_table(request, ranking) -> AnnualRankingTable:
     """The annual ranking, sorted and paginated by the database (or over the stored rows for
     a best N); only the shown page's players get their tournament cells (one query)."""
     table = AnnualRankingTable(ranking.totals, prefix=f"{ranking.game}-")
+    table.columns["best_n_points"].column.verbose_name = best_n_label(ranking.best_n)
     ids = ranking.tournament_ids
     paginate = {"per_page": 50}
     if not isinstance(ranking.totals, list):
@@ -325,7 +334,7 @@ def annual_table(request, ranking) -> AnnualRankingTable:
     cells = annual_rankings.annual_cells(ids, [r["player_id"] for r in records])
     for record in records:
         for tournament_id, (points, place, _pp) in cells.get(record["player_id"], {}).items():
-            record[f"t{tournament_id}"] = f"{points} ({place}e)"
+            record[f"t{tournament_id}"] = f"{points} ({ordinal(place)})"
     tournaments = [(f"t{t.pk}", t.date.strftime("%d/%m"), t.name) for t in ranking.tournaments]
     write_table(table, request, records, annual_cell, tournaments)
     table.template_name = "tournaments/_fast_table.html"

@@ -10,6 +10,8 @@ from django.utils.translation import gettext as _
 from django.views import View
 from django.views.generic import CreateView, ListView, UpdateView
 
+from club.formatting import money
+from club.names import name_key
 from club.params import parse_int
 from club.roles import COMMITTEE, CommitteeRequiredMixin, ScorekeeperRequiredMixin, has_role
 from scoring import GAMES, InvalidDeal
@@ -194,8 +196,8 @@ class RegistrationView(ScorekeeperRequiredMixin, View):
             membership = payments.record_membership_payment(entry.player, season=tournament.season)
             messages.success(
                 request,
-                _("Yearly membership of %(player)s recorded (%(amount)s €).")
-                % {"player": entry.player, "amount": membership.amount},
+                _("Yearly membership of %(player)s recorded (%(amount)s).")
+                % {"player": entry.player, "amount": money(membership.amount)},
             )
         elif action == "remove":
             entry = get_object_or_404(
@@ -217,14 +219,15 @@ class MemberSearchView(ScorekeeperRequiredMixin, View):
         players = []
         if len(query) >= 2:
             registered = tournament.entries.filter(withdrawn=False).values("player_id")
+            # Each word anywhere in the name, whatever its case, accents or apostrophe style.
             terms = Q()
-            for word in query.split():
-                terms &= Q(first_name__icontains=word) | Q(last_name__icontains=word)
+            for word in name_key(query).split():
+                terms &= Q(sort_key__contains=word)
             players = [
                 {"id": p.pk, "name": p.sort_name}
                 for p in tournament.club.players.filter(terms, active=True)
                 .exclude(pk__in=registered)
-                .order_by("last_name", "first_name")[:15]
+                .order_by("sort_key")[:15]
             ]
         return JsonResponse({"players": players})
 

@@ -25,3 +25,22 @@ def scorekeeper_in(user, club):
     from club.roles import SCOREKEEPERS, has_role
 
     return has_role(user, SCOREKEEPERS, club)
+
+
+@register.filter
+def money(amount):
+    """``{{ fee|money }}``: « 7,00 € »."""
+    from club.formatting import money
+
+    return money(amount)
+
+
+@register.filter
+def ordinal(place):
+    """``{{ rank|ordinal }}``: « 1er », « 2e »."""
+    from club.formatting import ordinal
+
+    try:
+        return ordinal(int(place))
+    except (TypeError, ValueError):
+        return place

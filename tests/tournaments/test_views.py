@@ -132,7 +132,7 @@ def test_registering_twice_is_refused_in_french(scorekeeper_client, make_tournam
         {"action": "member", "player": entry.player_id},
     )
     assert response.status_code == 400
-    assert "est déjà inscrit" in response.content.decode()
+    assert "inscription déjà faite" in response.content.decode()
 
 
 def test_member_search_finds_club_members_not_yet_registered(

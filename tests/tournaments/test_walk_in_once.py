@@ -72,7 +72,7 @@ def test_a_second_identical_walk_in_finds_the_player_and_says_so(
     scorekeeper_client.post(url, data)
     monkeypatch.setattr("tournaments.forms.club_player_named", lambda *args: None)
     response = scorekeeper_client.post(url, data, follow=True)
-    assert "Zoé Roy était déjà inscrit : rien n’a été ajouté." in response.content.decode()
+    assert "Zoé Roy : inscription déjà faite, rien n’a été ajouté." in response.content.decode()
     assert Entry.objects.filter(tournament=tournament, player__last_name="Roy").count() == 1
 
 

@@ -122,6 +122,8 @@ def test_annual_ranking_rule_comes_from_the_clubs_rules(client, season_of_three,
     )
     html = client.get(reverse("season_standings", args=[season.pk])).content.decode()
     assert "somme des points des 2 meilleurs tournois" in html
+    # The column says which N, not the letter.
+    assert "2 meilleurs tournois</a>" in html and "N meilleurs tournois" not in html
 
 
 def test_annual_ranking_excel_read_back(client, season_of_three, season):
@@ -175,7 +177,7 @@ def test_membership_due_from_the_third_participation(
     page = scorekeeper_client.get(reverse("staff_registration", args=[tournaments[2].pk]))
     html = page.content.decode()
     assert "Cotisation annuelle due et non payée" in html
-    assert "Mathieu Abat : 3e participation de la saison, cotisation de 7,00 € due" in html
+    assert "Mathieu Abat : participation n° 3 de la saison, cotisation de 7,00\u00a0€ due" in html
     entry = tournaments[2].entries.get(player=player)
     response = scorekeeper_client.post(
         reverse("staff_registration", args=[tournaments[2].pk]),
@@ -241,7 +243,7 @@ def test_check_in_marks_the_fee_paid_and_the_money_report(
     assert [(line.entries, line.paid) for line in report.lines] == [(4, 1), (4, 3), (4, 3)]
     assert report.entry_fees == Decimal("21.00")
     assert report.memberships_due == 4 and report.memberships_paid == 1
-    assert "Dues : 4 · payées : 1 (7,00 €)" in html
+    assert "Dues : 4 · payées : 1 (7,00\u00a0€)" in html
     workbook = load_workbook(
         BytesIO(client.get(reverse("staff_money_xlsx", args=[season.pk])).content)
     )

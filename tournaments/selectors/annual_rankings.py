@@ -116,6 +116,7 @@ def annual_totals(
             .annotate(
                 last_name=Max("player__last_name"),
                 first_name=Max("player__first_name"),
+                sort_key=Max("player__sort_key"),
                 n_tournaments=Count("id"),
                 total_points=Sum("points"),
                 place_points_60ths=Sum("annual_place_points_60ths"),
@@ -123,17 +124,18 @@ def annual_totals(
                 key_value=key[rule],
                 rank=Window(Rank(), order_by=key[rule].desc()),
             )
-            .order_by("rank", "last_name", "first_name")
+            .order_by("rank", "sort_key")
         )
     from scoring.ranking import TournamentLine, annual_ranking_key
 
     lines: dict[int, list[TournamentLine]] = defaultdict(list)
-    names: dict[int, tuple[str, str]] = {}
+    names: dict[int, tuple[str, str, str]] = {}
     sixtieths: dict[int, list[int]] = defaultdict(list)
-    for player_id, last, first, points, player_60ths in results.values_list(
+    for player_id, last, first, sort_key, points, player_60ths in results.values_list(
         "player_id",
         "player__last_name",
         "player__first_name",
+        "player__sort_key",
         "points",
         "annual_place_points_60ths",
     ).order_by():
@@ -141,7 +143,7 @@ def annual_totals(
             TournamentLine(points, Fraction(player_60ths, PLACE_POINTS_DENOMINATOR))
         )
         sixtieths[player_id].append(player_60ths)
-        names[player_id] = (last, first)
+        names[player_id] = (last, first, sort_key)
     totals = []
     for player_id, own in lines.items():
         totals.append(
@@ -149,6 +151,7 @@ def annual_totals(
                 "player_id": player_id,
                 "last_name": names[player_id][0],
                 "first_name": names[player_id][1],
+                "sort_key": names[player_id][2],
                 "n_tournaments": len(own),
                 "total_points": sum(t.points for t in own),
                 "place_points_60ths": sum(sixtieths[player_id]),
@@ -158,7 +161,7 @@ def annual_totals(
         )
     for row, rank in zip(totals, shared_places([(t["key_value"],) for t in totals]), strict=True):
         row["rank"] = rank
-    totals.sort(key=lambda t: (t["rank"], t["last_name"], t["first_name"]))
+    totals.sort(key=lambda t: (t["rank"], t["sort_key"]))
     return totals
 
 

@@ -23,7 +23,7 @@ def playing_entries(tournament: Tournament) -> list[Entry]:
     return list(
         tournament.entries.filter(present=True, withdrawn=False)
         .select_related("player")
-        .order_by("player__last_name", "player__first_name", "pk")
+        .order_by("player__sort_key", "pk")
     )
 
 
