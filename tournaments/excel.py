@@ -38,6 +38,10 @@ DECIMAL = "0.00"
 HEADER_FONT = Font(bold=True)
 HEADER_FILL = PatternFill("solid", fgColor="DDDDDD")
 NOTE_FONT = Font(italic=True)
+TITLE_FONT = Font(bold=True, size=14)
+# Column widths (in characters) an A4 portrait page holds at a readable size; wider sheets
+# print landscape.
+PORTRAIT_WIDTH = 110
 HEADER_ALIGNMENT = Alignment(horizontal="center", vertical="center", wrap_text=True)
 
 _INVALID_SHEET_CHARS = re.compile(r"[\[\]:*?/\\]")
@@ -207,14 +211,30 @@ class SheetWriter:
         self.notes = [[], [None, self._cell(text, font=NOTE_FONT)]]
 
     def finish(self) -> Worksheet:
+        """Write the sheet: a title row (the file's title and the sheet's), the header, the
+        rows, the notes; printed A4 fitted to the page width, landscape when wide, the header
+        repeated at the top of every page."""
         ws = self.ws
-        ws.freeze_panes = "A2"
+        ws.freeze_panes = "A3"
         last_col = get_column_letter(len(self.widths))
-        ws.auto_filter.ref = f"A1:{last_col}{len(self.rows) + 1}"
+        ws.auto_filter.ref = f"A2:{last_col}{len(self.rows) + 2}"
+        widths = []
         for index, width in enumerate(self.widths, start=1):
             # room for the filter button in the header
-            ws.column_dimensions[get_column_letter(index)].width = min(max(width + 4, 8), 45)
-        ws.row_dimensions[1].height = 30
+            widths.append(min(max(width + 4, 8), 45))
+            ws.column_dimensions[get_column_letter(index)].width = widths[-1]
+        ws.row_dimensions[1].height = 24
+        ws.row_dimensions[2].height = 30
+        ws.print_title_rows = "2:2"
+        ws.page_setup.paperSize = Worksheet.PAPERSIZE_A4
+        ws.page_setup.orientation = "landscape" if sum(widths) > PORTRAIT_WIDTH else "portrait"
+        ws.page_setup.fitToWidth = 1
+        ws.page_setup.fitToHeight = 0  # as many pages down as the rows need
+        ws.sheet_properties.pageSetUpPr.fitToPage = True
+        ws.print_options.horizontalCentered = True
+        document = self.ws.parent.properties.title
+        title = f"{document} — {ws.title}" if document and document != ws.title else ws.title
+        ws.append([self._cell(title, font=TITLE_FONT)])
         ws.append(self.header)
         for values, formats, font in self.rows:
             ws.append(self._cells(values, formats, font))
@@ -223,9 +243,12 @@ class SheetWriter:
         return ws
 
 
-def _new_workbook() -> Workbook:
+def _new_workbook(title: str) -> Workbook:
+    """A write-only workbook; ``title`` heads each of its sheets (and names the file's
+    properties)."""
     workbook = Workbook(write_only=True)
     workbook.properties.creator = "Atout"
+    workbook.properties.title = title
     return workbook
 
 
@@ -248,7 +271,7 @@ def tournament_workbook(tournament: Tournament) -> Workbook:
 
     Substitutes are listed after the ranked players, without a rank, marked « substitute ».
     """
-    workbook = _new_workbook()
+    workbook = _new_workbook(tournament.name)
     standings = classification.tournament_standings(tournament)
     rounds = round_reads.tournament_rounds(tournament)
     numbers = sorted({r.number for r in rounds} | set(range(1, tournament.rounds + 1)))
@@ -256,7 +279,6 @@ def tournament_workbook(tournament: Tournament) -> Workbook:
     if PLUGINS[tournament.game].team_game:
         _team_standings_sheet(workbook, standings, numbers)
         _round_sheets(workbook, rounds)
-        workbook.properties.title = tournament.name
         return workbook
 
     ws = _new_sheet(workbook, _("Standings"))
@@ -293,7 +315,6 @@ def tournament_workbook(tournament: Tournament) -> Workbook:
         )
     writer.finish()
     _round_sheets(workbook, rounds)
-    workbook.properties.title = tournament.name
     return workbook
 
 
@@ -368,7 +389,7 @@ def game_name(game: str) -> str:
 
 def season_workbook(season: Season) -> Workbook:
     """One sheet per game played in the season's published tournaments, players ranked."""
-    workbook = _new_workbook()
+    workbook = _new_workbook(str(season))
     games = season_rankings.season_games(season)
     annual = [g for g in games if PLUGINS[g].annual_ranking]
     standings = season_rankings.season_standings(season, [g for g in games if g not in annual])
@@ -409,7 +430,6 @@ def season_workbook(season: Season) -> Workbook:
                 [INTEGER, None, INTEGER, INTEGER, points_format, INTEGER, INTEGER],
             )
         writer.finish()
-    workbook.properties.title = str(season)
     return workbook
 
 
@@ -485,7 +505,7 @@ def annual_sheet(workbook: Workbook, ranking, title: str) -> Worksheet:
 
 def money_workbook(report) -> Workbook:
     """The season's money: entry fees per tournament, then the memberships."""
-    workbook = _new_workbook()
+    workbook = _new_workbook(str(report.season))
     writer = SheetWriter(
         _new_sheet(workbook, _("Entry fees")),
         [_("Date"), _("Tournament"), _("Players"), _("Paid"), _("Fee"), _("Collected")],
@@ -521,5 +541,4 @@ def money_workbook(report) -> Workbook:
         font=HEADER_FONT,
     )
     writer.finish()
-    workbook.properties.title = str(report.season)
     return workbook

@@ -149,8 +149,8 @@ def test_pdf_and_excel(make_tournament, scorekeeper_client):
     response = scorekeeper_client.get(reverse("tournament_xlsx", args=[tournament.pk]))
     workbook = load_workbook(io.BytesIO(response.content))
     ws = workbook.worksheets[0]
-    assert ws.cell(row=2, column=1).value == 1
-    assert ws.max_row == 5
+    assert ws.cell(row=3, column=1).value == 1
+    assert ws.max_row == 6
 
 
 def test_club_edits_the_place_points_tables(client, committee_user, club):

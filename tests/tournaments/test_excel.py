@@ -24,16 +24,21 @@ def read_workbook(response):
 
 
 def header(ws) -> list:
-    return [cell.value for cell in ws[1]]
+    return [cell.value for cell in ws[2]]
 
 
 def assert_finished_sheet(ws):
-    assert ws.freeze_panes == "A2"
-    assert (
-        ws.auto_filter.ref == f"A1:{ws.cell(row=1, column=ws.max_column).column_letter}{ws.max_row}"
-    )
-    assert all(cell.font.b for cell in ws[1])
+    # A title row, then the header: frozen, filtered, repeated on every printed page.
+    assert ws["A1"].value and ws["A1"].font.b
+    assert ws.freeze_panes == "A3"
+    last = ws.cell(row=2, column=ws.max_column).column_letter
+    assert ws.auto_filter.ref.startswith("A2:" + last)
+    assert all(cell.font.b for cell in ws[2])
     assert ws.column_dimensions["B"].width >= 8
+    assert ws.print_title_rows == "$2:$2"
+    assert ws.sheet_properties.pageSetUpPr.fitToPage
+    assert (ws.page_setup.fitToWidth, ws.page_setup.fitToHeight) == (1, 0)
+    assert ws.page_setup.paperSize == 9  # A4
 
 
 def test_tournament_workbook(client, played_tournament):
@@ -59,7 +64,7 @@ def test_tournament_workbook(client, played_tournament):
     ]
     assert_finished_sheet(ws)
     standings = classification.tournament_standings(played_tournament)
-    rows = list(ws.iter_rows(min_row=2, values_only=True))
+    rows = list(ws.iter_rows(min_row=3, values_only=True))
     assert len(rows) == len(standings) == 8
     for values, row in zip(rows, standings, strict=True):
         rank, name, points, score, best, r1, r2, note = values
@@ -69,10 +74,10 @@ def test_tournament_workbook(client, played_tournament):
         assert note is None
     ranks = [r[0] for r in rows]
     assert ranks == sorted(ranks)
-    for cell in ws["C"][1:]:
+    for cell in ws["C"][2:]:
         value = Fraction(cell.value).limit_denominator(60)
         assert cell.number_format == (excel.INTEGER if value.denominator == 1 else excel.DECIMAL)
-    assert all(cell.number_format == excel.INTEGER for cell in ws["D"][1:])
+    assert all(cell.number_format == excel.INTEGER for cell in ws["D"][2:])
 
     round_sheet = workbook[fr("Round %(number)d", number=1)]
     assert header(round_sheet) == [
@@ -83,7 +88,7 @@ def test_tournament_workbook(client, played_tournament):
         fr("Place points"),
     ]
     assert_finished_sheet(round_sheet)
-    lines = list(round_sheet.iter_rows(min_row=2, values_only=True))
+    lines = list(round_sheet.iter_rows(min_row=3, values_only=True))
     assert len(lines) == 8
     assert [(t, s) for t, s, *_ in lines] == [(t, s) for t in (1, 2) for s in (1, 2, 3, 4)]
     by_name = {row.name: row for row in standings}
@@ -98,7 +103,7 @@ def test_substitutes_come_last_without_rank(client, played_tournament):
     entry = played_tournament.entries.order_by("pk").first()
     registration.update_entry(entry, substitute=True)
     workbook = read_workbook(client.get(reverse("tournament_xlsx", args=[played_tournament.pk])))
-    rows = list(workbook[fr("Standings")].iter_rows(min_row=2, values_only=True))
+    rows = list(workbook[fr("Standings")].iter_rows(min_row=3, values_only=True))
     assert len(rows) == 8
     last = rows[-1]
     assert last[1] == entry.player.sort_name
@@ -115,7 +120,7 @@ def test_unpublished_tournament_is_404_for_the_public(client, scorekeeper_user, 
     workbook = read_workbook(client.get(url))
     assert workbook.sheetnames == [fr("Standings")]
     # registered players who have not played yet: listed, no score
-    assert workbook.active.max_row == 9
+    assert workbook.active.max_row == 10
 
 
 def test_season_workbook(client, played_tournament, make_tournament):
@@ -138,7 +143,7 @@ def test_season_workbook(client, played_tournament, make_tournament):
         fr("Best round"),
     ]
     assert_finished_sheet(ws)
-    rows = list(ws.iter_rows(min_row=2, values_only=True))
+    rows = list(ws.iter_rows(min_row=3, values_only=True))
     expected = standings["double_king"]
     assert len(rows) == len(expected) == 8
     for values, row in zip(rows, expected, strict=True):
@@ -157,7 +162,7 @@ def test_season_workbook(client, played_tournament, make_tournament):
 def test_empty_season_gives_a_valid_workbook(client, season):
     workbook = read_workbook(client.get(reverse("season_xlsx", args=[season.pk])))
     assert workbook.sheetnames == [fr("Standings")]
-    assert workbook.active.max_row == 1
+    assert workbook.active.max_row == 2
 
 
 def test_unknown_season_is_404(client, db):
@@ -183,3 +188,14 @@ def test_points_value_keeps_whole_numbers_whole():
     value, fmt = excel.points_value(Fraction(40, 3))
     assert value == pytest.approx(13.3333333) and fmt == excel.DECIMAL
     assert excel.points_value(None) == (None, excel.INTEGER)
+
+
+def test_a_wide_sheet_prints_landscape_and_a_narrow_one_portrait(client, played_tournament):
+    """The standings of many rounds are wide: landscape, fitted to the page width."""
+    from tournaments.models import Tournament
+
+    Tournament.objects.filter(pk=played_tournament.pk).update(rounds=12)
+    workbook = read_workbook(client.get(reverse("tournament_xlsx", args=[played_tournament.pk])))
+    assert workbook.worksheets[0].page_setup.orientation == "landscape"
+    assert workbook.worksheets[0]["A1"].value.startswith(played_tournament.name)
+    assert workbook.worksheets[1].page_setup.orientation == "portrait"

@@ -332,10 +332,10 @@ def test_pdf_plan_standings_and_excel(make_tournament, scorekeeper_client, game)
     response = scorekeeper_client.get(reverse("tournament_xlsx", args=[tournament.pk]))
     workbook = load_workbook(io.BytesIO(response.content))
     ws = workbook.worksheets[0]
-    headers = [c.value for c in ws[1]]
+    headers = [c.value for c in ws[2]]
     assert "Parties gagnées" in headers
-    assert ws.max_row == 6  # 5 teams
-    names = {ws.cell(row=r, column=2).value for r in range(2, 7)}
+    assert ws.max_row == 7  # a title, a header, 5 teams
+    names = {ws.cell(row=r, column=2).value for r in range(3, 8)}
     assert team.name in names
     assert Seat.objects.filter(round=round_, table__bye=True).count() == 1
     assert Table.objects.filter(round=round_).count() == 3
@@ -426,5 +426,5 @@ def test_season_standings_and_excel_credit_players_with_their_teams_matches(
     assert "Parties gagnées" in page and "Points de place" not in page
     response = client.get(reverse("season_xlsx", args=[season.pk]))
     sheet = load_workbook(io.BytesIO(response.content)).active
-    assert [c.value for c in sheet[1]][4:7] == ["Parties gagnées", "Score total", "Différence"]
-    assert sheet.cell(row=2, column=2).value in top
+    assert [c.value for c in sheet[2]][4:7] == ["Parties gagnées", "Score total", "Différence"]
+    assert sheet.cell(row=3, column=2).value in top

@@ -132,7 +132,7 @@ def test_annual_ranking_excel_read_back(client, season_of_three, season):
     assert response.status_code == 200
     workbook = load_workbook(BytesIO(response.content))
     ws = workbook.worksheets[0]
-    header = [c.value for c in ws[1]]
+    header = [c.value for c in ws[2]]
     assert header[:6] == [
         "Rang",
         "Joueur",
@@ -144,7 +144,7 @@ def test_annual_ranking_excel_read_back(client, season_of_three, season):
     assert header[6:8] == ["10/03 points", "10/03 place"]
     ranking = annual_rankings.annual_ranking(season, "whist")
     for row, expected in zip(
-        ws.iter_rows(min_row=2, max_row=5, values_only=True), ranking.rows, strict=True
+        ws.iter_rows(min_row=3, max_row=6, values_only=True), ranking.rows, strict=True
     ):
         assert row[0] == expected.rank
         assert row[1] == expected.name
@@ -248,10 +248,10 @@ def test_check_in_marks_the_fee_paid_and_the_money_report(
         BytesIO(client.get(reverse("staff_money_xlsx", args=[season.pk])).content)
     )
     fees = workbook.worksheets[0]
-    assert [c.value for c in fees[1]] == ["Date", "Tournoi", "Joueurs", "Payé", "Droit", "Encaissé"]
-    assert fees.cell(row=5, column=6).value == 21.0
+    assert [c.value for c in fees[2]] == ["Date", "Tournoi", "Joueurs", "Payé", "Droit", "Encaissé"]
+    assert fees.cell(row=6, column=6).value == 21.0
     members = workbook.worksheets[1]
-    assert len([r for r in members.iter_rows(min_row=2, values_only=True) if r[2] == "non"]) == 3
+    assert len([r for r in members.iter_rows(min_row=3, values_only=True) if r[2] == "non"]) == 3
 
 
 def test_demo_club_has_a_whist_season_and_a_running_clock(client):
