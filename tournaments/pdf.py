@@ -263,10 +263,32 @@ class Sheet:
         return next((s for s in self.seats if s.first_dealer), None)
 
 
+# The longest name a sheet prints (cut with « … »): a 68-character name would otherwise
+# wrap over lines enough to push the sheet onto a second page.
+NAME_LIMIT = 36
+
+
+def fit_name(name: str, limit: int = NAME_LIMIT) -> str:
+    """``name``, cut to ``limit`` characters at a word if it can be.
+
+    >>> fit_name("Anne Gérard")
+    'Anne Gérard'
+    >>> fit_name("Anne-Élisabeth-Marguerite de la Tour d’Auvergne-Lauraguais")
+    'Anne-Élisabeth-Marguerite de la…'
+    """
+    if len(name) <= limit:
+        return name
+    cut = name[: limit - 1]
+    space = cut.rfind(" ")
+    if space > limit // 2:
+        cut = cut[:space]
+    return cut.rstrip(" -–,") + "…"
+
+
 def seat_name(seat: Seat) -> str:
     if seat.entry_id is not None:
-        return seat.entry.player.full_name
-    return str(seat.team) if seat.team_id is not None else "?"
+        return fit_name(seat.entry.player.full_name)
+    return fit_name(str(seat.team)) if seat.team_id is not None else "?"
 
 
 def build_sheet(
@@ -294,7 +316,9 @@ def build_sheet(
     names = game_names or {}
     seats = sorted(seats, key=lambda s: s.position)
     # The players in dealing order (team games: four players for two team seats).
-    dealing = list(dealers) if dealers is not None else [seat_name(s) for s in seats]
+    dealing = (
+        [fit_name(d) for d in dealers] if dealers is not None else [seat_name(s) for s in seats]
+    )
     n = len(dealing)
     n_cells = len(seats)
     filled = deals is not None
