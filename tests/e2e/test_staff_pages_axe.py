@@ -1,0 +1,108 @@
+"""axe-core over every staff page of every game, logged in as the committee (who sees every
+staff page). The pages come from the URL resolver: a new staff page fails here until it is
+walked or skipped with a reason."""
+
+import sys
+from pathlib import Path
+
+import pytest
+from conftest import close_page, new_page
+from django.urls import reverse
+from page_checks import axe_violations
+
+from tournaments.games import plugin_for
+from tournaments.services import drawing
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "club"))
+from url_walk import routes
+
+pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
+
+GAMES = ["double_king", "whist", "double", "quarante", "plonk"]
+
+# Staff routes that are not pages: data, files, form targets (their pages are walked).
+NOT_PAGES = {
+    "staff_publish": "a form's target (POST)",
+    "staff_member_search": "JSON for the registration page's search",
+    "staff_sheet_preview": "JSON for the sheet's live preview",
+    "staff_deal_preview": "JSON for the deal form's live preview",
+    "staff_clock_state": "JSON for the clock",
+    "staff_money_xlsx": "an Excel file",
+    "round_sheets_pdf": "a PDF",
+    "round_plan_pdf": "a PDF",
+    "tournament_filled_pdf": "a PDF",
+    "pdf_export_file": "a PDF",
+    "pdf_export": "the waiting page of a long PDF (tests/e2e/test_pdf_export_page.py)",
+}
+
+
+# Violations on pages being rebuilt in parallel work of issue 12 (the Double King sheet's
+# inputs, the Quarante deal form's selects); delete each entry when that work is merged: the
+# list may only shrink.
+KNOWN = {
+    ("double_king", "staff_sheet"): {"label", "select-name", "empty-table-header"},
+    ("quarante", "staff_deals"): {"select-name", "empty-table-header"},
+}
+
+
+def _urls(tournament, club, season) -> dict[str, str | None]:
+    """Each staff page of ``tournament``'s game; None where the game has no such page."""
+    plugin = plugin_for(tournament.game)
+    round_ = tournament.round_set.get(number=1)
+    table = round_.tables.filter(bye=False).first()
+    t = [tournament.pk]
+    return {
+        "player_import": reverse("player_import", args=[club.slug]),
+        "staff_tournaments": reverse("staff_tournaments"),
+        "staff_tournament_create": reverse("staff_tournament_create"),
+        "staff_tournament": reverse("staff_tournament", args=t),
+        "staff_tournament_edit": reverse("staff_tournament_edit", args=t),
+        "staff_standings": reverse("staff_standings", args=t),
+        "staff_registration": reverse("staff_registration", args=t),
+        "staff_draw": reverse("staff_draw", args=t),
+        "staff_teams": reverse("staff_teams", args=t) if plugin.team_game else None,
+        "staff_round": reverse("staff_round", args=[round_.pk]),
+        "staff_sheet": reverse("staff_sheet", args=[table.pk])
+        if plugin.entry_url_name == "staff_sheet"
+        else None,
+        "staff_deals": reverse("staff_deals", args=[table.pk])
+        if plugin.entry_url_name == "staff_deals"
+        else None,
+        "staff_history": reverse("staff_history", args=[table.pk]),
+        "staff_hall_link": reverse("staff_hall_link", args=t) if plugin.clock else None,
+        "staff_clock": reverse("staff_clock", args=[round_.pk]) if plugin.clock else None,
+        "staff_round_progress": reverse("staff_round_progress", args=[round_.pk])
+        if plugin.clock
+        else None,
+        "staff_money": reverse("staff_money", args=[season.pk]),
+        "staff_rules": reverse("staff_rules", args=[club.slug, tournament.game]),
+    }
+
+
+def test_every_staff_route_is_walked_or_skipped_with_a_reason():
+    staff = {r.name for r in routes() if r.is_staff and not r.is_admin}
+    walked = set(_urls.__code__.co_consts) & staff
+    assert staff - walked - set(NOT_PAGES) == set()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_axe_finds_nothing_on_the_staff_pages(
+    browser, live_server, log_in, committee_user, make_tournament, club, season, game
+):
+    tournament = make_tournament(game)
+    drawing.start_round(drawing.draw_round(tournament, seed=1))
+    page = new_page(browser, width=1280, height=800)
+    log_in(page, "bureau")
+    found = {}
+    for name, url in _urls(tournament, club, season).items():
+        if url is None:
+            continue
+        response = page.goto(live_server.url + url)
+        assert response.status == 200, (name, response.status)
+        violations = axe_violations(page)
+        known = KNOWN.get((game, name), set())
+        violations = [v for v in violations if v.split(" ")[0] not in known]
+        if violations:
+            found[name] = violations
+    close_page(page)
+    assert found == {}
