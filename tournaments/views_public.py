@@ -77,13 +77,10 @@ def round_columns(tournament):
 
 
 def standings_excluded(plugin) -> tuple[str, ...]:
-    """Columns a game's standings leave out: matches won and difference are for team games."""
-    excluded = [] if plugin.place_points else ["place_points"]
-    if plugin.team_game:
-        excluded.append("best_round")
-    else:
-        excluded += ["wins", "difference"]
-    return tuple(excluded)
+    """Columns a game's standings leave out: its lineup's (matches are for teams) and place
+    points where the game has none."""
+    excluded = plugin.lineup.standings_excluded
+    return excluded if plugin.place_points else ("place_points", *excluded)
 
 
 def page_etag(request, tournament, *parts) -> str | None:
@@ -167,7 +164,7 @@ def standings_table_html(request, tournament, plugin, *, linked: bool = True) ->
             exclude=standings_excluded(plugin),
         )
         # The game's own words: « Équipe » in team games, « Meilleure poule » at whist.
-        if plugin.team_game:
+        if plugin.lineup.forms_teams:
             table.columns["name"].column.verbose_name = gettext("Team")
         else:
             table.columns["best_round"].column.verbose_name = gettext("Best %(round)s") % {

@@ -60,7 +60,7 @@ def _urls(tournament, club, season) -> dict[str, str | None]:
         "staff_standings": reverse("staff_standings", args=t),
         "staff_registration": reverse("staff_registration", args=t),
         "staff_draw": reverse("staff_draw", args=t),
-        "staff_teams": reverse("staff_teams", args=t) if plugin.team_game else None,
+        "staff_teams": reverse("staff_teams", args=t) if plugin.lineup.forms_teams else None,
         "staff_round": reverse("staff_round", args=[round_.pk]),
         "staff_sheet": reverse("staff_sheet", args=[table.pk])
         if plugin.entry_url_name == "staff_sheet"
