@@ -492,3 +492,6 @@ class PdfExport(models.Model):
 
     def __str__(self) -> str:
         return f"{self.kind} {self.tournament_id} ({self.status})"
+
+
+from .models_tableside import TableDeal, TableEvent, TableLink  # noqa: E402, F401

@@ -4,6 +4,7 @@ from . import views_deals as deals
 from . import views_exports as exports
 from . import views_public as public
 from . import views_staff as staff
+from . import views_table as tableside
 
 urlpatterns = [
     # Public pages
@@ -27,7 +28,16 @@ urlpatterns = [
         name="tournament_xlsx",
     ),
     path("saisons/<int:pk>/classement.xlsx", exports.SeasonXlsxView.as_view(), name="season_xlsx"),
+    # A table's phones (the token is the table's private link)
+    path("t/<str:token>/", tableside.TablePageView.as_view(), name="table_page"),
+    path("t/<str:token>/etat.json", tableside.TableStateView.as_view(), name="table_state"),
+    path("t/<str:token>/apercu/", tableside.TablePreviewView.as_view(), name="table_preview"),
     # Scorekeepers and committee
+    path(
+        "saisie/rondes/<int:pk>/telephones/",
+        tableside.RoundPhonesView.as_view(),
+        name="staff_round_phones",
+    ),
     path("saisie/", staff.StaffTournamentListView.as_view(), name="staff_tournaments"),
     path(
         "saisie/tournois/nouveau/",
