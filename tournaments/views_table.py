@@ -137,7 +137,9 @@ class TablePageView(View):
             status=status,
         )
         patch_cache_control(response, no_store=True)
-        response["Referrer-Policy"] = "no-referrer"  # the token is in the address
+        # The token is in the address: never sent to another site (same-origin keeps the
+        # Origin header that CSRF checks).
+        response["Referrer-Policy"] = "same-origin"
         return response
 
     def get(self, request, token):
@@ -232,9 +234,7 @@ class TablePageView(View):
             if action == "preview":
                 result = scoresheet.evaluate_sheet(table, records)
                 preview = list(zip(form.seat_names, result.per_deal[form.number - 1], strict=True))
-                return self.render_page(
-                    request, link, form=form, preview=preview, version=version
-                )
+                return self.render_page(request, link, form=form, preview=preview, version=version)
             deal = table_entry.enter_deal(
                 table,
                 entry=self.entry(me),
@@ -249,8 +249,10 @@ class TablePageView(View):
         except errors.StaleSheet:
             messages.error(
                 request,
-                _("The table's sheet changed while you were typing: check the deals, then send "
-                  "again."),
+                _(
+                    "The table's sheet changed while you were typing: check the deals, then send "
+                    "again."
+                ),
             )
             return self.render_page(request, link, form=form, status=409)
         messages.success(

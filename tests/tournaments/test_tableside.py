@@ -81,9 +81,7 @@ def test_a_deal_counts_only_once_the_other_side_confirms(whist_table, link):
     assert pending.status == "confirmed" and pending.decided_by_id == seat_entry(whist_table, 1)
     assert scores(whist_table) == [5, -5, 5, -5]
     assert list(
-        TableEvent.objects.filter(table=whist_table, table_deal=pending).values_list(
-            "kind", "side"
-        )
+        TableEvent.objects.filter(table=whist_table, table_deal=pending).values_list("kind", "side")
     ) == [("entered", 0), ("confirmed", 1)]
     # Confirming again (a phone resending) counts nothing twice.
     east.post(url(link), {"action": "confirm", "deal": str(pending.pk)})
@@ -114,7 +112,8 @@ def test_team_game_partner_cannot_confirm(make_tournament):
     pending = TableDeal.objects.get(table=table)
     refused = partner.post(url(link), {"action": "confirm", "deal": str(pending.pk)})
     assert refused.status_code == 403 and table.deals.count() == 0
-    assert opponent.post(url(link), {"action": "confirm", "deal": str(pending.pk)}).status_code == 302
+    confirmed = opponent.post(url(link), {"action": "confirm", "deal": str(pending.pk)})
+    assert confirmed.status_code == 302
     assert table.deals.count() == 1
     assert TableDeal.objects.get(pk=pending.pk).status == "confirmed"
 

@@ -89,11 +89,7 @@ def revoke_link(table: Table, *, user: User | None) -> None:
 
 
 def _locked_table(table_pk: int) -> Table:
-    return (
-        Table.objects.select_for_update()
-        .select_related("round__tournament")
-        .get(pk=table_pk)
-    )
+    return Table.objects.select_for_update().select_related("round__tournament").get(pk=table_pk)
 
 
 def check_open(table: Table) -> None:
@@ -256,7 +252,9 @@ def reject_deal(
     table_deal.reason = reason
     table_deal.decided_by, table_deal.decided_by_user = entry, user
     table_deal.decided_at = timezone.now()
-    table_deal.save(update_fields=["status", "reason", "decided_by", "decided_by_user", "decided_at"])
+    table_deal.save(
+        update_fields=["status", "reason", "decided_by", "decided_by_user", "decided_at"]
+    )
     TableEvent.objects.create(
         table=table,
         table_deal=table_deal,
