@@ -38,6 +38,11 @@ urlpatterns = [
         tableside.RoundPhonesView.as_view(),
         name="staff_round_phones",
     ),
+    path(
+        "saisie/rondes/<int:pk>/telephones.json",
+        tableside.RoundPhonesStateView.as_view(),
+        name="staff_round_phones_state",
+    ),
     path("saisie/", staff.StaffTournamentListView.as_view(), name="staff_tournaments"),
     path(
         "saisie/tournois/nouveau/",

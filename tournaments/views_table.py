@@ -7,6 +7,7 @@ import secrets
 
 import segno
 from django.contrib import messages
+from django.core.cache import cache
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -14,6 +15,7 @@ from django.utils.cache import patch_cache_control
 from django.utils.translation import gettext as _
 from django.views import View
 
+from club.client_ip import client_ip
 from club.params import optional_int, parse_int
 from club.roles import ScorekeeperRequiredMixin
 from scoring import InvalidDeal
@@ -33,21 +35,53 @@ def who_cookie(link) -> str:
     return f"atout_table_{link.pk}"
 
 
+#: Unknown tokens an address may try per window before it is refused for a while: a token
+#: cannot be found by guessing anyway (256 bits), this keeps the guessing from costing much.
+MISSES_ALLOWED = 30
+MISS_WINDOW = 600
+
+
+class Throttled(Exception):
+    pass
+
+
+class LinkMixin:
+    """A view reached by a table's token: 404 for an unknown or revoked one, 429 for an
+    address that sent too many unknown ones lately."""
+
+    def dispatch(self, request, *args, **kwargs):
+        try:
+            return super().dispatch(request, *args, **kwargs)  # type: ignore[misc]
+        except Throttled:
+            return HttpResponse(
+                _("Too many unknown table links from this address: try again later."),
+                status=429,
+                content_type="text/plain; charset=utf-8",
+            )
+
+    def get_link(self, token: str):
+        key = f"atout.tableside.misses:{client_ip(self.request)}"  # type: ignore[attr-defined]
+        if cache.get(key, 0) >= MISSES_ALLOWED:
+            raise Throttled
+        link = table_entry.find_link(token)
+        if link is None:
+            try:
+                cache.incr(key)
+            except ValueError:
+                cache.set(key, 1, MISS_WINDOW)
+            raise Http404
+        return link
+
+
 def deal_by_deal(table: Table) -> bool:
     return plugin_for(table.round.tournament.game).entry_url_name == "staff_deals"
 
 
-class TablePageView(View):
+class TablePageView(LinkMixin, View):
     """The table's page: who holds the phone, the deals so far, the deal waiting for the
     other side, and the form of the next deal."""
 
     template_name = "tournaments/table/page.html"
-
-    def get_link(self, token: str):
-        link = table_entry.find_link(token)
-        if link is None:
-            raise Http404
-        return link
 
     def me(self, request, link, people):
         entry_id = request.get_signed_cookie(
@@ -263,13 +297,11 @@ class TablePageView(View):
         return redirect("table_page", token=link.token)
 
 
-class TableStateView(View):
+class TableStateView(LinkMixin, View):
     """What phones poll: a stamp that changes when the table does (ETag, 304 otherwise)."""
 
     def get(self, request, token):
-        link = table_entry.find_link(token)
-        if link is None:
-            raise Http404
+        link = self.get_link(token)
         table = Table.objects.only("version", "updated_at").get(pk=link.table_id)
         stamp = table_state.stamp(table)
         etag = f'"{stamp}"'
@@ -316,6 +348,7 @@ class RoundPhonesView(ScorekeeperRequiredMixin, View):
                 "tournament": round_.tournament,
                 "plugin": plugin_for(round_.tournament.game),
                 "rows": rows,
+                "stamp": table_state.round_stamp(round_),
             },
         )
         patch_cache_control(response, no_store=True)
@@ -389,3 +422,21 @@ class TablePreviewView(TablePageView):
                 )
         found = [str(e) for errs in form.errors.values() for e in errs if str(e)]
         return JsonResponse({"ok": False, "errors": found[:3]})
+
+
+class RoundPhonesStateView(RoundPhonesView):
+    """What the dashboard polls: a stamp of the round's tables (ETag, 304 otherwise)."""
+
+    def get(self, request, pk):
+        stamp = table_state.round_stamp(self.get_round(pk))
+        etag = f'"{stamp}"'
+        if request.headers.get("If-None-Match") == etag:
+            response = HttpResponse(status=304)
+        else:
+            response = JsonResponse({"stamp": stamp})
+        response["ETag"] = etag
+        patch_cache_control(response, no_cache=True, private=True)
+        return response
+
+    def post(self, request, pk):
+        raise Http404

@@ -34,7 +34,9 @@ def close_phone(page):
     assert not violations, violations
 
 
-def test_two_phones_enter_and_confirm_a_deal(browser, live_server, make_tournament):
+def test_two_phones_enter_and_confirm_a_deal(
+    browser, live_server, make_tournament, log_in, scorekeeper_user
+):
     tournament = make_tournament("whist", players=4, rounds=1)
     table = drawing.draw_round(tournament, seed=4).tables.get()
     link = table_entry.issue_link(table, user=None)
@@ -46,7 +48,13 @@ def test_two_phones_enter_and_confirm_a_deal(browser, live_server, make_tourname
 
     north = new_phone(browser)
     east = new_phone(browser)
+    desk = new_phone(browser)
     try:
+        # The scorekeeper watches the round's phones page (it follows by itself).
+        log_in(desk)
+        desk.goto(live_server.url + reverse("staff_round_phones", args=[table.round_id]))
+        expect(desk.locator("[data-table='1']")).to_have_attribute("data-state", "not_started")
+        assert axe_violations(desk) == []
         north.goto(url)
         assert axe_violations(north) == []
         north.get_by_label(names[0]).check()
@@ -70,6 +78,10 @@ def test_two_phones_enter_and_confirm_a_deal(browser, live_server, make_tourname
         assert "Donne 1 envoyée" in north.content()
         assert north.is_visible("#wait-other") and not north.is_visible("#confirm-deal")
 
+        expect(desk.locator("[data-table='1']")).to_have_attribute(
+            "data-state", "pending", timeout=10_000
+        )
+        desk.screenshot(path="/tmp/t13_desk_pending.png", full_page=True)
         # East's phone, left open, shows the deal within seconds, without a tap.
         expect(east.locator("#confirm-deal")).to_be_visible(timeout=10_000)
         assert axe_violations(east) == []
@@ -86,6 +98,9 @@ def test_two_phones_enter_and_confirm_a_deal(browser, live_server, make_tourname
         assert Seat.objects.get(table=table, position=0).score == 5
         # North's phone follows by itself.
         expect(north.locator("[data-total='0']")).to_have_text("5", timeout=10_000)
+        expect(desk.locator("[data-table='1']")).to_have_attribute(
+            "data-state", "playing", timeout=10_000
+        )
         # The public standings change once the deal is confirmed, not before.
         sheet.goto(standings)
         assert sheet.inner_text("main") != before
@@ -93,3 +108,4 @@ def test_two_phones_enter_and_confirm_a_deal(browser, live_server, make_tourname
     finally:
         close_phone(north)
         close_phone(east)
+        close_phone(desk)

@@ -296,3 +296,26 @@ def test_scorekeeper_dashboard_links_confirms_and_rejects(scorekeeper_client, wh
     )
     assert TableDeal.objects.get(pk=second.pk).status == "rejected"
     assert 'data-state="rejected"' in scorekeeper_client.get(dashboard).content.decode()
+
+
+def test_guessing_tokens_is_throttled(whist_table, link):
+    client = Client()
+    for i in range(30):
+        assert client.get(reverse("table_page", args=[f"guess{i}"])).status_code == 404
+    assert client.get(reverse("table_page", args=["guess-more"])).status_code == 429
+    assert client.get(url(link)).status_code == 429
+
+
+def test_dashboard_shows_each_step_and_polls_with_an_etag(scorekeeper_client, whist_table, link):
+    state = reverse("staff_round_phones_state", args=[whist_table.round_id])
+    etag = scorekeeper_client.get(state)["ETag"]
+    assert scorekeeper_client.get(state, HTTP_IF_NONE_MATCH=etag).status_code == 304
+    north = phone(link, seat_entry(whist_table, 0))
+    north.post(url(link), whist_deal(whist_table))
+    assert scorekeeper_client.get(state, HTTP_IF_NONE_MATCH=etag).status_code == 200
+    page = scorekeeper_client.get(
+        reverse("staff_round_phones", args=[whist_table.round_id])
+    ).content.decode()
+    name = Seat.objects.get(table=whist_table, position=0).entry.player.full_name
+    assert f"donne 1 saisie ({name})" in page
+    assert Client().get(state).status_code == 302  # staff only

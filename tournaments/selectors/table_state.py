@@ -4,12 +4,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import Count
+from django.db.models import Count, Max
 
 from scoring import InvalidDeal
 
 from ..games import plugin_for
-from ..models import Round, Seat, Table, TableDeal, TableLink
+from ..models import Round, Seat, Table, TableDeal, TableEvent, TableLink
 from .scoresheet import dealing_names, evaluate_sheet, table_seats, team_players
 
 
@@ -76,6 +76,28 @@ def stamp(table: Table) -> str:
     return f"{table.version}-{int(table.updated_at.timestamp() * 1000)}"
 
 
+def round_stamp(round_: Round) -> str:
+    """Changes whenever a table of the round does (the scorekeeper's dashboard polls it)."""
+    latest = round_.tables.aggregate(at=Max("updated_at"), events=Max("table_events__pk"))
+    at = latest["at"]
+    return f"{int(at.timestamp() * 1000) if at else 0}-{latest['events'] or 0}"
+
+
+def recent_events(round_: Round, per_table: int = 4) -> dict[int, list[TableEvent]]:
+    """The last steps of each table's phone entry, newest first."""
+    events: dict[int, list[TableEvent]] = {}
+    for event in (
+        TableEvent.objects.filter(table__round=round_)
+        .exclude(kind__in=[TableEvent.Kind.LINK, TableEvent.Kind.REVOKED])
+        .select_related("entry__player", "user", "table_deal")
+        .order_by("-pk")[:500]
+    ):
+        kept = events.setdefault(event.table_id, [])
+        if len(kept) < per_table:
+            kept.append(event)
+    return events
+
+
 @dataclass(frozen=True)
 class TableRow:
     table: Table
@@ -83,6 +105,7 @@ class TableRow:
     open_deal: TableDeal | None
     deals: int
     state: str  # not_started, pending, rejected, playing, complete
+    events: list[TableEvent]
 
 
 def round_rows(round_: Round) -> list[TableRow]:
@@ -100,6 +123,7 @@ def round_rows(round_: Round) -> list[TableRow]:
     ):
         last[table_deal.table_id] = table_deal  # ordered by pk: the last one wins
     counts = {table.pk: table.deal_count for table in tables}
+    events = recent_events(round_)
     rows = []
     for table in tables:
         deal = last.get(table.pk)
@@ -113,7 +137,11 @@ def round_rows(round_: Round) -> list[TableRow]:
             state = "playing"
         else:
             state = "not_started"
-        rows.append(TableRow(table, links.get(table.pk), deal, counts[table.pk], state))
+        rows.append(
+            TableRow(
+                table, links.get(table.pk), deal, counts[table.pk], state, events.get(table.pk, [])
+            )
+        )
     return rows
 
 
