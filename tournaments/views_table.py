@@ -251,7 +251,7 @@ class TablePageView(LinkMixin, View):
             salt=WHO_AM_I_SALT,
             max_age=WHO_AM_I_AGE,
             httponly=True,
-            samesite="Strict",
+            samesite="Lax",  # Strict would lose it when a QR scan opens the page
             secure=request.is_secure(),
         )
         return response
