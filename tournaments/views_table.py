@@ -73,6 +73,18 @@ class LinkMixin:
         return link
 
 
+def stamp_response(request, stamp: str) -> HttpResponse:
+    """What a polling page reads: ``stamp`` as JSON with its ETag, 304 while unchanged."""
+    etag = f'"{stamp}"'
+    if request.headers.get("If-None-Match") == etag:
+        response = HttpResponse(status=304)
+    else:
+        response = JsonResponse({"stamp": stamp})
+    response["ETag"] = etag
+    patch_cache_control(response, no_cache=True, private=True)
+    return response
+
+
 def deal_by_deal(table: Table) -> bool:
     return plugin_for(table.round.tournament.game).entry_url_name == "staff_deals"
 
@@ -303,15 +315,7 @@ class TableStateView(LinkMixin, View):
     def get(self, request, token):
         link = self.get_link(token)
         table = Table.objects.only("version", "updated_at").get(pk=link.table_id)
-        stamp = table_state.stamp(table)
-        etag = f'"{stamp}"'
-        if request.headers.get("If-None-Match") == etag:
-            response = HttpResponse(status=304)
-        else:
-            response = JsonResponse({"stamp": stamp})
-        response["ETag"] = etag
-        patch_cache_control(response, no_cache=True, private=True)
-        return response
+        return stamp_response(request, table_state.stamp(table))
 
 
 # --------------------------------------------------------------------------- the scorekeeper
@@ -428,15 +432,7 @@ class RoundPhonesStateView(RoundPhonesView):
     """What the dashboard polls: a stamp of the round's tables (ETag, 304 otherwise)."""
 
     def get(self, request, pk):
-        stamp = table_state.round_stamp(self.get_round(pk))
-        etag = f'"{stamp}"'
-        if request.headers.get("If-None-Match") == etag:
-            response = HttpResponse(status=304)
-        else:
-            response = JsonResponse({"stamp": stamp})
-        response["ETag"] = etag
-        patch_cache_control(response, no_cache=True, private=True)
-        return response
+        return stamp_response(request, table_state.round_stamp(self.get_round(pk)))
 
     def post(self, request, pk):
         raise Http404

@@ -13,29 +13,8 @@ from tournaments.services import drawing, table_entry
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
 
-def new_phone(browser):
-    """A phone of its own (its own cookies): a browser context at 390×844."""
-    context = browser.new_context(locale="fr-BE", viewport={"width": 390, "height": 844})
-    page = context.new_page()
-    page.set_default_timeout(15_000)
-    page.csp_violations = []
-    page.on(
-        "console",
-        lambda message: (
-            "Content Security Policy" in message.text and page.csp_violations.append(message.text)
-        ),
-    )
-    return page
-
-
-def close_phone(page):
-    violations = page.csp_violations
-    page.context.close()
-    assert not violations, violations
-
-
 def test_two_phones_enter_and_confirm_a_deal(
-    browser, live_server, make_tournament, log_in, scorekeeper_user
+    phones, live_server, make_tournament, log_in, scorekeeper_user
 ):
     tournament = make_tournament("whist", players=4, rounds=1)
     table = drawing.draw_round(tournament, seed=4).tables.get()
@@ -46,66 +25,56 @@ def test_two_phones_enter_and_confirm_a_deal(
     }
     standings = live_server.url + reverse("tournament_standings", args=[tournament.pk])
 
-    north = new_phone(browser)
-    east = new_phone(browser)
-    desk = new_phone(browser)
-    try:
-        # The scorekeeper watches the round's phones page (it follows by itself).
-        log_in(desk)
-        desk.goto(live_server.url + reverse("staff_round_phones", args=[table.round_id]))
-        expect(desk.locator("[data-table='1']")).to_have_attribute("data-state", "not_started")
-        assert axe_violations(desk) == []
-        north.goto(url)
-        assert axe_violations(north) == []
-        north.get_by_label(names[0]).check()
-        with north.expect_navigation():
-            north.get_by_role("button", name="C’est moi").click()
-        assert names[0] in north.inner_text("#me")
-        east.goto(url)
-        east.get_by_label(names[1]).check()
-        with east.expect_navigation():
-            east.get_by_role("button", name="C’est moi").click()
+    north, east, desk = phones(), phones(), phones()
+    # The scorekeeper watches the round's phones page (it follows by itself).
+    log_in(desk)
+    desk.goto(live_server.url + reverse("staff_round_phones", args=[table.round_id]))
+    expect(desk.locator("[data-table='1']")).to_have_attribute("data-state", "not_started")
+    assert axe_violations(desk) == []
+    north.goto(url)
+    assert axe_violations(north) == []
+    north.get_by_label(names[0]).check()
+    with north.expect_navigation():
+        north.get_by_role("button", name="C’est moi").click()
+    assert names[0] in north.inner_text("#me")
+    east.goto(url)
+    east.get_by_label(names[1]).check()
+    with east.expect_navigation():
+        east.get_by_role("button", name="C’est moi").click()
 
-        # North enters an emballage 9 by seats 0 and 2, 10 tricks; the points show first.
-        north.select_option("#id_contract", "emballage_9")
-        north.select_option("#id_d1", "0")
-        north.select_option("#id_d2", "2")
-        north.fill("#id_tricks", "10")
-        expect(north.locator("[data-points='0']")).to_have_text("+5")
-        assert axe_violations(north) == []
-        with north.expect_navigation():
-            north.click("#save-deal")
-        assert "Donne 1 envoyée" in north.content()
-        assert north.is_visible("#wait-other") and not north.is_visible("#confirm-deal")
+    # North enters an emballage 9 by seats 0 and 2, 10 tricks; the points show first.
+    north.select_option("#id_contract", "emballage_9")
+    north.select_option("#id_d1", "0")
+    north.select_option("#id_d2", "2")
+    north.fill("#id_tricks", "10")
+    expect(north.locator("[data-points='0']")).to_have_text("+5")
+    assert axe_violations(north) == []
+    with north.expect_navigation():
+        north.click("#save-deal")
+    assert "Donne 1 envoyée" in north.content()
+    assert north.is_visible("#wait-other") and not north.is_visible("#confirm-deal")
 
-        expect(desk.locator("[data-table='1']")).to_have_attribute(
-            "data-state", "pending", timeout=10_000
-        )
-        desk.screenshot(path="/tmp/t13_desk_pending.png", full_page=True)
-        # East's phone, left open, shows the deal within seconds, without a tap.
-        expect(east.locator("#confirm-deal")).to_be_visible(timeout=10_000)
-        assert axe_violations(east) == []
-        sheet = north.context.new_page()
-        sheet.goto(standings)
-        before = sheet.inner_text("main")
-        assert Seat.objects.get(table=table, position=0).score == 0
-        east.screenshot(path="/tmp/t13_east_pending.png", full_page=True)
+    expect(desk.locator("[data-table='1']")).to_have_attribute(
+        "data-state", "pending", timeout=10_000
+    )
+    # East's phone, left open, shows the deal within seconds, without a tap.
+    expect(east.locator("#confirm-deal")).to_be_visible(timeout=10_000)
+    assert axe_violations(east) == []
+    sheet = north.context.new_page()
+    sheet.goto(standings)
+    before = sheet.inner_text("main")
+    assert Seat.objects.get(table=table, position=0).score == 0
 
-        with east.expect_navigation():
-            east.click("#confirm-deal")
-        assert "Donne 1 confirmée." in east.content()
-        assert east.inner_text("[data-total='0']").strip() == "5"
-        assert Seat.objects.get(table=table, position=0).score == 5
-        # North's phone follows by itself.
-        expect(north.locator("[data-total='0']")).to_have_text("5", timeout=10_000)
-        expect(desk.locator("[data-table='1']")).to_have_attribute(
-            "data-state", "playing", timeout=10_000
-        )
-        # The public standings change once the deal is confirmed, not before.
-        sheet.goto(standings)
-        assert sheet.inner_text("main") != before
-        north.screenshot(path="/tmp/t13_north_done.png", full_page=True)
-    finally:
-        close_phone(north)
-        close_phone(east)
-        close_phone(desk)
+    with east.expect_navigation():
+        east.click("#confirm-deal")
+    assert "Donne 1 confirmée." in east.content()
+    assert east.inner_text("[data-total='0']").strip() == "5"
+    assert Seat.objects.get(table=table, position=0).score == 5
+    # North's phone follows by itself.
+    expect(north.locator("[data-total='0']")).to_have_text("5", timeout=10_000)
+    expect(desk.locator("[data-table='1']")).to_have_attribute(
+        "data-state", "playing", timeout=10_000
+    )
+    # The public standings change once the deal is confirmed, not before.
+    sheet.goto(standings)
+    assert sheet.inner_text("main") != before
