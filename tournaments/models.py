@@ -494,3 +494,9 @@ class PdfExport(models.Model):
 
     def __str__(self) -> str:
         return f"{self.kind} {self.tournament_id} ({self.status})"
+
+
+# Table-side entry (phones at the tables), re-exported: its own module keeps this one short.
+from .models_tableside import TableDeal as TableDeal  # noqa: E402
+from .models_tableside import TableEvent as TableEvent  # noqa: E402
+from .models_tableside import TableLink as TableLink  # noqa: E402

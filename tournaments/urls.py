@@ -6,6 +6,7 @@ from . import views_hall as hall
 from . import views_public as public
 from . import views_staff as staff
 from . import views_standings as standings
+from . import views_table as tableside
 
 urlpatterns = [
     # Public pages
@@ -34,7 +35,21 @@ urlpatterns = [
     path(
         "salle/<str:token>/chrono.json", hall.HallClockStateView.as_view(), name="hall_clock_state"
     ),
+    # A table's phones (the token is the table's private link)
+    path("t/<str:token>/", tableside.TablePageView.as_view(), name="table_page"),
+    path("t/<str:token>/etat.json", tableside.TableStateView.as_view(), name="table_state"),
+    path("t/<str:token>/apercu/", tableside.TablePreviewView.as_view(), name="table_preview"),
     # Scorekeepers and committee
+    path(
+        "saisie/rondes/<int:pk>/telephones/",
+        tableside.RoundPhonesView.as_view(),
+        name="staff_round_phones",
+    ),
+    path(
+        "saisie/rondes/<int:pk>/telephones.json",
+        tableside.RoundPhonesStateView.as_view(),
+        name="staff_round_phones_state",
+    ),
     path("saisie/", staff.StaffTournamentListView.as_view(), name="staff_tournaments"),
     path(
         "saisie/tournois/nouveau/",

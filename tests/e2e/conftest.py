@@ -85,6 +85,22 @@ def phone(browser):
 
 
 @pytest.fixture
+def phones(browser):
+    """Opens phones (390×844), each in its own browser context (its own cookies), as the
+    players at one table hold them; all closed, and checked for CSP violations, at the end."""
+    opened = []
+
+    def open_phone():
+        page = new_page(browser, width=390, height=844)
+        opened.append(page)
+        return page
+
+    yield open_phone
+    for page in opened:
+        close_page(page)
+
+
+@pytest.fixture
 def log_in(live_server):
     """Log a page in through the login form (the scorekeeper of tests/conftest.py by default)."""
     from django.urls import reverse

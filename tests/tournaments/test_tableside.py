@@ -1,0 +1,321 @@
+"""Table-side entry: a table's phones enter deals through its private link; a deal counts only
+once a player of the other side confirms it (enforced by the server); links of other tables,
+rounds or clubs, revoked links and closed rounds write nothing."""
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+from helpers import fr
+
+from tournaments.models import Seat, TableDeal, TableEvent, TableLink
+from tournaments.services import deal_entry, drawing, round_clock, table_entry
+
+pytestmark = pytest.mark.django_db
+
+
+def url(link, name="table_page"):
+    return reverse(name, args=[link.token])
+
+
+def phone(link, entry_id) -> Client:
+    """A phone that said who holds it."""
+    client = Client()
+    response = client.post(url(link), {"action": "who", "entry": str(entry_id)})
+    assert response.status_code == 302, response.content.decode()[:2000]
+    return client
+
+
+def whist_deal(table, **extra):
+    """Emballage 9 by seats 0 and 2, 10 tricks: +5 / -5."""
+    table.refresh_from_db()
+    data = {
+        "action": "save",
+        "version": str(table.version),
+        "number": str(table.deals.count() + 1),
+        "contract": "emballage_9",
+        "against": "",
+        "renege": "",
+        "d1": "0",
+        "d2": "2",
+        "tricks": "10",
+        "key": "k-" + str(table.table_deals.count()),
+    }
+    data.update(extra)
+    return data
+
+
+def seat_entry(table, position):
+    return Seat.objects.get(table=table, position=position).entry_id
+
+
+def scores(table):
+    return [s.score for s in table.seats.order_by("position")]
+
+
+@pytest.fixture
+def link(whist_table):
+    return table_entry.issue_link(whist_table, user=None)
+
+
+def test_a_deal_counts_only_once_the_other_side_confirms(whist_table, link):
+    north = phone(link, seat_entry(whist_table, 0))
+    east = phone(link, seat_entry(whist_table, 1))
+    response = north.post(url(link), whist_deal(whist_table))
+    assert response.status_code == 302
+    pending = TableDeal.objects.get(table=whist_table)
+    assert pending.status == "pending" and pending.points == [5, -5, 5, -5]
+    assert whist_table.deals.count() == 0 and scores(whist_table) == [0, 0, 0, 0]
+    page = east.get(url(link)).content.decode()
+    assert fr("Confirm this deal") in page and "emballage" in page.lower()
+
+    # The one who entered it cannot confirm it, whatever his phone sends.
+    refused = north.post(url(link), {"action": "confirm", "deal": str(pending.pk)})
+    assert refused.status_code == 403
+    assert fr("A player of the other side must confirm this deal, not its own side.") in (
+        refused.content.decode()
+    )
+    assert whist_table.deals.count() == 0
+
+    assert east.post(url(link), {"action": "confirm", "deal": str(pending.pk)}).status_code == 302
+    pending.refresh_from_db()
+    assert pending.status == "confirmed" and pending.decided_by_id == seat_entry(whist_table, 1)
+    assert scores(whist_table) == [5, -5, 5, -5]
+    assert list(
+        TableEvent.objects.filter(table=whist_table, table_deal=pending).values_list("kind", "side")
+    ) == [("entered", 0), ("confirmed", 1)]
+    # Confirming again (a phone resending) counts nothing twice.
+    east.post(url(link), {"action": "confirm", "deal": str(pending.pk)})
+    assert whist_table.deals.count() == 1 and scores(whist_table) == [5, -5, 5, -5]
+
+
+def test_team_game_partner_cannot_confirm(make_tournament):
+    tournament = make_tournament("quarante", players=4, rounds=1)
+    table = drawing.draw_round(tournament, seed=1).tables.get()
+    link = table_entry.issue_link(table, user=None)
+    team0 = list(Seat.objects.get(table=table, position=0).team.entries.order_by("pk"))
+    team1 = list(Seat.objects.get(table=table, position=1).team.entries.order_by("pk"))
+    first, partner, opponent = (phone(link, e.pk) for e in (team0[0], team0[1], team1[0]))
+    data = {
+        "action": "save",
+        "version": "0",
+        "number": "1",
+        "trump": "hearts",
+        "queens0": "2",
+        "jacks0": "2",
+        "kings0": "3",
+        "kings1": "",
+        "queens1": "",
+        "jacks1": "",
+        "key": "q1",
+    }
+    assert first.post(url(link), data).status_code == 302
+    pending = TableDeal.objects.get(table=table)
+    refused = partner.post(url(link), {"action": "confirm", "deal": str(pending.pk)})
+    assert refused.status_code == 403 and table.deals.count() == 0
+    confirmed = opponent.post(url(link), {"action": "confirm", "deal": str(pending.pk)})
+    assert confirmed.status_code == 302
+    assert table.deals.count() == 1
+    assert TableDeal.objects.get(pk=pending.pk).status == "confirmed"
+
+
+def test_rejected_with_a_word_then_entered_again(whist_table, link):
+    north = phone(link, seat_entry(whist_table, 0))
+    east = phone(link, seat_entry(whist_table, 1))
+    north.post(url(link), whist_deal(whist_table, tricks="9"))
+    pending = TableDeal.objects.get()
+    empty = east.post(url(link), {"action": "reject", "deal": str(pending.pk), "reason": "  "})
+    assert empty.status_code == 409 and TableDeal.objects.get().status == "pending"
+    east.post(url(link), {"action": "reject", "deal": str(pending.pk), "reason": "10 plis"})
+    pending.refresh_from_db()
+    assert pending.status == "rejected" and pending.reason == "10 plis"
+    page = north.get(url(link)).content.decode()
+    assert "10 plis" in page and 'id="deal-form"' in page
+    assert whist_table.deals.count() == 0
+    north.post(url(link), whist_deal(whist_table))
+    again = TableDeal.objects.filter(status="pending").get()
+    east.post(url(link), {"action": "confirm", "deal": str(again.pk)})
+    assert scores(whist_table) == [5, -5, 5, -5]
+
+
+def test_a_deal_sent_twice_is_stored_once(whist_table, link):
+    north = phone(link, seat_entry(whist_table, 0))
+    data = whist_deal(whist_table)
+    north.post(url(link), data)
+    assert north.post(url(link), data).status_code == 302
+    assert TableDeal.objects.count() == 1
+
+
+def test_a_second_deal_waits_for_the_first(whist_table, link):
+    north = phone(link, seat_entry(whist_table, 0))
+    north.post(url(link), whist_deal(whist_table))
+    response = north.post(url(link), whist_deal(whist_table, key="other"))
+    assert response.status_code in (200, 409)
+    assert TableDeal.objects.count() == 1
+
+
+def test_bad_deal_is_refused_in_french_on_the_field(whist_table, link):
+    north = phone(link, seat_entry(whist_table, 0))
+    response = north.post(url(link), whist_deal(whist_table, tricks="14"))
+    assert response.status_code == 400
+    page = response.content.decode()
+    assert 'value="14"' in page and "has-error" in page
+    assert TableDeal.objects.count() == 0
+
+
+def test_paper_entry_meanwhile_is_a_conflict_not_a_double(whist_table, link):
+    north = phone(link, seat_entry(whist_table, 0))
+    east = phone(link, seat_entry(whist_table, 1))
+    north.post(url(link), whist_deal(whist_table))
+    pending = TableDeal.objects.get()
+    deal_entry.save_deal(whist_table, record=pending.record, number=None, version=0, user=None)
+    east.post(url(link), {"action": "confirm", "deal": str(pending.pk)})
+    pending.refresh_from_db()
+    assert pending.status == "rejected"
+    assert whist_table.deals.count() == 1 and scores(whist_table) == [5, -5, 5, -5]
+    assert TableEvent.objects.filter(kind="conflict").count() == 1
+
+
+def test_who_am_i_is_chosen_once_among_the_seated(whist_table, link, make_players):
+    stranger = Client()
+    outsider = make_players(1, prefix="Intrus")[0]
+    bad = stranger.post(url(link), {"action": "who", "entry": str(outsider.pk + 999)})
+    assert bad.status_code == 400
+    north = phone(link, seat_entry(whist_table, 0))
+    again = north.post(url(link), {"action": "who", "entry": str(seat_entry(whist_table, 1))})
+    assert again.status_code == 403
+    assert fr("This phone already has its player: ask the scorekeeper to change it.") in (
+        again.content.decode()
+    )
+    # A forged cookie is no one: writing asks who you are.
+    forged = Client()
+    forged.cookies[f"atout_table_{link.pk}"] = str(seat_entry(whist_table, 1))
+    assert forged.post(url(link), whist_deal(whist_table)).status_code == 403
+    # Without a choice, nothing can be entered.
+    assert Client().post(url(link), whist_deal(whist_table)).status_code == 403
+    assert TableDeal.objects.count() == 0
+
+
+def test_tokens_of_other_tables_rounds_clubs_and_revoked_links(
+    whist_table, link, make_tournament, two_clubs
+):
+    other_tournament = make_tournament("whist", players=4, rounds=1, name="Whist bis")
+    other_table = drawing.draw_round(other_tournament, seed=1).tables.get()
+    other = table_entry.issue_link(other_table, user=None)
+    north_other = phone(other, seat_entry(other_table, 0))
+    north_other.post(url(other), whist_deal(other_table))
+    theirs = TableDeal.objects.get(table=other_table)
+    # This table's phone cannot touch another table's deal through its own link.
+    east = phone(link, seat_entry(whist_table, 1))
+    response = east.post(url(link), {"action": "confirm", "deal": str(theirs.pk)})
+    assert response.status_code == 409
+    assert TableDeal.objects.get(pk=theirs.pk).status == "pending"
+    assert other_table.deals.count() == 0
+    # Unknown, truncated, too long and revoked tokens answer 404 and write nothing.
+    for token in ("x" * 43, link.token[:-1], link.token + "A", "a" * 200):
+        assert Client().get(reverse("table_page", args=[token])).status_code == 404
+    new = table_entry.issue_link(whist_table, user=None)
+    assert Client().get(url(link)).status_code == 404
+    assert east.post(url(link), whist_deal(whist_table)).status_code == 404
+    assert Client().get(url(new)).status_code == 200
+    # The old link's « who am I » does not carry over to the new one.
+    assert east.post(url(new), whist_deal(whist_table)).status_code == 403
+    # Another club's scorekeeper sees nothing of this round's phones.
+    b = Client()
+    b.force_login(two_clubs.b_saisie)
+    dashboard = reverse("staff_round_phones", args=[whist_table.round_id])
+    assert b.get(dashboard).status_code == 404
+    assert b.post(dashboard, {"action": "issue"}).status_code == 404
+    assert TableLink.objects.filter(table=whist_table).count() == 2
+
+
+def test_a_closed_round_accepts_nothing(whist_table, link):
+    north = phone(link, seat_entry(whist_table, 0))
+    east = phone(link, seat_entry(whist_table, 1))
+    north.post(url(link), whist_deal(whist_table))
+    pending = TableDeal.objects.get()
+    drawing.start_round(whist_table.round)
+    round_clock.close_round(whist_table.round)
+    assert east.post(url(link), {"action": "confirm", "deal": str(pending.pk)}).status_code == 403
+    assert north.post(url(link), whist_deal(whist_table, key="late")).status_code == 403
+    page = north.get(url(link))
+    assert page.status_code == 200
+    assert fr("This round is closed: the table's link no longer accepts entries.") in (
+        page.content.decode()
+    )
+    assert whist_table.deals.count() == 0 and TableDeal.objects.count() == 1
+
+
+def test_csrf_is_required(whist_table, link):
+    client = Client(enforce_csrf_checks=True)
+    response = client.post(url(link), {"action": "who", "entry": str(seat_entry(whist_table, 0))})
+    assert response.status_code == 403
+    assert f"atout_table_{link.pk}" not in response.cookies
+
+
+def test_phones_poll_with_an_etag(whist_table, link):
+    client = phone(link, seat_entry(whist_table, 0))
+    first = client.get(url(link, "table_state"))
+    etag = first["ETag"]
+    assert client.get(url(link, "table_state"), HTTP_IF_NONE_MATCH=etag).status_code == 304
+    client.post(url(link), whist_deal(whist_table))
+    changed = client.get(url(link, "table_state"), HTTP_IF_NONE_MATCH=etag)
+    assert changed.status_code == 200 and changed["ETag"] != etag
+
+
+def test_points_before_sending(whist_table, link):
+    client = phone(link, seat_entry(whist_table, 0))
+    data = whist_deal(whist_table)
+    answer = client.post(url(link, "table_preview"), data).json()
+    assert answer["ok"] and answer["points"] == [5, -5, 5, -5]
+    preview = client.post(url(link), {**data, "action": "preview"})
+    assert preview.status_code == 200 and TableDeal.objects.count() == 0
+
+
+def test_scorekeeper_dashboard_links_confirms_and_rejects(scorekeeper_client, whist_table):
+    dashboard = reverse("staff_round_phones", args=[whist_table.round_id])
+    assert scorekeeper_client.post(dashboard, {"action": "issue"}).status_code == 302
+    link = TableLink.objects.get(table=whist_table, revoked_at__isnull=True)
+    page = scorekeeper_client.get(dashboard).content.decode()
+    assert "<svg" in page and link.token in page and fr("not started") in page
+    north = phone(link, seat_entry(whist_table, 0))
+    north.post(url(link), whist_deal(whist_table))
+    pending = TableDeal.objects.get()
+    page = scorekeeper_client.get(dashboard).content.decode()
+    assert 'data-state="pending"' in page
+    scorekeeper_client.post(
+        dashboard, {"action": "confirm", "table": str(whist_table.pk), "deal": str(pending.pk)}
+    )
+    assert scores(whist_table) == [5, -5, 5, -5]
+    pending.refresh_from_db()
+    assert pending.status == "confirmed" and pending.decided_by_user is not None
+    north.post(url(link), whist_deal(whist_table))
+    second = TableDeal.objects.get(status="pending")
+    scorekeeper_client.post(
+        dashboard,
+        {"action": "reject", "table": str(whist_table.pk), "deal": str(second.pk), "reason": "?"},
+    )
+    assert TableDeal.objects.get(pk=second.pk).status == "rejected"
+    assert 'data-state="rejected"' in scorekeeper_client.get(dashboard).content.decode()
+
+
+def test_guessing_tokens_is_throttled(whist_table, link):
+    client = Client()
+    for i in range(30):
+        assert client.get(reverse("table_page", args=[f"guess{i}"])).status_code == 404
+    assert client.get(reverse("table_page", args=["guess-more"])).status_code == 429
+    assert client.get(url(link)).status_code == 429
+
+
+def test_dashboard_shows_each_step_and_polls_with_an_etag(scorekeeper_client, whist_table, link):
+    state = reverse("staff_round_phones_state", args=[whist_table.round_id])
+    etag = scorekeeper_client.get(state)["ETag"]
+    assert scorekeeper_client.get(state, HTTP_IF_NONE_MATCH=etag).status_code == 304
+    north = phone(link, seat_entry(whist_table, 0))
+    north.post(url(link), whist_deal(whist_table))
+    assert scorekeeper_client.get(state, HTTP_IF_NONE_MATCH=etag).status_code == 200
+    page = scorekeeper_client.get(
+        reverse("staff_round_phones", args=[whist_table.round_id])
+    ).content.decode()
+    name = Seat.objects.get(table=whist_table, position=0).entry.player.full_name
+    assert f"donne 1 saisie ({name})" in page
+    assert Client().get(state).status_code == 302  # staff only

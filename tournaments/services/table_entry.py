@@ -1,0 +1,268 @@
+"""Table-side entry: a table's private link, deals entered on phones, confirmed by the other side.
+
+A phone's deal waits as a ``TableDeal`` until a player of the other side (or a scorekeeper)
+confirms it; it then goes through ``deal_entry.save_deal`` with the version it was entered
+against, so a deal also entered on paper meanwhile is a conflict, never counted twice.
+"""
+
+import hashlib
+import hmac
+import secrets
+from typing import Any
+
+from django.contrib.auth.models import User
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from scoring import InvalidDeal
+
+from ..models import Entry, Round, Table, TableDeal, TableEvent, TableLink, Tournament
+from ..selectors.scoresheet import evaluate_sheet, table_records
+from . import deal_entry
+from .errors import StaleSheet, TournamentError
+
+#: 32 random bytes: a 43-character token, far past the 128 bits a guess would have to find.
+TOKEN_BYTES = 32
+MAX_TOKEN_LENGTH = 64
+MAX_KEY_LENGTH = 64
+MAX_REASON_LENGTH = 200
+
+
+class TableClosed(TournamentError):
+    """The round is closed (or the tournament finished): the table's link only reads."""
+
+
+class SameSide(TournamentError):
+    """A confirmation from the side that entered the deal."""
+
+
+def token_digest(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def find_link(token: str) -> TableLink | None:
+    """The live link of ``token``, or ``None``. Looked up by its digest, then compared in
+    constant time (the lookup's timing says nothing of the token itself)."""
+    if not token or len(token) > MAX_TOKEN_LENGTH or not token.isascii():
+        return None
+    link = (
+        TableLink.objects.select_related("table__round__tournament__club")
+        .filter(token_hash=token_digest(token), revoked_at__isnull=True)
+        .first()
+    )
+    if link is None or not hmac.compare_digest(link.token, token):
+        return None
+    return link
+
+
+@transaction.atomic
+def issue_link(table: Table, *, user: User | None) -> TableLink:
+    """A new link for ``table``; the previous one stops answering (and with it the phones'
+    « who am I », which is kept per link)."""
+    table = Table.objects.select_for_update().get(pk=table.pk)
+    now = timezone.now()
+    if TableLink.objects.filter(table=table, revoked_at__isnull=True).update(revoked_at=now):
+        TableEvent.objects.create(table=table, kind=TableEvent.Kind.REVOKED, user=user)
+    token = secrets.token_urlsafe(TOKEN_BYTES)
+    link = TableLink.objects.create(table=table, token=token, token_hash=token_digest(token))
+    TableEvent.objects.create(table=table, kind=TableEvent.Kind.LINK, user=user)
+    return link
+
+
+def issue_round_links(round_: Round, *, user: User | None) -> int:
+    """Links for the round's tables that have none (teams with a bye have no sheet)."""
+    live = TableLink.objects.filter(table__round=round_, revoked_at__isnull=True)
+    tables = round_.tables.filter(bye=False).exclude(pk__in=live.values("table_id"))
+    count = 0
+    for table in tables:
+        issue_link(table, user=user)
+        count += 1
+    return count
+
+
+@transaction.atomic
+def revoke_link(table: Table, *, user: User | None) -> None:
+    now = timezone.now()
+    if TableLink.objects.filter(table=table, revoked_at__isnull=True).update(revoked_at=now):
+        TableEvent.objects.create(table=table, kind=TableEvent.Kind.REVOKED, user=user)
+
+
+def _locked_table(table_pk: int) -> Table:
+    return Table.objects.select_for_update().select_related("round__tournament").get(pk=table_pk)
+
+
+def check_open(table: Table) -> None:
+    round_ = table.round
+    if (
+        round_.status == Round.Status.CLOSED
+        or round_.tournament.status == Tournament.Status.FINISHED
+    ):
+        raise TableClosed(_("This round is closed: the table's link no longer accepts entries."))
+
+
+@transaction.atomic
+def enter_deal(
+    table: Table,
+    *,
+    entry: Entry,
+    side: int,
+    record: dict[str, Any],
+    version: int,
+    key: str,
+) -> TableDeal:
+    """Keep the next deal of ``table`` as entered by ``entry`` (of ``side``), waiting for the
+    other side. Checked by ``scoring`` against the sheet (``InvalidDeal``); a ``key`` already
+    seen returns the deal it stored (a phone sending again); nothing counts yet."""
+    table = _locked_table(table.pk)
+    check_open(table)
+    key = key[:MAX_KEY_LENGTH]
+    sent = TableDeal.objects.filter(table=table, idempotency_key=key).first()
+    if sent is not None:
+        return sent
+    if table.bye:
+        raise TournamentError(_("This team has a bye: there is no sheet to enter."))
+    if table.version != version:
+        raise StaleSheet(
+            current_version=table.version,
+            changes=list(table.changes.filter(version__gt=version).select_related("user")),
+            saved_records=table_records(table),
+        )
+    if TableDeal.objects.filter(table=table, status=TableDeal.Status.PENDING).exists():
+        raise TournamentError(
+            _("A deal already waits for confirmation at this table: confirm or reject it first.")
+        )
+    records = table_records(table)
+    result = evaluate_sheet(table, [*records, dict(record)])
+    table_deal = TableDeal.objects.create(
+        table=table,
+        number=len(records) + 1,
+        record=dict(record),
+        points=result.per_deal[len(records)],
+        base_version=table.version,
+        idempotency_key=key,
+        entered_by=entry,
+        entered_side=side,
+    )
+    TableEvent.objects.create(
+        table=table, table_deal=table_deal, kind=TableEvent.Kind.ENTERED, entry=entry, side=side
+    )
+    _touch(table)
+    return table_deal
+
+
+def _touch(table: Table) -> None:
+    """Phones poll the table's ``updated_at`` (with its version): a pending deal changes it."""
+    Table.objects.filter(pk=table.pk).update(updated_at=timezone.now())
+
+
+def _pending(table: Table, pk: int) -> TableDeal:
+    table_deal = TableDeal.objects.select_for_update().filter(table=table, pk=pk).first()
+    if table_deal is None:
+        raise TournamentError(_("This deal does not exist (any more)."))
+    return table_deal
+
+
+@transaction.atomic
+def confirm_deal(
+    table: Table,
+    pk: int,
+    *,
+    entry: Entry | None = None,
+    side: int | None = None,
+    user: User | None = None,
+) -> TableDeal:
+    """Count deal ``pk``: confirmed by a player of the other side (``entry``, ``side``) or by
+    a scorekeeper (``user``). The same side is refused (``SameSide``), whatever the phone
+    sent. A sheet changed meanwhile (paper entry) turns the deal into a rejected conflict."""
+    table = _locked_table(table.pk)
+    if user is None:
+        check_open(table)
+        if entry is None or side is None:
+            raise SameSide(_("Choose who you are at this table first."))
+    table_deal = _pending(table, pk)
+    if table_deal.status == TableDeal.Status.CONFIRMED:
+        return table_deal  # sent twice
+    if table_deal.status != TableDeal.Status.PENDING:
+        raise TournamentError(_("This deal was rejected: it no longer waits for confirmation."))
+    if user is None and side == table_deal.entered_side:
+        raise SameSide(_("A player of the other side must confirm this deal, not its own side."))
+    now = timezone.now()
+    try:
+        deal_entry.save_deal(
+            table,
+            record=table_deal.record,
+            number=None,
+            version=table_deal.base_version,
+            user=user,
+        )
+    except (StaleSheet, InvalidDeal):
+        table_deal.status = TableDeal.Status.REJECTED
+        table_deal.reason = _("The sheet changed meanwhile (entered elsewhere): enter it again.")
+        table_deal.decided_at = now
+        table_deal.save(update_fields=["status", "reason", "decided_at"])
+        TableEvent.objects.create(
+            table=table,
+            table_deal=table_deal,
+            kind=TableEvent.Kind.CONFLICT,
+            entry=entry,
+            side=side,
+            user=user,
+        )
+        _touch(table)
+        return table_deal
+    table_deal.status = TableDeal.Status.CONFIRMED
+    table_deal.decided_by, table_deal.decided_by_user, table_deal.decided_at = entry, user, now
+    table_deal.save(update_fields=["status", "decided_by", "decided_by_user", "decided_at"])
+    TableEvent.objects.create(
+        table=table,
+        table_deal=table_deal,
+        kind=TableEvent.Kind.CONFIRMED,
+        entry=entry,
+        side=side,
+        user=user,
+    )
+    return table_deal
+
+
+@transaction.atomic
+def reject_deal(
+    table: Table,
+    pk: int,
+    *,
+    reason: str,
+    entry: Entry | None = None,
+    side: int | None = None,
+    user: User | None = None,
+) -> TableDeal:
+    """Send deal ``pk`` back, flagged with ``reason``: it never counts; the table enters it
+    again. Any seated player (the one who entered it: a withdrawal) or a scorekeeper."""
+    table = _locked_table(table.pk)
+    if user is None:
+        check_open(table)
+        if entry is None:
+            raise SameSide(_("Choose who you are at this table first."))
+    reason = " ".join(reason.split())[:MAX_REASON_LENGTH]
+    if not reason:
+        raise TournamentError(_("Say in a word what is wrong with this deal."))
+    table_deal = _pending(table, pk)
+    if table_deal.status != TableDeal.Status.PENDING:
+        raise TournamentError(_("This deal no longer waits for confirmation."))
+    table_deal.status = TableDeal.Status.REJECTED
+    table_deal.reason = reason
+    table_deal.decided_by, table_deal.decided_by_user = entry, user
+    table_deal.decided_at = timezone.now()
+    table_deal.save(
+        update_fields=["status", "reason", "decided_by", "decided_by_user", "decided_at"]
+    )
+    TableEvent.objects.create(
+        table=table,
+        table_deal=table_deal,
+        kind=TableEvent.Kind.REJECTED,
+        entry=entry,
+        side=side,
+        user=user,
+        note=reason,
+    )
+    _touch(table)
+    return table_deal
