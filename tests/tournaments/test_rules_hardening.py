@@ -384,7 +384,7 @@ def test_penalty_lines_are_offered_folded_under_the_rows(scorekeeper_client, dk_
     # The two stored penalty lines, shown with what was typed, and three blank ones.
     assert filled.count('class="penalty-line"') == 2
     assert filled.count('class="penalty-line unused"') == 3
-    assert 'name="pp1_{}" value="-8"'.format((f + 2) % 4) in filled
+    assert f'name="pp1_{(f + 2) % 4}" value="-8"' in filled
 
 
 def test_a_penalty_line_must_show_the_penalty_of_its_game(scorekeeper_client, dk_table):
@@ -403,5 +403,3 @@ def test_a_penalty_line_must_show_the_penalty_of_its_game(scorekeeper_client, dk
     assert "Pénalité 3 : indiquez avant quel jeu elle a eu lieu" in page
     assert "Pénalité 3 : choisissez le jeu joué" in page
     assert not table.deals.exists()
-
-
