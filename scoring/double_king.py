@@ -487,11 +487,7 @@ def _listed(values: Sequence[int]) -> str:
 
 def _record(kind: GameKind, points: list[int], penalty: SheetLine | None) -> dict[str, Json]:
     if penalty is not None:
-        # The offender's cell is the line's first value (the others get the second).
-        offenders = [s for s, p in enumerate(points) if p == penalty.values[0]]
-        if len(offenders) != 1 or penalty.values[0] == penalty.values[1]:
-            raise InvalidDeal("offender_unknown", "points")
-        return {"game": kind.code, "penalty": offenders[0]}
+        return {"game": kind.code, "penalty": _offender(points, penalty)}
     if kind.unit:
         return {"game": kind.code, "taken": [p // kind.unit for p in points]}
     if kind.code == "king_of_hearts":
@@ -500,3 +496,12 @@ def _record(kind: GameKind, points: list[int], penalty: SheetLine | None) -> dic
     seventh = next(s for s, p in enumerate(points) if p in (SEVENTH_POINTS, both))
     last = next(s for s, p in enumerate(points) if p in (LAST_POINTS, both))
     return {"game": kind.code, "seventh": seventh, "last": last}
+
+
+def _offender(points: list[int], penalty: SheetLine) -> int:
+    """The one seat with the offender's points (the line's first value)."""
+    own, others = penalty.values
+    offenders = [s for s, p in enumerate(points) if p == own]
+    if len(offenders) != 1 or own == others:
+        raise InvalidDeal("offender_unknown", "points")
+    return offenders[0]
