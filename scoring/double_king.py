@@ -60,7 +60,8 @@ from .common import (
     with_deal,
 )
 from .errors import InvalidDeal, InvalidRules
-from .ranking import RoundLine, place_points
+from .ranking import RoundLine, SeasonLine, place_points
+from .spec import GameSpec, Key
 
 __all__ = [
     "DEFAULT_RULES",
@@ -404,6 +405,36 @@ def _check_rules_sane() -> None:  # pragma: no cover - import-time guard
 _check_rules_sane()
 
 
+def season_classifier(rules: Rules | None = None) -> Callable[[SeasonLine], Key]:
+    """A season's key: total place points, then the ruleset's tie-breaks over the season
+    (total score, best single round)."""
+    tiebreaks = _rules(rules).tiebreaks
+
+    def key(line: SeasonLine) -> Key:
+        tail = (line.score if name == "total_score" else line.best_round for name in tiebreaks)
+        return (line.place_points, *tail)
+
+    return key
+
+
+SPEC = GameSpec(
+    key="double_king",
+    name_fr="Double King",
+    name_en="Double King",
+    table_sizes=(SEATS,),
+    deals_per_round=GAMES_PER_ROUND,
+    default_sessions=5,
+    teams=None,
+    _default_rules=default_rules,
+    _validate_rules=validate_rules,
+    _score_deal=score_deal,
+    _table_result=table_result,
+    _classifier=classifier,
+    _season_classifier=season_classifier,
+    bounds=BOUNDS,
+)
+
+
 # --------------------------------------------------------------------------- the sheet in points
 
 
@@ -465,9 +496,8 @@ def record_from_points(
         raise InvalidDeal("wrong_length", "points", expected=SEATS, got=len(points))
     for index, value in enumerate(points):
         if value not in line.values:
-            allowed = ", ".join(str(v) for v in sorted(line.values, key=abs))
             raise InvalidDeal(
-                "impossible_points", "points", index=index, got=value, allowed=allowed
+                "impossible_points", "points", index=index, got=value, allowed=_listed(line.values)
             )
     if sum(points) != line.total:
         raise InvalidDeal("wrong_total", "points", expected=line.total, got=sum(points))

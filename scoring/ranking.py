@@ -29,6 +29,7 @@ from .errors import InvalidDeal
 __all__ = [
     "ANNUAL_RULES",
     "RoundLine",
+    "SeasonLine",
     "TournamentLine",
     "annual_ranking_key",
     "linear_table",
@@ -54,6 +55,21 @@ class RoundLine:
     place_points: Fraction | None = None
     won: bool | None = None
     against: int | None = None
+
+
+@dataclass(frozen=True)
+class SeasonLine:
+    """One player's tournaments of a season, summed.
+
+    ``best_round``: the best single session; ``wins``: team games, matches won (a draw
+    counts a half); ``against``: team games, the opponents' points.
+    """
+
+    place_points: Fraction
+    score: int
+    best_round: int
+    wins: Fraction = Fraction(0)
+    against: int = 0
 
 
 @dataclass(frozen=True)

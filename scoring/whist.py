@@ -65,7 +65,8 @@ from .common import (
     with_deal,
 )
 from .errors import InvalidDeal, InvalidRules
-from .ranking import ANNUAL_RULES, RoundLine, place_points
+from .ranking import ANNUAL_RULES, RoundLine, SeasonLine, place_points
+from .spec import GameSpec, Key
 
 __all__ = [
     "CHEVALERIE_CONTRACTS",
@@ -686,3 +687,33 @@ def classification_key(
     (33, 40)
     """
     return classifier(rules)(rounds)
+
+
+def season_classifier(rules: Rules | None = None) -> Callable[[SeasonLine], Key]:
+    """A season's key (when the club ranks whist by season standings): total points, then
+    the ruleset's tie-breaks (best single pool, place points)."""
+    tiebreaks = _rules(rules).tiebreaks
+
+    def key(line: SeasonLine) -> Key:
+        tail = (line.best_round if name == "best_pool" else line.place_points for name in tiebreaks)
+        return (line.score, *tail)
+
+    return key
+
+
+SPEC = GameSpec(
+    key="whist",
+    name_fr="Whist (RC « La Chevalerie »)",
+    name_en="Whist (RC « La Chevalerie »)",
+    table_sizes=TABLE_SIZES,
+    deals_per_round=12,
+    default_sessions=3,
+    teams=None,
+    _default_rules=default_rules,
+    _validate_rules=validate_rules,
+    _score_deal=score_deal,
+    _table_result=table_result,
+    _classifier=classifier,
+    _season_classifier=season_classifier,
+    bounds=BOUNDS,
+)

@@ -252,12 +252,14 @@ def tournament_workbook(tournament: Tournament) -> Workbook:
     rounds = round_reads.tournament_rounds(tournament)
     numbers = sorted({r.number for r in rounds} | set(range(1, tournament.rounds + 1)))
 
-    if PLUGINS[tournament.game].team_game:
-        _team_standings_sheet(workbook, standings, numbers)
-        _round_sheets(workbook, rounds)
-        workbook.properties.title = tournament.name
-        return workbook
+    PLUGINS[tournament.game].lineup.write_standings_sheet(workbook, standings, numbers)
+    _round_sheets(workbook, rounds)
+    workbook.properties.title = tournament.name
+    return workbook
 
+
+def player_standings_sheet(workbook: Workbook, standings, numbers: Sequence[int]) -> None:
+    """Individual games: place points, total score, best round, each round's score."""
     ws = _new_sheet(workbook, _("Standings"))
     headers = [
         _("Rank"),
@@ -291,12 +293,9 @@ def tournament_workbook(tournament: Tournament) -> Workbook:
             font=NOTE_FONT if row.substitute else None,
         )
     writer.finish()
-    _round_sheets(workbook, rounds)
-    workbook.properties.title = tournament.name
-    return workbook
 
 
-def _team_standings_sheet(workbook: Workbook, standings, numbers: Sequence[int]) -> None:
+def team_standings_sheet(workbook: Workbook, standings, numbers: Sequence[int]) -> None:
     """Team games: matches won (a draw counts a half), points scored, against, difference."""
     ws = _new_sheet(workbook, _("Standings"))
     headers = [
@@ -371,7 +370,19 @@ def season_workbook(season: Season) -> Workbook:
     games = season_rankings.season_games(season)
     annual = [g for g in games if PLUGINS[g].annual_ranking]
     standings = season_rankings.season_standings(season, [g for g in games if g not in annual])
-    headers = [
+    if not games:
+        SheetWriter(_new_sheet(workbook, _("Standings")), season_headers()).finish()
+    for game in games:
+        if game in annual:
+            annual_sheet(workbook, annual_rankings.annual_ranking(season, game), game_name(game))
+        else:
+            PLUGINS[game].lineup.write_season_sheet(workbook, standings[game], game_name(game))
+    workbook.properties.title = str(season)
+    return workbook
+
+
+def season_headers() -> list[str]:
+    return [
         _("Rank"),
         _("Player"),
         _("Tournaments"),
@@ -380,36 +391,18 @@ def season_workbook(season: Season) -> Workbook:
         _("Total score"),
         _("Best round"),
     ]
-    if not games:
-        writer = SheetWriter(_new_sheet(workbook, _("Standings")), headers)
-        writer.finish()
-    for game in games:
-        plugin = PLUGINS[game]
-        if game in annual:
-            annual_sheet(workbook, annual_rankings.annual_ranking(season, game), game_name(game))
-            continue
-        rows = standings[game]
-        if plugin.team_game:
-            team_season_sheet(workbook, rows, game_name(game))
-            continue
-        writer = SheetWriter(_new_sheet(workbook, game_name(game)), headers)
-        for row in rows:
-            points, points_format = points_value(row.place_points)
-            writer.row(
-                [
-                    row.rank,
-                    row.name,
-                    row.tournaments,
-                    row.rounds,
-                    points,
-                    row.score,
-                    row.best_round,
-                ],
-                [INTEGER, None, INTEGER, INTEGER, points_format, INTEGER, INTEGER],
-            )
-        writer.finish()
-    workbook.properties.title = str(season)
-    return workbook
+
+
+def player_season_sheet(workbook: Workbook, rows, title: str) -> None:
+    """An individual game's season: place points, total score, best round."""
+    writer = SheetWriter(_new_sheet(workbook, title), season_headers())
+    for row in rows:
+        points, points_format = points_value(row.place_points)
+        writer.row(
+            [row.rank, row.name, row.tournaments, row.rounds, points, row.score, row.best_round],
+            [INTEGER, None, INTEGER, INTEGER, points_format, INTEGER, INTEGER],
+        )
+    writer.finish()
 
 
 def team_season_sheet(workbook: Workbook, rows, title: str) -> None:
