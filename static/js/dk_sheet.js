@@ -120,9 +120,9 @@
     const atEnd = input.selectionStart === input.value.length && input.selectionEnd === input.selectionStart;
     const cells = cellsOf(tr);
     const next = cells[cells.indexOf(input) + 1];
-    // A character that cannot continue this cell's value but can start the next one's.
-    if (atEnd && next && state(input.value, values) !== "bad"
-        && state(input.value + event.key, values) === "bad" && input.value !== "") {
+    // A whole value, then a character that cannot continue it: it starts the next cell.
+    const whole = values !== null && values.indexOf(input.value.replace("\u2212", "-")) !== -1;
+    if (atEnd && next && whole && state(input.value + event.key, values) === "bad") {
       event.preventDefault();
       advance(tr, input);
       next.value = event.key;
