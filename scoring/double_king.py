@@ -70,9 +70,12 @@ __all__ = [
     "NEGATIVE_PER_SEAT",
     "TRUMP_PER_SEAT",
     "GameKind",
+    "SheetLine",
     "classification_key",
     "default_rules",
+    "record_from_points",
     "score_deal",
+    "sheet_line",
     "table_result",
 ]
 
@@ -419,3 +422,105 @@ SPEC = GameSpec.from_module(
     teams=None,
     bounds=BOUNDS,
 )
+
+
+# --------------------------------------------------------------------------- the sheet in points
+
+
+@dataclass(frozen=True)
+class SheetLine:
+    """What a line of the sheet may hold when it is kept in points, as players write it:
+    each cell one of ``values``, the line adding up to ``total``.  A penalty line's values
+    are the offender's, then each other seat's."""
+
+    values: tuple[int, ...]
+    total: int
+
+
+def sheet_line(game: str, *, penalty: bool = False, rules: Rules | None = None) -> SheetLine:
+    """The cells a game's line (or a penalty line of that game) may hold, and its total.
+
+    >>> sheet_line("queens")
+    SheetLine(values=(0, -2, -4, -6, -8), total=-8)
+    >>> sheet_line("seventh_last")
+    SheetLine(values=(0, -2, -3, -5), total=-5)
+    >>> sheet_line("trump", penalty=True)
+    SheetLine(values=(-6, 2), total=0)
+    """
+    kind = _kind({"game": game})
+    if penalty:
+        if kind.negative:
+            return SheetLine((kind.total, 0), kind.total)
+        own, others = _rules(rules).trump_penalty
+        return SheetLine((own, others), own + (SEATS - 1) * others)
+    if kind.unit:
+        return SheetLine(tuple(kind.unit * k for k in range(kind.units + 1)), kind.total)
+    if kind.code == "king_of_hearts":
+        return SheetLine((0, kind.total), kind.total)
+    return SheetLine((0, SEVENTH_POINTS, LAST_POINTS, SEVENTH_POINTS + LAST_POINTS), kind.total)
+
+
+def record_from_points(
+    game: str, points: Sequence[int], *, penalty: bool = False, rules: Rules | None = None
+) -> dict[str, Json]:
+    """The record of a sheet line kept in points (the four cells, in seat order).
+
+    Errors name the field ``points``: ``impossible_points`` (with the cell's ``index``),
+    ``wrong_total``, ``offender_unknown`` (a trump penalty worth nothing shows no one).
+
+    >>> record_from_points("queens", [-2, 0, -4, -2])
+    {'game': 'queens', 'taken': [1, 0, 2, 1]}
+    >>> record_from_points("seventh_last", [0, -5, 0, 0])
+    {'game': 'seventh_last', 'seventh': 1, 'last': 1}
+    >>> record_from_points("trump", [2, -6, 2, 2], penalty=True)
+    {'game': 'trump', 'penalty': 1}
+    >>> record_from_points("hearts", [-3, -3, -3, -3])
+    Traceback (most recent call last):
+    ...
+    scoring.errors.InvalidDeal: points: the values must total -13, got -12
+    """
+    kind = _kind({"game": game})
+    line = sheet_line(game, penalty=penalty, rules=rules)
+    if len(points) != SEATS:
+        raise InvalidDeal("wrong_length", "points", expected=SEATS, got=len(points))
+    for index, value in enumerate(points):
+        if value not in line.values:
+            raise InvalidDeal(
+                "impossible_points", "points", index=index, got=value, allowed=_listed(line.values)
+            )
+    if sum(points) != line.total:
+        raise InvalidDeal("wrong_total", "points", expected=line.total, got=sum(points))
+    record = _record(kind, list(points), line if penalty else None)
+    # The cells were checked one by one and as a line: the record gives them back exactly.
+    assert _score(record, _rules(rules)) == list(points)
+    return record
+
+
+def _listed(values: Sequence[int]) -> str:
+    """« 0, -2, -4, -6, -8 »; a long run as « 0, -1 … -13 »."""
+    ordered = sorted(values, key=abs)
+    if len(ordered) > 5:
+        return f"{ordered[0]}, {ordered[1]} … {ordered[-1]}"
+    return ", ".join(str(v) for v in ordered)
+
+
+def _record(kind: GameKind, points: list[int], penalty: SheetLine | None) -> dict[str, Json]:
+    if penalty is not None:
+        return {"game": kind.code, "penalty": _offender(points, penalty)}
+    if kind.unit:
+        return {"game": kind.code, "taken": [p // kind.unit for p in points]}
+    if kind.code == "king_of_hearts":
+        return {"game": kind.code, "taker": points.index(kind.total)}
+    both = SEVENTH_POINTS + LAST_POINTS
+    seventh = next(s for s, p in enumerate(points) if p in (SEVENTH_POINTS, both))
+    last = next(s for s, p in enumerate(points) if p in (LAST_POINTS, both))
+    return {"game": kind.code, "seventh": seventh, "last": last}
+
+
+def _offender(points: list[int], penalty: SheetLine) -> int:
+    """The one seat with the offender's points (the line's first value)."""
+    own, others = penalty.values
+    offenders = [s for s, p in enumerate(points) if p == own]
+    if len(offenders) != 1 or own == others:
+        raise InvalidDeal("offender_unknown", "points")
+    return offenders[0]

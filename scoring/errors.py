@@ -54,6 +54,8 @@ ERROR_CODES: dict[str, str] = {
     "trump_quota_exceeded": "A seat chose more than 2 trump games [seat, max].",
     "game_played_too_often": "A negative game is played more than twice [game, max].",
     "dealer_must_choose_trump": "After his own penalty the dealer must choose trump [seat].",
+    "impossible_points": "A sheet cell holds points this game cannot give [index, got, allowed].",
+    "offender_unknown": "A penalty line's points do not show who was penalised.",
     # whist
     "unknown_contract": "The contract is not in the club's table [got].",
     "wrong_declarer_count": "Wrong number of declarers for this contract [min, max, got].",
@@ -105,6 +107,8 @@ MESSAGES: dict[str, str] = {
     "trump_quota_exceeded": "{field}: seat {seat} already chose {max} trump games",
     "game_played_too_often": "{field}: {game} was already played {max} times",
     "dealer_must_choose_trump": "{field}: seat {seat} was penalised as dealer and must play trump",
+    "impossible_points": "{field}: entry {index} is {got}, this game gives {allowed}",
+    "offender_unknown": "{field}: these points do not show who was penalised",
     "unknown_contract": "{field}: unknown contract {got}",
     "wrong_declarer_count": "{field}: this contract needs {min} to {max} declarers, got {got}",
     "tricks_out_of_range": "{field}: {got} tricks is impossible (0 to {max})",

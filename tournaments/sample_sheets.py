@@ -209,16 +209,21 @@ def stored_tournament(season, game: str, n_rounds: int, index: int, pool, rng, p
     return tournament
 
 
-def sheet_post_data(table, records: list[dict], version: int) -> dict[str, str]:
-    """The sheet form's fields for these records (no penalty lines)."""
+def sheet_post_data(table, records: list[dict], version: int, rules=None) -> dict[str, str]:
+    """The Double King sheet form's fields for these records, in points as on paper: a game
+    row per game, a penalty line (before which game) per penalty."""
+    from scoring.double_king import score_deal
+
     data = {"version": str(version)}
-    for row, record in enumerate(records, start=1):
+    row, line = 1, 1
+    for record in records:
+        points = score_deal(record, rules)
+        if "penalty" in record:
+            data.update({f"pb{line}": str(row), f"pg{line}": record["game"]})
+            data.update({f"pp{line}_{s}": str(p) for s, p in enumerate(points)})
+            line += 1
+            continue
         data[f"g{row}"] = record["game"]
-        for seat, count in enumerate(record.get("taken", [])):
-            data[f"c{row}_{seat}"] = str(count)
-        if "taker" in record:
-            data[f"k{row}"] = str(record["taker"])
-        if "seventh" in record:
-            data[f"k{row}"] = str(record["seventh"])
-            data[f"l{row}"] = str(record["last"])
+        data.update({f"c{row}_{s}": str(p) for s, p in enumerate(points)})
+        row += 1
     return data

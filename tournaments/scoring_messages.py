@@ -37,6 +37,8 @@ MESSAGES = {
     "dealer_must_choose_trump": gettext_lazy(
         "%(seat_name)s was penalised as dealer: he must choose trump"
     ),
+    "impossible_points": gettext_lazy("%(got)s is not possible in this game (%(allowed)s)"),
+    "offender_unknown": gettext_lazy("these points do not show who was penalised"),
     "unknown_contract": gettext_lazy("choose a contract from the club's table"),
     "wrong_declarer_count": gettext_lazy(
         "this contract is played by %(min)s to %(max)s players, you chose %(got)s"

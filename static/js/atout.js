@@ -38,28 +38,9 @@
     }, 200));
   }
 
-  /* Sheets: grey out the inputs a row's game does not use, and show live totals and quotas. */
+  /* Sheets: live totals, quotas and dealers as the sheet is typed. */
   const sheet = document.getElementById("sheet");
   if (!sheet) return;
-  const grid = sheet.querySelector("[data-inputs]");
-  const uses = grid ? JSON.parse(grid.dataset.inputs) : {};
-
-  function refreshRow(row) {
-    const n = row.dataset.row;
-    const game = sheet.querySelector("#id_g" + n);
-    if (!game) return;
-    const used = uses[game.value] || ["c", "k", "l"];
-    const prefixes = { c: "[id^=id_c" + n + "_]", k: "#id_k" + n, l: "#id_l" + n };
-    Object.keys(prefixes).forEach((key) => {
-      sheet.querySelectorAll(prefixes[key]).forEach((input) => {
-        const off = game.value !== "" && used.indexOf(key) === -1;
-        input.disabled = off;
-        input.closest("td").classList.toggle("muted", off);
-      });
-    });
-  }
-
-  sheet.querySelectorAll("tr[data-row]").forEach(refreshRow);
 
   const names = JSON.parse((document.getElementById("games-left") || {}).dataset?.names || "{}");
   const preview = debounce(function () {
@@ -68,9 +49,10 @@
       .then((data) => {
         const errors = document.getElementById("preview-errors");
         if (errors) errors.textContent = data.ok ? "" : data.errors.join(" ");
+        // The dealer of each row, then of each penalty line (Double King), in page order.
+        const dealerCells = sheet.querySelectorAll("tr[data-row] td.dealer, tr[data-line] td.dealer");
         (data.dealers || []).forEach((name, index) => {
-          const cell = sheet.querySelector("tr[data-row='" + (index + 1) + "'] td.dealer");
-          if (cell) cell.textContent = name;
+          if (dealerCells[index]) dealerCells[index].textContent = name;
         });
         if (!data.ok) return;
         data.scores.forEach((score, seat) => {
@@ -99,10 +81,6 @@
       .catch(() => {});
   }, 300);
 
-  sheet.addEventListener("change", function (event) {
-    const row = event.target.closest("tr[data-row]");
-    if (row) refreshRow(row);
-    preview();
-  });
+  sheet.addEventListener("change", preview);
   sheet.addEventListener("input", preview);
 })();

@@ -6,19 +6,20 @@ import pytest
 from django.urls import reverse
 from playwright.sync_api import expect
 
+from scoring.double_king import score_deal
 from tournaments.sample_sheets import double_king_round
 from tournaments.services import drawing
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
 GAME_LABELS = {
-    "tricks": "Pas de plis",
-    "hearts": "Pas de cœurs",
-    "queens": "Pas de dames",
-    "jacks_kings": "Pas de valets/rois",
-    "king_of_hearts": "Pas de roi de cœur",
-    "seventh_last": "Pas de 7e et dernier pli",
-    "trump": "Atout",
+    "tricks": "A — Pas de plis",
+    "hearts": "B — Pas de cœurs",
+    "queens": "C — Pas de dames",
+    "jacks_kings": "D — Pas de valets/rois",
+    "king_of_hearts": "E — Pas de roi de cœur",
+    "seventh_last": "F — Pas de 7e et dernier pli",
+    "trump": "T — Atout",
 }
 
 
@@ -38,19 +39,10 @@ def test_scorekeeper_enters_a_sheet_and_the_public_standings_change(
     assert (
         page.locator("tr[data-row='1'] .dealer").inner_text() == seats[first].entry.player.full_name
     )
-    page.focus("#id_g1")
     for row, record in enumerate(records, start=1):
         page.select_option(f"#id_g{row}", label=GAME_LABELS[record["game"]])
-        page.focus(f"#id_g{row}")
-        if "taken" in record:
-            for count in record["taken"]:
-                page.keyboard.press("Tab")
-                page.keyboard.type(str(count))
-        elif "taker" in record:
-            page.select_option(f"#id_k{row}", str(record["taker"]))
-        else:
-            page.select_option(f"#id_k{row}", str(record["seventh"]))
-            page.select_option(f"#id_l{row}", str(record["last"]))
+        for seat, points in enumerate(score_deal(record)):
+            page.fill(f"#id_c{row}_{seat}", str(points))
     # The live panel follows the typing: nothing left to choose once the 20 games are in.
     expect(page.locator("[data-trumps='0']")).to_have_text("0")
     page.click("text=Enregistrer la feuille")

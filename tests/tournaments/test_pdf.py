@@ -12,7 +12,7 @@ from pypdf import PdfReader
 
 from tournaments import pdf
 from tournaments.games import plugin_for
-from tournaments.games.double_king import kind_names
+from tournaments.games.double_king import LETTERS, kind_names
 from tournaments.models import Deal, Seat
 from tournaments.selectors import round_reads
 from tournaments.tables import format_points
@@ -54,9 +54,11 @@ def test_round_sheets_one_page_per_table(scorekeeper_client, first_round):
             f"{k} {seats[(first + k - 1) % 4].entry.player.full_name}" for k in range(1, 21)
         )
         assert dealers in text
-        # a blank sheet: no game written in
+        # a blank sheet: no game written in, only the legend of the letters the players write
         with translation.override("fr"):
-            assert not any(name in text for name in kind_names().values())
+            names = kind_names()
+        assert " · ".join(f"{LETTERS[code]} {name}" for code, name in names.items()) in text
+        assert all(text.count(name) == 1 for name in names.values())
 
 
 def test_round_sheets_cost_a_bounded_number_of_queries(
@@ -99,7 +101,8 @@ def test_filled_sheets_show_the_entered_values(scorekeeper_client, played_tourna
         dealer = next(seat for seat in seats if seat.first_dealer).entry.player.full_name
         first = table.deals.order_by("number").first()
         points = " ".join(map(str, first.points))
-        assert f"1 {dealer} {names[first.record['game']]} {points}" in text
+        game = first.record["game"]
+        assert f"1 {dealer} {LETTERS[game]} {names[game]} {points}" in text
 
 
 def test_filled_sheets_of_one_round(scorekeeper_client, played_tournament):

@@ -234,12 +234,21 @@ def _names(table):
     return [s.entry.player.full_name for s in table.seats.order_by("position")]
 
 
+def _penalty_line(line: int, before: int, game: str, points: list[int]) -> dict[str, str]:
+    data = {f"pb{line}": str(before), f"pg{line}": game}
+    data.update({f"pp{line}_{s}": str(p) for s, p in enumerate(points)})
+    return data
+
+
 def _sheet_rows(f):
-    """Row 1: trump by the first dealer; row 2: two penalties, then « hearts »."""
+    """Row 1: trump by the first dealer; row 2: two penalties, then « hearts » (in points, as
+    on paper; the penalty lines under the rows, as on paper)."""
     data = {"g1": "trump", "c1_0": "4", "c1_1": "3", "c1_2": "3", "c1_3": "3"}
-    data[f"p2_{(f + 2) % 4}"] = "queens"
-    data[f"p2_{(f + 3) % 4}"] = "tricks"
-    data.update({"g2": "hearts", "c2_0": "13", "c2_1": "0", "c2_2": "0", "c2_3": "0"})
+    queens = [-8 if s == (f + 2) % 4 else 0 for s in range(4)]
+    tricks = [-13 if s == (f + 3) % 4 else 0 for s in range(4)]
+    data.update(_penalty_line(1, 2, "queens", queens))
+    data.update(_penalty_line(2, 2, "tricks", tricks))
+    data.update({"g2": "hearts", "c2_0": "-13", "c2_1": "0", "c2_2": "0", "c2_3": "0"})
     return data
 
 
@@ -279,9 +288,12 @@ def test_a_sheet_row_carries_two_penalties(scorekeeper_client, dk_table, counts)
     page = scorekeeper_client.get(url)
     rows = list(page.context["form"].rows_for_template())
     names = _names(table)
-    assert rows[1]["dealer_name"] == names[game_dealer]
-    assert rows[2]["dealer_name"] == names[(game_dealer + 1) % 4]
-    assert page.context["form"].penalties(2) == [((f + 2) % 4, "queens"), ((f + 3) % 4, "tricks")]
+    assert rows[1].dealer_name == names[game_dealer]
+    assert rows[2].dealer_name == names[(game_dealer + 1) % 4]
+    assert page.context["form"].penalty_rows() == {2: [1, 2]}
+    lines = page.context["form"].penalty_lines_for_template()
+    assert [line.dealer_name for line in lines[:2]] == [names[d] for d in penalty_dealers]
+    assert [line.used for line in lines] == [True, True, False, False, False]
 
 
 def test_with_the_setting_the_next_rows_are_dealt_after_the_penalties(dk_table):
@@ -360,13 +372,34 @@ def test_the_printed_sheet_warns_when_penalties_take_a_turn(scorekeeper_client, 
     assert ("chaque ligne de pénalité prend un tour de donne" in text) is counts
 
 
-def test_penalty_choices_stay_folded_unless_the_row_has_one(scorekeeper_client, dk_table):
+def test_penalty_lines_are_offered_folded_under_the_rows(scorekeeper_client, dk_table):
     table = dk_table(False)
     url = reverse("staff_sheet", args=[table.pk])
     blank = scorekeeper_client.get(url).content.decode()
-    assert blank.count("<summary>+ pénalité</summary>") == 20
-    assert "<details open>" not in blank
+    assert blank.count('class="penalty-line unused"') == 3
+    assert "+ pénalité" in blank
     f = table.seats.get(first_dealer=True).position
     assert scorekeeper_client.post(url, {"version": "0", **_sheet_rows(f)}).status_code == 302
     filled = scorekeeper_client.get(url).content.decode()
-    assert filled.count("<details open>") == 1  # the row whose game two penalties preceded
+    # The two stored penalty lines, shown with what was typed, and three blank ones.
+    assert filled.count('class="penalty-line"') == 2
+    assert filled.count('class="penalty-line unused"') == 3
+    assert f'name="pp1_{(f + 2) % 4}" value="-8"' in filled
+
+
+def test_a_penalty_line_must_show_the_penalty_of_its_game(scorekeeper_client, dk_table):
+    table = dk_table(False)
+    url = reverse("staff_sheet", args=[table.pk])
+    data = {"version": "0", "g1": "trump", "c1_0": "4", "c1_1": "3", "c1_2": "3", "c1_3": "3"}
+    # A trump penalty is -6 for the offender and +2 for each other player, not -13.
+    data.update(_penalty_line(1, 2, "trump", [-13, 0, 0, 0]))
+    data.update(_penalty_line(2, 2, "queens", [0, 0, 0, 0]))
+    data.update({"pp3_0": "-8"})
+    response = scorekeeper_client.post(url, data)
+    assert response.status_code == 400
+    page = response.content.decode()
+    assert "Pénalité avant le jeu 2 : -13 est impossible dans ce jeu (2, -6)" in page
+    assert "Pénalité avant le jeu 2 : les points doivent totaliser -8" in page
+    assert "Pénalité 3 : indiquez avant quel jeu elle a eu lieu" in page
+    assert "Pénalité 3 : choisissez le jeu joué" in page
+    assert not table.deals.exists()

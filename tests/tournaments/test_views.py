@@ -178,15 +178,36 @@ def test_a_wrong_total_is_refused_on_the_row_and_typed_values_are_kept(
 ):
     records = double_king_round(first_dealer(drawn_table), random.Random(2))[:3]
     data = sheet_post_data(drawn_table, records, 0)
-    data.update(
-        {"g3": "trump", "c3_0": "5", "c3_1": "3", "c3_2": "2", "c3_3": "2", "k3": "", "l3": ""}
-    )
+    data.update({"g3": "trump", "c3_0": "5", "c3_1": "3", "c3_2": "2", "c3_3": "2"})
     response = scorekeeper_client.post(reverse("staff_sheet", args=[drawn_table.pk]), data)
     assert response.status_code == 400
     page = response.content.decode()
-    assert "Jeu 3 : les plis doivent totaliser 13, vous en avez saisi 12" in page
+    assert "Jeu 3 : les points doivent totaliser 13, vous en avez saisi 12" in page
     assert 'name="c3_0" value="5"' in page
     assert not drawn_table.deals.exists()
+
+
+def test_the_sheet_takes_the_points_written_on_paper(scorekeeper_client, drawn_table):
+    """« -4 » in « no queens » is two queens; the typographic minus and « +3 » are read too;
+    a point that the game cannot give is refused on its cell."""
+    dealer = first_dealer(drawn_table)
+    url = reverse("staff_sheet", args=[drawn_table.pk])
+    data = {"version": "0", "g1": "queens", "c1_0": "-2", "c1_1": "0", "c1_2": "\u22124"}
+    data.update({"c1_3": "-2", "g2": "trump", "c2_0": "+3", "c2_1": "4", "c2_2": "6"})
+    data.update({"c2_3": "0", "g3": "seventh_last", "c3_0": "0", "c3_1": "-5"})
+    data.update({"c3_2": "0", "c3_3": "0"})
+    bad = {**data, "c1_1": "-3", "c1_0": "-1"}
+    response = scorekeeper_client.post(url, bad)
+    assert response.status_code == 400
+    assert "Jeu 1 : -1 est impossible dans ce jeu (0, -2, -4, -6, -8)" in response.content.decode()
+    assert not drawn_table.deals.exists()
+    assert scorekeeper_client.post(url, data).status_code == 302
+    records = [d.record for d in drawn_table.deals.order_by("number")]
+    assert records == [
+        {"game": "queens", "taken": [1, 0, 2, 1], "dealer": dealer},
+        {"game": "trump", "taken": [3, 4, 6, 0], "dealer": (dealer + 1) % 4},
+        {"game": "seventh_last", "seventh": 1, "last": 1, "dealer": (dealer + 2) % 4},
+    ]
 
 
 def test_a_fourth_negative_game_is_refused_with_the_players_name(scorekeeper_client, drawn_table):
@@ -224,11 +245,11 @@ def test_a_fourth_negative_game_is_refused_with_the_players_name(scorekeeper_cli
 
 
 def test_a_missing_count_and_a_gap_are_refused(scorekeeper_client, drawn_table):
-    data = {"version": "0", "g1": "queens", "c1_0": "1", "c1_1": "1", "c1_2": "2", "g3": "trump"}
+    data = {"version": "0", "g1": "queens", "c1_0": "-2", "c1_1": "-2", "c1_2": "-4", "g3": "trump"}
     response = scorekeeper_client.post(reverse("staff_sheet", args=[drawn_table.pk]), data)
     page = response.content.decode()
     assert response.status_code == 400
-    assert "saisissez le nombre de chaque joueur (0 s’il n’en a pas)" in page
+    assert "Jeu 1 : saisissez les points de chaque joueur (0 s’il n’en a pas)" in page
     assert "Le jeu 2 est vide" in page
 
 

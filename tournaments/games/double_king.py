@@ -1,28 +1,44 @@
-"""Double King's sheet: 20 rows, each with the penalties before its game (one per offender).
+"""Double King's sheet, kept as the players keep it on paper: each game's points per player.
+
+The printed sheet (templates/tournaments/pdf/double_king_sheet.html) and this form have the same
+cells in the same order: the game row's number, its dealer, the game's letter, then each
+player's points (−2 for a queen, −5 for the king of hearts, +3 for three trump tricks...).
+Penalty lines come after the 20 rows, as on paper: before which game, its letter, the points.
+The form converts the points into the records of ``scoring.double_king``, which stay in counts.
 
 Each row shows its dealer as the core's rotation gives it: with ``penalty_counts_as_game`` a
 penalty line takes a turn of the deal, so every penalty moves the dealers of the rows after it.
 """
 
 import json
+import re
+from dataclasses import dataclass
 
 from django import forms
 from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 
-from scoring import double_king
-from scoring.double_king import GAMES_PER_ROUND, KINDS
+from scoring import InvalidDeal, double_king
+from scoring.double_king import GAMES_PER_ROUND, KINDS, record_from_points, score_deal, sheet_line
 
+from ..scoring_messages import message_for
 from .base import GamePlugin, SheetForm
 
-UNITS = {
-    "tricks": gettext_lazy("tricks"),
-    "trump": gettext_lazy("tricks"),
-    "hearts": gettext_lazy("hearts"),
-    "queens": gettext_lazy("queens"),
-    "jacks_kings": gettext_lazy("jacks and kings"),
+#: The letter of each game: printed in the sheet's legend, written by the players in the
+#: « Jeu » column, typed on the screen (A to F are the negative games in the rules' order).
+LETTERS = {
+    "tricks": "A",
+    "hearts": "B",
+    "queens": "C",
+    "jacks_kings": "D",
+    "king_of_hearts": "E",
+    "seventh_last": "F",
+    "trump": "T",
 }
-COUNTED = set(UNITS)
+#: Penalty lines on screen besides the stored ones (the paper has 3 blank ones).
+SPARE_PENALTY_LINES = 3
+SEATS = 4
+RECORD_KEYS = ("taken", "taker", "seventh", "last", "penalty")
 
 
 def kind_names() -> dict[str, str]:
@@ -30,62 +46,123 @@ def kind_names() -> dict[str, str]:
     return {code: (k.name_fr if french else k.name_en) for code, k in KINDS.items()}
 
 
+def game_choices() -> list[tuple[str, str]]:
+    """« C — Pas de dames »: a focused list picks the game from its letter, as on paper."""
+    names = kind_names()
+    return [("", "—"), *((code, f"{LETTERS[code]} — {names[code]}") for code in KINDS)]
+
+
+def legend() -> list[tuple[str, str]]:
+    """[(letter, game name)]: the printed sheet's and the screen's legend."""
+    names = kind_names()
+    return [(LETTERS[code], names[code]) for code in KINDS]
+
+
+class PointsField(forms.IntegerField):
+    """A cell of the sheet: points as written, « −4 » (typographic minus) or « +3 » too."""
+
+    widget = forms.TextInput
+
+    def to_python(self, value):
+        if isinstance(value, str):
+            value = value.strip().replace("\u2212", "-").removeprefix("+")
+        return super().to_python(value)
+
+
+def cell_input(name: str) -> forms.TextInput:
+    return forms.TextInput(
+        attrs={"aria-label": name, "autocomplete": "off", "size": 3, "class": "points"}
+    )
+
+
+@dataclass
+class Line:
+    """A line of the sheet for the template: a game row or a penalty line."""
+
+    number: int
+    dealer: int | None
+    dealer_name: str
+    game: forms.BoundField
+    cells: list[forms.BoundField]
+    errors: list[str]
+    before: forms.BoundField | None = None
+    used: bool = True
+
+
 class DoubleKingSheet(SheetForm):
     rows = GAMES_PER_ROUND
 
     def __init__(self, *args, records=None, **kwargs):
         super().__init__(*args, **kwargs)
-        games = [("", "—"), *kind_names().items()]
-        seats = self.seat_choices()
+        self.penalty_lines = self._count_penalty_lines(records or [])
         for row in range(1, self.rows + 1):
-            self.fields[f"g{row}"] = forms.ChoiceField(
-                label=_("Game %(row)d") % {"row": row}, choices=games, required=False
+            self._add_line_fields(f"g{row}", f"c{row}_", _("Game %(row)d") % {"row": row})
+        for line in range(1, self.penalty_lines + 1):
+            label = _("Penalty %(n)d") % {"n": line}
+            self.fields[f"pb{line}"] = forms.IntegerField(
+                required=False,
+                min_value=1,
+                max_value=self.rows,
+                widget=forms.TextInput(
+                    attrs={"aria-label": f"{label} : " + _("before game no."), "size": 2}
+                ),
             )
-            for seat in range(4):
-                self.fields[f"c{row}_{seat}"] = forms.IntegerField(
-                    label=f"{self.seat_names[seat]}",
-                    required=False,
-                    widget=forms.NumberInput(attrs={"inputmode": "numeric", "min": 0, "max": 13}),
-                )
-            self.fields[f"k{row}"] = forms.ChoiceField(
-                label=_("King of hearts / 7th trick"), choices=seats, required=False
-            )
-            self.fields[f"l{row}"] = forms.ChoiceField(
-                label=_("Last trick"), choices=seats, required=False
-            )
-            for seat in range(4):
-                self.fields[f"p{row}_{seat}"] = forms.ChoiceField(
-                    label=_("Penalty of %(player)s: game") % {"player": self.seat_names[seat]},
-                    choices=games,
-                    required=False,
-                )
+            self._add_line_fields(f"pg{line}", f"pp{line}_", label)
         if records is not None and not self.is_bound:
             self.initial.update(self.initial_from(records))
         # A penalty line takes a turn of the deal only with this setting
         # (docs/rules/double_king.md#penalties).
         self.penalty_counts = bool((self.rules or {}).get("penalty_counts_as_game"))
 
+    def _count_penalty_lines(self, records: list[dict]) -> int:
+        """The stored penalty lines and a few blank ones, or as many as were posted."""
+        stored = sum("penalty" in r for r in records)
+        posted = [int(m[1]) for key in self.data if (m := re.fullmatch(r"pg(\d+)", key))]
+        return min(max([stored + SPARE_PENALTY_LINES, *posted]), 4 * GAMES_PER_ROUND)
+
+    def _add_line_fields(self, game: str, cells: str, label: str) -> None:
+        self.fields[game] = forms.ChoiceField(
+            label=label,
+            choices=game_choices(),
+            required=False,
+            widget=forms.Select(attrs={"aria-label": f"{label} : " + _("game (letter)")}),
+        )
+        for seat in range(SEATS):
+            name = _("%(line)s: points of %(player)s") % {
+                "line": label,
+                "player": self.seat_names[seat],
+            }
+            self.fields[f"{cells}{seat}"] = PointsField(
+                label=name,
+                required=False,
+                widget=cell_input(name),
+                error_messages={"invalid": f"{label} : " + _("enter whole points (e.g. -4)")},
+            )
+
     # ------------------------------------------------------------------ rows and records
 
-    def penalties(self, row: int) -> list[tuple[int, str]]:
-        """(offender, game) of the penalty lines before the row's game, as typed (or stored)."""
-        out = []
-        for seat in range(4):
-            game = self[f"p{row}_{seat}"].value() or ""
-            if game in KINDS:
-                out.append((seat, str(game)))
-        return out
+    def penalty_rows(self) -> dict[int, list[int]]:
+        """The penalty lines before each game row, in the order typed (or stored)."""
+        by_row: dict[int, list[int]] = {}
+        for line in range(1, self.penalty_lines + 1):
+            before = self[f"pb{line}"].value()
+            game = self[f"pg{line}"].value()
+            if game in KINDS and str(before or "").strip().isdigit():
+                row = int(str(before).strip())
+                if 1 <= row <= self.rows:
+                    by_row.setdefault(row, []).append(line)
+        return by_row
 
     def turns(self) -> list[tuple[int, list[int]]]:
         """For each row, the dealer of its game and of each of its penalty lines: the core's
         rotation, where a penalty line takes a turn only with ``penalty_counts_as_game``."""
-        slot, out = 0, []
+        slot, out, by_row = 0, [], self.penalty_rows()
         for row in range(1, self.rows + 1):
             penalty_dealers = []
-            for _offender in self.penalties(row):
-                penalty_dealers.append((self.first_dealer + slot) % 4)
+            for _line in by_row.get(row, []):
+                penalty_dealers.append((self.first_dealer + slot) % SEATS)
                 slot += self.penalty_counts
-            out.append(((self.first_dealer + slot) % 4, penalty_dealers))
+            out.append(((self.first_dealer + slot) % SEATS, penalty_dealers))
             slot += 1
         return out
 
@@ -93,80 +170,95 @@ class DoubleKingSheet(SheetForm):
         return self.turns()[row - 1][0]
 
     def dealer_names(self) -> list[str]:
-        """The dealer of each row, for the page to follow the penalties as they are typed."""
-        return [self.seat_names[dealer] for dealer, _p in self.turns()]
+        """The dealer of each row, then of each penalty line (blank when not placed yet), for
+        the page to follow the penalties as they are typed."""
+        turns = self.turns()
+        names = [self.seat_names[dealer] for dealer, _p in turns]
+        line_dealers = self._line_dealers(turns)
+        names += [
+            self.seat_names[line_dealers[line]] if line in line_dealers else ""
+            for line in range(1, self.penalty_lines + 1)
+        ]
+        return names
 
-    def rows_for_template(self):
-        for row, (dealer, _penalty_dealers) in enumerate(self.turns(), start=1):
-            yield {
-                "number": row,
-                "dealer": dealer,
-                "dealer_name": self.seat_names[dealer],
-                "game": self[f"g{row}"],
-                "counts": [self[f"c{row}_{s}"] for s in range(4)],
-                "who": self[f"k{row}"],
-                "last": self[f"l{row}"],
-                "penalties": [self[f"p{row}_{s}"] for s in range(4)],
-                # The penalty choices stay folded unless the row has one (or an error on one).
-                "penalty_open": any(
-                    self[f"p{row}_{s}"].value() or self[f"p{row}_{s}"].errors for s in range(4)
-                ),
-                "errors": [
-                    e for name in self.row_field_names(row) for e in self.errors.get(name, []) if e
-                ],
-            }
+    def _line_dealers(self, turns) -> dict[int, int]:
+        by_row = self.penalty_rows()
+        return {
+            line: dealer
+            for row, (_d, dealers) in enumerate(turns, start=1)
+            for line, dealer in zip(by_row.get(row, []), dealers, strict=True)
+        }
+
+    def _errors_of(self, names: list[str]) -> list[str]:
+        return [e for name in names for e in self.errors.get(name, []) if e]
+
+    def rows_for_template(self) -> list[Line]:
+        return [
+            Line(
+                number=row,
+                dealer=dealer,
+                dealer_name=self.seat_names[dealer],
+                game=self[f"g{row}"],
+                cells=[self[f"c{row}_{s}"] for s in range(SEATS)],
+                errors=self._errors_of(self.row_field_names(row)),
+            )
+            for row, (dealer, _p) in enumerate(self.turns(), start=1)
+        ]
+
+    def penalty_lines_for_template(self) -> list[Line]:
+        dealers = self._line_dealers(self.turns())
+        lines = []
+        for line in range(1, self.penalty_lines + 1):
+            names = self.line_field_names(line)
+            dealer = dealers.get(line)
+            lines.append(
+                Line(
+                    number=line,
+                    dealer=dealer,
+                    dealer_name=self.seat_names[dealer] if dealer is not None else "",
+                    game=self[f"pg{line}"],
+                    cells=[self[f"pp{line}_{s}"] for s in range(SEATS)],
+                    errors=self._errors_of(names),
+                    before=self[f"pb{line}"],
+                    used=any(self[n].value() not in (None, "") for n in names),
+                )
+            )
+        return lines
 
     def row_field_names(self, row: int) -> list[str]:
-        return [
-            f"g{row}",
-            *(f"c{row}_{s}" for s in range(4)),
-            f"k{row}",
-            f"l{row}",
-            *(f"p{row}_{s}" for s in range(4)),
-        ]
+        return [f"g{row}", *(f"c{row}_{s}" for s in range(SEATS))]
+
+    def line_field_names(self, line: int) -> list[str]:
+        return [f"pb{line}", f"pg{line}", *(f"pp{line}_{s}" for s in range(SEATS))]
 
     def initial_from(self, records: list[dict]) -> dict[str, object]:
         initial: dict[str, object] = {}
-        row = 1
+        row, line = 1, 1
         for record in records:
+            points = score_deal(record, self.rules)
             if "penalty" in record:
-                initial[f"p{row}_{record['penalty']}"] = record["game"]
+                initial.update({f"pb{line}": row, f"pg{line}": record["game"]})
+                initial.update({f"pp{line}_{s}": p for s, p in enumerate(points)})
+                line += 1
                 continue
             initial[f"g{row}"] = record["game"]
-            for seat, count in enumerate(record.get("taken", [])):
-                initial[f"c{row}_{seat}"] = count
-            if "taker" in record:
-                initial[f"k{row}"] = str(record["taker"])
-            if "seventh" in record:
-                initial[f"k{row}"] = str(record["seventh"])
-                initial[f"l{row}"] = str(record["last"])
+            initial.update({f"c{row}_{s}": p for s, p in enumerate(points)})
             row += 1
         return initial
+
+    # ------------------------------------------------------------------ reading the sheet
 
     def clean(self):
         cleaned = super().clean()
         self.records, self.record_fields, self.record_labels = [], [], []
+        self._check_penalty_lines()
+        by_row = self.penalty_rows()
         first_empty: int | None = None
-        for row, (row_dealer, penalty_dealers) in enumerate(self.turns(), start=1):
-            label = _("Game %(row)d") % {"row": row}
-            game = cleaned.get(f"g{row}") or ""
-            counts = [cleaned.get(f"c{row}_{s}") for s in range(4)]
-            who, last = cleaned.get(f"k{row}") or "", cleaned.get(f"l{row}") or ""
-            anything = bool(game or who or last or any(c is not None for c in counts))
-            for (offender, penalty_game), dealer in zip(
-                self.penalties(row), penalty_dealers, strict=True
-            ):
-                name = [f"p{row}_{offender}"]
-                self._add(
-                    {"game": penalty_game, "penalty": offender, "dealer": dealer},
-                    _("Penalty before game %(row)d") % {"row": row},
-                    {"game": name, "penalty": name, "dealer": name, "*": name},
-                )
-            if not anything:
+        for row, (dealer, penalty_dealers) in enumerate(self.turns(), start=1):
+            for line, line_dealer in zip(by_row.get(row, []), penalty_dealers, strict=True):
+                self._add_penalty(line, row, line_dealer)
+            if not any(cleaned.get(name) not in (None, "") for name in self.row_field_names(row)):
                 first_empty = first_empty or row
-                continue
-            if not game:
-                self.add_error(f"g{row}", f"{label} : " + _("choose the game played"))
                 continue
             if first_empty is not None:
                 self.add_error(
@@ -175,62 +267,100 @@ class DoubleKingSheet(SheetForm):
                     % {"row": first_empty},
                 )
                 first_empty = None
-            record: dict[str, object] = {"game": game, "dealer": row_dealer}
-            fields: dict[str, list[str]] = {
-                "game": [f"g{row}"],
-                "dealer": [f"g{row}"],
-                "*": [f"g{row}"],
-            }
-            if game in COUNTED:
-                if any(c is None for c in counts):
-                    missing = next(s for s, c in enumerate(counts) if c is None)
-                    self.add_error(
-                        f"c{row}_{missing}",
-                        f"{label} : " + _("enter the count of each player (0 if none)"),
-                    )
-                    continue
-                record["taken"] = counts
-                fields["taken"] = [f"c{row}_{s}" for s in range(4)]
-            elif game == "king_of_hearts":
-                if who == "":
-                    self.add_error(
-                        f"k{row}", f"{label} : " + _("choose who took the king of hearts")
-                    )
-                    continue
-                record["taker"] = int(who)
-                fields["taker"] = [f"k{row}"]
-            else:
-                if who == "" or last == "":
-                    name = f"k{row}" if who == "" else f"l{row}"
-                    self.add_error(
-                        name, f"{label} : " + _("choose who took the 7th and the last trick")
-                    )
-                    continue
-                record["seventh"], record["last"] = int(who), int(last)
-                fields["seventh"], fields["last"] = [f"k{row}"], [f"l{row}"]
-            self._add(record, label, fields)
+            self._add_game(row, dealer)
         return cleaned
 
-    def _add(self, record: dict, label: str, fields: dict[str, list[str]]) -> None:
+    def _check_penalty_lines(self) -> None:
+        """A penalty line begun must say before which game and which game it was."""
+        for line in range(1, self.penalty_lines + 1):
+            names = self.line_field_names(line)
+            if all(self.cleaned_data.get(n) in (None, "") for n in names):
+                continue
+            label = _("Penalty %(n)d") % {"n": line}
+            if self.cleaned_data.get(f"pb{line}") is None and f"pb{line}" not in self.errors:
+                self.add_error(f"pb{line}", f"{label} : " + _("enter the game it came before"))
+            if not self.cleaned_data.get(f"pg{line}"):
+                self.add_error(f"pg{line}", f"{label} : " + _("choose the game played"))
+
+    def _add_game(self, row: int, dealer: int) -> None:
+        label = _("Game %(row)d") % {"row": row}
+        game = self.cleaned_data.get(f"g{row}")
+        if not game:
+            self.add_error(f"g{row}", f"{label} : " + _("choose the game played"))
+            return
+        record = self._record(game, f"c{row}_", label, penalty=False)
+        if record is not None:
+            record["dealer"] = dealer
+            self._add(record, label, f"g{row}", f"c{row}_")
+
+    def _add_penalty(self, line: int, row: int, dealer: int) -> None:
+        label = _("Penalty before game %(row)d") % {"row": row}
+        record = self._record(self.cleaned_data[f"pg{line}"], f"pp{line}_", label, penalty=True)
+        if record is not None:
+            record["dealer"] = dealer
+            self._add(record, label, f"pg{line}", f"pp{line}_")
+
+    def _record(self, game: str, cells: str, label: str, *, penalty: bool) -> dict | None:
+        """The record of a line's four cells, or None with the error on the cells."""
+        points = self._points(cells, label)
+        if points is None:
+            return None
+        try:
+            return record_from_points(game, points, penalty=penalty, rules=self.rules)
+        except InvalidDeal as error:
+            index = error.params.get("index")
+            names = [f"{cells}{index}"] if isinstance(index, int) else []
+            names = names or [f"{cells}{s}" for s in range(SEATS)]
+            message = f"{label} : " + message_for(error, unit=_("points"))
+            for name in names:
+                self.add_error(name, message if name == names[0] else "")
+            return None
+
+    def _points(self, cells: str, label: str) -> list[int] | None:
+        """The four cells' points, or None with an error on the first one missing."""
+        points = [self.cleaned_data.get(f"{cells}{s}") for s in range(SEATS)]
+        missing = [f"{cells}{s}" for s, p in enumerate(points) if p is None]
+        if not missing:
+            return points
+        if not any(name in self.errors for name in missing):
+            message = _("enter the points of each player (0 if none)")
+            self.add_error(missing[0], f"{label} : {message}")
+        return None
+
+    def _add(self, record: dict, label: str, game: str, cells: str) -> None:
+        cell_names = [f"{cells}{s}" for s in range(SEATS)]
+        fields = {"game": [game], "dealer": [game], "*": [game]}
+        fields.update({key: cell_names for key in RECORD_KEYS})
         self.records.append(record)
         self.record_fields.append(fields)
         self.record_labels.append(label)
 
     def unit_for(self, record: dict) -> str | None:
-        unit = UNITS.get(str(record.get("game", "")))
-        return str(unit) if unit else None
+        return _("points")
 
     def game_names(self) -> dict[str, str]:
         return kind_names()
 
+    def legend(self) -> list[tuple[str, str]]:
+        return legend()
+
     def game_names_json(self) -> str:
         return json.dumps(kind_names())
 
-    def inputs_by_game_json(self) -> str:
-        """Which inputs of a row each game uses, so the page can grey out the others."""
-        uses = {code: ["c"] if code in COUNTED else ["k"] for code in KINDS}
-        uses["seventh_last"] = ["k", "l"]
-        return json.dumps(uses)
+    def lines_json(self) -> str:
+        """What each game's line may hold, for the page's keyboard help: the game's letter,
+        each cell's possible points and the line's total (a game row, then a penalty line)."""
+        lines = {}
+        for code in KINDS:
+            game = sheet_line(code)
+            penalty = sheet_line(code, penalty=True, rules=self.rules)
+            lines[code] = {
+                "letter": LETTERS[code],
+                "values": list(game.values),
+                "total": game.total,
+                "penalty": {"values": list(penalty.values), "total": penalty.total},
+            }
+        return json.dumps(lines)
 
 
 def describe(record: dict, seat_names) -> str:
