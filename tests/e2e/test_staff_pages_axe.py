@@ -36,12 +36,6 @@ NOT_PAGES = {
 }
 
 
-# Violations on pages being rebuilt in parallel work of issue 12 (the Double King sheet's
-# inputs, the Quarante deal form's selects); delete each entry when that work is merged: the
-# list may only shrink.
-KNOWN: dict[tuple[str, str], set[str]] = {}
-
-
 def _urls(tournament, club, season) -> dict[str, str | None]:
     """Each staff page of ``tournament``'s game; None where the game has no such page."""
     plugin = plugin_for(tournament.game)
@@ -97,8 +91,6 @@ def test_axe_finds_nothing_on_the_staff_pages(
         response = page.goto(live_server.url + url)
         assert response.status == 200, (name, response.status)
         violations = axe_violations(page)
-        known = KNOWN.get((game, name), set())
-        violations = [v for v in violations if v.split(" ")[0] not in known]
         if violations:
             found[name] = violations
     close_page(page)
