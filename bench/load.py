@@ -44,6 +44,14 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=30)
     parser.add_argument("--workers", type=int, default=3)
     parser.add_argument(
+        "--threads", type=int, default=4, help="threads a worker (gthread workers when > 1)"
+    )
+    parser.add_argument(
+        "--config",
+        default="gunicorn.conf.py",
+        help="gunicorn's settings file (the project's; /dev/null: gunicorn's defaults)",
+    )
+    parser.add_argument(
         "--think", type=float, default=0, help="seconds a scorekeeper types before saving"
     )
     parser.add_argument("--warmup", type=float, default=10, help="seconds run before measuring")
@@ -57,6 +65,10 @@ def main() -> None:
             "club.wsgi",
             "--workers",
             str(args.workers),
+            "--threads",
+            str(args.threads),
+            "--config",
+            args.config,
             "--bind",
             f"127.0.0.1:{port}",
             "--log-level",
@@ -278,7 +290,8 @@ def run(port: int, plan: dict, args, *, seconds: float, report: bool = True) -> 
     every = [s for values in stats.latencies.values() for s in values]
     print(
         f"{args.players} players + {args.scorekeepers} scorekeepers, {args.workers} gunicorn "
-        f"workers, {elapsed:.1f} s, {os.cpu_count()} cores"
+        f"workers × {args.threads} threads ({args.config}), {elapsed:.1f} s, "
+        f"{os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f}"
     )
     print(
         f"{'requests':14} {'count':>7} {'304':>6} {'req/s':>8} {'p50 ms':>8} {'p95 ms':>8} "

@@ -28,8 +28,8 @@ from .tables import (
     AnnualRankingTable,
     SeasonStandingsTable,
     StandingsTable,
-    annual_cell,
-    standings_cell,
+    annual_formatter,
+    standings_formatter,
     write_table,
 )
 
@@ -168,9 +168,7 @@ def standings_table_html(request, tournament, plugin) -> str:
             exclude=standings_excluded(plugin),
         )
         RequestConfig(request, paginate=False).configure(table)
-        write_table(
-            table, request, [row.record for row in table.rows], partial(standings_cell, table)
-        )
+        write_table(table, request, [row.record for row in table.rows], standings_formatter(table))
         html = render_to_string("tournaments/_table.html", {"table": table}, request)
         cache.set(key, html, STANDINGS_CACHE_SECONDS)
     return mark_safe(html)
@@ -325,10 +323,20 @@ def annual_table(request, ranking) -> AnnualRankingTable:
     RequestConfig(request, paginate=paginate).configure(table)
     records = [annual_rankings.named_total(row.record) for row in table.page.object_list]
     cells = annual_rankings.annual_cells(ids, [r["player_id"] for r in records])
-    for record in records:
-        for tournament_id, (points, place, _pp) in cells.get(record["player_id"], {}).items():
-            record[f"t{tournament_id}"] = f"{points} ({place}e)"
-    tournaments = [(f"t{t.pk}", t.date.strftime("%d/%m"), t.name) for t in ranking.tournaments]
-    write_table(table, request, records, annual_cell, tournaments)
+    order = [t.pk for t in ranking.tournaments]
+    empty = '<td class="num">—</td>'
+
+    def tournament_cells(record: dict) -> str:
+        # Each tournament's "points (place)": integers, nothing to escape.
+        own = cells.get(record["player_id"], {})
+        return "".join(
+            [
+                f'<td class="num">{own[pk][0]} ({own[pk][1]}e)</td>' if pk in own else empty
+                for pk in order
+            ]
+        )
+
+    heads = [(t.date.strftime("%d/%m"), t.name) for t in ranking.tournaments]
+    write_table(table, request, records, annual_formatter, (heads, tournament_cells))
     table.template_name = "tournaments/_fast_table.html"
     return table

@@ -111,11 +111,31 @@ def tournament_standings(tournament: Tournament, *, live: bool = False) -> list[
     keys = [
         key_of([RoundLine(c.score, c.place_points) for c in row.rounds.values()]) for row in ranked
     ]
-    for row, rank in zip(ranked, shared_places(keys), strict=True):
+    for row, rank in zip(ranked, shared_places(whole_keys(keys)), strict=True):
         row.rank = rank
     ranked.sort(key=lambda r: (r.rank, r.name))
     substitutes = sorted((r for r in rows.values() if r.substitute), key=lambda r: r.name)
     return ranked + substitutes
+
+
+def whole_keys(keys: list[tuple[Any, ...]]) -> list[tuple[Any, ...]]:
+    """The classification keys with every component counted in sixtieths: integers, which
+    sort several times faster than Fractions, in the same order with the same ties (each
+    component is scaled alike). The keys as they are if a component is not a whole number of
+    sixtieths."""
+    scaled = []
+    for key in keys:
+        whole = []
+        for value in key:
+            kind = type(value)
+            if kind is int:
+                whole.append(value * PLACE_POINTS_DENOMINATOR)
+            elif kind is Fraction and PLACE_POINTS_DENOMINATOR % value.denominator == 0:
+                whole.append(value.numerator * (PLACE_POINTS_DENOMINATOR // value.denominator))
+            else:
+                return keys
+        scaled.append(tuple(whole))
+    return scaled
 
 
 def _entries_with_seats(tournament: Tournament, live: bool) -> list[tuple[Any, ...]]:
