@@ -166,8 +166,10 @@ def write_table(table: tables.Table, request, records, formatter, tail=None) -> 
     tail_cells = None
     if tail is not None:
         tail_heads, tail_cells = tail
-        for header, title in tail_heads:
-            heads.append(format_html('<th class="num" title="{}">{}</th>', title, header))
+        heads += [
+            f'<th class="num" title="{html.escape(title)}">{html.escape(header)}</th>'
+            for header, title in tail_heads
+        ]
         count += len(tail_heads)
     table.column_count = count
     table.head = mark_safe("".join(heads))
@@ -208,6 +210,8 @@ def standings_formatter(table: StandingsTable):
                 value = record.get("rank")
                 if value is None:
                     return cell_text(value)
+                if type(value) is int and not record.get("substitute"):
+                    return str(value)  # what ``render_rank`` gives a ranked player
                 return conditional_escape(table.render_rank(value, record))
 
             return rank

@@ -276,7 +276,8 @@ class SeasonStandingsView(TemplateView):
         season = get_object_or_404(Season.objects.select_related("club"), pk=self.kwargs["pk"])
         games = season_rankings.season_games(season)
         annual = [g for g in games if plugin_for(g).annual_ranking]
-        standings = season_rankings.season_standings(season, [g for g in games if g not in annual])
+        others = [g for g in games if g not in annual]
+        standings = season_rankings.season_standings(season, others) if others else {}
         names = dict(game_choices())
         tables = []
         for game in games:

@@ -19,6 +19,7 @@ from ..models import (
     TournamentResult,
 )
 from .classification import sixtieths_fraction
+from .season_rankings import fetch_rows
 
 
 @dataclass
@@ -189,8 +190,11 @@ def annual_cells(
     if player_ids is not None:
         results = results.filter(player_id__in=player_ids)
     cells: dict[int, dict[int, tuple[int, int, Fraction]]] = defaultdict(dict)
-    for player_id, tournament_id, points, rank, sixtieths in results.values_list(
-        "player_id", "tournament_id", "points", "rank", "annual_place_points_60ths"
+    # Thousands of integers for a page of 50 players: read without Django's converters.
+    for player_id, tournament_id, points, rank, sixtieths in fetch_rows(
+        results.values_list(
+            "player_id", "tournament_id", "points", "rank", "annual_place_points_60ths"
+        )
     ):
         cells[player_id][tournament_id] = (points, rank, sixtieths_fraction(sixtieths))
     return cells
