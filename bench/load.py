@@ -4,7 +4,8 @@
         .venv/bin/python bench/load.py [--players 50] [--scorekeepers 5] [--seconds 30]
 
 Prepares a running Double King tournament of 120 players (round 1 drawn, a scorekeeper
-account), starts gunicorn with 3 workers on 127.0.0.1 only, then for ``--seconds``:
+account), starts gunicorn with 3 workers of 4 threads and the project's gunicorn.conf.py (the
+app preloaded) on 127.0.0.1 only, then for ``--seconds``:
 
 - each player loops over the tournament's standings, rounds and one table's page, sending
   back the ``ETag`` he was given (``If-None-Match``) as a browser does;
@@ -13,7 +14,9 @@ account), starts gunicorn with 3 workers on 127.0.0.1 only, then for ``--seconds
   seconds of typing (0: back to back, the worst case).
 
 Prints requests per second, p50/p95/p99 latency per kind of request, and the errors. The load
-generator runs on the same machine as the server: its own CPU use is part of the figure.
+generator runs on the same machine as the server: its own CPU use is part of the figure, and
+so is the machine's other work (the load average is printed: compare runs made side by side,
+e.g. ``--threads 1 --config /dev/null`` for gunicorn's defaults).
 """
 
 import argparse
