@@ -283,10 +283,8 @@ class SeasonStandingsView(TemplateView):
         for game in games:
             if game in annual:
                 ranking = annual_rankings.annual_ranking(season, game, rows=False)
-                table = annual_table(self.request, ranking)
-                tables.append(
-                    {"game": game, "name": names[game], "table": table, "annual": ranking}
-                )
+                html = annual_table_html(self.request, season, ranking)
+                tables.append({"game": game, "name": names[game], "html": html, "annual": ranking})
                 continue
             plugin = plugin_for(game)
             table = SeasonStandingsTable(
@@ -310,6 +308,33 @@ class CountedPaginator(Paginator):
     @property
     def count(self) -> int:
         return self.known_count
+
+
+def annual_table_html(request, season, ranking) -> str:
+    """The annual ranking's table, rendered once per version of its tournaments' results
+    (each bumped by every write the ranking shows, names included), rule, language and query."""
+    key = (
+        "annual:"
+        + hashlib.sha256(
+            repr(
+                (
+                    season.pk,
+                    ranking.game,
+                    ranking.rule,
+                    ranking.best_n,
+                    [(t.pk, t.results_version, t.name, t.date) for t in ranking.tournaments],
+                    get_language(),
+                    request.GET.urlencode(),  # the sort and page, the links keep the rest
+                )
+            ).encode()
+        ).hexdigest()
+    )
+    html = cache.get(key)
+    if html is None:
+        table = annual_table(request, ranking)
+        html = render_to_string("tournaments/_table.html", {"table": table}, request)
+        cache.set(key, html, STANDINGS_CACHE_SECONDS)
+    return mark_safe(html)
 
 
 def annual_table(request, ranking) -> AnnualRankingTable:

@@ -430,3 +430,39 @@ def test_a_team_renamed_shows_at_once(make_tournament, client):
     team.save()
     fresh = client.get(url, HTTP_IF_NONE_MATCH=first["ETag"])
     assert fresh.status_code == 200 and "Les Invaincus" in fresh.content.decode()
+
+
+def test_the_annual_ranking_page_shows_a_saved_result_and_a_rename_at_once(client):
+    """The annual ranking's table is kept per version of its tournaments' results: a result
+    stored again or a player renamed shows on the next view."""
+    made = federation(tournaments=2, players=8)
+    whist_season, _last = made["whist"]
+    url = reverse("season_standings", args=[whist_season.pk])
+    leader = annual_rankings.annual_ranking(whist_season, "whist").rows[0]
+    assert leader.name in client.get(url).content.decode()
+
+    player = Player.objects.get(pk=leader.player_id)
+    player.last_name = "Renommé"
+    player.save()
+    assert f"Renommé {player.first_name}" in client.get(url).content.decode()
+
+    # A result stored again: the leader's points in one of his tournaments change.
+    played = (
+        TournamentResult.objects.filter(player=player, tournament__season=whist_season)
+        .first()
+        .tournament
+    )
+    Seat.objects.filter(round__tournament=played, entry__player=player).update(
+        score=F("score") + 1000
+    )
+    result_store.results_changed(played)
+    points = annual_rankings.annual_ranking(whist_season, "whist").rows[0].points
+    assert (
+        points
+        == leader.points
+        + 1000
+        * Seat.objects.filter(
+            round__tournament=played, entry__player=player, table__complete=True
+        ).count()
+    )
+    assert f'<td class="num">{points}</td>' in client.get(url).content.decode()

@@ -74,8 +74,9 @@ def annual_ranking(
     counted = Tournament.objects.filter(season=season, game=game, published=True).exclude(
         status=Tournament.Status.REGISTRATION
     )
-    # The columns' headings only (the rules are large and not needed here).
-    tournaments = list(counted.only("id", "name", "date").order_by("date", "pk"))
+    # The columns' headings and the versions of their results (the cached page's key) only:
+    # the rules are large and not needed here.
+    tournaments = list(counted.only("id", "name", "date", "results_version").order_by("date", "pk"))
     ids = counted.values("pk")  # a subquery in each query below
     ranking = AnnualRanking(
         game, rule, best_n, tournaments, annual_totals(ids, rule, best_n), tournament_ids=ids
