@@ -139,25 +139,21 @@ def player_url(tournament):
     return lambda entry_id: f"{prefix}{entry_id}/"
 
 
+def cached_html(name: str, key: tuple, build) -> str:
+    """HTML kept in the cache under ``key`` (a results version in it: never stale), built by
+    ``build()`` when missing."""
+    cache_key = f"{name}:{hashlib.sha256(repr(key).encode()).hexdigest()}"
+    html = cache.get(cache_key)
+    if html is None:
+        html = build()
+        cache.set(cache_key, html, STANDINGS_CACHE_SECONDS)
+    return mark_safe(html)
+
+
 def standings_table_html(request, tournament, plugin) -> str:
     """The rendered standings table, cached per results version, language and query."""
-    key = (
-        "standings:"
-        + hashlib.sha256(
-            repr(
-                (
-                    tournament.pk,
-                    tournament.results_version,
-                    tournament.rounds,
-                    tournament.game,
-                    get_language(),
-                    request.GET.urlencode(),  # the sort, and the headers' links keep the rest
-                )
-            ).encode()
-        ).hexdigest()
-    )
-    html = cache.get(key)
-    if html is None:
+
+    def build() -> str:
         table = StandingsTable(
             standings_rows(tournament),
             player_url=player_url(tournament),
@@ -166,9 +162,17 @@ def standings_table_html(request, tournament, plugin) -> str:
         )
         RequestConfig(request, paginate=False).configure(table)
         write_table(table, request, [row.record for row in table.rows], standings_formatter(table))
-        html = render_to_string("tournaments/_table.html", {"table": table}, request)
-        cache.set(key, html, STANDINGS_CACHE_SECONDS)
-    return mark_safe(html)
+        return render_to_string("tournaments/_table.html", {"table": table}, request)
+
+    key = (
+        tournament.pk,
+        tournament.results_version,
+        tournament.rounds,
+        tournament.game,
+        get_language(),
+        request.GET.urlencode(),  # the sort, and the headers' links keep the rest
+    )
+    return cached_html("standings", key, build)
 
 
 class StandingsView(ConditionalPageMixin, PublishedTournamentMixin, TemplateView):
@@ -310,28 +314,21 @@ class CountedPaginator(Paginator):
 def annual_table_html(request, season, ranking) -> str:
     """The annual ranking's table, rendered once per version of its tournaments' results
     (each bumped by every write the ranking shows, names included), rule, language and query."""
-    key = (
-        "annual:"
-        + hashlib.sha256(
-            repr(
-                (
-                    season.pk,
-                    ranking.game,
-                    ranking.rule,
-                    ranking.best_n,
-                    [(t.pk, t.results_version, t.name, t.date) for t in ranking.tournaments],
-                    get_language(),
-                    request.GET.urlencode(),  # the sort and page, the links keep the rest
-                )
-            ).encode()
-        ).hexdigest()
-    )
-    html = cache.get(key)
-    if html is None:
+
+    def build() -> str:
         table = annual_table(request, ranking)
-        html = render_to_string("tournaments/_table.html", {"table": table}, request)
-        cache.set(key, html, STANDINGS_CACHE_SECONDS)
-    return mark_safe(html)
+        return render_to_string("tournaments/_table.html", {"table": table}, request)
+
+    key = (
+        season.pk,
+        ranking.game,
+        ranking.rule,
+        ranking.best_n,
+        [(t.pk, t.results_version, t.name, t.date) for t in ranking.tournaments],
+        get_language(),
+        request.GET.urlencode(),  # the sort and page, the links keep the rest
+    )
+    return cached_html("annual", key, build)
 
 
 def annual_table(request, ranking) -> AnnualRankingTable:
