@@ -328,7 +328,8 @@ def free_port() -> int:
 
 
 def wait_for(port: int) -> None:
-    for _ in range(100):
+    # gunicorn binds once the app is loaded (preloaded: seconds on a busy machine).
+    for _ in range(600):
         try:
             with socket.create_connection(("127.0.0.1", port), timeout=1):
                 return
