@@ -157,8 +157,8 @@ def whole_keys(keys: list[tuple[Any, ...]]) -> list[tuple[Any, ...]]:
 def _entries_with_seats(tournament: Tournament, live: bool) -> list[tuple[Any, ...]]:
     """The standings' one query: each entry that played or did not withdraw, with its player's
     name and stored rank (``None`` if none), once per counted seat (``None`` seat columns if
-    it has none). SQL, because the ORM
-    cannot left-join seats on a condition over their tables."""
+    it has none). SQL, because the ORM cannot left-join seats on a condition over their
+    tables."""
     counted = "tb.complete OR tb.version > 0" if live else "tb.complete"
     sql = f"""
         SELECT e.id, e.player_id, p.last_name, p.first_name, e.substitute, e.withdrawn,
