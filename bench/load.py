@@ -4,7 +4,8 @@
         .venv/bin/python bench/load.py [--players 50] [--scorekeepers 5] [--seconds 30]
 
 Prepares a running Double King tournament of 120 players (round 1 drawn, a scorekeeper
-account), starts gunicorn with 3 workers on 127.0.0.1 only, then for ``--seconds``:
+account), starts gunicorn with 3 workers of 4 threads and the project's gunicorn.conf.py (the
+app preloaded) on 127.0.0.1 only, then for ``--seconds``:
 
 - each player loops over the tournament's standings, rounds and one table's page, sending
   back the ``ETag`` he was given (``If-None-Match``) as a browser does;
@@ -13,7 +14,9 @@ account), starts gunicorn with 3 workers on 127.0.0.1 only, then for ``--seconds
   seconds of typing (0: back to back, the worst case).
 
 Prints requests per second, p50/p95/p99 latency per kind of request, and the errors. The load
-generator runs on the same machine as the server: its own CPU use is part of the figure.
+generator runs on the same machine as the server: its own CPU use is part of the figure, and
+so is the machine's other work (the load average is printed: compare runs made side by side,
+e.g. ``--threads 1 --config /dev/null`` for gunicorn's defaults).
 """
 
 import argparse
@@ -44,6 +47,14 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=30)
     parser.add_argument("--workers", type=int, default=3)
     parser.add_argument(
+        "--threads", type=int, default=4, help="threads a worker (gthread workers when > 1)"
+    )
+    parser.add_argument(
+        "--config",
+        default="gunicorn.conf.py",
+        help="gunicorn's settings file (the project's; /dev/null: gunicorn's defaults)",
+    )
+    parser.add_argument(
         "--think", type=float, default=0, help="seconds a scorekeeper types before saving"
     )
     parser.add_argument("--warmup", type=float, default=10, help="seconds run before measuring")
@@ -57,6 +68,10 @@ def main() -> None:
             "club.wsgi",
             "--workers",
             str(args.workers),
+            "--threads",
+            str(args.threads),
+            "--config",
+            args.config,
             "--bind",
             f"127.0.0.1:{port}",
             "--log-level",
@@ -278,7 +293,8 @@ def run(port: int, plan: dict, args, *, seconds: float, report: bool = True) -> 
     every = [s for values in stats.latencies.values() for s in values]
     print(
         f"{args.players} players + {args.scorekeepers} scorekeepers, {args.workers} gunicorn "
-        f"workers, {elapsed:.1f} s, {os.cpu_count()} cores"
+        f"workers × {args.threads} threads ({args.config}), {elapsed:.1f} s, "
+        f"{os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f}"
     )
     print(
         f"{'requests':14} {'count':>7} {'304':>6} {'req/s':>8} {'p50 ms':>8} {'p95 ms':>8} "
@@ -312,7 +328,8 @@ def free_port() -> int:
 
 
 def wait_for(port: int) -> None:
-    for _ in range(100):
+    # gunicorn binds once the app is loaded (preloaded: seconds on a busy machine).
+    for _ in range(600):
         try:
             with socket.create_connection(("127.0.0.1", port), timeout=1):
                 return

@@ -1,8 +1,12 @@
-"""WSGI entry point for gunicorn: ``gunicorn club.wsgi``."""
+"""WSGI entry point for gunicorn: ``gunicorn club.wsgi`` (settings in gunicorn.conf.py)."""
 
 import os
+from importlib import import_module
 
+from django.conf import settings
 from django.core.wsgi import get_wsgi_application
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "club.settings.prod")
 application = get_wsgi_application()
+# The URLconf and the views it imports, now rather than on the first request (no queries).
+import_module(settings.ROOT_URLCONF)

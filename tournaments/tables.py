@@ -1,5 +1,6 @@
 """django-tables2 tables for the standings pages (sortable, French headers)."""
 
+import html
 from fractions import Fraction
 
 import django_tables2 as tables
@@ -115,24 +116,44 @@ class AnnualRankingTable(tables.Table):
 #
 # django-tables2 renders a cell through ``BoundRow`` (an ``inspect.signature`` call per cell):
 # most of a standings page's time. Its tables still give the headers, sorting and pagination;
-# the rows are written here in one pass from values already formatted for display.
+# the rows are written here in one pass, each column by a formatter chosen once per table
+# (a page of the annual ranking has thousands of cells: no lookups per cell).
 
 
 def cell_text(value, default: str = "—") -> str:
     """A plain cell: escaped and localised like ``{{ value }}`` in a template."""
     if value is None or value == "":
         return default
-    if type(value) is int and not settings.USE_THOUSAND_SEPARATOR:
+    kind = type(value)
+    if kind is int and not settings.USE_THOUSAND_SEPARATOR:
         return str(value)  # what ``localize`` gives, without its per-call format lookups
+    if kind is str:
+        return html.escape(value)  # what ``conditional_escape`` gives a plain string
     return conditional_escape(value if isinstance(value, str) else localize(value))
 
 
-def write_table(table: tables.Table, request, records, cell, extra=()) -> None:
+def plain_cells(name: str):
+    """The formatter of a plain column: ``cell_text`` of the record's value, ints written
+    straight when the thousand separator is off (read once, not per cell)."""
+    if settings.USE_THOUSAND_SEPARATOR:
+        return lambda record: cell_text(record.get(name))
+
+    def cell(record: dict) -> str:
+        value = record.get(name)
+        if type(value) is int:
+            return str(value)
+        return cell_text(value)
+
+    return cell
+
+
+def write_table(table: tables.Table, request, records, formatter, tail=None) -> None:
     """Write the table's header and rows (``table.head``, ``table.body``) for
     ``tournaments/_fast_table.html``: the markup django-tables2's template gives, in one pass.
-    ``cell(name, record)`` gives each cell's HTML, escaped. ``extra``: columns after the
-    table's own, not sortable, as (name, header, title) — plain numbers (a season's
-    tournaments: a hundred django-tables2 columns cost more than the whole page)."""
+    ``formatter(name)`` gives the function writing a column's cell (escaped HTML) from a
+    record. ``tail``: columns after the table's own, not sortable, as (headers, cells) —
+    (header, title) pairs, and a function writing a record's ``<td>`` cells for them (a
+    season's tournaments: a hundred django-tables2 columns cost more than the whole page)."""
     heads, columns = [], []
     query = request.GET.copy()
     for column in table.columns:
@@ -142,49 +163,91 @@ def write_table(table: tables.Table, request, records, cell, extra=()) -> None:
             query[table.prefixed_order_by_field] = column.order_by_alias.next
             header = format_html('<a href="?{}">{}</a>', query.urlencode(), header)
         heads.append(f"<th {attrs['th'].as_html()}>{header}</th>")
-        columns.append((column.name, attrs["td"].as_html()))
-    for name, header, title in extra:
-        heads.append(format_html('<th class="num" title="{}">{}</th>', title, header))
-        columns.append((name, 'class="num"'))
-    table.column_count = len(columns)
+        columns.append((f"<td {attrs['td'].as_html()}>", formatter(column.name)))
+    count = len(columns)
+    tail_cells = None
+    if tail is not None:
+        tail_heads, tail_cells = tail
+        heads += [
+            f'<th class="num" title="{html.escape(title)}">{html.escape(header)}</th>'
+            for header, title in tail_heads
+        ]
+        count += len(tail_heads)
+    table.column_count = count
     table.head = mark_safe("".join(heads))
-    table.body = body_html(table, columns, records, cell)
+    table.body = body_html(table, columns, records, tail_cells)
 
 
-def body_html(table: tables.Table, columns, records, cell) -> str:
-    """The ``<tr>`` rows of ``records``: ``columns`` are (name, td attributes) pairs. Rows
-    carry django-tables2's even/odd classes."""
+def body_html(table: tables.Table, columns, records, tail_cells=None) -> str:
+    """The ``<tr>`` rows of ``records``: ``columns`` are (opening ``<td>``, formatter) pairs.
+    Rows carry django-tables2's even/odd classes."""
     row_class = table.row_attrs.get("class") if table.row_attrs else None
     lines = []
     for index, record in enumerate(records):
         css = "even" if index % 2 == 0 else "odd"
         extra = row_class(record) if callable(row_class) else row_class
         css = f"{extra} {css}" if extra else css
-        cells = "".join(f"<td {attrs}>{cell(name, record)}</td>" for name, attrs in columns)
+        cells = "".join([f"{td}{cell(record)}</td>" for td, cell in columns])
+        if tail_cells is not None:
+            cells += tail_cells(record)
         lines.append(f'<tr class="{css}">{cells}</tr>')
     return mark_safe("\n".join(lines))
 
 
-def standings_cell(table: StandingsTable, name: str, record: dict) -> str:
-    """A cell of a tournament's standings (what ``StandingsTable``'s renderers give)."""
-    value = record.get(name)
-    if value is None:
-        return cell_text(value)  # django-tables2 shows the default without the renderer
-    if name == "rank":
-        return conditional_escape(table.render_rank(value, record))
-    if name == "name":
-        return table.render_name(value, record)
-    if name in ("place_points", "wins"):
-        return format_points(value)
-    return cell_text(value)
+def points_text(value) -> str:
+    """``format_points`` without rebuilding a Fraction already built (most place points)."""
+    if type(value) is Fraction and value.denominator == 1:
+        return str(value.numerator)
+    return format_points(value)
 
 
-def annual_cell(name: str, record: dict) -> str:
-    """A cell of the annual ranking: totals, then each tournament's "points (place)"."""
+def standings_formatter(table: StandingsTable):
+    """The cells of a tournament's standings (what ``StandingsTable``'s renderers give);
+    django-tables2 shows the default, without the renderer, for a missing value."""
+
+    def formatter(name: str):
+        if name == "rank":
+
+            def rank(record: dict) -> str:
+                value = record.get("rank")
+                if value is None:
+                    return cell_text(value)
+                if type(value) is int and not record.get("substitute"):
+                    return str(value)  # what ``render_rank`` gives a ranked player
+                return conditional_escape(table.render_rank(value, record))
+
+            return rank
+        if name == "name":
+
+            def player(record: dict) -> str:
+                value = record.get("name")
+                if value is None:
+                    return cell_text(value)
+                if record.get("team_id"):
+                    players = html.escape(str(record.get("players", "")))
+                    return f'{html.escape(value)} <small class="muted">{players}</small>'
+                url = html.escape(table.player_url(record["entry_id"]))
+                return f'<a href="{url}">{html.escape(value)}</a>'
+
+            return player
+        if name in ("place_points", "wins"):
+
+            def points(record: dict) -> str:
+                value = record.get(name)
+                return cell_text(value) if value is None else points_text(value)
+
+            return points
+        return plain_cells(name)
+
+    return formatter
+
+
+def annual_formatter(name: str):
+    """The cells of the annual ranking's totals (the tournaments' cells are its tail)."""
     if name == "place_points":
-        return format_points(record["place_points"])
+        return lambda record: points_text(record["place_points"])
     if name == "points":
-        return cell_text(record["total_points"])
+        return plain_cells("total_points")
     if name == "tournaments":
-        return cell_text(record["n_tournaments"])
-    return cell_text(record.get(name))
+        return plain_cells("n_tournaments")
+    return plain_cells(name)

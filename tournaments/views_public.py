@@ -29,8 +29,8 @@ from .tables import (
     AnnualRankingTable,
     SeasonStandingsTable,
     StandingsTable,
-    annual_cell,
-    standings_cell,
+    annual_formatter,
+    standings_formatter,
     write_table,
 )
 
@@ -140,23 +140,22 @@ def player_url(tournament):
     return lambda entry_id: f"{prefix}{entry_id}/"
 
 
+def cached_html(name: str, key: tuple, build) -> str:
+    """HTML kept in the cache under ``key`` (a results version in it: never stale), built by
+    ``build()`` when missing."""
+    cache_key = f"{name}:{hashlib.sha256(repr(key).encode()).hexdigest()}"
+    html = cache.get(cache_key)
+    if html is None:
+        html = build()
+        cache.set(cache_key, html, STANDINGS_CACHE_SECONDS)
+    return mark_safe(html)
+
+
 def standings_table_html(request, tournament, plugin, *, linked: bool = True) -> str:
     """The rendered standings table, cached per results version, language and query;
     ``linked``: the names link to the players' public pages."""
-    key = ("standings:" if linked else "standings-unlinked:") + hashlib.sha256(
-        repr(
-            (
-                tournament.pk,
-                tournament.results_version,
-                tournament.rounds,
-                tournament.game,
-                get_language(),
-                request.GET.urlencode(),  # the sort, and the headers' links keep the rest
-            )
-        ).encode()
-    ).hexdigest()
-    html = cache.get(key)
-    if html is None:
+
+    def build() -> str:
         table = StandingsTable(
             standings_rows(tournament),
             player_url=player_url(tournament) if linked else None,
@@ -171,12 +170,18 @@ def standings_table_html(request, tournament, plugin, *, linked: bool = True) ->
                 "round": plugin.round_name
             }
         RequestConfig(request, paginate=False).configure(table)
-        write_table(
-            table, request, [row.record for row in table.rows], partial(standings_cell, table)
-        )
-        html = render_to_string("tournaments/_table.html", {"table": table}, request)
-        cache.set(key, html, STANDINGS_CACHE_SECONDS)
-    return mark_safe(html)
+        write_table(table, request, [row.record for row in table.rows], standings_formatter(table))
+        return render_to_string("tournaments/_table.html", {"table": table}, request)
+
+    key = (
+        tournament.pk,
+        tournament.results_version,
+        tournament.rounds,
+        tournament.game,
+        get_language(),
+        request.GET.urlencode(),  # the sort, and the headers' links keep the rest
+    )
+    return cached_html("standings" if linked else "standings-unlinked", key, build)
 
 
 class StandingsView(ConditionalPageMixin, PublishedTournamentMixin, TemplateView):
@@ -281,16 +286,15 @@ class SeasonStandingsView(TemplateView):
         season = get_object_or_404(Season.objects.select_related("club"), pk=self.kwargs["pk"])
         games = season_rankings.season_games(season)
         annual = [g for g in games if plugin_for(g).annual_ranking]
-        standings = season_rankings.season_standings(season, [g for g in games if g not in annual])
+        others = [g for g in games if g not in annual]
+        standings = season_rankings.season_standings(season, others) if others else {}
         names = dict(game_choices())
         tables = []
         for game in games:
             if game in annual:
                 ranking = annual_rankings.annual_ranking(season, game, rows=False)
-                table = annual_table(self.request, ranking)
-                tables.append(
-                    {"game": game, "name": names[game], "table": table, "annual": ranking}
-                )
+                html = annual_table_html(self.request, season, ranking)
+                tables.append({"game": game, "name": names[game], "html": html, "annual": ranking})
                 continue
             plugin = plugin_for(game)
             table = SeasonStandingsTable(
@@ -316,6 +320,26 @@ class CountedPaginator(Paginator):
         return self.known_count
 
 
+def annual_table_html(request, season, ranking) -> str:
+    """The annual ranking's table, rendered once per version of its tournaments' results
+    (each bumped by every write the ranking shows, names included), rule, language and query."""
+
+    def build() -> str:
+        table = annual_table(request, ranking)
+        return render_to_string("tournaments/_table.html", {"table": table}, request)
+
+    key = (
+        season.pk,
+        ranking.game,
+        ranking.rule,
+        ranking.best_n,
+        [(t.pk, t.results_version, t.name, t.date) for t in ranking.tournaments],
+        get_language(),
+        request.GET.urlencode(),  # the sort and page, the links keep the rest
+    )
+    return cached_html("annual", key, build)
+
+
 def annual_table(request, ranking) -> AnnualRankingTable:
     """The annual ranking, sorted and paginated by the database (or over the stored rows for
     a best N); only the shown page's players get their tournament cells (one query)."""
@@ -329,10 +353,20 @@ def annual_table(request, ranking) -> AnnualRankingTable:
     RequestConfig(request, paginate=paginate).configure(table)
     records = [annual_rankings.named_total(row.record) for row in table.page.object_list]
     cells = annual_rankings.annual_cells(ids, [r["player_id"] for r in records])
-    for record in records:
-        for tournament_id, (points, place, _pp) in cells.get(record["player_id"], {}).items():
-            record[f"t{tournament_id}"] = f"{points} ({ordinal(place)})"
-    tournaments = [(f"t{t.pk}", t.date.strftime("%d/%m"), t.name) for t in ranking.tournaments]
-    write_table(table, request, records, annual_cell, tournaments)
+    order = [t.pk for t in ranking.tournaments]
+    empty = '<td class="num">—</td>'
+
+    def tournament_cells(record: dict) -> str:
+        # Each tournament's "points (place)": integers, nothing to escape.
+        own = cells.get(record["player_id"], {})
+        return "".join(
+            [
+                f'<td class="num">{own[pk][0]} ({ordinal(own[pk][1])})</td>' if pk in own else empty
+                for pk in order
+            ]
+        )
+
+    heads = [(t.date.strftime("%d/%m"), t.name) for t in ranking.tournaments]
+    write_table(table, request, records, annual_formatter, (heads, tournament_cells))
     table.template_name = "tournaments/_fast_table.html"
     return table

@@ -275,6 +275,36 @@ def test_the_data_migration_stores_the_same_results_as_the_services(demo):
     assert stored() == by_services
 
 
+def test_the_standings_rank_by_stored_results_as_by_their_seats(demo):
+    """A tournament's standings read each player's stored rank when every ranked player has
+    one: the ranks computed from the seats, ties included."""
+    tournaments = Tournament.objects.filter(season=demo, published=True)
+    checked = 0
+    for tournament in tournaments.exclude(game__in=["quarante", "plonk"]):
+        stored = [(r.entry_id, r.rank) for r in classification.tournament_standings(tournament)]
+        saved = list(TournamentResult.objects.filter(tournament=tournament))
+        TournamentResult.objects.filter(tournament=tournament).delete()  # ranked from seats
+        computed = [(r.entry_id, r.rank) for r in classification.tournament_standings(tournament)]
+        TournamentResult.objects.bulk_create(saved)
+        assert stored == computed, tournament.name
+        checked += bool(saved)
+    assert checked >= 3
+
+
+def test_a_player_without_a_result_is_ranked_with_the_others(make_tournament, fill_round):
+    """A late player (no complete table yet) has no stored result: the standings rank every
+    player from the seats, his empty line included."""
+    tournament = make_tournament(players=8, rounds=2)
+    fill_round(drawing.draw_round(tournament, seed=1), seed=1)
+    late = registration.register_player(
+        tournament, player=Player.objects.create(first_name="Tardif", last_name="Aaa")
+    )
+    rows = {r.entry_id: r for r in classification.tournament_standings(tournament)}
+    assert rows[late.pk].rank is not None and rows[late.pk].rounds_played == 0
+    above = [r for r in rows.values() if r.place_points > 0]
+    assert len(above) >= 4 and all(r.rank < rows[late.pk].rank for r in above)
+
+
 def test_a_player_made_substitute_leaves_the_season_ranking(played_tournament, season):
     entry = played_tournament.entries.order_by("pk").first()
     before = season_rankings.season_standings(season)["double_king"]
@@ -400,3 +430,39 @@ def test_a_team_renamed_shows_at_once(make_tournament, client):
     team.save()
     fresh = client.get(url, HTTP_IF_NONE_MATCH=first["ETag"])
     assert fresh.status_code == 200 and "Les Invaincus" in fresh.content.decode()
+
+
+def test_the_annual_ranking_page_shows_a_saved_result_and_a_rename_at_once(client):
+    """The annual ranking's table is kept per version of its tournaments' results: a result
+    stored again or a player renamed shows on the next view."""
+    made = federation(tournaments=2, players=8)
+    whist_season, _last = made["whist"]
+    url = reverse("season_standings", args=[whist_season.pk])
+    leader = annual_rankings.annual_ranking(whist_season, "whist").rows[0]
+    assert leader.name in client.get(url).content.decode()
+
+    player = Player.objects.get(pk=leader.player_id)
+    player.last_name = "Renommé"
+    player.save()
+    assert f"Renommé {player.first_name}" in client.get(url).content.decode()
+
+    # A result stored again: the leader's points in one of his tournaments change.
+    played = (
+        TournamentResult.objects.filter(player=player, tournament__season=whist_season)
+        .first()
+        .tournament
+    )
+    Seat.objects.filter(round__tournament=played, entry__player=player).update(
+        score=F("score") + 1000
+    )
+    result_store.results_changed(played)
+    points = annual_rankings.annual_ranking(whist_season, "whist").rows[0].points
+    assert (
+        points
+        == leader.points
+        + 1000
+        * Seat.objects.filter(
+            round__tournament=played, entry__player=player, table__complete=True
+        ).count()
+    )
+    assert f'<td class="num">{points}</td>' in client.get(url).content.decode()

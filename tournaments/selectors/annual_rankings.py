@@ -19,6 +19,7 @@ from ..models import (
     TournamentResult,
 )
 from .classification import sixtieths_fraction
+from .season_rankings import fetch_rows
 
 
 @dataclass
@@ -73,8 +74,9 @@ def annual_ranking(
     counted = Tournament.objects.filter(season=season, game=game, published=True).exclude(
         status=Tournament.Status.REGISTRATION
     )
-    # The columns' headings only (the rules are large and not needed here).
-    tournaments = list(counted.only("id", "name", "date").order_by("date", "pk"))
+    # The columns' headings and the versions of their results (the cached page's key) only:
+    # the rules are large and not needed here.
+    tournaments = list(counted.only("id", "name", "date", "results_version").order_by("date", "pk"))
     ids = counted.values("pk")  # a subquery in each query below
     ranking = AnnualRanking(
         game, rule, best_n, tournaments, annual_totals(ids, rule, best_n), tournament_ids=ids
@@ -192,8 +194,11 @@ def annual_cells(
     if player_ids is not None:
         results = results.filter(player_id__in=player_ids)
     cells: dict[int, dict[int, tuple[int, int, Fraction]]] = defaultdict(dict)
-    for player_id, tournament_id, points, rank, sixtieths in results.values_list(
-        "player_id", "tournament_id", "points", "rank", "annual_place_points_60ths"
+    # Thousands of integers for a page of 50 players: read without Django's converters.
+    for player_id, tournament_id, points, rank, sixtieths in fetch_rows(
+        results.values_list(
+            "player_id", "tournament_id", "points", "rank", "annual_place_points_60ths"
+        )
     ):
         cells[player_id][tournament_id] = (points, rank, sixtieths_fraction(sixtieths))
     return cells

@@ -22,6 +22,7 @@ from ..models import (
     Seat,
     Table,
     Tournament,
+    TournamentResult,
 )
 
 
@@ -72,7 +73,7 @@ def tournament_standings(tournament: Tournament, *, live: bool = False) -> list[
 
     ``live``: tables still being played count too (games with additive scores, e.g. whist).
     One query: the entries (those who played, or did not withdraw), each with its counted
-    seats. Team games rank teams.
+    seats and its stored rank, used when every ranked player has one. Team games rank teams.
     """
     return plugin_for(tournament.game).lineup.standings(tournament, live=live)
 
@@ -81,6 +82,7 @@ def player_standings(tournament: Tournament, *, live: bool = False) -> list[Stan
     """The players ranked (individual games); see ``tournament_standings``."""
     rows: dict[int, StandingRow] = {}
     sixtieths_of: dict[int, int] = defaultdict(int)
+    stored_rank: dict[int, int] = {}
     for (
         pk,
         player_id,
@@ -92,7 +94,10 @@ def player_standings(tournament: Tournament, *, live: bool = False) -> list[Stan
         table,
         score,
         sixtieths,
+        rank,
     ) in _entries_with_seats(tournament, live):
+        if rank is not None:
+            stored_rank[pk] = rank
         row = rows.get(pk)
         if row is None:
             row = rows[pk] = StandingRow(
@@ -110,28 +115,57 @@ def player_standings(tournament: Tournament, *, live: bool = False) -> list[Stan
         row.place_points = sixtieths_fraction(sixtieths_of[pk])
         row.score = sum(scores)
         row.best_round = max(scores, default=None)
-    key_of = GAMES[tournament.game].classifier(tournament.rules or None)
     ranked = [row for row in rows.values() if not row.substitute]
-    keys = [
-        key_of([RoundLine(c.score, c.place_points) for c in row.rounds.values()]) for row in ranked
-    ]
-    for row, rank in zip(ranked, shared_places(keys), strict=True):
-        row.rank = rank
+    if not live and all(row.entry_id in stored_rank for row in ranked):
+        # Every ranked player has a stored result (``result_store``, written with the seats):
+        # its rank is this ranking's, by the same keys over the same complete tables.
+        for row in ranked:
+            row.rank = stored_rank[row.entry_id]
+    else:
+        key_of = GAMES[tournament.game].classifier(tournament.rules or None)
+        keys = [
+            key_of([RoundLine(c.score, c.place_points) for c in row.rounds.values()])
+            for row in ranked
+        ]
+        for row, rank in zip(ranked, shared_places(whole_keys(keys)), strict=True):
+            row.rank = rank
     ranked.sort(key=lambda r: (r.rank, r.name))
     substitutes = sorted((r for r in rows.values() if r.substitute), key=lambda r: r.name)
     return ranked + substitutes
 
 
+def whole_keys(keys: list[tuple[Any, ...]]) -> list[tuple[Any, ...]]:
+    """The classification keys with every component counted in sixtieths: integers, which
+    sort several times faster than Fractions, in the same order with the same ties (each
+    component is scaled alike). The keys as they are if a component is not a whole number of
+    sixtieths."""
+    scaled = []
+    for key in keys:
+        whole = []
+        for value in key:
+            kind = type(value)
+            if kind is int:
+                whole.append(value * PLACE_POINTS_DENOMINATOR)
+            elif kind is Fraction and PLACE_POINTS_DENOMINATOR % value.denominator == 0:
+                whole.append(value.numerator * (PLACE_POINTS_DENOMINATOR // value.denominator))
+            else:
+                return keys
+        scaled.append(tuple(whole))
+    return scaled
+
+
 def _entries_with_seats(tournament: Tournament, live: bool) -> list[tuple[Any, ...]]:
     """The standings' one query: each entry that played or did not withdraw, with its player's
-    name, once per counted seat (``None`` seat columns if it has none). SQL, because the ORM
-    cannot left-join seats on a condition over their tables."""
+    name and stored rank (``None`` if none), once per counted seat (``None`` seat columns if
+    it has none). SQL, because the ORM cannot left-join seats on a condition over their
+    tables."""
     counted = "tb.complete OR tb.version > 0" if live else "tb.complete"
     sql = f"""
         SELECT e.id, e.player_id, p.last_name, p.first_name, e.substitute, e.withdrawn,
-               r.number, tb.number, s.score, s.place_points_60ths
+               r.number, tb.number, s.score, s.place_points_60ths, tr.rank
         FROM {Entry._meta.db_table} e
         JOIN {Player._meta.db_table} p ON p.id = e.player_id
+        LEFT JOIN {TournamentResult._meta.db_table} tr ON tr.entry_id = e.id
         LEFT JOIN ({Seat._meta.db_table} s
                    JOIN {Table._meta.db_table} tb ON tb.id = s.table_id AND ({counted})
                    JOIN {Round._meta.db_table} r ON r.id = s.round_id)
