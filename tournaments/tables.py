@@ -71,7 +71,7 @@ class StandingsTable(tables.Table):
 
 class SeasonStandingsTable(tables.Table):
     rank = tables.Column(verbose_name=_("Rank"), attrs={"td": {"class": "num"}})
-    name = tables.Column(verbose_name=_("Player"))
+    name = tables.Column(verbose_name=_("Player"), attrs={"td": {"class": "name"}})
     tournaments = tables.Column(verbose_name=_("Tournaments"), attrs={"td": {"class": "num"}})
     place_points = PointsColumn(verbose_name=_("Place points"), attrs={"td": {"class": "num"}})
     wins = PointsColumn(verbose_name=_("Matches won"), attrs={"td": {"class": "num"}})
@@ -82,6 +82,13 @@ class SeasonStandingsTable(tables.Table):
     class Meta:
         orderable = True
         attrs = {"class": "data standings"}
+
+    def __init__(self, data, *, player_url, **kwargs):
+        self.player_url = player_url
+        super().__init__(data, **kwargs)
+
+    def render_name(self, value, record):
+        return format_html('<a href="{}">{}</a>', self.player_url(record["player_id"]), value)
 
 
 class AnnualRankingTable(tables.Table):
@@ -177,8 +184,11 @@ def standings_cell(table: StandingsTable, name: str, record: dict) -> str:
     return cell_text(value)
 
 
-def annual_cell(name: str, record: dict) -> str:
-    """A cell of the annual ranking: totals, then each tournament's "points (place)"."""
+def annual_cell(name: str, record: dict, player_url=None) -> str:
+    """A cell of the annual ranking: totals, then each tournament's "points (place)";
+    the name links to the player's season when ``player_url(player_id)`` is given."""
+    if name == "name" and player_url is not None:
+        return format_html('<a href="{}">{}</a>', player_url(record["player_id"]), record["name"])
     if name == "place_points":
         return format_points(record["place_points"])
     if name == "points":

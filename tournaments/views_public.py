@@ -209,6 +209,7 @@ class RoundsView(ConditionalPageMixin, PublishedTournamentMixin, TemplateView):
         return {
             **super().get_context_data(**kwargs),
             "tournament": tournament,
+            "plugin": plugin_for(tournament.game),
             "rounds": partial(round_reads.tournament_rounds, tournament),
         }
 
@@ -230,6 +231,7 @@ class TableView(ConditionalPageMixin, TemplateView):
             # Seats and deals, read only when the template's cached fragment is missing.
             "sheet": partial(round_reads.table_sheet, self.table),
             "tournament": self.tournament,
+            "plugin": plugin_for(self.tournament.game),
         }
 
 
@@ -266,9 +268,16 @@ class PlayerView(ConditionalPageMixin, PublishedTournamentMixin, TemplateView):
             **super().get_context_data(**kwargs),
             "tournament": tournament,
             "entry": entry,
+            "plugin": plugin_for(tournament.game),
             "standing": standing,
             "rounds": classification.player_rounds(tournament, entry),
         }
+
+
+def season_player_url(season):
+    """A player's season page, by player id (one ``reverse`` for the whole table)."""
+    prefix = reverse("season_player", args=[season.pk, 0])[: -len("0/")]
+    return lambda player_id: f"{prefix}{player_id}/"
 
 
 class SeasonStandingsView(TemplateView):
@@ -284,7 +293,7 @@ class SeasonStandingsView(TemplateView):
         for game in games:
             if game in annual:
                 ranking = annual_rankings.annual_ranking(season, game, rows=False)
-                table = annual_table(self.request, ranking)
+                table = annual_table(self.request, ranking, season)
                 tables.append(
                     {"game": game, "name": names[game], "table": table, "annual": ranking}
                 )
@@ -292,6 +301,7 @@ class SeasonStandingsView(TemplateView):
             plugin = plugin_for(game)
             table = SeasonStandingsTable(
                 [asdict(r) for r in standings[game]],
+                player_url=season_player_url(season),
                 prefix=f"{game}-",
                 exclude=standings_excluded(plugin),
             )
@@ -313,7 +323,7 @@ class CountedPaginator(Paginator):
         return self.known_count
 
 
-def annual_table(request, ranking) -> AnnualRankingTable:
+def annual_table(request, ranking, season) -> AnnualRankingTable:
     """The annual ranking, sorted and paginated by the database (or over the stored rows for
     a best N); only the shown page's players get their tournament cells (one query)."""
     table = AnnualRankingTable(ranking.totals, prefix=f"{ranking.game}-")
@@ -329,6 +339,7 @@ def annual_table(request, ranking) -> AnnualRankingTable:
         for tournament_id, (points, place, _pp) in cells.get(record["player_id"], {}).items():
             record[f"t{tournament_id}"] = f"{points} ({place}e)"
     tournaments = [(f"t{t.pk}", t.date.strftime("%d/%m"), t.name) for t in ranking.tournaments]
-    write_table(table, request, records, annual_cell, tournaments)
+    cell = partial(annual_cell, player_url=season_player_url(season))
+    write_table(table, request, records, cell, tournaments)
     table.template_name = "tournaments/_fast_table.html"
     return table

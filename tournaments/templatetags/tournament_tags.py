@@ -2,6 +2,7 @@ from django import template
 from django.utils.text import capfirst
 
 from ..games import plugin_for
+from ..tables import format_points
 
 register = template.Library()
 
@@ -11,3 +12,19 @@ def session(tournament, number=None) -> str:
     """What the game calls a round, with its number: « Ronde 2 », « Poule 2 »."""
     name = capfirst(str(plugin_for(tournament.game).round_name))
     return f"{name} {number}" if number is not None else name
+
+
+@register.filter
+def points(value) -> str:
+    """Place points as the standings show them (a whole number, or two decimals)."""
+    return format_points(value)
+
+
+@register.filter
+def clock_text(seconds: int) -> str:
+    """A clock's time left as the hall reads it: « 42:05 », « 1:20:00 »."""
+    hours, rest = divmod(max(0, int(seconds)), 3600)
+    minutes, seconds = divmod(rest, 60)
+    if hours:
+        return f"{hours}:{minutes:02d}:{seconds:02d}"
+    return f"{minutes}:{seconds:02d}"
