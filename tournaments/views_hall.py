@@ -36,11 +36,8 @@ class DisplayView(ConditionalPageMixin, PublishedTournamentMixin, TemplateView):
 
     def etag_parts(self) -> tuple:
         # The clock is started and paused without a result: its state is part of the page.
-        return tuple(
-            (r.pk, r.status, r.clock_minutes, r.clock_started_at, r.clock_paused_at)
-            + (r.clock_paused_seconds,)
-            for r in self.rounds
-        )
+        clock = ("clock_minutes", "clock_started_at", "clock_paused_at", "clock_paused_seconds")
+        return tuple((r.pk, r.status, *(getattr(r, f) for f in clock)) for r in self.rounds)
 
     def get_context_data(self, **kwargs):
         tournament = self.tournament

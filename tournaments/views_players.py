@@ -39,9 +39,7 @@ class PlayerSeasonView(TemplateView):
                     "rank_chart": line_chart(
                         [line.rank for line in game_season.lines], labels, inverted=True
                     ),
-                    "points_chart": line_chart(
-                        [line.points for line in game_season.lines], labels
-                    ),
+                    "points_chart": line_chart([line.points for line in game_season.lines], labels),
                 }
             )
         return {
