@@ -29,9 +29,9 @@ def tournament_round_list(tournament: Tournament) -> list[Round]:
 
 def seat_player_names(seat: Seat) -> list[str]:
     """Whom a player looks for on the seating list: himself, also in a team game."""
-    if seat.team_id is not None:
+    if seat.team is not None:
         return [e.player.sort_name for e in seat.team.entries.all() if not e.withdrawn]
-    return [seat.entry.player.sort_name] if seat.entry_id is not None else []
+    return [seat.entry.player.sort_name] if seat.entry is not None else []
 
 
 def hall_rounds(rounds: list[Round]) -> HallRounds:
