@@ -1,9 +1,14 @@
 """Every public page of the demo is valid HTML (the Nu Html Checker, ``vnu-jar`` from npm)
 and has no axe-core violation on a phone: the tournament list, each published tournament's
 standings, rounds, hall screen, players and tables, the season standings and each player's
-season."""
+season.
+
+The checker reads every page (one run of Java for all of them). axe-core runs in Chromium on
+every distinct page *skeleton* (the markup without its words and numbers: 84 of the demo's
+519 pages); the others differ from one of them only in names and figures."""
 
 import json
+import re
 import subprocess
 from pathlib import Path
 
@@ -46,6 +51,16 @@ def public_urls() -> list[str]:
     return urls
 
 
+def skeleton(html: str) -> str:
+    """A page's markup without its words and numbers: pages with the same skeleton differ
+    only in names and figures (another player's page, another table of the same size), which
+    axe's rules do not look at (texts stay marked empty or not)."""
+    html = re.sub(r">[^<]*\S[^<]*<", ">T<", html)
+    html = re.sub(r'(href|title|aria-label|id|aria-labelledby|content)="[^"]*"', r'\1=""', html)
+    html = re.sub(r"<desc[^>]*>.*?</desc>", "<desc></desc>", html, flags=re.S)
+    return re.sub(r"\d+", "0", html)
+
+
 def nu_errors(folder: Path) -> list[str]:
     """The Nu Html Checker's errors over every file of ``folder``, one line each."""
     if not VNU.exists():  # pragma: no cover - make test installs it
@@ -70,19 +85,20 @@ def test_every_public_page_of_the_demo_is_valid_html_and_axe_clean(
     assert len(urls) > 100  # the demo's ten tournaments, their players and tables
 
     client = Client()
-    names = {}
+    names, skeletons = {}, {}
     for index, url in enumerate(urls):
         response = client.get(url)
         assert response.status_code == 200, url
         path = tmp_path / f"page{index}.html"
         path.write_bytes(response.content)
         names[path.name] = url
+        skeletons.setdefault(skeleton(response.content.decode()), url)
     errors = nu_errors(tmp_path)
     assert errors == [], [f"{names.get(e.split(':')[0], '?')} {e}" for e in errors[:20]]
 
     page = open_page(width=390, height=844)
     problems = []
-    for url in urls:
+    for url in skeletons.values():
         page.goto(live_server.url + url)
         problems += [f"{url}: {v}" for v in axe_violations(page)]
     assert problems == [], problems[:20]
