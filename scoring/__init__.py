@@ -35,8 +35,15 @@ from collections.abc import Mapping
 
 from .common import Json, Record, Rules, TableResult
 from .errors import ERROR_CODES, InvalidDeal, InvalidRules
-from .ranking import RoundLine, TournamentLine, annual_ranking_key, place_points, shared_places
-from .registry import GAMES, GameSpec
+from .ranking import (
+    RoundLine,
+    SeasonLine,
+    TournamentLine,
+    annual_ranking_key,
+    place_points,
+    shared_places,
+)
+from .registry import GAMES, GameSpec, register, unregister
 
 __all__ = [
     "ERROR_CODES",
@@ -48,12 +55,15 @@ __all__ = [
     "Record",
     "RoundLine",
     "Rules",
+    "SeasonLine",
     "TableResult",
     "TournamentLine",
     "annual_ranking_key",
     "place_points",
+    "register",
     "score_deal",
     "shared_places",
+    "unregister",
 ]
 
 

@@ -24,7 +24,7 @@ totals belong to :func:`table_result`.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -50,11 +50,13 @@ from .common import (
 )
 from .errors import InvalidDeal, InvalidRules
 from .ranking import RoundLine, place_points
+from .spec import GameSpec, Key
 
 __all__ = [
     "DEFAULT_RULES",
+    "SPEC",
     "TABLE_SIZES",
-    "classification_key",
+    "classifier",
     "default_rules",
     "score_deal",
     "table_result",
@@ -225,19 +227,30 @@ def table_result(
     )
 
 
-def classification_key(
-    rounds: Sequence[RoundLine], rules: Rules | None = None
-) -> tuple[int | Fraction, ...]:
+def classifier(rules: Rules | None = None) -> Callable[[Sequence[RoundLine]], Key]:
     """Key (sorts descending): total place points, then total tokens at the end
     of each game (``RoundLine.score``).
 
-    >>> classification_key([RoundLine(31, Fraction(16)), RoundLine(12, Fraction(4))])
+    >>> classifier()([RoundLine(31, Fraction(16)), RoundLine(12, Fraction(4))])
     (Fraction(20, 1), 43)
     """
-    r = _rules(rules)
-    key: list[int | Fraction] = [
-        sum((line.place_points or Fraction(0) for line in rounds), Fraction(0))
-    ]
-    for _name in r.tiebreaks:
-        key.append(sum(line.score for line in rounds))
-    return tuple(key)
+    tiebreaks = _rules(rules).tiebreaks
+
+    def key(rounds: Sequence[RoundLine]) -> Key:
+        points = sum((line.place_points or Fraction(0) for line in rounds), Fraction(0))
+        return (points, *(sum(line.score for line in rounds) for _name in tiebreaks))
+
+    return key
+
+
+SPEC = GameSpec.from_module(
+    globals(),
+    key="double",
+    name_fr="Double",
+    name_en="Double",
+    table_sizes=TABLE_SIZES,
+    deals_per_round=10,
+    default_sessions=None,
+    teams=None,
+    bounds=BOUNDS,
+)

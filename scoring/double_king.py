@@ -60,7 +60,8 @@ from .common import (
     with_deal,
 )
 from .errors import InvalidDeal, InvalidRules
-from .ranking import RoundLine, place_points
+from .ranking import RoundLine, SeasonLine, place_points, season_key
+from .spec import GameSpec, Key
 
 __all__ = [
     "DEFAULT_RULES",
@@ -399,3 +400,22 @@ def _check_rules_sane() -> None:  # pragma: no cover - import-time guard
 
 
 _check_rules_sane()
+
+
+def season_classifier(rules: Rules | None = None) -> Callable[[SeasonLine], Key]:
+    """A season's key: total place points, then the ruleset's tie-breaks over the season
+    (total score, best single round)."""
+    return season_key(["place_points", *_rules(rules).tiebreaks])
+
+
+SPEC = GameSpec.from_module(
+    globals(),
+    key="double_king",
+    name_fr="Double King",
+    name_en="Double King",
+    table_sizes=(SEATS,),
+    deals_per_round=GAMES_PER_ROUND,
+    default_sessions=5,
+    teams=None,
+    bounds=BOUNDS,
+)

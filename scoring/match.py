@@ -32,6 +32,7 @@ from typing import Any
 from .common import (
     Json,
     Record,
+    Rules,
     TableResult,
     as_record,
     check_dealer,
@@ -44,7 +45,8 @@ from .common import (
     with_deal,
 )
 from .errors import InvalidDeal
-from .ranking import RoundLine
+from .ranking import RoundLine, SeasonLine
+from .spec import GameSpec, Key
 
 __all__ = [
     "TEAMS",
@@ -56,6 +58,7 @@ __all__ = [
     "decide_at_signal",
     "match_defaults",
     "match_result",
+    "match_spec",
     "settle",
 ]
 
@@ -199,9 +202,16 @@ def bye_line(rules: MatchRules) -> RoundLine:
     )
 
 
-def classification_key(
-    rounds: Sequence[RoundLine], rules: MatchRules
-) -> tuple[int | Fraction, ...]:
+def _tiebreak(name: str, points_for: int, against: int) -> int:
+    """One tie-break of the ruleset (docs/rules/matches.md#ranking)."""
+    if name == "points_for":
+        return points_for
+    if name == "points_difference":
+        return points_for - against
+    return -against
+
+
+def classification_key(rounds: Sequence[RoundLine], rules: MatchRules) -> Key:
     """Team key (sorts descending): matches won (a draw, ``won=None``, counts a
     half), then the tie-breaks (default: points scored, points difference).
 
@@ -217,12 +227,48 @@ def classification_key(
         ),
         Fraction(0),
     )
-    key: list[int | Fraction] = [wins]
-    for name in rules.tiebreaks:
-        if name == "points_for":
-            key.append(sum(line.score for line in rounds))
-        elif name == "points_difference":
-            key.append(sum(line.score - (line.against or 0) for line in rounds))
-        else:
-            key.append(-sum(line.against or 0 for line in rounds))
-    return tuple(key)
+    points_for = sum(line.score for line in rounds)
+    against = sum(line.against or 0 for line in rounds)
+    return (wins, *(_tiebreak(name, points_for, against) for name in rules.tiebreaks))
+
+
+def match_spec(
+    namespace: Mapping[str, Any],
+    *,
+    key: str,
+    name_fr: str,
+    name_en: str,
+    match_rules: Callable[[Rules | None], MatchRules],
+) -> GameSpec:
+    """The spec of a team game played as matches to a target: its module's own rules and
+    deal scoring (``default_rules``, ``validate_rules``, ``score_deal``, ``table_result`` in
+    ``namespace``), teams seated as :data:`TEAMS`, ranked by matches won then the
+    tie-breaks, a bye as the ruleset says."""
+
+    def classifier(rules: Rules | None) -> Callable[[Sequence[RoundLine]], Key]:
+        parsed = match_rules(rules)
+        return lambda rounds: classification_key(rounds, parsed)
+
+    def season_classifier(rules: Rules | None) -> Callable[[SeasonLine], Key]:
+        tiebreaks = match_rules(rules).tiebreaks
+        return lambda line: (
+            line.wins,
+            *(_tiebreak(name, line.score, line.against) for name in tiebreaks),
+        )
+
+    return GameSpec.from_module(
+        {
+            **namespace,
+            "classifier": classifier,
+            "season_classifier": season_classifier,
+            "bye_line": lambda rules: bye_line(match_rules(rules)),
+        },
+        key=key,
+        name_fr=name_fr,
+        name_en=name_en,
+        table_sizes=(SEATS,),
+        deals_per_round=None,
+        default_sessions=None,
+        teams=TEAMS,
+        bounds=BOUNDS,
+    )

@@ -25,7 +25,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from fractions import Fraction
 from functools import cache
 from typing import Any
 
@@ -42,13 +41,11 @@ from .common import (
     require_int_list,
 )
 from .errors import InvalidDeal
-from .ranking import RoundLine
 
 __all__ = [
     "CARD_VALUES",
     "DEFAULT_RULES",
-    "bye_line",
-    "classification_key",
+    "SPEC",
     "default_rules",
     "live_range",
     "reachable",
@@ -193,13 +190,10 @@ def table_result(
     )
 
 
-def classification_key(
-    rounds: Sequence[RoundLine], rules: Rules | None = None
-) -> tuple[int | Fraction, ...]:
-    """Matches won, then the ruleset's tie-breaks (points scored, difference)."""
-    return match.classification_key(rounds, _rules(rules).match)
-
-
-def bye_line(rules: Rules | None = None) -> RoundLine:
-    """What a team with a bye is credited with."""
-    return match.bye_line(_rules(rules).match)
+SPEC = match.match_spec(
+    globals(),
+    key="plonk",
+    name_fr="Plonk",
+    name_en="Plonk",
+    match_rules=lambda rules: _rules(rules).match,
+)

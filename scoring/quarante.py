@@ -31,7 +31,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import Any
 
 from . import match
@@ -48,14 +47,12 @@ from .common import (
     require_int_list,
 )
 from .errors import InvalidDeal, InvalidRules
-from .ranking import RoundLine
 
 __all__ = [
     "DEFAULT_RULES",
     "FIGURES",
+    "SPEC",
     "SUITS",
-    "bye_line",
-    "classification_key",
     "default_rules",
     "score_deal",
     "table_result",
@@ -195,17 +192,10 @@ def table_result(
     )
 
 
-def classification_key(
-    rounds: Sequence[RoundLine], rules: Rules | None = None
-) -> tuple[int | Fraction, ...]:
-    """Matches won, then the ruleset's tie-breaks (points scored, difference)."""
-    return match.classification_key(rounds, _rules(rules).match)
-
-
-def bye_line(rules: Rules | None = None) -> RoundLine:
-    """What a team with a bye is credited with.
-
-    >>> bye_line()
-    RoundLine(score=150, place_points=None, won=True, against=0)
-    """
-    return match.bye_line(_rules(rules).match)
+SPEC = match.match_spec(
+    globals(),
+    key="quarante",
+    name_fr="Quarante de roi",
+    name_en="Forty for kings",
+    match_rules=lambda rules: _rules(rules).match,
+)

@@ -6,6 +6,7 @@ from django.contrib.auth.models import User
 
 from club.models import Club, Player, Season
 from club.roles import BUREAU, SAISIE, grant_role
+from tournaments.games import plugin_for
 from tournaments.models import Tournament
 from tournaments.sample_sheets import double_king_round
 from tournaments.services import deal_entry, drawing, pairing, registration, rulesets
@@ -111,7 +112,9 @@ def make_tournament(club, season, make_players):
         prefix: str | None = None,
         paired: bool = True,
     ) -> Tournament:
-        default_name, default_players, default_rounds = _TOURNAMENT_DEFAULTS[game]
+        default_name, default_players, default_rounds = _TOURNAMENT_DEFAULTS.get(
+            game, (f"Tournoi {game}", 8, 2)
+        )
         name = name or default_name
         if rules is not None:
             rulesets.save_club_rules(club, game=game, rules=rules)
@@ -128,7 +131,7 @@ def make_tournament(club, season, make_players):
         prefix = prefix or _PLAYER_PREFIXES.get(game) or name.split()[-1]
         for player in make_players(count, prefix=prefix):
             registration.register_player(tournament, player=player)
-        if paired and game in ("quarante", "plonk"):
+        if paired and plugin_for(game).lineup.forms_teams:
             pairing.draw_teams(tournament, seed=1)
         return tournament
 

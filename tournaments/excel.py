@@ -252,12 +252,14 @@ def tournament_workbook(tournament: Tournament) -> Workbook:
     rounds = round_reads.tournament_rounds(tournament)
     numbers = sorted({r.number for r in rounds} | set(range(1, tournament.rounds + 1)))
 
-    if PLUGINS[tournament.game].team_game:
-        _team_standings_sheet(workbook, standings, numbers)
-        _round_sheets(workbook, rounds)
-        workbook.properties.title = tournament.name
-        return workbook
+    PLUGINS[tournament.game].lineup.write_standings_sheet(workbook, standings, numbers)
+    _round_sheets(workbook, rounds)
+    workbook.properties.title = tournament.name
+    return workbook
 
+
+def player_standings_sheet(workbook: Workbook, standings, numbers: Sequence[int]) -> None:
+    """Individual games: place points, total score, best round, each round's score."""
     ws = _new_sheet(workbook, _("Standings"))
     headers = [
         _("Rank"),
@@ -291,12 +293,9 @@ def tournament_workbook(tournament: Tournament) -> Workbook:
             font=NOTE_FONT if row.substitute else None,
         )
     writer.finish()
-    _round_sheets(workbook, rounds)
-    workbook.properties.title = tournament.name
-    return workbook
 
 
-def _team_standings_sheet(workbook: Workbook, standings, numbers: Sequence[int]) -> None:
+def team_standings_sheet(workbook: Workbook, standings, numbers: Sequence[int]) -> None:
     """Team games: matches won (a draw counts a half), points scored, against, difference."""
     ws = _new_sheet(workbook, _("Standings"))
     headers = [
@@ -371,64 +370,42 @@ def season_workbook(season: Season) -> Workbook:
     games = season_rankings.season_games(season)
     annual = [g for g in games if PLUGINS[g].annual_ranking]
     standings = season_rankings.season_standings(season, [g for g in games if g not in annual])
-    headers = [
-        _("Rank"),
-        _("Player"),
-        _("Tournaments"),
-        _("Rounds"),
-        _("Place points"),
-        _("Total score"),
-        _("Best round"),
-    ]
     if not games:
-        writer = SheetWriter(_new_sheet(workbook, _("Standings")), headers)
-        writer.finish()
+        player_season_sheet(workbook, [], _("Standings"))
     for game in games:
-        plugin = PLUGINS[game]
         if game in annual:
             annual_sheet(workbook, annual_rankings.annual_ranking(season, game), game_name(game))
-            continue
-        rows = standings[game]
-        if plugin.team_game:
-            team_season_sheet(workbook, rows, game_name(game))
-            continue
-        writer = SheetWriter(_new_sheet(workbook, game_name(game)), headers)
-        for row in rows:
-            points, points_format = points_value(row.place_points)
-            writer.row(
-                [
-                    row.rank,
-                    row.name,
-                    row.tournaments,
-                    row.rounds,
-                    points,
-                    row.score,
-                    row.best_round,
-                ],
-                [INTEGER, None, INTEGER, INTEGER, points_format, INTEGER, INTEGER],
-            )
-        writer.finish()
+        else:
+            PLUGINS[game].lineup.write_season_sheet(workbook, standings[game], game_name(game))
     workbook.properties.title = str(season)
     return workbook
 
 
+def player_season_sheet(workbook: Workbook, rows, title: str) -> None:
+    """An individual game's season: place points, total score, best round."""
+    columns = ((_("Place points"), "place_points"), (_("Total score"), "score"))
+    _season_sheet(workbook, rows, title, (*columns, (_("Best round"), "best_round")))
+
+
 def team_season_sheet(workbook: Workbook, rows, title: str) -> None:
     """A team game's season: each player credited with his teams' matches."""
-    headers = [
-        _("Rank"),
-        _("Player"),
-        _("Tournaments"),
-        _("Rounds"),
-        _("Matches won"),
-        _("Total score"),
-        _("Difference"),
-    ]
-    writer = SheetWriter(_new_sheet(workbook, title), headers)
+    columns = ((_("Matches won"), "wins"), (_("Total score"), "score"))
+    _season_sheet(workbook, rows, title, (*columns, (_("Difference"), "difference")))
+
+
+def _season_sheet(workbook: Workbook, rows, title: str, columns) -> None:
+    """Rank, player, tournaments, rounds, then ``columns`` (heading, ``SeasonRow``
+    attribute); the first of them may be a fraction (shared place points, drawn matches)."""
+    (first_heading, first), *rest = columns
+    headers = [_("Rank"), _("Player"), _("Tournaments"), _("Rounds"), first_heading]
+    writer = SheetWriter(_new_sheet(workbook, title), headers + [h for h, _a in rest])
+    formats = [INTEGER, None, INTEGER, INTEGER]
     for row in rows:
-        wins, wins_format = points_value(row.wins)
+        value, value_format = points_value(getattr(row, first))
         writer.row(
-            [row.rank, row.name, row.tournaments, row.rounds, wins, row.score, row.difference],
-            [INTEGER, None, INTEGER, INTEGER, wins_format, INTEGER, INTEGER],
+            [row.rank, row.name, row.tournaments, row.rounds, value]
+            + [getattr(row, attribute) for _h, attribute in rest],
+            [*formats, value_format, *([INTEGER] * len(rest))],
         )
     writer.finish()
 

@@ -410,7 +410,7 @@ def _dealers(table: Table) -> list[str] | None:
 
 
 def rows_for(plugin: GamePlugin, rules=None) -> int:
-    return plugin.deals_per_round(rules or None) or plugin.sheet_rows or DEFAULT_ROWS
+    return plugin.deals_per_round(rules or None) or plugin.blank_rows or DEFAULT_ROWS
 
 
 def game_names_for(plugin: GamePlugin, rules=None) -> dict[str, str]:
@@ -424,7 +424,7 @@ def round_sheets(round_: Round, tables: Sequence[Table], plugin: GamePlugin) -> 
     """Blank sheets of a round; ``tables`` come with their seats (``round_reads.round_tables``)."""
     rules = round_.tournament.rules or None
     rows = rows_for(plugin, rules)
-    extra = plugin.extra_for_sheet(rules)
+    extra = plugin.sheet_extra(rules)
     sheets = [
         build_sheet(
             round_.tournament,
@@ -457,7 +457,7 @@ def filled_sheets(
         deals[deal.table_id].append(deal)
     names = game_names_for(plugin, tournament.rules)
     rows = rows_for(plugin, tournament.rules)
-    extra = plugin.extra_for_sheet(tournament.rules or None)
+    extra = plugin.sheet_extra(tournament.rules or None)
     sheets = [
         build_sheet(
             tournament,

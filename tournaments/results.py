@@ -6,9 +6,7 @@ migration that fills the table for existing tournaments runs this same code.
 """
 
 from collections import defaultdict
-from fractions import Fraction
 
-from scoring import GAMES
 from scoring.ranking import RoundLine, place_points_by_key, shared_places
 
 DENOMINATOR = 60  # place points are stored as sixtieths (models.PLACE_POINTS_DENOMINATOR)
@@ -20,26 +18,24 @@ def result_rows(tournament, seat_model, entry_model) -> list[dict[str, object]]:
     Counted: not a substitute, at least one complete table. Individual games rank players,
     team games rank teams and give each of the team's players the team's row.
     """
-    spec = GAMES[tournament.game]
-    unit = "team_id" if spec.team_game else "entry_id"
-    seats = seat_model.objects.filter(round__tournament_id=tournament.pk, table__complete=True)
-    if spec.team_game:
-        seats = seats.filter(team__isnull=False)
-    else:
-        seats = seats.filter(entry__isnull=False, entry__substitute=False)
+    from .games import plugin_for
+
+    plugin = plugin_for(tournament.game)
+    lineup = plugin.lineup
+    unit = f"{lineup.unit}_id"
+    seats = lineup.counted_seats(
+        seat_model.objects.filter(round__tournament_id=tournament.pk, table__complete=True)
+    )
     lines: dict[int, list[RoundLine]] = defaultdict(list)
     sixtieths: dict[int, int] = defaultdict(int)
     for unit_id, score, points_60ths, won, against in seats.values_list(
         unit, "score", "place_points_60ths", "won", "against"
     ):
-        if spec.team_game:
-            lines[unit_id].append(RoundLine(score, won=won, against=against))
-        else:
-            lines[unit_id].append(RoundLine(score, Fraction(points_60ths, DENOMINATOR)))
+        lines[unit_id].append(lineup.round_line(score, points_60ths, won, against))
         sixtieths[unit_id] += points_60ths
     if not lines:
         return []
-    key_of = spec.classifier(tournament.rules or None)
+    key_of = plugin.spec.classifier(tournament.rules or None)
     ids = list(lines)
     keys = [key_of(lines[i]) for i in ids]
     totals = {}
@@ -55,20 +51,20 @@ def result_rows(tournament, seat_model, entry_model) -> list[dict[str, object]]:
             "place_points_60ths": sixtieths[unit_id],
             "annual_place_points_60ths": int(annual * DENOMINATOR),
             "matches_won": sum(1 for line in own if line.won),
-            "matches_drawn": sum(1 for line in own if line.won is None) if spec.team_game else 0,
+            # A draw is a match whose ``won`` is None; individual lines have no match.
+            "matches_drawn": sum(
+                1 for line in own if line.won is None and line.against is not None
+            ),
             "against": sum(line.against or 0 for line in own),
         }
-    owner = "team_id__in" if spec.team_game else "pk__in"
-    entries = entry_model.objects.filter(tournament_id=tournament.pk, **{owner: ids})
-    if spec.team_game:
-        entries = entries.filter(substitute=False)
+    entries = lineup.entries_of(entry_model.objects.filter(tournament_id=tournament.pk), ids)
     return [
         {
             "tournament_id": tournament.pk,
             "player_id": player_id,
             "entry_id": entry_id,
-            "team_id": team_id if spec.team_game else None,
-            **totals[team_id if spec.team_game else entry_id],
+            "team_id": team_id if lineup.forms_teams else None,
+            **totals[team_id if lineup.forms_teams else entry_id],
         }
         for entry_id, player_id, team_id in entries.values_list("pk", "player_id", "team_id")
     ]

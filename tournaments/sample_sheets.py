@@ -156,8 +156,10 @@ def stored_tournament(season, game: str, n_rounds: int, index: int, pool, rng, p
     from scoring import GAMES
     from scoring.ranking import place_points
 
+    from .games import plugin_for
     from .models import Entry, Round, Seat, Table, Tournament
 
+    plugin = plugin_for(game)
     tournament = Tournament.objects.create(
         club=season.club,
         season=season,
@@ -190,7 +192,7 @@ def stored_tournament(season, game: str, n_rounds: int, index: int, pool, rng, p
             table = tables[(round_.number - 1) * per_round + n]
             scores = [rng.randint(-40, 40) for _ in range(3)]
             scores.append(-sum(scores))
-            points = place_points(scores) if game == "double_king" else [0] * 4
+            points = place_points(scores) if plugin.place_points else [0] * 4
             seats += [
                 Seat(
                     table=table,

@@ -76,13 +76,10 @@ def round_columns(tournament):
 
 
 def standings_excluded(plugin) -> tuple[str, ...]:
-    """Columns a game's standings leave out: matches won and difference are for team games."""
-    excluded = [] if plugin.place_points else ["place_points"]
-    if plugin.team_game:
-        excluded.append("best_round")
-    else:
-        excluded += ["wins", "difference"]
-    return tuple(excluded)
+    """Columns a game's standings leave out: its lineup's (matches are for teams) and place
+    points where the game has none."""
+    excluded = plugin.lineup.standings_excluded
+    return excluded if plugin.place_points else ("place_points", *excluded)
 
 
 def page_etag(request, tournament, *parts) -> str | None:

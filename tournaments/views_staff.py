@@ -91,9 +91,7 @@ class TournamentDashboardView(ScorekeeperRequiredMixin, View):
                 "rounds": rounds,
                 "playing": len(entries),
                 "gap": lineup.seating_gap_for(tournament),
-                "teams": len(lineup.playing_teams(tournament))
-                if plugin_for(tournament.game).team_game
-                else None,
+                "teams": plugin_for(tournament.game).lineup.complete_teams(tournament),
                 "can_draw": tournament.round_set.count() < tournament.rounds,
                 "plugin": plugin_for(tournament.game),
                 "club_committee": has_role(request.user, COMMITTEE, tournament.club_id),
@@ -128,9 +126,7 @@ class RegistrationView(ScorekeeperRequiredMixin, View):
             "memberships_due": [line for line in lines if line.membership_unpaid],
             "gap": lineup.seating_gap_for(tournament),
             "plugin": plugin_for(tournament.game),
-            "teams": len(lineup.playing_teams(tournament))
-            if plugin_for(tournament.game).team_game
-            else None,
+            "teams": plugin_for(tournament.game).lineup.complete_teams(tournament),
             "member_form": member_form or RegisterMemberForm(tournament=tournament),
             "walk_in_form": walk_in_form or WalkInForm(club=tournament.club),
         }
@@ -236,7 +232,7 @@ class TeamsView(ScorekeeperRequiredMixin, View):
 
     def get(self, request, pk, form=None, status=200):
         tournament = self.get_scoped(Tournament, pk=pk)
-        if not plugin_for(tournament.game).team_game:
+        if not plugin_for(tournament.game).lineup.forms_teams:
             raise Http404
         return render(
             request,
@@ -252,7 +248,7 @@ class TeamsView(ScorekeeperRequiredMixin, View):
 
     def post(self, request, pk):
         tournament = self.get_scoped(Tournament, pk=pk)
-        if not plugin_for(tournament.game).team_game:
+        if not plugin_for(tournament.game).lineup.forms_teams:
             raise Http404
         action = request.POST.get("action")
         try:

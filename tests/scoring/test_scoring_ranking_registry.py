@@ -8,13 +8,23 @@ import pickle
 import re
 import subprocess
 import sys
+from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
 
 import pytest
 
 import scoring
-from scoring import ERROR_CODES, GAMES, GameSpec, InvalidDeal, score_deal
+from scoring import (
+    ERROR_CODES,
+    GAMES,
+    GameSpec,
+    InvalidDeal,
+    SeasonLine,
+    register,
+    score_deal,
+    unregister,
+)
 from scoring.errors import MESSAGES
 from scoring.ranking import (
     RoundLine,
@@ -91,22 +101,45 @@ def test_annual_ranking_rules() -> None:
 def test_registry_entries() -> None:
     assert list(GAMES) == ["double_king", "whist", "quarante", "plonk", "double"]
     dk, wh, qu, pl, do = (GAMES[k] for k in GAMES)
-    assert (dk.table_sizes, dk.team_game, dk.deals_per_round, dk.default_target) == (
+    assert (dk.table_sizes, dk.teams, dk.deals_per_round, dk.players_at(4)) == (
         (4,),
-        False,
-        20,
         None,
+        20,
+        4,
     )
-    assert (wh.table_sizes, wh.team_game, wh.deals_per_round) == ((4, 5), False, 12)
-    assert (qu.team_game, qu.deals_per_round, qu.default_target) == (True, None, 150)
-    assert (pl.team_game, pl.default_target, pl.teams) == (True, 500, ((0, 2), (1, 3)))
+    assert (wh.table_sizes, wh.teams, wh.deals_per_round) == ((4, 5), None, 12)
+    assert (qu.deals_per_round, qu.default_rules()["target"], qu.players_at(2)) == (None, 150, 4)
+    assert (pl.default_rules()["target"], pl.teams) == (500, ((0, 2), (1, 3)))
     assert (do.table_sizes, do.deals_per_round) == ((3, 4, 5, 6), 10)
     for key, spec in GAMES.items():
         assert isinstance(spec, GameSpec)
-        assert spec.key == key and spec.name_fr and spec.name_en and spec.ranking_en
-        assert spec.session_fr and spec.session_en and spec.deal_fr and spec.deal_en
+        assert spec.key == key and spec.name_fr and spec.name_en
     with pytest.raises(TypeError):
         GAMES["chess"] = dk  # type: ignore[index]
+
+
+def test_register_adds_a_game_and_refuses_a_known_key() -> None:
+    spec = replace(GAMES["double_king"], key="double_king_bis")
+    register(spec)
+    try:
+        assert GAMES["double_king_bis"] is spec and list(GAMES)[-1] == "double_king_bis"
+        with pytest.raises(ValueError, match="already registered"):
+            register(spec)
+    finally:
+        unregister("double_king_bis")
+    assert "double_king_bis" not in GAMES
+
+
+def test_season_key_follows_the_rulesets_tiebreaks() -> None:
+    a = SeasonLine(place_points=Fraction(40), score=10, best_round=30)
+    b = SeasonLine(place_points=Fraction(40), score=20, best_round=5)
+    dk = GAMES["double_king"]
+    assert dk.season_classifier()(b) > dk.season_classifier()(a)  # total score first
+    best_first = dk.season_classifier({"tiebreaks": ["best_round", "total_score"]})
+    assert best_first(a) > best_first(b)
+    teams = GAMES["quarante"].season_classifier({"tiebreaks": ["points_difference"]})
+    won = SeasonLine(Fraction(0), score=300, best_round=0, wins=Fraction(3, 2), against=350)
+    assert teams(won) == (Fraction(3, 2), -50)
 
 
 @pytest.mark.parametrize("key", list(GAMES))
@@ -122,8 +155,6 @@ def test_default_rules_are_json_and_valid(key: str) -> None:
     with pytest.raises(InvalidDeal) as info:
         spec.validate_rules(rules)
     assert (info.value.code, info.value.field) == ("invalid_rules", "nonsense")
-    if spec.default_target is not None:
-        assert rules["target"] == spec.default_target
 
 
 def test_registry_table_result_is_uniform() -> None:

@@ -226,8 +226,8 @@ def test_team_classification_and_bye() -> None:
         RoundLine(150, won=None, against=150),
         RoundLine(90, won=False, against=150),
     ]
-    assert quarante.classification_key(lines) == (Fraction(3, 2), 400, 0)
-    assert plonk.classification_key(lines, {"tiebreaks": ["points_difference"]}) == (
+    assert GAMES["quarante"].classification_key(lines) == (Fraction(3, 2), 400, 0)
+    assert GAMES["plonk"].classification_key(lines, {"tiebreaks": ["points_difference"]}) == (
         Fraction(3, 2),
         0,
     )

@@ -1,14 +1,15 @@
 """What a game plugs into the tournament machinery: its sheet form, templates and labels."""
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
 
 from django import forms
 from django.utils.translation import gettext_lazy
 
-from scoring import GAMES, GameSpec, InvalidDeal
+from scoring import GameSpec, InvalidDeal
+from scoring.common import TableResult
 
 from ..scoring_messages import message_for
+from .lineups import PLAYERS, Lineup
 
 
 class SheetForm(forms.Form):
@@ -108,78 +109,94 @@ class DealForm(SheetForm):
         return records
 
 
-@dataclass(frozen=True)
 class GamePlugin:
-    key: str
+    """A game in the tournament machinery: subclass it, set the class attributes, override
+    the hooks whose default does not fit, and register an instance (``games.register``).
+
+    The defaults derive what the scoring spec (``scoring.GAMES[key]``) already knows; the
+    ruleset passed to a hook is the tournament's (``None``: the game's defaults).
+    """
+
+    #: The game's scoring (``scoring.GAMES[key]``); its ``key`` is the plug-in's.
+    spec: GameSpec
+    #: The staff's entry form (the whole sheet, or one deal: ``DealForm``) and its template.
     sheet_form: type[SheetForm]
     sheet_template: str
+    #: The printed sheet's template (``pdf.build_sheet`` fills it from ``sheet_rows``).
     pdf_sheet_template: str
-    # One line of the sheet in words, for the history page: describe(record, seat_names).
-    describe: Callable[[dict, Sequence[str]], str]
-    # How players are ranked, in words, for the standings page.
+    #: Who sits at the tables: players one by one, or teams of two (``lineups``).
+    lineup: Lineup = PLAYERS
+    #: How players are ranked, in words, for the standings page.
     ranking_help: str = ""
-    # Column heading prefix for a round in the standings ("R" + number).
+    #: Column heading prefix for a round in the standings ("R" + number).
     round_abbreviation: str = "R"
-    # What the game calls a round on every page: a Double King « ronde », a whist « poule ».
+    #: What the game calls a round on every page: a Double King « ronde », a whist « poule ».
     round_name: str = gettext_lazy("round")
-    # "sheet": the whole sheet in one form (staff_sheet); "deal": one deal at a time.
+    #: "staff_sheet": the whole sheet in one form; "staff_deals": one deal at a time.
     entry_url_name: str = "staff_sheet"
-    # Rounds are played against a clock (a hall clock page, a director's dashboard).
+    #: Rounds are played against a clock (a hall clock page, a director's dashboard).
     clock: bool = False
-    # Standings count tables still being played (additive scores), not only complete ones.
+    #: Standings count tables still being played (additive scores), not only complete ones.
     live_standings: bool = False
-    # Place points exist in this game (a standings column).
+    #: Place points exist in this game (a standings column).
     place_points: bool = True
-    # The season ranking follows the club's rule (``annual_ranking`` in the ruleset).
+    #: The season ranking follows the club's rule (``annual_ranking`` in the ruleset).
     annual_ranking: bool = False
-    # Blank penalty lines on the printed sheet.
+    #: Blank penalty lines on the printed sheet.
     penalty_lines: int = 3
-    # Table sizes allowed by a ruleset (default: the game's).
-    table_sizes_for: Callable[[dict], tuple[int, ...]] | None = None
-    # Rounds of a tournament by default, from a ruleset (default: the game's).
-    default_rounds_for: Callable[[dict], int | None] | None = None
-    # Minutes a round lasts, from a ruleset (clock games).
-    round_minutes_for: Callable[[dict], int | None] | None = None
-    # The printed sheet's columns for one stored record: {"contract", "declarers", "tricks"}.
-    sheet_cells: Callable[[dict, Sequence[str], dict], dict[str, object]] | None = None
-    # What a printed sheet needs from the ruleset besides its rows (e.g. cards per manche).
-    sheet_extra: Callable[[dict], dict] | None = None
-    # Records in a complete session, from a ruleset (None: played to a target).
-    deals_per_round_for: Callable[[dict], int | None] | None = None
-    # Rows of a blank printed sheet when the session has no fixed number of deals (0: default).
-    sheet_rows: int = 0
-    # Settings of the club's ruleset the scorekeeper may change per tournament before it starts.
+    #: Rows of a blank printed sheet when the session has no fixed number of deals (0: default).
+    blank_rows: int = 0
+    #: Settings of the club's ruleset the scorekeeper may change per tournament before it starts.
     tournament_settings: tuple[str, ...] = ()
 
     @property
-    def spec(self) -> GameSpec:
-        return GAMES[self.key]
+    def key(self) -> str:
+        return self.spec.key
+
+    def rules(self, rules: dict | None) -> dict:
+        """The full ruleset: the tournament's, or the game's defaults."""
+        return self.spec.validate_rules(rules or None)
+
+    # ----------------------------------------------------------------- the tournament's shape
 
     def table_sizes(self, rules: dict | None) -> tuple[int, ...]:
-        if self.table_sizes_for is None:
-            return self.spec.table_sizes
-        return self.table_sizes_for(rules or self.spec.default_rules())
+        """Table sizes a ruleset allows (default: the game's)."""
+        return self.spec.table_sizes
 
     def default_rounds(self, rules: dict | None) -> int | None:
-        if self.default_rounds_for is None:
-            return self.spec.default_sessions
-        return self.default_rounds_for(rules or self.spec.default_rules())
+        """Rounds of a tournament by default."""
+        return self.spec.default_sessions
 
     def deals_per_round(self, rules: dict | None) -> int | None:
-        if self.deals_per_round_for is None:
-            return self.spec.deals_per_round
-        return self.deals_per_round_for(rules or self.spec.default_rules())
-
-    def extra_for_sheet(self, rules: dict | None) -> dict:
-        if self.sheet_extra is None:
-            return {}
-        return self.sheet_extra(rules or self.spec.default_rules())
-
-    @property
-    def team_game(self) -> bool:
-        return self.spec.team_game
+        """Records in a complete session (``None``: played to a target)."""
+        return self.spec.deals_per_round
 
     def round_minutes(self, rules: dict | None) -> int | None:
-        if self.round_minutes_for is None:
-            return None
-        return self.round_minutes_for(rules or self.spec.default_rules())
+        """Minutes a round lasts (clock games), ``None``: no clock."""
+        return None
+
+    # ----------------------------------------------------------------- results
+
+    def winner_at_signal(self, result: TableResult, *, closed: bool) -> int | None:
+        """The winning side of a table (a team's seat), or ``None``: matches are decided
+        at the signal when their round is closed before the target (``lineups``)."""
+        return self.lineup.winner(result, closed=closed)
+
+    # ----------------------------------------------------------------- sheets and history
+
+    def describe(self, record: dict, seat_names: Sequence[str]) -> str:
+        """One line of the sheet in words, for the history page."""
+        raise NotImplementedError
+
+    def sheet_cells(self, record: dict, seat_names: Sequence[str], rules: dict) -> dict:
+        """The printed sheet's columns for one stored record (deal-by-deal games)."""
+        return {}
+
+    def sheet_extra(self, rules: dict | None) -> dict:
+        """What a printed sheet needs from the ruleset besides its rows."""
+        return {}
+
+    def rule_fields(self, rules: dict) -> dict[str, forms.Field]:
+        """The rules form's fields of this game's own settings, keyed by setting (in the
+        manner of pretix's ``export_form_fields``); the form adds the shared ones."""
+        return {}

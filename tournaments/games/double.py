@@ -12,7 +12,7 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from scoring import GAMES, InvalidDeal
+from scoring import GAMES, InvalidDeal, double
 
 from .base import DealForm, GamePlugin
 
@@ -161,25 +161,28 @@ def describe(record: dict, seat_names) -> str:
     }
 
 
-def _sheet_extra(rules: dict) -> dict:
-    merged = _rules(rules)
-    return {"manches": list(merged["manches"]), "start_points": merged["start_points"]}
-
-
-PLUGIN = GamePlugin(
-    key="double",
-    sheet_form=DoubleMancheForm,
-    sheet_template="tournaments/sheets/double_manche_form.html",
-    pdf_sheet_template="tournaments/pdf/double_sheet.html",
-    describe=describe,
-    ranking_help=gettext_lazy(
+class DoublePlugin(GamePlugin):
+    spec = double.SPEC
+    sheet_form = DoubleMancheForm
+    sheet_template = "tournaments/sheets/double_manche_form.html"
+    pdf_sheet_template = "tournaments/pdf/double_sheet.html"
+    ranking_help = gettext_lazy(
         "Ranked by place points (per table size, ties sharing), then total tokens at the end "
         "of each game."
-    ),
-    round_abbreviation="R",
-    entry_url_name="staff_deals",
-    penalty_lines=0,
-    sheet_cells=sheet_cells,
-    sheet_extra=_sheet_extra,
-    deals_per_round_for=lambda rules: len(_rules(rules)["manches"]),
-)
+    )
+    entry_url_name = "staff_deals"
+    penalty_lines = 0
+
+    describe = staticmethod(describe)
+
+    sheet_cells = staticmethod(sheet_cells)
+
+    def sheet_extra(self, rules: dict | None) -> dict:
+        merged = self.rules(rules)
+        return {"manches": list(merged["manches"]), "start_points": merged["start_points"]}
+
+    def deals_per_round(self, rules: dict | None) -> int | None:
+        return len(self.rules(rules)["manches"])
+
+
+PLUGIN = DoublePlugin()

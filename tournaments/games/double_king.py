@@ -10,6 +10,7 @@ from django import forms
 from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 
+from scoring import double_king
 from scoring.double_king import GAMES_PER_ROUND, KINDS
 
 from .base import GamePlugin, SheetForm
@@ -253,17 +254,22 @@ def describe(record: dict, seat_names) -> str:
     }
 
 
-PLUGIN = GamePlugin(
-    key="double_king",
-    sheet_form=DoubleKingSheet,
-    sheet_template="tournaments/sheets/double_king_form.html",
-    pdf_sheet_template="tournaments/pdf/double_king_sheet.html",
-    # The printed sheet warns when a penalty line takes a turn of the deal (its pre-printed
-    # dealers then move on by one after each penalty).
-    sheet_extra=lambda rules: {"penalty_counts": bool(rules.get("penalty_counts_as_game"))},
-    describe=describe,
-    ranking_help=gettext_lazy(
+class DoubleKingPlugin(GamePlugin):
+    spec = double_king.SPEC
+    sheet_form = DoubleKingSheet
+    sheet_template = "tournaments/sheets/double_king_form.html"
+    pdf_sheet_template = "tournaments/pdf/double_king_sheet.html"
+    ranking_help = gettext_lazy(
         "Ranked by place points (16, 12, 8, 4 per round, ties sharing), then total score, "
         "then best round."
-    ),
-)
+    )
+
+    describe = staticmethod(describe)
+
+    def sheet_extra(self, rules: dict | None) -> dict:
+        # The printed sheet warns when a penalty line takes a turn of the deal (its
+        # pre-printed dealers then move on by one after each penalty).
+        return {"penalty_counts": bool(self.rules(rules).get("penalty_counts_as_game"))}
+
+
+PLUGIN = DoubleKingPlugin()

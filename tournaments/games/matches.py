@@ -14,6 +14,7 @@ from django.utils.translation import gettext_lazy
 from scoring import GAMES, InvalidDeal
 
 from .base import DealForm, GamePlugin
+from .lineups import TEAMS
 
 
 def count_input(maximum: int, follows: str = "") -> forms.NumberInput:
@@ -101,28 +102,30 @@ class MatchDealForm(DealForm):
         self.deal_fields = {**fields, "dealer": [], "deal": [], "*": []}
 
 
-def match_plugin(key: str, sheet_form: type[MatchDealForm], **game_specific) -> GamePlugin:
-    """The plug-in of a team game played as matches to a target, deal by deal."""
+class MatchPlugin(GamePlugin):
+    """A team game played as matches to a target, deal by deal (Quarante de roi, Plonk)."""
 
-    def rules_of(rules) -> dict:
-        return GAMES[key].validate_rules(rules or None)
-
-    return GamePlugin(
-        key=key,
-        sheet_form=sheet_form,
-        sheet_template=f"tournaments/sheets/{key}_deal_form.html",
-        pdf_sheet_template=f"tournaments/pdf/{key}_sheet.html",
-        ranking_help=gettext_lazy(
-            "Teams ranked by matches won, then points scored, then points difference."
-        ),
-        round_abbreviation="R",
-        entry_url_name="staff_deals",
-        clock=True,
-        place_points=False,
-        penalty_lines=0,
-        round_minutes_for=lambda rules: int(rules_of(rules)["round_minutes"]) or None,
-        sheet_extra=lambda rules: {"target": rules_of(rules)["target"]},
-        tournament_settings=("target", "round_minutes"),
-        sheet_rows=15,
-        **game_specific,
+    lineup = TEAMS
+    ranking_help = gettext_lazy(
+        "Teams ranked by matches won, then points scored, then points difference."
     )
+    entry_url_name = "staff_deals"
+    clock = True
+    place_points = False
+    penalty_lines = 0
+    blank_rows = 15
+    tournament_settings = ("target", "round_minutes")
+
+    @property
+    def sheet_template(self) -> str:  # type: ignore[override]
+        return f"tournaments/sheets/{self.key}_deal_form.html"
+
+    @property
+    def pdf_sheet_template(self) -> str:  # type: ignore[override]
+        return f"tournaments/pdf/{self.key}_sheet.html"
+
+    def round_minutes(self, rules: dict | None) -> int | None:
+        return int(self.rules(rules)["round_minutes"]) or None
+
+    def sheet_extra(self, rules: dict | None) -> dict:
+        return {"target": self.rules(rules)["target"]}

@@ -9,7 +9,9 @@ and 4 × its tricks, live points exactly makeable with its live cards.
 from django import forms
 from django.utils.translation import gettext as _
 
-from .matches import MatchDealForm, count_input, match_plugin
+from scoring import plonk
+
+from .matches import MatchDealForm, MatchPlugin, count_input
 
 TRICKS = 13
 
@@ -123,4 +125,13 @@ def describe(record: dict, player_names) -> str:
     }
 
 
-PLUGIN = match_plugin("plonk", PlonkDealForm, describe=describe, sheet_cells=sheet_cells)
+class PlonkPlugin(MatchPlugin):
+    spec = plonk.SPEC
+    sheet_form = PlonkDealForm
+
+    describe = staticmethod(describe)
+
+    sheet_cells = staticmethod(sheet_cells)
+
+
+PLUGIN = PlonkPlugin()

@@ -11,9 +11,10 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
+from scoring import quarante
 from scoring.quarante import FIGURES, SUITS
 
-from .matches import MatchDealForm, count_input, match_plugin
+from .matches import MatchDealForm, MatchPlugin, count_input
 
 
 def suit_names() -> dict[str, str]:
@@ -180,4 +181,13 @@ def describe(record: dict, player_names) -> str:
     return text
 
 
-PLUGIN = match_plugin("quarante", QuaranteDealForm, describe=describe, sheet_cells=sheet_cells)
+class QuarantePlugin(MatchPlugin):
+    spec = quarante.SPEC
+    sheet_form = QuaranteDealForm
+
+    describe = staticmethod(describe)
+
+    sheet_cells = staticmethod(sheet_cells)
+
+
+PLUGIN = QuarantePlugin()

@@ -14,7 +14,7 @@ from django import forms
 from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 
-from scoring import GAMES
+from scoring import GAMES, whist
 from scoring.whist import SEED_COUNTERS, contract_table
 
 from .base import DealForm, GamePlugin
@@ -224,38 +224,38 @@ def describe(record: dict, seat_names) -> str:
     return _("%(contract)s: %(declarers)s, %(tricks)s tricks") % cells
 
 
-def _table_sizes(rules: dict) -> tuple[int, ...]:
-    return (4, 5) if rules.get("tables_of_five") else (4,)
-
-
-def _pools(rules: dict) -> int:
-    return int(rules.get("pools") or GAMES["whist"].default_sessions or 3)
-
-
-def _minutes(rules: dict) -> int:
-    return int(rules.get("pool_minutes") or 80)
-
-
-PLUGIN = GamePlugin(
-    key="whist",
-    sheet_form=WhistDealForm,
-    sheet_template="tournaments/sheets/whist_deal_form.html",
-    pdf_sheet_template="tournaments/pdf/whist_sheet.html",
-    describe=describe,
-    ranking_help=gettext_lazy(
+class WhistPlugin(GamePlugin):
+    spec = whist.SPEC
+    sheet_form = WhistDealForm
+    sheet_template = "tournaments/sheets/whist_deal_form.html"
+    pdf_sheet_template = "tournaments/pdf/whist_sheet.html"
+    ranking_help = gettext_lazy(
         "Ranked by total points over the pools, then best single pool, then shared place."
-    ),
-    round_abbreviation="P",
-    round_name=gettext_lazy("pool"),
-    entry_url_name="staff_deals",
-    clock=True,
-    live_standings=True,
-    place_points=False,
-    annual_ranking=True,
-    penalty_lines=0,
-    table_sizes_for=lambda rules: _table_sizes(_rules(rules)),
-    default_rounds_for=lambda rules: _pools(_rules(rules)),
-    round_minutes_for=lambda rules: _minutes(_rules(rules)),
-    sheet_cells=sheet_cells,
-    deals_per_round_for=lambda rules: int(_rules(rules).get("deals_per_pool") or 12),
-)
+    )
+    round_abbreviation = "P"
+    round_name = gettext_lazy("pool")
+    entry_url_name = "staff_deals"
+    clock = True
+    live_standings = True
+    place_points = False
+    annual_ranking = True
+    penalty_lines = 0
+
+    describe = staticmethod(describe)
+
+    sheet_cells = staticmethod(sheet_cells)
+
+    def table_sizes(self, rules: dict | None) -> tuple[int, ...]:
+        return (4, 5) if self.rules(rules).get("tables_of_five") else (4,)
+
+    def default_rounds(self, rules: dict | None) -> int | None:
+        return int(self.rules(rules).get("pools") or self.spec.default_sessions or 3)
+
+    def deals_per_round(self, rules: dict | None) -> int | None:
+        return int(self.rules(rules).get("deals_per_pool") or 12)
+
+    def round_minutes(self, rules: dict | None) -> int | None:
+        return int(self.rules(rules).get("pool_minutes") or 80)
+
+
+PLUGIN = WhistPlugin()

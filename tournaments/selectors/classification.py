@@ -14,6 +14,7 @@ from club.models import Player
 from scoring import GAMES
 from scoring.ranking import RoundLine, shared_places
 
+from ..games import plugin_for
 from ..models import (
     PLACE_POINTS_DENOMINATOR,
     Entry,
@@ -73,8 +74,11 @@ def tournament_standings(tournament: Tournament, *, live: bool = False) -> list[
     One query: the entries (those who played, or did not withdraw), each with its counted
     seats. Team games rank teams.
     """
-    if GAMES[tournament.game].team_game:
-        return team_standings(tournament)
+    return plugin_for(tournament.game).lineup.standings(tournament, live=live)
+
+
+def player_standings(tournament: Tournament, *, live: bool = False) -> list[StandingRow]:
+    """The players ranked (individual games); see ``tournament_standings``."""
     rows: dict[int, StandingRow] = {}
     sixtieths_of: dict[int, int] = defaultdict(int)
     for (

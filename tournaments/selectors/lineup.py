@@ -57,10 +57,13 @@ def playing_teams(tournament: Tournament) -> list[Team]:
 
 
 def seating_gap_for(tournament: Tournament) -> tuple[int, int] | None:
-    """What stops the players present from being seated (None: nothing); team games seat
-    teams (an odd team gets a bye)."""
-    if plugin_for(tournament.game).team_game:
-        return None
+    """What stops the units present from being seated (None: nothing); the game's lineup
+    says (team games seat teams, and an odd team gets a bye)."""
+    return plugin_for(tournament.game).lineup.seating_gap(tournament)
+
+
+def players_gap(tournament: Tournament) -> tuple[int, int] | None:
+    """What stops the players present from being seated at the ruleset's table sizes."""
     return seating_gap(len(playing_entries(tournament)), table_sizes(tournament))
 
 

@@ -62,10 +62,7 @@ def first_dealer(seats: Sequence[Seat]) -> int:
 
 def players_at(tournament: Tournament, seats: Sequence[Seat]) -> int:
     """Players at a table: its seats, or every player of its teams in team games."""
-    teams = GAMES[tournament.game].teams
-    if GAMES[tournament.game].team_game and teams:
-        return sum(len(t) for t in teams)
-    return len(seats)
+    return GAMES[tournament.game].players_at(len(seats))
 
 
 def evaluate_sheet(table: Table, records: Sequence[Mapping[str, Any]]) -> TableResult:

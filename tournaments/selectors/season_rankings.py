@@ -1,7 +1,7 @@
 """A season's standings over its published tournaments' stored results."""
 
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -11,10 +11,12 @@ from django.db import connections
 from django.db.models import Count, Exists, Max, OuterRef, QuerySet, Sum
 
 from club.models import Season
-from scoring import GAMES
+from scoring import GAMES, SeasonLine
 from scoring.ranking import shared_places
+from scoring.spec import Key
 
 from ..models import (
+    GameRules,
     Tournament,
     TournamentResult,
 )
@@ -69,15 +71,21 @@ def season_games(season: Season) -> list[str]:
     return [game for game in GAMES if game in played]
 
 
+def _season_classifiers(season: Season) -> dict[str, Callable[[SeasonLine], Key]]:
+    """Each game's season key under the club's ruleset (its tie-breaks), one query."""
+    stored = dict(GameRules.objects.filter(club_id=season.club_id).values_list("game", "rules"))
+    return {game: spec.season_classifier(stored.get(game) or None) for game, spec in GAMES.items()}
+
+
 def season_standings(
     season: Season, games: Sequence[str] | None = None
 ) -> dict[str, list[SeasonRow]]:
     """Per game (all, or ``games``), the season's players ranked over its published
     tournaments: one aggregate over the stored tournament results.
 
-    A player of a team game is credited with his team's matches. Individual games rank by
-    place points, total score, best round; team games by matches won, points scored, points
-    difference (the defaults of ``scoring``).
+    A player of a team game is credited with his team's matches. Each game ranks by its
+    season key under the club's ruleset (``scoring``: individual games by place points, then
+    their tie-breaks; team games by matches won, then theirs).
     """
     results = _counted_results(season)
     if games is not None:
@@ -99,25 +107,29 @@ def season_standings(
         .order_by()
     )
     by_game: dict[str, list[SeasonRow]] = defaultdict(list)
-    keys: dict[str, list[tuple[int, int, int]]] = defaultdict(list)
+    keys: dict[str, list[Key]] = defaultdict(list)
+    classifiers = _season_classifiers(season)
     for line in fetch_rows(totals):
         game, player_id, last, first, sixtieths, score, best, rounds, count, won, drawn = line[:11]
+        totals_line = SeasonLine(
+            place_points=sixtieths_fraction(sixtieths),
+            score=score,
+            best_round=best,
+            wins=won + Fraction(drawn, 2),
+            against=line[11],
+        )
         row = SeasonRow(
             player_id=player_id,
             name=f"{last} {first}",
             tournaments=count,
             rounds=rounds,
-            place_points=sixtieths_fraction(sixtieths),
+            place_points=totals_line.place_points,
             score=score,
             best_round=best,
+            wins=totals_line.wins,
+            difference=score - totals_line.against,
         )
-        # Ranked on integers (sixtieths, half matches): the same order as the Fractions shown.
-        if GAMES[game].team_game:
-            row.wins = won + Fraction(drawn, 2)
-            row.difference = score - line[11]  # points against
-            keys[game].append((2 * won + drawn, score, row.difference))
-        else:
-            keys[game].append((sixtieths, score, best))
+        keys[game].append(classifiers[game](totals_line))
         by_game[game].append(row)
     result: dict[str, list[SeasonRow]] = {}
     for game in GAMES:

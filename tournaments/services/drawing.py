@@ -64,9 +64,11 @@ def redraw_round(round_: Round) -> Round:
 
 def _seat(round_: Round, seed: int) -> None:
     standings_changed(round_.tournament)  # the public rounds page shows the seats
-    if plugin_for(round_.tournament.game).team_game:
-        _seat_teams(round_, seed)
-        return
+    plugin_for(round_.tournament.game).lineup.seat_round(round_, seed)
+
+
+def seat_players(round_: Round, seed: int) -> None:
+    """Players one per seat, at the tables the ruleset allows, repeats kept low."""
     tournament = round_.tournament
     sizes = table_sizes(tournament)
     entries = playing_entries(tournament)
@@ -127,7 +129,7 @@ def _seat_units(
     return drawn
 
 
-def _seat_teams(round_: Round, seed: int) -> None:
+def seat_teams(round_: Round, seed: int) -> None:
     """Team against team at tables of two teams, no rematch where possible (the seating engine
     over teams); an odd team count gives a bye to a team that has had the fewest."""
     tournament = round_.tournament

@@ -4,9 +4,10 @@ from fractions import Fraction
 
 from django.db.models import F
 
-from scoring import GAMES, match
+from scoring import GAMES
 from scoring.common import TableResult
 
+from ..games import plugin_for
 from ..models import (
     PLACE_POINTS_DENOMINATOR,
     Entry,
@@ -61,10 +62,7 @@ def store_table_result(table: Table, result: TableResult) -> None:
     seats = list(table.seats.all())
     place_points = result.place_points or [Fraction(0)] * len(seats)
     closed = table.round.status == Round.Status.CLOSED
-    # Matches (team games): won when complete, else decided on the totals at the signal.
-    winner = result.winner
-    if not result.complete and closed and len(result.scores) == 2:
-        winner = match.decide_at_signal(result.scores)
+    winner = plugin_for(table.round.tournament.game).winner_at_signal(result, closed=closed)
     decided = result.complete or closed
     for seat in seats:
         seat.score = result.scores[seat.position]
@@ -72,7 +70,7 @@ def store_table_result(table: Table, result: TableResult) -> None:
         if sixtieths.denominator != 1:  # pragma: no cover - ties share among at most 6 seats
             raise ValueError("place points are not whole sixtieths")
         seat.place_points_60ths = int(sixtieths)
-        if seat.team_id is not None and len(result.scores) == 2:
+        if seat.team_id is not None:  # a team's seat: one of the match's two sides
             seat.against = result.scores[1 - seat.position]
             seat.won = (winner == seat.position) if decided and winner is not None else None
     Seat.objects.bulk_update(seats, ["score", "place_points_60ths", "won", "against"])
