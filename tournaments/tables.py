@@ -74,7 +74,7 @@ class StandingsTable(tables.Table):
 
 class SeasonStandingsTable(tables.Table):
     rank = tables.Column(verbose_name=_("Rank"), attrs={"td": {"class": "num"}})
-    name = tables.Column(verbose_name=_("Player"))
+    name = tables.Column(verbose_name=_("Player"), attrs={"td": {"class": "name"}})
     tournaments = tables.Column(verbose_name=_("Tournaments"), attrs={"td": {"class": "num"}})
     place_points = PointsColumn(verbose_name=_("Place points"), attrs={"td": {"class": "num"}})
     wins = PointsColumn(verbose_name=_("Matches won"), attrs={"td": {"class": "num"}})
@@ -85,6 +85,13 @@ class SeasonStandingsTable(tables.Table):
     class Meta:
         orderable = True
         attrs = {"class": "data standings"}
+
+    def __init__(self, data, *, player_url, **kwargs):
+        self.player_url = player_url
+        super().__init__(data, **kwargs)
+
+    def render_name(self, value, record):
+        return format_html('<a href="{}">{}</a>', self.player_url(record["player_id"]), value)
 
 
 class AnnualRankingTable(tables.Table):
@@ -242,8 +249,13 @@ def standings_formatter(table: StandingsTable):
     return formatter
 
 
-def annual_formatter(name: str):
-    """The cells of the annual ranking's totals (the tournaments' cells are its tail)."""
+def annual_formatter(name: str, player_url=None):
+    """The cells of the annual ranking's totals (the tournaments' cells are its tail); the
+    name links to the player's season when ``player_url(player_id)`` is given."""
+    if name == "name" and player_url is not None:
+        return lambda record: format_html(
+            '<a href="{}">{}</a>', player_url(record["player_id"]), record["name"]
+        )
     if name == "place_points":
         return lambda record: points_text(record["place_points"])
     if name == "points":

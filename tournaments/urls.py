@@ -1,8 +1,10 @@
 from django.urls import path
 
 from . import views_deals as deals
+from . import views_display as display
 from . import views_exports as exports
 from . import views_hall as hall
+from . import views_players as players
 from . import views_public as public
 from . import views_staff as staff
 from . import views_standings as standings
@@ -18,7 +20,13 @@ urlpatterns = [
         public.PlayerView.as_view(),
         name="tournament_player",
     ),
+    path("tournois/<int:pk>/ecran/", display.DisplayView.as_view(), name="tournament_display"),
     path("tables/<int:pk>/", public.TableView.as_view(), name="table_detail"),
+    path(
+        "saisons/<int:pk>/joueurs/<int:player>/",
+        players.PlayerSeasonView.as_view(),
+        name="season_player",
+    ),
     path(
         "saisons/<int:pk>/classement/",
         public.SeasonStandingsView.as_view(),

@@ -217,6 +217,7 @@ class RoundsView(ConditionalPageMixin, PublishedTournamentMixin, TemplateView):
         return {
             **super().get_context_data(**kwargs),
             "tournament": tournament,
+            "plugin": plugin_for(tournament.game),
             "rounds": partial(round_reads.tournament_rounds, tournament),
         }
 
@@ -238,6 +239,7 @@ class TableView(ConditionalPageMixin, TemplateView):
             # Seats and deals, read only when the template's cached fragment is missing.
             "sheet": partial(round_reads.table_sheet, self.table),
             "tournament": self.tournament,
+            "plugin": plugin_for(self.tournament.game),
         }
 
 
@@ -274,9 +276,16 @@ class PlayerView(ConditionalPageMixin, PublishedTournamentMixin, TemplateView):
             **super().get_context_data(**kwargs),
             "tournament": tournament,
             "entry": entry,
+            "plugin": plugin_for(tournament.game),
             "standing": standing,
             "rounds": classification.player_rounds(tournament, entry),
         }
+
+
+def season_player_url(season):
+    """A player's season page, by player id (one ``reverse`` for the whole table)."""
+    prefix = reverse("season_player", args=[season.pk, 0])[: -len("0/")]
+    return lambda player_id: f"{prefix}{player_id}/"
 
 
 class SeasonStandingsView(TemplateView):
@@ -299,6 +308,7 @@ class SeasonStandingsView(TemplateView):
             plugin = plugin_for(game)
             table = SeasonStandingsTable(
                 [asdict(r) for r in standings[game]],
+                player_url=season_player_url(season),
                 prefix=f"{game}-",
                 exclude=standings_excluded(plugin),
             )
@@ -325,7 +335,7 @@ def annual_table_html(request, season, ranking) -> str:
     (each bumped by every write the ranking shows, names included), rule, language and query."""
 
     def build() -> str:
-        table = annual_table(request, ranking)
+        table = annual_table(request, ranking, season)
         return render_to_string("tournaments/_table.html", {"table": table}, request)
 
     key = (
@@ -340,7 +350,7 @@ def annual_table_html(request, season, ranking) -> str:
     return cached_html("annual", key, build)
 
 
-def annual_table(request, ranking) -> AnnualRankingTable:
+def annual_table(request, ranking, season) -> AnnualRankingTable:
     """The annual ranking, sorted and paginated by the database (or over the stored rows for
     a best N); only the shown page's players get their tournament cells (one query)."""
     table = AnnualRankingTable(ranking.totals, prefix=f"{ranking.game}-")
@@ -367,6 +377,7 @@ def annual_table(request, ranking) -> AnnualRankingTable:
         )
 
     heads = [(t.date.strftime("%d/%m"), t.name) for t in ranking.tournaments]
-    write_table(table, request, records, annual_formatter, (heads, tournament_cells))
+    formatter = partial(annual_formatter, player_url=season_player_url(season))
+    write_table(table, request, records, formatter, (heads, tournament_cells))
     table.template_name = "tournaments/_fast_table.html"
     return table

@@ -113,3 +113,19 @@ def log_in(live_server):
             page.keyboard.press("Enter")
 
     return log_in
+
+
+@pytest.fixture
+def open_page(browser):
+    """Pages of any size, each in its own browser context (two people on two devices),
+    closed and checked for CSP violations at the end of the test."""
+    pages = []
+
+    def open_(*, width: int = 1280, height: int = 900):
+        page = new_page(browser, width=width, height=height)
+        pages.append(page)
+        return page
+
+    yield open_
+    for page in pages:
+        close_page(page)

@@ -3,6 +3,7 @@ from django.utils.text import capfirst
 
 from ..games import plugin_for
 from ..selectors import round_reads, scoresheet
+from ..tables import format_points
 
 register = template.Library()
 
@@ -24,3 +25,19 @@ def stale_lines(stale, form, table) -> list[round_reads.ConflictLine]:
     plugin = plugin_for(table.round.tournament.game)
     names = scoresheet.dealing_names(scoresheet.table_seats(table))
     return round_reads.sheet_conflict(stale.saved_records, mine, names, plugin.describe)
+
+
+@register.filter
+def points(value) -> str:
+    """Place points as the standings show them (a whole number, or two decimals)."""
+    return format_points(value)
+
+
+@register.filter
+def clock_text(seconds: int) -> str:
+    """A clock's time left as the hall reads it: « 42:05 », « 1:20:00 »."""
+    hours, rest = divmod(max(0, int(seconds)), 3600)
+    minutes, seconds = divmod(rest, 60)
+    if hours:
+        return f"{hours}:{minutes:02d}:{seconds:02d}"
+    return f"{minutes}:{seconds:02d}"
