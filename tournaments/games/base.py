@@ -1,6 +1,7 @@
 """What a game plugs into the tournament machinery: its sheet form, templates and labels."""
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from django import forms
 from django.utils.translation import gettext_lazy
@@ -10,6 +11,15 @@ from scoring.common import TableResult
 
 from ..scoring_messages import message_for
 from .lineups import PLAYERS, Lineup
+from .rule_fields import (
+    LIST_HELP,
+    SETTINGS,
+    TABLES,
+    RuleField,
+    bounded_field,
+    int_list_field,
+    set_key,
+)
 
 
 class SheetForm(forms.Form):
@@ -148,6 +158,10 @@ class GamePlugin:
     blank_rows: int = 0
     #: Settings of the club's ruleset the scorekeeper may change per tournament before it starts.
     tournament_settings: tuple[str, ...] = ()
+    #: The rules page's label of each setting of the ruleset (a key without one shows as is).
+    setting_labels: Mapping[str, Any] = {}
+    #: Help of the settings that are lists of numbers (« separated by commas » by default).
+    setting_help: Mapping[str, Any] = {}
 
     @property
     def key(self) -> str:
@@ -196,7 +210,33 @@ class GamePlugin:
         """What a printed sheet needs from the ruleset besides its rows."""
         return {}
 
-    def rule_fields(self, rules: dict) -> dict[str, forms.Field]:
-        """The rules form's fields of this game's own settings, keyed by setting (in the
-        manner of pretix's ``export_form_fields``); the form adds the shared ones."""
+    # ----------------------------------------------------------------- the rules page
+
+    def rule_fields(self, rules: dict) -> list[RuleField]:
+        """The rules form's inputs for a full ruleset (in the manner of pretix's
+        ``export_form_fields``): by default one per setting (``setting_fields``), in the
+        ruleset's order; a game with more (whist's contracts) adds its own."""
+        return [field for key, value in rules.items() for field in self.setting_fields(key, value)]
+
+    def setting_fields(self, key: str, value: Any) -> list[RuleField]:
+        """The inputs of one setting: a yes/no, a list of whole numbers, or a whole number
+        within the spec's ``bounds`` (empty allowed when the default is); any other setting
+        is not offered (the ruleset keeps it)."""
+        label = self.setting_labels.get(key, key)
+        if isinstance(value, list) and value and all(isinstance(v, int) for v in value):
+            help_text = self.setting_help.get(key, LIST_HELP)
+            field: Any = int_list_field(label, value, help_text)
+            return [RuleField(f"list__{key}", field, TABLES, key, set_key(key))]
+        if isinstance(value, bool):
+            field = forms.BooleanField(label=label, required=False, initial=value)
+        elif key in self.spec.bounds and (value is None or isinstance(value, int)):
+            field = bounded_field(label, self.spec.bounds[key], value)
+            field.required = self.spec.default_rules().get(key) is not None
+        else:
+            return []
+        return [RuleField(f"setting__{key}", field, SETTINGS, key, set_key(key))]
+
+    def rule_problems(self, rules: dict) -> dict[str, str]:
+        """What the form refuses in a ruleset before the scoring checks it, keyed by
+        setting (settings that only make sense together)."""
         return {}

@@ -15,6 +15,7 @@ from django.utils.translation import gettext_lazy
 from scoring import GAMES, InvalidDeal, double
 
 from .base import DealForm, GamePlugin
+from .rule_fields import PLACE_POINTS_HELP, TABLES, RuleField, int_list_field
 
 
 def _rules(rules) -> dict:
@@ -172,6 +173,16 @@ class DoublePlugin(GamePlugin):
     )
     entry_url_name = "staff_deals"
     penalty_lines = 0
+    setting_labels = {
+        "start_points": gettext_lazy("Points of tokens at the start"),
+        "exact_bonus": gettext_lazy("Bonus for an exact bid"),
+        "manches": gettext_lazy("Cards dealt in each manche"),
+    }
+    setting_help = {
+        "manches": gettext_lazy(
+            "Cards dealt in each manche, separated by commas: 1 to 30 manches of 1 to 5."
+        ),
+    }
 
     describe = staticmethod(describe)
 
@@ -183,6 +194,22 @@ class DoublePlugin(GamePlugin):
 
     def deals_per_round(self, rules: dict | None) -> int | None:
         return len(self.rules(rules)["manches"])
+
+    def setting_fields(self, key: str, value: object) -> list[RuleField]:
+        if key == "place_points" and isinstance(value, dict):
+            return [_place_points_field(size, row) for size, row in value.items()]
+        return super().setting_fields(key, value)
+
+
+def _place_points_field(size: str, row: list[int]) -> RuleField:
+    """The place points at a table of ``size`` players (one row of ``place_points``)."""
+
+    def write(rules: dict, value: list[int]) -> None:
+        rules["place_points"] = {**rules["place_points"], size: value}
+
+    label = gettext_lazy("Place points at a table of %(n)s") % {"n": size}
+    field = int_list_field(label, row, PLACE_POINTS_HELP)
+    return RuleField(f"table__place_points__{size}", field, TABLES, "place_points", write)
 
 
 PLUGIN = DoublePlugin()

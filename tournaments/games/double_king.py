@@ -14,6 +14,7 @@ from scoring import double_king
 from scoring.double_king import GAMES_PER_ROUND, KINDS
 
 from .base import GamePlugin, SheetForm
+from .rule_fields import PLACE_POINTS_HELP
 
 UNITS = {
     "tricks": gettext_lazy("tricks"),
@@ -263,6 +264,14 @@ class DoubleKingPlugin(GamePlugin):
         "Ranked by place points (16, 12, 8, 4 per round, ties sharing), then total score, "
         "then best round."
     )
+
+    setting_help = {
+        "place_points": PLACE_POINTS_HELP,
+        "trump_penalty": gettext_lazy(
+            "The offender, then each other player, separated by commas: the offender pays three "
+            "times what each other player receives (0 to 100)."
+        ),
+    }
 
     describe = staticmethod(describe)
 

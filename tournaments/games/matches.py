@@ -15,6 +15,12 @@ from scoring import GAMES, InvalidDeal
 
 from .base import DealForm, GamePlugin
 from .lineups import TEAMS
+from .rule_fields import RuleField, choice_setting
+
+TIE_RULE_CHOICES = [
+    ("higher_total", gettext_lazy("Another deal is played")),
+    ("draw", gettext_lazy("The match is drawn")),
+]
 
 
 def count_input(maximum: int, follows: str = "") -> forms.NumberInput:
@@ -115,6 +121,13 @@ class MatchPlugin(GamePlugin):
     penalty_lines = 0
     blank_rows = 15
     tournament_settings = ("target", "round_minutes")
+    setting_labels = {
+        "target": gettext_lazy("Target (points to win a match)"),
+        "tie_rule": gettext_lazy("Both teams over the target with equal totals"),
+        "bye_won": gettext_lazy("A bye counts as a match won"),
+        "bye_against": gettext_lazy("Points against credited for a bye"),
+        "round_minutes": gettext_lazy("Minutes per round (0: no clock)"),
+    }
 
     @property
     def sheet_template(self) -> str:  # type: ignore[override]
@@ -129,3 +142,8 @@ class MatchPlugin(GamePlugin):
 
     def sheet_extra(self, rules: dict | None) -> dict:
         return {"target": self.rules(rules)["target"]}
+
+    def setting_fields(self, key: str, value: object) -> list[RuleField]:
+        if key == "tie_rule":
+            return [choice_setting(key, self.setting_labels[key], TIE_RULE_CHOICES, value)]
+        return super().setting_fields(key, value)

@@ -18,6 +18,7 @@ from scoring import GAMES, whist
 from scoring.whist import SEED_COUNTERS, contract_table
 
 from .base import DealForm, GamePlugin
+from .rule_fields import CONTRACTS, COUNTERS, RuleField, bounded_field, choice_setting
 
 MAX_DECLARERS = 4
 
@@ -240,6 +241,14 @@ class WhistPlugin(GamePlugin):
     place_points = False
     annual_ranking = True
     penalty_lines = 0
+    setting_labels = {
+        "pools": gettext_lazy("Pools per tournament"),
+        "deals_per_pool": gettext_lazy("Deals per pool"),
+        "pool_minutes": gettext_lazy("Minutes per pool"),
+        "tables_of_five": gettext_lazy("Tables of 5 allowed (the dealer sits out each deal)"),
+        "annual_ranking": gettext_lazy("Annual ranking"),
+        "annual_best_n": gettext_lazy("Best N tournaments (annual ranking « best N »)"),
+    }
 
     describe = staticmethod(describe)
 
@@ -256,6 +265,65 @@ class WhistPlugin(GamePlugin):
 
     def round_minutes(self, rules: dict | None) -> int | None:
         return int(self.rules(rules).get("pool_minutes") or 80)
+
+    def rule_fields(self, rules: dict) -> list[RuleField]:
+        """The points of every contract and counter of the club's table, then the settings."""
+        return _contract_fields(rules, self.spec.bounds.get("points", (0, 1000))) + (
+            super().rule_fields(rules)
+        )
+
+    def setting_fields(self, key: str, value: object) -> list[RuleField]:
+        if key == "annual_ranking":
+            return [choice_setting(key, self.setting_labels[key], ANNUAL_CHOICES, value)]
+        return super().setting_fields(key, value)
+
+    def rule_problems(self, rules: dict) -> dict[str, str]:
+        if rules.get("annual_ranking") == "best_n" and not rules.get("annual_best_n"):
+            return {"annual_best_n": _("Give N for the « best N » ranking.")}
+        return {}
+
+
+ANNUAL_CHOICES = [
+    ("sum_points", gettext_lazy("Sum of the tournament points")),
+    ("sum_place_points", gettext_lazy("Sum of the place points")),
+    ("best_n", gettext_lazy("Sum of the best N tournaments")),
+]
+
+
+def _points_writer(group: str, **match: object):
+    """Writes a contract's (or counter's) points into the rows of the table it names."""
+
+    def write(rules: dict, value: object) -> None:
+        for row in rules.get(group) or []:
+            if all(row.get(k) == v for k, v in match.items()):
+                row["points"] = value
+
+    return write
+
+
+def _contract_fields(rules: dict, points: tuple[int, int]) -> list[RuleField]:
+    fields: list[RuleField] = []
+    names = {}
+    for row in rules.get("contracts") or []:
+        if isinstance(row, dict) and "code" in row and "points" in row:
+            code = row["code"]
+            names[code] = row.get("name_fr") or code
+            field = bounded_field(names[code], points, row["points"])
+            write = _points_writer("contracts", code=code)
+            fields.append(RuleField(f"contract__{code}", field, CONTRACTS, None, write))
+    for row in rules.get("counters") or []:
+        if isinstance(row, dict) and {"contract", "against", "points"} <= set(row):
+            contract, against = row["contract"], row["against"]
+            label = _("%(contract)s against %(against)s") % {
+                "contract": names.get(contract, contract),
+                "against": names.get(against, against),
+            }
+            field = bounded_field(label, points, row["points"])
+            write = _points_writer("counters", contract=contract, against=against)
+            fields.append(
+                RuleField(f"counter__{contract}__{against}", field, COUNTERS, None, write)
+            )
+    return fields
 
 
 PLUGIN = WhistPlugin()
