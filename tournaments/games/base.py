@@ -20,6 +20,7 @@ from .rule_fields import (
     int_list_field,
     set_key,
 )
+from .sheet_rows import SheetRows
 
 
 class SheetForm(forms.Form):
@@ -132,7 +133,7 @@ class GamePlugin:
     #: The staff's entry form (the whole sheet, or one deal: ``DealForm``) and its template.
     sheet_form: type[SheetForm]
     sheet_template: str
-    #: The printed sheet's template (``pdf.build_sheet`` fills it from ``sheet_rows``).
+    #: The printed sheet's template (``pdf.build_sheet`` fills it, ``sheet_row``).
     pdf_sheet_template: str
     #: Who sits at the tables: players one by one, or teams of two (``lineups``).
     lineup: Lineup = PLAYERS
@@ -205,6 +206,11 @@ class GamePlugin:
     def sheet_cells(self, record: dict, seat_names: Sequence[str], rules: dict) -> dict:
         """The printed sheet's columns for one stored record (deal-by-deal games)."""
         return {}
+
+    def sheet_row(self, rows: SheetRows, record: dict, points: Sequence[object]) -> None:
+        """Where a stored record goes on the printed sheet: by default a game row, dealt in
+        turn (``SheetRows.add_game``); a game with lines apart (penalties) says so here."""
+        rows.add_game(record, points)
 
     def sheet_extra(self, rules: dict | None) -> dict:
         """What a printed sheet needs from the ruleset besides its rows."""

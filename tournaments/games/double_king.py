@@ -5,6 +5,7 @@ penalty line takes a turn of the deal, so every penalty moves the dealers of the
 """
 
 import json
+from collections.abc import Sequence
 
 from django import forms
 from django.utils.translation import get_language, gettext_lazy
@@ -15,6 +16,7 @@ from scoring.double_king import GAMES_PER_ROUND, KINDS
 
 from .base import GamePlugin, SheetForm
 from .rule_fields import PLACE_POINTS_HELP
+from .sheet_rows import SheetRows
 
 UNITS = {
     "tricks": gettext_lazy("tricks"),
@@ -274,6 +276,15 @@ class DoubleKingPlugin(GamePlugin):
     }
 
     describe = staticmethod(describe)
+
+    def sheet_row(self, rows: SheetRows, record: dict, points: Sequence[object]) -> None:
+        """A penalty is a line apart, under the games; it takes a turn of the deal only when
+        the rules say ``penalty_counts_as_game``."""
+        if "penalty" not in record:
+            rows.add_game(record, points)
+            return
+        takes_turn = bool((rows.rules or {}).get("penalty_counts_as_game"))
+        rows.add_penalty(record, points, takes_turn=takes_turn)
 
     def sheet_extra(self, rules: dict | None) -> dict:
         # The printed sheet warns when a penalty line takes a turn of the deal (its
