@@ -158,6 +158,15 @@ def _shared_points(
     return result
 
 
+def match_wins(won: bool | None) -> Fraction:
+    """A match in the matches-won column: 1 won, a half drawn (``None``), 0 lost.
+
+    >>> [str(match_wins(w)) for w in (True, None, False)]
+    ['1', '1/2', '0']
+    """
+    return Fraction(1) if won else Fraction(1, 2) if won is None else Fraction(0)
+
+
 def linear_table(n: int) -> list[int]:
     """``n, n-1, ..., 1``: a place-points table for ``n`` ranked players.
 

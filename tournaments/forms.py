@@ -11,7 +11,7 @@ from club.validators import MAX_FEE, PlainNameValidator
 from scoring import InvalidDeal
 
 from .games import playable_game_choices, plugin_for
-from .games.rule_fields import CONTRACTS, COUNTERS, SETTINGS, TABLES
+from .games.rule_fields import CONTRACTS, COUNTERS, GROUPS, SETTINGS, TABLES
 from .models import Entry, Tournament
 from .scoring_messages import bounds_help, rules_message
 
@@ -274,25 +274,10 @@ class RulesForm(forms.Form):
         self.rule_fields = self.plugin.rule_fields(self.base)
         for rule_field in self.rule_fields:
             self.fields[rule_field.name] = rule_field.field
-
-    def _group(self, group: str) -> list[str]:
-        return [f.name for f in self.rule_fields if f.group == group]
-
-    @property
-    def contract_fields(self) -> list[str]:
-        return self._group(CONTRACTS)
-
-    @property
-    def counter_fields(self) -> list[str]:
-        return self._group(COUNTERS)
-
-    @property
-    def table_fields(self) -> list[str]:
-        return self._group(TABLES)
-
-    @property
-    def setting_fields(self) -> list[str]:
-        return self._group(SETTINGS)
+        # The page's groups (templates/tournaments/staff/rules.html), each a list of names.
+        groups = {g: [f.name for f in self.rule_fields if f.group == g] for g in GROUPS}
+        self.contract_fields, self.counter_fields = groups[CONTRACTS], groups[COUNTERS]
+        self.table_fields, self.setting_fields = groups[TABLES], groups[SETTINGS]
 
     def clean(self):
         cleaned = super().clean()

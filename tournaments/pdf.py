@@ -223,12 +223,6 @@ class Sheet:
         return next((s for s in self.seats if s.first_dealer), None)
 
 
-def seat_name(seat: Seat) -> str:
-    if seat.entry_id is not None:
-        return seat.entry.player.full_name
-    return str(seat.team) if seat.team_id is not None else "?"
-
-
 def build_sheet(
     tournament: Tournament,
     round_: Round,
@@ -279,7 +273,7 @@ def build_sheet(
 
 def _dealing(seats: Sequence[Seat], dealers: Sequence[str] | None) -> list[str]:
     """The players in dealing order (team games: four players for two team seats)."""
-    return list(dealers) if dealers is not None else [seat_name(s) for s in seats]
+    return list(dealers) if dealers is not None else [s.name for s in seats]
 
 
 def _first_dealer(seats: Sequence[Seat]) -> int:
@@ -305,7 +299,7 @@ def _sheet_seats(
     return [
         SheetSeat(
             position=s.position,
-            name=seat_name(s),
+            name=s.name,
             first_dealer=s.first_dealer,
             score=s.score if filled else None,
             place_points=format_points(s.place_points) if done else "",

@@ -103,6 +103,10 @@ class DealForm(SheetForm):
         self.record: dict = {}
         self.deal_fields: dict[str, list[str]] = {}
 
+    def dealer_in_turn(self, players: int) -> int:
+        """Who deals this deal when each of ``players`` deals in turn from the first dealer."""
+        return (self.first_dealer + self.number - 1) % max(players, 1)
+
     def records_with_deal(self) -> list[dict]:
         """The whole table with this deal added (or replacing deal ``number``); fills
         ``records`` and the field map so ``attach_scoring_error`` lands on the right input."""

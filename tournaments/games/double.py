@@ -34,7 +34,7 @@ class DoubleMancheForm(DealForm):
     def __init__(self, *args, records=None, number: int | None = None, **kwargs):
         super().__init__(*args, records=records, number=number, **kwargs)
         self.n_seats = len(self.seat_names)
-        self.dealer = (self.first_dealer + self.number - 1) % max(self.n_seats, 1)
+        self.dealer = self.dealer_in_turn(self.n_seats)
         manches = _rules(self.rules)["manches"]
         self.cards = manches[self.number - 1] if self.number <= len(manches) else max(manches)
         self.held = self._held_before()

@@ -8,12 +8,13 @@ import json
 from collections.abc import Sequence
 
 from django import forms
-from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from scoring import double_king
 from scoring.double_king import GAMES_PER_ROUND, KINDS
 
+from ..language import in_french
 from .base import GamePlugin, SheetForm
 from .rule_fields import PLACE_POINTS_HELP
 from .sheet_rows import SheetRows
@@ -29,7 +30,7 @@ COUNTED = set(UNITS)
 
 
 def kind_names() -> dict[str, str]:
-    french = (get_language() or "fr").startswith("fr")
+    french = in_french()
     return {code: (k.name_fr if french else k.name_en) for code, k in KINDS.items()}
 
 

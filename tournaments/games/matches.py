@@ -39,8 +39,7 @@ class MatchDealForm(DealForm):
 
     def __init__(self, *args, records=None, number: int | None = None, **kwargs):
         super().__init__(*args, records=records, number=number, **kwargs)
-        players = max(len(self.player_names), 1)
-        self.dealer = (self.first_dealer + self.number - 1) % players
+        self.dealer = self.dealer_in_turn(len(self.player_names))
         self.team_labels = list(self.seat_names) or [_("Team 1"), _("Team 2")]
         self.add_fields()
         if not self.is_bound and number is not None and number <= len(self.existing):

@@ -16,6 +16,7 @@ from ..scoring_messages import bounds_help
 
 #: The rules page's groups, in the order it shows them.
 CONTRACTS, COUNTERS, TABLES, SETTINGS = "contracts", "counters", "tables", "settings"
+GROUPS = (CONTRACTS, COUNTERS, TABLES, SETTINGS)
 
 Writer = Callable[[dict[str, Any], Any], None]
 

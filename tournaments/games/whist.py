@@ -11,12 +11,13 @@ import json
 from collections.abc import Sequence
 
 from django import forms
-from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from scoring import GAMES, whist
 from scoring.whist import SEED_COUNTERS, contract_table
 
+from ..language import in_french
 from .base import DealForm, GamePlugin
 from .rule_fields import CONTRACTS, COUNTERS, RuleField, bounded_field, choice_setting
 
@@ -29,7 +30,7 @@ def _rules(rules) -> dict:
 
 def contract_names(rules=None) -> dict[str, str]:
     """The club's contracts, weakest first, named in the current language."""
-    french = (get_language() or "fr").startswith("fr")
+    french = in_french()
     names = {}
     for row in _rules(rules)["contracts"]:
         name = row.get("name_fr") if french else row.get("name_en") or row.get("name_fr")
@@ -67,7 +68,7 @@ class WhistDealForm(DealForm):
     def __init__(self, *args, records=None, number: int | None = None, **kwargs):
         super().__init__(*args, records=records, number=number, **kwargs)
         self.n_seats = len(self.seat_names)
-        self.dealer = (self.first_dealer + self.number - 1) % max(self.n_seats, 1)
+        self.dealer = self.dealer_in_turn(self.n_seats)
         self.sitting_out = self.dealer if self.n_seats == 5 else None
         names = contract_names(self.rules)
         self.contract_labels = names
