@@ -7,6 +7,7 @@ points each seat holds before it; ``scoring.double`` refuses a bid above the poi
 """
 
 from collections.abc import Sequence
+from typing import Any
 
 from django import forms
 from django.utils.translation import gettext as _
@@ -18,7 +19,7 @@ from .base import DealForm, GamePlugin
 from .rule_fields import PLACE_POINTS_HELP, TABLES, RuleField, int_list_field
 
 
-def _rules(rules) -> dict:
+def _rules(rules) -> dict[str, Any]:
     return GAMES["double"].validate_rules(rules or None)
 
 
@@ -129,11 +130,11 @@ class DoubleMancheForm(DealForm):
                 self.record_fields[index][error.field] = fields
         super().attach_scoring_error(error)
 
-    def unit_for(self, record: dict) -> str | None:
+    def unit_for(self, record: dict[str, Any]) -> str | None:
         return str(_("tricks"))
 
 
-def sheet_cells(record: dict, seat_names: Sequence[str], rules=None) -> dict[str, object]:
+def sheet_cells(record: dict[str, Any], seat_names: Sequence[str], rules=None) -> dict[str, object]:
     """The printed sheet's columns: the cards, and each seat's bid and tricks."""
     bids = list(record.get("bids") or [])
     tricks = list(record.get("tricks") or [])
@@ -149,7 +150,7 @@ def sheet_cells(record: dict, seat_names: Sequence[str], rules=None) -> dict[str
     }
 
 
-def describe(record: dict, seat_names) -> str:
+def describe(record: dict[str, Any], seat_names) -> str:
     parts = [
         _("%(player)s bid %(bid)s, took %(tricks)s") % {"player": name, "bid": bid, "tricks": took}
         for name, bid, took in zip(
@@ -188,11 +189,11 @@ class DoublePlugin(GamePlugin):
 
     sheet_cells = staticmethod(sheet_cells)
 
-    def sheet_extra(self, rules: dict | None) -> dict:
+    def sheet_extra(self, rules: dict[str, Any] | None) -> dict[str, Any]:
         merged = self.rules(rules)
         return {"manches": list(merged["manches"]), "start_points": merged["start_points"]}
 
-    def deals_per_round(self, rules: dict | None) -> int | None:
+    def deals_per_round(self, rules: dict[str, Any] | None) -> int | None:
         return len(self.rules(rules)["manches"])
 
     def setting_fields(self, key: str, value: object) -> list[RuleField]:
@@ -204,7 +205,7 @@ class DoublePlugin(GamePlugin):
 def _place_points_field(size: str, row: list[int]) -> RuleField:
     """The place points at a table of ``size`` players (one row of ``place_points``)."""
 
-    def write(rules: dict, value: list[int]) -> None:
+    def write(rules: dict[str, Any], value: list[int]) -> None:
         rules["place_points"] = {**rules["place_points"], size: value}
 
     label = gettext_lazy("Place points at a table of %(n)s") % {"n": size}

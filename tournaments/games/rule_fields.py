@@ -61,7 +61,7 @@ class IntListField(forms.CharField):
     default_error_messages = {"int_list": _("Enter whole numbers separated by commas.")}
 
     def to_python(self, value: Any) -> list[int]:  # type: ignore[override]
-        text = super().to_python(value)
+        text = super().to_python(value) or ""
         try:
             return [int(part) for part in text.replace(";", ",").split(",") if part.strip()]
         except ValueError:

@@ -9,6 +9,7 @@ family (``tricks_per_declarer`` in the table).
 
 import json
 from collections.abc import Sequence
+from typing import Any
 
 from django import forms
 from django.utils.translation import gettext as _
@@ -24,7 +25,7 @@ from .rule_fields import CONTRACTS, COUNTERS, RuleField, bounded_field, choice_s
 MAX_DECLARERS = 4
 
 
-def _rules(rules) -> dict:
+def _rules(rules) -> dict[str, Any]:
     return GAMES["whist"].validate_rules(rules or None)
 
 
@@ -121,7 +122,7 @@ class WhistDealForm(DealForm):
     def declarer_rows(self):
         return [(self[f"d{i}"], self[f"t{i}"]) for i in range(1, MAX_DECLARERS + 1)]
 
-    def initial_from(self, record: dict) -> dict[str, object]:
+    def initial_from(self, record: dict[str, Any]) -> dict[str, object]:
         initial: dict[str, object] = {"contract": record.get("contract", "")}
         if "against" in record:
             initial["against"] = record["against"]
@@ -189,7 +190,7 @@ class WhistDealForm(DealForm):
         self.deal_fields = fields
         return cleaned
 
-    def unit_for(self, record: dict) -> str | None:
+    def unit_for(self, record: dict[str, Any]) -> str | None:
         return str(_("tricks"))
 
     def game_names(self) -> dict[str, str]:
@@ -200,7 +201,7 @@ def _seat(seat_names: Sequence[str], seat: object) -> str:
     return seat_names[seat] if isinstance(seat, int) and 0 <= seat < len(seat_names) else "?"
 
 
-def sheet_cells(record: dict, seat_names: Sequence[str], rules=None) -> dict[str, str]:
+def sheet_cells(record: dict[str, Any], seat_names: Sequence[str], rules=None) -> dict[str, str]:
     """What the printed sheet writes in the contract, declarers and tricks columns."""
     names = contract_names(rules)
     code = str(record.get("contract", ""))
@@ -219,7 +220,7 @@ def sheet_cells(record: dict, seat_names: Sequence[str], rules=None) -> dict[str
     return {"contract": contract, "declarers": declarers, "tricks": shown}
 
 
-def describe(record: dict, seat_names) -> str:
+def describe(record: dict[str, Any], seat_names) -> str:
     cells = sheet_cells(record, seat_names)
     if "renege" in record:
         return f"{cells['contract']} : {cells['declarers']} — {cells['tricks']}"
@@ -255,19 +256,19 @@ class WhistPlugin(GamePlugin):
 
     sheet_cells = staticmethod(sheet_cells)
 
-    def table_sizes(self, rules: dict | None) -> tuple[int, ...]:
+    def table_sizes(self, rules: dict[str, Any] | None) -> tuple[int, ...]:
         return (4, 5) if self.rules(rules).get("tables_of_five") else (4,)
 
-    def default_rounds(self, rules: dict | None) -> int | None:
+    def default_rounds(self, rules: dict[str, Any] | None) -> int | None:
         return int(self.rules(rules).get("pools") or self.spec.default_sessions or 3)
 
-    def deals_per_round(self, rules: dict | None) -> int | None:
+    def deals_per_round(self, rules: dict[str, Any] | None) -> int | None:
         return int(self.rules(rules).get("deals_per_pool") or 12)
 
-    def round_minutes(self, rules: dict | None) -> int | None:
+    def round_minutes(self, rules: dict[str, Any] | None) -> int | None:
         return int(self.rules(rules).get("pool_minutes") or 80)
 
-    def rule_fields(self, rules: dict) -> list[RuleField]:
+    def rule_fields(self, rules: dict[str, Any]) -> list[RuleField]:
         """The points of every contract and counter of the club's table, then the settings."""
         return _contract_fields(rules, self.spec.bounds.get("points", (0, 1000))) + (
             super().rule_fields(rules)
@@ -278,7 +279,7 @@ class WhistPlugin(GamePlugin):
             return [choice_setting(key, self.setting_labels[key], ANNUAL_CHOICES, value)]
         return super().setting_fields(key, value)
 
-    def rule_problems(self, rules: dict) -> dict[str, str]:
+    def rule_problems(self, rules: dict[str, Any]) -> dict[str, str]:
         if rules.get("annual_ranking") == "best_n" and not rules.get("annual_best_n"):
             return {"annual_best_n": _("Give N for the « best N » ranking.")}
         return {}
@@ -294,7 +295,7 @@ ANNUAL_CHOICES = [
 def _points_writer(group: str, **match: object):
     """Writes a contract's (or counter's) points into the rows of the table it names."""
 
-    def write(rules: dict, value: object) -> None:
+    def write(rules: dict[str, Any], value: object) -> None:
         for row in rules.get(group) or []:
             if all(row.get(k) == v for k, v in match.items()):
                 row["points"] = value
@@ -302,7 +303,7 @@ def _points_writer(group: str, **match: object):
     return write
 
 
-def _contract_fields(rules: dict, points: tuple[int, int]) -> list[RuleField]:
+def _contract_fields(rules: dict[str, Any], points: tuple[int, int]) -> list[RuleField]:
     fields: list[RuleField] = []
     names = {}
     for row in rules.get("contracts") or []:
