@@ -13,6 +13,7 @@ from typing import IO
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from openpyxl import load_workbook
 
 from .models import Club, Player
@@ -181,6 +182,10 @@ def parse_rows(name: str, stream: IO[bytes]) -> list[ImportRow]:
     return rows
 
 
+LENGTH_LIMITS = (("first_name", 80), ("last_name", 80), ("phone", 30), ("licence_number", 30))
+ALREADY_MEMBER = gettext_lazy("this player is already a member of the club")
+
+
 def validate_rows(club: Club, rows: list[ImportRow]) -> list[ImportRow]:
     """Fill each row's errors against the file itself and the players already stored.
 
@@ -197,66 +202,71 @@ def validate_rows(club: Club, rows: list[ImportRow]) -> list[ImportRow]:
     seen_names: dict[tuple[str, str], int] = {}
     seen_licences: dict[str, int] = {}
     for row in rows:
-        row.errors = []
+        row.errors = _field_errors(row)
         row.existing_player_id = None
-        if not row.last_name:
-            row.errors.append(_("the last name (“Nom”) is missing"))
-        if not row.first_name:
-            row.errors.append(_("the first name (“Prénom”) is missing"))
-        if row.email:
-            try:
-                validate_email(row.email)
-            except ValidationError:
-                row.errors.append(
-                    _("the e-mail address “%(email)s” is not valid") % {"email": row.email}
-                )
-        for name_field in TEXT_FIELDS:
-            message = plain_name_error(
-                Player._meta.get_field(name_field).verbose_name, getattr(row, name_field)
-            )
-            if message:
-                row.errors.append(message)
-        for name_field, limit in (
-            ("first_name", 80),
-            ("last_name", 80),
-            ("phone", 30),
-            ("licence_number", 30),
-        ):
-            if len(getattr(row, name_field)) > limit:
-                row.errors.append(
-                    _("the field “%(field)s” is longer than %(max)d characters")
-                    % {"field": str(Player._meta.get_field(name_field).verbose_name), "max": limit}
-                )
         if row.first_name and row.last_name:
             key = person_key(row.first_name, row.last_name)
             if key in seen_names:
                 row.errors.append(_("duplicate of line %(line)d") % {"line": seen_names[key]})
             elif key in club_names:
-                row.errors.append(_("this player is already a member of the club"))
+                row.errors.append(str(ALREADY_MEMBER))
             seen_names.setdefault(key, row.line)
-        if row.licence_number:
-            if row.licence_number in seen_licences:
-                row.errors.append(
-                    _("licence number already on line %(line)d")
-                    % {"line": seen_licences[row.licence_number]}
-                )
-            else:
-                seen_licences[row.licence_number] = row.line
-                existing = licences.get(row.licence_number)
-                if existing is not None:
-                    if person_key(existing.first_name, existing.last_name) != person_key(
-                        row.first_name, row.last_name
-                    ):
-                        row.errors.append(
-                            _("licence number already used by %(player)s")
-                            % {"player": existing.full_name}
-                        )
-                    elif club in existing.clubs.all():
-                        if _("this player is already a member of the club") not in row.errors:
-                            row.errors.append(_("this player is already a member of the club"))
-                    else:
-                        row.existing_player_id = existing.pk
+        if not row.licence_number:
+            continue
+        if row.licence_number in seen_licences:
+            row.errors.append(
+                _("licence number already on line %(line)d")
+                % {"line": seen_licences[row.licence_number]}
+            )
+            continue
+        seen_licences[row.licence_number] = row.line
+        existing = licences.get(row.licence_number)
+        if existing is not None:
+            _check_licence_holder(club, row, existing)
     return rows
+
+
+def _field_errors(row: ImportRow) -> list[str]:
+    """What is wrong with the row's own cells: names present, e-mail, plain text, lengths."""
+    errors = []
+    if not row.last_name:
+        errors.append(_("the last name (“Nom”) is missing"))
+    if not row.first_name:
+        errors.append(_("the first name (“Prénom”) is missing"))
+    if row.email:
+        try:
+            validate_email(row.email)
+        except ValidationError:
+            errors.append(_("the e-mail address “%(email)s” is not valid") % {"email": row.email})
+    for name_field in TEXT_FIELDS:
+        message = plain_name_error(
+            Player._meta.get_field(name_field).verbose_name, getattr(row, name_field)
+        )
+        if message:
+            errors.append(message)
+    for name_field, limit in LENGTH_LIMITS:
+        if len(getattr(row, name_field)) > limit:
+            errors.append(
+                _("the field “%(field)s” is longer than %(max)d characters")
+                % {"field": str(Player._meta.get_field(name_field).verbose_name), "max": limit}
+            )
+    return errors
+
+
+def _check_licence_holder(club: Club, row: ImportRow, existing: Player) -> None:
+    """A licence number already stored: the same person (a member already, or one to add
+    to the club), or someone else's number."""
+    if person_key(existing.first_name, existing.last_name) != person_key(
+        row.first_name, row.last_name
+    ):
+        row.errors.append(
+            _("licence number already used by %(player)s") % {"player": existing.full_name}
+        )
+    elif club in existing.clubs.all():
+        if str(ALREADY_MEMBER) not in row.errors:
+            row.errors.append(str(ALREADY_MEMBER))
+    else:
+        row.existing_player_id = existing.pk
 
 
 def rows_from_dicts(data: list[dict[str, object]]) -> list[ImportRow]:

@@ -241,7 +241,8 @@ def classifier(rules: Rules | None = None) -> Callable[[Sequence[RoundLine]], Ke
     return key
 
 
-SPEC = GameSpec(
+SPEC = GameSpec.from_module(
+    globals(),
     key="double",
     name_fr="Double",
     name_en="Double",
@@ -249,10 +250,5 @@ SPEC = GameSpec(
     deals_per_round=10,
     default_sessions=None,
     teams=None,
-    _default_rules=default_rules,
-    _validate_rules=validate_rules,
-    _score_deal=score_deal,
-    _table_result=table_result,
-    _classifier=classifier,
     bounds=BOUNDS,
 )

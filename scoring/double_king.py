@@ -61,7 +61,7 @@ from .common import (
     with_deal,
 )
 from .errors import InvalidDeal, InvalidRules
-from .ranking import RoundLine, SeasonLine, place_points
+from .ranking import RoundLine, SeasonLine, place_points, season_key
 from .spec import GameSpec, Key
 
 __all__ = [
@@ -403,16 +403,11 @@ _check_rules_sane()
 def season_classifier(rules: Rules | None = None) -> Callable[[SeasonLine], Key]:
     """A season's key: total place points, then the ruleset's tie-breaks over the season
     (total score, best single round)."""
-    tiebreaks = _rules(rules).tiebreaks
-
-    def key(line: SeasonLine) -> Key:
-        tail = (line.score if name == "total_score" else line.best_round for name in tiebreaks)
-        return (line.place_points, *tail)
-
-    return key
+    return season_key(["place_points", *_rules(rules).tiebreaks])
 
 
-SPEC = GameSpec(
+SPEC = GameSpec.from_module(
+    globals(),
     key="double_king",
     name_fr="Double King",
     name_en="Double King",
@@ -420,11 +415,5 @@ SPEC = GameSpec(
     deals_per_round=GAMES_PER_ROUND,
     default_sessions=5,
     teams=None,
-    _default_rules=default_rules,
-    _validate_rules=validate_rules,
-    _score_deal=score_deal,
-    _table_result=table_result,
-    _classifier=classifier,
-    _season_classifier=season_classifier,
     bounds=BOUNDS,
 )

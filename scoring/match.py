@@ -227,18 +227,17 @@ def classification_key(rounds: Sequence[RoundLine], rules: MatchRules) -> Key:
 
 
 def match_spec(
+    namespace: Mapping[str, Any],
     *,
     key: str,
     name_fr: str,
     name_en: str,
-    default_rules: Callable[[], dict[str, Json]],
-    validate_rules: Callable[[Rules | None], dict[str, Json]],
-    score_deal: Callable[[Record, Rules | None], list[int]],
-    table_result: Callable[..., TableResult],
     match_rules: Callable[[Rules | None], MatchRules],
 ) -> GameSpec:
-    """The spec of a team game played as matches to a target: teams seated as
-    :data:`TEAMS`, ranked by matches won then the tie-breaks, a bye as the ruleset says."""
+    """The spec of a team game played as matches to a target: its module's own rules and
+    deal scoring (``default_rules``, ``validate_rules``, ``score_deal``, ``table_result`` in
+    ``namespace``), teams seated as :data:`TEAMS`, ranked by matches won then the
+    tie-breaks, a bye as the ruleset says."""
 
     def classifier(rules: Rules | None) -> Callable[[Sequence[RoundLine]], Key]:
         parsed = match_rules(rules)
@@ -251,7 +250,13 @@ def match_spec(
             *(_tiebreak(name, line.score, line.against) for name in tiebreaks),
         )
 
-    return GameSpec(
+    return GameSpec.from_module(
+        {
+            **namespace,
+            "classifier": classifier,
+            "season_classifier": season_classifier,
+            "bye_line": lambda rules: bye_line(match_rules(rules)),
+        },
         key=key,
         name_fr=name_fr,
         name_en=name_en,
@@ -259,12 +264,5 @@ def match_spec(
         deals_per_round=None,
         default_sessions=None,
         teams=TEAMS,
-        _default_rules=default_rules,
-        _validate_rules=validate_rules,
-        _score_deal=score_deal,
-        _table_result=table_result,
-        _classifier=classifier,
-        _season_classifier=season_classifier,
-        _bye_line=lambda rules: bye_line(match_rules(rules)),
         bounds=BOUNDS,
     )

@@ -189,12 +189,9 @@ def table_result(
 
 
 SPEC = match.match_spec(
+    globals(),
     key="plonk",
     name_fr="Plonk",
     name_en="Plonk",
-    default_rules=default_rules,
-    validate_rules=validate_rules,
-    score_deal=score_deal,
-    table_result=table_result,
     match_rules=lambda rules: _rules(rules).match,
 )

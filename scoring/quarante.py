@@ -191,12 +191,9 @@ def table_result(
 
 
 SPEC = match.match_spec(
+    globals(),
     key="quarante",
     name_fr="Quarante de roi",
     name_en="Forty for kings",
-    default_rules=default_rules,
-    validate_rules=validate_rules,
-    score_deal=score_deal,
-    table_result=table_result,
     match_rules=lambda rules: _rules(rules).match,
 )

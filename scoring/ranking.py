@@ -20,7 +20,7 @@ Vocabulary
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -35,6 +35,7 @@ __all__ = [
     "linear_table",
     "place_points",
     "place_points_by_key",
+    "season_key",
     "shared_places",
 ]
 
@@ -70,6 +71,25 @@ class SeasonLine:
     best_round: int
     wins: Fraction = Fraction(0)
     against: int = 0
+
+
+#: What a season key's criteria read of a :class:`SeasonLine` (docs/rules/ranking.md#season).
+SEASON_CRITERIA: dict[str, Callable[[SeasonLine], int | Fraction]] = {
+    "place_points": lambda line: line.place_points,
+    "total_score": lambda line: line.score,
+    "best_round": lambda line: line.best_round,
+    "best_pool": lambda line: line.best_round,
+}
+
+
+def season_key(criteria: Sequence[str]) -> Callable[[SeasonLine], tuple[int | Fraction, ...]]:
+    """The season key made of these criteria, in order (names of :data:`SEASON_CRITERIA`).
+
+    >>> season_key(["total_score", "best_round"])(SeasonLine(Fraction(8), 30, 12))
+    (30, 12)
+    """
+    readers = [SEASON_CRITERIA[name] for name in criteria]
+    return lambda line: tuple(read(line) for read in readers)
 
 
 @dataclass(frozen=True)

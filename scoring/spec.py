@@ -25,6 +25,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import Any
 
 from .common import Json, Record, Rules, TableResult
 from .ranking import RoundLine, SeasonLine
@@ -32,6 +33,10 @@ from .ranking import RoundLine, SeasonLine
 __all__ = ["GameSpec", "Key"]
 
 Key = tuple[int | Fraction, ...]
+
+#: The functions a game module defines under these names (``GameSpec.from_module``).
+FUNCTIONS = ("default_rules", "validate_rules", "score_deal", "table_result", "classifier")
+OPTIONAL_FUNCTIONS = ("season_classifier", "bye_line")
 
 
 def _default_season_classifier(rules: Rules | None) -> Callable[[SeasonLine], Key]:
@@ -65,6 +70,14 @@ class GameSpec:
     #: the bounds ``(low, high)`` of the ruleset's integer settings (and whist's ``points``
     #: of a contract or counter), for forms to state them
     bounds: Mapping[str, tuple[int, int]] = field(default_factory=dict)
+
+    @classmethod
+    def from_module(cls, namespace: Mapping[str, Any], **fields: Any) -> GameSpec:
+        """The spec of a game module: its functions by their names (``FUNCTIONS``, and
+        ``OPTIONAL_FUNCTIONS`` when it defines them) taken from ``namespace`` (the module's
+        ``globals()``), the rest from ``fields``."""
+        names = FUNCTIONS + tuple(n for n in OPTIONAL_FUNCTIONS if n in namespace)
+        return cls(**fields, **{f"_{name}": namespace[name] for name in names})
 
     def default_rules(self) -> dict[str, Json]:
         """A fresh, JSON-compatible copy of the default ruleset."""

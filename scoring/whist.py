@@ -66,7 +66,7 @@ from .common import (
     with_deal,
 )
 from .errors import InvalidDeal, InvalidRules
-from .ranking import ANNUAL_RULES, RoundLine, SeasonLine, place_points
+from .ranking import ANNUAL_RULES, RoundLine, SeasonLine, place_points, season_key
 from .spec import GameSpec, Key
 
 __all__ = [
@@ -336,6 +336,34 @@ _CONTRACT_KEYS = {
 }
 
 
+def _optional_int(
+    row: Mapping[str, Any], key: str, where: str, low: int, high: int, default: int
+) -> int:
+    return _int(row, key, where, low, high) if key in row else default
+
+
+def _declarer_range(decl: object, where: str) -> tuple[int, int]:
+    if (
+        not isinstance(decl, list | tuple)
+        or len(decl) != 2
+        or not all(isinstance(d, int) and not isinstance(d, bool) for d in decl)
+        or not 1 <= decl[0] <= decl[1] <= 4
+    ):
+        raise InvalidRules(where, "declarers must be [min, max] within 1..4")
+    return decl[0], decl[1]
+
+
+def _check_payout(payout: object, decl: tuple[int, int], per_declarer: bool, where: str) -> None:
+    if payout == "pair":
+        if decl != (2, 2) or per_declarer:
+            raise InvalidRules(where, "a pair contract has exactly 2 declarers and one count")
+    elif payout == "alone":
+        if not per_declarer and decl != (1, 1):
+            raise InvalidRules(where, "several declarers alone need tricks_per_declarer")
+    else:
+        raise InvalidRules(where, "payout must be 'pair' or 'alone'")
+
+
 def _contract(row: object, index: int) -> Contract:
     where = f"contracts[{index}]"
     if not isinstance(row, Mapping):
@@ -348,43 +376,25 @@ def _contract(row: object, index: int) -> Contract:
         raise InvalidRules(where, "code must be a non-empty string")
     points = _int(row, "points", where)
     failed = points if row.get("points_failed") is None else _int(row, "points_failed", where)
-    decl = row.get("declarers")
-    if (
-        not isinstance(decl, list | tuple)
-        or len(decl) != 2
-        or not all(isinstance(d, int) and not isinstance(d, bool) for d in decl)
-        or not 1 <= decl[0] <= decl[1] <= 4
-    ):
-        raise InvalidRules(where, "declarers must be [min, max] within 1..4")
+    decl = _declarer_range(row.get("declarers"), where)
     tricks = _int(row, "tricks", where, high=TRICKS)
     payout = row.get("payout")
     per_declarer = _bool(row, "tricks_per_declarer", where)
-    if payout == "pair":
-        if tuple(decl) != (2, 2) or per_declarer:
-            raise InvalidRules(where, "a pair contract has exactly 2 declarers and one count")
-    elif payout == "alone":
-        if not per_declarer and tuple(decl) != (1, 1):
-            raise InvalidRules(where, "several declarers alone need tricks_per_declarer")
-    else:
-        raise InvalidRules(where, "payout must be 'pair' or 'alone'")
+    _check_payout(payout, decl, per_declarer, where)
     contract = Contract(
         code=code,
         points=points,
         points_failed=failed,
-        declarers=(decl[0], decl[1]),
+        declarers=decl,
         tricks=tricks,
         exact=_bool(row, "exact", where),
-        payout=payout,
+        payout=str(payout),
         tricks_per_declarer=per_declarer,
-        overtrick=_int(row, "overtrick", where, high=POINTS_MAX) if "overtrick" in row else 0,
-        overtrick_cap=(
-            _int(row, "overtrick_cap", where, high=TRICKS) if "overtrick_cap" in row else TRICKS
-        ),
-        undertrick=_int(row, "undertrick", where, high=POINTS_MAX) if "undertrick" in row else 0,
-        capo_bonus=_int(row, "capo_bonus", where, high=POINTS_MAX) if "capo_bonus" in row else 0,
-        capo_multiplier=(
-            _int(row, "capo_multiplier", where, 1, 10) if "capo_multiplier" in row else 1
-        ),
+        overtrick=_optional_int(row, "overtrick", where, 0, POINTS_MAX, 0),
+        overtrick_cap=_optional_int(row, "overtrick_cap", where, 0, TRICKS, TRICKS),
+        undertrick=_optional_int(row, "undertrick", where, 0, POINTS_MAX, 0),
+        capo_bonus=_optional_int(row, "capo_bonus", where, 0, POINTS_MAX, 0),
+        capo_multiplier=_optional_int(row, "capo_multiplier", where, 1, 10, 1),
     )
     _check_divisible(contract, where)
     return contract
@@ -491,52 +501,61 @@ def _tricks(value: object, field: str) -> int:
     return value
 
 
-def _score(record: object, rules: _Rules, sitting_out: int | None = None) -> list[int]:
-    rec = as_record(record)
-    has_renege = "renege" in rec
-    check_keys(
-        rec,
-        ("contract", "declarers") if has_renege else ("contract", "declarers", "tricks"),
-        ("tricks", "against", "renege", "dealer", "sitting_out"),
-    )
-    n_seats = 4
+@dataclass(frozen=True)
+class _Table:
+    """Who plays a deal: 4 seats, or 5 with one sitting out (the dealer)."""
+
+    n_seats: int
+    sitting_out: int | None
+
+    @property
+    def active(self) -> list[int]:
+        return [s for s in range(self.n_seats) if s != self.sitting_out]
+
+    def seat(self, value: object, field: str) -> int:
+        s = check_seat(value, field, self.n_seats)
+        if s == self.sitting_out:
+            raise InvalidDeal("seat_sitting_out", field, seat=s)
+        return s
+
+
+def _table(rec: Mapping[str, Any], sitting_out: int | None) -> _Table:
+    """The deal's table: ``sitting_out`` (a five-seat table) from the record or the pool."""
+    n_seats = 4 if sitting_out is None else 5
     if "sitting_out" in rec:
         n_seats = 5
         out = check_seat(rec["sitting_out"], "sitting_out", n_seats)
         if sitting_out is not None and out != sitting_out:
             raise InvalidDeal("wrong_dealer", "sitting_out", expected=sitting_out, got=out)
         sitting_out = out
-    elif sitting_out is not None:
-        n_seats = 5
     if "dealer" in rec:
         dealer = check_seat(rec["dealer"], "dealer", n_seats)
         if sitting_out is not None and dealer != sitting_out:
             raise InvalidDeal("wrong_dealer", "dealer", expected=sitting_out, got=dealer)
-    active = [s for s in range(n_seats) if s != sitting_out]
+    return _Table(n_seats, sitting_out)
 
-    def seat(value: object, field: str) -> int:
-        s = check_seat(value, field, n_seats)
-        if s == sitting_out:
-            raise InvalidDeal("seat_sitting_out", field, seat=s)
-        return s
 
+def _played_contract(rec: Mapping[str, Any], rules: _Rules) -> Contract:
+    """The contract of the deal, or the counter it plays (``against``)."""
     code = rec["contract"]
     if not isinstance(code, str) or code not in rules.contracts:
         raise InvalidDeal("unknown_contract", "contract", got=repr(code))
-    contract = rules.contracts[code]
-    if "against" in rec:
-        against = rec["against"]
-        if not isinstance(against, str) or against not in rules.contracts:
-            raise InvalidDeal("unknown_contract", "against", got=repr(against))
-        if (code, against) in rules.counters:
-            contract = rules.counters[(code, against)]
-        elif code not in SEED_COUNTERS.get(against, ()):
-            raise InvalidDeal("counter_not_allowed", "against", contract=code, against=against)
+    if "against" not in rec:
+        return rules.contracts[code]
+    against = rec["against"]
+    if not isinstance(against, str) or against not in rules.contracts:
+        raise InvalidDeal("unknown_contract", "against", got=repr(against))
+    if (code, against) in rules.counters:
+        return rules.counters[(code, against)]
+    if code not in SEED_COUNTERS.get(against, ()):
+        raise InvalidDeal("counter_not_allowed", "against", contract=code, against=against)
+    return rules.contracts[code]
 
-    declarers_raw = rec["declarers"]
-    if not isinstance(declarers_raw, list | tuple):
+
+def _declarers(raw: object, contract: Contract, table: _Table) -> list[int]:
+    if not isinstance(raw, list | tuple):
         raise InvalidDeal("not_a_list", "declarers")
-    declarers = [seat(d, "declarers") for d in declarers_raw]
+    declarers = [table.seat(d, "declarers") for d in raw]
     for d in declarers:
         if declarers.count(d) > 1:
             raise InvalidDeal("duplicate_seat", "declarers", seat=d)
@@ -545,38 +564,50 @@ def _score(record: object, rules: _Rules, sitting_out: int | None = None) -> lis
         raise InvalidDeal(
             "wrong_declarer_count", "declarers", min=low, max=high, got=len(declarers)
         )
+    return declarers
 
-    tricks: list[int] = []
-    if "tricks" in rec:
-        raw = rec["tricks"]
-        if contract.tricks_per_declarer:
-            if not isinstance(raw, list | tuple):
-                raise InvalidDeal("not_a_list", "tricks")
-            if len(raw) != len(declarers):
-                raise InvalidDeal("wrong_length", "tricks", expected=len(declarers), got=len(raw))
-            tricks = [_tricks(t, "tricks") for t in raw]
-            if sum(tricks) > TRICKS:
-                raise InvalidDeal("tricks_out_of_range", "tricks", got=sum(tricks), max=TRICKS)
-        else:
-            tricks = [_tricks(raw, "tricks")]
 
-    points = dict.fromkeys(range(n_seats), 0)
-    if has_renege:
-        offender = seat(rec["renege"], "renege")
-        for s in active:
-            points[s] = -RENEGE_MULTIPLIER * contract.points if s == offender else (contract.points)
-        return [points[s] for s in range(n_seats)]
+def _taken(raw: object, contract: Contract, declarers: Sequence[int]) -> list[int]:
+    """The tricks taken: one count, or one per declarer (the misère family)."""
+    if not contract.tricks_per_declarer:
+        return [_tricks(raw, "tricks")]
+    if not isinstance(raw, list | tuple):
+        raise InvalidDeal("not_a_list", "tricks")
+    if len(raw) != len(declarers):
+        raise InvalidDeal("wrong_length", "tricks", expected=len(declarers), got=len(raw))
+    tricks = [_tricks(t, "tricks") for t in raw]
+    if sum(tricks) > TRICKS:
+        raise InvalidDeal("tricks_out_of_range", "tricks", got=sum(tricks), max=TRICKS)
+    return tricks
 
-    if contract.payout == "pair":
+
+def _score(record: object, rules: _Rules, sitting_out: int | None = None) -> list[int]:
+    rec = as_record(record)
+    has_renege = "renege" in rec
+    check_keys(
+        rec,
+        ("contract", "declarers") if has_renege else ("contract", "declarers", "tricks"),
+        ("tricks", "against", "renege", "dealer", "sitting_out"),
+    )
+    table = _table(rec, sitting_out)
+    contract = _played_contract(rec, rules)
+    declarers = _declarers(rec["declarers"], contract, table)
+    tricks = _taken(rec["tricks"], contract, declarers) if "tricks" in rec else []
+    points = dict.fromkeys(range(table.n_seats), 0)
+    if has_renege:  # docs/rules/whist.md#renege: the offender pays the others
+        offender = table.seat(rec["renege"], "renege")
+        for s in table.active:
+            points[s] = -RENEGE_MULTIPLIER * contract.points if s == offender else contract.points
+    elif contract.payout == "pair":
         x = _value(contract, tricks[0])
-        for s in active:
+        for s in table.active:
             points[s] = x if s in declarers else -x
     else:
         for declarer, taken in zip(declarers, tricks, strict=True):
             x = _value(contract, taken)
-            for s in active:
+            for s in table.active:
                 points[s] += x if s == declarer else -(x // 3)
-    return [points[s] for s in range(n_seats)]
+    return [points[s] for s in range(table.n_seats)]
 
 
 def score_deal(record: Record, rules: Rules | None = None) -> list[int]:
@@ -690,16 +721,11 @@ def classification_key(
 def season_classifier(rules: Rules | None = None) -> Callable[[SeasonLine], Key]:
     """A season's key (when the club ranks whist by season standings): total points, then
     the ruleset's tie-breaks (best single pool, place points)."""
-    tiebreaks = _rules(rules).tiebreaks
-
-    def key(line: SeasonLine) -> Key:
-        tail = (line.best_round if name == "best_pool" else line.place_points for name in tiebreaks)
-        return (line.score, *tail)
-
-    return key
+    return season_key(["total_score", *_rules(rules).tiebreaks])
 
 
-SPEC = GameSpec(
+SPEC = GameSpec.from_module(
+    globals(),
     key="whist",
     name_fr="Whist (RC « La Chevalerie »)",
     name_en="Whist (RC « La Chevalerie »)",
@@ -707,11 +733,5 @@ SPEC = GameSpec(
     deals_per_round=12,
     default_sessions=3,
     teams=None,
-    _default_rules=default_rules,
-    _validate_rules=validate_rules,
-    _score_deal=score_deal,
-    _table_result=table_result,
-    _classifier=classifier,
-    _season_classifier=season_classifier,
     bounds=BOUNDS,
 )

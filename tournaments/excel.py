@@ -371,7 +371,7 @@ def season_workbook(season: Season) -> Workbook:
     annual = [g for g in games if PLUGINS[g].annual_ranking]
     standings = season_rankings.season_standings(season, [g for g in games if g not in annual])
     if not games:
-        SheetWriter(_new_sheet(workbook, _("Standings")), season_headers()).finish()
+        player_season_sheet(workbook, [], _("Standings"))
     for game in games:
         if game in annual:
             annual_sheet(workbook, annual_rankings.annual_ranking(season, game), game_name(game))
@@ -381,47 +381,31 @@ def season_workbook(season: Season) -> Workbook:
     return workbook
 
 
-def season_headers() -> list[str]:
-    return [
-        _("Rank"),
-        _("Player"),
-        _("Tournaments"),
-        _("Rounds"),
-        _("Place points"),
-        _("Total score"),
-        _("Best round"),
-    ]
-
-
 def player_season_sheet(workbook: Workbook, rows, title: str) -> None:
     """An individual game's season: place points, total score, best round."""
-    writer = SheetWriter(_new_sheet(workbook, title), season_headers())
-    for row in rows:
-        points, points_format = points_value(row.place_points)
-        writer.row(
-            [row.rank, row.name, row.tournaments, row.rounds, points, row.score, row.best_round],
-            [INTEGER, None, INTEGER, INTEGER, points_format, INTEGER, INTEGER],
-        )
-    writer.finish()
+    columns = ((_("Place points"), "place_points"), (_("Total score"), "score"))
+    _season_sheet(workbook, rows, title, (*columns, (_("Best round"), "best_round")))
 
 
 def team_season_sheet(workbook: Workbook, rows, title: str) -> None:
     """A team game's season: each player credited with his teams' matches."""
-    headers = [
-        _("Rank"),
-        _("Player"),
-        _("Tournaments"),
-        _("Rounds"),
-        _("Matches won"),
-        _("Total score"),
-        _("Difference"),
-    ]
-    writer = SheetWriter(_new_sheet(workbook, title), headers)
+    columns = ((_("Matches won"), "wins"), (_("Total score"), "score"))
+    _season_sheet(workbook, rows, title, (*columns, (_("Difference"), "difference")))
+
+
+def _season_sheet(workbook: Workbook, rows, title: str, columns) -> None:
+    """Rank, player, tournaments, rounds, then ``columns`` (heading, ``SeasonRow``
+    attribute); the first of them may be a fraction (shared place points, drawn matches)."""
+    (first_heading, first), *rest = columns
+    headers = [_("Rank"), _("Player"), _("Tournaments"), _("Rounds"), first_heading]
+    writer = SheetWriter(_new_sheet(workbook, title), headers + [h for h, _a in rest])
+    formats = [INTEGER, None, INTEGER, INTEGER]
     for row in rows:
-        wins, wins_format = points_value(row.wins)
+        value, value_format = points_value(getattr(row, first))
         writer.row(
-            [row.rank, row.name, row.tournaments, row.rounds, wins, row.score, row.difference],
-            [INTEGER, None, INTEGER, INTEGER, wins_format, INTEGER, INTEGER],
+            [row.rank, row.name, row.tournaments, row.rounds, value]
+            + [getattr(row, attribute) for _h, attribute in rest],
+            [*formats, value_format, *([INTEGER] * len(rest))],
         )
     writer.finish()
 

@@ -66,13 +66,10 @@ def table_result(records: Sequence[dict], rules=None, *, first_dealer=0, n_seats
 
 
 SPEC = match.match_spec(
+    globals(),
     key=KEY,
     name_fr="Bataille",
     name_en="War",
-    default_rules=default_rules,
-    validate_rules=validate_rules,
-    score_deal=score_deal,
-    table_result=table_result,
     match_rules=match_rules,
 )
 
