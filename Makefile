@@ -60,7 +60,7 @@ lint: install
 	$(VENV)/bin/ruff format --check .
 
 typecheck: install
-	$(VENV)/bin/mypy --strict scoring tournaments/services tournaments/selectors
+	$(VENV)/bin/mypy --strict scoring tournaments/services tournaments/selectors tournaments/games
 
 bench: install
 	$(PY) bench/seating.py

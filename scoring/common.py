@@ -29,7 +29,7 @@ scoring.errors.InvalidDeal: n: a whole number is required, got True
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, TypeAlias, TypeGuard
@@ -179,6 +179,28 @@ def with_deal(err: InvalidDeal, deal: int) -> InvalidDeal:
 
 
 # --------------------------------------------------------------------------- rulesets
+
+
+def rules_validator(
+    defaults: Mapping[str, Json],
+    parse: Callable[[Rules | None], object],
+    retired: Iterable[str] = (),
+) -> Callable[[Rules | None], dict[str, Json]]:
+    """A game's ``validate_rules``: ``parse`` reads the ruleset (raising ``InvalidRules``);
+    the result is the full ruleset, defaults filled in and ``retired`` keys dropped.
+
+    >>> validate = rules_validator({"target": 150}, lambda rules: None)
+    >>> validate({"target": 60})
+    {'target': 60}
+    """
+    retired = tuple(retired)
+
+    def validate_rules(rules: Rules | None) -> dict[str, Json]:
+        """The full ruleset (defaults filled in), or :class:`InvalidRules`."""
+        parse(rules)
+        return merge_rules(defaults, rules, retired)
+
+    return validate_rules
 
 
 def merge_rules(

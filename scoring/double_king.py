@@ -57,6 +57,7 @@ from .common import (
     rule_int_list,
     rule_place_points,
     rule_str_list,
+    rules_validator,
     with_deal,
 )
 from .errors import InvalidDeal, InvalidRules
@@ -188,11 +189,8 @@ def _rules(rules: Rules | None) -> _Rules:
     )
 
 
-def validate_rules(rules: Rules | None) -> dict[str, Json]:
-    """The full ruleset (defaults filled in), or :class:`InvalidRules`."""
-    _rules(rules)
-    merged: dict[str, Json] = merge_rules(DEFAULT_RULES, rules)
-    return merged
+#: The full ruleset (defaults filled in), or :class:`InvalidRules`.
+validate_rules = rules_validator(DEFAULT_RULES, _rules)
 
 
 # --------------------------------------------------------------------------- one game

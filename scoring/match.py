@@ -45,7 +45,7 @@ from .common import (
     with_deal,
 )
 from .errors import InvalidDeal
-from .ranking import RoundLine, SeasonLine
+from .ranking import RoundLine, SeasonLine, match_wins
 from .spec import GameSpec, Key
 
 __all__ = [
@@ -220,13 +220,7 @@ def classification_key(rounds: Sequence[RoundLine], rules: MatchRules) -> Key:
     ...                     RoundLine(140, won=False, against=152)], m)
     (Fraction(1, 1), 300, 28)
     """
-    wins = sum(
-        (
-            Fraction(1) if line.won else Fraction(1, 2) if line.won is None else Fraction(0)
-            for line in rounds
-        ),
-        Fraction(0),
-    )
+    wins = sum((match_wins(line.won) for line in rounds), Fraction(0))
     points_for = sum(line.score for line in rounds)
     against = sum(line.against or 0 for line in rounds)
     return (wins, *(_tiebreak(name, points_for, against) for name in rules.tiebreaks))

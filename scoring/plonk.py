@@ -39,6 +39,7 @@ from .common import (
     check_seat,
     merge_rules,
     require_int_list,
+    rules_validator,
 )
 from .errors import InvalidDeal
 
@@ -82,11 +83,8 @@ def _rules(rules: Rules | None) -> _Rules:
     return _Rules(match=match.MatchRules.parse(merged))
 
 
-def validate_rules(rules: Rules | None) -> dict[str, Json]:
-    """The full ruleset (defaults filled in), or :class:`InvalidRules`."""
-    _rules(rules)
-    merged: dict[str, Json] = merge_rules(DEFAULT_RULES, rules, match.RETIRED)
-    return merged
+#: The full ruleset (defaults filled in), or :class:`InvalidRules`.
+validate_rules = rules_validator(DEFAULT_RULES, _rules, match.RETIRED)
 
 
 @cache

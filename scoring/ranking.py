@@ -118,18 +118,7 @@ def place_points(
     """
     if len(table) != len(scores):
         raise InvalidDeal("wrong_length", "place_points", expected=len(scores), got=len(table))
-    order = sorted(range(len(scores)), key=lambda i: -scores[i])
-    result = [Fraction(0)] * len(scores)
-    start = 0
-    while start < len(order):
-        end = start
-        while end + 1 < len(order) and scores[order[end + 1]] == scores[order[start]]:
-            end += 1
-        share = Fraction(sum(Fraction(p) for p in table[start : end + 1]), end - start + 1)
-        for i in order[start : end + 1]:
-            result[i] = share
-        start = end + 1
-    return result
+    return _shared_points([(score,) for score in scores], table)
 
 
 def shared_places(keys: Sequence[tuple[object, ...]]) -> list[int]:
@@ -167,6 +156,14 @@ def place_points_by_key(
     table = list(table) if table is not None else list(linear_table(len(keys)))
     if len(table) < len(keys):
         table = [*table, *([0] * (len(keys) - len(table)))]
+    return _shared_points(keys, table)
+
+
+def _shared_points(
+    keys: Sequence[tuple[object, ...]], table: Sequence[int | Fraction]
+) -> list[Fraction]:
+    """``table``'s points by place (higher key first); equal keys share the places they
+    cover equally. ``table`` has a value for every key."""
     order = sorted(range(len(keys)), key=lambda i: keys[i], reverse=True)
     result = [Fraction(0)] * len(keys)
     start = 0
@@ -179,6 +176,15 @@ def place_points_by_key(
             result[i] = share
         start = end + 1
     return result
+
+
+def match_wins(won: bool | None) -> Fraction:
+    """A match in the matches-won column: 1 won, a half drawn (``None``), 0 lost.
+
+    >>> [str(match_wins(w)) for w in (True, None, False)]
+    ['1', '1/2', '0']
+    """
+    return Fraction(1) if won else Fraction(1, 2) if won is None else Fraction(0)
 
 
 def linear_table(n: int) -> list[int]:

@@ -62,6 +62,7 @@ from .common import (
     rule_int,
     rule_place_points,
     rule_str_list,
+    rules_validator,
     with_deal,
 )
 from .errors import InvalidDeal, InvalidRules
@@ -464,11 +465,8 @@ def _rules(rules: Rules | None) -> _Rules:
     )
 
 
-def validate_rules(rules: Rules | None) -> dict[str, Json]:
-    """The full ruleset (defaults filled in), or :class:`InvalidRules`."""
-    _rules(rules)
-    merged: dict[str, Json] = merge_rules(DEFAULT_RULES, rules, RETIRED)
-    return merged
+#: The full ruleset (defaults filled in), or :class:`InvalidRules`.
+validate_rules = rules_validator(DEFAULT_RULES, _rules, RETIRED)
 
 
 def contract_table(rules: Rules | None = None) -> list[Contract]:

@@ -381,10 +381,10 @@ def _round_sheets(workbook: Workbook, rounds) -> None:
 
 
 def game_name(game: str) -> str:
-    from django.utils.translation import get_language
+    from .language import in_french
 
     spec = GAMES[game]
-    return spec.name_fr if (get_language() or "fr").startswith("fr") else spec.name_en
+    return spec.name_fr if in_french() else spec.name_en
 
 
 def season_workbook(season: Season) -> Workbook:

@@ -1,3 +1,4 @@
+import copy
 from decimal import Decimal
 
 from django import forms
@@ -7,8 +8,10 @@ from django.utils.translation import gettext_lazy as _
 from club.models import Club, Player, Season
 from club.selectors import club_player_named
 from club.validators import MAX_FEE, PlainNameValidator
+from scoring import InvalidDeal
 
-from .games import playable_game_choices
+from .games import playable_game_choices, plugin_for
+from .games.rule_fields import CONTRACTS, COUNTERS, GROUPS, SETTINGS, TABLES
 from .models import Entry, Tournament
 from .scoring_messages import bounds_help, rules_message
 
@@ -245,47 +248,6 @@ class SwapForm(TwoPlayersForm):
         self.set_entries(Entry.objects.filter(seats__round=round_))
 
 
-SETTING_LABELS = {
-    "pools": _("Pools per tournament"),
-    "deals_per_pool": _("Deals per pool"),
-    "pool_minutes": _("Minutes per pool"),
-    "tables_of_five": _("Tables of 5 allowed (the dealer sits out each deal)"),
-    "annual_ranking": _("Annual ranking"),
-    "annual_best_n": _("Best N tournaments (annual ranking « best N »)"),
-    "target": _("Target (points to win a match)"),
-    "tie_rule": _("Both teams over the target with equal totals"),
-    "bye_won": _("A bye counts as a match won"),
-    "bye_against": _("Points against credited for a bye"),
-    "round_minutes": _("Minutes per round (0: no clock)"),
-    "start_points": _("Points of tokens at the start"),
-    "exact_bonus": _("Bonus for an exact bid"),
-    "manches": _("Cards dealt in each manche"),
-}
-TIE_RULE_CHOICES = [
-    ("higher_total", _("Another deal is played")),
-    ("draw", _("The match is drawn")),
-]
-ANNUAL_CHOICES = [
-    ("sum_points", _("Sum of the tournament points")),
-    ("sum_place_points", _("Sum of the place points")),
-    ("best_n", _("Sum of the best N tournaments")),
-]
-
-
-PLACE_POINTS_HELP = _(
-    "From the first to the last, separated by commas: 0 to 100 each, never more for a worse place."
-)
-#: Help for the settings that are lists of numbers.
-LIST_HELP = {
-    "place_points": PLACE_POINTS_HELP,
-    "trump_penalty": _(
-        "The offender, then each other player, separated by commas: the offender pays three "
-        "times what each other player receives (0 to 100)."
-    ),
-    "manches": _("Cards dealt in each manche, separated by commas: 1 to 30 manches of 1 to 5."),
-}
-
-
 def _stored_rules(game: str, rules: dict) -> dict:
     """The club's full ruleset; one stored before the bounds existed (e.g. 99999999 minutes)
     is shown as stored, over the defaults, so that the club can correct it here."""
@@ -299,145 +261,52 @@ def _stored_rules(game: str, rules: dict) -> dict:
         return {**defaults, **{k: v for k, v in (rules or {}).items() if k in defaults}}
 
 
-def _bounded_field(label, bounds: tuple[int, int], initial) -> forms.IntegerField:
-    """A whole number within the game's bounds, which its help text states."""
-    low, high = bounds
-    return forms.IntegerField(
-        label=label,
-        min_value=low,
-        max_value=high,
-        initial=initial,
-        help_text=bounds_help(low, high),
-    )
-
-
-def _int_list(text: str) -> list[int] | None:
-    try:
-        return [int(part) for part in str(text).replace(";", ",").split(",") if part.strip()]
-    except ValueError:
-        return None
-
-
 class RulesForm(forms.Form):
-    """A club's ruleset as a form: the points of every contract and counter of its table, then
-    its simple settings. The game's ``validate_rules`` has the last word."""
+    """A club's ruleset as a form: the inputs its game's plug-in gives (``rule_fields``),
+    grouped as the page shows them. The game's ``validate_rules`` has the last word."""
 
     def __init__(self, *args, game: str, rules: dict, **kwargs):
-        from scoring import GAMES
-
         super().__init__(*args, **kwargs)
         self.game = game
+        self.plugin = plugin_for(game)
         self.base = _stored_rules(game, rules)
-        bounds = GAMES[game].bounds
-        points = bounds.get("points", (0, 1000))
         self.rules: dict = {}
-        self.contract_fields: list[str] = []
-        self.counter_fields: list[str] = []
-        self.setting_fields: list[str] = []
-        names = {}
-        for row in self.base.get("contracts") or []:
-            if isinstance(row, dict) and "code" in row and "points" in row:
-                name = f"contract__{row['code']}"
-                names[row["code"]] = row.get("name_fr") or row["code"]
-                self.fields[name] = _bounded_field(names[row["code"]], points, row["points"])
-                self.contract_fields.append(name)
-        for row in self.base.get("counters") or []:
-            if isinstance(row, dict) and {"contract", "against", "points"} <= set(row):
-                name = f"counter__{row['contract']}__{row['against']}"
-                label = _("%(contract)s against %(against)s") % {
-                    "contract": names.get(row["contract"], row["contract"]),
-                    "against": names.get(row["against"], row["against"]),
-                }
-                self.fields[name] = _bounded_field(label, points, row["points"])
-                self.counter_fields.append(name)
-        self.table_fields: list[str] = []
-        for key, value in self.base.items():
-            label = SETTING_LABELS.get(key, key)
-            if isinstance(value, dict) and all(isinstance(v, list) for v in value.values()):
-                # A table per size (Double's place points for 3, 4, 5 and 6 players).
-                for size, row in value.items():
-                    name = f"table__{key}__{size}"
-                    self.fields[name] = forms.CharField(
-                        label=_("Place points at a table of %(n)s") % {"n": size},
-                        initial=", ".join(str(v) for v in row),
-                        help_text=PLACE_POINTS_HELP,
-                    )
-                    self.table_fields.append(name)
-                continue
-            if key == "tie_rule":
-                field = forms.ChoiceField(label=label, choices=TIE_RULE_CHOICES, initial=value)
-                self.fields[f"setting__{key}"] = field
-                self.setting_fields.append(f"setting__{key}")
-                continue
-            if isinstance(value, list) and value and all(isinstance(v, int) for v in value):
-                name = f"list__{key}"
-                self.fields[name] = forms.CharField(
-                    label=label,
-                    initial=", ".join(str(v) for v in value),
-                    help_text=LIST_HELP.get(key, _("Separated by commas.")),
-                )
-                self.table_fields.append(name)
-                continue
-            if key == "annual_ranking":
-                field = forms.ChoiceField(label=label, choices=ANNUAL_CHOICES, initial=value)
-            elif isinstance(value, bool):
-                field = forms.BooleanField(label=label, required=False, initial=value)
-            elif key in bounds and (value is None or isinstance(value, int)):
-                field = _bounded_field(label, bounds[key], value)
-                field.required = key != "annual_best_n"  # empty unless « best N »
-            else:
-                continue
-            self.fields[f"setting__{key}"] = field
-            self.setting_fields.append(f"setting__{key}")
+        self.rule_fields = self.plugin.rule_fields(self.base)
+        for rule_field in self.rule_fields:
+            self.fields[rule_field.name] = rule_field.field
+        # The page's groups (templates/tournaments/staff/rules.html), each a list of names.
+        groups = {g: [f.name for f in self.rule_fields if f.group == g] for g in GROUPS}
+        self.contract_fields, self.counter_fields = groups[CONTRACTS], groups[COUNTERS]
+        self.table_fields, self.setting_fields = groups[TABLES], groups[SETTINGS]
 
     def clean(self):
-        import copy
-
-        from scoring import GAMES, InvalidDeal
-
         cleaned = super().clean()
         if self.errors:
             return cleaned
         rules = copy.deepcopy(self.base)
-        for row in rules.get("contracts") or []:
-            name = f"contract__{row.get('code')}"
-            if name in cleaned:
-                row["points"] = cleaned[name]
-        for row in rules.get("counters") or []:
-            name = f"counter__{row.get('contract')}__{row.get('against')}"
-            if name in cleaned:
-                row["points"] = cleaned[name]
-        for name in self.setting_fields:
-            rules[name.removeprefix("setting__")] = cleaned.get(name)
-        for name in self.table_fields:
-            numbers = _int_list(cleaned.get(name, ""))
-            if numbers is None:
-                self.add_error(name, _("Enter whole numbers separated by commas."))
-                return cleaned
-            parts = name.split("__")
-            if parts[0] == "table":
-                rules[parts[1]] = {**rules[parts[1]], parts[2]: numbers}
-            else:
-                rules[parts[1]] = numbers
-        if rules.get("annual_ranking") == "best_n" and not rules.get("annual_best_n"):
-            self.add_error("setting__annual_best_n", _("Give N for the « best N » ranking."))
+        for rule_field in self.rule_fields:
+            if rule_field.name in cleaned:
+                rule_field.write(rules, cleaned[rule_field.name])
+        problems = self.plugin.rule_problems(rules)
+        for key, message in problems.items():
+            self._add_rule_error(key, message)
+        if problems:
             return cleaned
         try:
-            self.rules = GAMES[self.game].validate_rules(rules)
-            GAMES[self.game].bye_line(self.rules)
+            self.rules = self.plugin.spec.validate_rules(rules)
+            self.plugin.spec.bye_line(self.rules)
         except InvalidDeal as error:
-            key = str(error.params.get("key", ""))
-            message = rules_message(error)
-            tables = [n for n in self.table_fields if n.split("__")[1] == key]
-            if key.startswith("contracts[") or key.startswith("counters["):
-                self.add_error(None, f"{key} : {message}")
-            elif f"setting__{key}" in self.fields:
-                self.add_error(f"setting__{key}", message)
-            elif tables:
-                self.add_error(tables[0], message)
-            else:
-                self.add_error(None, message)
+            self._add_rule_error(str(error.params.get("key", "")), rules_message(error))
         return cleaned
+
+    def _add_rule_error(self, key: str, message: str) -> None:
+        """On the input of the ruleset key named, or above the form (a row of a table:
+        ``contracts[3].points``, named in the message)."""
+        if "[" in key:
+            self.add_error(None, f"{key} : {message}")
+            return
+        names = [f.name for f in self.rule_fields if f.key == key]
+        self.add_error(names[0] if names else None, message)
 
 
 class TeamForm(TwoPlayersForm):

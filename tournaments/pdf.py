@@ -27,18 +27,18 @@ from django.conf import settings
 from django.core.cache import cache
 from django.template.loader import render_to_string
 from django.utils.text import slugify
-from django.utils.translation import gettext as _
 from weasyprint import HTML
 from weasyprint.text.fonts import FontConfiguration
 from weasyprint.urls import URLFetcher
 
-from .games import GamePlugin
+from .games import GamePlugin, plugin_for
+from .games.sheet_rows import CellsFor, PenaltyRow, SheetRow, SheetRows
 from .models import Deal, Round, Seat, Table, Tournament
 from .tables import format_points
 
 #: Rows of a blank sheet for games played to a target (no fixed number of deals).
 DEFAULT_ROWS = 20
-#: Blank penalty lines under the games.
+#: Blank penalty lines under the games (Double King's: ``GamePlugin.penalty_lines``).
 PENALTY_LINES = 3
 #: Rendered PDFs are kept this long (seconds), when no bigger than CACHE_MAX_BYTES.
 CACHE_SECONDS = 10 * 60
@@ -207,46 +207,6 @@ class SheetSeat:
 
 
 @dataclass
-class SheetCell:
-    points: int | None = None
-    #: the seat that chose this game (the dealer): the rules say to circle its score
-    chooser: bool = False
-
-
-@dataclass
-class SheetRow:
-    number: int
-    dealer: int
-    dealer_name: str
-    cells: list[SheetCell]
-    game: str = ""
-    label: str = ""
-    record: Mapping[str, object] | None = None
-    #: running totals per seat after this row (filled sheets)
-    totals: list[int] = field(default_factory=list)
-    #: the game's own columns for this record (``GamePlugin.sheet_cells``)
-    columns: Mapping[str, str] = field(default_factory=dict)
-
-
-@dataclass
-class PenaltyRow:
-    cells: list[SheetCell]
-    game: str = ""
-    label: str = ""
-    offender: str = ""
-    before: int | None = None  # the game it came before (1-based), None when blank
-    record: Mapping[str, object] | None = None
-    # Who dealt, when a penalty line takes a turn of the deal (``penalty_counts_as_game``).
-    dealer_name: str = ""
-
-    @property
-    def before_label(self) -> str:
-        if self.before is None:
-            return ""
-        return _("Penalty before game %(row)d") % {"row": self.before}
-
-
-@dataclass
 class Sheet:
     tournament: Tournament
     round: Round
@@ -285,12 +245,6 @@ def fit_name(name: str, limit: int = NAME_LIMIT) -> str:
     return cut.rstrip(" -–,") + "…"
 
 
-def seat_name(seat: Seat) -> str:
-    if seat.entry_id is not None:
-        return fit_name(seat.entry.player.full_name)
-    return fit_name(str(seat.team)) if seat.team_id is not None else "?"
-
-
 def build_sheet(
     tournament: Tournament,
     round_: Round,
@@ -300,127 +254,85 @@ def build_sheet(
     rows: int,
     deals: Sequence[Deal] | None = None,
     game_names: Mapping[str, str] | None = None,
-    penalty_lines: int = PENALTY_LINES,
-    cells_for=None,
+    penalty_lines: int | None = None,
+    cells_for: CellsFor | None = None,
     rules=None,
     dealers: Sequence[str] | None = None,
+    plugin: GamePlugin | None = None,
 ) -> Sheet:
     """One table's sheet; blank when ``deals`` is None, else with the stored deals.
 
-    Game ``k`` (0-based) is dealt by seat ``(first_dealer + k) % seats``; a penalty line is not
-    a game and does not move the deal on, unless the rules say ``penalty_counts_as_game``
-    (Double King): then it takes a turn, and one game row fewer is left. A stored record's own
-    ``dealer`` wins if it has one.
+    Game ``k`` (0-based) is dealt by seat ``(first_dealer + k) % seats``; the game's plug-in
+    places each record (``GamePlugin.sheet_row``: Double King's penalty lines apart), and a
+    stored record's own ``dealer`` wins if it has one. ``penalty_lines``: blank penalty lines
+    (default: the plug-in's).
     """
-    penalty_counts = bool((rules or {}).get("penalty_counts_as_game"))
-    names = game_names or {}
+    plugin = plugin or plugin_for(tournament.game)
     seats = sorted(seats, key=lambda s: s.position)
-    # The players in dealing order (team games: four players for two team seats).
-    dealing = (
-        [fit_name(d) for d in dealers] if dealers is not None else [seat_name(s) for s in seats]
+    dealing = _dealing(seats, dealers)
+    sheet_rows = SheetRows(
+        dealing=dealing,
+        first=_first_dealer(seats),
+        n_cells=len(seats),
+        game_names=game_names or {},
+        rules=rules,
+        cells_for=cells_for,
     )
-    n = len(dealing)
-    n_cells = len(seats)
+    _place_deals(plugin, sheet_rows, deals or ())
+    sheet_rows.fill(rows, plugin.penalty_lines if penalty_lines is None else penalty_lines)
     filled = deals is not None
-    first = next((s.position for s in seats if s.first_dealer), 0)
-    sheet_seats = [
-        SheetSeat(
-            position=s.position,
-            name=seat_name(s),
-            first_dealer=s.first_dealer,
-            score=s.score if filled else None,
-            place_points=format_points(s.place_points) if filled and table.complete else "",
-            won=s.won if filled and table.complete else None,
-            against=s.against if filled else None,
-            players=(
-                [dealing[p] for p in range(s.position, n, n_cells)]
-                if dealers is not None and n_cells
-                else []
-            ),
-        )
-        for s in seats
-    ]
-
-    def dealer_name(position: int) -> str:
-        return dealing[position] if 0 <= position < n else ""
-
-    game_rows: list[SheetRow] = []
-    penalties: list[PenaltyRow] = []
-    running = [0] * n_cells
-    turn = 0  # turns of the deal taken so far
-
-    def dealt_by(record: Mapping[str, object]) -> int:
-        rotation = (first + turn) % n if n else 0
-        dealer = record.get("dealer", rotation)
-        return dealer if isinstance(dealer, int) and 0 <= dealer < n else rotation
-
-    for deal in deals or ():
-        record = deal.record if isinstance(deal.record, Mapping) else {}
-        points = list(deal.points or [])
-        running = [
-            total + (points[i] if i < len(points) and isinstance(points[i], int) else 0)
-            for i, total in enumerate(running)
-        ]
-        code = str(record.get("game", ""))
-        label = names.get(code, code)
-        if "penalty" in record:
-            offender = record.get("penalty")
-            penalties.append(
-                PenaltyRow(
-                    cells=[
-                        SheetCell(points[i] if i < len(points) else None) for i in range(n_cells)
-                    ],
-                    game=code,
-                    label=label,
-                    offender=dealer_name(offender) if isinstance(offender, int) else "",
-                    before=len(game_rows) + 1,
-                    record=record,
-                    dealer_name=dealer_name(dealt_by(record)) if penalty_counts else "",
-                )
-            )
-            turn += penalty_counts
-            continue
-        dealer = dealt_by(record)
-        turn += 1
-        game_rows.append(
-            SheetRow(
-                number=len(game_rows) + 1,
-                dealer=dealer,
-                dealer_name=dealer_name(dealer),
-                cells=[
-                    SheetCell(points[i] if i < len(points) else None, chooser=i == dealer)
-                    for i in range(n_cells)
-                ],
-                game=code,
-                label=label,
-                record=record,
-                totals=list(running),
-                columns=(cells_for(record, dealing, rules) if cells_for else {}),
-            )
-        )
-    while turn < rows:
-        dealer = (first + turn) % n if n else 0
-        turn += 1
-        game_rows.append(
-            SheetRow(
-                number=len(game_rows) + 1,
-                dealer=dealer,
-                dealer_name=dealer_name(dealer),
-                cells=[SheetCell(chooser=i == dealer) for i in range(n_cells)],
-            )
-        )
-    while len(penalties) < penalty_lines:
-        penalties.append(PenaltyRow(cells=[SheetCell() for _ in range(n_cells)]))
     return Sheet(
         tournament=tournament,
         round=round_,
         table=table,
-        seats=sheet_seats,
-        rows=game_rows,
-        penalties=penalties,
+        seats=_sheet_seats(seats, table, dealing if dealers is not None else None, filled),
+        rows=sheet_rows.rows,
+        penalties=sheet_rows.penalties,
         filled=filled,
         complete=filled and table.complete,
     )
+
+
+def _dealing(seats: Sequence[Seat], dealers: Sequence[str] | None) -> list[str]:
+    """The players in dealing order (team games: four players for two team seats)."""
+    return [
+        fit_name(name) for name in (dealers if dealers is not None else (s.name for s in seats))
+    ]
+
+
+def _first_dealer(seats: Sequence[Seat]) -> int:
+    return next((s.position for s in seats if s.first_dealer), 0)
+
+
+def _place_deals(plugin: GamePlugin, sheet_rows: SheetRows, deals: Sequence[Deal]) -> None:
+    """Each stored deal, in order, where the game's plug-in puts it."""
+    for deal in deals:
+        record = deal.record if isinstance(deal.record, dict) else {}
+        points = list(deal.points or [])
+        sheet_rows.add_points(points)
+        plugin.sheet_row(sheet_rows, record, points)
+
+
+def _sheet_seats(
+    seats: Sequence[Seat], table: Table, dealers: list[str] | None, filled: bool
+) -> list[SheetSeat]:
+    """The sheet's columns; ``dealers`` (team games): the players in dealing order, each
+    team's are listed under it. Scores only on a filled sheet, results once it is complete."""
+    n_cells = len(seats)
+    done = filled and table.complete
+    return [
+        SheetSeat(
+            position=s.position,
+            name=fit_name(s.name),
+            first_dealer=s.first_dealer,
+            score=s.score if filled else None,
+            place_points=format_points(s.place_points) if done else "",
+            won=s.won if done else None,
+            against=s.against if filled else None,
+            players=dealers[s.position :: n_cells] if dealers and n_cells else [],
+        )
+        for s in seats
+    ]
 
 
 def _dealers(table: Table) -> list[str] | None:

@@ -6,8 +6,7 @@ anywhere), ``unregister`` removes it. Views and templates never test which game 
 they ask the plug-in (and its ``lineup``: players or teams).
 """
 
-from django.utils.translation import get_language
-
+from ..language import in_french
 from .base import GamePlugin
 from .double import PLUGIN as DOUBLE
 from .double_king import PLUGIN as DOUBLE_KING
@@ -59,7 +58,7 @@ for _plugin in (DOUBLE_KING, WHIST, QUARANTE, PLONK, DOUBLE):
 def game_choices() -> list[tuple[str, str]]:
     from scoring import GAMES
 
-    french = (get_language() or "fr").startswith("fr")
+    french = in_french()
     return [(key, spec.name_fr if french else spec.name_en) for key, spec in GAMES.items()]
 
 

@@ -1,8 +1,10 @@
 """What a game plugs into the tournament machinery: its sheet form, templates and labels."""
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from django import forms
+from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy
 
 from scoring import GameSpec, InvalidDeal
@@ -10,6 +12,16 @@ from scoring.common import TableResult
 
 from ..scoring_messages import message_for
 from .lineups import PLAYERS, Lineup
+from .rule_fields import (
+    LIST_HELP,
+    SETTINGS,
+    TABLES,
+    RuleField,
+    bounded_field,
+    int_list_field,
+    set_key,
+)
+from .sheet_rows import SheetRows
 
 
 class SheetForm(forms.Form):
@@ -21,19 +33,19 @@ class SheetForm(forms.Form):
 
     def __init__(
         self,
-        *args,
+        *args: Any,
         seat_names: Sequence[str],
         first_dealer: int,
-        rules,
+        rules: Any,
         player_names: Sequence[str] | None = None,
-        **kwargs,
-    ):
+        **kwargs: Any,
+    ) -> None:
         self.seat_names = list(seat_names)
         # The players in dealing order (team games: team t = players t and t + 2).
         self.player_names = list(player_names) if player_names is not None else self.seat_names
         self.first_dealer = first_dealer
         self.rules = rules
-        self.records: list[dict] = []
+        self.records: list[dict[str, Any]] = []
         # For each record, the form fields it was read from, keyed by the record's keys.
         self.record_fields: list[dict[str, list[str]]] = []
         self.record_labels: list[str] = []
@@ -42,7 +54,7 @@ class SheetForm(forms.Form):
     def seat_choices(self, blank: str = "—") -> list[tuple[str, str]]:
         return [("", blank)] + [(str(i), name) for i, name in enumerate(self.seat_names)]
 
-    def unit_for(self, record: dict) -> str | None:
+    def unit_for(self, record: dict[str, Any]) -> str | None:
         return None
 
     def attach_scoring_error(self, error: InvalidDeal) -> None:
@@ -85,14 +97,24 @@ class DealForm(SheetForm):
 
     deal_label = gettext_lazy("Deal %(n)d")
 
-    def __init__(self, *args, records=None, number: int | None = None, **kwargs):
+    def __init__(
+        self,
+        *args: Any,
+        records: Sequence[dict[str, Any]] | None = None,
+        number: int | None = None,
+        **kwargs: Any,
+    ) -> None:
         super().__init__(*args, **kwargs)
         self.existing = list(records or [])
         self.number = number or len(self.existing) + 1
-        self.record: dict = {}
+        self.record: dict[str, Any] = {}
         self.deal_fields: dict[str, list[str]] = {}
 
-    def records_with_deal(self) -> list[dict]:
+    def dealer_in_turn(self, players: int) -> int:
+        """Who deals this deal when each of ``players`` deals in turn from the first dealer."""
+        return (self.first_dealer + self.number - 1) % max(players, 1)
+
+    def records_with_deal(self) -> list[dict[str, Any]]:
         """The whole table with this deal added (or replacing deal ``number``); fills
         ``records`` and the field map so ``attach_scoring_error`` lands on the right input."""
         records = [dict(r) for r in self.existing]
@@ -122,16 +144,16 @@ class GamePlugin:
     #: The staff's entry form (the whole sheet, or one deal: ``DealForm``) and its template.
     sheet_form: type[SheetForm]
     sheet_template: str
-    #: The printed sheet's template (``pdf.build_sheet`` fills it from ``sheet_rows``).
+    #: The printed sheet's template (``pdf.build_sheet`` fills it, ``sheet_row``).
     pdf_sheet_template: str
     #: Who sits at the tables: players one by one, or teams of two (``lineups``).
     lineup: Lineup = PLAYERS
     #: How players are ranked, in words, for the standings page.
-    ranking_help: str = ""
+    ranking_help: str | Promise = ""
     #: Column heading prefix for a round in the standings ("R" + number).
     round_abbreviation: str = "R"
     #: What the game calls a round on every page: a Double King « ronde », a whist « poule ».
-    round_name: str = gettext_lazy("round")
+    round_name: str | Promise = gettext_lazy("round")
     #: "staff_sheet": the whole sheet in one form; "staff_deals": one deal at a time.
     entry_url_name: str = "staff_sheet"
     #: Rounds are played against a clock (a hall clock page, a director's dashboard).
@@ -148,30 +170,34 @@ class GamePlugin:
     blank_rows: int = 0
     #: Settings of the club's ruleset the scorekeeper may change per tournament before it starts.
     tournament_settings: tuple[str, ...] = ()
+    #: The rules page's label of each setting of the ruleset (a key without one shows as is).
+    setting_labels: Mapping[str, Any] = {}
+    #: Help of the settings that are lists of numbers (« separated by commas » by default).
+    setting_help: Mapping[str, Any] = {}
 
     @property
     def key(self) -> str:
         return self.spec.key
 
-    def rules(self, rules: dict | None) -> dict:
+    def rules(self, rules: dict[str, Any] | None) -> dict[str, Any]:
         """The full ruleset: the tournament's, or the game's defaults."""
         return self.spec.validate_rules(rules or None)
 
     # ----------------------------------------------------------------- the tournament's shape
 
-    def table_sizes(self, rules: dict | None) -> tuple[int, ...]:
+    def table_sizes(self, rules: dict[str, Any] | None) -> tuple[int, ...]:
         """Table sizes a ruleset allows (default: the game's)."""
         return self.spec.table_sizes
 
-    def default_rounds(self, rules: dict | None) -> int | None:
+    def default_rounds(self, rules: dict[str, Any] | None) -> int | None:
         """Rounds of a tournament by default."""
         return self.spec.default_sessions
 
-    def deals_per_round(self, rules: dict | None) -> int | None:
+    def deals_per_round(self, rules: dict[str, Any] | None) -> int | None:
         """Records in a complete session (``None``: played to a target)."""
         return self.spec.deals_per_round
 
-    def round_minutes(self, rules: dict | None) -> int | None:
+    def round_minutes(self, rules: dict[str, Any] | None) -> int | None:
         """Minutes a round lasts (clock games), ``None``: no clock."""
         return None
 
@@ -184,19 +210,52 @@ class GamePlugin:
 
     # ----------------------------------------------------------------- sheets and history
 
-    def describe(self, record: dict, seat_names: Sequence[str]) -> str:
+    def describe(self, record: dict[str, Any], seat_names: Sequence[str]) -> str:
         """One line of the sheet in words, for the history page."""
         raise NotImplementedError
 
-    def sheet_cells(self, record: dict, seat_names: Sequence[str], rules: dict) -> dict:
+    def sheet_cells(
+        self, record: dict[str, Any], seat_names: Sequence[str], rules: dict[str, Any]
+    ) -> dict[str, Any]:
         """The printed sheet's columns for one stored record (deal-by-deal games)."""
         return {}
 
-    def sheet_extra(self, rules: dict | None) -> dict:
+    def sheet_row(self, rows: SheetRows, record: dict[str, Any], points: Sequence[object]) -> None:
+        """Where a stored record goes on the printed sheet: by default a game row, dealt in
+        turn (``SheetRows.add_game``); a game with lines apart (penalties) says so here."""
+        rows.add_game(record, points)
+
+    def sheet_extra(self, rules: dict[str, Any] | None) -> dict[str, Any]:
         """What a printed sheet needs from the ruleset besides its rows."""
         return {}
 
-    def rule_fields(self, rules: dict) -> dict[str, forms.Field]:
-        """The rules form's fields of this game's own settings, keyed by setting (in the
-        manner of pretix's ``export_form_fields``); the form adds the shared ones."""
+    # ----------------------------------------------------------------- the rules page
+
+    def rule_fields(self, rules: dict[str, Any]) -> list[RuleField]:
+        """The rules form's inputs for a full ruleset (in the manner of pretix's
+        ``export_form_fields``): by default one per setting (``setting_fields``), in the
+        ruleset's order; a game with more (whist's contracts) adds its own."""
+        return [field for key, value in rules.items() for field in self.setting_fields(key, value)]
+
+    def setting_fields(self, key: str, value: Any) -> list[RuleField]:
+        """The inputs of one setting: a yes/no, a list of whole numbers, or a whole number
+        within the spec's ``bounds`` (empty allowed when the default is); any other setting
+        is not offered (the ruleset keeps it)."""
+        label = self.setting_labels.get(key, key)
+        if isinstance(value, list) and value and all(isinstance(v, int) for v in value):
+            help_text = self.setting_help.get(key, LIST_HELP)
+            field: Any = int_list_field(label, value, help_text)
+            return [RuleField(f"list__{key}", field, TABLES, key, set_key(key))]
+        if isinstance(value, bool):
+            field = forms.BooleanField(label=label, required=False, initial=value)
+        elif key in self.spec.bounds and (value is None or isinstance(value, int)):
+            field = bounded_field(label, self.spec.bounds[key], value)
+            field.required = self.spec.default_rules().get(key) is not None
+        else:
+            return []
+        return [RuleField(f"setting__{key}", field, SETTINGS, key, set_key(key))]
+
+    def rule_problems(self, rules: dict[str, Any]) -> dict[str, str]:
+        """What the form refuses in a ruleset before the scoring checks it, keyed by
+        setting (settings that only make sense together)."""
         return {}

@@ -7,6 +7,7 @@ points each seat holds before it; ``scoring.double`` refuses a bid above the poi
 """
 
 from collections.abc import Sequence
+from typing import Any
 
 from django import forms
 from django.utils.translation import gettext as _
@@ -15,9 +16,10 @@ from django.utils.translation import gettext_lazy
 from scoring import GAMES, InvalidDeal, double
 
 from .base import DealForm, GamePlugin
+from .rule_fields import PLACE_POINTS_HELP, TABLES, RuleField, int_list_field
 
 
-def _rules(rules) -> dict:
+def _rules(rules) -> dict[str, Any]:
     return GAMES["double"].validate_rules(rules or None)
 
 
@@ -33,7 +35,7 @@ class DoubleMancheForm(DealForm):
     def __init__(self, *args, records=None, number: int | None = None, **kwargs):
         super().__init__(*args, records=records, number=number, **kwargs)
         self.n_seats = len(self.seat_names)
-        self.dealer = (self.first_dealer + self.number - 1) % max(self.n_seats, 1)
+        self.dealer = self.dealer_in_turn(self.n_seats)
         manches = _rules(self.rules)["manches"]
         self.cards = manches[self.number - 1] if self.number <= len(manches) else max(manches)
         self.held = self._held_before()
@@ -128,11 +130,11 @@ class DoubleMancheForm(DealForm):
                 self.record_fields[index][error.field] = fields
         super().attach_scoring_error(error)
 
-    def unit_for(self, record: dict) -> str | None:
+    def unit_for(self, record: dict[str, Any]) -> str | None:
         return str(_("tricks"))
 
 
-def sheet_cells(record: dict, seat_names: Sequence[str], rules=None) -> dict[str, object]:
+def sheet_cells(record: dict[str, Any], seat_names: Sequence[str], rules=None) -> dict[str, object]:
     """The printed sheet's columns: the cards, and each seat's bid and tricks."""
     bids = list(record.get("bids") or [])
     tricks = list(record.get("tricks") or [])
@@ -148,7 +150,7 @@ def sheet_cells(record: dict, seat_names: Sequence[str], rules=None) -> dict[str
     }
 
 
-def describe(record: dict, seat_names) -> str:
+def describe(record: dict[str, Any], seat_names) -> str:
     parts = [
         _("%(player)s bid %(bid)s, took %(tricks)s") % {"player": name, "bid": bid, "tricks": took}
         for name, bid, took in zip(
@@ -172,17 +174,43 @@ class DoublePlugin(GamePlugin):
     )
     entry_url_name = "staff_deals"
     penalty_lines = 0
+    setting_labels = {
+        "start_points": gettext_lazy("Points of tokens at the start"),
+        "exact_bonus": gettext_lazy("Bonus for an exact bid"),
+        "manches": gettext_lazy("Cards dealt in each manche"),
+    }
+    setting_help = {
+        "manches": gettext_lazy(
+            "Cards dealt in each manche, separated by commas: 1 to 30 manches of 1 to 5."
+        ),
+    }
 
     describe = staticmethod(describe)
 
     sheet_cells = staticmethod(sheet_cells)
 
-    def sheet_extra(self, rules: dict | None) -> dict:
+    def sheet_extra(self, rules: dict[str, Any] | None) -> dict[str, Any]:
         merged = self.rules(rules)
         return {"manches": list(merged["manches"]), "start_points": merged["start_points"]}
 
-    def deals_per_round(self, rules: dict | None) -> int | None:
+    def deals_per_round(self, rules: dict[str, Any] | None) -> int | None:
         return len(self.rules(rules)["manches"])
+
+    def setting_fields(self, key: str, value: object) -> list[RuleField]:
+        if key == "place_points" and isinstance(value, dict):
+            return [_place_points_field(size, row) for size, row in value.items()]
+        return super().setting_fields(key, value)
+
+
+def _place_points_field(size: str, row: list[int]) -> RuleField:
+    """The place points at a table of ``size`` players (one row of ``place_points``)."""
+
+    def write(rules: dict[str, Any], value: list[int]) -> None:
+        rules["place_points"] = {**rules["place_points"], size: value}
+
+    label = gettext_lazy("Place points at a table of %(n)s") % {"n": size}
+    field = int_list_field(label, row, PLACE_POINTS_HELP)
+    return RuleField(f"table__place_points__{size}", field, TABLES, "place_points", write)
 
 
 PLUGIN = DoublePlugin()

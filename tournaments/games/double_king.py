@@ -12,17 +12,21 @@ penalty line takes a turn of the deal, so every penalty moves the dealers of the
 
 import json
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from django import forms
-from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from scoring import InvalidDeal, double_king
 from scoring.double_king import GAMES_PER_ROUND, KINDS, record_from_points, score_deal, sheet_line
 
+from ..language import in_french
 from ..scoring_messages import message_for
 from .base import GamePlugin, SheetForm
+from .rule_fields import PLACE_POINTS_HELP
+from .sheet_rows import SheetRows
 
 #: The letter of each game: printed in the sheet's legend, written by the players in the
 #: « Jeu » column, typed on the screen (A to F are the negative games in the rules' order).
@@ -42,7 +46,7 @@ RECORD_KEYS = ("taken", "taker", "seventh", "last", "penalty")
 
 
 def kind_names() -> dict[str, str]:
-    french = (get_language() or "fr").startswith("fr")
+    french = in_french()
     return {code: (k.name_fr if french else k.name_en) for code, k in KINDS.items()}
 
 
@@ -394,7 +398,24 @@ class DoubleKingPlugin(GamePlugin):
         "then best round."
     )
 
+    setting_help = {
+        "place_points": PLACE_POINTS_HELP,
+        "trump_penalty": gettext_lazy(
+            "The offender, then each other player, separated by commas: the offender pays three "
+            "times what each other player receives (0 to 100)."
+        ),
+    }
+
     describe = staticmethod(describe)
+
+    def sheet_row(self, rows: SheetRows, record: dict, points: Sequence[object]) -> None:
+        """A penalty is a line apart, under the games; it takes a turn of the deal only when
+        the rules say ``penalty_counts_as_game``."""
+        if "penalty" not in record:
+            rows.add_game(record, points)
+            return
+        takes_turn = bool((rows.rules or {}).get("penalty_counts_as_game"))
+        rows.add_penalty(record, points, takes_turn=takes_turn)
 
     def sheet_extra(self, rules: dict | None) -> dict:
         # The printed sheet warns when a penalty line takes a turn of the deal (its

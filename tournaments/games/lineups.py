@@ -61,7 +61,9 @@ class Lineup:
         """The winner of a table, if the lineup plays matches."""
         return None
 
-    def round_line(self, score: int, place_points_60ths: int, won: bool | None, against: int):
+    def round_line(
+        self, score: int, place_points_60ths: int, won: bool | None, against: int
+    ) -> RoundLine:
         """One stored seat as the game's classifier reads it."""
         return RoundLine(score, Fraction(place_points_60ths, 60))
 
@@ -119,7 +121,9 @@ class TeamLineup(Lineup):
             return match.decide_at_signal(result.scores)
         return result.winner
 
-    def round_line(self, score: int, place_points_60ths: int, won: bool | None, against: int):
+    def round_line(
+        self, score: int, place_points_60ths: int, won: bool | None, against: int
+    ) -> RoundLine:
         return RoundLine(score, won=won, against=against)
 
     def counted_seats(self, seats: Any) -> Any:

@@ -5,9 +5,12 @@ The table's two seats are the teams (``seat_names``); the four players deal in t
 (``player_names``: team ``t`` is players ``t`` and ``t + 2``). Points are per team.
 """
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
 
 from django import forms
+from django.forms import BoundField
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -15,6 +18,12 @@ from scoring import GAMES, InvalidDeal
 
 from .base import DealForm, GamePlugin
 from .lineups import TEAMS
+from .rule_fields import RuleField, choice_setting
+
+TIE_RULE_CHOICES = [
+    ("higher_total", gettext_lazy("Another deal is played")),
+    ("draw", gettext_lazy("The match is drawn")),
+]
 
 
 def count_input(maximum: int, follows: str = "") -> forms.NumberInput:
@@ -26,15 +35,30 @@ def count_input(maximum: int, follows: str = "") -> forms.NumberInput:
     return forms.NumberInput(attrs=attrs)
 
 
+@dataclass
+class TeamPair:
+    """One team on a deal form: its name, players, points before this deal and inputs."""
+
+    name: str
+    players: list[str]
+    total: int
+    fields: list[BoundField]
+
+
 class MatchDealForm(DealForm):
     """One deal of a match: ``number`` is the deal being entered or edited (1-based)."""
 
     game_key = ""
 
-    def __init__(self, *args, records=None, number: int | None = None, **kwargs):
+    def __init__(
+        self,
+        *args: Any,
+        records: Sequence[dict[str, Any]] | None = None,
+        number: int | None = None,
+        **kwargs: Any,
+    ) -> None:
         super().__init__(*args, records=records, number=number, **kwargs)
-        players = max(len(self.player_names), 1)
-        self.dealer = (self.first_dealer + self.number - 1) % players
+        self.dealer = self.dealer_in_turn(len(self.player_names))
         self.team_labels = list(self.seat_names) or [_("Team 1"), _("Team 2")]
         self.add_fields()
         if not self.is_bound and number is not None and number <= len(self.existing):
@@ -44,7 +68,7 @@ class MatchDealForm(DealForm):
     def add_fields(self) -> None:  # pragma: no cover - each game adds its own
         raise NotImplementedError
 
-    def initial_from(self, record: dict) -> dict[str, object]:
+    def initial_from(self, record: dict[str, Any]) -> dict[str, object]:
         return {}
 
     def _totals_before(self) -> list[int]:
@@ -61,42 +85,45 @@ class MatchDealForm(DealForm):
 
     @property
     def target(self) -> int:
-        return int(GAMES[self.game_key].validate_rules(self.rules or None)["target"])
+        target = GAMES[self.game_key].validate_rules(self.rules or None)["target"]
+        assert isinstance(target, int)
+        return target
 
     @property
     def dealer_name(self) -> str:
         names = self.player_names
         return names[self.dealer] if 0 <= self.dealer < len(names) else ""
 
-    def team_pairs(self, *prefixes: str):
+    def team_pairs(self, *prefixes: str) -> list[TeamPair]:
         """Per team: its name, its players and its fields named ``<prefix><team>``."""
         return [
-            {
-                "name": self.team_labels[t] if t < len(self.team_labels) else "",
-                "players": [
+            TeamPair(
+                name=self.team_labels[t] if t < len(self.team_labels) else "",
+                players=[
                     self.player_names[p]
                     for p in (t, t + 2)
                     if p < len(self.player_names) and self.player_names[p]
                 ],
-                "total": self.totals_before[t] if t < len(self.totals_before) else 0,
-                "fields": [self[f"{prefix}{t}"] for prefix in prefixes],
-            }
+                total=self.totals_before[t] if t < len(self.totals_before) else 0,
+                fields=[self[f"{prefix}{t}"] for prefix in prefixes],
+            )
             for t in range(2)
         ]
 
-    def other_team(self, cleaned, prefix: str, total: int, label: Callable[[int], str]):
+    def other_team(
+        self, cleaned: dict[str, Any], prefix: str, total: int, label: Callable[[int], str]
+    ) -> list[int] | None:
         """Team 0's count, and team 1's (``total`` minus team 0's when left empty)."""
-        first, second = cleaned.get(f"{prefix}0"), cleaned.get(f"{prefix}1")
-        if first is None and second is None:
-            self.add_error(f"{prefix}0", label(0))
-            return None
+        first: int | None = cleaned.get(f"{prefix}0")
+        second: int | None = cleaned.get(f"{prefix}1")
         if first is None:
-            first = total - second
-        if second is None:
-            second = total - first
-        return [first, second]
+            if second is None:
+                self.add_error(f"{prefix}0", label(0))
+                return None
+            return [total - second, second]
+        return [first, total - first if second is None else second]
 
-    def finish(self, record: dict, fields: dict[str, list[str]]) -> None:
+    def finish(self, record: dict[str, Any], fields: dict[str, list[str]]) -> None:
         record["dealer"] = self.dealer
         self.record = record
         self.deal_fields = {**fields, "dealer": [], "deal": [], "*": []}
@@ -115,6 +142,13 @@ class MatchPlugin(GamePlugin):
     penalty_lines = 0
     blank_rows = 15
     tournament_settings = ("target", "round_minutes")
+    setting_labels = {
+        "target": gettext_lazy("Target (points to win a match)"),
+        "tie_rule": gettext_lazy("Both teams over the target with equal totals"),
+        "bye_won": gettext_lazy("A bye counts as a match won"),
+        "bye_against": gettext_lazy("Points against credited for a bye"),
+        "round_minutes": gettext_lazy("Minutes per round (0: no clock)"),
+    }
 
     @property
     def sheet_template(self) -> str:  # type: ignore[override]
@@ -124,8 +158,13 @@ class MatchPlugin(GamePlugin):
     def pdf_sheet_template(self) -> str:  # type: ignore[override]
         return f"tournaments/pdf/{self.key}_sheet.html"
 
-    def round_minutes(self, rules: dict | None) -> int | None:
+    def round_minutes(self, rules: dict[str, Any] | None) -> int | None:
         return int(self.rules(rules)["round_minutes"]) or None
 
-    def sheet_extra(self, rules: dict | None) -> dict:
+    def sheet_extra(self, rules: dict[str, Any] | None) -> dict[str, Any]:
         return {"target": self.rules(rules)["target"]}
+
+    def setting_fields(self, key: str, value: object) -> list[RuleField]:
+        if key == "tie_rule":
+            return [choice_setting(key, self.setting_labels[key], TIE_RULE_CHOICES, value)]
+        return super().setting_fields(key, value)

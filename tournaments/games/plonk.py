@@ -6,6 +6,8 @@ A record is ``{"tricks", "dead", "live_points", "dealer"}``, one value per team:
 and 4 × its tricks, live points exactly makeable with its live cards.
 """
 
+from typing import Any
+
 from django import forms
 from django.utils.translation import gettext as _
 
@@ -58,7 +60,7 @@ class PlonkDealForm(MatchDealForm):
                 },
             )
 
-    def initial_from(self, record: dict) -> dict[str, object]:
+    def initial_from(self, record: dict[str, Any]) -> dict[str, object]:
         initial: dict[str, object] = {}
         for key, prefix in (("tricks", "tricks"), ("dead", "dead"), ("live_points", "live")):
             for team, value in enumerate(record.get(key, [])[:2]):
@@ -101,11 +103,11 @@ class PlonkDealForm(MatchDealForm):
                 mapping[error.field] = [fields[team], fields[1 - team]]
         super().attach_scoring_error(error)
 
-    def unit_for(self, record: dict) -> str | None:
+    def unit_for(self, record: dict[str, Any]) -> str | None:
         return str(_("tricks"))
 
 
-def sheet_cells(record: dict, player_names, rules=None) -> dict[str, object]:
+def sheet_cells(record: dict[str, Any], player_names, rules=None) -> dict[str, object]:
     def pair(key: str) -> list[object]:
         values = list(record.get(key) or [])
         return values + [""] * (2 - len(values))
@@ -113,7 +115,7 @@ def sheet_cells(record: dict, player_names, rules=None) -> dict[str, object]:
     return {"tricks": pair("tricks"), "dead": pair("dead"), "live": pair("live_points")}
 
 
-def describe(record: dict, player_names) -> str:
+def describe(record: dict[str, Any], player_names) -> str:
     cells = sheet_cells(record, player_names)
     return _("tricks %(t0)s/%(t1)s, dead cards %(d0)s/%(d1)s, live points %(l0)s/%(l1)s") % {
         "t0": cells["tricks"][0],

@@ -6,6 +6,7 @@ by each player (``{"seat", "figure", "count"}``, seat = the player in dealing or
 """
 
 from collections.abc import Sequence
+from typing import Any
 
 from django import forms
 from django.utils.translation import gettext as _
@@ -83,7 +84,7 @@ class QuaranteDealForm(MatchDealForm):
             for p in range(4)
         ]
 
-    def initial_from(self, record: dict) -> dict[str, object]:
+    def initial_from(self, record: dict[str, Any]) -> dict[str, object]:
         initial: dict[str, object] = {"trump": record.get("trump", "")}
         for key in FIGURES.values():
             for team, count in enumerate(record.get(key, [])[:2]):
@@ -128,7 +129,7 @@ class QuaranteDealForm(MatchDealForm):
         self.finish(record, fields)
         return cleaned
 
-    def unit_for(self, record: dict) -> str | None:
+    def unit_for(self, record: dict[str, Any]) -> str | None:
         return str(_("cards"))
 
 
@@ -136,7 +137,7 @@ def _player(names: Sequence[str], seat: object) -> str:
     return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "?"
 
 
-def clique_text(record: dict, player_names: Sequence[str]) -> str:
+def clique_text(record: dict[str, Any], player_names: Sequence[str]) -> str:
     figures = figure_names()
     return ", ".join(
         _("%(player)s %(count)s %(figure)s")
@@ -149,7 +150,9 @@ def clique_text(record: dict, player_names: Sequence[str]) -> str:
     )
 
 
-def sheet_cells(record: dict, player_names: Sequence[str], rules=None) -> dict[str, object]:
+def sheet_cells(
+    record: dict[str, Any], player_names: Sequence[str], rules=None
+) -> dict[str, object]:
     """The printed sheet's columns: trump, figures per team, cliques."""
 
     def pair(key: str) -> list[object]:
@@ -165,7 +168,7 @@ def sheet_cells(record: dict, player_names: Sequence[str], rules=None) -> dict[s
     }
 
 
-def describe(record: dict, player_names) -> str:
+def describe(record: dict[str, Any], player_names) -> str:
     cells = sheet_cells(record, player_names)
     text = _("trump %(trump)s — kings %(k0)s/%(k1)s, queens %(q0)s/%(q1)s, jacks %(j0)s/%(j1)s") % {
         "trump": cells["trump"] or "?",

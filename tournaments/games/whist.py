@@ -9,26 +9,29 @@ family (``tricks_per_declarer`` in the table).
 
 import json
 from collections.abc import Sequence
+from typing import Any
 
 from django import forms
-from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from scoring import GAMES, whist
 from scoring.whist import SEED_COUNTERS, contract_table
 
+from ..language import in_french
 from .base import DealForm, GamePlugin
+from .rule_fields import CONTRACTS, COUNTERS, RuleField, bounded_field, choice_setting
 
 MAX_DECLARERS = 4
 
 
-def _rules(rules) -> dict:
+def _rules(rules) -> dict[str, Any]:
     return GAMES["whist"].validate_rules(rules or None)
 
 
 def contract_names(rules=None) -> dict[str, str]:
     """The club's contracts, weakest first, named in the current language."""
-    french = (get_language() or "fr").startswith("fr")
+    french = in_french()
     names = {}
     for row in _rules(rules)["contracts"]:
         name = row.get("name_fr") if french else row.get("name_en") or row.get("name_fr")
@@ -66,7 +69,7 @@ class WhistDealForm(DealForm):
     def __init__(self, *args, records=None, number: int | None = None, **kwargs):
         super().__init__(*args, records=records, number=number, **kwargs)
         self.n_seats = len(self.seat_names)
-        self.dealer = (self.first_dealer + self.number - 1) % max(self.n_seats, 1)
+        self.dealer = self.dealer_in_turn(self.n_seats)
         self.sitting_out = self.dealer if self.n_seats == 5 else None
         names = contract_names(self.rules)
         self.contract_labels = names
@@ -119,7 +122,7 @@ class WhistDealForm(DealForm):
     def declarer_rows(self):
         return [(self[f"d{i}"], self[f"t{i}"]) for i in range(1, MAX_DECLARERS + 1)]
 
-    def initial_from(self, record: dict) -> dict[str, object]:
+    def initial_from(self, record: dict[str, Any]) -> dict[str, object]:
         initial: dict[str, object] = {"contract": record.get("contract", "")}
         if "against" in record:
             initial["against"] = record["against"]
@@ -187,7 +190,7 @@ class WhistDealForm(DealForm):
         self.deal_fields = fields
         return cleaned
 
-    def unit_for(self, record: dict) -> str | None:
+    def unit_for(self, record: dict[str, Any]) -> str | None:
         return str(_("tricks"))
 
     def game_names(self) -> dict[str, str]:
@@ -198,7 +201,7 @@ def _seat(seat_names: Sequence[str], seat: object) -> str:
     return seat_names[seat] if isinstance(seat, int) and 0 <= seat < len(seat_names) else "?"
 
 
-def sheet_cells(record: dict, seat_names: Sequence[str], rules=None) -> dict[str, str]:
+def sheet_cells(record: dict[str, Any], seat_names: Sequence[str], rules=None) -> dict[str, str]:
     """What the printed sheet writes in the contract, declarers and tricks columns."""
     names = contract_names(rules)
     code = str(record.get("contract", ""))
@@ -217,7 +220,7 @@ def sheet_cells(record: dict, seat_names: Sequence[str], rules=None) -> dict[str
     return {"contract": contract, "declarers": declarers, "tricks": shown}
 
 
-def describe(record: dict, seat_names) -> str:
+def describe(record: dict[str, Any], seat_names) -> str:
     cells = sheet_cells(record, seat_names)
     if "renege" in record:
         return f"{cells['contract']} : {cells['declarers']} — {cells['tricks']}"
@@ -240,22 +243,89 @@ class WhistPlugin(GamePlugin):
     place_points = False
     annual_ranking = True
     penalty_lines = 0
+    setting_labels = {
+        "pools": gettext_lazy("Pools per tournament"),
+        "deals_per_pool": gettext_lazy("Deals per pool"),
+        "pool_minutes": gettext_lazy("Minutes per pool"),
+        "tables_of_five": gettext_lazy("Tables of 5 allowed (the dealer sits out each deal)"),
+        "annual_ranking": gettext_lazy("Annual ranking"),
+        "annual_best_n": gettext_lazy("Best N tournaments (annual ranking « best N »)"),
+    }
 
     describe = staticmethod(describe)
 
     sheet_cells = staticmethod(sheet_cells)
 
-    def table_sizes(self, rules: dict | None) -> tuple[int, ...]:
+    def table_sizes(self, rules: dict[str, Any] | None) -> tuple[int, ...]:
         return (4, 5) if self.rules(rules).get("tables_of_five") else (4,)
 
-    def default_rounds(self, rules: dict | None) -> int | None:
+    def default_rounds(self, rules: dict[str, Any] | None) -> int | None:
         return int(self.rules(rules).get("pools") or self.spec.default_sessions or 3)
 
-    def deals_per_round(self, rules: dict | None) -> int | None:
+    def deals_per_round(self, rules: dict[str, Any] | None) -> int | None:
         return int(self.rules(rules).get("deals_per_pool") or 12)
 
-    def round_minutes(self, rules: dict | None) -> int | None:
+    def round_minutes(self, rules: dict[str, Any] | None) -> int | None:
         return int(self.rules(rules).get("pool_minutes") or 80)
+
+    def rule_fields(self, rules: dict[str, Any]) -> list[RuleField]:
+        """The points of every contract and counter of the club's table, then the settings."""
+        return _contract_fields(rules, self.spec.bounds.get("points", (0, 1000))) + (
+            super().rule_fields(rules)
+        )
+
+    def setting_fields(self, key: str, value: object) -> list[RuleField]:
+        if key == "annual_ranking":
+            return [choice_setting(key, self.setting_labels[key], ANNUAL_CHOICES, value)]
+        return super().setting_fields(key, value)
+
+    def rule_problems(self, rules: dict[str, Any]) -> dict[str, str]:
+        if rules.get("annual_ranking") == "best_n" and not rules.get("annual_best_n"):
+            return {"annual_best_n": _("Give N for the « best N » ranking.")}
+        return {}
+
+
+ANNUAL_CHOICES = [
+    ("sum_points", gettext_lazy("Sum of the tournament points")),
+    ("sum_place_points", gettext_lazy("Sum of the place points")),
+    ("best_n", gettext_lazy("Sum of the best N tournaments")),
+]
+
+
+def _points_writer(group: str, **match: object):
+    """Writes a contract's (or counter's) points into the rows of the table it names."""
+
+    def write(rules: dict[str, Any], value: object) -> None:
+        for row in rules.get(group) or []:
+            if all(row.get(k) == v for k, v in match.items()):
+                row["points"] = value
+
+    return write
+
+
+def _contract_fields(rules: dict[str, Any], points: tuple[int, int]) -> list[RuleField]:
+    fields: list[RuleField] = []
+    names = {}
+    for row in rules.get("contracts") or []:
+        if isinstance(row, dict) and "code" in row and "points" in row:
+            code = row["code"]
+            names[code] = row.get("name_fr") or code
+            field = bounded_field(names[code], points, row["points"])
+            write = _points_writer("contracts", code=code)
+            fields.append(RuleField(f"contract__{code}", field, CONTRACTS, None, write))
+    for row in rules.get("counters") or []:
+        if isinstance(row, dict) and {"contract", "against", "points"} <= set(row):
+            contract, against = row["contract"], row["against"]
+            label = _("%(contract)s against %(against)s") % {
+                "contract": names.get(contract, contract),
+                "against": names.get(against, against),
+            }
+            field = bounded_field(label, points, row["points"])
+            write = _points_writer("counters", contract=contract, against=against)
+            fields.append(
+                RuleField(f"counter__{contract}__{against}", field, COUNTERS, None, write)
+            )
+    return fields
 
 
 PLUGIN = WhistPlugin()

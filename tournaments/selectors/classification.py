@@ -12,7 +12,7 @@ from django.db.models import Q
 
 from club.models import Player
 from scoring import GAMES
-from scoring.ranking import RoundLine, shared_places
+from scoring.ranking import RoundLine, match_wins, shared_places
 
 from ..games import plugin_for
 from ..models import (
@@ -209,7 +209,7 @@ def team_standings(tournament: Tournament) -> list[StandingRow]:
             continue
         row.rounds[round_number] = RoundCell(round_number, table_number, score, Fraction(0))
         lines[team_id].append(RoundLine(score, won=won, against=against))
-        row.wins += Fraction(1) if won else Fraction(1, 2) if won is None else Fraction(0)
+        row.wins += match_wins(won)
         row.score += score
         row.against += against
     spec = GAMES[tournament.game]

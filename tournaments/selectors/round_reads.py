@@ -5,24 +5,23 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import Count, Prefetch
+from django.db.models import Count, Prefetch, QuerySet
 
-from ..models import (
-    ResultChange,
-    Round,
-    Seat,
-    Table,
-    Tournament,
-)
+from ..models import ResultChange, Round, Seat, Table, Tournament
 
 
-def tournament_rounds(tournament: Tournament) -> list[Round]:
-    """Rounds with their tables, seats and players (teams and their players): four queries."""
-    seats = (
+def seats_with_occupants() -> QuerySet[Seat]:
+    """Seats in order with their player, or their team and its players."""
+    return (
         Seat.objects.select_related("entry__player", "team")
         .prefetch_related("team__entries__player")
         .order_by("position")
     )
+
+
+def tournament_rounds(tournament: Tournament) -> list[Round]:
+    """Rounds with their tables, seats and players (teams and their players): four queries."""
+    seats = seats_with_occupants()
     tables = Table.objects.order_by("number").prefetch_related(Prefetch("seats", queryset=seats))
     return list(
         tournament.round_set.order_by("number").prefetch_related(
@@ -56,11 +55,7 @@ def table_sheet(table: Table) -> Table:
 
 def round_tables(round_: Round) -> list[Table]:
     """A round's tables with their seated players, or teams and their players."""
-    seats = (
-        Seat.objects.select_related("entry__player", "team")
-        .prefetch_related("team__entries__player")
-        .order_by("position")
-    )
+    seats = seats_with_occupants()
     return list(
         round_.tables.order_by("number").prefetch_related(Prefetch("seats", queryset=seats))
     )

@@ -6,13 +6,8 @@ from typing import Any
 from scoring import GAMES
 from scoring.common import TableResult
 
-from ..models import (
-    Entry,
-    Seat,
-    Table,
-    Team,
-    Tournament,
-)
+from ..models import Entry, Seat, Table, Team, Tournament
+from .round_reads import seats_with_occupants
 
 
 def table_records(table: Table) -> list[dict[str, Any]]:
@@ -21,22 +16,12 @@ def table_records(table: Table) -> list[dict[str, Any]]:
 
 def table_seats(table: Table) -> list[Seat]:
     """A table's seats in order with their player or team (and the team's players)."""
-    return list(
-        table.seats.select_related("entry__player", "team")
-        .prefetch_related("team__entries__player")
-        .order_by("position")
-    )
-
-
-def seat_name(seat: Seat) -> str:
-    if seat.entry is not None:
-        return seat.entry.player.full_name
-    return seat.team.name if seat.team is not None else "?"
+    return list(seats_with_occupants().filter(table=table))
 
 
 def seat_names(seats: Sequence[Seat]) -> list[str]:
     """What a sheet's columns are headed with: players, or teams in team games."""
-    return [seat_name(s) for s in seats]
+    return [s.name for s in seats]
 
 
 def team_players(team: Team) -> list[Entry]:

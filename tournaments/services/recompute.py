@@ -8,7 +8,7 @@ from django.db import transaction
 from scoring import InvalidDeal
 
 from ..models import Table, Tournament, TournamentResult
-from ..selectors.scoresheet import evaluate_sheet, seat_name, table_records
+from ..selectors.scoresheet import evaluate_sheet, table_records
 from .result_store import results_changed, store_bye, store_table_result
 
 #: What a seat stores from its table's result, and what a tournament result stores.
@@ -59,7 +59,7 @@ class Recomputed:
 
 def _seat_values(table: Table) -> dict[int, tuple[str, dict[str, object]]]:
     seats = table.seats.select_related("entry__player", "team").order_by("position")
-    return {s.pk: (seat_name(s), {f: getattr(s, f) for f in SEAT_FIELDS}) for s in seats}
+    return {s.pk: (s.name, {f: getattr(s, f) for f in SEAT_FIELDS}) for s in seats}
 
 
 def _result_values(tournament: Tournament) -> dict[int, tuple[str, dict[str, object]]]:
