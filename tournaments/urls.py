@@ -2,6 +2,7 @@ from django.urls import path
 
 from . import views_deals as deals
 from . import views_display as display
+from . import views_entry as entry
 from . import views_exports as exports
 from . import views_hall as hall
 from . import views_players as players
@@ -93,16 +94,17 @@ urlpatterns = [
     path("saisie/tournois/<int:pk>/tirage/", staff.DrawRoundView.as_view(), name="staff_draw"),
     path("saisie/tournois/<int:pk>/equipes/", staff.TeamsView.as_view(), name="staff_teams"),
     path("saisie/rondes/<int:pk>/", staff.RoundView.as_view(), name="staff_round"),
-    path("saisie/tables/<int:pk>/", staff.SheetView.as_view(), name="staff_sheet"),
+    # Entering results: the whole sheet, or one deal at a time (the plug-in's entry path).
+    path("saisie/tables/<int:pk>/", entry.SheetView.as_view(), name="staff_sheet"),
     path(
         "saisie/tables/<int:pk>/apercu/",
-        staff.SheetPreviewView.as_view(),
+        entry.EntryPreviewView.as_view(entry_path="staff_sheet"),
         name="staff_sheet_preview",
     ),
-    path("saisie/tables/<int:pk>/donnes/", deals.DealEntryView.as_view(), name="staff_deals"),
+    path("saisie/tables/<int:pk>/donnes/", entry.DealEntryView.as_view(), name="staff_deals"),
     path(
         "saisie/tables/<int:pk>/donnes/apercu/",
-        deals.DealPreviewView.as_view(),
+        entry.EntryPreviewView.as_view(entry_path="staff_deals"),
         name="staff_deal_preview",
     ),
     path(

@@ -14,7 +14,7 @@ from club.formatting import money
 from club.names import name_key
 from club.params import parse_int
 from club.roles import COMMITTEE, CommitteeRequiredMixin, ScorekeeperRequiredMixin, has_role
-from scoring import GAMES, InvalidDeal
+from scoring import GAMES
 
 from .access import TableMixin
 from .forms import (
@@ -26,9 +26,9 @@ from .forms import (
     WalkInForm,
 )
 from .games import game_choices, plugin_for
-from .models import Entry, Round, Table, Team, Tournament
+from .models import Entry, Round, Team, Tournament
 from .selectors import accounts, lineup, round_reads, rulebook, scoresheet
-from .services import deal_entry, drawing, errors, pairing, payments, registration, rulesets
+from .services import drawing, errors, pairing, payments, registration, rulesets
 
 
 class StaffTournamentListView(ScorekeeperRequiredMixin, ListView):
@@ -369,132 +369,6 @@ class RoundView(ScorekeeperRequiredMixin, View):
 
 
 # --------------------------------------------------------------------------- sheets
-
-
-def _sheet_form(table: Table, data=None):
-    tournament = table.round.tournament
-    seats = list(table.seats.select_related("entry__player").order_by("position"))
-    plugin = plugin_for(tournament.game)
-    return (
-        plugin,
-        seats,
-        plugin.sheet_form(
-            data,
-            seat_names=[s.entry.player.full_name for s in seats],
-            first_dealer=next((s.position for s in seats if s.first_dealer), 0),
-            rules=tournament.rules,
-            records=scoresheet.table_records(table),
-        ),
-    )
-
-
-class SheetView(TableMixin, View):
-    entry_path = "staff_sheet"
-    template_name = "tournaments/staff/sheet.html"
-
-    def render_sheet(
-        self, request, table, form, plugin, seats, *, status=200, stale=None, version=None
-    ):
-        records = (
-            form.records if form.is_bound and not form.errors else scoresheet.table_records(table)
-        )
-        try:
-            result = scoresheet.evaluate_sheet(table, records)
-        except InvalidDeal:
-            result = None
-        return render(
-            request,
-            self.template_name,
-            {
-                "table": table,
-                "round": table.round,
-                "tournament": table.round.tournament,
-                "seats": seats,
-                "form": form,
-                "sheet_template": plugin.sheet_template,
-                "result": result,
-                "version": table.version if version is None else version,
-                "stale": stale,
-            },
-            status=status,
-        )
-
-    def get(self, request, pk):
-        table = self.get_table(pk)
-        plugin, seats, form = _sheet_form(table)
-        return self.render_sheet(request, table, form, plugin, seats)
-
-    def post(self, request, pk):
-        table = self.get_table(pk)
-        plugin, seats, form = _sheet_form(table, request.POST)
-        try:
-            version = int(request.POST.get("version", ""))
-        except ValueError:
-            version = -1
-        if not form.is_valid():
-            return self.render_sheet(
-                request, table, form, plugin, seats, status=400, version=version
-            )
-        try:
-            table = deal_entry.save_sheet(
-                table, records=form.records, version=version, user=request.user
-            )
-        except InvalidDeal as error:
-            form.attach_scoring_error(error)
-            return self.render_sheet(
-                request, table, form, plugin, seats, status=400, version=version
-            )
-        except errors.StaleSheet as stale:
-            return self.render_sheet(
-                request,
-                table,
-                form,
-                plugin,
-                seats,
-                status=409,
-                stale=stale,
-                version=stale.current_version,
-            )
-        messages.success(
-            request,
-            _("Sheet of table %(number)d saved%(complete)s.")
-            % {"number": table.number, "complete": _(" — complete") if table.complete else ""},
-        )
-        return redirect("staff_sheet", pk=table.pk)
-
-
-class SheetPreviewView(TableMixin, View):
-    """What the typed sheet gives so far (scores, quotas left, the first error), as JSON."""
-
-    entry_path = "staff_sheet"
-
-    def post(self, request, pk):
-        table = self.get_table(pk)
-        _, _, form = _sheet_form(table, request.POST)
-        result = None
-        if form.is_valid():
-            try:
-                result = scoresheet.evaluate_sheet(table, form.records)
-            except InvalidDeal as error:
-                form.attach_scoring_error(error)
-        # Who deals each row, as the penalties typed so far move the deal (Double King).
-        dealers = form.dealer_names() if hasattr(form, "dealer_names") else None
-        if result is None:
-            errors = [str(e) for errors in form.errors.values() for e in errors if str(e)]
-            return JsonResponse({"ok": False, "errors": errors[:3], "dealers": dealers})
-        return JsonResponse(
-            {
-                "ok": True,
-                "dealers": dealers,
-                "scores": result.scores,
-                "complete": result.complete,
-                "pending": result.pending,
-                "per_deal": result.per_deal,
-                "place_points": [str(p) for p in result.place_points]
-                if result.place_points
-                else None,
-            }
-        )
 
 
 class TableHistoryView(TableMixin, View):

@@ -44,6 +44,48 @@
   }
   if (contract) { contract.addEventListener("change", refresh); refresh(); }
 
+  // Whist: one button per player fills the declarer selects in the order tapped (one tap a
+  // declarer instead of two per select); the selects stay, for the order and the keyboard.
+  const quick = form.querySelector("[data-quick-pick]");
+  if (quick) {
+    const selects = Array.from(quick.querySelectorAll("select[id^='id_d']"));
+    const tricksOf = (select) => document.getElementById(select.id.replace("id_d", "id_t"));
+    const group = document.createElement("div");
+    group.className = "quick-pick";
+    group.setAttribute("role", "group");
+    group.setAttribute("aria-label", quick.dataset.quickPick);
+    const buttons = Array.from(selects[0].options).filter((o) => o.value !== "").map((option) => {
+      const button = document.createElement("button");
+      button.type = "button";
+      button.textContent = option.textContent;
+      button.dataset.seat = option.value;
+      group.appendChild(button);
+      return button;
+    });
+    const sync = () => {
+      const chosen = selects.map((s) => s.value);
+      buttons.forEach((b) => b.setAttribute("aria-pressed", String(chosen.includes(b.dataset.seat))));
+    };
+    const toggle = (seat) => {
+      const rows = selects.map((s) => ({ seat: s.value, tricks: tricksOf(s) ? tricksOf(s).value : "" }))
+        .filter((r) => r.seat !== "");
+      const at = rows.findIndex((r) => r.seat === seat);
+      if (at === -1) { if (rows.length < selects.length) rows.push({ seat: seat, tricks: "" }); }
+      else rows.splice(at, 1);
+      selects.forEach((select, i) => {
+        select.value = i < rows.length ? rows[i].seat : "";
+        const tricks = tricksOf(select);
+        if (tricks) tricks.value = i < rows.length ? rows[i].tricks : "";
+      });
+      sync();
+      form.dispatchEvent(new Event("change"));
+    };
+    buttons.forEach((b) => b.addEventListener("click", () => toggle(b.dataset.seat)));
+    selects.forEach((s) => s.addEventListener("change", sync));
+    quick.insertBefore(group, quick.querySelector(".declarer-row"));
+    sync();
+  }
+
   // Team games: the other team's count follows (its complement shows as a placeholder).
   form.querySelectorAll("[data-follows]").forEach((input) => {
     const source = document.getElementById(input.dataset.follows);

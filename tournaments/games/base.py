@@ -1,12 +1,14 @@
 """What a game plugs into the tournament machinery: its sheet form, templates and labels."""
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, Self
 
 from django import forms
 from django.utils.functional import Promise
+from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from club.params import optional_int
 from scoring import GameSpec, InvalidDeal
 from scoring.common import TableResult
 
@@ -29,6 +31,10 @@ class SheetForm(forms.Form):
 
     ``clean`` turns the fields into records (refusing what cannot be read); the service then
     checks them with ``scoring`` and ``attach_scoring_error`` puts its verdict on the field.
+
+    The entry path (``views_entry``) is the same for every game; what differs between a whole
+    sheet and one deal (``DealForm``) is in the hooks below: ``for_table``,
+    ``entry_records``, ``preview_payload`` and ``saved_message``.
     """
 
     def __init__(
@@ -50,6 +56,39 @@ class SheetForm(forms.Form):
         self.record_fields: list[dict[str, list[str]]] = []
         self.record_labels: list[str] = []
         super().__init__(*args, **kwargs)
+
+    @classmethod
+    def for_table(cls, data, *, records: list[dict], number: int | None, **names: Any) -> Self:
+        """The form of a table whose stored sheet is ``records``: the whole sheet (a deal
+        ``number`` only means something to ``DealForm``)."""
+        return cls(data, records=records, **names)
+
+    def entry_records(self) -> list[dict]:
+        """The table's sheet as typed (after ``is_valid``): what is judged and saved."""
+        return self.records
+
+    def dealer_names(self) -> list[str] | None:
+        """Who deals each row as typed so far, when the rows move the deal (Double King)."""
+        return None
+
+    def preview_payload(self, result: TableResult | None) -> dict[str, object]:
+        """What the live preview (JSON) shows of the typed sheet: its scores so far."""
+        payload: dict[str, object] = {"dealers": self.dealer_names()}
+        if result is not None:
+            payload.update(
+                scores=result.scores,
+                complete=result.complete,
+                pending=result.pending,
+                per_deal=result.per_deal,
+                place_points=[str(p) for p in result.place_points] if result.place_points else None,
+            )
+        return payload
+
+    def saved_message(self, table) -> str:
+        return _("Sheet of table %(number)d saved%(complete)s.") % {
+            "number": table.number,
+            "complete": _(" — complete") if table.complete else "",
+        }
 
     def seat_choices(self, blank: str = "—") -> list[tuple[str, str]]:
         return [("", blank)] + [(str(i), name) for i, name in enumerate(self.seat_names)]
@@ -113,6 +152,43 @@ class DealForm(SheetForm):
     def dealer_in_turn(self, players: int) -> int:
         """Who deals this deal when each of ``players`` deals in turn from the first dealer."""
         return (self.first_dealer + self.number - 1) % max(players, 1)
+
+    @classmethod
+    def for_table(cls, data, *, records: list[dict], number: int | None, **names: Any) -> Self:
+        """The deal ``number`` (a page's ``?donne=``), else the one posted, else the next;
+        past the next deal there is nothing to edit (404)."""
+        if number is None and data is not None:
+            number = optional_int(data.get("number"), minimum=1, maximum=len(records) + 1)
+        return cls(data, records=records, number=number, **names)
+
+    def focus_first_field(self) -> None:
+        """Open the page with the focus on the first field to type (the first one in error
+        after a refused save): after each save the next deal starts without a tap or a Tab."""
+        names = [name for name in self.fields if name in self.errors] or list(self.fields)
+        if names:
+            self.fields[names[0]].widget.attrs["autofocus"] = True
+
+    @property
+    def editing(self) -> bool:
+        """A deal already entered is being changed (not the next one added)."""
+        return self.number <= len(self.existing)
+
+    def entry_records(self) -> list[dict]:
+        return self.records_with_deal()
+
+    def preview_payload(self, result: TableResult | None) -> dict[str, object]:
+        """The points of this deal alone, with the seats' names and the running scores."""
+        if result is None:
+            return {}
+        return {
+            "names": self.seat_names,
+            "points": result.per_deal[self.number - 1],
+            "scores": result.scores,
+        }
+
+    def saved_message(self, table) -> str:
+        text = _("Deal %(n)d changed.") if self.editing else _("Deal %(n)d saved.")
+        return text % {"n": self.number}
 
     def records_with_deal(self) -> list[dict[str, Any]]:
         """The whole table with this deal added (or replacing deal ``number``); fills

@@ -68,21 +68,40 @@ class QuaranteDealForm(MatchDealForm):
     def figure_rows(self):
         """Per figure: its name, team 0's field and team 1's field."""
         figures = figure_names()
+        rows = []
+        for code, key in FIGURES.items():
+            name = figures[code].capitalize()
+            fields = [self[f"{key}0"], self[f"{key}1"]]
+            rows.append({"name": name, "fields": fields, "cells": self._named(fields, name)})
+        return rows
+
+    def _named(self, fields, name: str) -> list[dict]:
+        """Each team's field with its accessible name (« Rois — Les As »)."""
+        teams = [*self.team_labels, "", ""][:2]
         return [
-            {"name": figures[code].capitalize(), "fields": [self[f"{key}0"], self[f"{key}1"]]}
-            for code, key in FIGURES.items()
+            {"field": f, "label": f"{name} — {team}"} for f, team in zip(fields, teams, strict=True)
         ]
 
     def clique_rows(self):
-        """Per player (dealing order): name and one field per figure."""
-        return [
-            {
-                "name": self.player_names[p] if p < len(self.player_names) else "",
-                "team": self.team_labels[p % 2] if p % 2 < len(self.team_labels) else "",
-                "fields": [self[f"clique{p}_{figure}"] for figure in FIGURES],
-            }
-            for p in range(4)
-        ]
+        """Per player (dealing order): name, team and one field per figure (each named
+        « Rois — Anne » for screen readers)."""
+        figures = figure_names()
+        rows = []
+        for p in range(4):
+            name = self.player_names[p] if p < len(self.player_names) else ""
+            fields = [self[f"clique{p}_{figure}"] for figure in FIGURES]
+            labels = [f"{figures[figure].capitalize()} — {name}" for figure in FIGURES]
+            rows.append(
+                {
+                    "name": name,
+                    "team": self.team_labels[p % 2] if p % 2 < len(self.team_labels) else "",
+                    "fields": fields,
+                    "cells": [
+                        {"field": f, "label": t} for f, t in zip(fields, labels, strict=True)
+                    ],
+                }
+            )
+        return rows
 
     def initial_from(self, record: dict[str, Any]) -> dict[str, object]:
         initial: dict[str, object] = {"trump": record.get("trump", "")}

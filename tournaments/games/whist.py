@@ -100,7 +100,10 @@ class WhistDealForm(DealForm):
         self.fields["tricks"] = forms.IntegerField(
             label=_("Tricks made by the declarers"),
             required=False,
-            widget=forms.NumberInput(attrs={"inputmode": "numeric", "min": 0, "max": 13}),
+            # The phone keyboard's action key saves (Enter), rather than moving on.
+            widget=forms.NumberInput(
+                attrs={"inputmode": "numeric", "min": 0, "max": 13, "enterkeyhint": "done"}
+            ),
         )
         self.fields["renege"] = forms.ChoiceField(
             label=_("Renege (who)"),

@@ -1,9 +1,10 @@
 """A table's sheet: its seats, names, dealers, records, and the game's verdict on it."""
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
-from scoring import GAMES
+from scoring import GAMES, InvalidDeal
 from scoring.common import TableResult
 
 from ..models import Entry, Seat, Table, Team, Tournament
@@ -60,3 +61,52 @@ def evaluate_sheet(table: Table, records: Sequence[Mapping[str, Any]]) -> TableR
         first_dealer=first_dealer(seats),
         n_seats=players_at(tournament, seats),
     )
+
+
+@dataclass
+class DealLine:
+    """One entered deal of a deal-by-deal table, with each seat's points and running total."""
+
+    number: int
+    dealer: str
+    text: str
+    points: list[int]
+    totals: list[int]
+
+    @property
+    def cells(self) -> list[tuple[int, int]]:
+        """Each seat's points in this deal and its total after it."""
+        return list(zip(self.points, self.totals, strict=False))
+
+
+def deal_lines(
+    table: Table,
+    seats: Sequence[Seat],
+    describe: Callable[[dict[str, Any], Sequence[str]], str],
+) -> tuple[list[DealLine], list[int]]:
+    """The deals entered so far and the seats' totals after them. The running totals start
+    where the game starts each seat (e.g. Double's tokens start at 15), so the last line's
+    totals are the scores ``scoring`` gives the table."""
+    names = dealing_names(seats)
+    deals = list(table.deals.order_by("number"))
+    try:
+        scores = evaluate_sheet(table, [d.record for d in deals]).scores
+    except InvalidDeal:  # pragma: no cover - stored sheets are valid
+        scores = [0] * len(seats)
+    sums = [sum(d.points[i] for d in deals if i < len(d.points)) for i in range(len(seats))]
+    totals = [score - total for score, total in zip(scores, sums, strict=False)]
+    lines = []
+    for deal in deals:
+        points = list(deal.points or [0] * len(seats))
+        totals = [a + b for a, b in zip(totals, points, strict=False)]
+        dealer = deal.record.get("dealer")
+        lines.append(
+            DealLine(
+                number=deal.number,
+                dealer=names[dealer] if isinstance(dealer, int) and dealer < len(names) else "",
+                text=describe(deal.record, names),
+                points=points,
+                totals=list(totals),
+            )
+        )
+    return lines, totals

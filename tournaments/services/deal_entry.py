@@ -1,4 +1,5 @@
-"""Entering the deals of a table: the whole sheet, or one deal at a time; the results stored."""
+"""Entering the deals of a table: the whole sheet (a deal added or changed is the sheet with
+that deal, ``games.base.DealForm.entry_records``), deleting a deal; the results stored."""
 
 from collections.abc import Sequence
 from typing import Any
@@ -80,27 +81,6 @@ def _pool_records(table: Table, version: int) -> list[dict[str, Any]]:
             saved_records=table_records(table),
         )
     return table_records(table)
-
-
-@transaction.atomic
-def save_deal(
-    table: Table,
-    *,
-    record: dict[str, Any],
-    number: int | None,
-    version: int,
-    user: User | None,
-) -> Table:
-    """Add a deal (``number`` None or the next one) or replace deal ``number``.
-
-    The whole sheet goes through ``save_sheet``: same validation, version check and history.
-    """
-    records = _pool_records(table, version)
-    if number is None or number > len(records):
-        records.append(dict(record))
-    else:
-        records[number - 1] = dict(record)
-    return save_sheet(table, records=records, version=version, user=user)
 
 
 @transaction.atomic
