@@ -58,12 +58,14 @@ class SheetForm(forms.Form):
         super().__init__(*args, **kwargs)
 
     @classmethod
-    def for_table(cls, data, *, records: list[dict], number: int | None, **names: Any) -> Self:
+    def for_table(
+        cls, data: Any, *, records: list[dict[str, Any]], number: int | None, **names: Any
+    ) -> Self:
         """The form of a table whose stored sheet is ``records``: the whole sheet (a deal
         ``number`` only means something to ``DealForm``)."""
         return cls(data, records=records, **names)
 
-    def entry_records(self) -> list[dict]:
+    def entry_records(self) -> list[dict[str, Any]]:
         """The table's sheet as typed (after ``is_valid``): what is judged and saved."""
         return self.records
 
@@ -84,7 +86,7 @@ class SheetForm(forms.Form):
             )
         return payload
 
-    def saved_message(self, table) -> str:
+    def saved_message(self, table: Any) -> str:
         return _("Sheet of table %(number)d saved%(complete)s.") % {
             "number": table.number,
             "complete": _(" — complete") if table.complete else "",
@@ -154,7 +156,9 @@ class DealForm(SheetForm):
         return (self.first_dealer + self.number - 1) % max(players, 1)
 
     @classmethod
-    def for_table(cls, data, *, records: list[dict], number: int | None, **names: Any) -> Self:
+    def for_table(
+        cls, data: Any, *, records: list[dict[str, Any]], number: int | None, **names: Any
+    ) -> Self:
         """The deal ``number`` (a page's ``?donne=``), else the one posted, else the next;
         past the next deal there is nothing to edit (404)."""
         if number is None and data is not None:
@@ -173,7 +177,7 @@ class DealForm(SheetForm):
         """A deal already entered is being changed (not the next one added)."""
         return self.number <= len(self.existing)
 
-    def entry_records(self) -> list[dict]:
+    def entry_records(self) -> list[dict[str, Any]]:
         return self.records_with_deal()
 
     def preview_payload(self, result: TableResult | None) -> dict[str, object]:
@@ -186,7 +190,7 @@ class DealForm(SheetForm):
             "scores": result.scores,
         }
 
-    def saved_message(self, table) -> str:
+    def saved_message(self, table: Any) -> str:
         text = _("Deal %(n)d changed.") if self.editing else _("Deal %(n)d saved.")
         return text % {"n": self.number}
 

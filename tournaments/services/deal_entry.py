@@ -84,6 +84,26 @@ def _pool_records(table: Table, version: int) -> list[dict[str, Any]]:
 
 
 @transaction.atomic
+def save_deal(
+    table: Table,
+    *,
+    record: dict[str, Any],
+    number: int | None,
+    version: int,
+    user: User | None,
+) -> Table:
+    """Add a deal (``number`` None or the next one) or replace deal ``number`` (a deal
+    confirmed at the table). The whole sheet goes through ``save_sheet``: same validation,
+    version check and history."""
+    records = _pool_records(table, version)
+    if number is None or number > len(records):
+        records.append(dict(record))
+    else:
+        records[number - 1] = dict(record)
+    return save_sheet(table, records=records, version=version, user=user)
+
+
+@transaction.atomic
 def delete_deal(table: Table, *, number: int, version: int, user: User | None) -> Table:
     """Remove deal ``number``; the deals after it must still match the dealers' rotation."""
     records = _pool_records(table, version)
