@@ -13,7 +13,7 @@ from collections.abc import Iterable, Sequence
 from fractions import Fraction
 from io import BytesIO
 
-from django.utils.text import slugify
+from django.utils.text import capfirst, slugify
 from django.utils.translation import gettext as _
 from openpyxl import Workbook
 from openpyxl.cell import Cell, WriteOnlyCell
@@ -259,8 +259,9 @@ def _new_sheet(workbook: Workbook, title: str) -> CellSheet:
     return ws
 
 
-def _round_title(number: int) -> str:
-    return _("Round %(number)d") % {"number": number}
+def _round_title(number: int, round_name: str) -> str:
+    """« Ronde 2 », « Poule 2 »: the game's own word for a round."""
+    return f"{capfirst(round_name)} {number}"
 
 
 # --------------------------------------------------------------------------- tournament
@@ -276,12 +277,16 @@ def tournament_workbook(tournament: Tournament) -> Workbook:
     rounds = round_reads.tournament_rounds(tournament)
     numbers = sorted({r.number for r in rounds} | set(range(1, tournament.rounds + 1)))
 
-    PLUGINS[tournament.game].lineup.write_standings_sheet(workbook, standings, numbers)
-    _round_sheets(workbook, rounds)
+    plugin = PLUGINS[tournament.game]
+    round_name = str(plugin.round_name)
+    plugin.lineup.write_standings_sheet(workbook, standings, numbers, round_name)
+    _round_sheets(workbook, rounds, round_name)
     return workbook
 
 
-def player_standings_sheet(workbook: Workbook, standings, numbers: Sequence[int]) -> None:
+def player_standings_sheet(
+    workbook: Workbook, standings, numbers: Sequence[int], round_name: str
+) -> None:
     """Individual games: place points, total score, best round, each round's score."""
     ws = _new_sheet(workbook, _("Standings"))
     headers = [
@@ -289,8 +294,8 @@ def player_standings_sheet(workbook: Workbook, standings, numbers: Sequence[int]
         _("Player"),
         _("Place points"),
         _("Total score"),
-        _("Best round"),
-        *(_round_title(n) for n in numbers),
+        _("Best %(round)s") % {"round": round_name},
+        *(_round_title(n, round_name) for n in numbers),
         _("Note"),
     ]
     writer = SheetWriter(ws, headers)
@@ -318,7 +323,9 @@ def player_standings_sheet(workbook: Workbook, standings, numbers: Sequence[int]
     writer.finish()
 
 
-def team_standings_sheet(workbook: Workbook, standings, numbers: Sequence[int]) -> None:
+def team_standings_sheet(
+    workbook: Workbook, standings, numbers: Sequence[int], round_name: str
+) -> None:
     """Team games: matches won (a draw counts a half), points scored, against, difference."""
     ws = _new_sheet(workbook, _("Standings"))
     headers = [
@@ -329,7 +336,7 @@ def team_standings_sheet(workbook: Workbook, standings, numbers: Sequence[int]) 
         _("Points scored"),
         _("Points against"),
         _("Difference"),
-        *(_round_title(n) for n in numbers),
+        *(_round_title(n, round_name) for n in numbers),
     ]
     writer = SheetWriter(ws, headers)
     for row in standings:
@@ -351,9 +358,9 @@ def team_standings_sheet(workbook: Workbook, standings, numbers: Sequence[int]) 
     writer.finish()
 
 
-def _round_sheets(workbook: Workbook, rounds) -> None:
+def _round_sheets(workbook: Workbook, rounds, round_name: str) -> None:
     for round_ in rounds:
-        ws = _new_sheet(workbook, _round_title(round_.number))
+        ws = _new_sheet(workbook, _round_title(round_.number, round_name))
         writer = SheetWriter(
             ws, [_("Table"), _("seat").capitalize(), _("Player"), _("Score"), _("Place points")]
         )

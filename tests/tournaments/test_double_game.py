@@ -9,7 +9,7 @@ from fractions import Fraction
 import pytest
 from django.urls import reverse
 from form_data import form_data
-from helpers import post_deals
+from helpers import fr, post_deals
 from openpyxl import load_workbook
 
 from tournaments.models import Tournament
@@ -111,6 +111,9 @@ def test_ten_manches_give_place_points_and_ranking(make_tournament, scorekeeper_
     assert table.complete
     page = scorekeeper_client.get(reverse("staff_deals", args=[table.pk])).content.decode()
     assert 'id="deal-form"' not in page
+    # Double's own words: a game of manches, not a whist pool.
+    assert fr("The game is complete: every manche is entered.") in page
+    assert "poule" not in page.lower()
     seats = list(table.seats.order_by("position"))
     assert sum(s.place_points for s in seats) == Fraction(30)
     tournament.refresh_from_db()

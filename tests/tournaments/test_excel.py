@@ -199,3 +199,16 @@ def test_a_wide_sheet_prints_landscape_and_a_narrow_one_portrait(client, played_
     assert workbook.worksheets[0].page_setup.orientation == "landscape"
     assert workbook.worksheets[0]["A1"].value.startswith(played_tournament.name)
     assert workbook.worksheets[1].page_setup.orientation == "portrait"
+
+
+def test_whist_workbook_speaks_of_pools(client, make_tournament):
+    from tournaments.services import drawing
+
+    tournament = make_tournament("whist", players=4)
+    drawing.draw_round(tournament, seed=1)
+    workbook = read_workbook(client.get(reverse("tournament_xlsx", args=[tournament.pk])))
+    assert fr("Best %(round)s", round=fr("pool")) in header(workbook[fr("Standings")])
+    assert f"{fr('pool').capitalize()} 1" in workbook.sheetnames
+    assert not any(
+        name.startswith(fr("Round %(number)d", number=1)) for name in workbook.sheetnames
+    )

@@ -248,6 +248,8 @@ class GamePlugin:
     penalty_lines: int = 3
     #: Rows of a blank printed sheet when the session has no fixed number of deals (0: default).
     blank_rows: int = 0
+    #: What the deal-by-deal page says once a table's session is over, in the game's words.
+    complete_message: str | Promise = gettext_lazy("The sheet is complete: every deal is entered.")
     #: Settings of the club's ruleset the scorekeeper may change per tournament before it starts.
     tournament_settings: tuple[str, ...] = ()
     #: The rules page's label of each setting of the ruleset (a key without one shows as is).

@@ -173,6 +173,7 @@ class DoublePlugin(GamePlugin):
         "of each game."
     )
     entry_url_name = "staff_deals"
+    complete_message = gettext_lazy("The game is complete: every manche is entered.")
     penalty_lines = 0
     setting_labels = {
         "start_points": gettext_lazy("Points of tokens at the start"),

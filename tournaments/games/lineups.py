@@ -76,11 +76,11 @@ class Lineup:
         return entries.filter(pk__in=unit_ids)
 
     def write_standings_sheet(
-        self, workbook: Workbook, standings: list[Any], rounds: Sequence[int]
+        self, workbook: Workbook, standings: list[Any], rounds: Sequence[int], round_name: str
     ) -> None:
         from ..excel import player_standings_sheet
 
-        player_standings_sheet(workbook, standings, rounds)
+        player_standings_sheet(workbook, standings, rounds, round_name)
 
     def write_season_sheet(self, workbook: Workbook, rows: list[Any], title: str) -> None:
         from ..excel import player_season_sheet
@@ -133,11 +133,11 @@ class TeamLineup(Lineup):
         return entries.filter(team_id__in=unit_ids, substitute=False)
 
     def write_standings_sheet(
-        self, workbook: Workbook, standings: list[Any], rounds: Sequence[int]
+        self, workbook: Workbook, standings: list[Any], rounds: Sequence[int], round_name: str
     ) -> None:
         from ..excel import team_standings_sheet
 
-        team_standings_sheet(workbook, standings, rounds)
+        team_standings_sheet(workbook, standings, rounds, round_name)
 
     def write_season_sheet(self, workbook: Workbook, rows: list[Any], title: str) -> None:
         from ..excel import team_season_sheet

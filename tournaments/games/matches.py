@@ -137,6 +137,7 @@ class MatchPlugin(GamePlugin):
         "Teams ranked by matches won, then points scored, then points difference."
     )
     entry_url_name = "staff_deals"
+    complete_message = gettext_lazy("The match is over: the target is reached.")
     clock = True
     place_points = False
     penalty_lines = 0

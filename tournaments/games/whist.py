@@ -240,6 +240,7 @@ class WhistPlugin(GamePlugin):
     )
     round_abbreviation = "P"
     round_name = gettext_lazy("pool")
+    complete_message = gettext_lazy("The pool is complete: every deal is entered.")
     entry_url_name = "staff_deals"
     clock = True
     live_standings = True
