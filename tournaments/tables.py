@@ -233,6 +233,8 @@ def standings_formatter(table: StandingsTable):
                 if record.get("team_id"):
                     players = html.escape(str(record.get("players", "")))
                     return f'{html.escape(value)} <small class="muted">{players}</small>'
+                if table.player_url is None:  # an unpublished tournament: no public page
+                    return html.escape(value)
                 url = html.escape(table.player_url(record["entry_id"]))
                 return f'<a href="{url}">{html.escape(value)}</a>'
 

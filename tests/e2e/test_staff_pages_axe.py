@@ -27,6 +27,7 @@ NOT_PAGES = {
     "staff_sheet_preview": "JSON for the sheet's live preview",
     "staff_deal_preview": "JSON for the deal form's live preview",
     "staff_clock_state": "JSON for the clock",
+    "staff_round_phones_state": "JSON for the phones dashboard's poll",
     "staff_money_xlsx": "an Excel file",
     "round_sheets_pdf": "a PDF",
     "round_plan_pdf": "a PDF",
@@ -65,6 +66,7 @@ def _urls(tournament, club, season) -> dict[str, str | None]:
         "staff_round_progress": reverse("staff_round_progress", args=[round_.pk])
         if plugin.clock
         else None,
+        "staff_round_phones": reverse("staff_round_phones", args=[round_.pk]),
         "staff_money": reverse("staff_money", args=[season.pk]),
         "staff_rules": reverse("staff_rules", args=[club.slug, tournament.game]),
     }
