@@ -5,7 +5,7 @@ its save. No game is named here, and neither is the way it is entered: the plug-
 The two pages differ only in what they show around the form (``page_context``).
 """
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from django.contrib import messages
 from django.http import JsonResponse
@@ -111,9 +111,22 @@ class EntryView(TableMixin, View):
         entry = entry_form(table, number=self.requested_number(request, table))
         return self.render_entry(request, entry)
 
+    def conflict(self, request, pk, version: int, stale: errors.StaleSheet):
+        """Someone saved meanwhile: the page shows the table as it is now beside what was
+        typed (kept in the form). Saving again may only drop the other person's lines if the
+        scorekeeper ticks « replace » (the page keeps the old version until then)."""
+        entry = conflict_entry(self.get_table(pk), request.POST, stale)
+        if keeps_saved_lines(entry.form, stale):
+            version = stale.current_version
+        return self.render_entry(request, entry, status=409, version=version, stale=stale)
+
     def post(self, request, pk):
         entry = entry_form(self.get_table(pk), request.POST)
         version = posted_version(request.POST)
+        # After a conflict the page keeps the version it was typed on: saving again fails
+        # again unless the scorekeeper ticks « replace what was saved » (the version he saw).
+        if request.POST.get("replace_version"):
+            version = posted_version({"version": request.POST["replace_version"]})
         form = entry.form
         if not form.is_valid():
             return self.render_entry(request, entry, status=400, version=version)
@@ -129,13 +142,26 @@ class EntryView(TableMixin, View):
             form.attach_scoring_error(error)
             return self.render_entry(request, entry, status=400, version=version)
         except errors.StaleSheet as stale:
-            # The page shows the table as it is now beside what was typed (kept in the form).
-            entry = replace(entry, table=self.get_table(pk))
-            return self.render_entry(
-                request, entry, status=409, version=stale.current_version, stale=stale
-            )
+            return self.conflict(request, pk, version, stale)
         messages.success(request, form.saved_message(table))
         return redirect(self.entry_path, pk=table.pk)
+
+
+def conflict_entry(table: Table, data, stale: errors.StaleSheet) -> TableEntry:
+    """The typed sheet or deal on top of the table as it is now: a new deal (the page says
+    ``adding``) goes after the deals saved meanwhile instead of over them."""
+    if data.get("adding"):
+        data = data.copy()
+        data["number"] = str(len(stale.saved_records) + 1)
+    entry = entry_form(table, data)
+    entry.form.is_valid()
+    return entry
+
+
+def keeps_saved_lines(form: SheetForm, stale: errors.StaleSheet) -> bool:
+    """Saving what was typed keeps every line the other person saved (it only adds)."""
+    saved = list(stale.saved_records)
+    return form.entry_records()[: len(saved)] == saved
 
 
 class EntryPreviewView(TableMixin, View):

@@ -64,3 +64,39 @@ def test_a_shorter_typed_sheet_says_which_saved_lines_it_would_remove(
     assert response.status_code == 409
     assert page.count("(vide : la ligne enregistrée serait supprimée)") == 2
     assert "2 lignes diffèrent de la feuille enregistrée" in page
+
+
+def test_saving_again_never_drops_the_other_persons_lines_unless_asked(
+    client, scorekeeper_user, committee_user, table
+):
+    mine = double_king_round(_first_dealer(table), random.Random(2))
+    theirs = double_king_round(_first_dealer(table), random.Random(7))
+    deal_entry.save_sheet(table, records=theirs[:4], version=0, user=committee_user)
+    client.force_login(scorekeeper_user)
+    url = reverse("staff_sheet", args=[table.pk])
+    first = client.post(url, sheet_post_data(table, mine[:6], 0))
+    assert first.status_code == 409 and 'name="replace_version"' in first.content.decode()
+    # Saved again as the page is (its version kept): refused again, their lines kept.
+    again = client.post(url, sheet_post_data(table, mine[:6], first.context["version"]))
+    assert again.status_code == 409
+    assert [d.record for d in table.deals.order_by("number")] == theirs[:4]
+    # « Replace what was saved by what I typed » ticked: mine replace theirs.
+    data = sheet_post_data(table, mine[:6], first.context["version"])
+    data["replace_version"] = str(first.context["stale"].current_version)
+    assert client.post(url, data).status_code == 302
+    assert [d.record for d in table.deals.order_by("number")] == mine[:6]
+
+
+def test_a_sheet_that_only_adds_to_the_saved_lines_saves_again_without_asking(
+    client, scorekeeper_user, committee_user, table
+):
+    records = double_king_round(_first_dealer(table), random.Random(4))
+    deal_entry.save_sheet(table, records=records[:3], version=0, user=committee_user)
+    client.force_login(scorekeeper_user)
+    url = reverse("staff_sheet", args=[table.pk])
+    response = client.post(url, sheet_post_data(table, records[:5], 0))
+    assert response.status_code == 409
+    assert 'name="replace_version"' not in response.content.decode()
+    data = sheet_post_data(table, records[:5], response.context["version"])
+    assert client.post(url, data).status_code == 302
+    assert table.deals.count() == 5

@@ -220,7 +220,8 @@ def test_deleting_a_middle_deal_would_change_the_dealers_and_is_refused(
 
 def test_two_scorekeepers_on_one_table_lose_no_deal(scorekeeper_client, whist_table):
     first = deal_data(whist_table, "emballage_8", [0, 2], 8)
-    second = deal_data(whist_table, "solo_6", [1], 6)  # typed from the same version
+    # typed from the same version, as new deals (the page says ``adding``)
+    second = dict(deal_data(whist_table, "solo_6", [1], 6), adding="1")
     assert post_deals(scorekeeper_client, whist_table, first).status_code == 302
     stale = post_deals(scorekeeper_client, whist_table, second)
     assert stale.status_code == 409
@@ -228,7 +229,8 @@ def test_two_scorekeepers_on_one_table_lose_no_deal(scorekeeper_client, whist_ta
     assert "Quelqu’un d’autre a enregistré une donne" in html
     assert '<option value="solo_6" selected>' in html  # the typed deal is kept
     assert whist_table.deals.count() == 1
-    # Saved again on top of the current version: both deals are there, in order.
+    # The typed deal now comes after the one saved meanwhile: saving again drops nothing.
+    assert stale.context["form"].number == 2 and 'name="replace_version"' not in html
     again = dict(second, version=str(stale.context["version"]), number="2")
     assert post_deals(scorekeeper_client, whist_table, again).status_code == 302
     contracts = [d.record["contract"] for d in whist_table.deals.order_by("number")]
