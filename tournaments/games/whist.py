@@ -218,15 +218,17 @@ def sheet_cells(record: dict[str, Any], seat_names: Sequence[str], rules=None) -
     declarers = ", ".join(_seat(seat_names, s) for s in record.get("declarers", []))
     tricks = record.get("tricks")
     shown = "/".join(str(t) for t in tricks) if isinstance(tricks, list) else str(tricks or "")
-    if "renege" in record:
-        shown = _("renege: %(player)s") % {"player": _seat(seat_names, record["renege"])}
-    return {"contract": contract, "declarers": declarers, "tricks": shown}
+    renege = ""
+    if "renege" in record:  # no tricks: the text goes under the contract, where it has room
+        renege = _("renege: %(player)s") % {"player": _seat(seat_names, record["renege"])}
+        shown = "—"
+    return {"contract": contract, "declarers": declarers, "tricks": shown, "renege": renege}
 
 
 def describe(record: dict[str, Any], seat_names) -> str:
     cells = sheet_cells(record, seat_names)
     if "renege" in record:
-        return f"{cells['contract']} : {cells['declarers']} — {cells['tricks']}"
+        return f"{cells['contract']} : {cells['declarers']} — {cells['renege']}"
     return _("%(contract)s: %(declarers)s, %(tricks)s tricks") % cells
 
 
