@@ -144,9 +144,7 @@ def enter_deal(
         entered_by=entry,
         entered_side=side,
     )
-    TableEvent.objects.create(
-        table=table, table_deal=table_deal, kind=TableEvent.Kind.ENTERED, entry=entry, side=side
-    )
+    _event(table, table_deal, TableEvent.Kind.ENTERED, entry=entry, side=side, user=None)
     _touch(table)
     return table_deal
 
@@ -187,7 +185,6 @@ def confirm_deal(
         raise TournamentError(_("This deal was rejected: it no longer waits for confirmation."))
     if user is None and side == table_deal.entered_side:
         raise SameSide(_("A player of the other side must confirm this deal, not its own side."))
-    now = timezone.now()
     try:
         deal_entry.save_deal(
             table,
@@ -197,32 +194,48 @@ def confirm_deal(
             user=user,
         )
     except (StaleSheet, InvalidDeal):
-        table_deal.status = TableDeal.Status.REJECTED
-        table_deal.reason = _("The sheet changed meanwhile (entered elsewhere): enter it again.")
-        table_deal.decided_at = now
-        table_deal.save(update_fields=["status", "reason", "decided_at"])
-        TableEvent.objects.create(
-            table=table,
-            table_deal=table_deal,
-            kind=TableEvent.Kind.CONFLICT,
-            entry=entry,
-            side=side,
-            user=user,
-        )
+        reason = _("The sheet changed meanwhile (entered elsewhere): enter it again.")
+        _decide(table_deal, TableDeal.Status.REJECTED, reason=reason)
+        _event(table, table_deal, TableEvent.Kind.CONFLICT, entry=entry, side=side, user=user)
         _touch(table)
         return table_deal
-    table_deal.status = TableDeal.Status.CONFIRMED
-    table_deal.decided_by, table_deal.decided_by_user, table_deal.decided_at = entry, user, now
-    table_deal.save(update_fields=["status", "decided_by", "decided_by_user", "decided_at"])
-    TableEvent.objects.create(
-        table=table,
-        table_deal=table_deal,
-        kind=TableEvent.Kind.CONFIRMED,
-        entry=entry,
-        side=side,
-        user=user,
-    )
+    _decide(table_deal, TableDeal.Status.CONFIRMED, entry=entry, user=user)
+    _event(table, table_deal, TableEvent.Kind.CONFIRMED, entry=entry, side=side, user=user)
     return table_deal
+
+
+def _decide(
+    table_deal: TableDeal,
+    status: str,
+    *,
+    reason: str = "",
+    entry: Entry | None = None,
+    user: User | None = None,
+) -> None:
+    """A waiting deal confirmed or sent back: by whom (a player or a scorekeeper), when."""
+    table_deal.status = status
+    table_deal.reason = reason
+    table_deal.decided_by, table_deal.decided_by_user = entry, user
+    table_deal.decided_at = timezone.now()
+    table_deal.save(
+        update_fields=["status", "reason", "decided_by", "decided_by_user", "decided_at"]
+    )
+
+
+def _event(
+    table: Table,
+    table_deal: TableDeal,
+    kind: str,
+    *,
+    entry: Entry | None,
+    side: int | None,
+    user: User | None,
+    note: str = "",
+) -> None:
+    """A step of the deal in the table's history."""
+    TableEvent.objects.create(
+        table=table, table_deal=table_deal, kind=kind, entry=entry, side=side, user=user, note=note
+    )
 
 
 @transaction.atomic
@@ -248,21 +261,9 @@ def reject_deal(
     table_deal = _pending(table, pk)
     if table_deal.status != TableDeal.Status.PENDING:
         raise TournamentError(_("This deal no longer waits for confirmation."))
-    table_deal.status = TableDeal.Status.REJECTED
-    table_deal.reason = reason
-    table_deal.decided_by, table_deal.decided_by_user = entry, user
-    table_deal.decided_at = timezone.now()
-    table_deal.save(
-        update_fields=["status", "reason", "decided_by", "decided_by_user", "decided_at"]
-    )
-    TableEvent.objects.create(
-        table=table,
-        table_deal=table_deal,
-        kind=TableEvent.Kind.REJECTED,
-        entry=entry,
-        side=side,
-        user=user,
-        note=reason,
+    _decide(table_deal, TableDeal.Status.REJECTED, reason=reason, entry=entry, user=user)
+    _event(
+        table, table_deal, TableEvent.Kind.REJECTED, entry=entry, side=side, user=user, note=reason
     )
     _touch(table)
     return table_deal
