@@ -170,13 +170,18 @@ class EntryPreviewView(TableMixin, View):
 
     def post(self, request, pk):
         entry = entry_form(self.get_table(pk), request.POST)
-        form = entry.form
-        result = judged(entry.table, form) if form.is_valid() else None
-        if result is None:
-            return JsonResponse(
-                {"ok": False, "errors": form_error_texts(form)[:3], **form.preview_payload(None)}
-            )
-        return JsonResponse({"ok": True, **form.preview_payload(result)})
+        return preview_response(entry.table, entry.form)
+
+
+def preview_response(table: Table, form: SheetForm) -> JsonResponse:
+    """The typed sheet's (or deal's) points as JSON, or its first errors: the staff's page
+    and the table's phones ask the same."""
+    result = judged(table, form) if form.is_valid() else None
+    if result is None:
+        return JsonResponse(
+            {"ok": False, "errors": form_error_texts(form)[:3], **form.preview_payload(None)}
+        )
+    return JsonResponse({"ok": True, **form.preview_payload(result)})
 
 
 # --------------------------------------------------------------------------- the two pages

@@ -24,6 +24,7 @@ from .games import plugin_for
 from .models import Round, Table, TableDeal
 from .selectors import scoresheet, table_state
 from .services import errors, table_entry
+from .views_entry import preview_response
 
 #: The phone's « who am I » lives as long as an evening.
 WHO_AM_I_AGE = 16 * 3600
@@ -410,22 +411,7 @@ class TablePreviewView(TablePageView):
         if not deal_by_deal(table):
             raise Http404
         form = self.deal_form(table, seats, request.POST)
-        if form.is_valid():
-            try:
-                result = scoresheet.evaluate_sheet(table, form.records_with_deal())
-            except InvalidDeal as error:
-                form.attach_scoring_error(error)
-            else:
-                return JsonResponse(
-                    {
-                        "ok": True,
-                        "names": form.seat_names,
-                        "points": result.per_deal[form.number - 1],
-                        "scores": result.scores,
-                    }
-                )
-        found = [str(e) for errs in form.errors.values() for e in errs if str(e)]
-        return JsonResponse({"ok": False, "errors": found[:3]})
+        return preview_response(table, form)
 
 
 class RoundPhonesStateView(RoundPhonesView):
