@@ -13,6 +13,7 @@ from scoring import GameSpec, InvalidDeal
 from scoring.common import TableResult
 
 from ..scoring_messages import message_for
+from .deal_words import DEALS, DealWords
 from .lineups import PLAYERS, Lineup
 from .rule_fields import (
     LIST_HELP,
@@ -133,10 +134,11 @@ class DealForm(SheetForm):
     or edited; the table's other deals come in ``records`` and are kept as they are.
 
     A subclass's ``clean`` sets ``self.record`` and ``self.deal_fields`` (record key → form
-    fields) for that deal; ``deal_label`` names the other lines in error messages.
+    fields) for that deal; ``words`` are the page's sentences in the game's own noun
+    (``deal_words``), its ``label`` names the other lines in error messages.
     """
 
-    deal_label = gettext_lazy("Deal %(n)d")
+    words: DealWords = DEALS
 
     def __init__(
         self,
@@ -191,8 +193,8 @@ class DealForm(SheetForm):
         }
 
     def saved_message(self, table: Any) -> str:
-        text = _("Deal %(n)d changed.") if self.editing else _("Deal %(n)d saved.")
-        return text % {"n": self.number}
+        text = self.words.changed if self.editing else self.words.saved
+        return str(text) % {"n": self.number}
 
     def records_with_deal(self) -> list[dict[str, Any]]:
         """The whole table with this deal added (or replacing deal ``number``); fills
@@ -206,7 +208,7 @@ class DealForm(SheetForm):
         self.records = records
         self.record_fields = [{} for _ in records]
         self.record_fields[index] = self.deal_fields
-        self.record_labels = [str(self.deal_label) % {"n": i + 1} for i in range(len(records))]
+        self.record_labels = [str(self.words.label) % {"n": i + 1} for i in range(len(records))]
         self.record_labels[index] = ""
         return records
 

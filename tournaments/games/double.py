@@ -16,6 +16,7 @@ from django.utils.translation import gettext_lazy
 from scoring import GAMES, InvalidDeal, double
 
 from .base import DealForm, GamePlugin
+from .deal_words import MANCHES
 from .rule_fields import PLACE_POINTS_HELP, TABLES, RuleField, int_list_field
 
 
@@ -30,7 +31,7 @@ def _number_input(maximum: int) -> forms.NumberInput:
 class DoubleMancheForm(DealForm):
     """One manche: each seat's bid and tricks (``b<seat>``, ``t<seat>``)."""
 
-    deal_label = gettext_lazy("Manche %(n)d")
+    words = MANCHES
 
     def __init__(self, *args, records=None, number: int | None = None, **kwargs):
         super().__init__(*args, records=records, number=number, **kwargs)

@@ -118,6 +118,11 @@ class WhistDealForm(DealForm):
         """Contracts whose declarers each have their own tricks (the page shows those inputs)."""
         return json.dumps(sorted(per_declarer_codes(self.rules)))
 
+    def declarers_json(self) -> str:
+        """The most declarers of each contract: once they are all picked, the page moves the
+        cursor on to the tricks (one tap less per deal on a phone)."""
+        return json.dumps({code: most for code, (_, most) in declarer_range(self.rules).items()})
+
     @property
     def dealer_name(self) -> str:
         return self.seat_names[self.dealer] if self.seat_names else ""
