@@ -11,7 +11,6 @@ from django.contrib import messages
 from django.http import JsonResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
-from django.utils.translation import gettext as _
 from django.views import View
 
 from club.params import optional_int, parse_int
