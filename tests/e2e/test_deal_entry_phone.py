@@ -139,5 +139,11 @@ def test_every_deal_page_passes_axe(
     page.goto(live_server.url + reverse("staff_deals", args=[table.pk]))
     assert page.locator("#deal-form").is_visible()
     assert focused_id(page)  # the first field to type
+    # Every field of the deal is in view: nothing scrolls sideways, the page or the form.
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    assert page.evaluate(
+        "[...document.querySelectorAll('#deal-form input:not([type=hidden]), #deal-form select')]"
+        ".every(e => e.getBoundingClientRect().right <= 390)"
+    )
     page.click("#deals summary")
     assert axe_violations(page) == []
