@@ -137,8 +137,8 @@ class TablePageView(LinkMixin, View):
             table_entry.check_open(table)
         except table_entry.TableClosed:
             closed = True
-        deals_per_round = plugin.deals_per_round(table.round.tournament.rules or None)
-        full = (len(lines) >= deals_per_round) if deals_per_round else table.complete
+        # The game's own verdict (a Double King penalty line is a line but not one of the 20).
+        full = table.complete
         can_enter = (
             me is not None
             and not closed

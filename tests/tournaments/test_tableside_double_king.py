@@ -9,6 +9,7 @@ from django.urls import reverse
 from helpers import fr, table_phone
 
 from scoring.double_king import score_deal
+from tournaments.games.double_king import LETTERS
 from tournaments.models import Seat, TableDeal, TournamentResult
 from tournaments.sample_sheets import double_king_round, sheet_post_data
 from tournaments.services import deal_entry, drawing, table_entry
@@ -79,8 +80,9 @@ def test_the_phone_shows_the_row_the_dealer_and_what_he_still_chooses(table, lin
     records = double_king_round(dealer, random.Random(5), games=4)
     enter_and_confirm(table, link, seats, records)
     page = seats[0].get(page_url(link)).content.decode()
-    # The confirmed rows as on the sheet (letter, game, dealer) with their points.
-    assert 'data-deal="4"' in page and fr("dealer: %(name)s", name=name) in page
+    # The confirmed rows as on the sheet: the game's letter and name, each player's points.
+    first_row = records[0]
+    assert 'data-deal="4"' in page and f"{LETTERS[first_row['game']]} — " in page
     assert fr("Deal %(n)d", n=5) in page
 
 
@@ -223,3 +225,21 @@ def test_a_sheet_entered_on_paper_meanwhile_never_counts_twice(table, link, seat
     # The phone's next row follows the paper's ten.
     page = seats[0].get(page_url(link)).content.decode()
     assert fr("Deal %(n)d", n=11) in page
+
+
+def test_after_a_penalty_line_on_paper_the_phone_follows_the_rotation(table, link, seats):
+    dealer = first_dealer(table)
+    records = double_king_round(dealer, random.Random(4), games=4)
+    # The scorekeeper entered a penalty line before the fourth game (not one of the 20).
+    penalty = {"game": records[3]["game"], "penalty": (dealer + 1) % 4, "dealer": (dealer + 3) % 4}
+    deal_entry.save_sheet(table, records=[*records[:3], penalty], version=0, user=None)
+    next_dealer = table.seats.get(position=(dealer + 3) % 4).entry.player.full_name
+    page = seats[0].get(page_url(link)).content.decode()
+    assert fr("Deal %(n)d", n=4) in page and f'id="dealer">{next_dealer}<' in page
+    assert seats[0].post(page_url(link), row_data(table, records[3], "after")).status_code == 302
+    pending = TableDeal.objects.get(table=table)
+    assert (
+        seats[1].post(page_url(link), {"action": "confirm", "deal": str(pending.pk)}).status_code
+        == 302
+    )
+    assert [d.record for d in table.deals.order_by("number")] == [*records[:3], penalty, records[3]]

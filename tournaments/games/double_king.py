@@ -465,15 +465,12 @@ class DoubleKingRow(PointsLines, DealForm):
 
 
 def table_line(record: dict, seat_names) -> str:
-    """A row on the phones as on the sheet: « C — Pas de dames (donneur : Alice) »."""
+    """A row on the phones as on the sheet: its game's letter and name, « C — Pas de dames »
+    (the points are in the players' columns beside it)."""
     if "penalty" in record:
         return describe(record, seat_names)
     code = str(record.get("game"))
-    text = f"{LETTERS.get(code, '?')} — {kind_names().get(code, code)}"
-    dealer = record.get("dealer")
-    if isinstance(dealer, int) and 0 <= dealer < len(seat_names):
-        text += " (" + _("dealer: %(name)s") % {"name": seat_names[dealer]} + ")"
-    return text
+    return f"{LETTERS.get(code, '?')} — {kind_names().get(code, code)}"
 
 
 def describe(record: dict, seat_names) -> str:
