@@ -104,6 +104,10 @@ def test_a_double_king_table_enters_its_rows_on_phones(phones, live_server, make
     ]
 
     # Rows 3 to 19 through the same service (the phones' path), then the last by the phones.
+    # The phones are put down meanwhile: their polling would hold SQLite's shared-cache locks
+    # while this thread writes.
+    dealer.goto("about:blank")
+    other.goto("about:blank")
     entrant = Seat.objects.get(table=table, position=first).entry
     confirmer = Seat.objects.get(table=table, position=(first + 1) % 4).entry
     for number, record in enumerate(records[2:19], start=3):
@@ -112,7 +116,8 @@ def test_a_double_king_table_enters_its_rows_on_phones(phones, live_server, make
             table, entry=entrant, side=first, record=record, version=table.version, key=f"r{number}"
         )
         table_entry.confirm_deal(table, deal.pk, entry=confirmer, side=(first + 1) % 4)
-    dealer.reload()
+    dealer.goto(url)
+    other.goto(url)
     expect(dealer.locator("#dealer")).to_have_text(names[(first + 19) % 4])
     type_row(dealer, records[19])
     with dealer.expect_navigation():
