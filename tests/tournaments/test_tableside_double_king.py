@@ -9,7 +9,9 @@ from django.urls import reverse
 from helpers import fr, table_phone
 
 from scoring.double_king import score_deal
-from tournaments.games.double_king import LETTERS
+from tournaments.games import PLUGINS
+from tournaments.games.base import DealForm
+from tournaments.games.double_king import LETTERS, DoubleKingPlugin, DoubleKingRow, DoubleKingSheet
 from tournaments.models import Seat, TableDeal, TournamentResult
 from tournaments.sample_sheets import double_king_round, sheet_post_data
 from tournaments.services import deal_entry, drawing, table_entry
@@ -243,3 +245,20 @@ def test_after_a_penalty_line_on_paper_the_phone_follows_the_rotation(table, lin
         == 302
     )
     assert [d.record for d in table.deals.order_by("number")] == [*records[:3], penalty, records[3]]
+
+
+def test_every_game_tells_the_phones_how_it_is_entered():
+    """The table-side code asks ``table_entry``: one deal, or one row of a whole sheet."""
+    for plugin in PLUGINS.values():
+        unit = plugin.table_entry()
+        assert unit is not None and issubclass(unit[0], DealForm), plugin.key
+    assert PLUGINS["double_king"].table_entry() == (
+        DoubleKingRow,
+        "tournaments/sheets/double_king_row_form.html",
+    )
+
+    class PaperOnly(DoubleKingPlugin):
+        table_form = None
+
+    # A whole sheet without a form for one of its lines stays with the scorekeeper.
+    assert PaperOnly.sheet_form is DoubleKingSheet and PaperOnly().table_entry() is None
