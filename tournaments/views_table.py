@@ -87,7 +87,9 @@ def stamp_response(request, stamp: str) -> HttpResponse:
 
 
 def deal_by_deal(table: Table) -> bool:
-    return plugin_for(table.round.tournament.game).entry_url_name == "staff_deals"
+    """The table's phones enter its sheet one unit at a time (a deal, a row): the plug-in
+    says how (``GamePlugin.table_entry``); otherwise the scorekeeper enters it."""
+    return plugin_for(table.round.tournament.game).table_entry() is not None
 
 
 class TablePageView(LinkMixin, View):
@@ -107,8 +109,11 @@ class TablePageView(LinkMixin, View):
         return table_state.person(people, entry_id)
 
     def deal_form(self, table, seats, data=None):
-        plugin = plugin_for(table.round.tournament.game)
-        return plugin.sheet_form(
+        unit = plugin_for(table.round.tournament.game).table_entry()
+        if unit is None:
+            raise Http404
+        form_class = unit[0]
+        return form_class(
             data,
             seat_names=scoresheet.seat_names(seats),
             player_names=scoresheet.dealing_names(seats),
@@ -126,13 +131,14 @@ class TablePageView(LinkMixin, View):
         lines, totals = table_state.table_lines(table, seats)
         open_deal = table_state.open_deal(table)
         plugin = plugin_for(table.round.tournament.game)
+        unit = plugin.table_entry()
         closed = False
         try:
             table_entry.check_open(table)
         except table_entry.TableClosed:
             closed = True
-        deals_per_round = plugin.deals_per_round(table.round.tournament.rules or None)
-        full = (len(lines) >= deals_per_round) if deals_per_round else table.complete
+        # The game's own verdict (a Double King penalty line is a line but not one of the 20).
+        full = table.complete
         can_enter = (
             me is not None
             and not closed
@@ -175,7 +181,7 @@ class TablePageView(LinkMixin, View):
                 "full": full,
                 "deal_by_deal": deal_by_deal(table),
                 "form": form if can_enter else None,
-                "deal_template": plugin.sheet_template,
+                "deal_template": unit[1] if unit else "",
                 "version": table.version if version is None else version,
                 "key": secrets.token_urlsafe(16),
                 "preview": preview,

@@ -252,6 +252,10 @@ class GamePlugin:
     blank_rows: int = 0
     #: What the deal-by-deal page says once a table's session is over, in the game's words.
     complete_message: str | Promise = gettext_lazy("The sheet is complete: every deal is entered.")
+    #: The form a table's phones enter the next deal (or row) with, and its template; ``None``:
+    #: the staff's form when it is one deal at a time (``table_entry``).
+    table_form: type[DealForm] | None = None
+    table_template: str = ""
     #: Settings of the club's ruleset the scorekeeper may change per tournament before it starts.
     tournament_settings: tuple[str, ...] = ()
     #: The rules page's label of each setting of the ruleset (a key without one shows as is).
@@ -291,6 +295,23 @@ class GamePlugin:
         """The winning side of a table (a team's seat), or ``None``: matches are decided
         at the signal when their round is closed before the target (``lineups``)."""
         return self.lineup.winner(result, closed=closed)
+
+    # ----------------------------------------------------------------- table-side entry
+
+    def table_entry(self) -> tuple[type[DealForm], str] | None:
+        """What a table's phones enter one unit at a time with (a deal, a row of the sheet):
+        its form (a ``DealForm``: one record added to the table's records) and the form's
+        template. By default the staff's form when it is deal by deal; ``None``: the table's
+        sheet is entered by the scorekeeper only."""
+        if self.table_form is not None:
+            return self.table_form, self.table_template or self.sheet_template
+        if issubclass(self.sheet_form, DealForm):
+            return self.sheet_form, self.sheet_template
+        return None
+
+    def table_line(self, record: dict[str, Any], names: Sequence[str]) -> str:
+        """A record in words on the table's phones (default: ``describe``)."""
+        return self.describe(record, names)
 
     # ----------------------------------------------------------------- sheets and history
 

@@ -24,7 +24,7 @@ from scoring.double_king import GAMES_PER_ROUND, KINDS, record_from_points, scor
 
 from ..language import in_french
 from ..scoring_messages import message_for
-from .base import GamePlugin, SheetForm
+from .base import DealForm, GamePlugin, SheetForm
 from .rule_fields import PLACE_POINTS_HELP
 from .sheet_rows import SheetRows
 
@@ -93,7 +93,68 @@ class Line:
     used: bool = True
 
 
-class DoubleKingSheet(SheetForm):
+class PointsLines(forms.Form):
+    """What the whole sheet and the phones' one row share: a line's four cells read as
+    points (``record_from_points``), the games' letters and names, the cells' help."""
+
+    rules: dict | None
+
+    def _record(self, game: str, cells: str, label: str, *, penalty: bool) -> dict | None:
+        """The record of a line's four cells, or None with the error on the cells."""
+        points = self._points(cells, label)
+        if points is None:
+            return None
+        try:
+            return record_from_points(game, points, penalty=penalty, rules=self.rules)
+        except InvalidDeal as error:
+            index = error.params.get("index")
+            names = [f"{cells}{index}"] if isinstance(index, int) else []
+            names = names or [f"{cells}{s}" for s in range(SEATS)]
+            message = f"{label} : " + message_for(error, unit=_("points"))
+            for name in names:
+                self.add_error(name, message if name == names[0] else "")
+            return None
+
+    def _points(self, cells: str, label: str) -> list[int] | None:
+        """The four cells' points, or None with an error on the first one missing."""
+        points = [self.cleaned_data.get(f"{cells}{s}") for s in range(SEATS)]
+        missing = [f"{cells}{s}" for s, p in enumerate(points) if p is None]
+        if not missing:
+            return points
+        if not any(name in self.errors for name in missing):
+            message = _("enter the points of each player (0 if none)")
+            self.add_error(missing[0], f"{label} : {message}")
+        return None
+
+    def unit_for(self, record: dict) -> str | None:
+        return _("points")
+
+    def game_names(self) -> dict[str, str]:
+        return kind_names()
+
+    def legend(self) -> list[tuple[str, str]]:
+        return legend()
+
+    def game_names_json(self) -> str:
+        return json.dumps(kind_names())
+
+    def lines_json(self) -> str:
+        """What each game's line may hold, for the page's keyboard help: the game's letter,
+        each cell's possible points and the line's total (a game row, then a penalty line)."""
+        lines = {}
+        for code in KINDS:
+            game = sheet_line(code)
+            penalty = sheet_line(code, penalty=True, rules=self.rules)
+            lines[code] = {
+                "letter": LETTERS[code],
+                "values": list(game.values),
+                "total": game.total,
+                "penalty": {"values": list(penalty.values), "total": penalty.total},
+            }
+        return json.dumps(lines)
+
+
+class DoubleKingSheet(PointsLines, SheetForm):
     rows = GAMES_PER_ROUND
 
     def __init__(self, *args, records=None, **kwargs):
@@ -304,33 +365,6 @@ class DoubleKingSheet(SheetForm):
             record["dealer"] = dealer
             self._add(record, label, f"pg{line}", f"pp{line}_")
 
-    def _record(self, game: str, cells: str, label: str, *, penalty: bool) -> dict | None:
-        """The record of a line's four cells, or None with the error on the cells."""
-        points = self._points(cells, label)
-        if points is None:
-            return None
-        try:
-            return record_from_points(game, points, penalty=penalty, rules=self.rules)
-        except InvalidDeal as error:
-            index = error.params.get("index")
-            names = [f"{cells}{index}"] if isinstance(index, int) else []
-            names = names or [f"{cells}{s}" for s in range(SEATS)]
-            message = f"{label} : " + message_for(error, unit=_("points"))
-            for name in names:
-                self.add_error(name, message if name == names[0] else "")
-            return None
-
-    def _points(self, cells: str, label: str) -> list[int] | None:
-        """The four cells' points, or None with an error on the first one missing."""
-        points = [self.cleaned_data.get(f"{cells}{s}") for s in range(SEATS)]
-        missing = [f"{cells}{s}" for s, p in enumerate(points) if p is None]
-        if not missing:
-            return points
-        if not any(name in self.errors for name in missing):
-            message = _("enter the points of each player (0 if none)")
-            self.add_error(missing[0], f"{label} : {message}")
-        return None
-
     def _add(self, record: dict, label: str, game: str, cells: str) -> None:
         cell_names = [f"{cells}{s}" for s in range(SEATS)]
         fields = {"game": [game], "dealer": [game], "*": [game]}
@@ -339,32 +373,104 @@ class DoubleKingSheet(SheetForm):
         self.record_fields.append(fields)
         self.record_labels.append(label)
 
-    def unit_for(self, record: dict) -> str | None:
-        return _("points")
 
-    def game_names(self) -> dict[str, str]:
-        return kind_names()
+class DoubleKingRow(PointsLines, DealForm):
+    """One row of the sheet, as a table's phones enter it: the dealer's choice (the game's
+    letter) and each player's points as written; it adds one record to the table's records
+    (``records_with_deal``), with the dealer the rotation gives after the rows so far.
 
-    def legend(self) -> list[tuple[str, str]]:
-        return legend()
+    ``scoring`` judges the row against the earlier rows (the game still open to that dealer,
+    the quotas), with the staff sheet's French messages on the fields.
+    """
 
-    def game_names_json(self) -> str:
-        return json.dumps(kind_names())
+    deal_label = gettext_lazy("Deal %(n)d")
+    cells = "p"
 
-    def lines_json(self) -> str:
-        """What each game's line may hold, for the page's keyboard help: the game's letter,
-        each cell's possible points and the line's total (a game row, then a penalty line)."""
-        lines = {}
-        for code in KINDS:
-            game = sheet_line(code)
-            penalty = sheet_line(code, penalty=True, rules=self.rules)
-            lines[code] = {
-                "letter": LETTERS[code],
-                "values": list(game.values),
-                "total": game.total,
-                "penalty": {"values": list(penalty.values), "total": penalty.total},
-            }
-        return json.dumps(lines)
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        # The phones only add the next row (a stored row is corrected on the staff sheet).
+        self.number = len(self.existing) + 1
+        try:
+            result = double_king.table_result(
+                self.existing, self.rules or None, first_dealer=self.first_dealer
+            )
+        except InvalidDeal:  # pragma: no cover - stored sheets are valid
+            result = None
+        self.pending = result.pending if result is not None else None
+        self.dealer: int | None = self.pending["next_dealer"] if self.pending else None
+        self.row = (self.pending["games_played"] if self.pending else len(self.existing)) + 1
+        self.label = str(self.deal_label) % {"n": self.row}
+        self.fields["game"] = forms.ChoiceField(
+            label=_("Choice of %(name)s (game)") % {"name": self.dealer_name},
+            choices=game_choices(),
+            required=False,
+        )
+        for seat, name in enumerate(self.seat_names):
+            self.fields[f"{self.cells}{seat}"] = PointsField(
+                label=name,
+                required=False,
+                widget=forms.TextInput(attrs={"autocomplete": "off", "class": "points"}),
+                error_messages={"invalid": _("enter whole points (e.g. -4)")},
+            )
+
+    @property
+    def dealer_name(self) -> str:
+        return self.seat_names[self.dealer] if self.dealer is not None else ""
+
+    def cell_fields(self) -> list[forms.BoundField]:
+        return [self[f"{self.cells}{seat}"] for seat in range(SEATS)]
+
+    def still_to_choose(self) -> dict[str, object]:
+        """The dealer's « reste à choisir »: his negative and trump choices left, and the
+        negative games still open at the table (with how many times)."""
+        if self.pending is None or self.dealer is None:
+            return {}
+        names = kind_names()
+        negatives = self.pending["negatives_left"][self.dealer]
+        forced = bool(self.pending["dealer_must_choose_trump"])
+        games = [
+            (LETTERS[code], names[code], times)
+            for code, times in self.pending["negative_games_left"].items()
+        ]
+        return {
+            "negatives": 0 if forced else negatives,
+            "trumps": self.pending["trumps_left"][self.dealer],
+            "games": games if negatives and not forced else [],
+            "forced_trump": forced,
+            "trump": (LETTERS["trump"], names["trump"]),
+        }
+
+    def clean(self):
+        cleaned = super().clean()
+        game = cleaned.get("game")
+        if not game:
+            self.add_error("game", f"{self.label} : " + _("choose the game played"))
+            return cleaned
+        record = self._record(game, self.cells, self.label, penalty=False)
+        if record is None:
+            return cleaned
+        if self.dealer is not None:
+            record["dealer"] = self.dealer
+        cell_names = [f"{self.cells}{seat}" for seat in range(SEATS)]
+        self.record = record
+        self.deal_fields = {"game": ["game"], "dealer": ["game"], "*": ["game"]}
+        self.deal_fields.update({key: cell_names for key in RECORD_KEYS})
+        return cleaned
+
+    def records_with_deal(self) -> list[dict]:
+        records = super().records_with_deal()
+        # scoring's verdict on this row reads « Donne n : … », like the staff sheet's « Jeu n ».
+        self.record_labels[self.number - 1] = self.label
+        return records
+
+
+def table_line(record: dict, seat_names) -> str:
+    """A row on the phones as on the sheet: its game's letter and name, « C — Pas de dames »
+    (the points are in the players' columns beside it)."""
+    if "penalty" in record:
+        return describe(record, seat_names)
+    code = str(record.get("game"))
+    return f"{LETTERS.get(code, '?')} — {kind_names().get(code, code)}"
 
 
 def describe(record: dict, seat_names) -> str:
@@ -407,6 +513,10 @@ class DoubleKingPlugin(GamePlugin):
     }
 
     describe = staticmethod(describe)
+    # The table's phones enter the sheet row by row (docs/plugins.md, table-side entry).
+    table_form = DoubleKingRow
+    table_template = "tournaments/sheets/double_king_row_form.html"
+    table_line = staticmethod(table_line)
 
     def sheet_row(self, rows: SheetRows, record: dict, points: Sequence[object]) -> None:
         """A penalty is a line apart, under the games; it takes a turn of the deal only when

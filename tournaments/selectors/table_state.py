@@ -50,7 +50,7 @@ def table_lines(table: Table, seats: Sequence[Seat]) -> tuple[list[Line], list[i
     plugin = plugin_for(table.round.tournament.game)
     names = dealing_names(seats)
     deals = list(table.deals.order_by("number"))
-    lines = [Line(d.number, plugin.describe(d.record, names), list(d.points)) for d in deals]
+    lines = [Line(d.number, plugin.table_line(d.record, names), list(d.points)) for d in deals]
     try:
         totals = list(evaluate_sheet(table, [d.record for d in deals]).scores)
     except InvalidDeal:  # pragma: no cover - stored sheets are valid
@@ -68,7 +68,7 @@ def open_deal(table: Table) -> TableDeal | None:
 
 def describe(table: Table, table_deal: TableDeal, seats: Sequence[Seat]) -> str:
     plugin = plugin_for(table.round.tournament.game)
-    return plugin.describe(table_deal.record, dealing_names(seats))
+    return plugin.table_line(table_deal.record, dealing_names(seats))
 
 
 def stamp(table: Table) -> str:
