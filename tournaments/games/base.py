@@ -132,8 +132,9 @@ class DealForm(SheetForm):
     """One deal of a table entered on its own: ``number`` (1-based) is the deal being entered
     or edited; the table's other deals come in ``records`` and are kept as they are.
 
-    A subclass's ``clean`` sets ``self.record`` and ``self.deal_fields`` (record key → form
-    fields) for that deal; ``deal_label`` names the other lines in error messages.
+    A subclass's ``read_deal`` (or ``clean``) sets ``self.record`` and ``self.deal_fields``
+    (record key → form fields) for that deal; ``deal_label`` names the other lines in error
+    messages.
     """
 
     deal_label = gettext_lazy("Deal %(n)d")
@@ -150,6 +151,17 @@ class DealForm(SheetForm):
         self.number = number or len(self.existing) + 1
         self.record: dict[str, Any] = {}
         self.deal_fields: dict[str, list[str]] = {}
+
+    def clean(self) -> dict[str, Any] | None:
+        """The deal's record, read by ``read_deal`` once every field is valid."""
+        cleaned = super().clean()
+        self.record = {}
+        if cleaned is not None and not self.errors:
+            self.read_deal(cleaned)
+        return cleaned
+
+    def read_deal(self, cleaned: dict[str, Any]) -> None:
+        """Sets ``record`` and ``deal_fields`` from the valid fields, or adds an error."""
 
     def dealer_in_turn(self, players: int) -> int:
         """Who deals this deal when each of ``players`` deals in turn from the first dealer."""

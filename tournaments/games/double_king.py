@@ -14,6 +14,7 @@ import json
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from django import forms
 from django.utils.translation import gettext as _
@@ -67,7 +68,7 @@ class PointsField(forms.IntegerField):
 
     widget = forms.TextInput
 
-    def to_python(self, value):
+    def to_python(self, value: Any | None) -> int | None:
         if isinstance(value, str):
             value = value.strip().replace("\u2212", "-").removeprefix("+")
         return super().to_python(value)
@@ -96,7 +97,9 @@ class Line:
 class DoubleKingSheet(SheetForm):
     rows = GAMES_PER_ROUND
 
-    def __init__(self, *args, records=None, **kwargs):
+    def __init__(
+        self, *args: Any, records: list[dict[str, Any]] | None = None, **kwargs: Any
+    ) -> None:
         super().__init__(*args, **kwargs)
         self.penalty_lines = self._count_penalty_lines(records or [])
         for row in range(1, self.rows + 1):
@@ -118,7 +121,7 @@ class DoubleKingSheet(SheetForm):
         # (docs/rules/double_king.md#penalties).
         self.penalty_counts = bool((self.rules or {}).get("penalty_counts_as_game"))
 
-    def _count_penalty_lines(self, records: list[dict]) -> int:
+    def _count_penalty_lines(self, records: list[dict[str, Any]]) -> int:
         """The stored penalty lines and a few blank ones, or as many as were posted."""
         stored = sum("penalty" in r for r in records)
         posted = [int(m[1]) for key in self.data if (m := re.fullmatch(r"pg(\d+)", key))]
@@ -160,7 +163,8 @@ class DoubleKingSheet(SheetForm):
     def turns(self) -> list[tuple[int, list[int]]]:
         """For each row, the dealer of its game and of each of its penalty lines: the core's
         rotation, where a penalty line takes a turn only with ``penalty_counts_as_game``."""
-        slot, out, by_row = 0, [], self.penalty_rows()
+        slot, by_row = 0, self.penalty_rows()
+        out: list[tuple[int, list[int]]] = []
         for row in range(1, self.rows + 1):
             penalty_dealers = []
             for _line in by_row.get(row, []):
@@ -185,7 +189,7 @@ class DoubleKingSheet(SheetForm):
         ]
         return names
 
-    def _line_dealers(self, turns) -> dict[int, int]:
+    def _line_dealers(self, turns: list[tuple[int, list[int]]]) -> dict[int, int]:
         by_row = self.penalty_rows()
         return {
             line: dealer
@@ -194,7 +198,7 @@ class DoubleKingSheet(SheetForm):
         }
 
     def _errors_of(self, names: list[str]) -> list[str]:
-        return [e for name in names for e in self.errors.get(name, []) if e]
+        return [str(e) for name in names for e in self.errors.get(name, []) if e]
 
     def rows_for_template(self) -> list[Line]:
         return [
@@ -235,7 +239,7 @@ class DoubleKingSheet(SheetForm):
     def line_field_names(self, line: int) -> list[str]:
         return [f"pb{line}", f"pg{line}", *(f"pp{line}_{s}" for s in range(SEATS))]
 
-    def initial_from(self, records: list[dict]) -> dict[str, object]:
+    def initial_from(self, records: list[dict[str, Any]]) -> dict[str, object]:
         initial: dict[str, object] = {}
         row, line = 1, 1
         for record in records:
@@ -252,8 +256,8 @@ class DoubleKingSheet(SheetForm):
 
     # ------------------------------------------------------------------ reading the sheet
 
-    def clean(self):
-        cleaned = super().clean()
+    def clean(self) -> dict[str, Any] | None:
+        cleaned = super().clean() or {}
         self.records, self.record_fields, self.record_labels = [], [], []
         self._check_penalty_lines()
         by_row = self.penalty_rows()
@@ -304,7 +308,7 @@ class DoubleKingSheet(SheetForm):
             record["dealer"] = dealer
             self._add(record, label, f"pg{line}", f"pp{line}_")
 
-    def _record(self, game: str, cells: str, label: str, *, penalty: bool) -> dict | None:
+    def _record(self, game: str, cells: str, label: str, *, penalty: bool) -> dict[str, Any] | None:
         """The record of a line's four cells, or None with the error on the cells."""
         points = self._points(cells, label)
         if points is None:
@@ -322,16 +326,17 @@ class DoubleKingSheet(SheetForm):
 
     def _points(self, cells: str, label: str) -> list[int] | None:
         """The four cells' points, or None with an error on the first one missing."""
-        points = [self.cleaned_data.get(f"{cells}{s}") for s in range(SEATS)]
+        points: list[int | None] = [self.cleaned_data.get(f"{cells}{s}") for s in range(SEATS)]
+        given = [p for p in points if p is not None]
+        if len(given) == SEATS:
+            return given
         missing = [f"{cells}{s}" for s, p in enumerate(points) if p is None]
-        if not missing:
-            return points
         if not any(name in self.errors for name in missing):
             message = _("enter the points of each player (0 if none)")
             self.add_error(missing[0], f"{label} : {message}")
         return None
 
-    def _add(self, record: dict, label: str, game: str, cells: str) -> None:
+    def _add(self, record: dict[str, Any], label: str, game: str, cells: str) -> None:
         cell_names = [f"{cells}{s}" for s in range(SEATS)]
         fields = {"game": [game], "dealer": [game], "*": [game]}
         fields.update({key: cell_names for key in RECORD_KEYS})
@@ -339,7 +344,7 @@ class DoubleKingSheet(SheetForm):
         self.record_fields.append(fields)
         self.record_labels.append(label)
 
-    def unit_for(self, record: dict) -> str | None:
+    def unit_for(self, record: dict[str, Any]) -> str | None:
         return _("points")
 
     def game_names(self) -> dict[str, str]:
@@ -367,27 +372,6 @@ class DoubleKingSheet(SheetForm):
         return json.dumps(lines)
 
 
-def describe(record: dict, seat_names) -> str:
-    names = kind_names()
-    game = names.get(str(record.get("game")), str(record.get("game")))
-    if "penalty" in record:
-        return _("Penalty (%(game)s): %(player)s") % {
-            "game": game,
-            "player": seat_names[record["penalty"]],
-        }
-    if "taken" in record:
-        return f"{game} : " + ", ".join(
-            f"{n} {c}" for n, c in zip(seat_names, record["taken"], strict=False)
-        )
-    if "taker" in record:
-        return f"{game} : {seat_names[record['taker']]}"
-    return _("%(game)s: 7th %(seventh)s, last %(last)s") % {
-        "game": game,
-        "seventh": seat_names[record["seventh"]],
-        "last": seat_names[record["last"]],
-    }
-
-
 class DoubleKingPlugin(GamePlugin):
     spec = double_king.SPEC
     sheet_form = DoubleKingSheet
@@ -406,9 +390,27 @@ class DoubleKingPlugin(GamePlugin):
         ),
     }
 
-    describe = staticmethod(describe)
+    def describe(self, record: dict[str, Any], seat_names: Sequence[str]) -> str:
+        names = kind_names()
+        game = names.get(str(record.get("game")), str(record.get("game")))
+        if "penalty" in record:
+            return _("Penalty (%(game)s): %(player)s") % {
+                "game": game,
+                "player": seat_names[record["penalty"]],
+            }
+        if "taken" in record:
+            return f"{game} : " + ", ".join(
+                f"{n} {c}" for n, c in zip(seat_names, record["taken"], strict=False)
+            )
+        if "taker" in record:
+            return f"{game} : {seat_names[record['taker']]}"
+        return _("%(game)s: 7th %(seventh)s, last %(last)s") % {
+            "game": game,
+            "seventh": seat_names[record["seventh"]],
+            "last": seat_names[record["last"]],
+        }
 
-    def sheet_row(self, rows: SheetRows, record: dict, points: Sequence[object]) -> None:
+    def sheet_row(self, rows: SheetRows, record: dict[str, Any], points: Sequence[object]) -> None:
         """A penalty is a line apart, under the games; it takes a turn of the deal only when
         the rules say ``penalty_counts_as_game``."""
         if "penalty" not in record:
@@ -417,7 +419,7 @@ class DoubleKingPlugin(GamePlugin):
         takes_turn = bool((rows.rules or {}).get("penalty_counts_as_game"))
         rows.add_penalty(record, points, takes_turn=takes_turn)
 
-    def sheet_extra(self, rules: dict | None) -> dict:
+    def sheet_extra(self, rules: dict[str, Any] | None) -> dict[str, Any]:
         # The printed sheet warns when a penalty line takes a turn of the deal (its
         # pre-printed dealers then move on by one after each penalty).
         return {"penalty_counts": bool(self.rules(rules).get("penalty_counts_as_game"))}

@@ -35,6 +35,12 @@ def count_input(maximum: int, follows: str = "") -> forms.NumberInput:
     return forms.NumberInput(attrs=attrs)
 
 
+def team_values(record: dict[str, Any], key: str) -> list[Any]:
+    """A record's two values of ``key`` (one per team), blank where missing: a sheet's cells."""
+    values = list(record.get(key) or [])
+    return values + [""] * (2 - len(values))
+
+
 @dataclass
 class TeamPair:
     """One team on a deal form: its name, players, points before this deal and inputs."""
@@ -111,14 +117,19 @@ class MatchDealForm(DealForm):
         ]
 
     def other_team(
-        self, cleaned: dict[str, Any], prefix: str, total: int, label: Callable[[int], str]
+        self,
+        cleaned: dict[str, Any],
+        prefix: str,
+        total: int,
+        label: str | Callable[[int], str],
     ) -> list[int] | None:
-        """Team 0's count, and team 1's (``total`` minus team 0's when left empty)."""
+        """Team 0's count, and team 1's (``total`` minus team 0's when left empty); both
+        empty: the error ``label`` (or ``label(0)``) on team 0's input."""
         first: int | None = cleaned.get(f"{prefix}0")
         second: int | None = cleaned.get(f"{prefix}1")
         if first is None:
             if second is None:
-                self.add_error(f"{prefix}0", label(0))
+                self.add_error(f"{prefix}0", label(0) if callable(label) else label)
                 return None
             return [total - second, second]
         return [first, total - first if second is None else second]
