@@ -192,28 +192,21 @@ def build_demo_tournaments(club, season, players) -> list[str]:
     )
     if double:
         lines.append(f"  {double.name}: 23 players at tables of 3 to 6, 3 rounds, finished.")
-    quarante = _team_game(
-        club,
-        season,
-        players[:18],
-        "quarante",
-        "Quarante de roi",
-        min(start + _days(12), season.end),
-        rounds=4,
+    team_games = (
+        (
+            "quarante",
+            "Quarante de roi",
+            players[:18],
+            12,
+            4,
+            "9 teams, 4 rounds (a bye each round)",
+        ),
+        ("plonk", "Plonk en équipes", players[20:36], 20, 3, "8 teams, 3 rounds"),
     )
-    if quarante:
-        lines.append(f"  {quarante.name}: 9 teams, 4 rounds (a bye each round), finished.")
-    plonk = _team_game(
-        club,
-        season,
-        players[20:36],
-        "plonk",
-        "Plonk en équipes",
-        min(start + _days(20), season.end),
-        rounds=3,
-    )
-    if plonk:
-        lines.append(f"  {plonk.name}: 8 teams, 3 rounds, finished.")
+    for game, name, group, day, rounds, said in team_games:
+        when = min(start + _days(day), season.end)
+        if made := _team_game(club, season, group, game, name, when, rounds=rounds):
+            lines.append(f"  {made.name}: {said}, finished.")
     return lines
 
 

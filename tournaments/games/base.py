@@ -151,6 +151,16 @@ class DealForm(SheetForm):
         self.number = number or len(self.existing) + 1
         self.record: dict[str, Any] = {}
         self.deal_fields: dict[str, list[str]] = {}
+        self.add_fields()
+        if not self.is_bound and number is not None and number <= len(self.existing):
+            self.initial.update(self.initial_from(self.existing[number - 1]))
+
+    def add_fields(self) -> None:
+        """The deal's inputs (``number``, ``existing``, the names and rules are set)."""
+
+    def initial_from(self, record: dict[str, Any]) -> dict[str, object]:
+        """The inputs' values for a stored ``record`` (a deal being changed)."""
+        return {}
 
     def clean(self) -> dict[str, Any] | None:
         """The deal's record, read by ``read_deal`` once every field is valid."""

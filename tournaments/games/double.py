@@ -32,14 +32,7 @@ class DoubleMancheForm(DealForm):
 
     deal_label = gettext_lazy("Manche %(n)d")
 
-    def __init__(
-        self,
-        *args: Any,
-        records: Sequence[dict[str, Any]] | None = None,
-        number: int | None = None,
-        **kwargs: Any,
-    ) -> None:
-        super().__init__(*args, records=records, number=number, **kwargs)
+    def add_fields(self) -> None:
         self.n_seats = len(self.seat_names)
         self.dealer = self.dealer_in_turn(self.n_seats)
         manches: list[int] = _rules(self.rules)["manches"]
@@ -57,11 +50,13 @@ class DoubleMancheForm(DealForm):
                 _("enter the tricks of %(player)s (0 if none)") % player,
                 _("%(max)d tricks at most, 0 at least") % {"max": self.cards},
             )
-        if not self.is_bound and number is not None and number <= len(self.existing):
-            record = self.existing[number - 1]
-            for seat in range(self.n_seats):
-                self.initial[f"b{seat}"] = record.get("bids", [None] * self.n_seats)[seat]
-                self.initial[f"t{seat}"] = record.get("tricks", [None] * self.n_seats)[seat]
+
+    def initial_from(self, record: dict[str, Any]) -> dict[str, object]:
+        initial: dict[str, object] = {}
+        for seat in range(self.n_seats):
+            initial[f"b{seat}"] = record.get("bids", [None] * self.n_seats)[seat]
+            initial[f"t{seat}"] = record.get("tricks", [None] * self.n_seats)[seat]
+        return initial
 
     def _count_field(self, label: str, required: str, out_of_range: str) -> forms.IntegerField:
         """A seat's bid or tricks: 0 to the manche's cards."""

@@ -67,14 +67,7 @@ class WhistDealForm(DealForm):
     rotation. At a table of 5 the dealer sits out and is not offered as a declarer.
     """
 
-    def __init__(
-        self,
-        *args: Any,
-        records: Sequence[dict[str, Any]] | None = None,
-        number: int | None = None,
-        **kwargs: Any,
-    ) -> None:
-        super().__init__(*args, records=records, number=number, **kwargs)
+    def add_fields(self) -> None:
         self.n_seats = len(self.seat_names)
         self.dealer = self.dealer_in_turn(self.n_seats)
         self.sitting_out = self.dealer if self.n_seats == 5 else None
@@ -118,8 +111,6 @@ class WhistDealForm(DealForm):
             required=False,
             help_text=_("A player did not follow suit or trump when he could: the deal stops."),
         )
-        if not self.is_bound and number is not None and number <= len(self.existing):
-            self.initial.update(self.initial_from(self.existing[number - 1]))
 
     def per_declarer_json(self) -> str:
         """Contracts whose declarers each have their own tricks (the page shows those inputs)."""
