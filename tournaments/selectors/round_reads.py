@@ -7,7 +7,7 @@ from typing import Any
 
 from django.db.models import Count, Prefetch, QuerySet
 
-from ..models import ResultChange, Round, Seat, Table, Tournament
+from ..models import Deal, ResultChange, Round, Seat, Table, Tournament
 
 
 def seats_with_occupants() -> QuerySet[Seat]:
@@ -30,10 +30,6 @@ def tournament_rounds(tournament: Tournament) -> list[Round]:
     )
 
 
-def table_detail(table_id: int, *, published_only: bool) -> Table:
-    return table_sheet(table_with_tournament(table_id, published_only=published_only))
-
-
 def table_with_tournament(table_id: int, *, published_only: bool) -> Table:
     """A table with its round and tournament (one query)."""
     qs = Table.objects.select_related("round__tournament__club", "round__tournament__season")
@@ -42,15 +38,20 @@ def table_with_tournament(table_id: int, *, published_only: bool) -> Table:
     return qs.get(pk=table_id)
 
 
-def table_sheet(table: Table) -> Table:
-    """The table's seats and deals, as ``seat_list`` and ``deal_list`` (two queries)."""
-    # Patched onto the table for the public table page (views_public, table.html); a dataclass
-    # replaces them with the rest of issue 11's item 6.
-    table.seat_list = list(  # type: ignore[attr-defined]
-        table.seats.select_related("entry__player", "team").order_by("position")
-    )
-    table.deal_list = list(table.deals.order_by("number"))  # type: ignore[attr-defined]
-    return table
+@dataclass(frozen=True)
+class TableSheet:
+    """A table's sheet as its public page shows it: the seats in order (with their player or
+    team) and the deals entered."""
+
+    table: Table
+    seats: list[Seat]
+    deals: list[Deal]
+
+
+def table_sheet(table: Table) -> TableSheet:
+    """The table's seats and deals (two queries)."""
+    seats = table.seats.select_related("entry__player", "team").order_by("position")
+    return TableSheet(table, list(seats), list(table.deals.order_by("number")))
 
 
 def round_tables(round_: Round) -> list[Table]:
