@@ -142,56 +142,63 @@ class WhistDealForm(DealForm):
         """Read even when another input is refused: the declarers' errors show too."""
         cleaned = super().clean() or {}
         code = cleaned.get("contract")
-        if not code:
-            return cleaned
-        per_declarer = code in per_declarer_codes(self.rules)
-        declarers: list[int] = []
-        declarer_fields: list[str] = []
-        trick_fields: list[str] = []
-        for i in range(1, MAX_DECLARERS + 1):
-            value = cleaned.get(f"d{i}") or ""
-            if value != "":
-                declarers.append(int(value))
-                declarer_fields.append(f"d{i}")
-                trick_fields.append(f"t{i}")
-        renege = cleaned.get("renege") or ""
-        if not declarers:
+        if code:
+            self._read_contract(cleaned, code)
+        return cleaned
+
+    def _read_contract(self, cleaned: dict[str, Any], code: str) -> None:
+        declarer_fields = [f"d{i}" for i in range(1, MAX_DECLARERS + 1) if cleaned.get(f"d{i}")]
+        if not declarer_fields:
             self.add_error("d1", _("choose the declarer(s)"))
-            return cleaned
-        record: dict[str, object] = {"contract": code, "declarers": declarers}
+            return
+        renege = cleaned.get("renege") or ""
+        trick_fields = [f"t{name[1:]}" for name in declarer_fields]
+        read = self._read_tricks(cleaned, code, trick_fields, reneged=renege != "")
+        if read is None:
+            return
+        tricks, fields_of_tricks = read
+        record: dict[str, object] = {
+            "contract": code,
+            "declarers": [int(cleaned[name]) for name in declarer_fields],
+        }
         fields: dict[str, list[str]] = {
             "contract": ["contract"],
             "declarers": declarer_fields,
             "dealer": ["contract"],
             "*": ["contract"],
+            "tricks": fields_of_tricks,
         }
-        if per_declarer:
-            counts = [cleaned.get(name) for name in trick_fields]
-            if renege == "" or any(c is not None for c in counts):
-                missing = [name for name, c in zip(trick_fields, counts, strict=True) if c is None]
-                if missing:
-                    self.add_error(missing[0], _("enter the tricks of each declarer (0 if none)"))
-                    return cleaned
-                record["tricks"] = counts
-            fields["tricks"] = trick_fields
-        else:
-            tricks = cleaned.get("tricks")
-            if tricks is None and renege == "":
-                self.add_error("tricks", _("enter the tricks made by the declarers"))
-                return cleaned
-            if tricks is not None:
-                record["tricks"] = tricks
-            fields["tricks"] = ["tricks"]
+        if tricks is not None:
+            record["tricks"] = tricks
         if cleaned.get("against"):
             record["against"] = cleaned["against"]
             fields["against"] = ["against"]
-        if renege != "":
+        if renege:
             record["renege"] = int(renege)
             fields["renege"] = ["renege"]
         record["dealer"] = self.dealer
         self.record = record
         self.deal_fields = fields
-        return cleaned
+
+    def _read_tricks(
+        self, cleaned: dict[str, Any], code: str, trick_fields: list[str], *, reneged: bool
+    ) -> tuple[Any, list[str]] | None:
+        """The declarers' tricks (a count, one per declarer in the misère family, or None
+        after a renege) and their inputs; None when missing (the error is on the input)."""
+        if code in per_declarer_codes(self.rules):
+            counts = [cleaned.get(name) for name in trick_fields]
+            if reneged and all(c is None for c in counts):
+                return None, trick_fields
+            missing = [name for name, c in zip(trick_fields, counts, strict=True) if c is None]
+            if missing:
+                self.add_error(missing[0], _("enter the tricks of each declarer (0 if none)"))
+                return None
+            return counts, trick_fields
+        tricks = cleaned.get("tricks")
+        if tricks is None and not reneged:
+            self.add_error("tricks", _("enter the tricks made by the declarers"))
+            return None
+        return tricks, ["tricks"]
 
     def unit_for(self, record: dict[str, Any]) -> str | None:
         return str(_("tricks"))
