@@ -37,6 +37,9 @@ class SheetForm(forms.Form):
     ``entry_records``, ``preview_payload`` and ``saved_message``.
     """
 
+    #: What the records count (« plis », « points »), in the scoring's error messages.
+    unit: str | Promise | None = None
+
     def __init__(
         self,
         *args: Any,
@@ -96,7 +99,8 @@ class SheetForm(forms.Form):
         return [("", blank)] + [(str(i), name) for i, name in enumerate(self.seat_names)]
 
     def unit_for(self, record: dict[str, Any]) -> str | None:
-        return None
+        """What a record's counts are, in its error messages (« 14 plis »): ``unit``."""
+        return None if self.unit is None else str(self.unit)
 
     def attach_scoring_error(self, error: InvalidDeal) -> None:
         index = error.params.get("deal")

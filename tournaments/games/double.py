@@ -31,6 +31,7 @@ class DoubleMancheForm(DealForm):
     """One manche: each seat's bid and tricks (``b<seat>``, ``t<seat>``)."""
 
     deal_label = gettext_lazy("Manche %(n)d")
+    unit = gettext_lazy("tricks")
 
     def add_fields(self) -> None:
         self.n_seats = len(self.seat_names)
@@ -128,9 +129,6 @@ class DoubleMancheForm(DealForm):
                 fields.insert(0, fields.pop(seat))
                 self.record_fields[index][error.field] = fields
         super().attach_scoring_error(error)
-
-    def unit_for(self, record: dict[str, Any]) -> str | None:
-        return str(_("tricks"))
 
 
 class DoublePlugin(GamePlugin):

@@ -96,6 +96,7 @@ class Line:
 
 class DoubleKingSheet(SheetForm):
     rows = GAMES_PER_ROUND
+    unit = gettext_lazy("points")
 
     def __init__(
         self, *args: Any, records: list[dict[str, Any]] | None = None, **kwargs: Any
@@ -343,9 +344,6 @@ class DoubleKingSheet(SheetForm):
         self.records.append(record)
         self.record_fields.append(fields)
         self.record_labels.append(label)
-
-    def unit_for(self, record: dict[str, Any]) -> str | None:
-        return _("points")
 
     def game_names(self) -> dict[str, str]:
         return kind_names()

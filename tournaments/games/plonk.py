@@ -11,6 +11,7 @@ from typing import Any
 
 from django import forms
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from scoring import InvalidDeal, plonk
 
@@ -26,6 +27,7 @@ class PlonkDealForm(MatchDealForm):
     """Per team: ``tricks<t>``, ``dead<t>``, ``live<t>``."""
 
     game_key = "plonk"
+    unit = gettext_lazy("tricks")
 
     def team_rows(self) -> list[TeamPair]:
         return self.team_pairs("tricks", "dead", "live")
@@ -100,9 +102,6 @@ class PlonkDealForm(MatchDealForm):
             if len(fields) == 2 and error.field:
                 mapping[error.field] = [fields[team], fields[1 - team]]
         super().attach_scoring_error(error)
-
-    def unit_for(self, record: dict[str, Any]) -> str | None:
-        return str(_("tricks"))
 
 
 class PlonkPlugin(MatchPlugin):

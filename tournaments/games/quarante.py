@@ -11,7 +11,7 @@ from typing import Any
 from django import forms
 from django.forms import BoundField
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext
+from django.utils.translation import gettext_lazy, pgettext
 
 from scoring import quarante
 from scoring.quarante import FIGURES, SUITS
@@ -37,6 +37,7 @@ class QuaranteDealForm(MatchDealForm):
     (``clique<player>_<figure>``: nothing, 3 or 4)."""
 
     game_key = "quarante"
+    unit = gettext_lazy("cards")
 
     def add_fields(self) -> None:
         names = suit_names()
@@ -137,9 +138,6 @@ class QuaranteDealForm(MatchDealForm):
         fields["cliques"] = clique_fields
         fields["trump"] = ["trump"]
         self.finish(record, fields)
-
-    def unit_for(self, record: dict[str, Any]) -> str | None:
-        return str(_("cards"))
 
 
 def _player(names: Sequence[str], seat: object) -> str:

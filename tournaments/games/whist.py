@@ -67,6 +67,8 @@ class WhistDealForm(DealForm):
     rotation. At a table of 5 the dealer sits out and is not offered as a declarer.
     """
 
+    unit = gettext_lazy("tricks")
+
     def add_fields(self) -> None:
         self.n_seats = len(self.seat_names)
         self.dealer = self.dealer_in_turn(self.n_seats)
@@ -199,9 +201,6 @@ class WhistDealForm(DealForm):
             self.add_error("tricks", _("enter the tricks made by the declarers"))
             return None
         return tricks, ["tricks"]
-
-    def unit_for(self, record: dict[str, Any]) -> str | None:
-        return str(_("tricks"))
 
     def game_names(self) -> dict[str, str]:
         return contract_names(self.rules)
