@@ -38,6 +38,9 @@ class SheetForm(forms.Form):
     ``entry_records``, ``preview_payload`` and ``saved_message``.
     """
 
+    #: What the records count (« plis », « points »), in the scoring's error messages.
+    unit: str | Promise | None = None
+
     def __init__(
         self,
         *args: Any,
@@ -97,7 +100,8 @@ class SheetForm(forms.Form):
         return [("", blank)] + [(str(i), name) for i, name in enumerate(self.seat_names)]
 
     def unit_for(self, record: dict[str, Any]) -> str | None:
-        return None
+        """What a record's counts are, in its error messages (« 14 plis »): ``unit``."""
+        return None if self.unit is None else str(self.unit)
 
     def attach_scoring_error(self, error: InvalidDeal) -> None:
         index = error.params.get("deal")
@@ -133,9 +137,9 @@ class DealForm(SheetForm):
     """One deal of a table entered on its own: ``number`` (1-based) is the deal being entered
     or edited; the table's other deals come in ``records`` and are kept as they are.
 
-    A subclass's ``clean`` sets ``self.record`` and ``self.deal_fields`` (record key → form
-    fields) for that deal; ``words`` are the page's sentences in the game's own noun
-    (``deal_words``), its ``label`` names the other lines in error messages.
+    A subclass's ``read_deal`` (or ``clean``) sets ``self.record`` and ``self.deal_fields``
+    (record key → form fields) for that deal; ``words`` are the page's sentences in the game's
+    own noun (``deal_words``), its ``label`` names the other lines in error messages.
     """
 
     words: DealWords = DEALS
@@ -152,6 +156,27 @@ class DealForm(SheetForm):
         self.number = number or len(self.existing) + 1
         self.record: dict[str, Any] = {}
         self.deal_fields: dict[str, list[str]] = {}
+        self.add_fields()
+        if not self.is_bound and number is not None and number <= len(self.existing):
+            self.initial.update(self.initial_from(self.existing[number - 1]))
+
+    def add_fields(self) -> None:
+        """The deal's inputs (``number``, ``existing``, the names and rules are set)."""
+
+    def initial_from(self, record: dict[str, Any]) -> dict[str, object]:
+        """The inputs' values for a stored ``record`` (a deal being changed)."""
+        return {}
+
+    def clean(self) -> dict[str, Any] | None:
+        """The deal's record, read by ``read_deal`` once every field is valid."""
+        cleaned = super().clean()
+        self.record = {}
+        if cleaned is not None and not self.errors:
+            self.read_deal(cleaned)
+        return cleaned
+
+    def read_deal(self, cleaned: dict[str, Any]) -> None:
+        """Sets ``record`` and ``deal_fields`` from the valid fields, or adds an error."""
 
     def dealer_in_turn(self, players: int) -> int:
         """Who deals this deal when each of ``players`` deals in turn from the first dealer."""

@@ -120,14 +120,7 @@ def enter_deal(
     sent = TableDeal.objects.filter(table=table, idempotency_key=key).first()
     if sent is not None:
         return sent
-    if table.bye:
-        raise TournamentError(_("This team has a bye: there is no sheet to enter."))
-    if table.version != version:
-        raise StaleSheet(
-            current_version=table.version,
-            changes=list(table.changes.filter(version__gt=version).select_related("user")),
-            saved_records=table_records(table),
-        )
+    deal_entry.check_enterable(table, version)
     if TableDeal.objects.filter(table=table, status=TableDeal.Status.PENDING).exists():
         raise TournamentError(
             _("A deal already waits for confirmation at this table: confirm or reject it first.")
