@@ -130,7 +130,7 @@ def test_a_whist_table_enters_and_confirms_its_pool(
 
 
 def test_a_quarante_match_is_confirmed_only_by_the_other_team(phones, live_server, make_tournament):
-    tournament, table, link = seated_table(make_tournament, "quarante", players=4, rounds=1)
+    _, table, link = seated_table(make_tournament, "quarante", players=4, rounds=1)
     url = live_server.url + reverse("table_page", args=[link.token])
     team0 = Seat.objects.get(table=table, position=0).team.entries.select_related("player")
     team1 = Seat.objects.get(table=table, position=1).team.entries.select_related("player")
@@ -172,7 +172,7 @@ def test_a_quarante_match_is_confirmed_only_by_the_other_team(phones, live_serve
 
 
 def test_an_offline_phone_keeps_its_deals_and_sends_them_once(phones, live_server, make_tournament):
-    tournament, table, link = seated_table(make_tournament, "whist", players=4, rounds=1)
+    _, table, link = seated_table(make_tournament, "whist", players=4, rounds=1)
     url = live_server.url + reverse("table_page", args=[link.token])
     names = {
         s.position: s.entry.player.full_name for s in table.seats.select_related("entry__player")
