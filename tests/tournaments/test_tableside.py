@@ -513,3 +513,63 @@ def test_after_the_last_deal_the_phone_shows_result_rank_and_next_seat(make_tour
         )
         in page
     )
+
+
+def test_the_send_answers_in_json_what_a_phone_can_show(whist_table, link):
+    north = phone(link, seat_entry(whist_table, 0))
+    refused = send(north, link, whist_deal(whist_table, tricks="14", number="1"))
+    assert refused.status_code == 400 and not refused.json()["ok"]
+    assert "13" in refused.json()["message"]  # the field's French message, for the phone
+    nobody = send(Client(), link, whist_deal(whist_table, number="1"))
+    assert nobody.status_code == 403
+    assert nobody.json()["message"] == fr("Choose who you are at this table first.")
+    drawing.start_round(whist_table.round)
+    round_clock.close_round(whist_table.round)
+    closed = send(north, link, whist_deal(whist_table, number="1"))
+    assert closed.status_code == 403 and TableDeal.objects.count() == 0
+
+
+def test_a_confirmed_deal_on_hold_is_sent_back_only_by_the_scorekeeper(
+    scorekeeper_client, whist_table, link
+):
+    north = phone(link, seat_entry(whist_table, 0))
+    east = phone(link, seat_entry(whist_table, 1))
+    north.post(url(link), whist_deal(whist_table, key="a", number="1"))
+    north.post(url(link), whist_deal(whist_table, key="b", number="2", tricks="11"))
+    second = TableDeal.objects.get(number=2)
+    east.post(url(link), {"action": "confirm", "deal": str(second.pk)})
+    refused = east.post(url(link), {"action": "reject", "deal": str(second.pk), "reason": "non"})
+    assert refused.status_code == 409
+    assert TableDeal.objects.get(pk=second.pk).status == "confirmed"
+    dashboard = reverse("staff_round_phones", args=[whist_table.round_id])
+    page = scorekeeper_client.get(dashboard).content.decode()
+    assert fr("confirmed, on hold") in page
+    scorekeeper_client.post(
+        dashboard,
+        {"action": "reject", "table": str(whist_table.pk), "deal": str(second.pk), "reason": "x"},
+    )
+    assert TableDeal.objects.get(pk=second.pk).status == "rejected"
+    # Deal 1 confirmed: it counts alone; the place of deal 2 is free again.
+    first = TableDeal.objects.get(number=1)
+    east.post(url(link), {"action": "confirm", "deal": str(first.pk)})
+    assert whist_table.deals.count() == 1
+    assert fr("Deal %(n)s", n=2) in north.get(url(link)).content.decode()
+
+
+def test_a_paper_correction_makes_the_waiting_deals_conflicts(whist_table, link):
+    north = phone(link, seat_entry(whist_table, 0))
+    east = phone(link, seat_entry(whist_table, 1))
+    north.post(url(link), whist_deal(whist_table, key="a", number="1"))
+    first = TableDeal.objects.get()
+    east.post(url(link), {"action": "confirm", "deal": str(first.pk)})
+    north.post(url(link), whist_deal(whist_table, key="b", number="2"))
+    second = TableDeal.objects.get(number=2)
+    # The scorekeeper corrects deal 1 on paper while deal 2 waits on the phones.
+    record = dict(whist_table.deals.get().record, tricks=9)
+    deal_entry.save_deal(whist_table, record=record, number=1, version=1, user=None)
+    east.post(url(link), {"action": "confirm", "deal": str(second.pk)})
+    second.refresh_from_db()
+    assert second.status == "rejected" and whist_table.deals.count() == 1
+    assert fr("The sheet changed meanwhile (entered elsewhere): enter it again.") in (
+        north.get(url(link)).content.decode()
+    )
