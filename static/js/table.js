@@ -142,10 +142,14 @@
     }, () => "later");
   }
 
-  function flush() {
+  // Sends the kept deals in order, one at a time; redraws the page once any arrived.
+  function flush(arrived) {
     if (sending) return Promise.resolve(false);
     const next = pending()[0];
-    if (!next) return Promise.resolve(false);
+    if (!next) {
+      if (arrived) redraw();
+      return Promise.resolve(Boolean(arrived));
+    }
     sending = true;
     return sendOne(next).then((outcome) => {
       sending = false;
@@ -154,6 +158,7 @@
       if (outcome === "later") {
         offline = true;
         render();
+        if (arrived) redraw();
         return false;
       }
       offline = false;
@@ -163,9 +168,7 @@
         store(queue);
       }
       render();
-      if (pending().length) return flush();
-      if (outcome === "sent") redraw();
-      return true;
+      return flush(arrived || outcome === "sent");
     });
   }
 

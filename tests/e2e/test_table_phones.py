@@ -196,12 +196,18 @@ def test_an_offline_phone_keeps_its_deals_and_sends_them_once(phones, live_serve
     expect(north.locator("#offline-note")).to_have_text(
         "hors ligne — 2 donne(s) en attente d'envoi"
     )
-    expect(north.locator("#queued-deals li")).to_have_count(2)
+    # A third deal, mistyped (14 tricks): nothing can check it before it is sent.
+    whist_deal(north, ("0", "2"), "14")
+    north.click("#save-deal")
+    expect(north.locator("#offline-note")).to_have_text(
+        "hors ligne — 3 donne(s) en attente d'envoi"
+    )
+    expect(north.locator("#queued-deals li")).to_have_count(3)
     assert axe_violations(north) == []
     north.screenshot(path="/tmp/phone13-offline.png", full_page=True)
     assert TableDeal.objects.count() == 0
 
-    # Back online: both arrive, in order, once each; the page shows them waiting.
+    # Back online: the two good deals arrive, in order, once each; the page shows them waiting.
     with north.expect_navigation(timeout=15_000):
         north.context.set_offline(False)
     expect(deal_section(north, 2)).to_be_visible()
@@ -211,8 +217,19 @@ def test_an_offline_phone_keeps_its_deals_and_sends_them_once(phones, live_serve
         (2, [1, 3], "pending"),
     ]
     assert len({d.idempotency_key for d in deals}) == 2
+    # The third is refused with the field's message and stays on the phone, to correct.
+    refused = north.locator("#queued-deals li[data-state='refused']")
+    expect(refused).to_contain_text("Donne 3 refusée :")
+    assert "13" in refused.inner_text()
+    assert axe_violations(north) == []
+    refused.get_by_role("button", name="La reprendre dans le formulaire").click()
+    assert north.input_value("#id_tricks") == "14"
     assert north.locator("#send-queue").is_hidden()
     assert north.evaluate(f"localStorage.getItem('atout-table-{link.pk}')") == "[]"
-    # Sending the queue again (a lost answer) stores nothing more.
+    north.fill("#id_tricks", "10")
+    with north.expect_navigation():
+        north.click("#save-deal")
+    assert TableDeal.objects.count() == 3
+    # Loading the page again (its queue empty) sends nothing more.
     north.reload()
-    assert TableDeal.objects.count() == 2
+    assert TableDeal.objects.count() == 3

@@ -193,7 +193,8 @@ def enter_deal(
         entered_side=side,
     )
     _event(table, table_deal, TableEvent.Kind.ENTERED, entry=entry, side=side, user=None)
-    _refresh_points(table)
+    if any(d.number > next_number for d in queue.waiting):
+        _refresh_points(table)  # it filled a place left free: the deals after it may change
     _touch(table)
     return table_deal
 
