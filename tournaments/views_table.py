@@ -27,6 +27,8 @@ from .selectors import scoresheet, table_state
 from .services import errors, table_entry
 from .views_entry import form_error_texts, preview_response
 
+#: A deal's number is a small integer in the database.
+MAX_DEAL_NUMBER = 32_767
 #: Deals ahead whose dealer the page gives, for a phone that keeps deals while offline.
 OFFLINE_DEALS = 4
 #: The phone's « who am I » lives as long as an evening.
@@ -331,7 +333,7 @@ class TablePageView(LinkMixin, View):
             record=form.record,
             version=-1 if version is None else version,
             key=request.POST.get("key", "") or secrets.token_urlsafe(16),
-            number=optional_int(request.POST.get("number"), minimum=1),
+            number=optional_int(request.POST.get("number"), minimum=1, maximum=MAX_DEAL_NUMBER),
             keep_conflict=keep_conflict,
         )
 

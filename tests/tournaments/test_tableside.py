@@ -573,3 +573,13 @@ def test_a_paper_correction_makes_the_waiting_deals_conflicts(whist_table, link)
     assert fr("The sheet changed meanwhile (entered elsewhere): enter it again.") in (
         north.get(url(link)).content.decode()
     )
+
+
+def test_numbers_out_of_range_are_refused_not_errors(whist_table, link):
+    north = phone(link, seat_entry(whist_table, 0))
+    for extra in ({"number": "40000"}, {"version": "9" * 12}, {"number": "-1"}):
+        response = send(north, link, whist_deal(whist_table, **extra))
+        assert response.status_code == 404
+    huge = send(north, link, whist_deal(whist_table, number="30000", version="2000000000"))
+    assert huge.status_code == 409 and huge.json()["status"] == "rejected"
+    assert TableDeal.objects.get().status == "rejected"
