@@ -3,6 +3,10 @@
 A deal entered on a phone is a ``TableDeal``: it waits there, outside the sheet, until a
 player of the other side confirms it; only then does it go through ``deal_entry.save_deal``
 (the scorekeeper's path: same checks, same version, same history) and count.
+
+Several deals may wait at once (deal 4 is entered while deal 3 waits for the other side).
+They go on the sheet in order: a confirmed deal whose predecessors are not all on the sheet
+stays confirmed but « en attente » (``applied_version`` empty) until they are.
 """
 
 from django.conf import settings
@@ -38,7 +42,12 @@ class TableLink(models.Model):
 
 
 class TableDeal(models.Model):
-    """A deal entered at the table: pending until the other side confirms or rejects it."""
+    """A deal entered at the table: pending until the other side confirms or rejects it.
+
+    ``number`` is its place on the sheet. A confirmed deal counts once it is on the sheet
+    (``applied_version``: the table's version it made); until every deal before it is there,
+    it waits. A rejected deal leaves its number free: the next deal entered takes it.
+    """
 
     class Status(models.TextChoices):
         PENDING = "pending", _("waiting for confirmation")
@@ -65,18 +74,28 @@ class TableDeal(models.Model):
     )
     decided_at = models.DateTimeField(null=True, blank=True)
     reason = models.CharField(max_length=200, blank=True)
+    #: the table's version once this deal went on the sheet (empty: not counted yet)
+    applied_version = models.PositiveIntegerField(null=True, blank=True)
 
     club_lookup = "table__round__tournament__club"
 
     class Meta:
         ordering = ["table", "pk"]
         constraints = [
+            # A phone sending the same deal again (offline, a lost answer) stores it once.
             models.UniqueConstraint(
                 fields=["table", "idempotency_key"], name="tabledeal_unique_key"
             ),
-            # One deal at a time waits at a table: the next is entered once it is settled.
+            # One waiting deal per place on the sheet (a rejected one leaves its place free;
+            # once on the sheet, the sheet's own deal number is what counts).
             models.UniqueConstraint(
-                fields=["table"], condition=Q(status="pending"), name="tabledeal_one_pending"
+                fields=["table", "number"],
+                condition=~Q(status="rejected") & Q(applied_version__isnull=True),
+                name="tabledeal_one_live_per_number",
+            ),
+            models.CheckConstraint(
+                condition=Q(applied_version__isnull=True) | Q(status="confirmed"),
+                name="tabledeal_applied_only_confirmed",
             ),
         ]
 

@@ -34,6 +34,11 @@ def type_row(page, record, points=None):
     return points
 
 
+def waiting(page, number):
+    """A row waiting for confirmation, on a phone."""
+    return page.locator(f".waiting-deal[data-number='{number}']")
+
+
 def test_a_double_king_table_enters_its_rows_on_phones(phones, live_server, make_tournament):
     tournament = make_tournament(players=4, rounds=1)
     table = drawing.draw_round(tournament, seed=2).tables.get()
@@ -65,10 +70,10 @@ def test_a_double_king_table_enters_its_rows_on_phones(phones, live_server, make
     with dealer.expect_navigation():
         dealer.click("#save-deal")
     assert "Donne 1 envoyée" in dealer.content()
-    expect(other.locator("#confirm-deal")).to_be_visible(timeout=10_000)
+    expect(waiting(other, 1).locator(".confirm-deal")).to_be_visible(timeout=10_000)
     assert axe_violations(other) == []
     with other.expect_navigation():
-        other.click("#confirm-deal")
+        waiting(other, 1).locator(".confirm-deal").click()
     assert "Donne 1 confirmée." in other.content()
     expect(dealer.locator("tr[data-deal='1']")).to_be_visible(timeout=10_000)
 
@@ -82,22 +87,22 @@ def test_a_double_king_table_enters_its_rows_on_phones(phones, live_server, make
     type_row(dealer, record, swapped)
     with dealer.expect_navigation():
         dealer.click("#save-deal")
-    expect(other.locator("#reject-reason")).to_be_visible(timeout=10_000)
-    other.fill("#reject-reason", "points inversés")
+    reason = waiting(other, 2).locator("input[name=reason]")
+    expect(reason).to_be_visible(timeout=10_000)
+    reason.fill("points inversés")
     with other.expect_navigation():
-        other.click("#reject-deal")
-    expect(dealer.locator("#open-deal")).to_have_attribute(
-        "data-status", "rejected", timeout=10_000
-    )
-    expect(dealer.locator("#open-deal")).to_contain_text("points inversés")
+        waiting(other, 2).locator(".reject-form button").click()
+    sent_back = dealer.locator(".flagged-deal[data-number='2']")
+    expect(sent_back).to_have_attribute("data-status", "rejected", timeout=10_000)
+    expect(sent_back).to_contain_text("points inversés")
     assert axe_violations(dealer) == []
     # Corrected and confirmed.
     type_row(dealer, record)
     with dealer.expect_navigation():
         dealer.click("#save-deal")
-    expect(other.locator("#confirm-deal")).to_be_visible(timeout=10_000)
+    expect(waiting(other, 2).locator(".confirm-deal")).to_be_visible(timeout=10_000)
     with other.expect_navigation():
-        other.click("#confirm-deal")
+        waiting(other, 2).locator(".confirm-deal").click()
     assert [d.points for d in table.deals.order_by("number")] == [
         score_deal(records[0]),
         right,
@@ -125,9 +130,9 @@ def test_a_double_king_table_enters_its_rows_on_phones(phones, live_server, make
     assert TableDeal.objects.get(table=table, status="pending").number == 20
     watcher.reload()
     assert watcher.inner_text("main") == before
-    expect(other.locator("#confirm-deal")).to_be_visible(timeout=10_000)
+    expect(waiting(other, 20).locator(".confirm-deal")).to_be_visible(timeout=10_000)
     with other.expect_navigation():
-        other.click("#confirm-deal")
+        waiting(other, 20).locator(".confirm-deal").click()
     expect(other.locator("#table-done")).to_be_visible()
     watcher.reload()
     assert watcher.inner_text("main") != before

@@ -22,9 +22,13 @@ from .result_store import refresh_tournament_status, results_changed, store_tabl
 
 def check_enterable(table: Table, version: int) -> None:
     """A sheet can be entered at ``table`` (a team's bye has none) as it was at ``version``."""
+    check_no_bye(table)
+    check_version(table, version)
+
+
+def check_no_bye(table: Table) -> None:
     if table.bye:
         raise TournamentError(_("This team has a bye: there is no sheet to enter."))
-    check_version(table, version)
 
 
 def check_version(table: Table, version: int) -> None:
