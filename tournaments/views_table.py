@@ -5,9 +5,7 @@ deal form; ``services.table_entry`` writes; a deal counts once the other side co
 
 import secrets
 
-import segno
 from django.contrib import messages
-from django.core.cache import cache
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -22,8 +20,9 @@ from scoring import InvalidDeal
 
 from .games import plugin_for
 from .models import Round, Table, TableDeal
+from .qr import qr_svg
 from .selectors import scoresheet, table_state
-from .services import errors, table_entry
+from .services import errors, link_throttle, table_entry
 from .views_entry import preview_response
 
 #: The phone's « who am I » lives as long as an evening.
@@ -34,12 +33,6 @@ WHO_AM_I_SALT = "atout.tableside.who"
 def who_cookie(link) -> str:
     # Per link: a new link (issued by the scorekeeper) asks every phone again.
     return f"atout_table_{link.pk}"
-
-
-#: Unknown tokens an address may try per window before it is refused for a while: a token
-#: cannot be found by guessing anyway (256 bits), this keeps the guessing from costing much.
-MISSES_ALLOWED = 30
-MISS_WINDOW = 600
 
 
 class Throttled(Exception):
@@ -61,15 +54,12 @@ class LinkMixin:
             )
 
     def get_link(self, token: str):
-        key = f"atout.tableside.misses:{client_ip(self.request)}"  # type: ignore[attr-defined]
-        if cache.get(key, 0) >= MISSES_ALLOWED:
+        address = client_ip(self.request)  # type: ignore[attr-defined]
+        if link_throttle.refused(address):
             raise Throttled
         link = table_entry.find_link(token)
         if link is None:
-            try:
-                cache.incr(key)
-            except ValueError:
-                cache.set(key, 1, MISS_WINDOW)
+            link_throttle.record_miss(address)
             raise Http404
         return link
 
@@ -320,11 +310,6 @@ class TableStateView(LinkMixin, View):
 
 
 # --------------------------------------------------------------------------- the scorekeeper
-
-
-def qr_svg(url: str) -> str:
-    """The link as an inline SVG QR code (segno; no style, no script: CSP-safe)."""
-    return segno.make(url, error="m").svg_inline(scale=3, dark="#000", light="#fff", border=2)
 
 
 class RoundPhonesView(ScorekeeperRequiredMixin, View):
