@@ -9,7 +9,8 @@ project's gunicorn.conf.py on 127.0.0.1 only (``load.gunicorn``), then runs 4 ph
 each a thread with its own cookies:
 
 - every phone says who holds it, then polls the table's state (``etat.json``, with the ETag it
-  was given, every ``--poll`` seconds, 3 as static/js/table.js does) and reads the table's page when it changed;
+  was given, every ``--poll`` seconds: 3 as static/js/table.js does) and reads the table's
+  page when it changed (a real phone waits for its player to refresh it);
 - deal ``k`` is entered by seat ``k % 4`` and confirmed by seat ``(k + 1) % 4`` (the other
   side: any other seat in whist), until the pool's 12 deals are confirmed or ``--seconds``;
 - one deal in ``--resend`` is sent a second time with the same idempotency key (a phone that
