@@ -20,7 +20,8 @@ Then it counts, in the database: deals posted (accepted), stored, duplicates (a 
 number stored twice, a deal counted twice on the sheet), lost (accepted but not stored), and
 prints p50/p95 of each kind of request (``deal post``: the latency the issue bounds at 300 ms),
 the requests per second, the load average. Last, it checks the guessing limit across workers:
-``MISSES_ALLOWED`` unknown tokens from one address, spread over the 3 workers, then a 429.
+``MISSES_ALLOWED`` unknown tokens from one address, spread over the 3 workers, then a 429 (and
+a live link still answering from that address).
 """
 
 import argparse
@@ -59,7 +60,7 @@ def main() -> None:
         warm_up(port, plan)
         stats, sent, elapsed = run(port, plan, args)
         report(plan, args, stats, sent, elapsed)
-        guessing_limit(port)
+        guessing_limit(port, plan)
 
 
 # --------------------------------------------------------------------------- the tournament
@@ -294,16 +295,18 @@ def report(plan: dict, args, stats: Stats, sent: Sent, elapsed: float) -> None:
     print(f"deals refused, as the phones were told: {sent.refusals or 'none'}")
 
 
-def guessing_limit(port: int) -> None:
-    """Unknown tokens from one address over several workers: refused past the limit."""
+def guessing_limit(port: int, plan: dict) -> None:
+    """Unknown tokens from one address over several workers: refused past the limit, while
+    a live link still answers from that address."""
     from tournaments.models import LinkMiss
     from tournaments.services.link_throttle import MISSES_ALLOWED
 
     answers = [Browser(port).request("GET", f"/t/guess{i}/")[0] for i in range(MISSES_ALLOWED)]
     last = Browser(port).request("GET", "/t/guess-more/")[0]
+    live = Browser(port).request("GET", f"/t/{plan['tables'][0]['token']}/")[0]
     print(
-        f"guessing limit across workers: {answers.count(404)} × 404 then {last} "
-        f"(expected {MISSES_ALLOWED} × 404 then 429)"
+        f"guessing limit across workers: {answers.count(404)} × 404, then {last}, a live link "
+        f"{live} (expected {MISSES_ALLOWED} × 404, then 429, a live link 200)"
     )
     LinkMiss.objects.all().delete()
 

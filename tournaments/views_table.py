@@ -40,8 +40,8 @@ class Throttled(Exception):
 
 
 class LinkMixin:
-    """A view reached by a table's token: 404 for an unknown or revoked one, 429 for an
-    address that sent too many unknown ones lately."""
+    """A view reached by a table's token: 404 for an unknown or revoked one, 429 instead once
+    its address sent too many unknown ones lately."""
 
     def dispatch(self, request, *args, **kwargs):
         try:
@@ -54,14 +54,17 @@ class LinkMixin:
             )
 
     def get_link(self, token: str):
+        # A live token always answers: a hall's phones share one address (the Wi-Fi's), and a
+        # phone left polling a revoked link must not lock the other tables out. Only unknown
+        # tokens are counted and, past the limit, refused.
+        link = table_entry.find_link(token)
+        if link is not None:
+            return link
         address = client_ip(self.request)  # type: ignore[attr-defined]
         if link_throttle.refused(address):
             raise Throttled
-        link = table_entry.find_link(token)
-        if link is None:
-            link_throttle.record_miss(address)
-            raise Http404
-        return link
+        link_throttle.record_miss(address)
+        raise Http404
 
 
 def stamp_response(request, stamp: str) -> HttpResponse:

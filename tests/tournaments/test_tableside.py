@@ -303,7 +303,8 @@ def test_guessing_tokens_is_throttled(whist_table, link):
     for i in range(30):
         assert client.get(reverse("table_page", args=[f"guess{i}"])).status_code == 404
     assert client.get(reverse("table_page", args=["guess-more"])).status_code == 429
-    assert client.get(url(link)).status_code == 429
+    # A live link still answers from that address: the hall's phones share one.
+    assert client.get(url(link)).status_code == 200
 
 
 def test_dashboard_shows_each_step_and_polls_with_an_etag(scorekeeper_client, whist_table, link):
