@@ -210,3 +210,29 @@ def test_guessing_is_counted_for_every_worker(whist_table):
         ("127.0.0.1", 1),
         ("192.0.2.7", 1),
     ]
+
+
+def test_sheets_built_by_the_task_queue_carry_the_codes_too(
+    scorekeeper_client, make_tournament, settings, monkeypatch
+):
+    """Off the request, the worker prints the links to the address the request came to."""
+    from django.core.management import call_command
+    from django_tasks_db.management.commands import db_worker
+
+    from tournaments.models import PdfExport
+
+    settings.PDF_INLINE_MAX_RENDERS = 0
+    round_ = phones_round(make_tournament, "whist", players=8)
+    response = scorekeeper_client.get(
+        reverse("round_sheets_pdf", args=[round_.pk]), HTTP_HOST="club.example"
+    )
+    assert response.status_code == 302
+    export = PdfExport.objects.get()
+    assert export.base_url == "http://club.example"
+    monkeypatch.setattr(db_worker, "close_old_connections", lambda: None)
+    call_command("db_worker", batch=True, startup_delay=False, verbosity=0)
+    export.refresh_from_db()
+    assert export.status == PdfExport.Status.READY
+    for page, table in enumerate(round_.tables.order_by("number"), start=1):
+        token = live(table).token
+        assert decode(bytes(export.content), page) == [f"http://club.example/t/{token}/"]

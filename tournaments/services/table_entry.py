@@ -23,9 +23,8 @@ from ..selectors.scoresheet import evaluate_sheet, table_records
 from . import deal_entry
 from .errors import StaleSheet, TournamentError
 
-#: 32 random bytes: a 43-character token, far past the 128 bits a guess would have to find.
-TOKEN_BYTES = 32
-#: The random part of a link (``TableLink.salt``): the token is its HMAC under SECRET_KEY.
+#: The random part of a link (``TableLink.salt``, 128 bits): the token is its HMAC-SHA256
+#: under SECRET_KEY, 32 bytes in 43 characters, far past the 128 bits a guess would need.
 SALT_BYTES = 16
 MAX_TOKEN_LENGTH = 64
 MAX_KEY_LENGTH = 64
