@@ -62,7 +62,7 @@ def main() -> None:
     args = parser.parse_args()
     setup_django()
     plan = prepare()
-    with gunicorn(args.workers, args.threads, args.config) as port:
+    with gunicorn(args.workers, args.threads, args.config) as (port, _server):
         # Each worker imports the views (WeasyPrint...) on its first requests: not measured.
         run(port, plan, args, seconds=args.warmup, report=False)
         run(port, plan, args, seconds=args.seconds)
@@ -70,7 +70,8 @@ def main() -> None:
 
 @contextmanager
 def gunicorn(workers: int = 3, threads: int = 4, config: str = "gunicorn.conf.py"):
-    """gunicorn serving the project on 127.0.0.1 only (a free port, given), stopped after."""
+    """gunicorn serving the project on 127.0.0.1 only, stopped after: gives the (free) port
+    and the master's process id (``cpu_seconds``)."""
     port = free_port()
     server = subprocess.Popen(
         [
@@ -92,7 +93,7 @@ def gunicorn(workers: int = 3, threads: int = 4, config: str = "gunicorn.conf.py
     )
     try:
         wait_for(port)
-        yield port
+        yield port, server.pid
     finally:
         server.send_signal(signal.SIGTERM)
         server.wait(timeout=30)
@@ -332,6 +333,21 @@ def percentile(values: list[float], p: int) -> float:
     if len(values) == 1:
         return values[0] * 1000
     return statistics.quantiles(values, n=100, method="inclusive")[p - 1] * 1000
+
+
+def cpu_seconds(master: int) -> float:
+    """CPU time (user + system) the gunicorn workers of ``master`` used so far: what the
+    server itself costs, whatever else the machine runs (Linux: /proc)."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    total = 0
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == master:  # ppid; then utime, stime are fields 14 and 15 of stat
+            total += int(fields[11]) + int(fields[12])
+    return total / ticks
 
 
 def free_port() -> int:

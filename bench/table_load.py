@@ -35,7 +35,17 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from django_setup import setup_django
-from load import TOKEN, VERSION, Browser, Stats, gunicorn, percentile, print_latencies, timed
+from load import (
+    TOKEN,
+    VERSION,
+    Browser,
+    Stats,
+    cpu_seconds,
+    gunicorn,
+    percentile,
+    print_latencies,
+    timed,
+)
 
 DEALS = 12  # a whist pool
 OPEN_DEAL = re.compile(r'name="deal" value="(\d+)"')
@@ -56,10 +66,12 @@ def main() -> None:
     args = parser.parse_args()
     setup_django()
     plan = prepare(args.tables)
-    with gunicorn(args.workers, args.threads, args.config) as port:
+    with gunicorn(args.workers, args.threads, args.config) as (port, server):
         warm_up(port, plan)
+        cpu = cpu_seconds(server)
         stats, sent, elapsed = run(port, plan, args)
-        report(plan, args, stats, sent, elapsed)
+        cpu = cpu_seconds(server) - cpu
+        report(plan, args, stats, sent, elapsed, cpu)
         guessing_limit(port, plan)
 
 
@@ -252,7 +264,7 @@ def warm_up(port: int, plan: dict) -> None:
 # --------------------------------------------------------------------------- the figures
 
 
-def report(plan: dict, args, stats: Stats, sent: Sent, elapsed: float) -> None:
+def report(plan: dict, args, stats: Stats, sent: Sent, elapsed: float, cpu: float) -> None:
     from django.db.models import Count
 
     from tournaments.models import Deal, TableDeal
@@ -290,6 +302,12 @@ def report(plan: dict, args, stats: Stats, sent: Sent, elapsed: float) -> None:
             f"(bound: 300 ms); {sum(len(v) for v in stats.latencies.values()) / elapsed:.1f} "
             "requests/s"
         )
+    requests = sum(len(v) for v in stats.latencies.values())
+    print(
+        f"gunicorn workers' CPU: {cpu:.1f} s for {requests} requests, "
+        f"{cpu / max(requests, 1) * 1000:.1f} ms a request (the server's own cost, whatever "
+        "else the machine runs; PostgreSQL not counted)"
+    )
     print_latencies(stats, elapsed)
     print(f"errors: {stats.errors or 'none'}")
     print(f"deals refused, as the phones were told: {sent.refusals or 'none'}")
