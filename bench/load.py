@@ -31,6 +31,7 @@ import subprocess
 import sys
 import threading
 import time
+from contextlib import contextmanager
 from pathlib import Path
 from urllib.parse import urlencode
 
@@ -61,17 +62,27 @@ def main() -> None:
     args = parser.parse_args()
     setup_django()
     plan = prepare()
+    with gunicorn(args.workers, args.threads, args.config) as (port, _server):
+        # Each worker imports the views (WeasyPrint...) on its first requests: not measured.
+        run(port, plan, args, seconds=args.warmup, report=False)
+        run(port, plan, args, seconds=args.seconds)
+
+
+@contextmanager
+def gunicorn(workers: int = 3, threads: int = 4, config: str = "gunicorn.conf.py"):
+    """gunicorn serving the project on 127.0.0.1 only, stopped after: gives the (free) port
+    and the master's process id (``cpu_seconds``)."""
     port = free_port()
     server = subprocess.Popen(
         [
             str(ROOT / ".venv/bin/gunicorn"),
             "club.wsgi",
             "--workers",
-            str(args.workers),
+            str(workers),
             "--threads",
-            str(args.threads),
+            str(threads),
             "--config",
-            args.config,
+            config,
             "--bind",
             f"127.0.0.1:{port}",
             "--log-level",
@@ -82,9 +93,7 @@ def main() -> None:
     )
     try:
         wait_for(port)
-        # Each worker imports the views (WeasyPrint...) on its first requests: not measured.
-        run(port, plan, args, seconds=args.warmup, report=False)
-        run(port, plan, args, seconds=args.seconds)
+        yield port, server.pid
     finally:
         server.send_signal(signal.SIGTERM)
         server.wait(timeout=30)
@@ -290,12 +299,18 @@ def run(port: int, plan: dict, args, *, seconds: float, report: bool = True) -> 
     elapsed = time.perf_counter() - start
     if not report:
         return
-    every = [s for values in stats.latencies.values() for s in values]
     print(
         f"{args.players} players + {args.scorekeepers} scorekeepers, {args.workers} gunicorn "
         f"workers × {args.threads} threads ({args.config}), {elapsed:.1f} s, "
         f"{os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f}"
     )
+    print_latencies(stats, elapsed)
+    print(f"errors: {stats.errors or 'none'}")
+
+
+def print_latencies(stats: Stats, elapsed: float) -> None:
+    """Per kind of request: count, 304s, requests per second, p50/p95/p99 in ms."""
+    every = [s for values in stats.latencies.values() for s in values]
     print(
         f"{'requests':14} {'count':>7} {'304':>6} {'req/s':>8} {'p50 ms':>8} {'p95 ms':>8} "
         f"{'p99 ms':>8}"
@@ -310,7 +325,6 @@ def run(port: int, plan: dict, args, *, seconds: float, report: bool = True) -> 
             f"{percentile(values, 50):8.1f} {percentile(values, 95):8.1f} "
             f"{percentile(values, 99):8.1f}"
         )
-    print(f"errors: {stats.errors or 'none'}")
 
 
 def percentile(values: list[float], p: int) -> float:
@@ -319,6 +333,21 @@ def percentile(values: list[float], p: int) -> float:
     if len(values) == 1:
         return values[0] * 1000
     return statistics.quantiles(values, n=100, method="inclusive")[p - 1] * 1000
+
+
+def cpu_seconds(master: int) -> float:
+    """CPU time (user + system) the gunicorn workers of ``master`` used so far: what the
+    server itself costs, whatever else the machine runs (Linux: /proc)."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    total = 0
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == master:  # ppid; then utime, stime are fields 14 and 15 of stat
+            total += int(fields[11]) + int(fields[12])
+    return total / ticks
 
 
 def free_port() -> int:

@@ -35,6 +35,7 @@ from weasyprint.urls import URLFetcher
 from .games import GamePlugin, plugin_for
 from .games.sheet_rows import CellsFor, PenaltyRow, SheetRow, SheetRows
 from .models import Deal, Round, Seat, Table, Tournament
+from .qr import TableCode
 from .tables import format_points
 
 #: Rows of a blank sheet for games played to a target (no fixed number of deals).
@@ -218,6 +219,8 @@ class Sheet:
     filled: bool = False
     complete: bool = False
     extra: dict[str, object] = field(default_factory=dict)
+    #: the table's private link as a QR code (blank sheets, phones at the tables)
+    code: TableCode | None = None
 
     @property
     def first_dealer(self) -> SheetSeat | None:

@@ -16,6 +16,7 @@ from club.params import parse_int
 from club.roles import COMMITTEE, CommitteeRequiredMixin, ScorekeeperRequiredMixin, has_role
 from scoring import GAMES
 
+from . import qr
 from .access import TableMixin
 from .forms import (
     RegisterMemberForm,
@@ -28,7 +29,7 @@ from .forms import (
 from .games import game_choices, plugin_for
 from .models import Entry, Round, Team, Tournament
 from .selectors import accounts, lineup, round_reads, rulebook, scoresheet
-from .services import drawing, errors, pairing, payments, registration, rulesets
+from .services import drawing, errors, pairing, payments, registration, rulesets, table_entry
 
 
 class StaffTournamentListView(ScorekeeperRequiredMixin, ListView):
@@ -74,6 +75,13 @@ class TournamentUpdateView(ScorekeeperRequiredMixin, UpdateView):
 
     def get_form_kwargs(self):
         return {**super().get_form_kwargs(), "clubs": self.get_staff_clubs()}
+
+    def form_valid(self, form):
+        response = super().form_valid(form)
+        if self.object.table_phones:  # switched on under way: the open rounds get their links
+            for round_ in self.object.round_set.exclude(status=Round.Status.CLOSED):
+                table_entry.issue_round_links(round_, user=self.request.user)
+        return response
 
     def get_success_url(self):
         messages.success(self.request, _("Tournament saved."))
@@ -314,6 +322,9 @@ class RoundView(ScorekeeperRequiredMixin, View):
     def get(self, request, pk, swap_form=None, status=200):
         round_ = self.get_scoped(Round.objects.select_related("tournament"), pk=pk)
         tables = round_reads.round_tables(round_)
+        codes = qr.round_codes(round_, qr.site_root(request))
+        for table in tables:
+            table.code = codes.get(table.pk)
         return render(
             request,
             self.template_name,

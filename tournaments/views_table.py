@@ -6,9 +6,7 @@ deal form; ``services.table_entry`` writes; a deal counts once the other side co
 import json
 import secrets
 
-import segno
 from django.contrib import messages
-from django.core.cache import cache
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -23,8 +21,9 @@ from scoring import InvalidDeal
 
 from .games import plugin_for
 from .models import Round, Table, TableDeal
+from .qr import qr_svg
 from .selectors import scoresheet, table_state
-from .services import errors, table_entry
+from .services import errors, link_throttle, table_entry
 from .views_entry import form_error_texts, preview_response
 
 #: A deal's number is a small integer in the database.
@@ -41,19 +40,13 @@ def who_cookie(link) -> str:
     return f"atout_table_{link.pk}"
 
 
-#: Unknown tokens an address may try per window before it is refused for a while: a token
-#: cannot be found by guessing anyway (256 bits), this keeps the guessing from costing much.
-MISSES_ALLOWED = 30
-MISS_WINDOW = 600
-
-
 class Throttled(Exception):
     pass
 
 
 class LinkMixin:
-    """A view reached by a table's token: 404 for an unknown or revoked one, 429 for an
-    address that sent too many unknown ones lately."""
+    """A view reached by a table's token: 404 for an unknown or revoked one, 429 instead once
+    its address sent too many unknown ones lately."""
 
     def dispatch(self, request, *args, **kwargs):
         try:
@@ -66,17 +59,17 @@ class LinkMixin:
             )
 
     def get_link(self, token: str):
-        key = f"atout.tableside.misses:{client_ip(self.request)}"  # type: ignore[attr-defined]
-        if cache.get(key, 0) >= MISSES_ALLOWED:
-            raise Throttled
+        # A live token always answers: a hall's phones share one address (the Wi-Fi's), and a
+        # phone left polling a revoked link must not lock the other tables out. Only unknown
+        # tokens are counted and, past the limit, refused.
         link = table_entry.find_link(token)
-        if link is None:
-            try:
-                cache.incr(key)
-            except ValueError:
-                cache.set(key, 1, MISS_WINDOW)
-            raise Http404
-        return link
+        if link is not None:
+            return link
+        address = client_ip(self.request)  # type: ignore[attr-defined]
+        if link_throttle.refused(address):
+            raise Throttled
+        link_throttle.record_miss(address)
+        raise Http404
 
 
 def stamp_response(request, stamp: str) -> HttpResponse:
@@ -420,11 +413,6 @@ class TableStateView(LinkMixin, View):
 
 
 # --------------------------------------------------------------------------- the scorekeeper
-
-
-def qr_svg(url: str) -> str:
-    """The link as an inline SVG QR code (segno; no style, no script: CSP-safe)."""
-    return segno.make(url, error="m").svg_inline(scale=3, dark="#000", light="#fff", border=2)
 
 
 class RoundPhonesView(ScorekeeperRequiredMixin, View):

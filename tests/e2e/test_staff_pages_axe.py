@@ -83,6 +83,8 @@ def test_axe_finds_nothing_on_the_staff_pages(
     browser, live_server, log_in, committee_user, make_tournament, club, season, game
 ):
     tournament = make_tournament(game)
+    tournament.table_phones = True  # the round's page with each table's QR code
+    tournament.save(update_fields=["table_phones"])
     drawing.start_round(drawing.draw_round(tournament, seed=1))
     page = new_page(browser, width=1280, height=800)
     log_in(page, "bureau")

@@ -16,6 +16,7 @@ from typing import Any
 
 from django.contrib.auth.models import User
 from django.db import transaction
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -27,8 +28,9 @@ from ..selectors.table_state import queue_full, table_queue
 from . import deal_entry
 from .errors import StaleSheet, TournamentError
 
-#: 32 random bytes: a 43-character token, far past the 128 bits a guess would have to find.
-TOKEN_BYTES = 32
+#: The random part of a link (``TableLink.salt``, 128 bits): the token is its HMAC-SHA256
+#: under SECRET_KEY, 32 bytes in 43 characters, far past the 128 bits a guess would need.
+SALT_BYTES = 16
 MAX_TOKEN_LENGTH = 64
 MAX_KEY_LENGTH = 64
 MAX_REASON_LENGTH = 200
@@ -69,21 +71,47 @@ def issue_link(table: Table, *, user: User | None) -> TableLink:
     now = timezone.now()
     if TableLink.objects.filter(table=table, revoked_at__isnull=True).update(revoked_at=now):
         TableEvent.objects.create(table=table, kind=TableEvent.Kind.REVOKED, user=user)
-    token = secrets.token_urlsafe(TOKEN_BYTES)
-    link = TableLink.objects.create(table=table, token=token, token_hash=token_digest(token))
+    return _new_link(table, user)
+
+
+def _new_link(table: Table, user: User | None) -> TableLink:
+    # The token is derived from the salt (``TableLink.token``): only its digest is stored.
+    link = TableLink(table=table, salt=secrets.token_urlsafe(SALT_BYTES))
+    link.token_hash = token_digest(link.token)
+    link.save()
     TableEvent.objects.create(table=table, kind=TableEvent.Kind.LINK, user=user)
     return link
 
 
 def issue_round_links(round_: Round, *, user: User | None) -> int:
-    """Links for the round's tables that have none (teams with a bye have no sheet)."""
+    """Links for the round's tables that have none (teams with a bye have no sheet). A
+    table given its link meanwhile (two requests at once) keeps it: a sheet may be printed."""
     live = TableLink.objects.filter(table__round=round_, revoked_at__isnull=True)
     tables = round_.tables.filter(bye=False).exclude(pk__in=live.values("table_id"))
     count = 0
     for table in tables:
-        issue_link(table, user=user)
-        count += 1
+        with transaction.atomic():
+            Table.objects.select_for_update().filter(pk=table.pk).first()
+            if not TableLink.objects.filter(table=table, revoked_at__isnull=True).exists():
+                _new_link(table, user)
+                count += 1
     return count
+
+
+def live_links(round_: Round) -> dict[int, TableLink]:
+    """The round's live links by table id; issued first for the tables without one when the
+    tournament has phones at the tables and the round is still open."""
+    tournament = round_.tournament
+    if tournament.table_phones and round_.status != Round.Status.CLOSED:
+        issue_round_links(round_, user=None)
+    return {
+        link.table_id: link
+        for link in TableLink.objects.filter(table__round=round_, revoked_at__isnull=True)
+    }
+
+
+def link_path(link: TableLink) -> str:
+    return reverse("table_page", args=[link.token])
 
 
 @transaction.atomic
