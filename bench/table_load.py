@@ -25,6 +25,7 @@ a live link still answering from that address).
 """
 
 import argparse
+import json
 import os
 import random
 import re
@@ -48,7 +49,9 @@ from load import (
 )
 
 DEALS = 12  # a whist pool
-OPEN_DEAL = re.compile(r'name="deal" value="(\d+)"')
+#: A waiting deal this phone may confirm (the other side's), and the number of the next deal.
+CONFIRMABLE = re.compile(r'name="deal" value="(\d+)"><button class="button primary confirm-deal"')
+FORM_NUMBER = re.compile(r'id="deal-form".*?name="number" value="(\d+)"', re.S)
 ALERT = re.compile(r'class="[^"]*(?:error|alert)[^"]*"[^>]*>(.*?)</(?:p|div|li)>', re.S)
 
 
@@ -157,9 +160,12 @@ class Sent:
         with self.lock:
             self.accepted.setdefault(table, set()).add(key)
 
-    def refuse(self, page: str) -> None:
-        alert = ALERT.search(page)
-        message = re.sub(r"<[^>]+>|\s+", " ", alert.group(1)).strip() if alert else "?"
+    def refuse(self, answer: str) -> None:
+        try:  # the send's JSON answer
+            message = str(json.loads(answer).get("message") or "?")
+        except ValueError:  # a page
+            alert = ALERT.search(answer)
+            message = re.sub(r"<[^>]+>|\s+", " ", alert.group(1)).strip() if alert else "?"
         with self.lock:
             self.refusals[message] = self.refusals.get(message, 0) + 1
 
@@ -187,6 +193,7 @@ def phone(port, table, seat, args, stop, stats, sent) -> None:
     browser = Browser(port)
     page_path = f"/t/{table['token']}/"
     state_path = f"{page_path}etat.json"
+    send_path = f"{page_path}envoi/"
     _status, page = timed(stats, "page", (200,), lambda: browser.request("GET", page_path))
     who = {"csrfmiddlewaretoken": TOKEN.search(page).group(1), "action": "who"}
     who["entry"] = str(table["entries"][seat])
@@ -205,23 +212,25 @@ def phone(port, table, seat, args, stop, stats, sent) -> None:
         confirmed = page.count('<tr data-deal="')
         if confirmed >= DEALS:
             return
-        number = confirmed + 1
         csrf = TOKEN.search(page).group(1)
-        if 'id="confirm-deal"' in page and seat == number % 4:
-            deal = OPEN_DEAL.search(page).group(1)
+        # Every deal waiting for this phone's confirmation (several may wait at once).
+        for deal in CONFIRMABLE.findall(page):
             data = {"csrfmiddlewaretoken": csrf, "action": "confirm", "deal": deal}
             timed(
                 stats, "deal confirm", (302,), lambda d=data: browser.request("POST", page_path, d)
             )
             changed = True
-        elif 'id="deal-form"' in page and seat == (number - 1) % 4:
+        form_number = FORM_NUMBER.search(page)
+        number = int(form_number.group(1)) if form_number else 0
+        if form_number and number <= DEALS and seat == (number - 1) % 4:
+            # What the page's script sends, at once or from its offline queue: JSON back.
             version = int(VERSION.search(page).group(1))
             key = f"{table['pk']}-{number}-{rng.getrandbits(64):x}"
             data = whist_deal(number, version, key, csrf, rng)
             status, answer = timed(
-                stats, "deal post", (302,), lambda d=data: browser.request("POST", page_path, d)
+                stats, "deal post", (200,), lambda d=data: browser.request("POST", send_path, d)
             )
-            if status == 302:
+            if status == 200:
                 sent.add(table["pk"], key)
             else:
                 sent.refuse(answer)
@@ -229,8 +238,8 @@ def phone(port, table, seat, args, stop, stats, sent) -> None:
                 timed(
                     stats,
                     "deal resend",
-                    (302,),
-                    lambda d=data: browser.request("POST", page_path, d),
+                    (200,),
+                    lambda d=data: browser.request("POST", send_path, d),
                 )
                 with sent.lock:
                     sent.resent += 1
