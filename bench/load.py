@@ -24,11 +24,13 @@ import http.client
 import os
 import random
 import re
+import shutil
 import signal
 import socket
 import statistics
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 from pathlib import Path
@@ -57,11 +59,20 @@ def main() -> None:
     parser.add_argument(
         "--think", type=float, default=0, help="seconds a scorekeeper types before saving"
     )
+    parser.add_argument(
+        "--memory-cache",
+        action="store_true",
+        help="each worker caches pages in its own memory (default: a folder they share, as "
+        "in production)",
+    )
     parser.add_argument("--warmup", type=float, default=10, help="seconds run before measuring")
     args = parser.parse_args()
     setup_django()
     plan = prepare()
     port = free_port()
+    env = os.environ.copy()
+    cache_dir = tempfile.mkdtemp(prefix="atout-load-cache-")
+    env["ATOUT_CACHE_DIR"] = "" if args.memory_cache else cache_dir
     server = subprocess.Popen(
         [
             str(ROOT / ".venv/bin/gunicorn"),
@@ -78,16 +89,17 @@ def main() -> None:
             "warning",
         ],
         cwd=ROOT,
-        env=os.environ.copy(),
+        env=env,
     )
     try:
         wait_for(port)
         # Each worker imports the views (WeasyPrint...) on its first requests: not measured.
         run(port, plan, args, seconds=args.warmup, report=False)
-        run(port, plan, args, seconds=args.seconds)
+        run(port, plan, args, seconds=args.seconds, server=server.pid)
     finally:
         server.send_signal(signal.SIGTERM)
         server.wait(timeout=30)
+        shutil.rmtree(cache_dir, ignore_errors=True)
 
 
 # --------------------------------------------------------------------------- the tournament
@@ -267,8 +279,52 @@ def scorekeeper(
         turn += 1
 
 
-def run(port: int, plan: dict, args, *, seconds: float, report: bool = True) -> None:
+def cpu_seconds(pid: int) -> float:
+    """CPU time (user + system) of a process and every process under it, from /proc."""
+    total = 0.0
+    tick = os.sysconf("SC_CLK_TCK")
+    pending = [pid]
+    while pending:
+        current = pending.pop()
+        try:
+            stat = Path(f"/proc/{current}/stat").read_text()
+            fields = stat.rsplit(")", 1)[1].split()
+            total += (int(fields[11]) + int(fields[12])) / tick
+            for task in Path(f"/proc/{current}/task").iterdir():
+                pending += [int(c) for c in (task / "children").read_text().split()]
+        except (FileNotFoundError, ProcessLookupError):
+            continue
+    return total
+
+
+def database_cpu_seconds() -> float:
+    """CPU time of the PostgreSQL backends serving this database (0 on SQLite, or when
+    PostgreSQL runs elsewhere)."""
+    from django.db import connection
+
+    if connection.vendor != "postgresql":
+        return 0.0
+    name = connection.settings_dict["NAME"]
+    total = 0.0
+    for proc in Path("/proc").iterdir():
+        if not proc.name.isdigit():
+            continue
+        try:
+            command = (proc / "cmdline").read_bytes().decode(errors="replace")
+        except OSError:
+            continue
+        if command.startswith("postgres:") and f" {name} " in command:
+            total += cpu_seconds(int(proc.name))
+    return total
+
+
+def run(
+    port: int, plan: dict, args, *, seconds: float, report: bool = True, server: int = 0
+) -> None:
     stats = Stats()
+    server_cpu = cpu_seconds(server) if server else 0.0
+    client_cpu = time.process_time()
+    database_cpu = database_cpu_seconds()
     start = time.perf_counter()
     stop = start + seconds
     threads = [
@@ -288,12 +344,16 @@ def run(port: int, plan: dict, args, *, seconds: float, report: bool = True) -> 
     for thread in threads:
         thread.join()
     elapsed = time.perf_counter() - start
+    server_cpu = cpu_seconds(server) - server_cpu if server else 0.0
+    client_cpu = time.process_time() - client_cpu
+    database_cpu = database_cpu_seconds() - database_cpu
     if not report:
         return
     every = [s for values in stats.latencies.values() for s in values]
     print(
         f"{args.players} players + {args.scorekeepers} scorekeepers, {args.workers} gunicorn "
-        f"workers × {args.threads} threads ({args.config}), {elapsed:.1f} s, "
+        f"workers × {args.threads} threads ({args.config}), "
+        f"{'memory' if args.memory_cache else 'shared'} cache, {elapsed:.1f} s, "
         f"{os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f}"
     )
     print(
@@ -311,6 +371,15 @@ def run(port: int, plan: dict, args, *, seconds: float, report: bool = True) -> 
             f"{percentile(values, 99):8.1f}"
         )
     print(f"errors: {stats.errors or 'none'}")
+    # CPU per request: what the server spends (all its workers), what the load client spends;
+    # steadier than the wall-clock figures on a shared machine.
+    count = len(every)
+    print(
+        f"CPU per request: server {server_cpu / count * 1000:.2f} ms, database "
+        f"{database_cpu / count * 1000:.2f} ms, client {client_cpu / count * 1000:.2f} ms "
+        f"({server_cpu / elapsed:.2f} + {database_cpu / elapsed:.2f} + "
+        f"{client_cpu / elapsed:.2f} cores busy)"
+    )
 
 
 def percentile(values: list[float], p: int) -> float:

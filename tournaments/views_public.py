@@ -83,16 +83,16 @@ def standings_excluded(plugin) -> tuple[str, ...]:
     return excluded if plugin.place_points else ("place_points", *excluded)
 
 
-def page_etag(request, tournament, *parts) -> str | None:
+def page_etag(request, tournament, *parts, version: int | None = None) -> str | None:
     """A public page's validator: the tournament's results version (bumped by every write
-    the pages show), what else the page shows (the tournament, the language, the query, who
-    is logged in, the CSRF secret of its forms) and ``parts``. None while messages wait to
-    be shown: that page is not the same twice."""
+    the pages show; ``version`` if given instead), what else the page shows (the tournament,
+    the language, the query, who is logged in, the CSRF secret of its forms) and ``parts``.
+    None while messages wait to be shown: that page is not the same twice."""
     if len(messages.get_messages(request)):
         return None
     key = (
         tournament.pk,
-        tournament.results_version,
+        tournament.results_version if version is None else version,
         tournament.name,
         tournament.status,
         tournament.rounds,
@@ -119,15 +119,20 @@ class ConditionalPageMixin:
     def etag_parts(self) -> tuple:
         return ()
 
+    def etag_version(self) -> int | None:
+        """The version the page's validator is keyed by (None: the results version)."""
+        return None
+
     def get(self, request, *args, **kwargs):
         self.tournament = self.get_page_tournament()
-        etag = page_etag(request, self.tournament, *self.etag_parts())
+        etag = page_etag(request, self.tournament, *self.etag_parts(), version=self.etag_version())
         if etag is not None:
             not_modified = get_conditional_response(request, etag=etag)
             if not_modified is not None:
                 return not_modified
         response = super().get(request, *args, **kwargs).render()
-        etag = page_etag(request, self.tournament, *self.etag_parts())  # CSRF secret now known
+        # The CSRF secret is known now.
+        etag = page_etag(request, self.tournament, *self.etag_parts(), version=self.etag_version())
         if etag is not None:
             response["ETag"] = etag
         response["Cache-Control"] = "private, no-cache"
@@ -230,7 +235,12 @@ class TableView(ConditionalPageMixin, TemplateView):
         return self.table.round.tournament
 
     def etag_parts(self) -> tuple:
-        return (self.table.pk,)
+        return (self.table.pk, self.table.version)
+
+    def etag_version(self) -> int:
+        # What the page shows of the tournament beyond this table: a sheet saved at another
+        # table leaves it unchanged (304).
+        return self.tournament.layout_version
 
     def get_context_data(self, **kwargs):
         return {

@@ -4,6 +4,7 @@ The database comes from ``DATABASE_URL`` (SQLite file in the project directory b
 """
 
 import datetime
+import os
 from pathlib import Path
 
 import dj_database_url
@@ -163,4 +164,21 @@ PDF_RENDER_PROCESSES = 2
 # document is queued and its page offers the file when it is ready.
 PDF_INLINE_MAX_RENDERS = 40
 
-CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+
+def cache_from_env(directory: str) -> dict[str, dict[str, object]]:
+    """The rendered pages' cache. In a folder (``ATOUT_CACHE_DIR``) every gunicorn worker
+    shares it: a page is rendered once per results version, not once per worker; else each
+    process keeps its own in memory. Keys carry the versions: an entry is never stale."""
+    if not directory:
+        return {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+    return {
+        "default": {
+            "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+            "LOCATION": directory,
+            # Superseded versions are culled (a third at a time) past this many entries.
+            "OPTIONS": {"MAX_ENTRIES": 2000},
+        }
+    }
+
+
+CACHES = cache_from_env(os.environ.get("ATOUT_CACHE_DIR", ""))

@@ -63,7 +63,7 @@ def save_sheet(
         table=table, user=user, version=table.version, before=before, after=records
     )
     store_table_result(table, result)
-    results_changed(table.round.tournament)
+    results_changed(table.round.tournament, sheet=True)  # the table's version is bumped
     round_ = table.round
     if round_.status == Round.Status.DRAWN:
         round_.status = Round.Status.STARTED

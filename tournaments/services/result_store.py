@@ -19,22 +19,28 @@ from ..models import (
 )
 
 
-def standings_changed(tournament: Tournament) -> None:
+def standings_changed(tournament: Tournament, *, sheet: bool = False) -> None:
     """What the public pages show changed (results, seats, players' flags, teams): bump the
-    version their ETags and cached tables are keyed by.
+    version their ETags and cached tables are keyed by. ``sheet``: only one table's sheet
+    changed (its table's version was bumped): the other tables' pages stay as they are
+    (``layout_version`` is kept).
 
     The update also locks the tournament's row until the transaction ends, so two sheets
     saved at once store the tournament's results one after the other.
     """
-    Tournament.objects.filter(pk=tournament.pk).update(results_version=F("results_version") + 1)
+    bumps = {"results_version": F("results_version") + 1}
+    if not sheet:
+        bumps["layout_version"] = F("layout_version") + 1
+    Tournament.objects.filter(pk=tournament.pk).update(**bumps)
 
 
-def results_changed(tournament: Tournament) -> None:
+def results_changed(tournament: Tournament, *, sheet: bool = False) -> None:
     """A table's result was stored: store every player's tournament result again (ranked by
-    the tournament's rules), in the same transaction, and bump the standings' version."""
+    the tournament's rules), in the same transaction, and bump the standings' version
+    (``sheet``: see ``standings_changed``)."""
     from ..results import result_rows
 
-    standings_changed(tournament)
+    standings_changed(tournament, sheet=sheet)
     TournamentResult.objects.filter(tournament=tournament).delete()
     TournamentResult.objects.bulk_create(
         TournamentResult(**row) for row in result_rows(tournament, Seat, Entry)
