@@ -77,6 +77,10 @@ def public_urls(made) -> dict[str, str]:
         "annual ranking": reverse("season_standings", args=[whist_season.pk]),
         "annual ranking sorted": reverse("season_standings", args=[whist_season.pk])
         + "?whist-sort=-points&whist-page=2",
+        # Past the end: the page's query finds nothing, the ranking is counted, the last
+        # page shown (two queries more, at any size).
+        "annual ranking past the end": reverse("season_standings", args=[whist_season.pk])
+        + "?whist-page=99",
         "tournament xlsx": reverse("tournament_xlsx", args=[tournament.pk]),
         "season xlsx": reverse("season_xlsx", args=[season.pk]),
         "annual xlsx": reverse("season_xlsx", args=[whist_season.pk]),
@@ -95,7 +99,8 @@ def query_counts(urls: dict[str, str]) -> dict[str, int]:
 
 
 def test_public_pages_and_exports_run_the_same_queries_at_two_sizes():
-    small = query_counts(public_urls(federation(tournaments=2, players=8)))
+    # Sizes where the annual ranking has a second page (over 50 players) in both.
+    small = query_counts(public_urls(federation(tournaments=2, players=40)))
     large = query_counts(public_urls(federation(tournaments=6, players=120)))
     assert large == small
     for name, count in large.items():
