@@ -184,7 +184,7 @@ def prepared_fetchall(connection: Any, sql: str, params: list[Any]) -> list[tupl
         if connection.vendor == "postgresql":
             import psycopg
 
-            class Prepared(psycopg.Cursor):  # type: ignore[type-arg]
+            class Prepared(psycopg.Cursor):
                 def execute(self, query: Any, params: Any = None, **kwargs: Any) -> Any:
                     return super().execute(query, params, prepare=True)
 
