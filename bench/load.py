@@ -33,6 +33,7 @@ import sys
 import tempfile
 import threading
 import time
+from contextlib import contextmanager
 from pathlib import Path
 from urllib.parse import urlencode
 
@@ -69,20 +70,33 @@ def main() -> None:
     args = parser.parse_args()
     setup_django()
     plan = prepare()
+    with gunicorn(args.workers, args.threads, args.config, args.memory_cache) as (port, server):
+        # Each worker imports the views (WeasyPrint...) on its first requests: not measured.
+        run(port, plan, args, seconds=args.warmup, report=False)
+        run(port, plan, args, seconds=args.seconds, server=server)
+
+
+@contextmanager
+def gunicorn(
+    workers: int = 3, threads: int = 4, config: str = "gunicorn.conf.py", memory_cache=False
+):
+    """gunicorn serving the project on 127.0.0.1 only, stopped after: gives the (free) port
+    and the master's process id (``cpu_seconds``). The workers share their rendered pages in
+    a folder, as in production (``ATOUT_CACHE_DIR``), or keep them each in memory."""
     port = free_port()
     env = os.environ.copy()
     cache_dir = tempfile.mkdtemp(prefix="atout-load-cache-")
-    env["ATOUT_CACHE_DIR"] = "" if args.memory_cache else cache_dir
+    env["ATOUT_CACHE_DIR"] = "" if memory_cache else cache_dir
     server = subprocess.Popen(
         [
             str(ROOT / ".venv/bin/gunicorn"),
             "club.wsgi",
             "--workers",
-            str(args.workers),
+            str(workers),
             "--threads",
-            str(args.threads),
+            str(threads),
             "--config",
-            args.config,
+            config,
             "--bind",
             f"127.0.0.1:{port}",
             "--log-level",
@@ -93,9 +107,7 @@ def main() -> None:
     )
     try:
         wait_for(port)
-        # Each worker imports the views (WeasyPrint...) on its first requests: not measured.
-        run(port, plan, args, seconds=args.warmup, report=False)
-        run(port, plan, args, seconds=args.seconds, server=server.pid)
+        yield port, server.pid
     finally:
         server.send_signal(signal.SIGTERM)
         server.wait(timeout=30)
@@ -279,45 +291,6 @@ def scorekeeper(
         turn += 1
 
 
-def cpu_seconds(pid: int) -> float:
-    """CPU time (user + system) of a process and every process under it, from /proc."""
-    total = 0.0
-    tick = os.sysconf("SC_CLK_TCK")
-    pending = [pid]
-    while pending:
-        current = pending.pop()
-        try:
-            stat = Path(f"/proc/{current}/stat").read_text()
-            fields = stat.rsplit(")", 1)[1].split()
-            total += (int(fields[11]) + int(fields[12])) / tick
-            for task in Path(f"/proc/{current}/task").iterdir():
-                pending += [int(c) for c in (task / "children").read_text().split()]
-        except (FileNotFoundError, ProcessLookupError):
-            continue
-    return total
-
-
-def database_cpu_seconds() -> float:
-    """CPU time of the PostgreSQL backends serving this database (0 on SQLite, or when
-    PostgreSQL runs elsewhere)."""
-    from django.db import connection
-
-    if connection.vendor != "postgresql":
-        return 0.0
-    name = connection.settings_dict["NAME"]
-    total = 0.0
-    for proc in Path("/proc").iterdir():
-        if not proc.name.isdigit():
-            continue
-        try:
-            command = (proc / "cmdline").read_bytes().decode(errors="replace")
-        except OSError:
-            continue
-        if command.startswith("postgres:") and f" {name} " in command:
-            total += cpu_seconds(int(proc.name))
-    return total
-
-
 def run(
     port: int, plan: dict, args, *, seconds: float, report: bool = True, server: int = 0
 ) -> None:
@@ -349,13 +322,28 @@ def run(
     database_cpu = database_cpu_seconds() - database_cpu
     if not report:
         return
-    every = [s for values in stats.latencies.values() for s in values]
     print(
         f"{args.players} players + {args.scorekeepers} scorekeepers, {args.workers} gunicorn "
         f"workers × {args.threads} threads ({args.config}), "
         f"{'memory' if args.memory_cache else 'shared'} cache, {elapsed:.1f} s, "
         f"{os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f}"
     )
+    print_latencies(stats, elapsed)
+    print(f"errors: {stats.errors or 'none'}")
+    # CPU per request: the server (its workers), the database, the load client; steadier than
+    # the wall-clock figures on a shared machine.
+    count = sum(len(values) for values in stats.latencies.values())
+    print(
+        f"CPU per request: server {server_cpu / count * 1000:.2f} ms, database "
+        f"{database_cpu / count * 1000:.2f} ms, client {client_cpu / count * 1000:.2f} ms "
+        f"({server_cpu / elapsed:.2f} + {database_cpu / elapsed:.2f} + "
+        f"{client_cpu / elapsed:.2f} cores busy)"
+    )
+
+
+def print_latencies(stats: Stats, elapsed: float) -> None:
+    """Per kind of request: count, 304s, requests per second, p50/p95/p99 in ms."""
+    every = [s for values in stats.latencies.values() for s in values]
     print(
         f"{'requests':14} {'count':>7} {'304':>6} {'req/s':>8} {'p50 ms':>8} {'p95 ms':>8} "
         f"{'p99 ms':>8}"
@@ -370,16 +358,6 @@ def run(
             f"{percentile(values, 50):8.1f} {percentile(values, 95):8.1f} "
             f"{percentile(values, 99):8.1f}"
         )
-    print(f"errors: {stats.errors or 'none'}")
-    # CPU per request: what the server spends (all its workers), what the load client spends;
-    # steadier than the wall-clock figures on a shared machine.
-    count = len(every)
-    print(
-        f"CPU per request: server {server_cpu / count * 1000:.2f} ms, database "
-        f"{database_cpu / count * 1000:.2f} ms, client {client_cpu / count * 1000:.2f} ms "
-        f"({server_cpu / elapsed:.2f} + {database_cpu / elapsed:.2f} + "
-        f"{client_cpu / elapsed:.2f} cores busy)"
-    )
 
 
 def percentile(values: list[float], p: int) -> float:
@@ -388,6 +366,41 @@ def percentile(values: list[float], p: int) -> float:
     if len(values) == 1:
         return values[0] * 1000
     return statistics.quantiles(values, n=100, method="inclusive")[p - 1] * 1000
+
+
+def cpu_seconds(master: int) -> float:
+    """CPU time (user + system) the gunicorn workers of ``master`` used so far: what the
+    server itself costs, whatever else the machine runs (Linux: /proc)."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    total = 0
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == master:  # ppid; then utime, stime are fields 14 and 15 of stat
+            total += int(fields[11]) + int(fields[12])
+    return total / ticks
+
+
+def database_cpu_seconds() -> float:
+    """CPU time of the PostgreSQL backends serving this database so far (0 on SQLite, or
+    when PostgreSQL runs on another machine)."""
+    from django.db import connection
+
+    if connection.vendor != "postgresql":
+        return 0.0
+    name = connection.settings_dict["NAME"]
+    ticks = 0
+    for proc in Path("/proc").glob("[0-9]*"):
+        try:
+            command = (proc / "cmdline").read_bytes().decode(errors="replace")
+            if command.startswith("postgres:") and f" {name} " in command:
+                fields = (proc / "stat").read_text().rsplit(")", 1)[1].split()
+                ticks += int(fields[11]) + int(fields[12])
+        except OSError:
+            continue
+    return ticks / os.sysconf("SC_CLK_TCK")
 
 
 def free_port() -> int:

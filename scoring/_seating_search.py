@@ -237,6 +237,16 @@ def _fairness(pre_p: list[int], pre_q: list[int], r: int, n_rounds: int, from_od
     return fair + n_rounds - r if from_odd else n_rounds - r - fair
 
 
+def _start(
+    base: Matrix, rounds: Rounds, odd: Sequence[bool], odd_history: Sequence[int]
+) -> tuple[Rounds, Matrix, Matrix, int]:
+    """A search's starting point: a copy of ``rounds`` (the search swaps in place), its
+    meeting matrix, odd-seat prefix sums and cost."""
+    rounds = [[list(t) for t in tables] for tables in rounds]
+    meet = rebuild(base, rounds)
+    return rounds, meet, odd_prefix(rounds, odd, odd_history), cost(meet)
+
+
 def tabu_search(
     base: Matrix,
     rounds: Rounds,
@@ -265,10 +275,7 @@ def tabu_search(
     evaluations spent.
     """
     n_rounds = len(rounds)
-    rounds = [[list(t) for t in tables] for tables in rounds]
-    meet = rebuild(base, rounds)
-    pre = odd_prefix(rounds, odd, odd_history)
-    e = cost(meet)
+    rounds, meet, pre, e = _start(base, rounds, odd, odd_history)
     best_e = e
     best = [[list(t) for t in tables] for tables in rounds]
     n_tables = len(odd)
@@ -391,10 +398,7 @@ def balance_odd_seats(
     evaluations spent.
     """
     n_rounds = len(rounds)
-    rounds = [[list(t) for t in tables] for tables in rounds]
-    meet = rebuild(base, rounds)
-    pre = odd_prefix(rounds, odd, odd_history)
-    e = cost(meet)
+    rounds, meet, pre, e = _start(base, rounds, odd, odd_history)
     f = unfairness(pre)
     best_key = (e, f)
     best = [[list(t) for t in tables] for tables in rounds]

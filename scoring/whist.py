@@ -41,8 +41,10 @@ dealer, sits out and scores 0; the result then has 5 entries).
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from fractions import Fraction
 from typing import Any
 
@@ -409,6 +411,21 @@ def _check_divisible(c: Contract, where: str) -> None:
 
 
 def _rules(rules: Rules | None) -> _Rules:
+    """The ruleset read once per distinct ruleset: a page reads the same club rules dozens
+    of times (each deal, each contract list), and reading them is the costly part."""
+    try:
+        key = json.dumps(rules, sort_keys=True)
+    except (TypeError, ValueError):  # not JSON: read as it is (and most likely refused)
+        return _read_rules(rules)
+    return _read_rules_cached(key)
+
+
+@lru_cache(maxsize=64)
+def _read_rules_cached(key: str) -> _Rules:
+    return _read_rules(json.loads(key))
+
+
+def _read_rules(rules: Rules | None) -> _Rules:
     merged: dict[str, Any] = merge_rules(DEFAULT_RULES, rules, RETIRED)
     rows = merged["contracts"]
     if not isinstance(rows, list | tuple) or not rows:

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Checks the system libraries Atout needs and installs the missing ones with apt-get when it can.
-#   scripts/system-deps.sh          PDF libraries (Pango, HarfBuzz subset) and gettext: required
+#   scripts/system-deps.sh          PDF libraries (Pango, HarfBuzz subset), gettext, and the tools
+#                                   the tests read a printed QR code with (pdftoppm, zbarimg):
+#                                   required
 #   scripts/system-deps.sh node     Node.js, npm and Java for the page checks (axe-core, vnu)
 #   scripts/system-deps.sh browser  Debian's chromium for the end-to-end tests: optional unless
 #                                   REQUIRE_BROWSER=1 (CI), then a failure stops with an error
@@ -15,7 +17,8 @@ elif [ "$want" = node ]; then
   packages=(nodejs npm default-jre-headless)
   check() { command -v npm >/dev/null 2>&1 && command -v java >/dev/null 2>&1; }
 else
-  packages=(libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 fonts-dejavu-core gettext)
+  packages=(libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 fonts-dejavu-core gettext
+    poppler-utils zbar-tools)
   check() {
     for p in "${packages[@]}"; do
       dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || return 1

@@ -27,13 +27,10 @@ def _play_round(
 
 
 def _double_king(club, season, players, name, date, *, rounds_played, partial=False):
-    tournament = _new(club, season, "double_king", name, date, 5)
+    tournament = _new(club, season, "double_king", name, date, 5, players, unpaid=(7, 3))
     if tournament is None:
         return None
-    for index, player in enumerate(players):
-        entry = registration.register_player(tournament, player=player)
-        registration.update_entry(entry, paid=index % 7 != 3)
-    user = User.objects.filter(username="saisie").first()
+    user = _scorekeeper()
     for number in range(rounds_played):
         _play_round(tournament, seed=1000 * date.toordinal() + number, user=user)
     if partial:
@@ -46,13 +43,10 @@ def _whist(club, season, players, name, date, *, pools_played, running=False):
     signal; ``running``: the next pool is under way with its clock started."""
     from django.utils import timezone
 
-    tournament = _new(club, season, "whist", name, date, 3)
+    tournament = _new(club, season, "whist", name, date, 3, players, unpaid=(9, 4))
     if tournament is None:
         return None
-    for index, player in enumerate(players):
-        entry = registration.register_player(tournament, player=player)
-        registration.update_entry(entry, paid=index % 9 != 4)
-    user = User.objects.filter(username="saisie").first()
+    user = _scorekeeper()
     rng = random.Random(date.toordinal())
     for number in range(pools_played + (1 if running else 0)):
         round_ = drawing.draw_round(tournament, seed=date.toordinal() * 10 + number)
@@ -77,7 +71,13 @@ def _whist(club, season, players, name, date, *, pools_played, running=False):
     return tournament
 
 
-def _new(club, season, game, name, date, rounds):
+def _scorekeeper():
+    return User.objects.filter(username="saisie").first()
+
+
+def _new(club, season, game, name, date, rounds, players, *, unpaid=None):
+    """A new published tournament with ``players`` registered, all paid but every ``n``-th
+    from the ``k``-th (``unpaid``: ``(n, k)``); None when it already exists."""
     tournament, created = Tournament.objects.get_or_create(
         club=club,
         season=season,
@@ -90,19 +90,20 @@ def _new(club, season, game, name, date, rounds):
             "entry_fee": club.entry_fee,
         },
     )
-    return tournament if created else None
+    if not created:
+        return None
+    for index, player in enumerate(players):
+        entry = registration.register_player(tournament, player=player)
+        registration.update_entry(entry, paid=unpaid is None or index % unpaid[0] != unpaid[1])
+    return tournament
 
 
 def _double(club, season, players, name, date, *, rounds):
     """A finished Double tournament: tables of 3 to 6, ten manches a round."""
-    tournament = _new(club, season, "double", name, date, rounds)
+    tournament = _new(club, season, "double", name, date, rounds, players)
     if tournament is None:
         return None
-    for player in players:
-        registration.update_entry(
-            registration.register_player(tournament, player=player), paid=True
-        )
-    user = User.objects.filter(username="saisie").first()
+    user = _scorekeeper()
     rng = random.Random(date.toordinal())
     for number in range(rounds):
         round_ = drawing.draw_round(tournament, seed=date.toordinal() * 10 + number)
@@ -115,15 +116,11 @@ def _double(club, season, players, name, date, *, rounds):
 
 def _team_game(club, season, players, game, name, date, *, rounds):
     """A finished team tournament: pairs drawn, team against team, an odd team's bye."""
-    tournament = _new(club, season, game, name, date, rounds)
+    tournament = _new(club, season, game, name, date, rounds, players)
     if tournament is None:
         return None
-    for player in players:
-        registration.update_entry(
-            registration.register_player(tournament, player=player), paid=True
-        )
     pairing.draw_teams(tournament, seed=date.toordinal())
-    user = User.objects.filter(username="saisie").first()
+    user = _scorekeeper()
     rng = random.Random(date.toordinal())
     play = quarante_match if game == "quarante" else plonk_match
     for number in range(rounds):
@@ -192,28 +189,21 @@ def build_demo_tournaments(club, season, players) -> list[str]:
     )
     if double:
         lines.append(f"  {double.name}: 23 players at tables of 3 to 6, 3 rounds, finished.")
-    quarante = _team_game(
-        club,
-        season,
-        players[:18],
-        "quarante",
-        "Quarante de roi",
-        min(start + _days(12), season.end),
-        rounds=4,
+    team_games = (
+        (
+            "quarante",
+            "Quarante de roi",
+            players[:18],
+            12,
+            4,
+            "9 teams, 4 rounds (a bye each round)",
+        ),
+        ("plonk", "Plonk en équipes", players[20:36], 20, 3, "8 teams, 3 rounds"),
     )
-    if quarante:
-        lines.append(f"  {quarante.name}: 9 teams, 4 rounds (a bye each round), finished.")
-    plonk = _team_game(
-        club,
-        season,
-        players[20:36],
-        "plonk",
-        "Plonk en équipes",
-        min(start + _days(20), season.end),
-        rounds=3,
-    )
-    if plonk:
-        lines.append(f"  {plonk.name}: 8 teams, 3 rounds, finished.")
+    for game, name, group, day, rounds, said in team_games:
+        when = min(start + _days(day), season.end)
+        if made := _team_game(club, season, group, game, name, when, rounds=rounds):
+            lines.append(f"  {made.name}: {said}, finished.")
     return lines
 
 

@@ -284,77 +284,75 @@ def tournament_workbook(tournament: Tournament) -> Workbook:
     return workbook
 
 
+#: A standings column whose value is place points or matches won: whole, or shared (a half).
+POINTS = "points"
+
+
 def player_standings_sheet(
     workbook: Workbook, standings, numbers: Sequence[int], round_name: str
 ) -> None:
     """Individual games: place points, total score, best round, each round's score."""
-    ws = _new_sheet(workbook, _("Standings"))
-    headers = [
-        _("Rank"),
-        _("Player"),
-        _("Place points"),
-        _("Total score"),
-        _("Best %(round)s") % {"round": round_name},
-        *(_round_title(n, round_name) for n in numbers),
-        _("Note"),
+    columns = [
+        (_("Player"), "name", None),
+        (_("Place points"), "place_points", POINTS),
+        (_("Total score"), "score", INTEGER),
+        (_("Best %(round)s") % {"round": round_name}, "best_round", INTEGER),
     ]
-    writer = SheetWriter(ws, headers)
-    for row in standings:
-        points, points_format = points_value(row.place_points)
-        notes = []
-        if row.substitute:
-            notes.append(_("substitute"))
-        if row.withdrawn:
-            notes.append(_("withdrawn"))
-        cells = [row.rounds.get(n) for n in numbers]
-        writer.row(
-            [
-                row.rank,
-                row.name,
-                points,
-                row.score,
-                row.best_round,
-                *(c.score if c else None for c in cells),
-                ", ".join(str(n) for n in notes) or None,
-            ],
-            [INTEGER, None, points_format, INTEGER, INTEGER, *([INTEGER] * len(cells)), None],
-            font=NOTE_FONT if row.substitute else None,
-        )
-    writer.finish()
+    _standings_sheet(workbook, standings, numbers, round_name, columns, note=True)
 
 
 def team_standings_sheet(
     workbook: Workbook, standings, numbers: Sequence[int], round_name: str
 ) -> None:
     """Team games: matches won (a draw counts a half), points scored, against, difference."""
-    ws = _new_sheet(workbook, _("Standings"))
-    headers = [
-        _("Rank"),
-        _("Team"),
-        _("Players"),
-        _("Matches won"),
-        _("Points scored"),
-        _("Points against"),
-        _("Difference"),
-        *(_round_title(n, round_name) for n in numbers),
+    columns = [
+        (_("Team"), "name", None),
+        (_("Players"), "players", None),
+        (_("Matches won"), "wins", POINTS),
+        (_("Points scored"), "score", INTEGER),
+        (_("Points against"), "against", INTEGER),
+        (_("Difference"), "difference", INTEGER),
     ]
-    writer = SheetWriter(ws, headers)
+    _standings_sheet(workbook, standings, numbers, round_name, columns, note=False)
+
+
+def _standings_sheet(
+    workbook: Workbook,
+    standings,
+    numbers: Sequence[int],
+    round_name: str,
+    columns: Sequence[tuple[str, str, str | None]],
+    *,
+    note: bool,
+) -> None:
+    """Rank, ``columns`` (heading, attribute of the standings row, format: ``POINTS`` for
+    place points or matches won), each round's score, then with ``note`` the substitutes'
+    and withdrawals' note (a substitute's line in the note font)."""
+    headers = [_("Rank"), *(heading for heading, _a, _f in columns)]
+    headers += [_round_title(n, round_name) for n in numbers]
+    if note:
+        headers.append(_("Note"))
+    writer = SheetWriter(_new_sheet(workbook, _("Standings")), headers)
     for row in standings:
-        wins, wins_format = points_value(row.wins)
+        values: list[object] = [row.rank]
+        formats: list[str | None] = [INTEGER]
+        for _heading, attribute, fmt in columns:
+            value = getattr(row, attribute)
+            if fmt == POINTS:
+                value, fmt = points_value(value)
+            values.append(value)
+            formats.append(fmt)
         cells = [row.rounds.get(n) for n in numbers]
-        writer.row(
-            [
-                row.rank,
-                row.name,
-                row.players,
-                wins,
-                row.score,
-                row.against,
-                row.difference,
-                *(c.score if c else None for c in cells),
-            ],
-            [INTEGER, None, None, wins_format, INTEGER, INTEGER, INTEGER] + [INTEGER] * len(cells),
-        )
+        values += [c.score if c else None for c in cells]
+        formats += [INTEGER] * len(cells)
+        font = None
+        if note:
+            flags = ((row.substitute, _("substitute")), (row.withdrawn, _("withdrawn")))
+            notes = [text for flag, text in flags if flag]
+            values.append(", ".join(str(n) for n in notes) or None)
+            formats.append(None)
+            font = NOTE_FONT if row.substitute else None
+        writer.row(values, formats, font=font)
     writer.finish()
 
 

@@ -60,7 +60,7 @@ class TournamentForm(forms.ModelForm):
 
     class Meta:
         model = Tournament
-        fields = ["club", "season", "game", "name", "date", "rounds", "entry_fee"]
+        fields = ["club", "season", "game", "name", "date", "rounds", "entry_fee", "table_phones"]
         widgets = {"date": DateInput()}
 
     def __init__(self, *args, clubs=None, **kwargs):

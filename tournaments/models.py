@@ -87,6 +87,16 @@ class Tournament(models.Model):
     published = models.BooleanField(
         _("published"), default=False, help_text=_("Shown on the public pages.")
     )
+    #: Off by default: a club that scores on paper prints no QR code and issues no link.
+    #: On: every round drawn gets its tables' private links, printed as QR codes.
+    table_phones = models.BooleanField(
+        _("scores entered on phones at the tables"),
+        default=False,
+        help_text=_(
+            "Each table's sheet carries a QR code: the players enter their deals on a phone and "
+            "the other side confirms them."
+        ),
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     # Bumped in the transaction of every write that changes what the standings show: the
     # rendered standings are cached per version and answer 304 while it is unchanged.
@@ -488,6 +498,8 @@ class PdfExport(models.Model):
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
     filename = models.CharField(max_length=200, blank=True)
     content = models.BinaryField(null=True)
+    #: the site's address the request came to: the tables' QR codes link to it
+    base_url = models.CharField(max_length=200, blank=True)
     requested_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
     )
@@ -501,6 +513,7 @@ class PdfExport(models.Model):
 
 
 # Table-side entry (phones at the tables), re-exported: its own module keeps this one short.
+from .models_tableside import LinkMiss as LinkMiss  # noqa: E402
 from .models_tableside import TableDeal as TableDeal  # noqa: E402
 from .models_tableside import TableEvent as TableEvent  # noqa: E402
 from .models_tableside import TableLink as TableLink  # noqa: E402

@@ -21,6 +21,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 from urllib.request import url2pathname
 
 from django.conf import settings
@@ -34,6 +35,7 @@ from weasyprint.urls import URLFetcher
 from .games import GamePlugin, plugin_for
 from .games.sheet_rows import CellsFor, PenaltyRow, SheetRow, SheetRows
 from .models import Deal, Round, Seat, Table, Tournament
+from .qr import TableCode
 from .tables import format_points
 
 #: Rows of a blank sheet for games played to a target (no fixed number of deals).
@@ -217,6 +219,8 @@ class Sheet:
     filled: bool = False
     complete: bool = False
     extra: dict[str, object] = field(default_factory=dict)
+    #: the table's private link as a QR code (blank sheets, phones at the tables)
+    code: TableCode | None = None
 
     @property
     def first_dealer(self) -> SheetSeat | None:
@@ -358,25 +362,7 @@ def game_names_for(plugin: GamePlugin, rules=None) -> dict[str, str]:
 
 def round_sheets(round_: Round, tables: Sequence[Table], plugin: GamePlugin) -> list[Sheet]:
     """Blank sheets of a round; ``tables`` come with their seats (``round_reads.round_tables``)."""
-    rules = round_.tournament.rules or None
-    rows = rows_for(plugin, rules)
-    extra = plugin.sheet_extra(rules)
-    sheets = [
-        build_sheet(
-            round_.tournament,
-            round_,
-            table,
-            list(table.seats.all()),
-            rows=rows,
-            penalty_lines=plugin.penalty_lines,
-            dealers=_dealers(table),
-        )
-        for table in tables
-        if not table.bye
-    ]
-    for sheet in sheets:
-        sheet.extra = extra
-    return sheets
+    return _sheets(round_.tournament, plugin, [(round_, table) for table in tables])
 
 
 def filled_sheets(
@@ -391,7 +377,25 @@ def filled_sheets(
         "table_id", "number"
     ):
         deals[deal.table_id].append(deal)
-    names = game_names_for(plugin, tournament.rules)
+    tables = [(round_, table) for round_ in rounds for table in round_.tables.all()]
+    return _sheets(tournament, plugin, tables, deals)
+
+
+def _sheets(
+    tournament: Tournament,
+    plugin: GamePlugin,
+    tables: Sequence[tuple[Round, Table]],
+    deals: Mapping[int, list[Deal]] | None = None,
+) -> list[Sheet]:
+    """The sheets of ``tables`` (a bye has none): blank when ``deals`` is None, else filled
+    with each table's stored deals (by table id)."""
+    filled: dict[str, Any] = {}
+    if deals is not None:
+        filled = {
+            "game_names": game_names_for(plugin, tournament.rules),
+            "cells_for": plugin.sheet_cells,
+            "rules": tournament.rules,
+        }
     rows = rows_for(plugin, tournament.rules)
     extra = plugin.sheet_extra(tournament.rules or None)
     sheets = [
@@ -401,15 +405,12 @@ def filled_sheets(
             table,
             list(table.seats.all()),
             rows=rows,
-            deals=deals.get(table.pk, []),
-            game_names=names,
+            deals=None if deals is None else deals.get(table.pk, []),
             penalty_lines=plugin.penalty_lines,
-            cells_for=plugin.sheet_cells,
-            rules=tournament.rules,
             dealers=_dealers(table),
+            **filled,
         )
-        for round_ in rounds
-        for table in round_.tables.all()
+        for round_, table in tables
         if not table.bye
     ]
     for sheet in sheets:

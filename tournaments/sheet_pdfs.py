@@ -22,7 +22,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from pypdf import PdfReader, PdfWriter
 
-from . import pdf
+from . import pdf, qr
 from .games import plugin_for
 from .models import Round, SheetPdf, Table, Tournament
 from .selectors import round_reads
@@ -53,14 +53,24 @@ def round_words(round_: Round) -> str:
     return _("Round %(number)d") % {"number": round_.number}
 
 
-def round_document(round_: Round) -> SheetDocument:
-    """The blank score sheets of a round, one page per table."""
+def round_document(round_: Round, base_url: str | None = None) -> SheetDocument:
+    """The blank score sheets of a round, one page per table; with ``base_url`` (the site's
+    address), each table's private link as a QR code when it has one.
+
+    The QR code is in the sheet's HTML, whose digest is the cached page's key (``prepare``):
+    a new link or a revoked one lays the sheet out again, never prints a dead code.
+    """
     tournament = round_.tournament
     plugin = plugin_for(tournament.game)
+    sheets = pdf.round_sheets(round_, round_reads.round_tables(round_), plugin)
+    if base_url is not None:
+        codes = qr.round_codes(round_, base_url)
+        for sheet in sheets:
+            sheet.code = codes.get(sheet.table.pk)
     return SheetDocument(
         template=plugin.pdf_sheet_template,
         tournament=tournament,
-        sheets=pdf.round_sheets(round_, round_reads.round_tables(round_), plugin),
+        sheets=sheets,
         filled=False,
         filename=pdf.pdf_filename(tournament.name, round_words(round_), _("sheets")),
     )

@@ -48,6 +48,7 @@ urlpatterns = [
     path("t/<str:token>/", tableside.TablePageView.as_view(), name="table_page"),
     path("t/<str:token>/etat.json", tableside.TableStateView.as_view(), name="table_state"),
     path("t/<str:token>/apercu/", tableside.TablePreviewView.as_view(), name="table_preview"),
+    path("t/<str:token>/envoi/", tableside.TableSendView.as_view(), name="table_send"),
     # Scorekeepers and committee
     path(
         "saisie/rondes/<int:pk>/telephones/",

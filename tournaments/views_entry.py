@@ -11,7 +11,6 @@ from django.contrib import messages
 from django.http import JsonResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
-from django.utils.translation import gettext as _
 from django.views import View
 
 from club.params import optional_int, parse_int
@@ -245,22 +244,17 @@ class DealEntryView(EntryView):
     def delete_deal(self, request, table: Table, version: int):
         # Not ``delete``: Django would dispatch an HTTP DELETE to it.
         number = parse_int(request.POST.get("number"), minimum=1)
+        words = plugin_for(table.round.tournament.game).sheet_form.words
         try:
             deal_entry.delete_deal(table, number=number, version=version, user=request.user)
         except InvalidDeal as error:
             messages.error(request, self.undeletable(table, number, error))
         except errors.StaleSheet:
-            messages.error(
-                request,
-                _(
-                    "Someone else saved a deal at this table meanwhile: "
-                    "check the deals, then try again."
-                ),
-            )
+            messages.error(request, str(words.delete_stale))
         except errors.TournamentError as error:
             messages.error(request, str(error))
         else:
-            messages.success(request, _("Deal %(n)d deleted.") % {"n": number})
+            messages.success(request, str(words.deleted) % {"n": number})
         return redirect(self.entry_path, pk=table.pk)
 
     @staticmethod
@@ -270,5 +264,5 @@ class DealEntryView(EntryView):
         message = message_for(error, seat_names=form.seat_names, game_names=form.game_names())
         deal = error.params.get("deal")
         if isinstance(deal, int):
-            message = _("deal %(k)d: %(message)s") % {"k": deal + 1, "message": message}
-        return _("Deal %(n)d cannot be deleted: %(reason)s") % {"n": number, "reason": message}
+            message = str(form.words.line_error) % {"k": deal + 1, "message": message}
+        return str(form.words.undeletable) % {"n": number, "reason": message}

@@ -16,8 +16,9 @@ from club.models import Season
 from club.params import optional_int
 from club.roles import SCOREKEEPERS, CommitteeRequiredMixin, ScorekeeperRequiredMixin, for_clubs
 
-from . import excel, pdf, sheet_pdfs
+from . import excel, pdf, qr, sheet_pdfs
 from .models import PdfExport, Round, Tournament
+from .qr import site_root
 from .selectors import accounts, round_reads
 from .services import pdf_exports
 
@@ -40,6 +41,9 @@ def pdf_response(content: bytes, filename: str) -> HttpResponse:
 
 _round_words = sheet_pdfs.round_words
 
+#: The wall plan's pages of table QR codes: 4 across, 5 down (a code 36 mm wide).
+CODES_PER_PAGE = 20
+
 #: The page of a document in preparation reloads itself this often (seconds).
 EXPORT_REFRESH_SECONDS = 3
 
@@ -50,7 +54,11 @@ def sheets_response(request, document, kind, round_: Round | None) -> HttpRespon
     pages = sheet_pdfs.prepare(document)
     if sheet_pdfs.missing(pages) > settings.PDF_INLINE_MAX_RENDERS:
         export = pdf_exports.queue_pdf_export(
-            document.tournament, kind=kind, round_=round_, user=request.user
+            document.tournament,
+            kind=kind,
+            round_=round_,
+            user=request.user,
+            base_url=site_root(request),
         )
         return redirect("pdf_export", export.pk)
     return pdf_response(sheet_pdfs.assemble(document, pages), document.filename)
@@ -68,7 +76,7 @@ class RoundSheetsPDFView(RoundMixin, View):
 
     def get(self, request, pk):
         round_ = self.get_round(pk)
-        document = sheet_pdfs.round_document(round_)
+        document = sheet_pdfs.round_document(round_, site_root(request))
         return sheets_response(request, document, PdfExport.Kind.ROUND_SHEETS, round_)
 
 
@@ -79,6 +87,7 @@ class RoundPlanPDFView(RoundMixin, View):
         round_ = self.get_round(pk)
         tournament = round_.tournament
         lines = pdf.plan_lines(round_reads.round_tables(round_))
+        codes = sorted(qr.round_codes(round_, site_root(request)).values(), key=lambda c: c.table)
         content = pdf.render_pdf(
             "tournaments/pdf/plan.html",
             {
@@ -86,6 +95,9 @@ class RoundPlanPDFView(RoundMixin, View):
                 "round": round_,
                 "pages": pdf.plan_pages(lines),
                 "count": len(lines),
+                "code_pages": [
+                    codes[i : i + CODES_PER_PAGE] for i in range(0, len(codes), CODES_PER_PAGE)
+                ],
             },
             request,
         )

@@ -157,11 +157,21 @@ def cached_html(name: str, key: tuple, build) -> str:
     return mark_safe(html)
 
 
+def cached_table_html(name: str, request, key: tuple, build) -> str:
+    """A table (``build()``: configured for ``request``) rendered once per ``key`` (a results
+    version in it), language and query (the sort and page; the headers' links keep the rest)."""
+
+    def render() -> str:
+        return render_to_string("tournaments/_table.html", {"table": build()}, request)
+
+    return cached_html(name, (*key, get_language(), request.GET.urlencode()), render)
+
+
 def standings_table_html(request, tournament, plugin, *, linked: bool = True) -> str:
     """The rendered standings table, cached per results version, language and query;
     ``linked``: the names link to the players' public pages."""
 
-    def build() -> str:
+    def build() -> StandingsTable:
         table = StandingsTable(
             standings_rows(tournament),
             player_url=player_url(tournament) if linked else None,
@@ -177,17 +187,10 @@ def standings_table_html(request, tournament, plugin, *, linked: bool = True) ->
             }
         RequestConfig(request, paginate=False).configure(table)
         write_table(table, request, [row.record for row in table.rows], standings_formatter(table))
-        return render_to_string("tournaments/_table.html", {"table": table}, request)
+        return table
 
-    key = (
-        tournament.pk,
-        tournament.results_version,
-        tournament.rounds,
-        tournament.game,
-        get_language(),
-        request.GET.urlencode(),  # the sort, and the headers' links keep the rest
-    )
-    return cached_html("standings" if linked else "standings-unlinked", key, build)
+    key = (tournament.pk, tournament.results_version, tournament.rounds, tournament.game)
+    return cached_table_html("standings" if linked else "standings-unlinked", request, key, build)
 
 
 class StandingsView(ConditionalPageMixin, PublishedTournamentMixin, TemplateView):
@@ -372,20 +375,14 @@ def annual_table_html(request, season, ranking) -> str:
     """The annual ranking's table, rendered once per version of its tournaments' results
     (each bumped by every write the ranking shows, names included), rule, language and query."""
 
-    def build() -> str:
-        table = annual_table(request, ranking, season)
-        return render_to_string("tournaments/_table.html", {"table": table}, request)
-
     key = (
         season.pk,
         ranking.game,
         ranking.rule,
         ranking.best_n,
         [(t.pk, t.results_version, t.name, t.date) for t in ranking.tournaments],
-        get_language(),
-        request.GET.urlencode(),  # the sort and page, the links keep the rest
     )
-    return cached_html("annual", key, build)
+    return cached_table_html("annual", request, key, lambda: annual_table(request, ranking, season))
 
 
 def annual_table(request, ranking, season) -> AnnualRankingTable:

@@ -16,6 +16,7 @@ from club.params import parse_int
 from club.roles import COMMITTEE, CommitteeRequiredMixin, ScorekeeperRequiredMixin, has_role
 from scoring import GAMES
 
+from . import qr
 from .access import TableMixin
 from .forms import (
     RegisterMemberForm,
@@ -28,7 +29,7 @@ from .forms import (
 from .games import game_choices, plugin_for
 from .models import Entry, Round, Team, Tournament
 from .selectors import accounts, lineup, round_reads, rulebook, scoresheet
-from .services import drawing, errors, pairing, payments, registration, rulesets
+from .services import drawing, errors, pairing, payments, registration, rulesets, table_entry
 
 
 class StaffTournamentListView(ScorekeeperRequiredMixin, ListView):
@@ -74,6 +75,13 @@ class TournamentUpdateView(ScorekeeperRequiredMixin, UpdateView):
 
     def get_form_kwargs(self):
         return {**super().get_form_kwargs(), "clubs": self.get_staff_clubs()}
+
+    def form_valid(self, form):
+        response = super().form_valid(form)
+        if self.object.table_phones:  # switched on under way: the open rounds get their links
+            for round_ in self.object.round_set.exclude(status=Round.Status.CLOSED):
+                table_entry.issue_round_links(round_, user=self.request.user)
+        return response
 
     def get_success_url(self):
         messages.success(self.request, _("Tournament saved."))
@@ -140,55 +148,20 @@ class RegistrationView(ScorekeeperRequiredMixin, View):
     def post(self, request, pk):
         tournament = self.get_scoped(Tournament, pk=pk)
         action = request.POST.get("action")
-        if action == "member":
-            form = RegisterMemberForm(request.POST, tournament=tournament)
-            if not form.is_valid():
-                return render(
-                    request,
-                    self.template_name,
-                    self.context(tournament, member_form=form),
-                    status=400,
-                )
-            entry = registration.register_player(
-                tournament,
-                player=form.cleaned_data["player"],
-                substitute=form.cleaned_data["substitute"],
-            )
-            messages.success(request, _("%(player)s is registered.") % {"player": entry.player})
-        elif action == "walk_in":
-            form = WalkInForm(request.POST, club=tournament.club)
-            if not form.is_valid():
-                return render(
-                    request,
-                    self.template_name,
-                    self.context(tournament, walk_in_form=form),
-                    status=400,
-                )
-            walk_in = registration.add_walk_in(
-                tournament,
-                first_name=form.cleaned_data["first_name"],
-                last_name=form.cleaned_data["last_name"],
-                substitute=form.cleaned_data["substitute"],
-            )
-            player = walk_in.entry.player
-            if walk_in.new_entry:
-                messages.success(request, _("%(player)s is registered.") % {"player": player})
+        if action in ("member", "walk_in"):
+            if action == "member":
+                form = RegisterMemberForm(request.POST, tournament=tournament)
             else:
-                messages.info(
-                    request,
-                    _("%(player)s was already registered: nothing was added.") % {"player": player},
-                )
+                form = WalkInForm(request.POST, club=tournament.club)
+            if not form.is_valid():
+                context = self.context(tournament, **{f"{action}_form": form})
+                return render(request, self.template_name, context, status=400)
+            self._register(request, tournament, action, form.cleaned_data)
         elif action in {"present", "paid", "substitute", "withdrawn"}:
-            entry = get_object_or_404(
-                Entry, tournament=tournament, pk=parse_int(request.POST.get("entry"))
-            )
+            entry = self._entry(request, tournament)
             registration.update_entry(entry, **{action: request.POST.get("value") == "1"})
         elif action == "membership":
-            entry = get_object_or_404(
-                Entry.objects.select_related("player"),
-                tournament=tournament,
-                pk=parse_int(request.POST.get("entry")),
-            )
+            entry = self._entry(request, tournament)
             membership = payments.record_membership_payment(entry.player, season=tournament.season)
             messages.success(
                 request,
@@ -196,14 +169,44 @@ class RegistrationView(ScorekeeperRequiredMixin, View):
                 % {"player": entry.player, "amount": money(membership.amount)},
             )
         elif action == "remove":
-            entry = get_object_or_404(
-                Entry, tournament=tournament, pk=parse_int(request.POST.get("entry"))
-            )
+            entry = self._entry(request, tournament)
             try:
                 registration.unregister(entry)
             except errors.TournamentError as error:
                 messages.error(request, str(error))
         return redirect("staff_registration", pk=pk)
+
+    def _entry(self, request, tournament) -> Entry:
+        """The posted entry of this tournament (404 for another's)."""
+        return get_object_or_404(
+            Entry.objects.select_related("player"),
+            tournament=tournament,
+            pk=parse_int(request.POST.get("entry")),
+        )
+
+    def _register(self, request, tournament, action: str, data: dict) -> None:
+        """A member (``action`` « member ») or a walk-in registered; a walk-in already
+        there is said, not added twice."""
+        if action == "member":
+            entry = registration.register_player(
+                tournament, player=data["player"], substitute=data["substitute"]
+            )
+            player, added = entry.player, True
+        else:
+            walk_in = registration.add_walk_in(
+                tournament,
+                first_name=data["first_name"],
+                last_name=data["last_name"],
+                substitute=data["substitute"],
+            )
+            player, added = walk_in.entry.player, walk_in.new_entry
+        if added:
+            messages.success(request, _("%(player)s is registered.") % {"player": player})
+        else:
+            messages.info(
+                request,
+                _("%(player)s was already registered: nothing was added.") % {"player": player},
+            )
 
 
 class MemberSearchView(ScorekeeperRequiredMixin, View):
@@ -319,6 +322,9 @@ class RoundView(ScorekeeperRequiredMixin, View):
     def get(self, request, pk, swap_form=None, status=200):
         round_ = self.get_scoped(Round.objects.select_related("tournament"), pk=pk)
         tables = round_reads.round_tables(round_)
+        codes = qr.round_codes(round_, qr.site_root(request))
+        for table in tables:
+            table.code = codes.get(table.pk)
         return render(
             request,
             self.template_name,

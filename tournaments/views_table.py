@@ -3,11 +3,10 @@ scorekeeper's dashboard of a round's phones. No game is named here: the plug-in 
 deal form; ``services.table_entry`` writes; a deal counts once the other side confirms it.
 """
 
+import json
 import secrets
 
-import segno
 from django.contrib import messages
-from django.core.cache import cache
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -22,10 +21,15 @@ from scoring import InvalidDeal
 
 from .games import plugin_for
 from .models import Round, Table, TableDeal
+from .qr import qr_svg
 from .selectors import scoresheet, table_state
-from .services import errors, table_entry
-from .views_entry import preview_response
+from .services import errors, link_throttle, table_entry
+from .views_entry import form_error_texts, preview_response
 
+#: A deal's number is a small integer in the database.
+MAX_DEAL_NUMBER = 32_767
+#: Deals ahead whose dealer the page gives, for a phone that keeps deals while offline.
+OFFLINE_DEALS = 4
 #: The phone's « who am I » lives as long as an evening.
 WHO_AM_I_AGE = 16 * 3600
 WHO_AM_I_SALT = "atout.tableside.who"
@@ -36,19 +40,13 @@ def who_cookie(link) -> str:
     return f"atout_table_{link.pk}"
 
 
-#: Unknown tokens an address may try per window before it is refused for a while: a token
-#: cannot be found by guessing anyway (256 bits), this keeps the guessing from costing much.
-MISSES_ALLOWED = 30
-MISS_WINDOW = 600
-
-
 class Throttled(Exception):
     pass
 
 
 class LinkMixin:
-    """A view reached by a table's token: 404 for an unknown or revoked one, 429 for an
-    address that sent too many unknown ones lately."""
+    """A view reached by a table's token: 404 for an unknown or revoked one, 429 instead once
+    its address sent too many unknown ones lately."""
 
     def dispatch(self, request, *args, **kwargs):
         try:
@@ -61,17 +59,17 @@ class LinkMixin:
             )
 
     def get_link(self, token: str):
-        key = f"atout.tableside.misses:{client_ip(self.request)}"  # type: ignore[attr-defined]
-        if cache.get(key, 0) >= MISSES_ALLOWED:
-            raise Throttled
+        # A live token always answers: a hall's phones share one address (the Wi-Fi's), and a
+        # phone left polling a revoked link must not lock the other tables out. Only unknown
+        # tokens are counted and, past the limit, refused.
         link = table_entry.find_link(token)
-        if link is None:
-            try:
-                cache.incr(key)
-            except ValueError:
-                cache.set(key, 1, MISS_WINDOW)
-            raise Http404
-        return link
+        if link is not None:
+            return link
+        address = client_ip(self.request)  # type: ignore[attr-defined]
+        if link_throttle.refused(address):
+            raise Throttled
+        link_throttle.record_miss(address)
+        raise Http404
 
 
 def stamp_response(request, stamp: str) -> HttpResponse:
@@ -86,8 +84,25 @@ def stamp_response(request, stamp: str) -> HttpResponse:
     return response
 
 
+def confirmed_message(request, deal: TableDeal) -> None:
+    """What a confirmation did: the deal counts, waits for the deals before it, or was a
+    conflict (sent back, with the reason)."""
+    if deal.status != TableDeal.Status.CONFIRMED:
+        messages.error(request, deal.reason)
+    elif deal.applied_version is None:
+        messages.success(
+            request,
+            _("Deal %(n)d confirmed: it counts once the deals before it are confirmed.")
+            % {"n": deal.number},
+        )
+    else:
+        messages.success(request, _("Deal %(n)d confirmed.") % {"n": deal.number})
+
+
 def deal_by_deal(table: Table) -> bool:
-    return plugin_for(table.round.tournament.game).entry_url_name == "staff_deals"
+    """The table's phones enter its sheet one unit at a time (a deal, a row): the plug-in
+    says how (``GamePlugin.table_entry``); otherwise the scorekeeper enters it."""
+    return plugin_for(table.round.tournament.game).table_entry() is not None
 
 
 class TablePageView(LinkMixin, View):
@@ -106,17 +121,36 @@ class TablePageView(LinkMixin, View):
             return None
         return table_state.person(people, entry_id)
 
-    def deal_form(self, table, seats, data=None):
-        plugin = plugin_for(table.round.tournament.game)
-        return plugin.sheet_form(
+    def deal_form(self, table, seats, data=None, *, queue=None, number=None):
+        """The form of the next unit (a deal, a row): after the sheet and the deals waiting
+        before it; the plug-in says which form (``GamePlugin.table_entry``)."""
+        unit = plugin_for(table.round.tournament.game).table_entry()
+        if unit is None:
+            raise Http404
+        queue = queue or table_state.table_queue(table)
+        number = number or queue.next_number
+        return unit[0](
             data,
             seat_names=scoresheet.seat_names(seats),
             player_names=scoresheet.dealing_names(seats),
             first_dealer=scoresheet.first_dealer(seats),
             rules=table.round.tournament.rules,
-            records=scoresheet.table_records(table),
-            number=None,
+            records=queue.records_before(queue.next_number),
+            number=number,
         )
+
+    def next_dealers(self, table, seats, queue, limit) -> list[str]:
+        """Who deals the next few deals: the phone shows it while it keeps deals offline."""
+        last = queue.next_number + OFFLINE_DEALS
+        if limit:
+            last = min(last, limit + 1)
+        names = []
+        for number in range(queue.next_number, last):
+            form = self.deal_form(table, seats, queue=queue, number=number)
+            if form.number != number:  # a form that only knows the next unit (a DK row)
+                break
+            names.append(str(getattr(form, "dealer_name", "")))
+        return names
 
     def render_page(self, request, link, *, form=None, status=200, preview=None, version=None):
         table = Table.objects.select_related("round__tournament").get(pk=link.table_id)
@@ -124,25 +158,29 @@ class TablePageView(LinkMixin, View):
         people = table_state.table_people(seats)
         me = self.me(request, link, people)
         lines, totals = table_state.table_lines(table, seats)
-        open_deal = table_state.open_deal(table)
+        queue = table_state.table_queue(table)
         plugin = plugin_for(table.round.tournament.game)
+        unit = plugin.table_entry()
         closed = False
         try:
             table_entry.check_open(table)
         except table_entry.TableClosed:
             closed = True
-        deals_per_round = plugin.deals_per_round(table.round.tournament.rules or None)
-        full = (len(lines) >= deals_per_round) if deals_per_round else table.complete
-        can_enter = (
-            me is not None
-            and not closed
-            and not table.bye
-            and deal_by_deal(table)
-            and not full
-            and (open_deal is None or open_deal.status != TableDeal.Status.PENDING)
-        )
+        # The game's own verdict (a Double King penalty line is a line but not one of the 20).
+        full = table_state.queue_full(table, queue)
+        limit = plugin.deals_per_round(table.round.tournament.rules or None)
+        can_enter = me is not None and not closed and not table.bye and deal_by_deal(table)
+        can_enter = can_enter and not full
         if can_enter and form is None:
-            form = self.deal_form(table, seats)
+            form = self.deal_form(table, seats, queue=queue)
+        names = scoresheet.seat_names(seats)
+        waiting = [
+            table_state.waiting_item(table, d, queue, seats, me, closed) for d in queue.waiting
+        ]
+        flagged = [
+            table_state.waiting_item(table, d, queue, seats, me, closed)
+            for d in table_state.flagged_deals(table)
+        ]
         response = render(
             request,
             self.template_name,
@@ -153,33 +191,30 @@ class TablePageView(LinkMixin, View):
                 "tournament": table.round.tournament,
                 "plugin": plugin,
                 "seats": seats,
+                "seat_names": names,
                 "people": people,
                 "me": me,
                 "lines": lines,
                 "totals": totals,
-                "open_deal": open_deal,
-                "open_text": table_state.describe(table, open_deal, seats) if open_deal else "",
-                "open_points": (
-                    list(zip(scoresheet.seat_names(seats), open_deal.points, strict=False))
-                    if open_deal
-                    else []
-                ),
-                "may_confirm": (
-                    me is not None
-                    and open_deal is not None
-                    and open_deal.status == TableDeal.Status.PENDING
-                    and me.side != open_deal.entered_side
-                    and not closed
-                ),
+                "waiting": waiting,
+                "flagged": flagged,
                 "closed": closed,
                 "full": full,
                 "deal_by_deal": deal_by_deal(table),
                 "form": form if can_enter else None,
-                "deal_template": plugin.sheet_template,
+                "dealers_json": json.dumps(
+                    self.next_dealers(table, seats, queue, limit) if can_enter else []
+                ),
+                "deal_template": unit[1] if unit else "",
                 "version": table.version if version is None else version,
                 "key": secrets.token_urlsafe(16),
                 "preview": preview,
                 "stamp": table_state.stamp(table),
+                "outcome": (
+                    table_state.table_outcome(table, seats, me)
+                    if full and not queue.waiting
+                    else None
+                ),
             },
             status=status,
         )
@@ -213,10 +248,7 @@ class TablePageView(LinkMixin, View):
                     entry=self.entry(me),
                     side=me.side,
                 )
-                if deal.status == TableDeal.Status.CONFIRMED:
-                    messages.success(request, _("Deal %(n)d confirmed.") % {"n": deal.number})
-                else:
-                    messages.error(request, deal.reason)
+                confirmed_message(request, deal)
             elif action == "reject":
                 deal = table_entry.reject_deal(
                     table,
@@ -282,32 +314,93 @@ class TablePageView(LinkMixin, View):
                 result = scoresheet.evaluate_sheet(table, records)
                 preview = list(zip(form.seat_names, result.per_deal[form.number - 1], strict=True))
                 return self.render_page(request, link, form=form, preview=preview, version=version)
-            deal = table_entry.enter_deal(
-                table,
-                entry=self.entry(me),
-                side=me.side,
-                record=form.record,
-                version=-1 if version is None else version,
-                key=request.POST.get("key", "") or secrets.token_urlsafe(16),
-            )
+            deal = self.send(request, table, me, form, version)
         except InvalidDeal as error:
             form.attach_scoring_error(error)
             return self.render_page(request, link, form=form, status=400, version=version)
         except errors.StaleSheet:
-            messages.error(
-                request,
-                _(
-                    "The table's sheet changed while you were typing: check the deals, then send "
-                    "again."
-                ),
-            )
+            messages.error(request, stale_message())
             return self.render_page(request, link, form=form, status=409)
+        except table_entry.DealConflict as error:
+            messages.error(request, str(error))
+            return self.render_page(request, link, form=form, status=409)
+        sent_message(request, deal)
+        return redirect("table_page", token=link.token)
+
+    def send(self, request, table, me, form, version, *, keep_conflict=False):
+        return table_entry.enter_deal(
+            table,
+            entry=self.entry(me),
+            side=me.side,
+            record=form.record,
+            version=-1 if version is None else version,
+            key=request.POST.get("key", "") or secrets.token_urlsafe(16),
+            number=optional_int(request.POST.get("number"), minimum=1, maximum=MAX_DEAL_NUMBER),
+            keep_conflict=keep_conflict,
+        )
+
+
+def stale_message() -> str:
+    return _("The table's sheet changed while you were typing: check the deals, then send again.")
+
+
+def sent_message(request, deal: TableDeal) -> None:
+    if deal.status == TableDeal.Status.REJECTED:
+        messages.error(request, deal.reason)
+    else:
         messages.success(
             request,
             _("Deal %(n)d sent: a player of the other side confirms it on his phone.")
             % {"n": deal.number},
         )
-        return redirect("table_page", token=link.token)
+
+
+class TableSendView(TablePageView):
+    """A deal sent by the phone's script (JSON), at once or from its offline queue: the
+    same checks as the form; a deal resent (same key) is stored once; a deal whose table
+    changed meanwhile is kept as a conflict, sent back, for the players to see."""
+
+    def post(self, request, token):
+        link = self.get_link(token)
+        table = Table.objects.select_related("round__tournament").get(pk=link.table_id)
+        seats = scoresheet.table_seats(table)
+        me = self.me(request, link, table_state.table_people(seats))
+        if me is None:
+            return json_error(_("Choose who you are at this table first."), 403)
+        if not deal_by_deal(table):
+            raise Http404
+        version = optional_int(request.POST.get("version"), minimum=0)
+        form = self.deal_form(table, seats, request.POST)
+        try:
+            if not form.is_valid():
+                return json_error(form_errors(form), 400)
+            form.records_with_deal()
+            deal = self.send(request, table, me, form, version, keep_conflict=True)
+        except InvalidDeal as error:
+            form.attach_scoring_error(error)
+            return json_error(form_errors(form), 400)
+        except table_entry.TableClosed as error:
+            return json_error(str(error), 403)
+        except errors.TournamentError as error:
+            return json_error(str(error), 409)
+        sent_message(request, deal)
+        return JsonResponse(
+            {
+                "ok": deal.status != TableDeal.Status.REJECTED,
+                "number": deal.number,
+                "status": deal.status,
+                "message": deal.reason,
+            },
+            status=409 if deal.status == TableDeal.Status.REJECTED else 200,
+        )
+
+
+def form_errors(form) -> str:
+    return " ".join(form_error_texts(form)[:3]) or _("The deal was not saved.")
+
+
+def json_error(message: str, status: int) -> JsonResponse:
+    return JsonResponse({"ok": False, "message": message}, status=status)
 
 
 class TableStateView(LinkMixin, View):
@@ -315,16 +408,11 @@ class TableStateView(LinkMixin, View):
 
     def get(self, request, token):
         link = self.get_link(token)
-        table = Table.objects.only("version", "updated_at").get(pk=link.table_id)
-        return stamp_response(request, table_state.stamp(table))
+        # The link's lookup brought the table, its round and tournament along: no query more.
+        return stamp_response(request, table_state.stamp(link.table))
 
 
 # --------------------------------------------------------------------------- the scorekeeper
-
-
-def qr_svg(url: str) -> str:
-    """The link as an inline SVG QR code (segno; no style, no script: CSP-safe)."""
-    return segno.make(url, error="m").svg_inline(scale=3, dark="#000", light="#fff", border=2)
 
 
 class RoundPhonesView(ScorekeeperRequiredMixin, View):
@@ -353,6 +441,7 @@ class RoundPhonesView(ScorekeeperRequiredMixin, View):
                 "tournament": round_.tournament,
                 "plugin": plugin_for(round_.tournament.game),
                 "rows": rows,
+                "missing_links": sum(1 for item in rows if not item["url"]),
                 "stamp": table_state.round_stamp(round_),
             },
         )
@@ -382,10 +471,7 @@ class RoundPhonesView(ScorekeeperRequiredMixin, View):
                 deal = table_entry.confirm_deal(
                     table, parse_int(request.POST.get("deal"), minimum=1), user=request.user
                 )
-                if deal.status == TableDeal.Status.CONFIRMED:
-                    messages.success(request, _("Deal %(n)d confirmed.") % {"n": deal.number})
-                else:
-                    messages.error(request, deal.reason)
+                confirmed_message(request, deal)
             elif action == "reject":
                 table_entry.reject_deal(
                     table,

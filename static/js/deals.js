@@ -34,6 +34,7 @@
   if (!form) return;
   const contractBox = form.querySelector("[data-per-declarer]");
   const perDeclarer = contractBox ? JSON.parse(contractBox.dataset.perDeclarer || "[]") : [];
+  const mostDeclarers = contractBox ? JSON.parse(contractBox.dataset.declarers || "{}") : {};
   const contract = form.querySelector("#id_contract");
 
   function refresh() {
@@ -70,8 +71,9 @@
       const rows = selects.map((s) => ({ seat: s.value, tricks: tricksOf(s) ? tricksOf(s).value : "" }))
         .filter((r) => r.seat !== "");
       const at = rows.findIndex((r) => r.seat === seat);
-      if (at === -1) { if (rows.length < selects.length) rows.push({ seat: seat, tricks: "" }); }
-      else rows.splice(at, 1);
+      const adding = at === -1 && rows.length < selects.length;
+      if (adding) rows.push({ seat: seat, tricks: "" });
+      else if (at !== -1) rows.splice(at, 1);
       selects.forEach((select, i) => {
         select.value = i < rows.length ? rows[i].seat : "";
         const tricks = tricksOf(select);
@@ -79,6 +81,16 @@
       });
       sync();
       form.dispatchEvent(new Event("change"));
+      if (adding) nextField(rows.length - 1);
+    };
+    // The cursor moves on to what the paper shows next: a misère declarer's own tricks as
+    // soon as he is picked; the shared tricks once the contract has all its declarers.
+    const nextField = (row) => {
+      const own = tricksOf(selects[row]);
+      if (own && !own.closest("[hidden]")) { own.focus(); return; }
+      const shared = form.querySelector(".one-count input");
+      const most = mostDeclarers[contract.value];
+      if (shared && !shared.closest("[hidden]") && most && row + 1 >= most) shared.focus();
     };
     buttons.forEach((b) => b.addEventListener("click", () => toggle(b.dataset.seat)));
     selects.forEach((s) => s.addEventListener("change", sync));

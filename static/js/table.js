@@ -1,17 +1,32 @@
-/* A table's phone page: poll the table's state (ETag) and redraw when another phone entered,
-   confirmed or sent back a deal; a half-typed deal is never lost (a notice instead). */
+/* A table's phone page (and the scorekeeper's phones page): poll the table's state (ETag) and
+   redraw when another phone entered, confirmed or sent back a deal; a half-typed deal is never
+   lost (a notice instead).
+
+   On the table's page, a deal is sent by this script: kept first in the browser
+   (localStorage), then sent with its key; while the hall's Wi-Fi is down the phone keeps the
+   deals it entered and sends them, in order, once the server answers again. The server stores
+   a deal sent twice once (the key) and keeps a deal whose table changed meanwhile as a
+   conflict, sent back, for the players to see. Without JavaScript the form posts as usual. */
 (function () {
   "use strict";
   const live = document.getElementById("table-live");
   if (!live) return;
   const news = document.getElementById("table-news");
   const form = document.getElementById("deal-form");
-  let stamp = live.dataset.stamp, etag = null, typing = false;
+  const box = document.getElementById("send-queue");
+  let etag = null, typing = false;
+  const stamp = live.dataset.stamp;
   document.querySelectorAll("form input[type=text], form select, form input[type=number]")
     .forEach((el) => el.addEventListener("input", () => { typing = true; }));
   if (form) form.addEventListener("change", () => { typing = true; });
 
+  function redraw() {
+    if (typing) { news.hidden = false; return; }
+    window.location.reload();
+  }
+
   function poll() {
+    if (box && pending().length) flush();
     const headers = etag ? { "If-None-Match": etag } : {};
     fetch(live.dataset.stateUrl, { credentials: "same-origin", headers: headers, cache: "no-cache" })
       .then((r) => {
@@ -20,12 +35,225 @@
         etag = r.headers.get("ETag");
         return r.json();
       })
-      .then((d) => {
-        if (!d || d.stamp === stamp) return;
-        if (typing) { news.hidden = false; return; }
-        window.location.reload();
-      })
+      .then((d) => { if (d && d.stamp !== stamp) redraw(); })
       .catch(() => {});
   }
   setInterval(poll, 3000);
+  if (!box) return;
+
+  // ------------------------------------------------------------------ the deals kept to send
+  const text = box.dataset;
+  const note = document.getElementById("offline-note");
+  const list = document.getElementById("queued-deals");
+  const storeKey = text.queue;
+  let offline = !navigator.onLine, sending = false;
+
+  function load() {
+    try { return JSON.parse(window.localStorage.getItem(storeKey) || "[]"); } catch (e) { return []; }
+  }
+  function store(queue) {
+    try { window.localStorage.setItem(storeKey, JSON.stringify(queue)); } catch (e) { /* full */ }
+  }
+  function pending() { return load().filter((item) => item.state === "waiting"); }
+  const fill = (template, n) => template.replace("__N__", String(n));
+
+  function render() {
+    const queue = load();
+    const waiting = queue.filter((item) => item.state === "waiting").length;
+    box.hidden = queue.length === 0 && !offline;
+    if (offline) note.textContent = fill(text.offline, waiting);
+    else note.textContent = waiting ? fill(text.sending, waiting) : "";
+    note.hidden = note.textContent === "";
+    list.textContent = "";
+    queue.forEach((item) => {
+      const li = document.createElement("li");
+      li.dataset.key = item.key;
+      li.dataset.state = item.state;
+      const label = document.createElement("span");
+      label.textContent = item.state === "waiting"
+        ? fill(text.kept, item.number)
+        : fill(text.refused, item.number) + " " + item.message;
+      li.appendChild(label);
+      if (item.state !== "waiting") {
+        li.className = "field-error";
+        if (form) li.appendChild(button(text.resume, () => resume(item)));
+        li.appendChild(button(text.drop, () => drop(item.key)));
+      }
+      list.appendChild(li);
+    });
+  }
+
+  function button(label, action) {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.className = "button small";
+    b.textContent = label;
+    b.addEventListener("click", action);
+    return b;
+  }
+
+  function drop(key) {
+    store(load().filter((item) => item.key !== key));
+    render();
+  }
+
+  // A deal refused when it arrived (e.g. typed offline with 14 tricks): back into the form.
+  function resume(item) {
+    const keep = ["csrfmiddlewaretoken", "number", "version", "key"];
+    item.fields.forEach(([name, value]) => {
+      if (keep.indexOf(name) !== -1) return;
+      const el = form.elements[name];
+      if (!el) return;
+      if (el instanceof RadioNodeList || (el.type === "checkbox" || el.type === "radio")) {
+        const all = el instanceof RadioNodeList ? Array.from(el) : [el];
+        all.forEach((input) => { input.checked = input.value === value; });
+      } else {
+        el.value = value;
+      }
+    });
+    drop(item.key);
+    form.dispatchEvent(new Event("change"));
+    const first = form.querySelector("select, input:not([type=hidden])");
+    if (first) first.focus();
+  }
+
+  function csrf() {
+    const input = document.querySelector("input[name=csrfmiddlewaretoken]");
+    return input ? input.value : "";
+  }
+
+  // Sends one deal; resolves to "sent", "refused" (with the item's message set) or "later".
+  function sendOne(item) {
+    const data = new FormData();
+    item.fields.forEach(([name, value]) => data.append(name, value));
+    data.set("action", "save");
+    data.set("csrfmiddlewaretoken", csrf());
+    return fetch(text.send, {
+      method: "POST", body: data, credentials: "same-origin", headers: { Accept: "application/json" },
+    }).then((r) => {
+      if (r.ok || r.status === 409) return "sent"; // 409: kept by the server as a conflict
+      if (r.status === 400 || r.status === 403 || r.status === 404) {
+        return r.json().catch(() => ({})).then((d) => {
+          item.message = d.message || "";
+          return "refused";
+        });
+      }
+      return "later"; // 429, 5xx: the server is busy; try again
+    }, () => "later");
+  }
+
+  // Sends the kept deals in order, one at a time; redraws the page once any arrived.
+  function flush(arrived) {
+    if (sending) return Promise.resolve(false);
+    const next = pending()[0];
+    if (!next) {
+      if (arrived) redraw();
+      return Promise.resolve(Boolean(arrived));
+    }
+    sending = true;
+    return sendOne(next).then((outcome) => {
+      sending = false;
+      const queue = load();
+      const at = queue.findIndex((item) => item.key === next.key);
+      if (outcome === "later") {
+        offline = true;
+        render();
+        if (arrived) redraw();
+        return false;
+      }
+      offline = false;
+      if (at !== -1) {
+        if (outcome === "sent") queue.splice(at, 1);
+        else { queue[at].state = "refused"; queue[at].message = next.message; }
+        store(queue);
+      }
+      render();
+      return flush(arrived || outcome === "sent");
+    });
+  }
+
+  window.addEventListener("online", () => { offline = false; render(); flush(); });
+  window.addEventListener("offline", () => { offline = true; render(); });
+
+  if (form && form.dataset.send) {
+    const number = form.elements.number;
+    const first = Number(number.value);
+    const dealers = JSON.parse(form.dataset.dealers || "[]");
+    const heading = form.querySelector("h2");
+    const dealer = form.querySelector("#dealer");
+
+    // The form of the deal after ``n`` (the page was drawn for the first free place).
+    const showNumber = (n) => {
+      const before = Number(number.value);
+      number.value = String(n);
+      if (heading && heading.firstChild && heading.firstChild.nodeType === Node.TEXT_NODE) {
+        heading.firstChild.textContent = heading.firstChild.textContent.replace(String(before), String(n));
+      }
+      if (dealer) dealer.textContent = dealers[n - first] || "";
+    };
+    const freshKey = () => {
+      const bytes = new Uint8Array(16);
+      window.crypto.getRandomValues(bytes);
+      return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+    };
+    // Deals kept from before (the page was reloaded while some were still to send).
+    const kept = pending().map((item) => item.number);
+    if (kept.length && Math.max.apply(null, kept) >= first) showNumber(Math.max.apply(null, kept) + 1);
+
+    form.addEventListener("submit", (event) => {
+      const action = event.submitter ? event.submitter.value : "save";
+      if (action !== "save") {
+        if (offline) event.preventDefault(); // the points show once the phone is back online
+        return;
+      }
+      event.preventDefault();
+      const fields = [];
+      new FormData(form).forEach((value, name) => {
+        if (name !== "csrfmiddlewaretoken" && name !== "action") fields.push([name, String(value)]);
+      });
+      const item = { key: form.elements.key.value, number: Number(number.value), fields: fields, state: "waiting" };
+      const queue = load();
+      const onlyOne = !queue.some((other) => other.state === "waiting");
+      queue.push(item);
+      store(queue);
+      if (onlyOne && !offline) {
+        // Online, nothing before it: the answer decides. Refused (a field is wrong): the
+        // form posts as usual and the server shows the message on the field, values kept.
+        sending = true;
+        sendOne(item).then((outcome) => {
+          sending = false;
+          if (outcome === "later") { offline = true; keep(); return; }
+          drop(item.key);
+          if (outcome === "refused") {
+            const hidden = document.createElement("input");
+            hidden.type = "hidden"; hidden.name = "action"; hidden.value = "save";
+            form.appendChild(hidden);
+            form.submit();
+            return;
+          }
+          typing = false;
+          window.location.reload();
+        });
+        return;
+      }
+      keep();
+    });
+
+    // The deal is kept on the phone: the form moves on to the next deal.
+    function keep() {
+      form.reset();
+      form.elements.key.value = freshKey();
+      showNumber(Number(number.value) + 1);
+      const points = document.getElementById("deal-points-body");
+      if (points) points.textContent = "";
+      typing = false;
+      render();
+      flush();
+      const firstField = form.querySelector("select, input:not([type=hidden])");
+      if (firstField) firstField.focus();
+    }
+  }
+
+  render();
+  if (!offline) flush();
 })();

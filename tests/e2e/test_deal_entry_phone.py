@@ -11,10 +11,12 @@ from tournaments.services import drawing
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
 PHONE_HEIGHT = 844
-#: Whist deals as a scorekeeper types them: contract, declarers (seats), tricks.
+#: Whist deals as a scorekeeper types them: contract, declarers (seats), tricks (one count,
+#: or one per declarer for the misères).
 DEALS = [
     ("solo_6", ["0"], "7"),
     ("emballage_8", ["1", "3"], "9"),
+    ("petite_misere", ["0", "2"], ["0", "1"]),
     ("solo_7", ["2"], "6"),
     ("emballage_9", ["0", "2"], "10"),
     ("trou", ["1", "2"], "8"),
@@ -43,6 +45,12 @@ class Taps:
         self.page.keyboard.type(text)
         self.count += 1 + len(text)
 
+    def type_on(self, field_id: str, text: str) -> None:
+        """Types where the page has put the cursor (no touch needed: checked)."""
+        assert focused_id(self.page) == field_id
+        self.page.keyboard.type(text)
+        self.count += len(text)
+
     def enter(self) -> None:
         with self.page.expect_navigation():
             self.page.keyboard.press("Enter")
@@ -64,10 +72,16 @@ def test_whist_deals_by_enter_keep_the_focus_on_the_contract(
     for number, (contract, declarers, tricks) in enumerate(DEALS, start=1):
         taps = Taps(page)
         taps.choose("#id_contract", contract)
-        for seat in declarers:  # one tap a declarer: the buttons fill the selects in order
+        # One tap a declarer: the buttons fill the selects in order, and the cursor moves on
+        # to what is typed next: a misère declarer's own tricks, or the shared count once
+        # the contract has its declarers.
+        for row, seat in enumerate(declarers, start=1):
             taps.tap(f".quick-pick button[data-seat='{seat}']")
+            if isinstance(tricks, list):
+                taps.type_on(f"id_t{row}", tricks[row - 1])
         assert [page.input_value(f"#id_d{row}") for row in (1, 2)] == [*declarers, ""][:2]
-        taps.type("#id_tricks", tricks)
+        if isinstance(tricks, str):
+            taps.type_on("id_tricks", tricks)
         taps.enter()  # Enter in the tricks field saves (it does not only show the points)
         assert f"Donne {number} enregistrée." in page.inner_text(".messages")
         assert whist_table.deals.count() == number
@@ -125,5 +139,11 @@ def test_every_deal_page_passes_axe(
     page.goto(live_server.url + reverse("staff_deals", args=[table.pk]))
     assert page.locator("#deal-form").is_visible()
     assert focused_id(page)  # the first field to type
+    # Every field of the deal is in view: nothing scrolls sideways, the page or the form.
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    assert page.evaluate(
+        "[...document.querySelectorAll('#deal-form input:not([type=hidden]), #deal-form select')]"
+        ".every(e => e.getBoundingClientRect().right <= 390)"
+    )
     page.click("#deals summary")
     assert axe_violations(page) == []

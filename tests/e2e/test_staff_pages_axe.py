@@ -83,6 +83,8 @@ def test_axe_finds_nothing_on_the_staff_pages(
     browser, live_server, log_in, committee_user, make_tournament, club, season, game
 ):
     tournament = make_tournament(game)
+    tournament.table_phones = True  # the round's page with each table's QR code
+    tournament.save(update_fields=["table_phones"])
     drawing.start_round(drawing.draw_round(tournament, seed=1))
     page = new_page(browser, width=1280, height=800)
     log_in(page, "bureau")
@@ -97,3 +99,24 @@ def test_axe_finds_nothing_on_the_staff_pages(
             found[name] = violations
     close_page(page)
     assert found == {}
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_no_staff_page_scrolls_sideways_on_a_phone(
+    browser, live_server, log_in, committee_user, make_tournament, club, season, game
+):
+    """At 390 px the page itself never scrolls sideways (a wide table scrolls in its own box)."""
+    tournament = make_tournament(game)
+    drawing.start_round(drawing.draw_round(tournament, seed=1))
+    page = new_page(browser, width=390, height=844)
+    log_in(page, "bureau")
+    wide = {}
+    for name, url in _urls(tournament, club, season).items():
+        if url is None:
+            continue
+        page.goto(live_server.url + url)
+        width = page.evaluate("document.documentElement.scrollWidth")
+        if width > 390:
+            wide[name] = width
+    close_page(page)
+    assert wide == {}

@@ -4,6 +4,7 @@ table size, the ranking, bad input in French with nothing lost, PDF and Excel re
 
 import io
 import random
+import re
 from fractions import Fraction
 
 import pytest
@@ -65,6 +66,36 @@ def test_manche_by_manche_entry_shows_cards_and_tokens(make_tournament, scorekee
     assert "Manche 2" in page and "2 cartes" in page
     assert 'data-held="0">21<' in page
     assert 'data-total="0">21<' in page  # the running tokens of each seat
+
+
+def test_the_manche_page_never_says_donne(make_tournament, scorekeeper_client):
+    """Double is played in manches: the buttons, headings, list and messages say so (the
+    dealer stays « donneur »: he deals the cards)."""
+    tournament = make_tournament("double", players=3, rounds=1)
+    table = drawing.draw_round(tournament, seed=2).tables.get()
+    url = reverse("staff_deals", args=[table.pk])
+
+    def words(html):  # the page's words, not its addresses (« /donnes/ », « ?donne= »)
+        text = re.sub(r'"[/?][^"]*"', "", html)
+        return {w.lower() for w in re.findall(r"\b(donnes?|manches?)\b", text, re.IGNORECASE)}
+
+    html = scorekeeper_client.get(url).content.decode()
+    assert "Enregistrer la manche" in html and "Aucune manche saisie." in html
+    assert words(html) == {"manche", "manches"}
+    response = post_deals(scorekeeper_client, table, manche_data(table, [1, 0, 0], [1, 0, 0]))
+    html = scorekeeper_client.get(response.url).content.decode()
+    assert "Manche 1 enregistrée." in html and "Modifier la manche 1" in html
+    assert "1 manche saisie, avec les totaux au fil des manches" in html
+    refused = post_deals(scorekeeper_client, table, manche_data(table, [0, 0, 0], [1, 0, 0]))
+    assert "La manche n’a pas été enregistrée" in refused.content.decode()
+    assert words(refused.content.decode()) == {"manche", "manches"}
+    edit = scorekeeper_client.get(url + "?donne=1").content.decode()
+    assert "Enregistrer la manche 1" in edit
+    table.refresh_from_db()
+    deleted = scorekeeper_client.post(
+        url, {"action": "delete", "number": "1", "version": str(table.version)}, follow=True
+    )
+    assert "Manche 1 supprimée." in deleted.content.decode()
 
 
 def test_bid_above_points_held_is_refused_in_french(make_tournament, scorekeeper_client):

@@ -13,6 +13,7 @@ from scoring import GameSpec, InvalidDeal
 from scoring.common import TableResult
 
 from ..scoring_messages import message_for
+from .deal_words import DEALS, DealWords
 from .lineups import PLAYERS, Lineup
 from .rule_fields import (
     LIST_HELP,
@@ -36,6 +37,9 @@ class SheetForm(forms.Form):
     sheet and one deal (``DealForm``) is in the hooks below: ``for_table``,
     ``entry_records``, ``preview_payload`` and ``saved_message``.
     """
+
+    #: What the records count (« plis », « points »), in the scoring's error messages.
+    unit: str | Promise | None = None
 
     def __init__(
         self,
@@ -96,7 +100,8 @@ class SheetForm(forms.Form):
         return [("", blank)] + [(str(i), name) for i, name in enumerate(self.seat_names)]
 
     def unit_for(self, record: dict[str, Any]) -> str | None:
-        return None
+        """What a record's counts are, in its error messages (« 14 plis »): ``unit``."""
+        return None if self.unit is None else str(self.unit)
 
     def attach_scoring_error(self, error: InvalidDeal) -> None:
         index = error.params.get("deal")
@@ -132,11 +137,12 @@ class DealForm(SheetForm):
     """One deal of a table entered on its own: ``number`` (1-based) is the deal being entered
     or edited; the table's other deals come in ``records`` and are kept as they are.
 
-    A subclass's ``clean`` sets ``self.record`` and ``self.deal_fields`` (record key → form
-    fields) for that deal; ``deal_label`` names the other lines in error messages.
+    A subclass's ``read_deal`` (or ``clean``) sets ``self.record`` and ``self.deal_fields``
+    (record key → form fields) for that deal; ``words`` are the page's sentences in the game's
+    own noun (``deal_words``), its ``label`` names the other lines in error messages.
     """
 
-    deal_label = gettext_lazy("Deal %(n)d")
+    words: DealWords = DEALS
 
     def __init__(
         self,
@@ -150,6 +156,27 @@ class DealForm(SheetForm):
         self.number = number or len(self.existing) + 1
         self.record: dict[str, Any] = {}
         self.deal_fields: dict[str, list[str]] = {}
+        self.add_fields()
+        if not self.is_bound and number is not None and number <= len(self.existing):
+            self.initial.update(self.initial_from(self.existing[number - 1]))
+
+    def add_fields(self) -> None:
+        """The deal's inputs (``number``, ``existing``, the names and rules are set)."""
+
+    def initial_from(self, record: dict[str, Any]) -> dict[str, object]:
+        """The inputs' values for a stored ``record`` (a deal being changed)."""
+        return {}
+
+    def clean(self) -> dict[str, Any] | None:
+        """The deal's record, read by ``read_deal`` once every field is valid."""
+        cleaned = super().clean()
+        self.record = {}
+        if cleaned is not None and not self.errors:
+            self.read_deal(cleaned)
+        return cleaned
+
+    def read_deal(self, cleaned: dict[str, Any]) -> None:
+        """Sets ``record`` and ``deal_fields`` from the valid fields, or adds an error."""
 
     def dealer_in_turn(self, players: int) -> int:
         """Who deals this deal when each of ``players`` deals in turn from the first dealer."""
@@ -191,8 +218,8 @@ class DealForm(SheetForm):
         }
 
     def saved_message(self, table: Any) -> str:
-        text = _("Deal %(n)d changed.") if self.editing else _("Deal %(n)d saved.")
-        return text % {"n": self.number}
+        text = self.words.changed if self.editing else self.words.saved
+        return str(text) % {"n": self.number}
 
     def records_with_deal(self) -> list[dict[str, Any]]:
         """The whole table with this deal added (or replacing deal ``number``); fills
@@ -206,7 +233,7 @@ class DealForm(SheetForm):
         self.records = records
         self.record_fields = [{} for _ in records]
         self.record_fields[index] = self.deal_fields
-        self.record_labels = [str(self.deal_label) % {"n": i + 1} for i in range(len(records))]
+        self.record_labels = [str(self.words.label) % {"n": i + 1} for i in range(len(records))]
         self.record_labels[index] = ""
         return records
 
@@ -250,6 +277,10 @@ class GamePlugin:
     blank_rows: int = 0
     #: What the deal-by-deal page says once a table's session is over, in the game's words.
     complete_message: str | Promise = gettext_lazy("The sheet is complete: every deal is entered.")
+    #: The form a table's phones enter the next deal (or row) with, and its template; ``None``:
+    #: the staff's form when it is one deal at a time (``table_entry``).
+    table_form: type[DealForm] | None = None
+    table_template: str = ""
     #: Settings of the club's ruleset the scorekeeper may change per tournament before it starts.
     tournament_settings: tuple[str, ...] = ()
     #: The rules page's label of each setting of the ruleset (a key without one shows as is).
@@ -289,6 +320,23 @@ class GamePlugin:
         """The winning side of a table (a team's seat), or ``None``: matches are decided
         at the signal when their round is closed before the target (``lineups``)."""
         return self.lineup.winner(result, closed=closed)
+
+    # ----------------------------------------------------------------- table-side entry
+
+    def table_entry(self) -> tuple[type[DealForm], str] | None:
+        """What a table's phones enter one unit at a time with (a deal, a row of the sheet):
+        its form (a ``DealForm``: one record added to the table's records) and the form's
+        template. By default the staff's form when it is deal by deal; ``None``: the table's
+        sheet is entered by the scorekeeper only."""
+        if self.table_form is not None:
+            return self.table_form, self.table_template or self.sheet_template
+        if issubclass(self.sheet_form, DealForm):
+            return self.sheet_form, self.sheet_template
+        return None
+
+    def table_line(self, record: dict[str, Any], names: Sequence[str]) -> str:
+        """A record in words on the table's phones (default: ``describe``)."""
+        return self.describe(record, names)
 
     # ----------------------------------------------------------------- sheets and history
 

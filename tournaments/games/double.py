@@ -16,10 +16,11 @@ from django.utils.translation import gettext_lazy
 from scoring import GAMES, InvalidDeal, double
 
 from .base import DealForm, GamePlugin
+from .deal_words import MANCHES
 from .rule_fields import PLACE_POINTS_HELP, TABLES, RuleField, int_list_field
 
 
-def _rules(rules) -> dict[str, Any]:
+def _rules(rules: dict[str, Any] | None) -> dict[str, Any]:
     return GAMES["double"].validate_rules(rules or None)
 
 
@@ -30,43 +31,48 @@ def _number_input(maximum: int) -> forms.NumberInput:
 class DoubleMancheForm(DealForm):
     """One manche: each seat's bid and tricks (``b<seat>``, ``t<seat>``)."""
 
-    deal_label = gettext_lazy("Manche %(n)d")
+    words = MANCHES
+    unit = gettext_lazy("tricks")
 
-    def __init__(self, *args, records=None, number: int | None = None, **kwargs):
-        super().__init__(*args, records=records, number=number, **kwargs)
+    def add_fields(self) -> None:
         self.n_seats = len(self.seat_names)
         self.dealer = self.dealer_in_turn(self.n_seats)
-        manches = _rules(self.rules)["manches"]
+        manches: list[int] = _rules(self.rules)["manches"]
         self.cards = manches[self.number - 1] if self.number <= len(manches) else max(manches)
         self.held = self._held_before()
         for seat, name in enumerate(self.seat_names):
-            self.fields[f"b{seat}"] = forms.IntegerField(
-                label=_("Bid of %(player)s") % {"player": name},
-                min_value=0,
-                max_value=self.cards,
-                widget=_number_input(self.cards),
-                error_messages={
-                    "required": _("enter the bid of %(player)s (0 if none)") % {"player": name},
-                    "min_value": _("a bid is between 0 and %(max)d") % {"max": self.cards},
-                    "max_value": _("a bid is between 0 and %(max)d") % {"max": self.cards},
-                },
+            player = {"player": name}
+            self.fields[f"b{seat}"] = self._count_field(
+                _("Bid of %(player)s") % player,
+                _("enter the bid of %(player)s (0 if none)") % player,
+                _("a bid is between 0 and %(max)d") % {"max": self.cards},
             )
-            self.fields[f"t{seat}"] = forms.IntegerField(
-                label=_("Tricks of %(player)s") % {"player": name},
-                min_value=0,
-                max_value=self.cards,
-                widget=_number_input(self.cards),
-                error_messages={
-                    "required": _("enter the tricks of %(player)s (0 if none)") % {"player": name},
-                    "min_value": _("%(max)d tricks at most, 0 at least") % {"max": self.cards},
-                    "max_value": _("%(max)d tricks at most, 0 at least") % {"max": self.cards},
-                },
+            self.fields[f"t{seat}"] = self._count_field(
+                _("Tricks of %(player)s") % player,
+                _("enter the tricks of %(player)s (0 if none)") % player,
+                _("%(max)d tricks at most, 0 at least") % {"max": self.cards},
             )
-        if not self.is_bound and number is not None and number <= len(self.existing):
-            record = self.existing[number - 1]
-            for seat in range(self.n_seats):
-                self.initial[f"b{seat}"] = record.get("bids", [None] * self.n_seats)[seat]
-                self.initial[f"t{seat}"] = record.get("tricks", [None] * self.n_seats)[seat]
+
+    def initial_from(self, record: dict[str, Any]) -> dict[str, object]:
+        initial: dict[str, object] = {}
+        for seat in range(self.n_seats):
+            initial[f"b{seat}"] = record.get("bids", [None] * self.n_seats)[seat]
+            initial[f"t{seat}"] = record.get("tricks", [None] * self.n_seats)[seat]
+        return initial
+
+    def _count_field(self, label: str, required: str, out_of_range: str) -> forms.IntegerField:
+        """A seat's bid or tricks: 0 to the manche's cards."""
+        return forms.IntegerField(
+            label=label,
+            min_value=0,
+            max_value=self.cards,
+            widget=_number_input(self.cards),
+            error_messages={
+                "required": required,
+                "min_value": out_of_range,
+                "max_value": out_of_range,
+            },
+        )
 
     def _held_before(self) -> list[int]:
         """Points each seat holds before this manche (the manches before it, if they are valid)."""
@@ -85,7 +91,7 @@ class DoubleMancheForm(DealForm):
     def dealer_name(self) -> str:
         return self.seat_names[self.dealer] if self.seat_names else ""
 
-    def seat_rows(self):
+    def seat_rows(self) -> list[dict[str, Any]]:
         """Per seat: name, points held before the manche, bid field, tricks field."""
         return [
             {
@@ -98,11 +104,7 @@ class DoubleMancheForm(DealForm):
             for seat, name in enumerate(self.seat_names)
         ]
 
-    def clean(self):
-        cleaned = super().clean()
-        self.record = None
-        if self.errors:
-            return cleaned
+    def read_deal(self, cleaned: dict[str, Any]) -> None:
         bids = [cleaned[f"b{seat}"] for seat in range(self.n_seats)]
         tricks = [cleaned[f"t{seat}"] for seat in range(self.n_seats)]
         self.record = {"cards": self.cards, "bids": bids, "tricks": tricks, "dealer": self.dealer}
@@ -112,7 +114,6 @@ class DoubleMancheForm(DealForm):
             "cards": [],
             "*": [],
         }
-        return cleaned
 
     def attach_scoring_error(self, error: InvalidDeal) -> None:
         """A bid above the points held lands on that seat's bid."""
@@ -129,38 +130,6 @@ class DoubleMancheForm(DealForm):
                 fields.insert(0, fields.pop(seat))
                 self.record_fields[index][error.field] = fields
         super().attach_scoring_error(error)
-
-    def unit_for(self, record: dict[str, Any]) -> str | None:
-        return str(_("tricks"))
-
-
-def sheet_cells(record: dict[str, Any], seat_names: Sequence[str], rules=None) -> dict[str, object]:
-    """The printed sheet's columns: the cards, and each seat's bid and tricks."""
-    bids = list(record.get("bids") or [])
-    tricks = list(record.get("tricks") or [])
-    return {
-        "cards": str(record.get("cards", "")),
-        "seats": [
-            {
-                "bid": bids[i] if i < len(bids) else "",
-                "tricks": tricks[i] if i < len(tricks) else "",
-            }
-            for i in range(len(seat_names))
-        ],
-    }
-
-
-def describe(record: dict[str, Any], seat_names) -> str:
-    parts = [
-        _("%(player)s bid %(bid)s, took %(tricks)s") % {"player": name, "bid": bid, "tricks": took}
-        for name, bid, took in zip(
-            seat_names, record.get("bids", []), record.get("tricks", []), strict=False
-        )
-    ]
-    return _("%(cards)s card(s): %(seats)s") % {
-        "cards": record.get("cards", "?"),
-        "seats": "; ".join(parts),
-    }
 
 
 class DoublePlugin(GamePlugin):
@@ -186,9 +155,35 @@ class DoublePlugin(GamePlugin):
         ),
     }
 
-    describe = staticmethod(describe)
+    def sheet_cells(
+        self, record: dict[str, Any], seat_names: Sequence[str], rules: dict[str, Any] | None
+    ) -> dict[str, Any]:
+        """The printed sheet's columns: the cards, and each seat's bid and tricks."""
+        bids = list(record.get("bids") or [])
+        tricks = list(record.get("tricks") or [])
+        return {
+            "cards": str(record.get("cards", "")),
+            "seats": [
+                {
+                    "bid": bids[i] if i < len(bids) else "",
+                    "tricks": tricks[i] if i < len(tricks) else "",
+                }
+                for i in range(len(seat_names))
+            ],
+        }
 
-    sheet_cells = staticmethod(sheet_cells)
+    def describe(self, record: dict[str, Any], seat_names: Sequence[str]) -> str:
+        parts = [
+            _("%(player)s bid %(bid)s, took %(tricks)s")
+            % {"player": name, "bid": bid, "tricks": took}
+            for name, bid, took in zip(
+                seat_names, record.get("bids", []), record.get("tricks", []), strict=False
+            )
+        ]
+        return _("%(cards)s card(s): %(seats)s") % {
+            "cards": record.get("cards", "?"),
+            "seats": "; ".join(parts),
+        }
 
     def sheet_extra(self, rules: dict[str, Any] | None) -> dict[str, Any]:
         merged = self.rules(rules)

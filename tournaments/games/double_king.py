@@ -14,8 +14,10 @@ import json
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from django import forms
+from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -24,7 +26,7 @@ from scoring.double_king import GAMES_PER_ROUND, KINDS, record_from_points, scor
 
 from ..language import in_french
 from ..scoring_messages import message_for
-from .base import GamePlugin, SheetForm
+from .base import DealForm, GamePlugin, SheetForm
 from .rule_fields import PLACE_POINTS_HELP
 from .sheet_rows import SheetRows
 
@@ -67,7 +69,7 @@ class PointsField(forms.IntegerField):
 
     widget = forms.TextInput
 
-    def to_python(self, value):
+    def to_python(self, value: Any | None) -> int | None:
         if isinstance(value, str):
             value = value.strip().replace("\u2212", "-").removeprefix("+")
         return super().to_python(value)
@@ -93,10 +95,72 @@ class Line:
     used: bool = True
 
 
-class DoubleKingSheet(SheetForm):
+class PointsLines(forms.Form):
+    """What the whole sheet and the phones' one row share: a line's four cells read as
+    points (``record_from_points``), the games' letters and names, the cells' help."""
+
+    rules: dict[str, Any] | None
+    unit: str | Promise | None = gettext_lazy("points")
+
+    def _record(self, game: str, cells: str, label: str, *, penalty: bool) -> dict[str, Any] | None:
+        """The record of a line's four cells, or None with the error on the cells."""
+        points = self._points(cells, label)
+        if points is None:
+            return None
+        try:
+            return record_from_points(game, points, penalty=penalty, rules=self.rules)
+        except InvalidDeal as error:
+            index = error.params.get("index")
+            names = [f"{cells}{index}"] if isinstance(index, int) else []
+            names = names or [f"{cells}{s}" for s in range(SEATS)]
+            message = f"{label} : " + message_for(error, unit=_("points"))
+            for name in names:
+                self.add_error(name, message if name == names[0] else "")
+            return None
+
+    def _points(self, cells: str, label: str) -> list[int] | None:
+        """The four cells' points, or None with an error on the first one missing."""
+        points: list[int | None] = [self.cleaned_data.get(f"{cells}{s}") for s in range(SEATS)]
+        given = [p for p in points if p is not None]
+        if len(given) == SEATS:
+            return given
+        missing = [f"{cells}{s}" for s, p in enumerate(points) if p is None]
+        if not any(name in self.errors for name in missing):
+            message = _("enter the points of each player (0 if none)")
+            self.add_error(missing[0], f"{label} : {message}")
+        return None
+
+    def game_names(self) -> dict[str, str]:
+        return kind_names()
+
+    def legend(self) -> list[tuple[str, str]]:
+        return legend()
+
+    def game_names_json(self) -> str:
+        return json.dumps(kind_names())
+
+    def lines_json(self) -> str:
+        """What each game's line may hold, for the page's keyboard help: the game's letter,
+        each cell's possible points and the line's total (a game row, then a penalty line)."""
+        lines = {}
+        for code in KINDS:
+            game = sheet_line(code)
+            penalty = sheet_line(code, penalty=True, rules=self.rules)
+            lines[code] = {
+                "letter": LETTERS[code],
+                "values": list(game.values),
+                "total": game.total,
+                "penalty": {"values": list(penalty.values), "total": penalty.total},
+            }
+        return json.dumps(lines)
+
+
+class DoubleKingSheet(PointsLines, SheetForm):
     rows = GAMES_PER_ROUND
 
-    def __init__(self, *args, records=None, **kwargs):
+    def __init__(
+        self, *args: Any, records: list[dict[str, Any]] | None = None, **kwargs: Any
+    ) -> None:
         super().__init__(*args, **kwargs)
         self.penalty_lines = self._count_penalty_lines(records or [])
         for row in range(1, self.rows + 1):
@@ -118,7 +182,7 @@ class DoubleKingSheet(SheetForm):
         # (docs/rules/double_king.md#penalties).
         self.penalty_counts = bool((self.rules or {}).get("penalty_counts_as_game"))
 
-    def _count_penalty_lines(self, records: list[dict]) -> int:
+    def _count_penalty_lines(self, records: list[dict[str, Any]]) -> int:
         """The stored penalty lines and a few blank ones, or as many as were posted."""
         stored = sum("penalty" in r for r in records)
         posted = [int(m[1]) for key in self.data if (m := re.fullmatch(r"pg(\d+)", key))]
@@ -160,7 +224,8 @@ class DoubleKingSheet(SheetForm):
     def turns(self) -> list[tuple[int, list[int]]]:
         """For each row, the dealer of its game and of each of its penalty lines: the core's
         rotation, where a penalty line takes a turn only with ``penalty_counts_as_game``."""
-        slot, out, by_row = 0, [], self.penalty_rows()
+        slot, by_row = 0, self.penalty_rows()
+        out: list[tuple[int, list[int]]] = []
         for row in range(1, self.rows + 1):
             penalty_dealers = []
             for _line in by_row.get(row, []):
@@ -185,7 +250,7 @@ class DoubleKingSheet(SheetForm):
         ]
         return names
 
-    def _line_dealers(self, turns) -> dict[int, int]:
+    def _line_dealers(self, turns: list[tuple[int, list[int]]]) -> dict[int, int]:
         by_row = self.penalty_rows()
         return {
             line: dealer
@@ -194,7 +259,7 @@ class DoubleKingSheet(SheetForm):
         }
 
     def _errors_of(self, names: list[str]) -> list[str]:
-        return [e for name in names for e in self.errors.get(name, []) if e]
+        return [str(e) for name in names for e in self.errors.get(name, []) if e]
 
     def rows_for_template(self) -> list[Line]:
         return [
@@ -235,7 +300,7 @@ class DoubleKingSheet(SheetForm):
     def line_field_names(self, line: int) -> list[str]:
         return [f"pb{line}", f"pg{line}", *(f"pp{line}_{s}" for s in range(SEATS))]
 
-    def initial_from(self, records: list[dict]) -> dict[str, object]:
+    def initial_from(self, records: list[dict[str, Any]]) -> dict[str, object]:
         initial: dict[str, object] = {}
         row, line = 1, 1
         for record in records:
@@ -252,8 +317,8 @@ class DoubleKingSheet(SheetForm):
 
     # ------------------------------------------------------------------ reading the sheet
 
-    def clean(self):
-        cleaned = super().clean()
+    def clean(self) -> dict[str, Any] | None:
+        cleaned = super().clean() or {}
         self.records, self.record_fields, self.record_labels = [], [], []
         self._check_penalty_lines()
         by_row = self.penalty_rows()
@@ -304,34 +369,7 @@ class DoubleKingSheet(SheetForm):
             record["dealer"] = dealer
             self._add(record, label, f"pg{line}", f"pp{line}_")
 
-    def _record(self, game: str, cells: str, label: str, *, penalty: bool) -> dict | None:
-        """The record of a line's four cells, or None with the error on the cells."""
-        points = self._points(cells, label)
-        if points is None:
-            return None
-        try:
-            return record_from_points(game, points, penalty=penalty, rules=self.rules)
-        except InvalidDeal as error:
-            index = error.params.get("index")
-            names = [f"{cells}{index}"] if isinstance(index, int) else []
-            names = names or [f"{cells}{s}" for s in range(SEATS)]
-            message = f"{label} : " + message_for(error, unit=_("points"))
-            for name in names:
-                self.add_error(name, message if name == names[0] else "")
-            return None
-
-    def _points(self, cells: str, label: str) -> list[int] | None:
-        """The four cells' points, or None with an error on the first one missing."""
-        points = [self.cleaned_data.get(f"{cells}{s}") for s in range(SEATS)]
-        missing = [f"{cells}{s}" for s, p in enumerate(points) if p is None]
-        if not missing:
-            return points
-        if not any(name in self.errors for name in missing):
-            message = _("enter the points of each player (0 if none)")
-            self.add_error(missing[0], f"{label} : {message}")
-        return None
-
-    def _add(self, record: dict, label: str, game: str, cells: str) -> None:
+    def _add(self, record: dict[str, Any], label: str, game: str, cells: str) -> None:
         cell_names = [f"{cells}{s}" for s in range(SEATS)]
         fields = {"game": [game], "dealer": [game], "*": [game]}
         fields.update({key: cell_names for key in RECORD_KEYS})
@@ -339,53 +377,94 @@ class DoubleKingSheet(SheetForm):
         self.record_fields.append(fields)
         self.record_labels.append(label)
 
-    def unit_for(self, record: dict) -> str | None:
-        return _("points")
 
-    def game_names(self) -> dict[str, str]:
-        return kind_names()
+class DoubleKingRow(PointsLines, DealForm):
+    """One row of the sheet, as a table's phones enter it: the dealer's choice (the game's
+    letter) and each player's points as written; it adds one record to the table's records
+    (``records_with_deal``), with the dealer the rotation gives after the rows so far.
 
-    def legend(self) -> list[tuple[str, str]]:
-        return legend()
+    ``scoring`` judges the row against the earlier rows (the game still open to that dealer,
+    the quotas), with the staff sheet's French messages on the fields.
+    """
 
-    def game_names_json(self) -> str:
-        return json.dumps(kind_names())
+    cells = "p"
 
-    def lines_json(self) -> str:
-        """What each game's line may hold, for the page's keyboard help: the game's letter,
-        each cell's possible points and the line's total (a game row, then a penalty line)."""
-        lines = {}
-        for code in KINDS:
-            game = sheet_line(code)
-            penalty = sheet_line(code, penalty=True, rules=self.rules)
-            lines[code] = {
-                "letter": LETTERS[code],
-                "values": list(game.values),
-                "total": game.total,
-                "penalty": {"values": list(penalty.values), "total": penalty.total},
-            }
-        return json.dumps(lines)
-
-
-def describe(record: dict, seat_names) -> str:
-    names = kind_names()
-    game = names.get(str(record.get("game")), str(record.get("game")))
-    if "penalty" in record:
-        return _("Penalty (%(game)s): %(player)s") % {
-            "game": game,
-            "player": seat_names[record["penalty"]],
-        }
-    if "taken" in record:
-        return f"{game} : " + ", ".join(
-            f"{n} {c}" for n, c in zip(seat_names, record["taken"], strict=False)
+    def add_fields(self) -> None:
+        # The phones only add the next row (a stored row is corrected on the staff sheet).
+        self.number = len(self.existing) + 1
+        try:
+            result = double_king.table_result(
+                self.existing, self.rules or None, first_dealer=self.first_dealer
+            )
+        except InvalidDeal:  # pragma: no cover - stored sheets are valid
+            result = None
+        self.pending: dict[str, Any] | None = (
+            dict(result.pending) if result is not None and result.pending else None
         )
-    if "taker" in record:
-        return f"{game} : {seat_names[record['taker']]}"
-    return _("%(game)s: 7th %(seventh)s, last %(last)s") % {
-        "game": game,
-        "seventh": seat_names[record["seventh"]],
-        "last": seat_names[record["last"]],
-    }
+        self.dealer: int | None = self.pending["next_dealer"] if self.pending else None
+        played = int(self.pending["games_played"]) if self.pending else len(self.existing)
+        self.row = played + 1
+        self.label = str(self.words.label) % {"n": self.row}
+        self.fields["game"] = forms.ChoiceField(
+            label=_("Choice of %(name)s (game)") % {"name": self.dealer_name},
+            choices=game_choices(),
+            required=False,
+        )
+        for seat, name in enumerate(self.seat_names):
+            self.fields[f"{self.cells}{seat}"] = PointsField(
+                label=name,
+                required=False,
+                widget=forms.TextInput(attrs={"autocomplete": "off", "class": "points"}),
+                error_messages={"invalid": _("enter whole points (e.g. -4)")},
+            )
+
+    @property
+    def dealer_name(self) -> str:
+        return self.seat_names[self.dealer] if self.dealer is not None else ""
+
+    def cell_fields(self) -> list[forms.BoundField]:
+        return [self[f"{self.cells}{seat}"] for seat in range(SEATS)]
+
+    def still_to_choose(self) -> dict[str, object]:
+        """The dealer's « reste à choisir »: his negative and trump choices left, and the
+        negative games still open at the table (with how many times)."""
+        if self.pending is None or self.dealer is None:
+            return {}
+        names = kind_names()
+        negatives = self.pending["negatives_left"][self.dealer]
+        forced = bool(self.pending["dealer_must_choose_trump"])
+        games = [
+            (LETTERS[code], names[code], times)
+            for code, times in self.pending["negative_games_left"].items()
+        ]
+        return {
+            "negatives": 0 if forced else negatives,
+            "trumps": self.pending["trumps_left"][self.dealer],
+            "games": games if negatives and not forced else [],
+            "forced_trump": forced,
+            "trump": (LETTERS["trump"], names["trump"]),
+        }
+
+    def read_deal(self, cleaned: dict[str, Any]) -> None:
+        game = cleaned.get("game")
+        if not game:
+            self.add_error("game", f"{self.label} : " + _("choose the game played"))
+            return
+        record = self._record(game, self.cells, self.label, penalty=False)
+        if record is None:
+            return
+        if self.dealer is not None:
+            record["dealer"] = self.dealer
+        cell_names = [f"{self.cells}{seat}" for seat in range(SEATS)]
+        self.record = record
+        self.deal_fields = {"game": ["game"], "dealer": ["game"], "*": ["game"]}
+        self.deal_fields.update({key: cell_names for key in RECORD_KEYS})
+
+    def records_with_deal(self) -> list[dict[str, Any]]:
+        records = super().records_with_deal()
+        # scoring's verdict on this row reads « Donne n : … », like the staff sheet's « Jeu n ».
+        self.record_labels[self.number - 1] = self.label
+        return records
 
 
 class DoubleKingPlugin(GamePlugin):
@@ -406,9 +485,39 @@ class DoubleKingPlugin(GamePlugin):
         ),
     }
 
-    describe = staticmethod(describe)
+    # The table's phones enter the sheet row by row (docs/plugins.md, table-side entry).
+    table_form = DoubleKingRow
+    table_template = "tournaments/sheets/double_king_row_form.html"
 
-    def sheet_row(self, rows: SheetRows, record: dict, points: Sequence[object]) -> None:
+    def table_line(self, record: dict[str, Any], names: Sequence[str]) -> str:
+        """A row on the phones as on the sheet: its game's letter and name, « C — Pas de
+        dames » (the points are in the players' columns beside it)."""
+        if "penalty" in record:
+            return self.describe(record, names)
+        code = str(record.get("game"))
+        return f"{LETTERS.get(code, '?')} — {kind_names().get(code, code)}"
+
+    def describe(self, record: dict[str, Any], seat_names: Sequence[str]) -> str:
+        names = kind_names()
+        game = names.get(str(record.get("game")), str(record.get("game")))
+        if "penalty" in record:
+            return _("Penalty (%(game)s): %(player)s") % {
+                "game": game,
+                "player": seat_names[record["penalty"]],
+            }
+        if "taken" in record:
+            return f"{game} : " + ", ".join(
+                f"{n} {c}" for n, c in zip(seat_names, record["taken"], strict=False)
+            )
+        if "taker" in record:
+            return f"{game} : {seat_names[record['taker']]}"
+        return _("%(game)s: 7th %(seventh)s, last %(last)s") % {
+            "game": game,
+            "seventh": seat_names[record["seventh"]],
+            "last": seat_names[record["last"]],
+        }
+
+    def sheet_row(self, rows: SheetRows, record: dict[str, Any], points: Sequence[object]) -> None:
         """A penalty is a line apart, under the games; it takes a turn of the deal only when
         the rules say ``penalty_counts_as_game``."""
         if "penalty" not in record:
@@ -417,7 +526,7 @@ class DoubleKingPlugin(GamePlugin):
         takes_turn = bool((rows.rules or {}).get("penalty_counts_as_game"))
         rows.add_penalty(record, points, takes_turn=takes_turn)
 
-    def sheet_extra(self, rules: dict | None) -> dict:
+    def sheet_extra(self, rules: dict[str, Any] | None) -> dict[str, Any]:
         # The printed sheet warns when a penalty line takes a turn of the deal (its
         # pre-printed dealers then move on by one after each penalty).
         return {"penalty_counts": bool(self.rules(rules).get("penalty_counts_as_game"))}

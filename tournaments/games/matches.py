@@ -5,8 +5,9 @@ The table's two seats are the teams (``seat_names``); the four players deal in t
 (``player_names``: team ``t`` is players ``t`` and ``t + 2``). Points are per team.
 """
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from django import forms
@@ -35,6 +36,12 @@ def count_input(maximum: int, follows: str = "") -> forms.NumberInput:
     return forms.NumberInput(attrs=attrs)
 
 
+def team_values(record: dict[str, Any], key: str) -> list[Any]:
+    """A record's two values of ``key`` (one per team), blank where missing: a sheet's cells."""
+    values = list(record.get(key) or [])
+    return values + [""] * (2 - len(values))
+
+
 @dataclass
 class TeamPair:
     """One team on a deal form: its name, players, points before this deal and inputs."""
@@ -50,28 +57,18 @@ class MatchDealForm(DealForm):
 
     game_key = ""
 
-    def __init__(
-        self,
-        *args: Any,
-        records: Sequence[dict[str, Any]] | None = None,
-        number: int | None = None,
-        **kwargs: Any,
-    ) -> None:
-        super().__init__(*args, records=records, number=number, **kwargs)
-        self.dealer = self.dealer_in_turn(len(self.player_names))
-        self.team_labels = list(self.seat_names) or [_("Team 1"), _("Team 2")]
-        self.add_fields()
-        if not self.is_bound and number is not None and number <= len(self.existing):
-            self.initial.update(self.initial_from(self.existing[number - 1]))
-        self.totals_before = self._totals_before()
+    @cached_property
+    def dealer(self) -> int:
+        """The player (dealing order) who deals this deal."""
+        return self.dealer_in_turn(len(self.player_names))
 
-    def add_fields(self) -> None:  # pragma: no cover - each game adds its own
-        raise NotImplementedError
+    @cached_property
+    def team_labels(self) -> list[str]:
+        return list(self.seat_names) or [_("Team 1"), _("Team 2")]
 
-    def initial_from(self, record: dict[str, Any]) -> dict[str, object]:
-        return {}
-
-    def _totals_before(self) -> list[int]:
+    @cached_property
+    def totals_before(self) -> list[int]:
+        """Each team's points before this deal (the deals before it, if they are valid)."""
         try:
             result = GAMES[self.game_key].table_result(
                 self.existing[: self.number - 1],
@@ -111,14 +108,19 @@ class MatchDealForm(DealForm):
         ]
 
     def other_team(
-        self, cleaned: dict[str, Any], prefix: str, total: int, label: Callable[[int], str]
+        self,
+        cleaned: dict[str, Any],
+        prefix: str,
+        total: int,
+        label: str | Callable[[int], str],
     ) -> list[int] | None:
-        """Team 0's count, and team 1's (``total`` minus team 0's when left empty)."""
+        """Team 0's count, and team 1's (``total`` minus team 0's when left empty); both
+        empty: the error ``label`` (or ``label(0)``) on team 0's input."""
         first: int | None = cleaned.get(f"{prefix}0")
         second: int | None = cleaned.get(f"{prefix}1")
         if first is None:
             if second is None:
-                self.add_error(f"{prefix}0", label(0))
+                self.add_error(f"{prefix}0", label(0) if callable(label) else label)
                 return None
             return [total - second, second]
         return [first, total - first if second is None else second]

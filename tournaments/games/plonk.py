@@ -6,24 +6,30 @@ A record is ``{"tricks", "dead", "live_points", "dealer"}``, one value per team:
 and 4 × its tricks, live points exactly makeable with its live cards.
 """
 
+from collections.abc import Sequence
 from typing import Any
 
 from django import forms
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
-from scoring import plonk
+from scoring import InvalidDeal, plonk
 
-from .matches import MatchDealForm, MatchPlugin, count_input
+from .matches import MatchDealForm, MatchPlugin, TeamPair, count_input, team_values
 
 TRICKS = 13
+#: Per team, the form's inputs and the printed sheet's columns (``<name><team>``), and the
+#: record's key each one holds.
+CELLS = (("tricks", "tricks"), ("dead", "dead"), ("live", "live_points"))
 
 
 class PlonkDealForm(MatchDealForm):
     """Per team: ``tricks<t>``, ``dead<t>``, ``live<t>``."""
 
     game_key = "plonk"
+    unit = gettext_lazy("tricks")
 
-    def team_rows(self):
+    def team_rows(self) -> list[TeamPair]:
         return self.team_pairs("tricks", "dead", "live")
 
     def add_fields(self) -> None:
@@ -62,21 +68,16 @@ class PlonkDealForm(MatchDealForm):
 
     def initial_from(self, record: dict[str, Any]) -> dict[str, object]:
         initial: dict[str, object] = {}
-        for key, prefix in (("tricks", "tricks"), ("dead", "dead"), ("live_points", "live")):
+        for prefix, key in CELLS:
             for team, value in enumerate(record.get(key, [])[:2]):
                 initial[f"{prefix}{team}"] = value
         return initial
 
-    def clean(self):
-        cleaned = super().clean()
-        self.record = None
-        if self.errors:
-            return cleaned
-        tricks = self.other_team(
-            cleaned, "tricks", TRICKS, lambda _team: _("enter the tricks of one team at least")
-        )
+    def read_deal(self, cleaned: dict[str, Any]) -> None:
+        message = _("enter the tricks of one team at least")
+        tricks = self.other_team(cleaned, "tricks", TRICKS, message)
         if tricks is None:
-            return cleaned
+            return
         record = {
             "tricks": tricks,
             "dead": [cleaned["dead0"], cleaned["dead1"]],
@@ -90,50 +91,34 @@ class PlonkDealForm(MatchDealForm):
                 "live_points": ["live0", "live1"],
             },
         )
-        return cleaned
 
-    def attach_scoring_error(self, error) -> None:
+    def attach_scoring_error(self, error: InvalidDeal) -> None:
         """A team's error lands on that team's field."""
         team = error.params.get("team", error.params.get("seat"))
         index = error.params.get("deal")
         if isinstance(team, int) and team in (0, 1) and isinstance(index, int):
             mapping = self.record_fields[index] if index < len(self.record_fields) else {}
             fields = list(mapping.get(error.field or "", []))
-            if len(fields) == 2:
+            if len(fields) == 2 and error.field:
                 mapping[error.field] = [fields[team], fields[1 - team]]
         super().attach_scoring_error(error)
-
-    def unit_for(self, record: dict[str, Any]) -> str | None:
-        return str(_("tricks"))
-
-
-def sheet_cells(record: dict[str, Any], player_names, rules=None) -> dict[str, object]:
-    def pair(key: str) -> list[object]:
-        values = list(record.get(key) or [])
-        return values + [""] * (2 - len(values))
-
-    return {"tricks": pair("tricks"), "dead": pair("dead"), "live": pair("live_points")}
-
-
-def describe(record: dict[str, Any], player_names) -> str:
-    cells = sheet_cells(record, player_names)
-    return _("tricks %(t0)s/%(t1)s, dead cards %(d0)s/%(d1)s, live points %(l0)s/%(l1)s") % {
-        "t0": cells["tricks"][0],
-        "t1": cells["tricks"][1],
-        "d0": cells["dead"][0],
-        "d1": cells["dead"][1],
-        "l0": cells["live"][0],
-        "l1": cells["live"][1],
-    }
 
 
 class PlonkPlugin(MatchPlugin):
     spec = plonk.SPEC
     sheet_form = PlonkDealForm
 
-    describe = staticmethod(describe)
+    def sheet_cells(
+        self, record: dict[str, Any], seat_names: Sequence[str], rules: dict[str, Any] | None
+    ) -> dict[str, Any]:
+        """The printed sheet's columns: tricks, dead cards and live points per team."""
+        return {key: team_values(record, stored) for key, stored in CELLS}
 
-    sheet_cells = staticmethod(sheet_cells)
+    def describe(self, record: dict[str, Any], seat_names: Sequence[str]) -> str:
+        cells = self.sheet_cells(record, seat_names, None)
+        return _("tricks %(t0)s/%(t1)s, dead cards %(d0)s/%(d1)s, live points %(l0)s/%(l1)s") % {
+            f"{key[0]}{team}": cells[key][team] for key, _stored in CELLS for team in range(2)
+        }
 
 
 PLUGIN = PlonkPlugin()

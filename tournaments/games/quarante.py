@@ -9,13 +9,14 @@ from collections.abc import Sequence
 from typing import Any
 
 from django import forms
+from django.forms import BoundField
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext
+from django.utils.translation import gettext_lazy, pgettext
 
 from scoring import quarante
 from scoring.quarante import FIGURES, SUITS
 
-from .matches import MatchDealForm, MatchPlugin, count_input
+from .matches import MatchDealForm, MatchPlugin, count_input, team_values
 
 
 def suit_names() -> dict[str, str]:
@@ -36,6 +37,7 @@ class QuaranteDealForm(MatchDealForm):
     (``clique<player>_<figure>``: nothing, 3 or 4)."""
 
     game_key = "quarante"
+    unit = gettext_lazy("cards")
 
     def add_fields(self) -> None:
         names = suit_names()
@@ -65,28 +67,28 @@ class QuaranteDealForm(MatchDealForm):
                     label=figures[figure].capitalize(), choices=choices, required=False
                 )
 
-    def figure_rows(self):
+    def figure_rows(self) -> list[dict[str, Any]]:
         """Per figure: its name, team 0's field and team 1's field."""
         figures = figure_names()
-        rows = []
+        rows: list[dict[str, Any]] = []
         for code, key in FIGURES.items():
             name = figures[code].capitalize()
             fields = [self[f"{key}0"], self[f"{key}1"]]
             rows.append({"name": name, "fields": fields, "cells": self._named(fields, name)})
         return rows
 
-    def _named(self, fields, name: str) -> list[dict]:
+    def _named(self, fields: list[BoundField], name: str) -> list[dict[str, Any]]:
         """Each team's field with its accessible name (« Rois — Les As »)."""
         teams = [*self.team_labels, "", ""][:2]
         return [
             {"field": f, "label": f"{name} — {team}"} for f, team in zip(fields, teams, strict=True)
         ]
 
-    def clique_rows(self):
+    def clique_rows(self) -> list[dict[str, Any]]:
         """Per player (dealing order): name, team and one field per figure (each named
         « Rois — Anne » for screen readers)."""
         figures = figure_names()
-        rows = []
+        rows: list[dict[str, Any]] = []
         for p in range(4):
             name = self.player_names[p] if p < len(self.player_names) else ""
             fields = [self[f"clique{p}_{figure}"] for figure in FIGURES]
@@ -112,29 +114,19 @@ class QuaranteDealForm(MatchDealForm):
             initial[f"clique{clique['seat']}_{clique['figure']}"] = str(clique["count"])
         return initial
 
-    def clean(self):
-        cleaned = super().clean()
-        self.record = None
-        if self.errors:
-            return cleaned
+    def read_deal(self, cleaned: dict[str, Any]) -> None:
         record: dict[str, object] = {}
         fields: dict[str, list[str]] = {}
         figures = figure_names()
         for code, key in FIGURES.items():
-            counts = self.other_team(
-                cleaned,
-                key,
-                4,
-                lambda _team, code=code: (
-                    _("enter the %(figure)s won by one team at least") % {"figure": figures[code]}
-                ),
-            )
+            message = _("enter the %(figure)s won by one team at least") % {"figure": figures[code]}
+            counts = self.other_team(cleaned, key, 4, message)
             if counts is None:
-                return cleaned
+                return
             record[key] = counts
             fields[key] = [f"{key}0", f"{key}1"]
-        cliques = []
-        clique_fields = []
+        cliques: list[dict[str, object]] = []
+        clique_fields: list[str] = []
         for player in range(4):
             for figure in FIGURES:
                 value = cleaned.get(f"clique{player}_{figure}") or ""
@@ -146,10 +138,6 @@ class QuaranteDealForm(MatchDealForm):
         fields["cliques"] = clique_fields
         fields["trump"] = ["trump"]
         self.finish(record, fields)
-        return cleaned
-
-    def unit_for(self, record: dict[str, Any]) -> str | None:
-        return str(_("cards"))
 
 
 def _player(names: Sequence[str], seat: object) -> str:
@@ -169,47 +157,32 @@ def clique_text(record: dict[str, Any], player_names: Sequence[str]) -> str:
     )
 
 
-def sheet_cells(
-    record: dict[str, Any], player_names: Sequence[str], rules=None
-) -> dict[str, object]:
-    """The printed sheet's columns: trump, figures per team, cliques."""
-
-    def pair(key: str) -> list[object]:
-        values = list(record.get(key) or [])
-        return values + [""] * (2 - len(values))
-
-    return {
-        "trump": suit_names().get(str(record.get("trump", "")), ""),
-        "kings": pair("kings"),
-        "queens": pair("queens"),
-        "jacks": pair("jacks"),
-        "cliques": clique_text(record, player_names),
-    }
-
-
-def describe(record: dict[str, Any], player_names) -> str:
-    cells = sheet_cells(record, player_names)
-    text = _("trump %(trump)s — kings %(k0)s/%(k1)s, queens %(q0)s/%(q1)s, jacks %(j0)s/%(j1)s") % {
-        "trump": cells["trump"] or "?",
-        "k0": cells["kings"][0],
-        "k1": cells["kings"][1],
-        "q0": cells["queens"][0],
-        "q1": cells["queens"][1],
-        "j0": cells["jacks"][0],
-        "j1": cells["jacks"][1],
-    }
-    if cells["cliques"]:
-        text += " — " + _("cliques: %(cliques)s") % {"cliques": cells["cliques"]}
-    return text
-
-
 class QuarantePlugin(MatchPlugin):
     spec = quarante.SPEC
     sheet_form = QuaranteDealForm
 
-    describe = staticmethod(describe)
+    def sheet_cells(
+        self, record: dict[str, Any], seat_names: Sequence[str], rules: dict[str, Any] | None
+    ) -> dict[str, Any]:
+        """The printed sheet's columns: trump, figures per team, cliques (``seat_names``: the
+        players in dealing order)."""
+        return {
+            "trump": suit_names().get(str(record.get("trump", "")), ""),
+            **{key: team_values(record, key) for key in FIGURES.values()},
+            "cliques": clique_text(record, seat_names),
+        }
 
-    sheet_cells = staticmethod(sheet_cells)
+    def describe(self, record: dict[str, Any], seat_names: Sequence[str]) -> str:
+        cells = self.sheet_cells(record, seat_names, None)
+        counts = {
+            f"{key[0]}{team}": cells[key][team] for key in FIGURES.values() for team in (0, 1)
+        }
+        text = _(
+            "trump %(trump)s — kings %(k0)s/%(k1)s, queens %(q0)s/%(q1)s, jacks %(j0)s/%(j1)s"
+        ) % {"trump": cells["trump"] or "?", **counts}
+        if cells["cliques"]:
+            text += " — " + _("cliques: %(cliques)s") % {"cliques": cells["cliques"]}
+        return text
 
 
 PLUGIN = QuarantePlugin()

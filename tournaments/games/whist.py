@@ -8,10 +8,11 @@ family (``tricks_per_declarer`` in the table).
 """
 
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from django import forms
+from django.forms import BoundField
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -25,21 +26,21 @@ from .rule_fields import CONTRACTS, COUNTERS, RuleField, bounded_field, choice_s
 MAX_DECLARERS = 4
 
 
-def _rules(rules) -> dict[str, Any]:
+def _rules(rules: dict[str, Any] | None) -> dict[str, Any]:
     return GAMES["whist"].validate_rules(rules or None)
 
 
-def contract_names(rules=None) -> dict[str, str]:
+def contract_names(rules: dict[str, Any] | None = None) -> dict[str, str]:
     """The club's contracts, weakest first, named in the current language."""
     french = in_french()
-    names = {}
+    names: dict[str, str] = {}
     for row in _rules(rules)["contracts"]:
         name = row.get("name_fr") if french else row.get("name_en") or row.get("name_fr")
         names[row["code"]] = name or row["code"]
     return names
 
 
-def counter_targets(rules=None) -> list[str]:
+def counter_targets(rules: dict[str, Any] | None = None) -> list[str]:
     """The contracts another contract may counter: the club's counter table, then the rule
     document's own counters (``scoring.whist.SEED_COUNTERS``) for contracts the club has."""
     ruleset = _rules(rules)
@@ -51,11 +52,11 @@ def counter_targets(rules=None) -> list[str]:
     return targets
 
 
-def per_declarer_codes(rules=None) -> set[str]:
+def per_declarer_codes(rules: dict[str, Any] | None = None) -> set[str]:
     return {c.code for c in contract_table(rules or None) if c.tricks_per_declarer}
 
 
-def declarer_range(rules=None) -> dict[str, tuple[int, int]]:
+def declarer_range(rules: dict[str, Any] | None = None) -> dict[str, tuple[int, int]]:
     return {c.code: c.declarers for c in contract_table(rules or None)}
 
 
@@ -66,8 +67,9 @@ class WhistDealForm(DealForm):
     rotation. At a table of 5 the dealer sits out and is not offered as a declarer.
     """
 
-    def __init__(self, *args, records=None, number: int | None = None, **kwargs):
-        super().__init__(*args, records=records, number=number, **kwargs)
+    unit = gettext_lazy("tricks")
+
+    def add_fields(self) -> None:
         self.n_seats = len(self.seat_names)
         self.dealer = self.dealer_in_turn(self.n_seats)
         self.sitting_out = self.dealer if self.n_seats == 5 else None
@@ -111,18 +113,21 @@ class WhistDealForm(DealForm):
             required=False,
             help_text=_("A player did not follow suit or trump when he could: the deal stops."),
         )
-        if not self.is_bound and number is not None and number <= len(self.existing):
-            self.initial.update(self.initial_from(self.existing[number - 1]))
 
     def per_declarer_json(self) -> str:
         """Contracts whose declarers each have their own tricks (the page shows those inputs)."""
         return json.dumps(sorted(per_declarer_codes(self.rules)))
 
+    def declarers_json(self) -> str:
+        """The most declarers of each contract: once they are all picked, the page moves the
+        cursor on to the tricks (one tap less per deal on a phone)."""
+        return json.dumps({code: most for code, (_, most) in declarer_range(self.rules).items()})
+
     @property
     def dealer_name(self) -> str:
         return self.seat_names[self.dealer] if self.seat_names else ""
 
-    def declarer_rows(self):
+    def declarer_rows(self) -> list[tuple[BoundField, BoundField]]:
         return [(self[f"d{i}"], self[f"t{i}"]) for i in range(1, MAX_DECLARERS + 1)]
 
     def initial_from(self, record: dict[str, Any]) -> dict[str, object]:
@@ -140,61 +145,67 @@ class WhistDealForm(DealForm):
             initial["tricks"] = tricks
         return initial
 
-    def clean(self):
-        cleaned = super().clean()
-        self.record = None
+    def clean(self) -> dict[str, Any] | None:
+        """Read even when another input is refused: the declarers' errors show too."""
+        cleaned = super().clean() or {}
         code = cleaned.get("contract")
-        if not code:
-            return cleaned
-        per_declarer = code in per_declarer_codes(self.rules)
-        declarers, declarer_fields, trick_fields = [], [], []
-        for i in range(1, MAX_DECLARERS + 1):
-            value = cleaned.get(f"d{i}") or ""
-            if value != "":
-                declarers.append(int(value))
-                declarer_fields.append(f"d{i}")
-                trick_fields.append(f"t{i}")
-        renege = cleaned.get("renege") or ""
-        if not declarers:
+        if code:
+            self._read_contract(cleaned, code)
+        return cleaned
+
+    def _read_contract(self, cleaned: dict[str, Any], code: str) -> None:
+        declarer_fields = [f"d{i}" for i in range(1, MAX_DECLARERS + 1) if cleaned.get(f"d{i}")]
+        if not declarer_fields:
             self.add_error("d1", _("choose the declarer(s)"))
-            return cleaned
-        record: dict[str, object] = {"contract": code, "declarers": declarers}
+            return
+        renege = cleaned.get("renege") or ""
+        trick_fields = [f"t{name[1:]}" for name in declarer_fields]
+        read = self._read_tricks(cleaned, code, trick_fields, reneged=renege != "")
+        if read is None:
+            return
+        tricks, fields_of_tricks = read
+        record: dict[str, object] = {
+            "contract": code,
+            "declarers": [int(cleaned[name]) for name in declarer_fields],
+        }
         fields: dict[str, list[str]] = {
             "contract": ["contract"],
             "declarers": declarer_fields,
             "dealer": ["contract"],
             "*": ["contract"],
+            "tricks": fields_of_tricks,
         }
-        if per_declarer:
-            counts = [cleaned.get(name) for name in trick_fields]
-            if renege == "" or any(c is not None for c in counts):
-                missing = [name for name, c in zip(trick_fields, counts, strict=True) if c is None]
-                if missing:
-                    self.add_error(missing[0], _("enter the tricks of each declarer (0 if none)"))
-                    return cleaned
-                record["tricks"] = counts
-            fields["tricks"] = trick_fields
-        else:
-            tricks = cleaned.get("tricks")
-            if tricks is None and renege == "":
-                self.add_error("tricks", _("enter the tricks made by the declarers"))
-                return cleaned
-            if tricks is not None:
-                record["tricks"] = tricks
-            fields["tricks"] = ["tricks"]
+        if tricks is not None:
+            record["tricks"] = tricks
         if cleaned.get("against"):
             record["against"] = cleaned["against"]
             fields["against"] = ["against"]
-        if renege != "":
+        if renege:
             record["renege"] = int(renege)
             fields["renege"] = ["renege"]
         record["dealer"] = self.dealer
         self.record = record
         self.deal_fields = fields
-        return cleaned
 
-    def unit_for(self, record: dict[str, Any]) -> str | None:
-        return str(_("tricks"))
+    def _read_tricks(
+        self, cleaned: dict[str, Any], code: str, trick_fields: list[str], *, reneged: bool
+    ) -> tuple[Any, list[str]] | None:
+        """The declarers' tricks (a count, one per declarer in the misère family, or None
+        after a renege) and their inputs; None when missing (the error is on the input)."""
+        if code in per_declarer_codes(self.rules):
+            counts = [cleaned.get(name) for name in trick_fields]
+            if reneged and all(c is None for c in counts):
+                return None, trick_fields
+            missing = [name for name, c in zip(trick_fields, counts, strict=True) if c is None]
+            if missing:
+                self.add_error(missing[0], _("enter the tricks of each declarer (0 if none)"))
+                return None
+            return counts, trick_fields
+        tricks = cleaned.get("tricks")
+        if tricks is None and not reneged:
+            self.add_error("tricks", _("enter the tricks made by the declarers"))
+            return None
+        return tricks, ["tricks"]
 
     def game_names(self) -> dict[str, str]:
         return contract_names(self.rules)
@@ -202,34 +213,6 @@ class WhistDealForm(DealForm):
 
 def _seat(seat_names: Sequence[str], seat: object) -> str:
     return seat_names[seat] if isinstance(seat, int) and 0 <= seat < len(seat_names) else "?"
-
-
-def sheet_cells(record: dict[str, Any], seat_names: Sequence[str], rules=None) -> dict[str, str]:
-    """What the printed sheet writes in the contract, declarers and tricks columns."""
-    names = contract_names(rules)
-    code = str(record.get("contract", ""))
-    contract = names.get(code, code)
-    if record.get("against"):
-        against = names.get(str(record["against"]), str(record["against"]))
-        contract = _("%(contract)s (counter on %(against)s)") % {
-            "contract": contract,
-            "against": against,
-        }
-    declarers = ", ".join(_seat(seat_names, s) for s in record.get("declarers", []))
-    tricks = record.get("tricks")
-    shown = "/".join(str(t) for t in tricks) if isinstance(tricks, list) else str(tricks or "")
-    renege = ""
-    if "renege" in record:  # no tricks: the text goes under the contract, where it has room
-        renege = _("renege: %(player)s") % {"player": _seat(seat_names, record["renege"])}
-        shown = "—"
-    return {"contract": contract, "declarers": declarers, "tricks": shown, "renege": renege}
-
-
-def describe(record: dict[str, Any], seat_names) -> str:
-    cells = sheet_cells(record, seat_names)
-    if "renege" in record:
-        return f"{cells['contract']} : {cells['declarers']} — {cells['renege']}"
-    return _("%(contract)s: %(declarers)s, %(tricks)s tricks") % cells
 
 
 class WhistPlugin(GamePlugin):
@@ -258,9 +241,33 @@ class WhistPlugin(GamePlugin):
         "annual_best_n": gettext_lazy("Best N tournaments (annual ranking « best N »)"),
     }
 
-    describe = staticmethod(describe)
+    def sheet_cells(
+        self, record: dict[str, Any], seat_names: Sequence[str], rules: dict[str, Any] | None
+    ) -> dict[str, Any]:
+        """What the printed sheet writes in the contract, declarers and tricks columns."""
+        names = contract_names(rules)
+        code = str(record.get("contract", ""))
+        contract = names.get(code, code)
+        if record.get("against"):
+            against = names.get(str(record["against"]), str(record["against"]))
+            contract = _("%(contract)s (counter on %(against)s)") % {
+                "contract": contract,
+                "against": against,
+            }
+        declarers = ", ".join(_seat(seat_names, s) for s in record.get("declarers", []))
+        tricks = record.get("tricks")
+        shown = "/".join(str(t) for t in tricks) if isinstance(tricks, list) else str(tricks or "")
+        renege = ""
+        if "renege" in record:  # no tricks: the text goes under the contract, where it has room
+            renege = _("renege: %(player)s") % {"player": _seat(seat_names, record["renege"])}
+            shown = "—"
+        return {"contract": contract, "declarers": declarers, "tricks": shown, "renege": renege}
 
-    sheet_cells = staticmethod(sheet_cells)
+    def describe(self, record: dict[str, Any], seat_names: Sequence[str]) -> str:
+        cells = self.sheet_cells(record, seat_names, None)
+        if "renege" in record:
+            return f"{cells['contract']} : {cells['declarers']} — {cells['renege']}"
+        return _("%(contract)s: %(declarers)s, %(tricks)s tricks") % cells
 
     def table_sizes(self, rules: dict[str, Any] | None) -> tuple[int, ...]:
         return (4, 5) if self.rules(rules).get("tables_of_five") else (4,)
@@ -298,7 +305,7 @@ ANNUAL_CHOICES = [
 ]
 
 
-def _points_writer(group: str, **match: object):
+def _points_writer(group: str, **match: object) -> Callable[[dict[str, Any], object], None]:
     """Writes a contract's (or counter's) points into the rows of the table it names."""
 
     def write(rules: dict[str, Any], value: object) -> None:

@@ -7,7 +7,7 @@ from typing import Any
 
 from django.db.models import Count, Prefetch, QuerySet
 
-from ..models import ResultChange, Round, Seat, Table, Tournament
+from ..models import Deal, ResultChange, Round, Seat, Table, Tournament
 
 
 def seats_with_occupants() -> QuerySet[Seat]:
@@ -30,10 +30,6 @@ def tournament_rounds(tournament: Tournament) -> list[Round]:
     )
 
 
-def table_detail(table_id: int, *, published_only: bool) -> Table:
-    return table_sheet(table_with_tournament(table_id, published_only=published_only))
-
-
 def table_with_tournament(table_id: int, *, published_only: bool) -> Table:
     """A table with its round and tournament (one query)."""
     qs = Table.objects.select_related("round__tournament__club", "round__tournament__season")
@@ -42,15 +38,20 @@ def table_with_tournament(table_id: int, *, published_only: bool) -> Table:
     return qs.get(pk=table_id)
 
 
-def table_sheet(table: Table) -> Table:
-    """The table's seats and deals, as ``seat_list`` and ``deal_list`` (two queries)."""
-    # Patched onto the table for the public table page (views_public, table.html); a dataclass
-    # replaces them with the rest of issue 11's item 6.
-    table.seat_list = list(  # type: ignore[attr-defined]
-        table.seats.select_related("entry__player", "team").order_by("position")
-    )
-    table.deal_list = list(table.deals.order_by("number"))  # type: ignore[attr-defined]
-    return table
+@dataclass(frozen=True)
+class TableSheet:
+    """A table's sheet as its public page shows it: the seats in order (with their player or
+    team) and the deals entered."""
+
+    table: Table
+    seats: list[Seat]
+    deals: list[Deal]
+
+
+def table_sheet(table: Table) -> TableSheet:
+    """The table's seats and deals (two queries)."""
+    seats = table.seats.select_related("entry__player", "team").order_by("position")
+    return TableSheet(table, list(seats), list(table.deals.order_by("number")))
 
 
 def round_tables(round_: Round) -> list[Table]:
@@ -80,22 +81,40 @@ def describe_changes(
     describe: Callable[[dict[str, Any], Sequence[str]], str],
 ) -> list[DescribedChange]:
     """Each change of a sheet with the lines it added, altered or removed, in words."""
-    described = []
-    for change in changes:
-        lines = []
-        for i in range(max(len(change.before), len(change.after))):
-            old = change.before[i] if i < len(change.before) else None
-            new = change.after[i] if i < len(change.after) else None
-            if old != new:
-                lines.append(
-                    ChangeLine(
-                        i + 1,
-                        describe(old, seat_names) if old is not None else None,
-                        describe(new, seat_names) if new is not None else None,
-                    )
+    return [
+        DescribedChange(
+            change,
+            [
+                ChangeLine(number, before, after)
+                for number, before, after in _differing_lines(
+                    change.before, change.after, seat_names, describe
                 )
-        described.append(DescribedChange(change, lines))
-    return described
+            ],
+        )
+        for change in changes
+    ]
+
+
+def _differing_lines(
+    first: Sequence[dict[str, Any]],
+    second: Sequence[dict[str, Any]],
+    seat_names: Sequence[str],
+    describe: Callable[[dict[str, Any], Sequence[str]], str],
+) -> list[tuple[int, str | None, str | None]]:
+    """The lines (1-based) where two sheets differ, each side in words (None: no such line)."""
+    lines = []
+    for i in range(max(len(first), len(second))):
+        one = first[i] if i < len(first) else None
+        other = second[i] if i < len(second) else None
+        if one != other:
+            lines.append(
+                (
+                    i + 1,
+                    describe(one, seat_names) if one is not None else None,
+                    describe(other, seat_names) if other is not None else None,
+                )
+            )
+    return lines
 
 
 @dataclass
@@ -113,19 +132,10 @@ def sheet_conflict(
 ) -> list[ConflictLine]:
     """The lines where the sheet typed differs from the one someone else saved meanwhile, in
     words: what saving again would replace (or remove, where the typed sheet is shorter)."""
-    lines = []
-    for i in range(max(len(saved), len(mine))):
-        theirs = saved[i] if i < len(saved) else None
-        ours = mine[i] if i < len(mine) else None
-        if theirs != ours:
-            lines.append(
-                ConflictLine(
-                    i + 1,
-                    describe(ours, seat_names) if ours is not None else None,
-                    describe(theirs, seat_names) if theirs is not None else None,
-                )
-            )
-    return lines
+    return [
+        ConflictLine(number, ours, theirs)
+        for number, ours, theirs in _differing_lines(mine, saved, seat_names, describe)
+    ]
 
 
 @dataclass

@@ -2,15 +2,32 @@
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any
 
-from django.db.models import Count, Max
+from django.db.models import Count, Max, Q
 
 from scoring import InvalidDeal
 
 from ..games import plugin_for
-from ..models import Round, Seat, Table, TableDeal, TableEvent, TableLink
-from .scoresheet import dealing_names, evaluate_sheet, table_seats, team_players
+from ..models import (
+    PLACE_POINTS_DENOMINATOR,
+    Round,
+    Seat,
+    Table,
+    TableDeal,
+    TableEvent,
+    TableLink,
+)
+from .classification import tournament_standings
+from .scoresheet import (
+    dealing_names,
+    evaluate_sheet,
+    seat_names,
+    table_records,
+    table_seats,
+    team_players,
+)
 
 
 @dataclass(frozen=True)
@@ -50,7 +67,7 @@ def table_lines(table: Table, seats: Sequence[Seat]) -> tuple[list[Line], list[i
     plugin = plugin_for(table.round.tournament.game)
     names = dealing_names(seats)
     deals = list(table.deals.order_by("number"))
-    lines = [Line(d.number, plugin.describe(d.record, names), list(d.points)) for d in deals]
+    lines = [Line(d.number, plugin.table_line(d.record, names), list(d.points)) for d in deals]
     try:
         totals = list(evaluate_sheet(table, [d.record for d in deals]).scores)
     except InvalidDeal:  # pragma: no cover - stored sheets are valid
@@ -58,22 +75,241 @@ def table_lines(table: Table, seats: Sequence[Seat]) -> tuple[list[Line], list[i
     return lines, totals
 
 
+@dataclass(frozen=True)
+class Queue:
+    """A table's sheet (its records) and the phones' deals not on it yet, by number."""
+
+    sheet: list[dict[str, Any]]
+    waiting: list[TableDeal]
+
+    @property
+    def next_number(self) -> int:
+        """The place of the next deal entered: the first one free after the sheet (a deal
+        sent back leaves its place free while the deals after it wait)."""
+        taken = {d.number for d in self.waiting}
+        number = len(self.sheet) + 1
+        while number in taken:
+            number += 1
+        return number
+
+    def contiguous(self) -> list[TableDeal]:
+        """The waiting deals that follow the sheet without a gap."""
+        by_number = {d.number: d for d in self.waiting}
+        chain = []
+        number = len(self.sheet) + 1
+        while number in by_number:
+            chain.append(by_number[number])
+            number += 1
+        return chain
+
+    def records_before(self, number: int) -> list[dict[str, Any]]:
+        """The sheet as the deal in place ``number`` follows it (the waiting deals before)."""
+        return [*self.sheet, *(d.record for d in self.contiguous() if d.number < number)]
+
+
+def waiting_deals(table: Table) -> list[TableDeal]:
+    return list(
+        TableDeal.objects.filter(table=table, applied_version__isnull=True)
+        .exclude(status=TableDeal.Status.REJECTED)
+        .select_related("entered_by__player", "decided_by__player")
+        .order_by("number", "pk")
+    )
+
+
+def table_queue(table: Table) -> Queue:
+    return Queue(table_records(table), waiting_deals(table))
+
+
+def queue_full(table: Table, queue: Queue) -> bool:
+    """The game's own verdict: the sheet with the deals waiting after it ends the session (a
+    whist pool's deals, a match's target, Double King's 20 games — a penalty line is not one)."""
+    records = queue.records_before(queue.next_number)
+    if not records:
+        return False
+    try:
+        return evaluate_sheet(table, records).complete
+    except InvalidDeal:
+        return False
+
+
+def flagged_among(deals: Sequence[TableDeal]) -> list[TableDeal]:
+    """Of a table's deals, those sent back (by a player, the scorekeeper, or as a conflict)
+    that the table has not entered again yet: no deal entered since, in its place or later."""
+    return [
+        d
+        for d in deals
+        if d.status == TableDeal.Status.REJECTED
+        and not any(
+            o.pk != d.pk
+            and o.number >= d.number
+            and d.decided_at is not None
+            and o.entered_at > d.decided_at
+            for o in deals
+        )
+    ]
+
+
+def flagged_deals(table: Table) -> list[TableDeal]:
+    return flagged_among(
+        list(TableDeal.objects.filter(table=table).select_related("entered_by__player"))
+    )
+
+
+def is_waiting(table_deal: TableDeal) -> bool:
+    return table_deal.status != TableDeal.Status.REJECTED and table_deal.applied_version is None
+
+
 def open_deal(table: Table) -> TableDeal | None:
-    """The deal waiting for confirmation, else the last one if it was rejected (flagged)."""
-    last = TableDeal.objects.filter(table=table).select_related("entered_by__player").last()
-    if last is None or last.status == TableDeal.Status.CONFIRMED:
-        return None
-    return last
+    """The first deal waiting (for confirmation, or for a deal before it), else the last one
+    sent back (flagged)."""
+    waiting = waiting_deals(table)
+    if waiting:
+        return waiting[0]
+    flagged = flagged_deals(table)
+    return flagged[-1] if flagged else None
 
 
 def describe(table: Table, table_deal: TableDeal, seats: Sequence[Seat]) -> str:
     plugin = plugin_for(table.round.tournament.game)
-    return plugin.describe(table_deal.record, dealing_names(seats))
+    return plugin.table_line(table_deal.record, dealing_names(seats))
 
 
 def stamp(table: Table) -> str:
-    """Changes whenever a phone should redraw: a deal counted, entered, confirmed, rejected."""
-    return f"{table.version}-{int(table.updated_at.timestamp() * 1000)}"
+    """Changes whenever a phone should redraw: a deal counted, entered, confirmed, rejected;
+    once the table is complete, also the tournament's results and draws (the phone shows the
+    player's rank and his next seat)."""
+    own = f"{table.version}-{int(table.updated_at.timestamp() * 1000)}"
+    if table.complete:
+        return f"{own}-{table.round.tournament.results_version}"
+    return own
+
+
+@dataclass(frozen=True)
+class WaitingItem:
+    """A deal of the table not on the sheet, as a phone shows it."""
+
+    deal: TableDeal
+    text: str
+    points: list[tuple[str, int]]
+    may_confirm: bool
+    may_reject: bool
+    #: a confirmed deal waits for this deal (not yet confirmed, or sent back) to count
+    waits_for: int | None
+
+
+def waiting_item(
+    table: Table,
+    table_deal: TableDeal,
+    queue: Queue,
+    seats: Sequence[Seat],
+    me: Person | None,
+    closed: bool,
+) -> WaitingItem:
+    pending = table_deal.status == TableDeal.Status.PENDING
+    confirmed = {d.number for d in queue.waiting if d.status == TableDeal.Status.CONFIRMED}
+    waits_for = None
+    if table_deal.status == TableDeal.Status.CONFIRMED:
+        waits_for = next(
+            (n for n in range(len(queue.sheet) + 1, table_deal.number) if n not in confirmed),
+            None,
+        )
+    may_act = me is not None and pending and not closed
+    return WaitingItem(
+        table_deal,
+        describe(table, table_deal, seats),
+        list(zip(seat_names(seats), table_deal.points, strict=False)),
+        may_confirm=may_act and me is not None and me.side != table_deal.entered_side,
+        may_reject=may_act,
+        waits_for=waits_for,
+    )
+
+
+@dataclass(frozen=True)
+class SeatResult:
+    name: str
+    score: int
+    place_points: Fraction | None
+    seat: Seat
+    mine: bool
+
+
+@dataclass(frozen=True)
+class NextSeat:
+    round_number: int
+    table: int
+    seat: int
+    bye: bool
+    token: str | None
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """A complete table as its phones show it: each seat's result, the player's rank in the
+    tournament (published standings only), and where he sits next once it is drawn."""
+
+    seats: list[SeatResult]
+    rank: int | None
+    ranked: int
+    next_seat: NextSeat | None
+
+
+def table_outcome(table: Table, seats: Sequence[Seat], me: Person | None) -> Outcome:
+    tournament = table.round.tournament
+    plugin = plugin_for(tournament.game)
+    mine = me.side if me is not None else None
+    results = [
+        SeatResult(
+            seat.name,
+            seat.score,
+            Fraction(seat.place_points_60ths, PLACE_POINTS_DENOMINATOR)
+            if plugin.place_points
+            else None,
+            seat,
+            seat.position == mine,
+        )
+        for seat in seats
+    ]
+    rank, ranked = None, 0
+    if me is not None and tournament.published:
+        rows = [r for r in tournament_standings(tournament, live=plugin.live_standings)]
+        ranked = sum(1 for r in rows if r.rank is not None)
+        team_id = seats[me.side].team_id if me.side < len(seats) else None
+        row = next(
+            (
+                r
+                for r in rows
+                if (r.team_id is not None and r.team_id == team_id)
+                or (r.team_id is None and r.entry_id == me.entry_id)
+            ),
+            None,
+        )
+        rank = row.rank if row is not None else None
+    return Outcome(results, rank, ranked, next_seat(table, me))
+
+
+def next_seat(table: Table, me: Person | None) -> NextSeat | None:
+    """Where ``me`` sits in the next round, once it is drawn (and its table's live link)."""
+    if me is None:
+        return None
+    seat = (
+        Seat.objects.filter(
+            round__tournament_id=table.round.tournament_id,
+            round__number=table.round.number + 1,
+        )
+        .filter(Q(entry_id=me.entry_id) | Q(team__entries__pk=me.entry_id))
+        .select_related("table", "round")
+        .first()
+    )
+    if seat is None:
+        return None
+    link = TableLink.objects.filter(table=seat.table, revoked_at__isnull=True).first()
+    return NextSeat(
+        seat.round.number,
+        seat.table.number,
+        seat.position + 1,
+        seat.table.bye,
+        link.token if link is not None and not seat.table.bye else None,
+    )
 
 
 def round_stamp(round_: Round) -> str:
@@ -102,10 +338,21 @@ def recent_events(round_: Round, per_table: int = 4) -> dict[int, list[TableEven
 class TableRow:
     table: Table
     link: TableLink | None
-    open_deal: TableDeal | None
+    #: the deals not on the sheet yet, by number (waiting for confirmation, or for a deal
+    #: before them), and the last deal sent back that the table has not entered again
+    waiting: list[TableDeal]
+    flagged: TableDeal | None
     deals: int
     state: str  # not_started, pending, rejected, playing, complete
     events: list[TableEvent]
+
+    @property
+    def pending(self) -> list[TableDeal]:
+        return [d for d in self.waiting if d.status == TableDeal.Status.PENDING]
+
+    @property
+    def pending_numbers(self) -> str:
+        return ", ".join(str(d.number) for d in self.pending)
 
 
 def round_rows(round_: Round) -> list[TableRow]:
@@ -117,29 +364,36 @@ def round_rows(round_: Round) -> list[TableRow]:
         link.table_id: link
         for link in TableLink.objects.filter(table__round=round_, revoked_at__isnull=True)
     }
-    last: dict[int, TableDeal] = {}
+    by_table: dict[int, list[TableDeal]] = {}
     for table_deal in TableDeal.objects.filter(table__round=round_).select_related(
         "entered_by__player"
     ):
-        last[table_deal.table_id] = table_deal  # ordered by pk: the last one wins
-    counts = {table.pk: table.deal_count for table in tables}
+        by_table.setdefault(table_deal.table_id, []).append(table_deal)
     events = recent_events(round_)
     rows = []
     for table in tables:
-        deal = last.get(table.pk)
-        if deal is not None and deal.status == TableDeal.Status.CONFIRMED:
-            deal = None
-        if deal is not None:
-            state = "pending" if deal.status == TableDeal.Status.PENDING else "rejected"
+        deals = by_table.get(table.pk, [])
+        waiting = sorted((d for d in deals if is_waiting(d)), key=lambda d: d.number)
+        flagged = flagged_among(deals)
+        if flagged:
+            state = "rejected"
+        elif any(d.status == TableDeal.Status.PENDING for d in waiting):
+            state = "pending"
         elif table.complete:
             state = "complete"
-        elif counts[table.pk]:
+        elif table.deal_count:
             state = "playing"
         else:
             state = "not_started"
         rows.append(
             TableRow(
-                table, links.get(table.pk), deal, counts[table.pk], state, events.get(table.pk, [])
+                table,
+                links.get(table.pk),
+                waiting,
+                flagged[-1] if flagged else None,
+                table.deal_count,
+                state,
+                events.get(table.pk, []),
             )
         )
     return rows

@@ -19,6 +19,27 @@ from .errors import StaleSheet, TournamentError
 from .result_store import refresh_tournament_status, results_changed, store_table_result
 
 
+def check_enterable(table: Table, version: int) -> None:
+    """A sheet can be entered at ``table`` (a team's bye has none) as it was at ``version``."""
+    check_no_bye(table)
+    check_version(table, version)
+
+
+def check_no_bye(table: Table) -> None:
+    if table.bye:
+        raise TournamentError(_("This team has a bye: there is no sheet to enter."))
+
+
+def check_version(table: Table, version: int) -> None:
+    """Nobody saved the sheet since ``version``; else ``StaleSheet`` with what changed."""
+    if table.version != version:
+        raise StaleSheet(
+            current_version=table.version,
+            changes=list(table.changes.filter(version__gt=version).select_related("user")),
+            saved_records=table_records(table),
+        )
+
+
 @transaction.atomic
 def save_sheet(
     table: Table, *, records: Sequence[dict[str, Any]], version: int, user: User | None
@@ -29,14 +50,7 @@ def save_sheet(
     ``InvalidDeal`` and nothing is written. The change is kept in the table's history.
     """
     table = Table.objects.select_for_update().select_related("round__tournament").get(pk=table.pk)
-    if table.bye:
-        raise TournamentError(_("This team has a bye: there is no sheet to enter."))
-    if table.version != version:
-        raise StaleSheet(
-            current_version=table.version,
-            changes=list(table.changes.filter(version__gt=version).select_related("user")),
-            saved_records=table_records(table),
-        )
+    check_enterable(table, version)
     before = table_records(table)
     records = [dict(r) for r in records]
     if records == before:
@@ -73,12 +87,7 @@ def save_sheet(
 
 def _pool_records(table: Table, version: int) -> list[dict[str, Any]]:
     table = Table.objects.select_for_update().get(pk=table.pk)
-    if table.version != version:
-        raise StaleSheet(
-            current_version=table.version,
-            changes=list(table.changes.filter(version__gt=version).select_related("user")),
-            saved_records=table_records(table),
-        )
+    check_version(table, version)
     return table_records(table)
 
 

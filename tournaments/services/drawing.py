@@ -17,6 +17,7 @@ from ..models import (
     Round,
     Seat,
     Table,
+    TableLink,
     Team,
     Tournament,
 )
@@ -37,6 +38,7 @@ from .result_store import (
     store_bye,
 )
 from .rulesets import start_tournament
+from .table_entry import issue_round_links
 
 
 def _audit(user: Any | None, tournament: Tournament, message: str) -> None:
@@ -104,8 +106,13 @@ def redraw_round(round_: Round) -> Round:
     round_ = Round.objects.select_for_update().get(pk=round_.pk)
     if round_.status != Round.Status.DRAWN:
         raise TournamentError(_("This round has started: it can no longer be redrawn."))
+    # The tables' phone links go with the tables: the new tables get theirs at once if the
+    # old ones had some (the sheets are printed again anyway: the tables changed).
+    had_links = TableLink.objects.filter(table__round=round_, revoked_at__isnull=True).exists()
     round_.tables.all().delete()
     _seat(round_, (round_.seed + 1) % 2**31)
+    if had_links:
+        issue_round_links(round_, user=None)
     return round_
 
 

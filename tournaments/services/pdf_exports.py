@@ -17,7 +17,12 @@ PDF_EXPORT_KEEP = datetime.timedelta(days=1)
 
 
 def queue_pdf_export(
-    tournament: Tournament, *, kind: str, round_: Round | None, user: User | None
+    tournament: Tournament,
+    *,
+    kind: str,
+    round_: Round | None,
+    user: User | None,
+    base_url: str = "",
 ) -> PdfExport:
     """The document to build off the request, in the current language: the one already in
     preparation for the same sheets if any (a second click waits for the same file), else a
@@ -39,7 +44,12 @@ def queue_pdf_export(
         if pending is not None:
             return pending
         export = PdfExport.objects.create(
-            kind=kind, tournament=tournament, round=round_, language=language, requested_by=user
+            kind=kind,
+            tournament=tournament,
+            round=round_,
+            language=language,
+            requested_by=user,
+            base_url=base_url,
         )
         # In the same transaction: the queue's row is written with the export's, or neither.
         build_pdf_export.enqueue(str(export.pk))
@@ -64,7 +74,7 @@ def build_pdf_export(export_id: str) -> PdfExport | None:
         with translation.override(export.language):
             if export.kind == PdfExport.Kind.ROUND_SHEETS and export.round is not None:
                 export.round.tournament = export.tournament
-                document = sheet_pdfs.round_document(export.round)
+                document = sheet_pdfs.round_document(export.round, export.base_url or None)
             else:
                 document = sheet_pdfs.filled_document(export.tournament, export.round)
             export.content = sheet_pdfs.build(document)

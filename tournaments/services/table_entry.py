@@ -1,8 +1,12 @@
 """Table-side entry: a table's private link, deals entered on phones, confirmed by the other side.
 
 A phone's deal waits as a ``TableDeal`` until a player of the other side (or a scorekeeper)
-confirms it; it then goes through ``deal_entry.save_deal`` with the version it was entered
-against, so a deal also entered on paper meanwhile is a conflict, never counted twice.
+confirms it; it then goes through ``deal_entry.save_deal``, in order after the deals before
+it, if the sheet did not change elsewhere since it was entered (the version check), so a deal
+also entered on paper meanwhile is a conflict, never counted twice.
+
+A "deal" here is the game's entry unit (a whist deal, a Double manche, a Double King row):
+the service only appends records to the sheet and lets ``scoring`` judge them.
 """
 
 import hashlib
@@ -12,18 +16,21 @@ from typing import Any
 
 from django.contrib.auth.models import User
 from django.db import transaction
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from scoring import InvalidDeal
 
 from ..models import Entry, Round, Table, TableDeal, TableEvent, TableLink, Tournament
-from ..selectors.scoresheet import evaluate_sheet, table_records
+from ..selectors.scoresheet import evaluate_sheet
+from ..selectors.table_state import queue_full, table_queue
 from . import deal_entry
 from .errors import StaleSheet, TournamentError
 
-#: 32 random bytes: a 43-character token, far past the 128 bits a guess would have to find.
-TOKEN_BYTES = 32
+#: The random part of a link (``TableLink.salt``, 128 bits): the token is its HMAC-SHA256
+#: under SECRET_KEY, 32 bytes in 43 characters, far past the 128 bits a guess would need.
+SALT_BYTES = 16
 MAX_TOKEN_LENGTH = 64
 MAX_KEY_LENGTH = 64
 MAX_REASON_LENGTH = 200
@@ -64,21 +71,47 @@ def issue_link(table: Table, *, user: User | None) -> TableLink:
     now = timezone.now()
     if TableLink.objects.filter(table=table, revoked_at__isnull=True).update(revoked_at=now):
         TableEvent.objects.create(table=table, kind=TableEvent.Kind.REVOKED, user=user)
-    token = secrets.token_urlsafe(TOKEN_BYTES)
-    link = TableLink.objects.create(table=table, token=token, token_hash=token_digest(token))
+    return _new_link(table, user)
+
+
+def _new_link(table: Table, user: User | None) -> TableLink:
+    # The token is derived from the salt (``TableLink.token``): only its digest is stored.
+    link = TableLink(table=table, salt=secrets.token_urlsafe(SALT_BYTES))
+    link.token_hash = token_digest(link.token)
+    link.save()
     TableEvent.objects.create(table=table, kind=TableEvent.Kind.LINK, user=user)
     return link
 
 
 def issue_round_links(round_: Round, *, user: User | None) -> int:
-    """Links for the round's tables that have none (teams with a bye have no sheet)."""
+    """Links for the round's tables that have none (teams with a bye have no sheet). A
+    table given its link meanwhile (two requests at once) keeps it: a sheet may be printed."""
     live = TableLink.objects.filter(table__round=round_, revoked_at__isnull=True)
     tables = round_.tables.filter(bye=False).exclude(pk__in=live.values("table_id"))
     count = 0
     for table in tables:
-        issue_link(table, user=user)
-        count += 1
+        with transaction.atomic():
+            Table.objects.select_for_update().filter(pk=table.pk).first()
+            if not TableLink.objects.filter(table=table, revoked_at__isnull=True).exists():
+                _new_link(table, user)
+                count += 1
     return count
+
+
+def live_links(round_: Round) -> dict[int, TableLink]:
+    """The round's live links by table id; issued first for the tables without one when the
+    tournament has phones at the tables and the round is still open."""
+    tournament = round_.tournament
+    if tournament.table_phones and round_.status != Round.Status.CLOSED:
+        issue_round_links(round_, user=None)
+    return {
+        link.table_id: link
+        for link in TableLink.objects.filter(table__round=round_, revoked_at__isnull=True)
+    }
+
+
+def link_path(link: TableLink) -> str:
+    return reverse("table_page", args=[link.token])
 
 
 @transaction.atomic
@@ -101,6 +134,26 @@ def check_open(table: Table) -> None:
         raise TableClosed(_("This round is closed: the table's link no longer accepts entries."))
 
 
+class DealConflict(TournamentError):
+    """The table's deals changed since the phone last saw them: the deal it sends would not
+    be the deal it meant (another phone entered that deal, or it was sent back meanwhile)."""
+
+
+def changed_elsewhere(table: Table, version: int) -> bool:
+    """Whether the sheet changed since ``version`` other than by the table's own confirmed
+    deals going on it (a scorekeeper's paper entry, a correction): the version check of
+    paper entry, which the phones' deals in order do not trip."""
+    if table.version == version:
+        return False
+    own = TableDeal.objects.filter(table=table, applied_version__isnull=False)
+    return (
+        version > table.version
+        or table.changes.filter(version__gt=version)
+        .exclude(version__in=own.values("applied_version"))
+        .exists()
+    )
+
+
 @transaction.atomic
 def enter_deal(
     table: Table,
@@ -110,43 +163,119 @@ def enter_deal(
     record: dict[str, Any],
     version: int,
     key: str,
+    number: int | None = None,
+    keep_conflict: bool = False,
 ) -> TableDeal:
     """Keep the next deal of ``table`` as entered by ``entry`` (of ``side``), waiting for the
-    other side. Checked by ``scoring`` against the sheet (``InvalidDeal``); a ``key`` already
-    seen returns the deal it stored (a phone sending again); nothing counts yet."""
+    other side; other deals may still wait before it. Checked by ``scoring`` against the sheet
+    and the deals waiting before it (``InvalidDeal``); nothing counts yet.
+
+    ``key`` already seen returns the deal it stored (a phone sending again). ``version`` is
+    the table's version the phone saw and ``number`` the deal it meant: a sheet changed
+    elsewhere since (``StaleSheet``) or another deal in that place (``DealConflict``) is a
+    conflict; with ``keep_conflict`` (a phone's queued deal) it is kept, sent back with the
+    reason, for every phone of the table to see, instead of raised."""
     table = _locked_table(table.pk)
     check_open(table)
     key = key[:MAX_KEY_LENGTH]
     sent = TableDeal.objects.filter(table=table, idempotency_key=key).first()
     if sent is not None:
         return sent
-    if table.bye:
-        raise TournamentError(_("This team has a bye: there is no sheet to enter."))
-    if table.version != version:
-        raise StaleSheet(
+    deal_entry.check_no_bye(table)
+    queue = table_queue(table)
+    next_number = queue.next_number
+    conflict: TournamentError | StaleSheet | None = None
+    if changed_elsewhere(table, version):
+        conflict = StaleSheet(
             current_version=table.version,
             changes=list(table.changes.filter(version__gt=version).select_related("user")),
-            saved_records=table_records(table),
+            saved_records=queue.sheet,
         )
-    if TableDeal.objects.filter(table=table, status=TableDeal.Status.PENDING).exists():
-        raise TournamentError(
-            _("A deal already waits for confirmation at this table: confirm or reject it first.")
+    elif number is not None and number != next_number:
+        conflict = DealConflict(
+            _(
+                "The table's deals changed meanwhile: this deal would be deal %(next)d, not "
+                "deal %(sent)d. Check the deals, then enter it again if it is missing."
+            )
+            % {"next": next_number, "sent": number}
         )
-    records = table_records(table)
-    result = evaluate_sheet(table, [*records, dict(record)])
+    if conflict is not None:
+        if not keep_conflict:
+            raise conflict
+        return _kept_conflict(table, conflict, entry, side, record, version, key, number)
+    if queue_full(table, queue):
+        raise TournamentError(_("Every deal of this table is already entered."))
+    before = queue.records_before(next_number)
+    result = evaluate_sheet(table, [*before, dict(record)])
     table_deal = TableDeal.objects.create(
         table=table,
-        number=len(records) + 1,
+        number=next_number,
         record=dict(record),
-        points=result.per_deal[len(records)],
+        points=result.per_deal[len(before)],
         base_version=table.version,
         idempotency_key=key,
         entered_by=entry,
         entered_side=side,
     )
     _event(table, table_deal, TableEvent.Kind.ENTERED, entry=entry, side=side, user=None)
+    if any(d.number > next_number for d in queue.waiting):
+        _refresh_points(table)  # it filled a place left free: the deals after it may change
     _touch(table)
     return table_deal
+
+
+def _kept_conflict(
+    table: Table,
+    conflict: TournamentError | StaleSheet,
+    entry: Entry,
+    side: int,
+    record: dict[str, Any],
+    version: int,
+    key: str,
+    number: int | None,
+) -> TableDeal:
+    """A queued deal that arrived in conflict: kept, sent back with the reason (never
+    written over what the table has), so that every phone shows it."""
+    if isinstance(conflict, StaleSheet):
+        reason = _(
+            "Conflict: the sheet was changed elsewhere (by the scorekeeper) while this phone "
+            "was offline. Check the deals, then enter it again if it is missing."
+        )
+    else:
+        reason = str(conflict)
+    table_deal = TableDeal.objects.create(
+        table=table,
+        number=number or table_queue(table).next_number,
+        record=dict(record),
+        points=[],
+        base_version=version,
+        idempotency_key=key,
+        entered_by=entry,
+        entered_side=side,
+        status=TableDeal.Status.REJECTED,
+        reason=reason[:MAX_REASON_LENGTH],
+        decided_at=timezone.now(),
+    )
+    _event(table, table_deal, TableEvent.Kind.CONFLICT, entry=entry, side=side, user=None)
+    _touch(table)
+    return table_deal
+
+
+def _refresh_points(table: Table) -> None:
+    """The waiting deals' points as the sheet now reads them (a deal sent back and entered
+    again before them may change them); left as they were while a place is still empty."""
+    queue = table_queue(table)
+    chain = queue.contiguous()
+    if not chain:
+        return
+    try:
+        result = evaluate_sheet(table, [*queue.sheet, *(d.record for d in chain)])
+    except InvalidDeal:
+        return  # the deal that no longer fits is sent back when its turn comes
+    for table_deal, points in zip(chain, result.per_deal[len(queue.sheet) :], strict=False):
+        if table_deal.points != points:
+            table_deal.points = points
+            table_deal.save(update_fields=["points"])
 
 
 def _touch(table: Table) -> None:
@@ -170,9 +299,12 @@ def confirm_deal(
     side: int | None = None,
     user: User | None = None,
 ) -> TableDeal:
-    """Count deal ``pk``: confirmed by a player of the other side (``entry``, ``side``) or by
-    a scorekeeper (``user``). The same side is refused (``SameSide``), whatever the phone
-    sent. A sheet changed meanwhile (paper entry) turns the deal into a rejected conflict."""
+    """Confirm deal ``pk``: by a player of the other side (``entry``, ``side``) or by a
+    scorekeeper (``user``). The same side is refused (``SameSide``), whatever the phone sent.
+
+    A confirmed deal goes on the sheet once every deal before it is there (it waits
+    otherwise, and goes on when they do): only then does it count. A sheet changed elsewhere
+    meanwhile (paper entry) turns it into a conflict, sent back, never counted twice."""
     table = _locked_table(table.pk)
     if user is None:
         check_open(table)
@@ -185,23 +317,52 @@ def confirm_deal(
         raise TournamentError(_("This deal was rejected: it no longer waits for confirmation."))
     if user is None and side == table_deal.entered_side:
         raise SameSide(_("A player of the other side must confirm this deal, not its own side."))
-    try:
-        deal_entry.save_deal(
-            table,
-            record=table_deal.record,
-            number=None,
-            version=table_deal.base_version,
-            user=user,
-        )
-    except (StaleSheet, InvalidDeal):
-        reason = _("The sheet changed meanwhile (entered elsewhere): enter it again.")
-        _decide(table_deal, TableDeal.Status.REJECTED, reason=reason)
-        _event(table, table_deal, TableEvent.Kind.CONFLICT, entry=entry, side=side, user=user)
-        _touch(table)
-        return table_deal
     _decide(table_deal, TableDeal.Status.CONFIRMED, entry=entry, user=user)
     _event(table, table_deal, TableEvent.Kind.CONFIRMED, entry=entry, side=side, user=user)
+    _apply_ready(table, entry=entry, side=side, user=user)
+    _touch(table)
+    table_deal.refresh_from_db()
     return table_deal
+
+
+def _apply_ready(table: Table, *, entry: Entry | None, side: int | None, user: User | None) -> None:
+    """Put on the sheet, in order, the confirmed deals whose predecessors are all there."""
+    while True:
+        queue = table_queue(table)
+        if not queue.waiting:
+            return
+        first = queue.waiting[0]
+        place = len(queue.sheet) + 1
+        if first.number >= place and (
+            first.number > place or first.status != TableDeal.Status.CONFIRMED
+        ):
+            return  # waits: for its own confirmation, or for a deal before it
+        reason = ""
+        if first.number < place or changed_elsewhere(table, first.base_version):
+            reason = _("The sheet changed meanwhile (entered elsewhere): enter it again.")
+        else:
+            try:
+                deal_entry.save_deal(
+                    table,
+                    record=first.record,
+                    number=None,
+                    version=table.version,
+                    user=first.decided_by_user,
+                )
+            except InvalidDeal:
+                reason = _(
+                    "This deal no longer fits the sheet (a deal before it was changed): "
+                    "enter it again."
+                )
+        if reason:
+            first.status, first.reason = TableDeal.Status.REJECTED, reason
+            first.decided_at = timezone.now()
+            first.save(update_fields=["status", "reason", "decided_at"])
+            _event(table, first, TableEvent.Kind.CONFLICT, entry=entry, side=side, user=user)
+            continue
+        table.refresh_from_db(fields=["version"])
+        first.applied_version = table.version
+        first.save(update_fields=["applied_version"])
 
 
 def _decide(
@@ -248,8 +409,9 @@ def reject_deal(
     side: int | None = None,
     user: User | None = None,
 ) -> TableDeal:
-    """Send deal ``pk`` back, flagged with ``reason``: it never counts; the table enters it
-    again. Any seated player (the one who entered it: a withdrawal) or a scorekeeper."""
+    """Send deal ``pk`` back, flagged with ``reason``: it never counts; the next deal the
+    table enters takes its place. Any seated player while it waits for confirmation (the one
+    who entered it: a withdrawal), or a scorekeeper while it is not on the sheet."""
     table = _locked_table(table.pk)
     if user is None:
         check_open(table)
@@ -259,7 +421,12 @@ def reject_deal(
     if not reason:
         raise TournamentError(_("Say in a word what is wrong with this deal."))
     table_deal = _pending(table, pk)
-    if table_deal.status != TableDeal.Status.PENDING:
+    waiting = table_deal.status == TableDeal.Status.PENDING or (
+        user is not None
+        and table_deal.status == TableDeal.Status.CONFIRMED
+        and table_deal.applied_version is None
+    )
+    if not waiting:
         raise TournamentError(_("This deal no longer waits for confirmation."))
     _decide(table_deal, TableDeal.Status.REJECTED, reason=reason, entry=entry, user=user)
     _event(

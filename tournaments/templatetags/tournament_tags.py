@@ -41,3 +41,9 @@ def clock_text(seconds: int) -> str:
     if hours:
         return f"{hours}:{minutes:02d}:{seconds:02d}"
     return f"{minutes}:{seconds:02d}"
+
+
+@register.simple_tag
+def deal_word(text, **values) -> str:
+    """One of a deal form's ``words`` (« Enregistrer la manche 3 »), its numbers filled in."""
+    return str(text % values) if values else str(text)

@@ -1,0 +1,342 @@
+"""Load test of table-side entry: every table's phones enter and confirm their deals at once.
+
+    DATABASE_URL=postgres://postgres@127.0.0.1:5432/atout_table_bench \\
+        .venv/bin/python bench/table_load.py [--tables 30] [--seconds 180] [--poll 3]
+
+Prepares a running whist tournament of ``--tables`` tables of 4 (round 1 drawn and started,
+phones at the tables: each table has its private link), starts gunicorn with 3 workers and the
+project's gunicorn.conf.py on 127.0.0.1 only (``load.gunicorn``), then runs 4 phones a table,
+each a thread with its own cookies:
+
+- every phone says who holds it, then polls the table's state (``etat.json``, with the ETag it
+  was given, every ``--poll`` seconds: 3 as static/js/table.js does) and reads the table's
+  page when it changed (a real phone waits for its player to refresh it);
+- deal ``k`` is entered by seat ``k % 4`` and confirmed by seat ``(k + 1) % 4`` (the other
+  side: any other seat in whist), until the pool's 12 deals are confirmed or ``--seconds``;
+- one deal in ``--resend`` is sent a second time with the same idempotency key (a phone that
+  lost the answer): it must be stored once.
+
+Then it counts, in the database: deals posted (accepted), stored, duplicates (a key or a deal
+number stored twice, a deal counted twice on the sheet), lost (accepted but not stored), and
+prints p50/p95 of each kind of request (``deal post``: the latency the issue bounds at 300 ms),
+the requests per second, the load average. Last, it checks the guessing limit across workers:
+``MISSES_ALLOWED`` unknown tokens from one address, spread over the 3 workers, then a 429 (and
+a live link still answering from that address).
+"""
+
+import argparse
+import json
+import os
+import random
+import re
+import sys
+import threading
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from django_setup import setup_django
+from load import (
+    TOKEN,
+    VERSION,
+    Browser,
+    Stats,
+    cpu_seconds,
+    gunicorn,
+    percentile,
+    print_latencies,
+    timed,
+)
+
+DEALS = 12  # a whist pool
+#: A waiting deal this phone may confirm (the other side's), and the number of the next deal.
+CONFIRMABLE = re.compile(r'name="deal" value="(\d+)"><button class="button primary confirm-deal"')
+FORM_NUMBER = re.compile(r'id="deal-form".*?name="number" value="(\d+)"', re.S)
+ALERT = re.compile(r'class="[^"]*(?:error|alert)[^"]*"[^>]*>(.*?)</(?:p|div|li)>', re.S)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--tables", type=int, default=30)
+    parser.add_argument("--seconds", type=float, default=180, help="upper bound of the run")
+    parser.add_argument(
+        "--poll", type=float, default=3.0, help="seconds between two polls (table.js: 3)"
+    )
+    parser.add_argument("--resend", type=int, default=4, help="one deal in N is sent twice")
+    parser.add_argument("--workers", type=int, default=3)
+    parser.add_argument("--threads", type=int, default=4)
+    parser.add_argument("--config", default="gunicorn.conf.py")
+    args = parser.parse_args()
+    setup_django()
+    plan = prepare(args.tables)
+    with gunicorn(args.workers, args.threads, args.config) as (port, server):
+        warm_up(port, plan)
+        cpu = cpu_seconds(server)
+        stats, sent, elapsed = run(port, plan, args)
+        cpu = cpu_seconds(server) - cpu
+        report(plan, args, stats, sent, elapsed, cpu)
+        guessing_limit(port, plan)
+
+
+# --------------------------------------------------------------------------- the tournament
+
+
+def prepare(tables: int) -> dict:
+    """A whist tournament of ``tables`` tables of 4, round 1 started, a link per table."""
+    import datetime
+
+    from django.db import transaction
+
+    from club.models import Club, Player, Season
+    from tournaments.models import Entry, LinkMiss, Seat, TableDeal, TableEvent, Tournament
+    from tournaments.services import drawing, table_entry
+
+    with transaction.atomic():
+        # A phone's deal and its history keep their player (PROTECT): they go first.
+        TableEvent.objects.filter(table__round__tournament__club__slug="phones").delete()
+        TableDeal.objects.filter(table__round__tournament__club__slug="phones").delete()
+        Seat.objects.filter(round__tournament__club__slug="phones").delete()
+        Tournament.objects.filter(club__slug="phones").delete()
+        Player.objects.filter(clubs__slug="phones").delete()
+        Club.objects.filter(slug="phones").delete()
+        LinkMiss.objects.all().delete()
+        club = Club.objects.create(name="Phones", slug="phones")
+        season = Season.objects.create(
+            club=club,
+            name="Phones",
+            start=datetime.date(2026, 1, 1),
+            end=datetime.date(2026, 12, 31),
+        )
+        tournament = Tournament.objects.create(
+            club=club,
+            season=season,
+            game="whist",
+            name="Téléphones",
+            date=datetime.date(2026, 6, 1),
+            rounds=3,
+            published=True,
+            table_phones=True,
+        )
+        players = Player.objects.bulk_create(
+            Player(first_name=f"Tel{i:03d}", last_name=f"Joueur{i:03d}") for i in range(tables * 4)
+        )
+        Player.clubs.through.objects.bulk_create(
+            Player.clubs.through(player=p, club=club) for p in players
+        )
+        Entry.objects.bulk_create(
+            Entry(tournament=tournament, player=p, present=True) for p in players
+        )
+    round_ = drawing.draw_round(tournament, seed=1)
+    drawing.start_round(round_)
+    links = table_entry.live_links(round_)  # phones at the tables: issued for every table
+    plan = []
+    for table in round_.tables.order_by("number"):
+        seats = list(table.seats.order_by("position"))
+        assert len(seats) == 4, "the bench seats 4 players a table"
+        plan.append(
+            {
+                "pk": table.pk,
+                "token": links[table.pk].token,
+                "entries": [seat.entry_id for seat in seats],
+            }
+        )
+    return {"tournament": tournament.pk, "tables": plan}
+
+
+# --------------------------------------------------------------------------- the phones
+
+
+class Sent:
+    """The deals the phones sent and the server accepted (by idempotency key)."""
+
+    def __init__(self):
+        self.lock = threading.Lock()
+        self.accepted: dict[int, set[str]] = {}
+        self.resent = 0
+        #: what the phones were told when a deal was refused (a conflict shown to the players)
+        self.refusals: dict[str, int] = {}
+
+    def add(self, table: int, key: str) -> None:
+        with self.lock:
+            self.accepted.setdefault(table, set()).add(key)
+
+    def refuse(self, answer: str) -> None:
+        try:  # the send's JSON answer
+            message = str(json.loads(answer).get("message") or "?")
+        except ValueError:  # a page
+            alert = ALERT.search(answer)
+            message = re.sub(r"<[^>]+>|\s+", " ", alert.group(1)).strip() if alert else "?"
+        with self.lock:
+            self.refusals[message] = self.refusals.get(message, 0) + 1
+
+
+def whist_deal(number: int, version: int, key: str, csrf: str, rng: random.Random) -> dict:
+    """Emballage 9 by seats 0 and 2, 6 to 13 tricks: a valid deal of any number."""
+    return {
+        "csrfmiddlewaretoken": csrf,
+        "action": "save",
+        "version": str(version),
+        "number": str(number),
+        "contract": "emballage_9",
+        "against": "",
+        "renege": "",
+        "d1": "0",
+        "d2": "2",
+        "tricks": str(rng.randint(6, 13)),
+        "key": key,
+    }
+
+
+def phone(port, table, seat, args, stop, stats, sent) -> None:
+    """One player's phone: say who holds it, then poll, enter its deals, confirm the others'."""
+    rng = random.Random(table["pk"] * 10 + seat)
+    browser = Browser(port)
+    page_path = f"/t/{table['token']}/"
+    state_path = f"{page_path}etat.json"
+    send_path = f"{page_path}envoi/"
+    _status, page = timed(stats, "page", (200,), lambda: browser.request("GET", page_path))
+    who = {"csrfmiddlewaretoken": TOKEN.search(page).group(1), "action": "who"}
+    who["entry"] = str(table["entries"][seat])
+    timed(stats, "who am I", (302,), lambda: browser.request("POST", page_path, who))
+    changed = True
+    while time.perf_counter() < stop:
+        if not changed:
+            time.sleep(args.poll * rng.uniform(0.8, 1.2))
+            status, _ = timed(
+                stats, "state poll", (200, 304), lambda: browser.request("GET", state_path)
+            )
+            changed = status == 200
+            continue
+        _status, page = timed(stats, "page", (200,), lambda: browser.request("GET", page_path))
+        changed = False
+        confirmed = page.count('<tr data-deal="')
+        if confirmed >= DEALS:
+            return
+        csrf = TOKEN.search(page).group(1)
+        # Every deal waiting for this phone's confirmation (several may wait at once).
+        for deal in CONFIRMABLE.findall(page):
+            data = {"csrfmiddlewaretoken": csrf, "action": "confirm", "deal": deal}
+            timed(
+                stats, "deal confirm", (302,), lambda d=data: browser.request("POST", page_path, d)
+            )
+            changed = True
+        form_number = FORM_NUMBER.search(page)
+        number = int(form_number.group(1)) if form_number else 0
+        if form_number and number <= DEALS and seat == (number - 1) % 4:
+            # What the page's script sends, at once or from its offline queue: JSON back.
+            version = int(VERSION.search(page).group(1))
+            key = f"{table['pk']}-{number}-{rng.getrandbits(64):x}"
+            data = whist_deal(number, version, key, csrf, rng)
+            status, answer = timed(
+                stats, "deal post", (200,), lambda d=data: browser.request("POST", send_path, d)
+            )
+            if status == 200:
+                sent.add(table["pk"], key)
+            else:
+                sent.refuse(answer)
+            if number % args.resend == 0:  # the answer was « lost »: sent again, same key
+                timed(
+                    stats,
+                    "deal resend",
+                    (200,),
+                    lambda d=data: browser.request("POST", send_path, d),
+                )
+                with sent.lock:
+                    sent.resent += 1
+            changed = True
+
+
+def run(port: int, plan: dict, args):
+    stats, sent = Stats(), Sent()
+    start = time.perf_counter()
+    stop = start + args.seconds
+    threads = []
+    for table in plan["tables"]:
+        threads += [
+            threading.Thread(target=phone, args=(port, table, seat, args, stop, stats, sent))
+            for seat in range(4)
+        ]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return stats, sent, time.perf_counter() - start
+
+
+def warm_up(port: int, plan: dict) -> None:
+    """Each worker imports its views on its first requests: a few pages, not measured."""
+    browser = Browser(port)
+    for table in plan["tables"][:12]:
+        browser.request("GET", f"/t/{table['token']}/")
+
+
+# --------------------------------------------------------------------------- the figures
+
+
+def report(plan: dict, args, stats: Stats, sent: Sent, elapsed: float, cpu: float) -> None:
+    from django.db.models import Count
+
+    from tournaments.models import Deal, TableDeal
+
+    tables = [t["pk"] for t in plan["tables"]]
+    stored = TableDeal.objects.filter(table_id__in=tables)
+    keys = {(t, k) for t, values in sent.accepted.items() for k in values}
+    stored_keys = set(stored.values_list("table_id", "idempotency_key"))
+    twice = (
+        stored.values("table_id", "idempotency_key").annotate(n=Count("pk")).filter(n__gt=1).count()
+    )
+    deals = Deal.objects.filter(table_id__in=tables)
+    numbers_twice = deals.values("table_id", "number").annotate(n=Count("pk")).filter(n__gt=1)
+    confirmed = stored.filter(status=TableDeal.Status.CONFIRMED).count()
+    complete = sum(1 for t in tables if deals.filter(table_id=t).count() >= DEALS)
+    post = stats.latencies.get("deal post", [])
+    print(
+        f"{len(tables)} tables × 4 phones, whist, {args.workers} gunicorn workers × "
+        f"{args.threads} threads ({args.config}), poll every {args.poll} s, {elapsed:.1f} s, "
+        f"{os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f} "
+        f"(1 min) {os.getloadavg()[1]:.1f} (5 min)"
+    )
+    print(
+        f"deals posted (accepted): {len(keys)}, resent with the same key: {sent.resent}, "
+        f"stored: {stored.count()}, confirmed: {confirmed}, counted on the sheets: "
+        f"{deals.count()}, tables complete: {complete}/{len(tables)}"
+    )
+    print(
+        f"duplicates: {twice} key(s) stored twice, {numbers_twice.count()} deal number(s) "
+        f"counted twice; lost: {len(keys - stored_keys)} accepted but not stored"
+    )
+    if post:
+        print(
+            f"deal post: p50 {percentile(post, 50):.0f} ms, p95 {percentile(post, 95):.0f} ms "
+            f"(bound: 300 ms); {sum(len(v) for v in stats.latencies.values()) / elapsed:.1f} "
+            "requests/s"
+        )
+    requests = sum(len(v) for v in stats.latencies.values())
+    print(
+        f"gunicorn workers' CPU: {cpu:.1f} s for {requests} requests, "
+        f"{cpu / max(requests, 1) * 1000:.1f} ms a request (the server's own cost, whatever "
+        "else the machine runs; PostgreSQL not counted)"
+    )
+    print_latencies(stats, elapsed)
+    print(f"errors: {stats.errors or 'none'}")
+    print(f"deals refused, as the phones were told: {sent.refusals or 'none'}")
+
+
+def guessing_limit(port: int, plan: dict) -> None:
+    """Unknown tokens from one address over several workers: refused past the limit, while
+    a live link still answers from that address."""
+    from tournaments.models import LinkMiss
+    from tournaments.services.link_throttle import MISSES_ALLOWED
+
+    answers = [Browser(port).request("GET", f"/t/guess{i}/")[0] for i in range(MISSES_ALLOWED)]
+    last = Browser(port).request("GET", "/t/guess-more/")[0]
+    live = Browser(port).request("GET", f"/t/{plan['tables'][0]['token']}/")[0]
+    print(
+        f"guessing limit across workers: {answers.count(404)} × 404, then {last}, a live link "
+        f"{live} (expected {MISSES_ALLOWED} × 404, then 429, a live link 200)"
+    )
+    LinkMiss.objects.all().delete()
+
+
+if __name__ == "__main__":
+    main()
