@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0011_tableside'),
+        ('tournaments', '0013_table_links_hmac_phones_setting'),
     ]
 
     operations = [
