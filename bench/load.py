@@ -24,11 +24,13 @@ import http.client
 import os
 import random
 import re
+import shutil
 import signal
 import socket
 import statistics
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 from contextlib import contextmanager
@@ -58,21 +60,33 @@ def main() -> None:
     parser.add_argument(
         "--think", type=float, default=0, help="seconds a scorekeeper types before saving"
     )
+    parser.add_argument(
+        "--memory-cache",
+        action="store_true",
+        help="each worker caches pages in its own memory (default: a folder they share, as "
+        "in production)",
+    )
     parser.add_argument("--warmup", type=float, default=10, help="seconds run before measuring")
     args = parser.parse_args()
     setup_django()
     plan = prepare()
-    with gunicorn(args.workers, args.threads, args.config) as (port, _server):
+    with gunicorn(args.workers, args.threads, args.config, args.memory_cache) as (port, server):
         # Each worker imports the views (WeasyPrint...) on its first requests: not measured.
         run(port, plan, args, seconds=args.warmup, report=False)
-        run(port, plan, args, seconds=args.seconds)
+        run(port, plan, args, seconds=args.seconds, server=server)
 
 
 @contextmanager
-def gunicorn(workers: int = 3, threads: int = 4, config: str = "gunicorn.conf.py"):
+def gunicorn(
+    workers: int = 3, threads: int = 4, config: str = "gunicorn.conf.py", memory_cache=False
+):
     """gunicorn serving the project on 127.0.0.1 only, stopped after: gives the (free) port
-    and the master's process id (``cpu_seconds``)."""
+    and the master's process id (``cpu_seconds``). The workers share their rendered pages in
+    a folder, as in production (``ATOUT_CACHE_DIR``), or keep them each in memory."""
     port = free_port()
+    env = os.environ.copy()
+    cache_dir = tempfile.mkdtemp(prefix="atout-load-cache-")
+    env["ATOUT_CACHE_DIR"] = "" if memory_cache else cache_dir
     server = subprocess.Popen(
         [
             str(ROOT / ".venv/bin/gunicorn"),
@@ -89,7 +103,7 @@ def gunicorn(workers: int = 3, threads: int = 4, config: str = "gunicorn.conf.py
             "warning",
         ],
         cwd=ROOT,
-        env=os.environ.copy(),
+        env=env,
     )
     try:
         wait_for(port)
@@ -97,6 +111,7 @@ def gunicorn(workers: int = 3, threads: int = 4, config: str = "gunicorn.conf.py
     finally:
         server.send_signal(signal.SIGTERM)
         server.wait(timeout=30)
+        shutil.rmtree(cache_dir, ignore_errors=True)
 
 
 # --------------------------------------------------------------------------- the tournament
@@ -276,8 +291,13 @@ def scorekeeper(
         turn += 1
 
 
-def run(port: int, plan: dict, args, *, seconds: float, report: bool = True) -> None:
+def run(
+    port: int, plan: dict, args, *, seconds: float, report: bool = True, server: int = 0
+) -> None:
     stats = Stats()
+    server_cpu = cpu_seconds(server) if server else 0.0
+    client_cpu = time.process_time()
+    database_cpu = database_cpu_seconds()
     start = time.perf_counter()
     stop = start + seconds
     threads = [
@@ -297,15 +317,28 @@ def run(port: int, plan: dict, args, *, seconds: float, report: bool = True) -> 
     for thread in threads:
         thread.join()
     elapsed = time.perf_counter() - start
+    server_cpu = cpu_seconds(server) - server_cpu if server else 0.0
+    client_cpu = time.process_time() - client_cpu
+    database_cpu = database_cpu_seconds() - database_cpu
     if not report:
         return
     print(
         f"{args.players} players + {args.scorekeepers} scorekeepers, {args.workers} gunicorn "
-        f"workers × {args.threads} threads ({args.config}), {elapsed:.1f} s, "
+        f"workers × {args.threads} threads ({args.config}), "
+        f"{'memory' if args.memory_cache else 'shared'} cache, {elapsed:.1f} s, "
         f"{os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f}"
     )
     print_latencies(stats, elapsed)
     print(f"errors: {stats.errors or 'none'}")
+    # CPU per request: the server (its workers), the database, the load client; steadier than
+    # the wall-clock figures on a shared machine.
+    count = sum(len(values) for values in stats.latencies.values())
+    print(
+        f"CPU per request: server {server_cpu / count * 1000:.2f} ms, database "
+        f"{database_cpu / count * 1000:.2f} ms, client {client_cpu / count * 1000:.2f} ms "
+        f"({server_cpu / elapsed:.2f} + {database_cpu / elapsed:.2f} + "
+        f"{client_cpu / elapsed:.2f} cores busy)"
+    )
 
 
 def print_latencies(stats: Stats, elapsed: float) -> None:
@@ -348,6 +381,26 @@ def cpu_seconds(master: int) -> float:
         if int(fields[1]) == master:  # ppid; then utime, stime are fields 14 and 15 of stat
             total += int(fields[11]) + int(fields[12])
     return total / ticks
+
+
+def database_cpu_seconds() -> float:
+    """CPU time of the PostgreSQL backends serving this database so far (0 on SQLite, or
+    when PostgreSQL runs on another machine)."""
+    from django.db import connection
+
+    if connection.vendor != "postgresql":
+        return 0.0
+    name = connection.settings_dict["NAME"]
+    ticks = 0
+    for proc in Path("/proc").glob("[0-9]*"):
+        try:
+            command = (proc / "cmdline").read_bytes().decode(errors="replace")
+            if command.startswith("postgres:") and f" {name} " in command:
+                fields = (proc / "stat").read_text().rsplit(")", 1)[1].split()
+                ticks += int(fields[11]) + int(fields[12])
+        except OSError:
+            continue
+    return ticks / os.sysconf("SC_CLK_TCK")
 
 
 def free_port() -> int:

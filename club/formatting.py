@@ -1,5 +1,6 @@
 """Numbers the way the page's language writes them: « 7,00 € », « 1er », « 2e »."""
 
+from collections.abc import Callable
 from decimal import Decimal
 
 from django.utils.formats import number_format
@@ -32,8 +33,21 @@ def ordinal(n: int) -> str:
     ...     [ordinal(1), ordinal(12), ordinal(22)]
     ['1st', '12th', '22nd']
     """
+    return ordinal_writer()(n)
+
+
+def ordinal_writer() -> Callable[[int], str]:
+    """``ordinal`` in the active language, looked up once (a page writes thousands)."""
     if (get_language() or "fr").startswith("fr"):
-        return f"{n}er" if n == 1 else f"{n}e"
+        return _french_ordinal
+    return _english_ordinal
+
+
+def _french_ordinal(n: int) -> str:
+    return f"{n}er" if n == 1 else f"{n}e"
+
+
+def _english_ordinal(n: int) -> str:
     suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
     return f"{n}{suffix}"
 

@@ -101,6 +101,10 @@ class Tournament(models.Model):
     # Bumped in the transaction of every write that changes what the standings show: the
     # rendered standings are cached per version and answer 304 while it is unchanged.
     results_version = models.PositiveIntegerField(default=0, editable=False)
+    # Bumped with it by every such write except a saved sheet (which bumps its own table's
+    # version): a table's public page is keyed by its table's version and this one, so a sheet
+    # saved at one table leaves the other tables' pages cached (and answering 304).
+    layout_version = models.PositiveIntegerField(default=0, editable=False)
     # The secret of the hall screen's link (the clock without a login); None: no link.
     hall_token = models.CharField(max_length=64, null=True, blank=True, unique=True, editable=False)
 

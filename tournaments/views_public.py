@@ -8,6 +8,7 @@ import django_tables2 as tables
 from django.contrib import messages
 from django.core.cache import cache
 from django.core.paginator import Paginator
+from django.db.models import Count, Window
 from django.shortcuts import get_object_or_404
 from django.template.loader import render_to_string
 from django.urls import reverse
@@ -18,7 +19,7 @@ from django.utils.translation import get_language, gettext
 from django.views.generic import ListView, TemplateView
 from django_tables2 import RequestConfig
 
-from club.formatting import best_n_label, ordinal
+from club.formatting import best_n_label, ordinal_writer
 from club.models import Season
 
 from .games import game_choices, plugin_for
@@ -83,16 +84,16 @@ def standings_excluded(plugin) -> tuple[str, ...]:
     return excluded if plugin.place_points else ("place_points", *excluded)
 
 
-def page_etag(request, tournament, *parts) -> str | None:
+def page_etag(request, tournament, *parts, version: int | None = None) -> str | None:
     """A public page's validator: the tournament's results version (bumped by every write
-    the pages show), what else the page shows (the tournament, the language, the query, who
-    is logged in, the CSRF secret of its forms) and ``parts``. None while messages wait to
-    be shown: that page is not the same twice."""
+    the pages show; ``version`` if given instead), what else the page shows (the tournament,
+    the language, the query, who is logged in, the CSRF secret of its forms) and ``parts``.
+    None while messages wait to be shown: that page is not the same twice."""
     if len(messages.get_messages(request)):
         return None
     key = (
         tournament.pk,
-        tournament.results_version,
+        tournament.results_version if version is None else version,
         tournament.name,
         tournament.status,
         tournament.rounds,
@@ -119,15 +120,20 @@ class ConditionalPageMixin:
     def etag_parts(self) -> tuple:
         return ()
 
+    def etag_version(self) -> int | None:
+        """The version the page's validator is keyed by (None: the results version)."""
+        return None
+
     def get(self, request, *args, **kwargs):
         self.tournament = self.get_page_tournament()
-        etag = page_etag(request, self.tournament, *self.etag_parts())
+        etag = page_etag(request, self.tournament, *self.etag_parts(), version=self.etag_version())
         if etag is not None:
             not_modified = get_conditional_response(request, etag=etag)
             if not_modified is not None:
                 return not_modified
         response = super().get(request, *args, **kwargs).render()
-        etag = page_etag(request, self.tournament, *self.etag_parts())  # CSRF secret now known
+        # The CSRF secret is known now.
+        etag = page_etag(request, self.tournament, *self.etag_parts(), version=self.etag_version())
         if etag is not None:
             response["ETag"] = etag
         response["Cache-Control"] = "private, no-cache"
@@ -233,7 +239,12 @@ class TableView(ConditionalPageMixin, TemplateView):
         return self.table.round.tournament
 
     def etag_parts(self) -> tuple:
-        return (self.table.pk,)
+        return (self.table.pk, self.table.version)
+
+    def etag_version(self) -> int:
+        # What the page shows of the tournament beyond this table: a sheet saved at another
+        # table leaves it unchanged (304).
+        return self.tournament.layout_version
 
     def get_context_data(self, **kwargs):
         return {
@@ -322,15 +333,42 @@ class SeasonStandingsView(TemplateView):
 
 
 class CountedPaginator(Paginator):
-    """A paginator told how many items there are (the ranking query is not counted)."""
+    """A paginator told how many items there are (the ranking query is not counted), and
+    ``rows``: one page's items already read (``number``: which)."""
 
-    def __init__(self, object_list, per_page, *, count: int, **kwargs):
+    def __init__(self, object_list, per_page, *, count: int, number=None, rows=None, **kwargs):
         super().__init__(object_list, per_page, **kwargs)
         self.known_count = count
+        self.known_page = (number, rows)
 
     @property
     def count(self) -> int:
         return self.known_count
+
+    def page(self, number):
+        known, rows = self.known_page
+        if known is not None and number == known:
+            return self._get_page(rows, known, self)
+        return super().page(number)
+
+
+def ranking_page(request, table, per_page: int) -> tuple[int, list[dict], int] | None:
+    """The asked page of a ranking sorted in SQL (``table``'s query set, sorted by the
+    request) with the ranking's size, in one query (``COUNT(*) OVER ()``): (page number,
+    its rows, size). None when the page asked is not a page number or is past the end: the
+    paginator decides then, as for any table."""
+    try:
+        number = int(request.GET.get(table.prefixed_page_field, 1))
+    except (TypeError, ValueError):
+        return None
+    if number < 1:
+        return None
+    start = (number - 1) * per_page
+    ranked = table.data.data.annotate(ranked=Window(Count("player_id")))
+    rows = list(ranked[start : start + per_page])
+    if not rows:
+        return None
+    return number, rows, rows[0]["ranked"]
 
 
 def annual_table_html(request, season, ranking) -> str:
@@ -353,22 +391,34 @@ def annual_table(request, ranking, season) -> AnnualRankingTable:
     table = AnnualRankingTable(ranking.totals, prefix=f"{ranking.game}-")
     table.columns["best_n_points"].column.verbose_name = best_n_label(ranking.best_n)
     ids = ranking.tournament_ids
-    paginate = {"per_page": 50}
+    paginate: dict[str, object] = {"per_page": 50}
+    rows = None
     if not isinstance(ranking.totals, list):
-        count = annual_rankings.annual_player_count(ids)
-        paginate["paginator_class"] = partial(CountedPaginator, count=count)
+        RequestConfig(request, paginate=False).configure(table)  # sorted in SQL
+        page = ranking_page(request, table, 50)
+        if page is None:
+            count = annual_rankings.annual_player_count(ids)
+            paginate["paginator_class"] = partial(CountedPaginator, count=count)
+        else:
+            number, rows, count = page
+            paginate["paginator_class"] = partial(
+                CountedPaginator, count=count, number=number, rows=rows
+            )
     RequestConfig(request, paginate=paginate).configure(table)
-    records = [annual_rankings.named_total(row.record) for row in table.page.object_list]
+    if rows is None:
+        rows = [row.record for row in table.page.object_list]
+    records = [annual_rankings.named_total(record) for record in rows]
     cells = annual_rankings.annual_cells(ids, [r["player_id"] for r in records])
     order = [t.pk for t in ranking.tournaments]
     empty = '<td class="num">—</td>'
+    place = ordinal_writer()
 
     def tournament_cells(record: dict) -> str:
         # Each tournament's "points (place)": integers, nothing to escape.
         own = cells.get(record["player_id"], {})
         return "".join(
             [
-                f'<td class="num">{own[pk][0]} ({ordinal(own[pk][1])})</td>' if pk in own else empty
+                f'<td class="num">{own[pk][0]} ({place(own[pk][1])})</td>' if pk in own else empty
                 for pk in order
             ]
         )

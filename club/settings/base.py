@@ -4,6 +4,7 @@ The database comes from ``DATABASE_URL`` (SQLite file in the project directory b
 """
 
 import datetime
+import os
 from pathlib import Path
 
 import dj_database_url
@@ -159,8 +160,27 @@ DJANGO_TABLES2_TEMPLATE = "django_tables2/semantic.html"
 TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend", "QUEUES": ["default"]}}
 # Processes laying sheets out side by side when several are not cached (one per core).
 PDF_RENDER_PROCESSES = 2
-# Sheets a request may lay out itself (about 0.1 s each on each core): past that, the
-# document is queued and its page offers the file when it is ready.
-PDF_INLINE_MAX_RENDERS = 40
+# Sheets a request may lay out itself: past that, the document is queued and its page offers
+# the file when it is ready. A Double King sheet takes about 0.24 s of CPU (bench/pdf.py: 7.2 s
+# for 30 tables), so 12 fit the 3 s budget on two cores even on a busy machine; a whole round
+# laid out cold (30 tables, about 3.6 s on two idle cores) goes to the queue.
+PDF_INLINE_MAX_RENDERS = 12
 
-CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+
+def cache_from_env(directory: str) -> dict[str, dict[str, object]]:
+    """The rendered pages' cache. In a folder (``ATOUT_CACHE_DIR``) every gunicorn worker
+    shares it: a page is rendered once per results version, not once per worker; else each
+    process keeps its own in memory. Keys carry the versions: an entry is never stale."""
+    if not directory:
+        return {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+    return {
+        "default": {
+            "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+            "LOCATION": directory,
+            # Superseded versions are culled (a third at a time) past this many entries.
+            "OPTIONS": {"MAX_ENTRIES": 2000},
+        }
+    }
+
+
+CACHES = cache_from_env(os.environ.get("ATOUT_CACHE_DIR", ""))

@@ -77,6 +77,10 @@ def public_urls(made) -> dict[str, str]:
         "annual ranking": reverse("season_standings", args=[whist_season.pk]),
         "annual ranking sorted": reverse("season_standings", args=[whist_season.pk])
         + "?whist-sort=-points&whist-page=2",
+        # Past the end: the page's query finds nothing, the ranking is counted, the last
+        # page shown (two queries more, at any size).
+        "annual ranking past the end": reverse("season_standings", args=[whist_season.pk])
+        + "?whist-page=99",
         "tournament xlsx": reverse("tournament_xlsx", args=[tournament.pk]),
         "season xlsx": reverse("season_xlsx", args=[season.pk]),
         "annual xlsx": reverse("season_xlsx", args=[whist_season.pk]),
@@ -95,7 +99,8 @@ def query_counts(urls: dict[str, str]) -> dict[str, int]:
 
 
 def test_public_pages_and_exports_run_the_same_queries_at_two_sizes():
-    small = query_counts(public_urls(federation(tournaments=2, players=8)))
+    # Sizes where the annual ranking has a second page (over 50 players) in both.
+    small = query_counts(public_urls(federation(tournaments=2, players=40)))
     large = query_counts(public_urls(federation(tournaments=6, players=120)))
     assert large == small
     for name, count in large.items():
@@ -387,6 +392,31 @@ def test_the_rounds_and_table_pages_show_a_saved_sheet_at_once(make_tournament, 
         assert f">{seat.score}<" in fresh.content.decode(), url
     # The table page lists the deals now entered.
     assert client.get(table_url).content.decode().count("<tr><td>") >= len(records)
+
+
+def test_a_sheet_saved_at_one_table_leaves_the_other_tables_pages_unchanged(
+    make_tournament, client
+):
+    """The other tables' pages answer 304 after a save elsewhere; a rename, which every page
+    shows, changes them at once."""
+    tournament = make_tournament(players=8, rounds=1)
+    round_ = drawing.draw_round(tournament, seed=1)
+    saved, other = round_.tables.order_by("number")
+    urls = {t.pk: reverse("table_detail", args=[t.pk]) for t in (saved, other)}
+    etags = {pk: client.get(url)["ETag"] for pk, url in urls.items()}
+
+    position = saved.seats.get(first_dealer=True).position
+    records = double_king_round(position, random.Random(3))
+    deal_entry.save_sheet(saved, records=records, version=saved.version, user=None)
+    assert client.get(urls[other.pk], HTTP_IF_NONE_MATCH=etags[other.pk]).status_code == 304
+    fresh = client.get(urls[saved.pk], HTTP_IF_NONE_MATCH=etags[saved.pk])
+    assert fresh.status_code == 200 and fresh.content.decode().count("<tr><td>") >= len(records)
+
+    player = other.seats.select_related("entry__player").first().entry.player
+    player.last_name = "Renommé"
+    player.save()
+    renamed = client.get(urls[other.pk], HTTP_IF_NONE_MATCH=etags[other.pk])
+    assert renamed.status_code == 200 and "Renommé" in renamed.content.decode()
 
 
 def test_a_name_corrected_in_the_admin_shows_at_once(played_tournament, client, django_user_model):

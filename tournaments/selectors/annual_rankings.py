@@ -62,10 +62,12 @@ def annual_ranking(
     (``best_n`` in Python over the stored rows, never over seats); ``rows`` (if asked) are
     every player with each tournament's result, for the Excel export.
     """
-    from .rulebook import club_rules
+    from .rulebook import edited_club_rules
 
     spec = GAMES[game]
-    merged = spec.validate_rules(rules if rules is not None else club_rules(season.club, game))
+    merged = spec.validate_rules(
+        rules if rules is not None else edited_club_rules(season.club, game)
+    )
     rule = str(merged.get("annual_ranking", "sum_points"))
     stored_n = merged.get("annual_best_n")
     best_n = stored_n if isinstance(stored_n, int) else None

@@ -14,8 +14,15 @@ from ..models import (
 
 def club_rules(club: Club, game: str) -> dict[str, Any]:
     """The club's ruleset for a game: its own if edited, else the game's defaults."""
+    stored = edited_club_rules(club, game)
+    return stored if stored is not None else GAMES[game].default_rules()
+
+
+def edited_club_rules(club: Club, game: str) -> dict[str, Any] | None:
+    """The club's own ruleset for a game if it edited one (None: the game's defaults, which
+    ``validate_rules(None)`` gives without copying them)."""
     stored = GameRules.objects.filter(club=club, game=game).first()
-    return dict(stored.rules) if stored is not None else GAMES[game].default_rules()
+    return dict(stored.rules) if stored is not None else None
 
 
 def tournament_settings(tournament: Tournament) -> dict[str, Any]:

@@ -6,7 +6,6 @@ from typing import Any
 
 from django.contrib.auth.models import User
 from django.db import transaction
-from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from ..models import (
@@ -58,26 +57,26 @@ def save_sheet(
         return table
     result = evaluate_sheet(table, records)
     existing = {deal.number: deal for deal in table.deals.all()}
-    added, changed, now = [], [], timezone.now()
+    written, replaced = [], []
     for number, (record, points) in enumerate(zip(records, result.per_deal, strict=True), start=1):
         deal = existing.pop(number, None)
-        if deal is None:
-            added.append(
-                Deal(table=table, number=number, record=record, points=points, updated_by=user)
-            )
-        elif deal.record != record or deal.points != points:
-            # bulk_update does not fill auto_now fields: the time is set here.
-            deal.record, deal.points, deal.updated_by, deal.updated_at = record, points, user, now
-            changed.append(deal)
-    Deal.objects.filter(pk__in=[d.pk for d in existing.values()]).delete()
-    Deal.objects.bulk_update(changed, ["record", "points", "updated_by", "updated_at"])
-    Deal.objects.bulk_create(added)
+        if deal is not None and deal.record == record and deal.points == points:
+            continue
+        if deal is not None:
+            replaced.append(deal.pk)
+        written.append(
+            Deal(table=table, number=number, record=record, points=points, updated_by=user)
+        )
+    # A changed line is written again (nothing refers to a deal's row): two queries, where
+    # bulk_update's CASE per field and line cost more than the rest of the save.
+    Deal.objects.filter(pk__in=replaced + [d.pk for d in existing.values()]).delete()
+    Deal.objects.bulk_create(written)
     table.version += 1
     ResultChange.objects.create(
         table=table, user=user, version=table.version, before=before, after=records
     )
     store_table_result(table, result)
-    results_changed(table.round.tournament)
+    results_changed(table.round.tournament, sheet=True)  # the table's version is bumped
     round_ = table.round
     if round_.status == Round.Status.DRAWN:
         round_.status = Round.Status.STARTED

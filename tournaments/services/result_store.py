@@ -19,22 +19,28 @@ from ..models import (
 )
 
 
-def standings_changed(tournament: Tournament) -> None:
+def standings_changed(tournament: Tournament, *, sheet: bool = False) -> None:
     """What the public pages show changed (results, seats, players' flags, teams): bump the
-    version their ETags and cached tables are keyed by.
+    version their ETags and cached tables are keyed by. ``sheet``: only one table's sheet
+    changed (its table's version was bumped): the other tables' pages stay as they are
+    (``layout_version`` is kept).
 
     The update also locks the tournament's row until the transaction ends, so two sheets
     saved at once store the tournament's results one after the other.
     """
-    Tournament.objects.filter(pk=tournament.pk).update(results_version=F("results_version") + 1)
+    bumps = {"results_version": F("results_version") + 1}
+    if not sheet:
+        bumps["layout_version"] = F("layout_version") + 1
+    Tournament.objects.filter(pk=tournament.pk).update(**bumps)
 
 
-def results_changed(tournament: Tournament) -> None:
+def results_changed(tournament: Tournament, *, sheet: bool = False) -> None:
     """A table's result was stored: store every player's tournament result again (ranked by
-    the tournament's rules), in the same transaction, and bump the standings' version."""
+    the tournament's rules), in the same transaction, and bump the standings' version
+    (``sheet``: see ``standings_changed``)."""
     from ..results import result_rows
 
-    standings_changed(tournament)
+    standings_changed(tournament, sheet=sheet)
     TournamentResult.objects.filter(tournament=tournament).delete()
     TournamentResult.objects.bulk_create(
         TournamentResult(**row) for row in result_rows(tournament, Seat, Entry)
@@ -73,7 +79,14 @@ def store_table_result(table: Table, result: TableResult) -> None:
         if seat.team_id is not None:  # a team's seat: one of the match's two sides
             seat.against = result.scores[1 - seat.position]
             seat.won = (winner == seat.position) if decided and winner is not None else None
-    Seat.objects.bulk_update(seats, ["score", "place_points_60ths", "won", "against"])
+    # One UPDATE a seat (at most six): cheaper than bulk_update's CASE per field and seat.
+    for seat in seats:
+        Seat.objects.filter(pk=seat.pk).update(
+            score=seat.score,
+            place_points_60ths=seat.place_points_60ths,
+            won=seat.won,
+            against=seat.against,
+        )
     # A round closed at the signal counts as played, even with fewer deals than planned.
     table.complete = result.complete or closed
     table.save(update_fields=["version", "complete", "updated_at"])
