@@ -78,15 +78,14 @@ def test_every_staff_route_is_walked_or_skipped_with_a_reason():
     assert staff - walked - set(NOT_PAGES) == set()
 
 
-@pytest.mark.parametrize("game", GAMES)
-def test_axe_finds_nothing_on_the_staff_pages(
-    browser, live_server, log_in, committee_user, make_tournament, club, season, game
-):
+def _walk(browser, live_server, log_in, make_tournament, club, season, game, size, check):
+    """Every staff page of ``game`` (phones on: the round's page shows each table's QR code),
+    logged in as the committee, at ``size``: ``{page name: what check(page) found}``."""
     tournament = make_tournament(game)
-    tournament.table_phones = True  # the round's page with each table's QR code
+    tournament.table_phones = True
     tournament.save(update_fields=["table_phones"])
     drawing.start_round(drawing.draw_round(tournament, seed=1))
-    page = new_page(browser, width=1280, height=800)
+    page = new_page(browser, width=size[0], height=size[1])
     log_in(page, "bureau")
     found = {}
     for name, url in _urls(tournament, club, season).items():
@@ -94,11 +93,19 @@ def test_axe_finds_nothing_on_the_staff_pages(
             continue
         response = page.goto(live_server.url + url)
         assert response.status == 200, (name, response.status)
-        violations = axe_violations(page)
-        if violations:
-            found[name] = violations
+        problem = check(page)
+        if problem:
+            found[name] = problem
     close_page(page)
-    assert found == {}
+    return found
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_axe_finds_nothing_on_the_staff_pages(
+    browser, live_server, log_in, committee_user, make_tournament, club, season, game
+):
+    walk = (browser, live_server, log_in, make_tournament, club, season, game)
+    assert _walk(*walk, (1280, 800), axe_violations) == {}
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -106,17 +113,10 @@ def test_no_staff_page_scrolls_sideways_on_a_phone(
     browser, live_server, log_in, committee_user, make_tournament, club, season, game
 ):
     """At 390 px the page itself never scrolls sideways (a wide table scrolls in its own box)."""
-    tournament = make_tournament(game)
-    drawing.start_round(drawing.draw_round(tournament, seed=1))
-    page = new_page(browser, width=390, height=844)
-    log_in(page, "bureau")
-    wide = {}
-    for name, url in _urls(tournament, club, season).items():
-        if url is None:
-            continue
-        page.goto(live_server.url + url)
+
+    def too_wide(page):
         width = page.evaluate("document.documentElement.scrollWidth")
-        if width > 390:
-            wide[name] = width
-    close_page(page)
-    assert wide == {}
+        return width if width > 390 else None
+
+    walk = (browser, live_server, log_in, make_tournament, club, season, game)
+    assert _walk(*walk, (390, 844), too_wide) == {}
