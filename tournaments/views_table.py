@@ -157,8 +157,8 @@ class TablePageView(LinkMixin, View):
         seats = scoresheet.table_seats(table)
         people = table_state.table_people(seats)
         me = self.me(request, link, people)
-        lines, totals = table_state.table_lines(table, seats)
         queue = table_state.table_queue(table)
+        lines, totals, sheet_result = table_state.table_lines(table, seats, queue)
         plugin = plugin_for(table.round.tournament.game)
         unit = plugin.table_entry()
         closed = False
@@ -167,7 +167,7 @@ class TablePageView(LinkMixin, View):
         except table_entry.TableClosed:
             closed = True
         # The game's own verdict (a Double King penalty line is a line but not one of the 20).
-        full = table_state.queue_full(table, queue)
+        full = table_state.queue_full(table, queue, sheet_result)
         limit = plugin.deals_per_round(table.round.tournament.rules or None)
         can_enter = me is not None and not closed and not table.bye and deal_by_deal(table)
         can_enter = can_enter and not full

@@ -1,5 +1,7 @@
 """What a table's phones and the scorekeeper's dashboard read of table-side entry."""
 
+from __future__ import annotations
+
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -8,6 +10,7 @@ from typing import Any
 from django.db.models import Count, Max, Q
 
 from scoring import InvalidDeal
+from scoring.common import TableResult
 
 from ..games import plugin_for
 from ..models import (
@@ -61,18 +64,26 @@ class Line:
     points: list[int]
 
 
-def table_lines(table: Table, seats: Sequence[Seat]) -> tuple[list[Line], list[int]]:
-    """The confirmed deals in words with their points, and the table's totals (the game's
-    own: e.g. Double's tokens)."""
+def table_lines(
+    table: Table, seats: Sequence[Seat], queue: Queue
+) -> tuple[list[Line], list[int], TableResult | None]:
+    """The deals on the sheet in words with their points, the table's totals (the game's own:
+    e.g. Double's tokens) and the game's verdict on the sheet, judged once for the page."""
     plugin = plugin_for(table.round.tournament.game)
     names = dealing_names(seats)
-    deals = list(table.deals.order_by("number"))
-    lines = [Line(d.number, plugin.table_line(d.record, names), list(d.points)) for d in deals]
     try:
-        totals = list(evaluate_sheet(table, [d.record for d in deals]).scores)
+        result: TableResult | None = evaluate_sheet(table, queue.sheet)
     except InvalidDeal:  # pragma: no cover - stored sheets are valid
-        totals = [0] * len(seats)
-    return lines, totals
+        result = None
+    points = result.per_deal if result is not None else [[0] * len(seats)] * len(queue.sheet)
+    lines = [
+        Line(number, plugin.table_line(record, names), list(deal_points))
+        for number, (record, deal_points) in enumerate(
+            zip(queue.sheet, points, strict=True), start=1
+        )
+    ]
+    totals = list(result.scores) if result is not None else [0] * len(seats)
+    return lines, totals, result
 
 
 @dataclass(frozen=True)
@@ -120,12 +131,15 @@ def table_queue(table: Table) -> Queue:
     return Queue(table_records(table), waiting_deals(table))
 
 
-def queue_full(table: Table, queue: Queue) -> bool:
+def queue_full(table: Table, queue: Queue, sheet_result: TableResult | None = None) -> bool:
     """The game's own verdict: the sheet with the deals waiting after it ends the session (a
-    whist pool's deals, a match's target, Double King's 20 games — a penalty line is not one)."""
+    whist pool's deals, a match's target, Double King's 20 games — a penalty line is not one).
+    ``sheet_result``: the verdict on the sheet alone, when the page has it already."""
     records = queue.records_before(queue.next_number)
     if not records:
         return False
+    if sheet_result is not None and len(records) == len(queue.sheet):
+        return sheet_result.complete
     try:
         return evaluate_sheet(table, records).complete
     except InvalidDeal:
