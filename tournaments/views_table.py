@@ -169,7 +169,7 @@ class TablePageView(LinkMixin, View):
         # The game's own verdict (a Double King penalty line is a line but not one of the 20).
         full = table_state.queue_full(table, queue, sheet_result)
         limit = plugin.deals_per_round(table.round.tournament.rules or None)
-        can_enter = me is not None and not closed and not table.bye and deal_by_deal(table)
+        can_enter = me is not None and not closed and not table.bye and unit is not None
         can_enter = can_enter and not full
         if can_enter and form is None:
             form = self.deal_form(table, seats, queue=queue)
@@ -200,7 +200,7 @@ class TablePageView(LinkMixin, View):
                 "flagged": flagged,
                 "closed": closed,
                 "full": full,
-                "deal_by_deal": deal_by_deal(table),
+                "deal_by_deal": unit is not None,
                 "form": form if can_enter else None,
                 "dealers_json": json.dumps(
                     self.next_dealers(table, seats, queue, limit) if can_enter else []
