@@ -9,6 +9,7 @@
   const game = row.querySelector("select");
   const cells = Array.from(row.querySelectorAll("input.points"));
   const last = cells[cells.length - 1];
+  const penalty = row.querySelector("input[name='penalty']");
 
   function parse(text) {
     const t = text.trim().replace("\u2212", "-").replace(/^\+/, "");
@@ -17,7 +18,9 @@
 
   function fillLast() {
     if (last.value !== "" && last.dataset.auto !== "1") return;
-    const spec = lines[game.value];
+    const line = lines[game.value];
+    // A penalty line has its own points and total (the offender's, the others').
+    const spec = line && penalty && penalty.checked ? line.penalty : line;
     let left = spec ? spec.total : null;
     for (const cell of cells.slice(0, -1)) {
       const v = parse(cell.value);
@@ -34,4 +37,5 @@
   last.addEventListener("input", (event) => { if (event.isTrusted) delete last.dataset.auto; });
   cells.slice(0, -1).forEach((cell) => cell.addEventListener("input", fillLast));
   game.addEventListener("change", fillLast);
+  if (penalty) penalty.addEventListener("change", fillLast);
 })();

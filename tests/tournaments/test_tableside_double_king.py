@@ -247,6 +247,43 @@ def test_after_a_penalty_line_on_paper_the_phone_follows_the_rotation(table, lin
     assert [d.record for d in table.deals.order_by("number")] == [*records[:3], penalty, records[3]]
 
 
+def test_a_penalty_line_entered_on_a_phone_is_stored_as_on_paper(table, link, seats):
+    dealer = first_dealer(table)
+    records = double_king_round(dealer, random.Random(4), games=4)
+    enter_and_confirm(table, link, seats, records[:3])
+    page = seats[0].get(page_url(link)).content.decode()
+    assert fr("Penalty line: a player at fault (not one of the 20 games)") in page
+    # During the fourth game, the player after the dealer reneges at trump: -6, the others +2.
+    offender = (dealer + 1) % 4
+    points = [-6 if seat == offender else 2 for seat in range(4)]
+    data = row_data(table, {"game": "trump"}, "fault", points)
+    # The points of a trump game are not those of a penalty: refused on the field, in French.
+    refused = seats[0].post(page_url(link), data)
+    assert refused.status_code == 400
+    assert fr("Deal %(n)d", n=4) + " : " in refused.content.decode()
+    data["penalty"] = "on"
+    response = seats[0].post(page_url(link), data)
+    assert response.status_code == 302, response.content.decode()[:3000]
+    pending = TableDeal.objects.get(table=table, status="pending")
+    penalty = {"game": "trump", "penalty": offender, "dealer": (dealer + 3) % 4}
+    assert pending.record == penalty and pending.points == points
+    confirm = {"action": "confirm", "deal": str(pending.pk)}
+    assert seats[2].post(page_url(link), confirm).status_code == 302
+    # Not one of the 20: the phones go on with the fourth game, its dealer unchanged.
+    page = seats[0].get(page_url(link)).content.decode()
+    next_dealer = table.seats.get(position=(dealer + 3) % 4).entry.player.full_name
+    assert fr("Deal %(n)d", n=4) in page and f'id="dealer">{next_dealer}<' in page
+    # The confirmed lines show it as the sheet does.
+    offender_name = seats_name(table, offender)
+    assert fr("Penalty (%(game)s): %(player)s", game="Atout", player=offender_name) in page
+    enter_and_confirm(table, link, seats, records[3:])
+    assert [d.record for d in table.deals.order_by("number")] == [*records[:3], penalty, records[3]]
+
+
+def seats_name(table, position):
+    return table.seats.get(position=position).entry.player.full_name
+
+
 def test_every_game_tells_the_phones_how_it_is_entered():
     """The table-side code asks ``table_entry``: one deal, or one row of a whole sheet."""
     for plugin in PLUGINS.values():

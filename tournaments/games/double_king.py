@@ -410,6 +410,12 @@ class DoubleKingRow(PointsLines, DealForm):
             choices=game_choices(),
             required=False,
         )
+        # A player at fault: an extra line of the sheet, not one of the 20 (docs/rules,
+        # Double King penalties); the game is the one being played when it happened.
+        self.fields["penalty"] = forms.BooleanField(
+            label=_("Penalty line: a player at fault (not one of the 20 games)"),
+            required=False,
+        )
         for seat, name in enumerate(self.seat_names):
             self.fields[f"{self.cells}{seat}"] = PointsField(
                 label=name,
@@ -450,7 +456,10 @@ class DoubleKingRow(PointsLines, DealForm):
         if not game:
             self.add_error("game", f"{self.label} : " + _("choose the game played"))
             return
-        record = self._record(game, self.cells, self.label, penalty=False)
+        penalty = bool(cleaned.get("penalty"))
+        if penalty:
+            self.label = str(_("Penalty line"))
+        record = self._record(game, self.cells, self.label, penalty=penalty)
         if record is None:
             return
         if self.dealer is not None:
