@@ -410,8 +410,8 @@ class DoubleKingRow(PointsLines, DealForm):
             choices=game_choices(),
             required=False,
         )
-        # A player at fault: an extra line of the sheet, not one of the 20 (docs/rules,
-        # Double King penalties); the game is the one being played when it happened.
+        # A player at fault: an extra line of the sheet, not one of the 20 (docs/rules/
+        # double_king.md, « Penalties »); the game is the one being played when it happened.
         self.fields["penalty"] = forms.BooleanField(
             label=_("Penalty line: a player at fault (not one of the 20 games)"),
             required=False,
