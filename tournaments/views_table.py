@@ -179,7 +179,7 @@ class TablePageView(LinkMixin, View):
             blank = BlankForm(
                 form.number,
                 render_to_string(unit[1], {"form": form}),
-                json.dumps(self.next_dealers(table, snapshot.basics, limit)),
+                json.dumps(self.next_dealers(table, snapshot.basics, limit, form)),
             )
         return {"snapshot": snapshot, "deals_html": deals_html, "blank": blank}
 
@@ -218,15 +218,19 @@ class TablePageView(LinkMixin, View):
             number=number or queue.next_number,
         )
 
-    def next_dealers(self, table, basics, limit) -> list[str]:
-        """Who deals the next few deals: the phone shows it while it keeps deals offline."""
+    def next_dealers(self, table, basics, limit, blank=None) -> list[str]:
+        """Who deals the next few deals: the phone shows it while it keeps deals offline
+        (``blank``: the next deal's form, built already)."""
         first = basics.queue.next_number
         last = first + OFFLINE_DEALS
         if limit:
             last = min(last, limit + 1)
         names = []
         for number in range(first, last):
-            form = self.deal_form(table, basics, number=number)
+            if number == first and blank is not None:
+                form = blank
+            else:
+                form = self.deal_form(table, basics, number=number)
             if form.number != number:  # a form that only knows the next unit (a DK row)
                 break
             names.append(str(getattr(form, "dealer_name", "")))

@@ -55,11 +55,14 @@ def find_link(token: str) -> TableLink | None:
     constant time (the lookup's timing says nothing of the token itself)."""
     if not token or len(token) > MAX_TOKEN_LENGTH or not token.isascii():
         return None
-    link = (
-        TableLink.objects.select_related("table__round__tournament__club")
+    # Every phone request starts here (a poll every 3 seconds): the table, its round and
+    # tournament in the same query, and no ordering to compile (the digest is unique).
+    found = (
+        TableLink.objects.select_related("table__round__tournament")
         .filter(token_hash=token_digest(token), revoked_at__isnull=True)
-        .first()
+        .order_by()[:1]
     )
+    link = next(iter(found), None)
     if link is None or not hmac.compare_digest(link.token, token):
         return None
     return link
@@ -207,10 +210,11 @@ def enter_deal(
         if not keep_conflict:
             raise conflict
         return _kept_conflict(table, conflict, entry, side, record, version, key, number)
-    if queue_full(table, queue):
+    seats = list(table.seats.all())  # judged twice below: read once
+    if queue_full(table, queue, seats=seats):
         raise TournamentError(str(table_words(table).entry_all_entered))
     before = queue.records_before(next_number)
-    result = evaluate_sheet(table, [*before, dict(record)])
+    result = evaluate_sheet(table, [*before, dict(record)], seats)
     table_deal = TableDeal.objects.create(
         table=table,
         number=next_number,
@@ -353,10 +357,10 @@ def _apply_ready(
             reason = _("The sheet changed meanwhile (entered elsewhere): enter it again.")
         else:
             try:
-                saved = deal_entry.save_deal(
+                # The sheet as read under the table's lock, with this deal after it.
+                saved = deal_entry.save_sheet(
                     table,
-                    record=first.record,
-                    number=None,
+                    records=[*sheet, dict(first.record)],
                     version=table.version,
                     user=first.decided_by_user,
                 )
