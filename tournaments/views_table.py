@@ -25,7 +25,6 @@ from club.roles import ScorekeeperRequiredMixin
 from scoring import InvalidDeal
 
 from .games import plugin_for
-from .games.deal_words import DEALS
 from .models import Round, Table, TableDeal
 from .qr import qr_svg
 from .selectors import scoresheet, table_state
@@ -281,7 +280,7 @@ class TablePageView(LinkMixin, View):
                 "closed": closed,
                 "full": full,
                 "deal_by_deal": unit is not None,
-                "words": unit[0].words if unit is not None else DEALS,
+                "words": table_entry.table_words(table),
                 "form": form if can_enter else None,
                 "form_html": mark_safe(form.html) if isinstance(form, BlankForm) else "",
                 "dealers_json": dealers,
