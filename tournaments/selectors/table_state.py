@@ -217,21 +217,6 @@ class WaitingItem:
     waits_for: int | None
 
 
-def waiting_item(
-    table: Table,
-    table_deal: TableDeal,
-    queue: Queue,
-    seats: Sequence[Seat],
-    me: Person | None,
-    closed: bool,
-) -> WaitingItem:
-    return for_phone(
-        deal_item(table_deal, queue, seat_names(seats), describe(table, table_deal, seats)),
-        me,
-        closed,
-    )
-
-
 def deal_item(table_deal: TableDeal, queue: Queue, names: Sequence[str], text: str) -> WaitingItem:
     """A deal not on the sheet as every phone of the table sees it (``for_phone``: who may
     confirm or send it back)."""
