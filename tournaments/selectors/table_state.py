@@ -189,11 +189,6 @@ def open_deal(table: Table) -> TableDeal | None:
     return flagged[-1] if flagged else None
 
 
-def describe(table: Table, table_deal: TableDeal, seats: Sequence[Seat]) -> str:
-    plugin = plugin_for(table.round.tournament.game)
-    return plugin.table_line(table_deal.record, dealing_names(seats))
-
-
 def stamp(table: Table) -> str:
     """Changes whenever a phone should redraw: a deal counted, entered, confirmed, rejected;
     once the table is complete, also the tournament's results and draws (the phone shows the
