@@ -527,7 +527,7 @@ class RoundPhonesView(ScorekeeperRequiredMixin, View):
                 messages.success(request, _("%(n)d new table links.") % {"n": count})
                 return redirect("staff_round_phones", pk=round_.pk)
             table = self.get_scoped(
-                Table.objects.filter(round=round_),
+                Table.objects.filter(round=round_).select_related("round__tournament"),
                 pk=parse_int(request.POST.get("table"), minimum=1),
             )
             if action == "renew":
