@@ -1,27 +1,37 @@
 """Load test of table-side entry: every table's phones enter and confirm their deals at once.
 
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/atout_table_bench \\
-        .venv/bin/python bench/table_load.py [--tables 30] [--seconds 180] [--poll 3]
+        .venv/bin/python bench/table_load.py [--tables 30] [--seconds 180] [--play 20] [--poll 3]
 
 Prepares a running whist tournament of ``--tables`` tables of 4 (round 1 drawn and started,
 phones at the tables: each table has its private link), starts gunicorn with 3 workers and the
 project's gunicorn.conf.py on 127.0.0.1 only (``load.gunicorn``), then runs 4 phones a table,
 each a thread with its own cookies:
 
-- every phone says who holds it, then polls the table's state (``etat.json``, with the ETag it
-  was given, every ``--poll`` seconds: 3 as static/js/table.js does) and reads the table's
-  page when it changed (a real phone waits for its player to refresh it);
-- deal ``k`` is entered by seat ``k % 4`` and confirmed by seat ``(k + 1) % 4`` (the other
-  side: any other seat in whist), until the pool's 12 deals are confirmed or ``--seconds``;
+- every phone says who holds it, then polls the table's state (``etat.json`` every ``--poll``
+  seconds, with the ETag it was given since the page loaded, and reads the page again when the
+  state's stamp is not the page's, as static/js/table.js does);
+- a table plays each deal for ``--play`` seconds before it is entered (20 by default; the
+  tables sit down, their phones open the page and enter the first deal, at random within the
+  first ``--play`` seconds, so they are not in step, but all of them enter and confirm
+  throughout the run). A real deal of whist takes minutes: the
+  club's pool is 12 deals in 80 minutes (6 to 7 minutes a deal), so 20 s is some twenty
+  times a real evening's pace. ``--play 0`` is the stress mode: each table enters its next
+  deal as soon as its page shows the form, 120 phones back to back, and the requests per
+  second it reaches are the server's capacity (its latencies are only the queue's length);
+- deal ``k`` is entered by seat ``(k - 1) % 4`` and confirmed by the other phones that see it
+  (the other side: any other seat in whist), until the pool's 12 deals are confirmed or
+  ``--seconds``;
 - one deal in ``--resend`` is sent a second time with the same idempotency key (a phone that
   lost the answer): it must be stored once.
 
 Then it counts, in the database: deals posted (accepted), stored, duplicates (a key or a deal
 number stored twice, a deal counted twice on the sheet), lost (accepted but not stored), and
-prints p50/p95 of each kind of request (``deal post``: the latency the issue bounds at 300 ms),
-the requests per second, the load average. Last, it checks the guessing limit across workers:
-``MISSES_ALLOWED`` unknown tokens from one address, spread over the 3 workers, then a 429 (and
-a live link still answering from that address).
+prints p50/p95 of each kind of request (``deal post``: the latency the issue bounds at 300 ms,
+at the chosen ``--play``), the requests per second (at ``--play 0``: the capacity), the
+gunicorn workers' CPU a request, the load average. Last, it checks the guessing limit across
+workers: ``MISSES_ALLOWED`` unknown tokens from one address, spread over the 3 workers, then a
+429 (and a live link still answering from that address).
 """
 
 import argparse
@@ -52,6 +62,7 @@ DEALS = 12  # a whist pool
 #: A waiting deal this phone may confirm (the other side's), and the number of the next deal.
 CONFIRMABLE = re.compile(r'name="deal" value="(\d+)"><button class="button primary confirm-deal"')
 FORM_NUMBER = re.compile(r'id="deal-form".*?name="number" value="(\d+)"', re.S)
+STAMP = re.compile(r'id="table-live"[^>]*data-stamp="([^"]+)"')
 ALERT = re.compile(r'class="[^"]*(?:error|alert)[^"]*"[^>]*>(.*?)</(?:p|div|li)>', re.S)
 
 
@@ -59,6 +70,12 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--tables", type=int, default=30)
     parser.add_argument("--seconds", type=float, default=180, help="upper bound of the run")
+    parser.add_argument(
+        "--play",
+        type=float,
+        default=20,
+        help="seconds a table plays a deal before entering it (0: back to back, capacity)",
+    )
     parser.add_argument(
         "--poll", type=float, default=3.0, help="seconds between two polls (table.js: 3)"
     )
@@ -187,49 +204,77 @@ def whist_deal(number: int, version: int, key: str, csrf: str, rng: random.Rando
     }
 
 
+class Pace:
+    """When a table may enter its next deal: its players play each deal for ``--play``
+    seconds first (the table's first deal after a random start within the first ``--play``
+    seconds, so that the tables are not in step)."""
+
+    def __init__(self, start: float, play: float, rng: random.Random):
+        self.play = play
+        self.lock = threading.Lock()
+        #: when the table sits down: its phones open the page, its first deal is entered
+        self.start = self.next_at = start + rng.uniform(0, play)
+
+    def due(self) -> float:
+        """Seconds until the next deal may be entered (0: now)."""
+        with self.lock:
+            return max(0.0, self.next_at - time.perf_counter())
+
+    def entered(self) -> None:
+        with self.lock:
+            self.next_at = time.perf_counter() + self.play
+
+
 def phone(port, table, seat, args, stop, stats, sent) -> None:
-    """One player's phone: say who holds it, then poll, enter its deals, confirm the others'."""
+    """One player's phone: say who holds it, then poll, enter its deals (once the table has
+    played them: ``Pace``), confirm the others'."""
     rng = random.Random(table["pk"] * 10 + seat)
+    pace = table["pace"]
     browser = Browser(port)
     page_path = f"/t/{table['token']}/"
     state_path = f"{page_path}etat.json"
     send_path = f"{page_path}envoi/"
+    time.sleep(max(0.0, pace.start - time.perf_counter()))
     _status, page = timed(stats, "page", (200,), lambda: browser.request("GET", page_path))
     who = {"csrfmiddlewaretoken": TOKEN.search(page).group(1), "action": "who"}
     who["entry"] = str(table["entries"][seat])
     timed(stats, "who am I", (302,), lambda: browser.request("POST", page_path, who))
     changed = True
     while time.perf_counter() < stop:
-        if not changed:
-            time.sleep(args.poll * rng.uniform(0.8, 1.2))
-            status, _ = timed(
-                stats, "state poll", (200, 304), lambda: browser.request("GET", state_path)
-            )
-            changed = status == 200
-            continue
-        _status, page = timed(stats, "page", (200,), lambda: browser.request("GET", page_path))
-        changed = False
-        confirmed = page.count('<tr data-deal="')
-        if confirmed >= DEALS:
-            return
-        csrf = TOKEN.search(page).group(1)
-        # Every deal waiting for this phone's confirmation (several may wait at once).
-        for deal in CONFIRMABLE.findall(page):
-            data = {"csrfmiddlewaretoken": csrf, "action": "confirm", "deal": deal}
-            timed(
-                stats, "deal confirm", (302,), lambda d=data: browser.request("POST", page_path, d)
-            )
-            changed = True
+        if changed:
+            _status, page = timed(stats, "page", (200,), lambda: browser.request("GET", page_path))
+            changed = False
+            # As table.js: a page loaded polls without an ETag first, then redraws only when
+            # the state's stamp differs from the page's.
+            browser.etags.pop(state_path, None)
+            stamp = STAMP.search(page).group(1)
+            if page.count('<tr data-deal="') >= DEALS:
+                return
+            csrf = TOKEN.search(page).group(1)
+            # Every deal waiting for this phone's confirmation (several may wait at once).
+            for deal in CONFIRMABLE.findall(page):
+                data = {"csrfmiddlewaretoken": csrf, "action": "confirm", "deal": deal}
+                timed(
+                    stats,
+                    "deal confirm",
+                    (302,),
+                    lambda d=data: browser.request("POST", page_path, d),
+                )
+                changed = True
+            if changed:
+                continue
         form_number = FORM_NUMBER.search(page)
         number = int(form_number.group(1)) if form_number else 0
-        if form_number and number <= DEALS and seat == (number - 1) % 4:
+        mine = form_number is not None and number <= DEALS and seat == (number - 1) % 4
+        if mine and pace.due() == 0:
             # What the page's script sends, at once or from its offline queue: JSON back.
             version = int(VERSION.search(page).group(1))
             key = f"{table['pk']}-{number}-{rng.getrandbits(64):x}"
-            data = whist_deal(number, version, key, csrf, rng)
+            data = whist_deal(number, version, key, TOKEN.search(page).group(1), rng)
             status, answer = timed(
                 stats, "deal post", (200,), lambda d=data: browser.request("POST", send_path, d)
             )
+            pace.entered()
             if status == 200:
                 sent.add(table["pk"], key)
             else:
@@ -244,14 +289,28 @@ def phone(port, table, seat, args, stop, stats, sent) -> None:
                 with sent.lock:
                     sent.resent += 1
             changed = True
+            continue
+        # Nothing to do but wait: the next poll, or the end of the deal being played.
+        delay = args.poll * rng.uniform(0.8, 1.2)
+        if mine:
+            delay = min(delay, pace.due())
+        time.sleep(max(0.0, min(delay, stop - time.perf_counter())))
+        if mine and pace.due() == 0:
+            continue  # the deal is played: entered now (the page is the current one)
+        status, answer = timed(
+            stats, "state poll", (200, 304), lambda: browser.request("GET", state_path)
+        )
+        changed = status == 200 and json.loads(answer)["stamp"] != stamp
 
 
 def run(port: int, plan: dict, args):
     stats, sent = Stats(), Sent()
     start = time.perf_counter()
     stop = start + args.seconds
+    rng = random.Random(1)
     threads = []
     for table in plan["tables"]:
+        table["pace"] = Pace(start, args.play, rng)
         threads += [
             threading.Thread(target=phone, args=(port, table, seat, args, stop, stats, sent))
             for seat in range(4)
@@ -292,7 +351,8 @@ def report(plan: dict, args, stats: Stats, sent: Sent, elapsed: float, cpu: floa
     post = stats.latencies.get("deal post", [])
     print(
         f"{len(tables)} tables × 4 phones, whist, {args.workers} gunicorn workers × "
-        f"{args.threads} threads ({args.config}), poll every {args.poll} s, {elapsed:.1f} s, "
+        f"{args.threads} threads ({args.config}), play {args.play:g} s a deal, poll every "
+        f"{args.poll:g} s, {elapsed:.1f} s, "
         f"{os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f} "
         f"(1 min) {os.getloadavg()[1]:.1f} (5 min)"
     )
@@ -305,13 +365,18 @@ def report(plan: dict, args, stats: Stats, sent: Sent, elapsed: float, cpu: floa
         f"duplicates: {twice} key(s) stored twice, {numbers_twice.count()} deal number(s) "
         f"counted twice; lost: {len(keys - stored_keys)} accepted but not stored"
     )
-    if post:
+    requests = sum(len(v) for v in stats.latencies.values())
+    if args.play:
         print(
-            f"deal post: p50 {percentile(post, 50):.0f} ms, p95 {percentile(post, 95):.0f} ms "
-            f"(bound: 300 ms); {sum(len(v) for v in stats.latencies.values()) / elapsed:.1f} "
+            f"deal post at --play {args.play:g} s: p50 {percentile(post, 50):.0f} ms, "
+            f"p95 {percentile(post, 95):.0f} ms (bound: 300 ms); {requests / elapsed:.1f} "
             "requests/s"
         )
-    requests = sum(len(v) for v in stats.latencies.values())
+    else:
+        print(
+            f"capacity (--play 0, back to back): {requests / elapsed:.1f} requests/s; deal post "
+            f"p50 {percentile(post, 50):.0f} ms, p95 {percentile(post, 95):.0f} ms (the queue)"
+        )
     print(
         f"gunicorn workers' CPU: {cpu:.1f} s for {requests} requests, "
         f"{cpu / max(requests, 1) * 1000:.1f} ms a request (the server's own cost, whatever "

@@ -5,12 +5,17 @@ deal form; ``services.table_entry`` writes; a deal counts once the other side co
 
 import json
 import secrets
+from dataclasses import dataclass, field
 
 from django.contrib import messages
+from django.core.cache import cache
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.cache import patch_cache_control
+from django.utils.safestring import mark_safe
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views import View
 
@@ -33,6 +38,9 @@ OFFLINE_DEALS = 4
 #: The phone's « who am I » lives as long as an evening.
 WHO_AM_I_AGE = 16 * 3600
 WHO_AM_I_SALT = "atout.tableside.who"
+#: A table's shared parts are keyed by its stamp: never stale for its deals. The bound only
+#: limits how long a player's name corrected meanwhile keeps its old spelling on the phones.
+SHARED_SECONDS = 120
 
 
 def who_cookie(link) -> str:
@@ -84,25 +92,40 @@ def stamp_response(request, stamp: str) -> HttpResponse:
     return response
 
 
-def confirmed_message(request, deal: TableDeal) -> None:
+def confirmed_message(request, table: Table, deal: TableDeal) -> None:
     """What a confirmation did: the deal counts, waits for the deals before it, or was a
     conflict (sent back, with the reason)."""
+    words = table_entry.table_words(table)
     if deal.status != TableDeal.Status.CONFIRMED:
         messages.error(request, deal.reason)
     elif deal.applied_version is None:
-        messages.success(
-            request,
-            _("Deal %(n)d confirmed: it counts once the deals before it are confirmed.")
-            % {"n": deal.number},
-        )
+        messages.success(request, str(words.phone_confirmed_later) % {"n": deal.number})
     else:
-        messages.success(request, _("Deal %(n)d confirmed.") % {"n": deal.number})
+        messages.success(request, str(words.phone_confirmed) % {"n": deal.number})
 
 
 def deal_by_deal(table: Table) -> bool:
     """The table's phones enter its sheet one unit at a time (a deal, a row): the plug-in
     says how (``GamePlugin.table_entry``); otherwise the scorekeeper enters it."""
     return plugin_for(table.round.tournament.game).table_entry() is not None
+
+
+@dataclass(frozen=True)
+class BlankForm:
+    """The next unit's form as every phone of the table shows it before typing: rendered
+    once (``html``), with who deals the next few deals (``dealers``, JSON)."""
+
+    number: int
+    html: str
+    dealers: str
+    errors: dict = field(default_factory=dict)
+
+    def non_field_errors(self) -> list[str]:
+        return []
+
+
+def shared_key(table: Table) -> str:
+    return f"atout:table-page:{table.pk}:{table_state.stamp(table)}:{get_language()}"
 
 
 class TablePageView(LinkMixin, View):
@@ -121,44 +144,103 @@ class TablePageView(LinkMixin, View):
             return None
         return table_state.person(people, entry_id)
 
-    def deal_form(self, table, seats, data=None, *, queue=None, number=None):
+    def shared(self, table: Table) -> dict:
+        """What every phone of the table shows alike (``table_state.table_snapshot``, the
+        deals' table rendered, the next unit's blank form rendered), worked out once per table
+        stamp for all of them: the cache is a folder every worker shares. A drawn round's seats
+        may still be swapped, which changes no stamp: computed afresh until it starts."""
+        cacheable = table.round.status != Round.Status.DRAWN
+        key = shared_key(table)
+        parts = cache.get(key) if cacheable else None
+        if parts is None:
+            parts = self.build_shared(table)
+            if cacheable:
+                cache.set(key, parts, SHARED_SECONDS)
+        return parts
+
+    def build_shared(self, table: Table) -> dict:
+        snapshot = table_state.table_snapshot(table)
+        plugin = plugin_for(table.round.tournament.game)
+        unit = plugin.table_entry()
+        deals_html = render_to_string(
+            "tournaments/table/_deals.html",
+            {
+                "words": table_entry.table_words(table),
+                "seat_names": snapshot.basics.seat_names,
+                "lines": snapshot.lines,
+                "totals": snapshot.totals,
+            },
+        )
+        blank = None
+        if unit is not None and not table.bye and not snapshot.full:
+            form = self.deal_form(table, snapshot.basics)
+            limit = plugin.deals_per_round(table.round.tournament.rules or None)
+            blank = BlankForm(
+                form.number,
+                render_to_string(unit[1], {"form": form}),
+                json.dumps(self.next_dealers(table, snapshot.basics, limit, form)),
+            )
+        return {"snapshot": snapshot, "deals_html": deals_html, "blank": blank}
+
+    def cached_basics(self, table: Table) -> table_state.TableBasics | None:
+        """The table's names, players and queue if a phone read the page at this stamp."""
+        if table.round.status == Round.Status.DRAWN:
+            return None
+        parts = cache.get(shared_key(table))
+        return parts["snapshot"].basics if parts is not None else None
+
+    def basics(self, table: Table) -> table_state.TableBasics:
+        """What a post checks a deal against: cached, else read (nothing judged nor
+        rendered: the post changes the table, the next page is another stamp)."""
+        return self.cached_basics(table) or table_state.table_basics(table)
+
+    def people(self, table: Table) -> list[table_state.Person]:
+        basics = self.cached_basics(table)
+        if basics is not None:
+            return basics.people
+        return table_state.table_people(scoresheet.table_seats(table))
+
+    def deal_form(self, table, basics, data=None, *, number=None):
         """The form of the next unit (a deal, a row): after the sheet and the deals waiting
         before it; the plug-in says which form (``GamePlugin.table_entry``)."""
         unit = plugin_for(table.round.tournament.game).table_entry()
         if unit is None:
             raise Http404
-        queue = queue or table_state.table_queue(table)
-        number = number or queue.next_number
+        queue = basics.queue
         return unit[0](
             data,
-            seat_names=scoresheet.seat_names(seats),
-            player_names=scoresheet.dealing_names(seats),
-            first_dealer=scoresheet.first_dealer(seats),
+            seat_names=basics.seat_names,
+            player_names=basics.dealing_names,
+            first_dealer=basics.first_dealer,
             rules=table.round.tournament.rules,
             records=queue.records_before(queue.next_number),
-            number=number,
+            number=number or queue.next_number,
         )
 
-    def next_dealers(self, table, seats, queue, limit) -> list[str]:
-        """Who deals the next few deals: the phone shows it while it keeps deals offline."""
-        last = queue.next_number + OFFLINE_DEALS
+    def next_dealers(self, table, basics, limit, blank=None) -> list[str]:
+        """Who deals the next few deals: the phone shows it while it keeps deals offline
+        (``blank``: the next deal's form, built already)."""
+        first = basics.queue.next_number
+        last = first + OFFLINE_DEALS
         if limit:
             last = min(last, limit + 1)
         names = []
-        for number in range(queue.next_number, last):
-            form = self.deal_form(table, seats, queue=queue, number=number)
+        for number in range(first, last):
+            if number == first and blank is not None:
+                form = blank
+            else:
+                form = self.deal_form(table, basics, number=number)
             if form.number != number:  # a form that only knows the next unit (a DK row)
                 break
             names.append(str(getattr(form, "dealer_name", "")))
         return names
 
     def render_page(self, request, link, *, form=None, status=200, preview=None, version=None):
-        table = Table.objects.select_related("round__tournament").get(pk=link.table_id)
-        seats = scoresheet.table_seats(table)
-        people = table_state.table_people(seats)
-        me = self.me(request, link, people)
-        queue = table_state.table_queue(table)
-        lines, totals, sheet_result = table_state.table_lines(table, seats, queue)
+        # The link's lookup brought the table, its round and tournament along.
+        table = link.table
+        parts = self.shared(table)
+        snapshot = parts["snapshot"]
+        me = self.me(request, link, snapshot.basics.people)
         plugin = plugin_for(table.round.tournament.game)
         unit = plugin.table_entry()
         closed = False
@@ -166,21 +248,20 @@ class TablePageView(LinkMixin, View):
             table_entry.check_open(table)
         except table_entry.TableClosed:
             closed = True
-        # The game's own verdict (a Double King penalty line is a line but not one of the 20).
-        full = table_state.queue_full(table, queue, sheet_result)
-        limit = plugin.deals_per_round(table.round.tournament.rules or None)
+        full = snapshot.full
         can_enter = me is not None and not closed and not table.bye and unit is not None
         can_enter = can_enter and not full
+        dealers = "[]"
         if can_enter and form is None:
-            form = self.deal_form(table, seats, queue=queue)
-        names = scoresheet.seat_names(seats)
-        waiting = [
-            table_state.waiting_item(table, d, queue, seats, me, closed) for d in queue.waiting
-        ]
-        flagged = [
-            table_state.waiting_item(table, d, queue, seats, me, closed)
-            for d in table_state.flagged_deals(table)
-        ]
+            form = parts["blank"]
+        if isinstance(form, BlankForm):
+            dealers = form.dealers
+        elif can_enter:
+            limit = plugin.deals_per_round(table.round.tournament.rules or None)
+            dealers = json.dumps(self.next_dealers(table, snapshot.basics, limit))
+        outcome = None
+        if full and not snapshot.basics.queue.waiting:
+            outcome = table_state.table_outcome(table, scoresheet.table_seats(table), me)
         response = render(
             request,
             self.template_name,
@@ -190,31 +271,25 @@ class TablePageView(LinkMixin, View):
                 "round": table.round,
                 "tournament": table.round.tournament,
                 "plugin": plugin,
-                "seats": seats,
-                "seat_names": names,
-                "people": people,
+                "people": snapshot.basics.people,
                 "me": me,
-                "lines": lines,
-                "totals": totals,
-                "waiting": waiting,
-                "flagged": flagged,
+                # Rendered by our templates (escaped there), kept as text in the cache.
+                "deals_html": mark_safe(parts["deals_html"]),
+                "waiting": [table_state.for_phone(i, me, closed) for i in snapshot.waiting],
+                "flagged": snapshot.flagged,
                 "closed": closed,
                 "full": full,
                 "deal_by_deal": unit is not None,
+                "words": table_entry.table_words(table),
                 "form": form if can_enter else None,
-                "dealers_json": json.dumps(
-                    self.next_dealers(table, seats, queue, limit) if can_enter else []
-                ),
+                "form_html": mark_safe(form.html) if isinstance(form, BlankForm) else "",
+                "dealers_json": dealers,
                 "deal_template": unit[1] if unit else "",
                 "version": table.version if version is None else version,
                 "key": secrets.token_urlsafe(16),
                 "preview": preview,
                 "stamp": table_state.stamp(table),
-                "outcome": (
-                    table_state.table_outcome(table, seats, me)
-                    if full and not queue.waiting
-                    else None
-                ),
+                "outcome": outcome,
             },
             status=status,
         )
@@ -232,15 +307,14 @@ class TablePageView(LinkMixin, View):
         action = request.POST.get("action", "")
         if action == "who":
             return self.choose_who(request, link)
-        table = Table.objects.select_related("round__tournament").get(pk=link.table_id)
-        seats = scoresheet.table_seats(table)
-        me = self.me(request, link, table_state.table_people(seats))
+        table = link.table
+        me = self.me(request, link, self.people(table))
         if me is None:
             messages.error(request, _("Choose who you are at this table first."))
             return self.render_page(request, link, status=403)
         try:
             if action in ("save", "preview"):
-                return self.enter(request, link, table, seats, me, action)
+                return self.enter(request, link, table, me, action)
             if action == "confirm":
                 deal = table_entry.confirm_deal(
                     table,
@@ -248,7 +322,7 @@ class TablePageView(LinkMixin, View):
                     entry=self.entry(me),
                     side=me.side,
                 )
-                confirmed_message(request, deal)
+                confirmed_message(request, table, deal)
             elif action == "reject":
                 deal = table_entry.reject_deal(
                     table,
@@ -257,7 +331,10 @@ class TablePageView(LinkMixin, View):
                     entry=self.entry(me),
                     side=me.side,
                 )
-                messages.success(request, _("Deal %(n)d sent back.") % {"n": deal.number})
+                messages.success(
+                    request,
+                    str(table_entry.table_words(table).phone_sent_back) % {"n": deal.number},
+                )
             else:
                 raise Http404
         except table_entry.TableClosed as error:
@@ -278,8 +355,7 @@ class TablePageView(LinkMixin, View):
         return Entry.objects.get(pk=me.entry_id)
 
     def choose_who(self, request, link):
-        table = Table.objects.get(pk=link.table_id)
-        people = table_state.table_people(scoresheet.table_seats(table))
+        people = self.people(link.table)
         if self.me(request, link, people) is not None:
             messages.error(
                 request, _("This phone already has its player: ask the scorekeeper to change it.")
@@ -301,11 +377,11 @@ class TablePageView(LinkMixin, View):
         )
         return response
 
-    def enter(self, request, link, table, seats, me, action):
+    def enter(self, request, link, table, me, action):
         if not deal_by_deal(table):
             raise Http404
         version = optional_int(request.POST.get("version"), minimum=0)
-        form = self.deal_form(table, seats, request.POST)
+        form = self.deal_form(table, self.basics(table), request.POST)
         if not form.is_valid():
             return self.render_page(request, link, form=form, status=400, version=version)
         records = form.records_with_deal()
@@ -319,12 +395,12 @@ class TablePageView(LinkMixin, View):
             form.attach_scoring_error(error)
             return self.render_page(request, link, form=form, status=400, version=version)
         except errors.StaleSheet:
-            messages.error(request, stale_message())
+            messages.error(request, str(table_entry.table_words(table).phone_stale))
             return self.render_page(request, link, form=form, status=409)
         except table_entry.DealConflict as error:
             messages.error(request, str(error))
             return self.render_page(request, link, form=form, status=409)
-        sent_message(request, deal)
+        sent_message(request, table, deal)
         return redirect("table_page", token=link.token)
 
     def send(self, request, table, me, form, version, *, keep_conflict=False):
@@ -340,18 +416,12 @@ class TablePageView(LinkMixin, View):
         )
 
 
-def stale_message() -> str:
-    return _("The table's sheet changed while you were typing: check the deals, then send again.")
-
-
-def sent_message(request, deal: TableDeal) -> None:
+def sent_message(request, table: Table, deal: TableDeal) -> None:
     if deal.status == TableDeal.Status.REJECTED:
         messages.error(request, deal.reason)
     else:
         messages.success(
-            request,
-            _("Deal %(n)d sent: a player of the other side confirms it on his phone.")
-            % {"n": deal.number},
+            request, str(table_entry.table_words(table).phone_sent) % {"n": deal.number}
         )
 
 
@@ -362,15 +432,15 @@ class TableSendView(TablePageView):
 
     def post(self, request, token):
         link = self.get_link(token)
-        table = Table.objects.select_related("round__tournament").get(pk=link.table_id)
-        seats = scoresheet.table_seats(table)
-        me = self.me(request, link, table_state.table_people(seats))
+        table = link.table
+        basics = self.basics(table)
+        me = self.me(request, link, basics.people)
         if me is None:
             return json_error(_("Choose who you are at this table first."), 403)
         if not deal_by_deal(table):
             raise Http404
         version = optional_int(request.POST.get("version"), minimum=0)
-        form = self.deal_form(table, seats, request.POST)
+        form = self.deal_form(table, basics, request.POST)
         try:
             if not form.is_valid():
                 return json_error(form_errors(form), 400)
@@ -383,7 +453,7 @@ class TableSendView(TablePageView):
             return json_error(str(error), 403)
         except errors.TournamentError as error:
             return json_error(str(error), 409)
-        sent_message(request, deal)
+        sent_message(request, table, deal)
         return JsonResponse(
             {
                 "ok": deal.status != TableDeal.Status.REJECTED,
@@ -396,7 +466,7 @@ class TableSendView(TablePageView):
 
 
 def form_errors(form) -> str:
-    return " ".join(form_error_texts(form)[:3]) or _("The deal was not saved.")
+    return " ".join(form_error_texts(form)[:3]) or str(form.words.phone_not_saved)
 
 
 def json_error(message: str, status: int) -> JsonResponse:
@@ -457,7 +527,7 @@ class RoundPhonesView(ScorekeeperRequiredMixin, View):
                 messages.success(request, _("%(n)d new table links.") % {"n": count})
                 return redirect("staff_round_phones", pk=round_.pk)
             table = self.get_scoped(
-                Table.objects.filter(round=round_),
+                Table.objects.filter(round=round_).select_related("round__tournament"),
                 pk=parse_int(request.POST.get("table"), minimum=1),
             )
             if action == "renew":
@@ -471,7 +541,7 @@ class RoundPhonesView(ScorekeeperRequiredMixin, View):
                 deal = table_entry.confirm_deal(
                     table, parse_int(request.POST.get("deal"), minimum=1), user=request.user
                 )
-                confirmed_message(request, deal)
+                confirmed_message(request, table, deal)
             elif action == "reject":
                 table_entry.reject_deal(
                     table,
@@ -492,11 +562,10 @@ class TablePreviewView(TablePageView):
 
     def post(self, request, token):
         link = self.get_link(token)
-        table = Table.objects.select_related("round__tournament").get(pk=link.table_id)
-        seats = scoresheet.table_seats(table)
+        table = link.table
         if not deal_by_deal(table):
             raise Http404
-        form = self.deal_form(table, seats, request.POST)
+        form = self.deal_form(table, self.basics(table), request.POST)
         return preview_response(table, form)
 
 

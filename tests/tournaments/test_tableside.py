@@ -2,14 +2,19 @@
 once a player of the other side confirms it (enforced by the server); links of other tables,
 rounds or clubs, revoked links and closed rounds write nothing."""
 
+import random
+import re
+
 import pytest
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import translation
 from helpers import fr
 
 from tournaments.models import Seat, TableDeal, TableEvent, TableLink
+from tournaments.sample_sheets import double_game
 from tournaments.services import deal_entry, drawing, round_clock, table_entry
 
 pytestmark = pytest.mark.django_db
@@ -584,3 +589,105 @@ def test_numbers_out_of_range_are_refused_not_errors(whist_table, link):
     huge = send(north, link, whist_deal(whist_table, number="30000", version="2000000000"))
     assert huge.status_code == 409 and huge.json()["status"] == "rejected"
     assert TableDeal.objects.get().status == "rejected"
+
+
+def test_the_phone_page_costs_the_same_queries_whatever_the_deals(make_tournament):
+    """A phone's page reads its table in a fixed number of queries: with 2 deals on the
+    sheet or 10, each with one waiting; a second phone at the same stamp reads fewer."""
+    tournament = make_tournament("whist", players=8, rounds=1)
+    tables = list(drawing.draw_round(tournament, seed=3).tables.order_by("number"))
+    counts = []
+    for table, confirmed in zip(tables, (2, 10), strict=True):
+        link = table_entry.issue_link(table, user=None)
+        phones = [phone(link, seat_entry(table, seat)) for seat in range(4)]
+        for number in range(1, confirmed + 2):
+            data = whist_deal(table, number=str(number), key=f"q{number}")
+            assert phones[(number - 1) % 4].post(url(link), data).status_code == 302
+            if number <= confirmed:
+                pending = TableDeal.objects.get(table=table, number=number)
+                confirm = {"action": "confirm", "deal": str(pending.pk)}
+                assert phones[number % 4].post(url(link), confirm).status_code == 302
+        assert table.deals.count() == confirmed
+        with CaptureQueriesContext(connection) as first:
+            page = phones[0].get(url(link)).content.decode()
+        with CaptureQueriesContext(connection) as second:
+            phones[1].get(url(link))
+        assert page.count('<tr data-deal="') == confirmed
+        assert fr("Confirm deal %(n)s", n=confirmed + 1) in page
+        counts.append((len(first), len(second)))
+    assert counts[0] == counts[1]
+    assert counts[0][1] < counts[0][0]
+
+
+def test_a_double_table_says_manche_never_donne(make_tournament):
+    """Double is played in manches: the phone's page, its script's sentences and every
+    message a phone gets say so (the dealer stays « donneur »: he deals the cards)."""
+    tournament = make_tournament("double", players=3, rounds=1)
+    table = drawing.draw_round(tournament, seed=2).tables.get()
+    link = table_entry.issue_link(table, user=None)
+    first, second, third = (phone(link, seat_entry(table, seat)) for seat in range(3))
+
+    def words(html):  # the page's words, not its addresses
+        text = re.sub(r'"[/?][^"]*"', "", html)
+        return {w.lower() for w in re.findall(r"\b(donnes?|manches?)\b", text, re.IGNORECASE)}
+
+    def manche(number, bids, tricks, key, version=None):
+        table.refresh_from_db()
+        data = {
+            "action": "save",
+            "version": str(table.version if version is None else version),
+            "number": str(number),
+            "key": key,
+        }
+        for seat, (bid, took) in enumerate(zip(bids, tricks, strict=True)):
+            data[f"b{seat}"], data[f"t{seat}"] = str(bid), str(took)
+        return data
+
+    pages = [first.get(url(link)).content.decode()]
+    assert "hors ligne — __N__ manche(s) en attente d" in pages[0]
+    assert "Aucune manche confirmée." in pages[0] and "Envoyer la manche" in pages[0]
+    sent = first.post(url(link), manche(1, [1, 0, 0], [1, 0, 0], "m1"), follow=True)
+    pages.append(sent.content.decode())
+    assert (
+        fr("Manche %(n)d sent: a player of the other side confirms it on his phone.", n=1)
+        in (pages[-1])
+    )
+    pending = TableDeal.objects.get(table=table)
+    own = first.post(url(link), {"action": "confirm", "deal": str(pending.pk)})
+    assert own.status_code == 403
+    pages.append(own.content.decode())
+    assert "doit confirmer cette manche" in pages[-1]
+    pages.append(second.get(url(link)).content.decode())
+    assert "Confirmer la manche 1" in pages[-1]
+    empty = second.post(url(link), {"action": "reject", "deal": str(pending.pk), "reason": " "})
+    pages.append(empty.content.decode())
+    assert "Dites en un mot ce qui ne va pas dans cette manche." in pages[-1]
+    back = second.post(
+        url(link), {"action": "reject", "deal": str(pending.pk), "reason": "1 pli"}, follow=True
+    )
+    pages.append(back.content.decode())
+    assert "Manche 1 renvoyée." in pages[-1]
+    pages.append(first.get(url(link)).content.decode())
+    assert "Saisissez la manche 1 ci-dessous." in pages[-1]
+    first.post(url(link), manche(1, [1, 0, 0], [1, 0, 0], "m1b"))
+    again = TableDeal.objects.get(table=table, status="pending")
+    done = third.post(url(link), {"action": "confirm", "deal": str(again.pk)}, follow=True)
+    pages.append(done.content.decode())
+    assert "Manche 1 confirmée." in pages[-1] and 'data-deal="1"' in pages[-1]
+    # A deal meant for a place taken meanwhile, and a sheet changed while typing.
+    late = send(second, link, manche(1, [0, 0, 0], [1, 1, 0], "late", version=0))
+    assert "cette manche serait la manche 2, pas la manche 1" in late.json()["message"]
+    pages.append(third.get(url(link)).content.decode())
+    assert "cette manche serait la manche 2" in pages[-1]
+    table.refresh_from_db()
+    first_dealer = table.seats.get(first_dealer=True).position
+    paper = double_game(3, first_dealer, random.Random(1))[:2]
+    deal_entry.save_sheet(table, records=paper, version=table.version, user=None)
+    stale = second.post(url(link), manche(3, [0, 0, 0], [1, 1, 1], "m3", version=1))
+    assert stale.status_code == 409
+    pages.append(stale.content.decode())
+    assert "vérifiez les manches, puis renvoyez" in pages[-1]
+    refused = send(second, link, {**manche(3, [0, 0, 0], [1, 1, 1], "m4"), "b0": ""})
+    assert refused.status_code == 400
+    for html in [*pages, late.json()["message"], refused.json()["message"]]:
+        assert words(html) <= {"manche", "manches"}, html[:3000]

@@ -40,6 +40,35 @@ class DealWords:
     undeletable: Text  # why a deal cannot go (the later ones would break the rotation)
     line_error: Text  # a scoring error on another line: « donne 4 : … »
     delete_stale: Text  # a delete refused because someone saved meanwhile
+    # The table's phones (templates/tournaments/table/page.html, static/js/table.js).
+    phone_caption: Text  # the table of the deals on the sheet
+    phone_none: Text  # ... when there is none
+    phone_on_hold: Text  # a deal confirmed, waiting for deal n before it
+    phone_confirm: Text  # the button confirming deal n
+    phone_enter_below: Text  # after a deal sent back: enter deal n below
+    phone_send: Text  # the form's button
+    phone_done: Text  # every deal entered and confirmed
+    phone_offline: Text  # n deals kept while offline
+    phone_sending: Text  # n deals being sent
+    phone_kept: Text  # deal n kept on the phone
+    phone_refused: Text  # deal n refused when it arrived
+    phone_kept_list: Text  # the list of the deals kept on the phone
+    phone_sent: Text  # the message after sending deal n
+    phone_confirmed: Text  # ... after confirming deal n
+    phone_confirmed_later: Text  # ... confirmed, counting once the deals before it do
+    phone_sent_back: Text  # ... after sending deal n back
+    phone_stale: Text  # the sheet changed while typing
+    phone_not_saved: Text  # a refused send, without a field's message
+    # What services.table_entry tells a phone (and the scorekeeper's phones page).
+    entry_moved: Text  # a deal sent for place %(sent)d that would be %(next)d
+    entry_all_entered: Text  # nothing more to enter
+    entry_conflict: Text  # a queued deal whose sheet changed elsewhere
+    entry_gone: Text  # an unknown deal
+    entry_was_rejected: Text  # confirming a deal sent back
+    entry_same_side: Text  # a confirmation from the side that entered it
+    entry_no_longer_fits: Text  # a confirmed deal the sheet no longer accepts
+    entry_reason_needed: Text  # sending back without a word
+    entry_not_waiting: Text  # sending back a deal already on the sheet
 
 
 DEALS = DealWords(
@@ -72,6 +101,51 @@ DEALS = DealWords(
     delete_stale=gettext_lazy(
         "Someone else saved a deal at this table meanwhile: check the deals, then try again."
     ),
+    phone_caption=gettext_lazy("Deals confirmed"),
+    phone_none=gettext_lazy("No deal confirmed yet."),
+    phone_on_hold=gettext_lazy("confirmed, on hold until deal %(n)s is confirmed"),
+    phone_confirm=gettext_lazy("Confirm deal %(n)s"),
+    phone_enter_below=gettext_lazy("Enter deal %(n)s below."),
+    phone_send=gettext_lazy("Send the deal"),
+    phone_done=gettext_lazy("Every deal of this table is entered and confirmed."),
+    phone_offline=gettext_lazy("offline — %(n)s deal(s) waiting to be sent"),
+    phone_sending=gettext_lazy("sending %(n)s deal(s)…"),
+    phone_kept=gettext_lazy(
+        "Deal %(n)s kept on this phone: it is sent as soon as the connection returns."
+    ),
+    phone_refused=gettext_lazy("Deal %(n)s refused:"),
+    phone_kept_list=gettext_lazy("Deals kept on this phone"),
+    phone_sent=gettext_lazy(
+        "Deal %(n)d sent: a player of the other side confirms it on his phone."
+    ),
+    phone_confirmed=gettext_lazy("Deal %(n)d confirmed."),
+    phone_confirmed_later=gettext_lazy(
+        "Deal %(n)d confirmed: it counts once the deals before it are confirmed."
+    ),
+    phone_sent_back=gettext_lazy("Deal %(n)d sent back."),
+    phone_stale=gettext_lazy(
+        "The table's sheet changed while you were typing: check the deals, then send again."
+    ),
+    phone_not_saved=gettext_lazy("The deal was not saved."),
+    entry_moved=gettext_lazy(
+        "The table's deals changed meanwhile: this deal would be deal %(next)d, not "
+        "deal %(sent)d. Check the deals, then enter it again if it is missing."
+    ),
+    entry_all_entered=gettext_lazy("Every deal of this table is already entered."),
+    entry_conflict=gettext_lazy(
+        "Conflict: the sheet was changed elsewhere (by the scorekeeper) while this phone "
+        "was offline. Check the deals, then enter it again if it is missing."
+    ),
+    entry_gone=gettext_lazy("This deal does not exist (any more)."),
+    entry_was_rejected=gettext_lazy("This deal was rejected: it no longer waits for confirmation."),
+    entry_same_side=gettext_lazy(
+        "A player of the other side must confirm this deal, not its own side."
+    ),
+    entry_no_longer_fits=gettext_lazy(
+        "This deal no longer fits the sheet (a deal before it was changed): enter it again."
+    ),
+    entry_reason_needed=gettext_lazy("Say in a word what is wrong with this deal."),
+    entry_not_waiting=gettext_lazy("This deal no longer waits for confirmation."),
 )
 
 # Double's « manche », kept as the English word too (the game's own).
@@ -105,4 +179,51 @@ MANCHES = DealWords(
     delete_stale=gettext_lazy(
         "Someone else saved a manche at this table meanwhile: check the manches, then try again."
     ),
+    phone_caption=gettext_lazy("Manches confirmed"),
+    phone_none=gettext_lazy("No manche confirmed yet."),
+    phone_on_hold=gettext_lazy("confirmed, on hold until manche %(n)s is confirmed"),
+    phone_confirm=gettext_lazy("Confirm manche %(n)s"),
+    phone_enter_below=gettext_lazy("Enter manche %(n)s below."),
+    phone_send=gettext_lazy("Send the manche"),
+    phone_done=gettext_lazy("Every manche of this table is entered and confirmed."),
+    phone_offline=gettext_lazy("offline — %(n)s manche(s) waiting to be sent"),
+    phone_sending=gettext_lazy("sending %(n)s manche(s)…"),
+    phone_kept=gettext_lazy(
+        "Manche %(n)s kept on this phone: it is sent as soon as the connection returns."
+    ),
+    phone_refused=gettext_lazy("Manche %(n)s refused:"),
+    phone_kept_list=gettext_lazy("Manches kept on this phone"),
+    phone_sent=gettext_lazy(
+        "Manche %(n)d sent: a player of the other side confirms it on his phone."
+    ),
+    phone_confirmed=gettext_lazy("Manche %(n)d confirmed."),
+    phone_confirmed_later=gettext_lazy(
+        "Manche %(n)d confirmed: it counts once the manches before it are confirmed."
+    ),
+    phone_sent_back=gettext_lazy("Manche %(n)d sent back."),
+    phone_stale=gettext_lazy(
+        "The table's sheet changed while you were typing: check the manches, then send again."
+    ),
+    phone_not_saved=gettext_lazy("The manche was not saved."),
+    entry_moved=gettext_lazy(
+        "The table's manches changed meanwhile: this manche would be manche %(next)d, not "
+        "manche %(sent)d. Check the manches, then enter it again if it is missing."
+    ),
+    entry_all_entered=gettext_lazy("Every manche of this table is already entered."),
+    entry_conflict=gettext_lazy(
+        "Conflict: the sheet was changed elsewhere (by the scorekeeper) while this phone "
+        "was offline. Check the manches, then enter it again if it is missing."
+    ),
+    entry_gone=gettext_lazy("This manche does not exist (any more)."),
+    entry_was_rejected=gettext_lazy(
+        "This manche was rejected: it no longer waits for confirmation."
+    ),
+    entry_same_side=gettext_lazy(
+        "A player of the other side must confirm this manche, not its own side."
+    ),
+    entry_no_longer_fits=gettext_lazy(
+        "This manche no longer fits the sheet (a manche before it was changed): enter it again."
+    ),
+    entry_reason_needed=gettext_lazy("Say in a word what is wrong with this manche."),
+    entry_not_waiting=gettext_lazy("This manche no longer waits for confirmation."),
 )

@@ -51,9 +51,13 @@ def players_at(tournament: Tournament, seats: Sequence[Seat]) -> int:
     return GAMES[tournament.game].players_at(len(seats))
 
 
-def evaluate_sheet(table: Table, records: Sequence[Mapping[str, Any]]) -> TableResult:
-    """The game's verdict on a sheet (``TableResult``), or ``InvalidDeal``; writes nothing."""
-    seats = list(table.seats.all())
+def evaluate_sheet(
+    table: Table, records: Sequence[Mapping[str, Any]], seats: Sequence[Seat] | None = None
+) -> TableResult:
+    """The game's verdict on a sheet (``TableResult``), or ``InvalidDeal``; writes nothing.
+    ``seats``: the table's seats when the caller has them (no query then)."""
+    if seats is None:
+        seats = list(table.seats.all())
     tournament = table.round.tournament
     return GAMES[tournament.game].table_result(
         records,

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
@@ -26,6 +26,7 @@ from .classification import tournament_standings
 from .scoresheet import (
     dealing_names,
     evaluate_sheet,
+    first_dealer,
     seat_names,
     table_records,
     table_seats,
@@ -72,7 +73,7 @@ def table_lines(
     plugin = plugin_for(table.round.tournament.game)
     names = dealing_names(seats)
     try:
-        result: TableResult | None = evaluate_sheet(table, queue.sheet)
+        result: TableResult | None = evaluate_sheet(table, queue.sheet, seats)
     except InvalidDeal:  # pragma: no cover - stored sheets are valid
         result = None
     points = result.per_deal if result is not None else [[0] * len(seats)] * len(queue.sheet)
@@ -131,7 +132,12 @@ def table_queue(table: Table) -> Queue:
     return Queue(table_records(table), waiting_deals(table))
 
 
-def queue_full(table: Table, queue: Queue, sheet_result: TableResult | None = None) -> bool:
+def queue_full(
+    table: Table,
+    queue: Queue,
+    sheet_result: TableResult | None = None,
+    seats: Sequence[Seat] | None = None,
+) -> bool:
     """The game's own verdict: the sheet with the deals waiting after it ends the session (a
     whist pool's deals, a match's target, Double King's 20 games — a penalty line is not one).
     ``sheet_result``: the verdict on the sheet alone, when the page has it already."""
@@ -141,7 +147,7 @@ def queue_full(table: Table, queue: Queue, sheet_result: TableResult | None = No
     if sheet_result is not None and len(records) == len(queue.sheet):
         return sheet_result.complete
     try:
-        return evaluate_sheet(table, records).complete
+        return evaluate_sheet(table, records, seats).complete
     except InvalidDeal:
         return False
 
@@ -183,11 +189,6 @@ def open_deal(table: Table) -> TableDeal | None:
     return flagged[-1] if flagged else None
 
 
-def describe(table: Table, table_deal: TableDeal, seats: Sequence[Seat]) -> str:
-    plugin = plugin_for(table.round.tournament.game)
-    return plugin.table_line(table_deal.record, dealing_names(seats))
-
-
 def stamp(table: Table) -> str:
     """Changes whenever a phone should redraw: a deal counted, entered, confirmed, rejected;
     once the table is complete, also the tournament's results and draws (the phone shows the
@@ -211,15 +212,9 @@ class WaitingItem:
     waits_for: int | None
 
 
-def waiting_item(
-    table: Table,
-    table_deal: TableDeal,
-    queue: Queue,
-    seats: Sequence[Seat],
-    me: Person | None,
-    closed: bool,
-) -> WaitingItem:
-    pending = table_deal.status == TableDeal.Status.PENDING
+def deal_item(table_deal: TableDeal, queue: Queue, names: Sequence[str], text: str) -> WaitingItem:
+    """A deal not on the sheet as every phone of the table sees it (``for_phone``: who may
+    confirm or send it back)."""
     confirmed = {d.number for d in queue.waiting if d.status == TableDeal.Status.CONFIRMED}
     waits_for = None
     if table_deal.status == TableDeal.Status.CONFIRMED:
@@ -227,14 +222,92 @@ def waiting_item(
             (n for n in range(len(queue.sheet) + 1, table_deal.number) if n not in confirmed),
             None,
         )
-    may_act = me is not None and pending and not closed
     return WaitingItem(
         table_deal,
-        describe(table, table_deal, seats),
-        list(zip(seat_names(seats), table_deal.points, strict=False)),
-        may_confirm=may_act and me is not None and me.side != table_deal.entered_side,
-        may_reject=may_act,
+        text,
+        list(zip(names, table_deal.points, strict=False)),
+        may_confirm=False,
+        may_reject=False,
         waits_for=waits_for,
+    )
+
+
+def for_phone(item: WaitingItem, me: Person | None, closed: bool) -> WaitingItem:
+    """``item`` on ``me``'s phone: a pending deal is confirmed by the other side, sent back
+    by any seated player, while the round is open."""
+    may_act = me is not None and item.deal.status == TableDeal.Status.PENDING and not closed
+    return replace(
+        item,
+        may_confirm=may_act and me is not None and me.side != item.deal.entered_side,
+        may_reject=may_act,
+    )
+
+
+@dataclass(frozen=True)
+class TableBasics:
+    """What a phone's post is checked against: the table's names, first dealer, players
+    and its queue (the sheet and the deals waiting)."""
+
+    seat_names: list[str]
+    dealing_names: list[str]
+    first_dealer: int
+    people: list[Person]
+    queue: Queue
+
+
+def table_basics(table: Table) -> TableBasics:
+    """Three queries: the seats (with their players or teams), the sheet, the deals waiting."""
+    return _basics(table_seats(table), table_queue(table))
+
+
+def _basics(seats: Sequence[Seat], queue: Queue) -> TableBasics:
+    return TableBasics(
+        seat_names(seats), dealing_names(seats), first_dealer(seats), table_people(seats), queue
+    )
+
+
+@dataclass(frozen=True)
+class TableSnapshot:
+    """A table as its phones read it, from one read of its seats, its sheet and its phones'
+    deals: plain values, the same for every phone of the table (the page keeps it in the
+    cache per ``stamp``)."""
+
+    basics: TableBasics
+    lines: list[Line]
+    totals: list[int]
+    #: the game's verdict: the sheet with the deals waiting after it ends the session
+    full: bool
+    #: the deals not on the sheet, and those sent back not entered again, as nobody's phone
+    #: sees them (``for_phone``)
+    waiting: list[WaitingItem]
+    flagged: list[WaitingItem]
+
+
+def table_snapshot(table: Table) -> TableSnapshot:
+    """Three queries: the seats (with their players or teams), the sheet, the phones' deals;
+    the sheet judged once (``table`` comes with its round and tournament)."""
+    seats = table_seats(table)
+    deals = list(
+        TableDeal.objects.filter(table=table)
+        .select_related("entered_by__player", "decided_by__player")
+        .order_by("number", "pk")
+    )
+    queue = Queue(table_records(table), [d for d in deals if is_waiting(d)])
+    basics = _basics(seats, queue)
+    lines, totals, result = table_lines(table, seats, queue)
+    plugin = plugin_for(table.round.tournament.game)
+
+    def item(table_deal: TableDeal) -> WaitingItem:
+        text = plugin.table_line(table_deal.record, basics.dealing_names)
+        return deal_item(table_deal, queue, basics.seat_names, text)
+
+    return TableSnapshot(
+        basics=basics,
+        lines=lines,
+        totals=totals,
+        full=queue_full(table, queue, result, seats),
+        waiting=[item(d) for d in queue.waiting],
+        flagged=[item(d) for d in flagged_among(sorted(deals, key=lambda d: d.pk))],
     )
 
 

@@ -51,12 +51,14 @@ def save_sheet(
     """
     table = Table.objects.select_for_update().select_related("round__tournament").get(pk=table.pk)
     check_enterable(table, version)
-    before = table_records(table)
+    deals = list(table.deals.order_by("number"))  # read once: the history's « before » too
+    before = [deal.record for deal in deals]
     records = [dict(r) for r in records]
     if records == before:
         return table
-    result = evaluate_sheet(table, records)
-    existing = {deal.number: deal for deal in table.deals.all()}
+    seats = list(table.seats.all())
+    result = evaluate_sheet(table, records, seats)
+    existing = {deal.number: deal for deal in deals}
     written, replaced = [], []
     for number, (record, points) in enumerate(zip(records, result.per_deal, strict=True), start=1):
         deal = existing.pop(number, None)
@@ -75,7 +77,7 @@ def save_sheet(
     ResultChange.objects.create(
         table=table, user=user, version=table.version, before=before, after=records
     )
-    store_table_result(table, result)
+    store_table_result(table, result, seats)
     results_changed(table.round.tournament, sheet=True)  # the table's version is bumped
     round_ = table.round
     if round_.status == Round.Status.DRAWN:

@@ -63,9 +63,11 @@ def refresh_tournament_status(tournament: Tournament) -> None:
         tournament.status = status
 
 
-def store_table_result(table: Table, result: TableResult) -> None:
-    """Write the game's verdict on a table into its seats (the standings read them)."""
-    seats = list(table.seats.all())
+def store_table_result(table: Table, result: TableResult, seats: list[Seat] | None = None) -> None:
+    """Write the game's verdict on a table into its seats (the standings read them);
+    ``seats``: the table's, when the caller read them already."""
+    if seats is None:
+        seats = list(table.seats.all())
     place_points = result.place_points or [Fraction(0)] * len(seats)
     closed = table.round.status == Round.Status.CLOSED
     winner = plugin_for(table.round.tournament.game).winner_at_signal(result, closed=closed)

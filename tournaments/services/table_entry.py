@@ -22,6 +22,8 @@ from django.utils.translation import gettext as _
 
 from scoring import InvalidDeal
 
+from ..games import plugin_for
+from ..games.deal_words import DEALS, DealWords
 from ..models import Entry, Round, Table, TableDeal, TableEvent, TableLink, Tournament
 from ..selectors.scoresheet import evaluate_sheet
 from ..selectors.table_state import queue_full, table_queue
@@ -53,11 +55,14 @@ def find_link(token: str) -> TableLink | None:
     constant time (the lookup's timing says nothing of the token itself)."""
     if not token or len(token) > MAX_TOKEN_LENGTH or not token.isascii():
         return None
-    link = (
-        TableLink.objects.select_related("table__round__tournament__club")
+    # Every phone request starts here (a poll every 3 seconds): the table, its round and
+    # tournament in the same query, and no ordering to compile (the digest is unique).
+    found = (
+        TableLink.objects.select_related("table__round__tournament")
         .filter(token_hash=token_digest(token), revoked_at__isnull=True)
-        .first()
+        .order_by()[:1]
     )
+    link = next(iter(found), None)
     if link is None or not hmac.compare_digest(link.token, token):
         return None
     return link
@@ -123,6 +128,12 @@ def revoke_link(table: Table, *, user: User | None) -> None:
 
 def _locked_table(table_pk: int) -> Table:
     return Table.objects.select_for_update().select_related("round__tournament").get(pk=table_pk)
+
+
+def table_words(table: Table) -> DealWords:
+    """What the table's game calls a deal, in whole sentences (Double: « manches »)."""
+    unit = plugin_for(table.round.tournament.game).table_entry()
+    return unit[0].words if unit is not None else DEALS
 
 
 def check_open(table: Table) -> None:
@@ -193,20 +204,17 @@ def enter_deal(
         )
     elif number is not None and number != next_number:
         conflict = DealConflict(
-            _(
-                "The table's deals changed meanwhile: this deal would be deal %(next)d, not "
-                "deal %(sent)d. Check the deals, then enter it again if it is missing."
-            )
-            % {"next": next_number, "sent": number}
+            str(table_words(table).entry_moved) % {"next": next_number, "sent": number}
         )
     if conflict is not None:
         if not keep_conflict:
             raise conflict
         return _kept_conflict(table, conflict, entry, side, record, version, key, number)
-    if queue_full(table, queue):
-        raise TournamentError(_("Every deal of this table is already entered."))
+    seats = list(table.seats.all())  # judged twice below: read once
+    if queue_full(table, queue, seats=seats):
+        raise TournamentError(str(table_words(table).entry_all_entered))
     before = queue.records_before(next_number)
-    result = evaluate_sheet(table, [*before, dict(record)])
+    result = evaluate_sheet(table, [*before, dict(record)], seats)
     table_deal = TableDeal.objects.create(
         table=table,
         number=next_number,
@@ -237,10 +245,7 @@ def _kept_conflict(
     """A queued deal that arrived in conflict: kept, sent back with the reason (never
     written over what the table has), so that every phone shows it."""
     if isinstance(conflict, StaleSheet):
-        reason = _(
-            "Conflict: the sheet was changed elsewhere (by the scorekeeper) while this phone "
-            "was offline. Check the deals, then enter it again if it is missing."
-        )
+        reason = str(table_words(table).entry_conflict)
     else:
         reason = str(conflict)
     table_deal = TableDeal.objects.create(
@@ -286,7 +291,7 @@ def _touch(table: Table) -> None:
 def _pending(table: Table, pk: int) -> TableDeal:
     table_deal = TableDeal.objects.select_for_update().filter(table=table, pk=pk).first()
     if table_deal is None:
-        raise TournamentError(_("This deal does not exist (any more)."))
+        raise TournamentError(str(table_words(table).entry_gone))
     return table_deal
 
 
@@ -314,55 +319,65 @@ def confirm_deal(
     if table_deal.status == TableDeal.Status.CONFIRMED:
         return table_deal  # sent twice
     if table_deal.status != TableDeal.Status.PENDING:
-        raise TournamentError(_("This deal was rejected: it no longer waits for confirmation."))
+        raise TournamentError(str(table_words(table).entry_was_rejected))
     if user is None and side == table_deal.entered_side:
-        raise SameSide(_("A player of the other side must confirm this deal, not its own side."))
+        raise SameSide(str(table_words(table).entry_same_side))
     _decide(table_deal, TableDeal.Status.CONFIRMED, entry=entry, user=user)
     _event(table, table_deal, TableEvent.Kind.CONFIRMED, entry=entry, side=side, user=user)
-    _apply_ready(table, entry=entry, side=side, user=user)
-    _touch(table)
-    table_deal.refresh_from_db()
+    if not _apply_ready(table, table_deal, entry=entry, side=side, user=user):
+        _touch(table)  # nothing went on the sheet (which bumps the version): still a change
     return table_deal
 
 
-def _apply_ready(table: Table, *, entry: Entry | None, side: int | None, user: User | None) -> None:
-    """Put on the sheet, in order, the confirmed deals whose predecessors are all there."""
-    while True:
-        queue = table_queue(table)
-        if not queue.waiting:
-            return
-        first = queue.waiting[0]
-        place = len(queue.sheet) + 1
+def _apply_ready(
+    table: Table,
+    confirmed: TableDeal,
+    *,
+    entry: Entry | None,
+    side: int | None,
+    user: User | None,
+) -> bool:
+    """Put on the sheet, in order, the confirmed deals whose predecessors are all there
+    (``confirmed``, just confirmed, is updated in place); whether the sheet changed. The
+    table is locked: the queue is read once and followed in memory."""
+    queue = table_queue(table)
+    waiting = [confirmed if d.pk == confirmed.pk else d for d in queue.waiting]
+    sheet = list(queue.sheet)
+    changed = False
+    while waiting:
+        first = waiting[0]
+        place = len(sheet) + 1
         if first.number >= place and (
             first.number > place or first.status != TableDeal.Status.CONFIRMED
         ):
-            return  # waits: for its own confirmation, or for a deal before it
+            break  # waits: for its own confirmation, or for a deal before it
+        waiting.pop(0)
         reason = ""
         if first.number < place or changed_elsewhere(table, first.base_version):
             reason = _("The sheet changed meanwhile (entered elsewhere): enter it again.")
         else:
             try:
-                deal_entry.save_deal(
+                # The sheet as read under the table's lock, with this deal after it.
+                saved = deal_entry.save_sheet(
                     table,
-                    record=first.record,
-                    number=None,
+                    records=[*sheet, dict(first.record)],
                     version=table.version,
                     user=first.decided_by_user,
                 )
             except InvalidDeal:
-                reason = _(
-                    "This deal no longer fits the sheet (a deal before it was changed): "
-                    "enter it again."
-                )
+                reason = str(table_words(table).entry_no_longer_fits)
         if reason:
             first.status, first.reason = TableDeal.Status.REJECTED, reason
             first.decided_at = timezone.now()
             first.save(update_fields=["status", "reason", "decided_at"])
             _event(table, first, TableEvent.Kind.CONFLICT, entry=entry, side=side, user=user)
             continue
-        table.refresh_from_db(fields=["version"])
+        table.version = saved.version
+        sheet.append(dict(first.record))
+        changed = True
         first.applied_version = table.version
         first.save(update_fields=["applied_version"])
+    return changed
 
 
 def _decide(
@@ -419,7 +434,7 @@ def reject_deal(
             raise SameSide(_("Choose who you are at this table first."))
     reason = " ".join(reason.split())[:MAX_REASON_LENGTH]
     if not reason:
-        raise TournamentError(_("Say in a word what is wrong with this deal."))
+        raise TournamentError(str(table_words(table).entry_reason_needed))
     table_deal = _pending(table, pk)
     waiting = table_deal.status == TableDeal.Status.PENDING or (
         user is not None
@@ -427,7 +442,7 @@ def reject_deal(
         and table_deal.applied_version is None
     )
     if not waiting:
-        raise TournamentError(_("This deal no longer waits for confirmation."))
+        raise TournamentError(str(table_words(table).entry_not_waiting))
     _decide(table_deal, TableDeal.Status.REJECTED, reason=reason, entry=entry, user=user)
     _event(
         table, table_deal, TableEvent.Kind.REJECTED, entry=entry, side=side, user=user, note=reason
