@@ -125,7 +125,8 @@ class BlankForm:
 
 
 def shared_key(table: Table) -> str:
-    return f"atout:table-page:{table.pk}:{table_state.stamp(table)}:{get_language()}"
+    # « v2 »: the shape of what is kept (TableBasics); bumped when it changes.
+    return f"atout:table-page:v2:{table.pk}:{table_state.stamp(table)}:{get_language()}"
 
 
 class TablePageView(LinkMixin, View):
@@ -166,7 +167,9 @@ class TablePageView(LinkMixin, View):
             "tournaments/table/_deals.html",
             {
                 "words": table_entry.table_words(table),
-                "seat_names": snapshot.basics.seat_names,
+                "seat_columns": zip(
+                    snapshot.basics.column_names, snapshot.basics.seat_names, strict=True
+                ),
                 "lines": snapshot.lines,
                 "totals": snapshot.totals,
             },

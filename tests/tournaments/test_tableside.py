@@ -691,3 +691,38 @@ def test_a_double_table_says_manche_never_donne(make_tournament):
     assert refused.status_code == 400
     for html in [*pages, late.json()["message"], refused.json()["message"]]:
         assert words(html) <= {"manche", "manches"}, html[:3000]
+
+
+def test_the_phone_names_each_column_by_first_name_and_initial(whist_table, link):
+    """A phone's four columns fit a narrow screen: « Joueur01 N. », the whole name kept for
+    screen readers; the confirmed deals name the players the same way."""
+    players = [s.entry.player for s in whist_table.seats.order_by("position")]
+    first = phone(link, seat_entry(whist_table, 0))
+    assert first.post(url(link), whist_deal(whist_table)).status_code == 302
+    pending = TableDeal.objects.get(table=whist_table)
+    other = phone(link, seat_entry(whist_table, 1))
+    assert other.post(url(link), {"action": "confirm", "deal": str(pending.pk)}).status_code == 302
+
+    page = first.get(url(link)).content.decode()
+    header = page.split('id="deals"', 1)[1].split("</thead>", 1)[0]
+    for player in players:
+        short = f"{player.first_name} {player.last_name[0]}."
+        assert (
+            f'<span aria-hidden="true">{short}</span>'
+            f'<span class="visually-hidden">{player.full_name}</span>'
+        ) in header
+    line = page.split('data-deal="1"', 1)[1].split("</tr>", 1)[0]
+    assert f"{players[0].first_name} {players[0].last_name[0]}." in line
+    assert players[0].full_name not in line
+
+
+def test_two_players_who_would_read_the_same_keep_their_whole_names(whist_table, link):
+    players = [s.entry.player for s in whist_table.seats.order_by("position")]
+    for player, last_name in zip(players[:2], ["Dupont", "Durand"], strict=True):
+        player.first_name, player.last_name = "Jean", last_name
+        player.save()
+    page = phone(link, seat_entry(whist_table, 0)).get(url(link)).content.decode()
+    header = page.split('id="deals"', 1)[1].split("</thead>", 1)[0]
+    assert "Jean D." not in header
+    assert '<th scope="col" class="num">Jean Dupont</th>' in header
+    assert '<th scope="col" class="num">Jean Durand</th>' in header

@@ -274,14 +274,11 @@ def test_a_penalty_line_entered_on_a_phone_is_stored_as_on_paper(table, link, se
     next_dealer = table.seats.get(position=(dealer + 3) % 4).entry.player.full_name
     assert fr("Deal %(n)d", n=4) in page and f'id="dealer">{next_dealer}<' in page
     # The confirmed lines show it as the sheet does.
-    offender_name = seats_name(table, offender)
+    player = table.seats.get(position=offender).entry.player
+    offender_name = f"{player.first_name} {player.last_name[0]}."
     assert fr("Penalty (%(game)s): %(player)s", game="Atout", player=offender_name) in page
     enter_and_confirm(table, link, seats, records[3:])
     assert [d.record for d in table.deals.order_by("number")] == [*records[:3], penalty, records[3]]
-
-
-def seats_name(table, position):
-    return table.seats.get(position=position).entry.player.full_name
 
 
 def test_every_game_tells_the_phones_how_it_is_entered():

@@ -25,6 +25,16 @@ def seat_names(seats: Sequence[Seat]) -> list[str]:
     return [s.name for s in seats]
 
 
+def column_names(seats: Sequence[Seat]) -> list[str]:
+    """A phone's narrow columns: « Josiane P. » for a player (whole names when two would read
+    the same), a team's name. The whole names stay for screen readers (``seat_names``)."""
+    players = [s.entry.player for s in seats if s.entry is not None]
+    if len(players) != len(seats):
+        return seat_names(seats)
+    short = [f"{p.first_name} {p.last_name[:1]}." for p in players]
+    return short if len(set(short)) == len(short) else seat_names(seats)
+
+
 def team_players(team: Team) -> list[Entry]:
     return sorted(team.entries.all(), key=lambda e: e.pk)
 

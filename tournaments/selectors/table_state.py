@@ -24,6 +24,7 @@ from ..models import (
 )
 from .classification import tournament_standings
 from .scoresheet import (
+    column_names,
     dealing_names,
     evaluate_sheet,
     first_dealer,
@@ -71,7 +72,9 @@ def table_lines(
     """The deals on the sheet in words with their points, the table's totals (the game's own:
     e.g. Double's tokens) and the game's verdict on the sheet, judged once for the page."""
     plugin = plugin_for(table.round.tournament.game)
-    names = dealing_names(seats)
+    # In the phone's narrow list, a player is named as his column is (« Josiane P. »).
+    individual = bool(seats) and seats[0].team_id is None
+    names = column_names(seats) if individual else dealing_names(seats)
     try:
         result: TableResult | None = evaluate_sheet(table, queue.sheet, seats)
     except InvalidDeal:  # pragma: no cover - stored sheets are valid
@@ -249,6 +252,7 @@ class TableBasics:
     and its queue (the sheet and the deals waiting)."""
 
     seat_names: list[str]
+    column_names: list[str]  # the phone's narrow columns (« Josiane P. »)
     dealing_names: list[str]
     first_dealer: int
     people: list[Person]
@@ -262,7 +266,12 @@ def table_basics(table: Table) -> TableBasics:
 
 def _basics(seats: Sequence[Seat], queue: Queue) -> TableBasics:
     return TableBasics(
-        seat_names(seats), dealing_names(seats), first_dealer(seats), table_people(seats), queue
+        seat_names(seats),
+        column_names(seats),
+        dealing_names(seats),
+        first_dealer(seats),
+        table_people(seats),
+        queue,
     )
 
 
