@@ -69,12 +69,12 @@ def test_a_double_king_table_enters_its_rows_on_phones(phones, live_server, make
     )
     with dealer.expect_navigation():
         dealer.click("#save-deal")
-    assert "Donne 1 envoyée" in dealer.content()
+    assert "Ligne 1 envoyée" in dealer.content()
     expect(waiting(other, 1).locator(".confirm-deal")).to_be_visible(timeout=10_000)
     assert axe_violations(other) == []
     with other.expect_navigation():
         waiting(other, 1).locator(".confirm-deal").click()
-    assert "Donne 1 confirmée." in other.content()
+    assert "Ligne 1 confirmée." in other.content()
     expect(dealer.locator("tr[data-deal='1']")).to_be_visible(timeout=10_000)
 
     # Row 2, typed wrong (two players' points swapped): sent back with a word.

@@ -3,6 +3,7 @@ written; ``scoring`` judges it against the earlier rows (French messages on the 
 seat confirms it; the 20 confirmed rows are the same stored result as the staff's sheet."""
 
 import random
+import re
 
 import pytest
 from django.urls import reverse
@@ -85,7 +86,7 @@ def test_the_phone_shows_the_row_the_dealer_and_what_he_still_chooses(table, lin
     # The confirmed rows as on the sheet: the game's letter and name, each player's points.
     first_row = records[0]
     assert 'data-deal="4"' in page and f"{LETTERS[first_row['game']]} — " in page
-    assert fr("Deal %(n)d", n=5) in page
+    assert fr("Game %(row)d", row=5) in page
 
 
 def test_a_row_illegal_for_the_dealer_is_refused_in_french_on_the_field(table, link, seats):
@@ -144,7 +145,7 @@ def test_the_seat_that_entered_a_row_cannot_confirm_it(table, link, seats):
     pending = TableDeal.objects.get(table=table)
     refused = seats[0].post(page_url(link), {"action": "confirm", "deal": str(pending.pk)})
     assert refused.status_code == 403
-    assert fr("A player of the other side must confirm this deal, not its own side.") in (
+    assert fr("A player of the other side must confirm this line, not its own side.") in (
         refused.content.decode()
     )
     assert table.deals.count() == 0
@@ -190,7 +191,7 @@ def test_twenty_confirmed_rows_store_what_the_staff_sheet_stores(
     table.refresh_from_db()
     assert table.complete and table.version == 20
     page = seats[0].get(page_url(link)).content.decode()
-    assert fr("Every deal of this table is entered and confirmed.") in page
+    assert fr("Every line of this table's sheet is entered and confirmed.") in page
 
     # The same sheet typed by the scorekeeper on another table with the same first dealer.
     other = make_tournament(players=4, rounds=1, name="Tournoi papier", prefix="Papier")
@@ -226,7 +227,7 @@ def test_a_sheet_entered_on_paper_meanwhile_never_counts_twice(table, link, seat
     assert [d.record for d in table.deals.order_by("number")] == records[:10]
     # The phone's next row follows the paper's ten.
     page = seats[0].get(page_url(link)).content.decode()
-    assert fr("Deal %(n)d", n=11) in page
+    assert fr("Game %(row)d", row=11) in page
 
 
 def test_after_a_penalty_line_on_paper_the_phone_follows_the_rotation(table, link, seats):
@@ -237,7 +238,7 @@ def test_after_a_penalty_line_on_paper_the_phone_follows_the_rotation(table, lin
     deal_entry.save_sheet(table, records=[*records[:3], penalty], version=0, user=None)
     next_dealer = table.seats.get(position=(dealer + 3) % 4).entry.player.full_name
     page = seats[0].get(page_url(link)).content.decode()
-    assert fr("Deal %(n)d", n=4) in page and f'id="dealer">{next_dealer}<' in page
+    assert fr("Game %(row)d", row=4) in page and f'id="dealer">{next_dealer}<' in page
     assert seats[0].post(page_url(link), row_data(table, records[3], "after")).status_code == 302
     pending = TableDeal.objects.get(table=table)
     assert (
@@ -260,7 +261,7 @@ def test_a_penalty_line_entered_on_a_phone_is_stored_as_on_paper(table, link, se
     # The points of a trump game are not those of a penalty: refused on the field, in French.
     refused = seats[0].post(page_url(link), data)
     assert refused.status_code == 400
-    assert fr("Deal %(n)d", n=4) + " : " in refused.content.decode()
+    assert fr("Game %(row)d", row=4) + " : " in refused.content.decode()
     data["penalty"] = "on"
     response = seats[0].post(page_url(link), data)
     assert response.status_code == 302, response.content.decode()[:3000]
@@ -272,7 +273,7 @@ def test_a_penalty_line_entered_on_a_phone_is_stored_as_on_paper(table, link, se
     # Not one of the 20: the phones go on with the fourth game, its dealer unchanged.
     page = seats[0].get(page_url(link)).content.decode()
     next_dealer = table.seats.get(position=(dealer + 3) % 4).entry.player.full_name
-    assert fr("Deal %(n)d", n=4) in page and f'id="dealer">{next_dealer}<' in page
+    assert fr("Game %(row)d", row=4) in page and f'id="dealer">{next_dealer}<' in page
     # The confirmed lines show it as the sheet does.
     player = table.seats.get(position=offender).entry.player
     offender_name = f"{player.first_name} {player.last_name[0]}."
@@ -296,3 +297,21 @@ def test_every_game_tells_the_phones_how_it_is_entered():
 
     # A whole sheet without a form for one of its lines stays with the scorekeeper.
     assert PaperOnly.sheet_form is DoubleKingSheet and PaperOnly().table_entry() is None
+
+
+def test_the_phones_count_lines_of_the_sheet_and_games_of_the_twenty(table, link, seats):
+    """Double King's phones speak of the sheet's lines (a penalty line is one) and of the
+    game being entered (« Jeu 4 », as on the staff sheet), never of « donnes »."""
+    dealer = first_dealer(table)
+    records = double_king_round(dealer, random.Random(4), games=3)
+    penalty = {"game": records[2]["game"], "penalty": dealer, "dealer": (dealer + 2) % 4}
+    deal_entry.save_sheet(table, records=[*records[:2], penalty], version=0, user=None)
+    response = seats[1].post(page_url(link), row_data(table, records[2], "third"))
+    assert response.status_code == 302
+    page = seats[1].get(response.url).content.decode()
+    assert fr("Line %(n)d sent: a player of the other side confirms it on his phone.", n=4) in (
+        page
+    )
+    assert fr("Game %(row)d", row=4) in page  # the next game, after three games and a penalty
+    text = re.sub(r"<script.*?</script>|<[^>]+>", " ", page, flags=re.S).lower()
+    assert "donne " not in text and "donnes" not in text

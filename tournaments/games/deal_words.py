@@ -7,7 +7,7 @@ changes with the noun stays correct. A deal form names its words in ``DealForm.w
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy, ngettext_lazy
@@ -226,4 +226,58 @@ MANCHES = DealWords(
     ),
     entry_reason_needed=gettext_lazy("Say in a word what is wrong with this manche."),
     entry_not_waiting=gettext_lazy("This manche no longer waits for confirmation."),
+)
+
+# Double King's phones enter the sheet line by line: a game (« Jeu 4 », the form's heading)
+# or a penalty line, which is not one of the 20; a line's number is its place on the sheet.
+# The staff's deal-by-deal sentences stay DEALS': Double King's staff sheet is the whole grid.
+LINES = replace(
+    DEALS,
+    label=gettext_lazy("Line %(n)d"),
+    column=gettext_lazy("Game"),
+    phone_caption=gettext_lazy("Lines confirmed"),
+    phone_none=gettext_lazy("No line confirmed yet."),
+    phone_on_hold=gettext_lazy("confirmed, on hold until line %(n)s is confirmed"),
+    phone_confirm=gettext_lazy("Confirm line %(n)s"),
+    phone_enter_below=gettext_lazy("Enter line %(n)s below."),
+    phone_send=gettext_lazy("Send the line"),
+    phone_done=gettext_lazy("Every line of this table's sheet is entered and confirmed."),
+    phone_offline=gettext_lazy("offline — %(n)s line(s) waiting to be sent"),
+    phone_sending=gettext_lazy("sending %(n)s line(s)…"),
+    phone_kept=gettext_lazy(
+        "Line %(n)s kept on this phone: it is sent as soon as the connection returns."
+    ),
+    phone_refused=gettext_lazy("Line %(n)s refused:"),
+    phone_kept_list=gettext_lazy("Lines kept on this phone"),
+    phone_sent=gettext_lazy(
+        "Line %(n)d sent: a player of the other side confirms it on his phone."
+    ),
+    phone_confirmed=gettext_lazy("Line %(n)d confirmed."),
+    phone_confirmed_later=gettext_lazy(
+        "Line %(n)d confirmed: it counts once the lines before it are confirmed."
+    ),
+    phone_sent_back=gettext_lazy("Line %(n)d sent back."),
+    phone_stale=gettext_lazy(
+        "The table's sheet changed while you were typing: check the lines, then send again."
+    ),
+    phone_not_saved=gettext_lazy("The line was not saved."),
+    entry_moved=gettext_lazy(
+        "The table's sheet changed meanwhile: this line would be line %(next)d, not line "
+        "%(sent)d. Check the lines, then enter it again if it is missing."
+    ),
+    entry_all_entered=gettext_lazy("Every line of this table's sheet is already entered."),
+    entry_conflict=gettext_lazy(
+        "Conflict: the sheet was changed elsewhere (by the scorekeeper) while this phone "
+        "was offline. Check the lines, then enter it again if it is missing."
+    ),
+    entry_gone=gettext_lazy("This line does not exist (any more)."),
+    entry_was_rejected=gettext_lazy("This line was rejected: it no longer waits for confirmation."),
+    entry_same_side=gettext_lazy(
+        "A player of the other side must confirm this line, not its own side."
+    ),
+    entry_no_longer_fits=gettext_lazy(
+        "This line no longer fits the sheet (a line before it was changed): enter it again."
+    ),
+    entry_reason_needed=gettext_lazy("Say in a word what is wrong with this line."),
+    entry_not_waiting=gettext_lazy("This line no longer waits for confirmation."),
 )

@@ -27,6 +27,7 @@ from scoring.double_king import GAMES_PER_ROUND, KINDS, record_from_points, scor
 from ..language import in_french
 from ..scoring_messages import message_for
 from .base import DealForm, GamePlugin, SheetForm
+from .deal_words import LINES
 from .rule_fields import PLACE_POINTS_HELP
 from .sheet_rows import SheetRows
 
@@ -388,6 +389,7 @@ class DoubleKingRow(PointsLines, DealForm):
     """
 
     cells = "p"
+    words = LINES
 
     def add_fields(self) -> None:
         # The phones only add the next row (a stored row is corrected on the staff sheet).
@@ -404,7 +406,8 @@ class DoubleKingRow(PointsLines, DealForm):
         self.dealer: int | None = self.pending["next_dealer"] if self.pending else None
         played = int(self.pending["games_played"]) if self.pending else len(self.existing)
         self.row = played + 1
-        self.label = str(self.words.label) % {"n": self.row}
+        # The game's number, as the staff sheet's rows say it (a line is its place on the sheet).
+        self.label = _("Game %(row)d") % {"row": self.row}
         self.fields["game"] = forms.ChoiceField(
             label=_("Choice of %(name)s (game)") % {"name": self.dealer_name},
             choices=game_choices(),
@@ -471,7 +474,7 @@ class DoubleKingRow(PointsLines, DealForm):
 
     def records_with_deal(self) -> list[dict[str, Any]]:
         records = super().records_with_deal()
-        # scoring's verdict on this row reads « Donne n : … », like the staff sheet's « Jeu n ».
+        # scoring's verdict on this row reads « Jeu n : … », as on the staff sheet.
         self.record_labels[self.number - 1] = self.label
         return records
 
