@@ -10,11 +10,13 @@ with more sheets to lay out than a request can afford is built by the task queue
 
 from __future__ import annotations
 
+import ctypes
 import hashlib
 import itertools
 import multiprocessing
 import os
 import signal
+import sys
 from collections.abc import Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
@@ -232,7 +234,9 @@ def lay_out(htmls: Sequence[str], processes: int = 1) -> Iterator[bytes]:
     # fork: the children inherit the configured Django, WeasyPrint imported and the loaded
     # fonts (shared with this process until written), and start at once.
     context = multiprocessing.get_context("fork")
-    with ProcessPoolExecutor(processes, mp_context=context, initializer=_child_ready) as pool:
+    with ProcessPoolExecutor(
+        processes, mp_context=context, initializer=_child_ready, initargs=(os.getpid(),)
+    ) as pool:
         yield from pool.map(_lay_out_one, htmls)
 
 
@@ -250,13 +254,29 @@ def _close_connections() -> None:
             connection.close()
 
 
-def _child_ready() -> None:
+def _child_ready(parent: int) -> None:
     """A layout child: its own locks and fonts (``pdf.reset_in_child``) and the default
     signal handlers, not the worker's (the queue's worker catches SIGTERM to finish its
-    task; a child stops at once, its parent reports the task failed)."""
+    task; a child stops at once, its parent reports the task failed). It ends with its parent
+    even when that one is killed outright (out of memory): an orphan would wait for work
+    forever."""
     for signum in (signal.SIGINT, signal.SIGTERM):
         signal.signal(signum, signal.SIG_DFL)
+    _end_with_parent(parent)
     pdf.reset_in_child()
+
+
+def _end_with_parent(parent: int) -> None:
+    if not sys.platform.startswith("linux"):
+        return
+    libc = ctypes.CDLL(None, use_errno=True)
+    libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+    if os.getppid() != parent:  # it died before the call
+        os._exit(1)
+
+
+#: prctl(2): the signal a process gets when its parent dies.
+PR_SET_PDEATHSIG = 1
 
 
 def merge(contents: Iterable[bytes]) -> bytes:
