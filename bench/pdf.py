@@ -423,7 +423,7 @@ def worker(database: Path, processes: int) -> None:
     child = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
     times = os.times()
     print(
-        f"worker {own / 1024:.0f} MB, biggest layout process {child / 1024:.0f} MB;"
+        f"worker {own / 1024:.0f} MB, biggest child {child / 1024:.0f} MB;"
         f" cpu {times.user + times.system:.1f} s + layout"
         f" {times.children_user + times.children_system:.1f} s"
     )

@@ -158,6 +158,24 @@ def test_the_pool_prints_what_one_process_prints(played_tournament, settings, po
             assert seat.entry.player.full_name in text
 
 
+def test_the_pool_lays_out_each_sheet_byte_for_byte_as_one_process(first_round, settings, pool):
+    """A round's blank sheets with their QR codes: the same bytes, sheet by sheet."""
+
+    def sheets() -> dict[int, bytes]:
+        SheetPdf.objects.all().delete()
+        sheet_pdfs.build(sheet_pdfs.round_document(first_round, "https://club.example"))
+        return {row.table_id: bytes(row.content) for row in SheetPdf.objects.all()}
+
+    settings.PDF_RENDER_PROCESSES = 1
+    with translation.override("fr"):
+        alone = sheets()
+        settings.PDF_RENDER_PROCESSES = 2
+        pooled = sheets()
+    assert pool == [2]
+    assert len(pooled) == 2
+    assert pooled == alone
+
+
 def test_the_pool_keeps_every_sheet_for_the_reprint(
     scorekeeper_client, played_tournament, settings, pool, run_worker, layouts
 ):
