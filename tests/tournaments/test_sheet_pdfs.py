@@ -219,6 +219,30 @@ def test_the_pool_lays_out_again_only_the_changed_sheet(
     assert again == kept
 
 
+def test_the_worker_forks_with_its_database_connection_closed(
+    transactional_db, played_tournament, pool, monkeypatch
+):
+    """Outside a transaction, as in the queue's worker: the children get no database socket,
+    and the parent opens a new connection to keep the pages."""
+    from django.db import connection
+
+    open_at_fork = []
+
+    class Spy(sheet_pdfs.ProcessPoolExecutor):
+        def __init__(self, *args, **kwargs):
+            open_at_fork.append(connection.connection is not None)
+            super().__init__(*args, **kwargs)
+
+    monkeypatch.setattr(sheet_pdfs, "ProcessPoolExecutor", Spy)
+    with translation.override("fr"):
+        pages = built(sheet_pdfs.filled_document(played_tournament))
+    # SQLite's in-memory test database ignores closing (it would be lost): PostgreSQL's shows it.
+    in_memory = connection.vendor == "sqlite" and connection.is_in_memory_db()
+    assert pool == [2] and open_at_fork == [in_memory]
+    assert len(pages) == 4
+    assert SheetPdf.objects.filter(filled=True).count() == 4
+
+
 def test_one_render_process_lays_out_in_the_worker_itself(
     played_tournament, settings, monkeypatch, layouts
 ):
