@@ -243,13 +243,13 @@ def _close_connections() -> None:
 
 
 def _child_ready(parent: int) -> None:
-    """A layout child: its own locks and fonts (``pdf.reset_in_child``) and the default
-    signal handlers, not the worker's (the queue's worker catches SIGTERM to finish its
-    task; a child stops at once, its parent reports the task failed). It ends with its parent
-    even when that one is killed outright (out of memory): an orphan would wait for work
-    forever."""
+    """A layout child: its own locks and fonts (``pdf.reset_in_child``). Stopping is its
+    parent's to decide: the queue's worker, told to stop (SIGTERM to every process of the
+    service, or Ctrl+C to the terminal's), finishes its task first, with its children; so a
+    child ignores both signals, and ends with the pool, or with its parent even when that one
+    is killed outright (out of memory): an orphan would wait for work forever."""
     for signum in (signal.SIGINT, signal.SIGTERM):
-        signal.signal(signum, signal.SIG_DFL)
+        signal.signal(signum, signal.SIG_IGN)
     _end_with_parent(parent)
     pdf.reset_in_child()
 
