@@ -3,15 +3,19 @@
     .venv/bin/python bench/pdf.py [--tables 30] [--season-players 400] [--repeat 3] [--skip-archive]
 
 Builds, in a throwaway SQLite database, a Double King round of 30 tables (120 players) and a
-season of published tournaments with hundreds of players, then times through the views:
+season of published tournaments with hundreds of players, then times:
 
-- one WeasyPrint render of the whole round's HTML (the baseline: the old single document),
-- the round's score sheets as one PDF, cold (every sheet laid out, two processes) and warm
-  (merged from the per-table cache); budget: median < 3 s cold,
-- the round's wall plan, one round's filled sheets,
+- one WeasyPrint render of the whole round's HTML (the old single document),
+- the round's score sheets laid out cold as the queue's worker does (``sheet_pdfs.build``), in
+  one process (the baseline) and in the pool of one process per core, alternately in the same
+  run: median wall clock, and CPU of this process plus the layout processes'; budget: the
+  pool's median < 3 s,
+- a request laying out the most sheets it may (``PDF_INLINE_MAX_RENDERS``) in its own process,
+  beside the same sheets in the pool, and what starting the pool costs,
+- through the views: the round again (cached), the wall plan, one round's filled sheets,
 - the whole tournament's filled sheets (150 tables): the request only queues them, a separate
-  ``db_worker`` process builds them (time, peak RSS of the worker and of its layout processes),
-  then the reprint from the cache,
+  ``db_worker`` process builds them (time; peak RSS of the worker, and the peak of the sum over
+  the worker and its layout processes, sampled), then the reprint from the cache,
 - the season's Excel standings (budget: well under a second) and one tournament's workbook.
 
 The schema is created from the models (no migrations: they are checked elsewhere, and the
@@ -35,6 +39,10 @@ sys.path.insert(0, str(ROOT))
 
 PDF_BUDGET_S = 3.0
 XLSX_BUDGET_S = 1.0
+#: The address the printed QR codes point to (a request from RequestFactory comes to it).
+SITE = "http://testserver"
+#: Processes of the pool at most (production's default, ``PDF_RENDER_PROCESSES``).
+POOL_CAP = 4
 
 
 def setup_django(database: Path) -> None:
@@ -152,6 +160,16 @@ def cold() -> None:
     SheetPdf.objects.all().delete()
 
 
+def forget_queue() -> None:
+    """No document waiting: the archive's worker below builds only the archive."""
+    from django_tasks_db.models import DBTaskResult
+
+    from tournaments.models import PdfExport
+
+    PdfExport.objects.all().delete()
+    DBTaskResult.objects.all().delete()
+
+
 def timed(label: str, call, repeat: int, budget: float | None = None, *, cached=False) -> float:
     """First, median and best of ``repeat`` calls (wall clock), and for the median one the CPU
     time of this process and of the layout processes it started; everything rendered is
@@ -212,7 +230,129 @@ def baseline(round_, repeat: int) -> float:
     return median
 
 
-def archive(get, exports, tournament, database: Path, tables: int) -> None:
+def _cpu() -> tuple[float, float, float]:
+    """Wall clock, this process's CPU, and its finished children's CPU."""
+    return time.perf_counter(), time.process_time(), _children_cpu()
+
+
+def _since(mark: tuple[float, float, float]) -> tuple[float, float, float]:
+    now = _cpu()
+    return now[0] - mark[0], now[1] - mark[1], now[2] - mark[2]
+
+
+def _line(label: str, runs: list[tuple[float, float, float]], budget: float | None = None) -> float:
+    """Median wall clock and the median run's CPU (this process + layout processes)."""
+    median, cpu, children = sorted(runs)[len(runs) // 2]
+    verdict = ""
+    if budget is not None:
+        verdict = "  OK" if median < budget else f"  OVER BUDGET ({budget:g} s)"
+    print(
+        f"{label:<50} median {median:6.2f} s  best {min(runs)[0]:6.2f} s"
+        f"  cpu {cpu:5.2f} s + layout {children:5.2f} s = {cpu + children:5.2f} s{verdict}"
+    )
+    return median
+
+
+def cold_round(round_, repeat: int, tables: int) -> float:
+    """The round's sheets, none cached, as the queue's worker builds them: in one process
+    (``PDF_RENDER_PROCESSES = 1``) and in the pool, one run of each in turn so that both see
+    the same load. Returns the pool's median."""
+    from django.conf import settings
+
+    from tournaments import sheet_pdfs
+
+    settings.PDF_RENDER_PROCESSES = POOL_CAP
+    pool = sheet_pdfs.render_processes(tables)
+    runs: dict[int, list[tuple[float, float, float]]] = {1: [], POOL_CAP: []}
+    contents: dict[int, bytes] = {}
+    for i in range(repeat):
+        for cap in (1, POOL_CAP) if i % 2 == 0 else (POOL_CAP, 1):
+            settings.PDF_RENDER_PROCESSES = cap
+            cold()
+            mark = _cpu()
+            contents[cap] = sheet_pdfs.build(sheet_pdfs.round_document(round_, SITE))
+            runs[cap].append(_since(mark))
+    settings.PDF_RENDER_PROCESSES = POOL_CAP
+    alone = _line(f"round sheets cold ({tables} tables), 1 process", runs[1])
+    pooled = _line(
+        f"round sheets cold ({tables} tables), pool of {pool}", runs[POOL_CAP], PDF_BUDGET_S
+    )
+    same = _pages(contents[1]) == _pages(contents[POOL_CAP])
+    print(f"{'  pool / 1 process (wall clock)':<50} {pooled / alone:6.2f}  same pages: {same}")
+    return pooled
+
+
+def _pages(content: bytes) -> list[str]:
+    from io import BytesIO
+
+    from pypdf import PdfReader
+
+    return [page.extract_text() for page in PdfReader(BytesIO(content)).pages]
+
+
+def inline_request(get, exports, round_, repeat: int) -> None:
+    """A request laying out ``PDF_INLINE_MAX_RENDERS`` sheets itself (the rest cached), and
+    the same sheets in the pool a request could fork; then what a pool costs to start."""
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    from django.conf import settings
+
+    from tournaments import sheet_pdfs
+    from tournaments.models import SheetPdf
+
+    count = settings.PDF_INLINE_MAX_RENDERS
+    document = sheet_pdfs.round_document(round_, SITE)
+    cold()
+    sheet_pdfs.build(document)
+    forget = [sheet.table.pk for sheet in document.sheets[:count]]
+    runs: dict[str, list[tuple[float, float, float]]] = {"request": [], "pool": []}
+    for i in range(repeat):
+        for way in ("request", "pool") if i % 2 == 0 else ("pool", "request"):
+            SheetPdf.objects.filter(table_id__in=forget).delete()
+            mark = _cpu()
+            if way == "request":
+                response = get(exports.RoundSheetsPDFView, pk=round_.pk)
+                assert response.status_code == 200, response.status_code
+            else:
+                document = sheet_pdfs.round_document(round_, SITE)
+                pages = sheet_pdfs.prepare(document)
+                assert sheet_pdfs.missing(pages) == count
+                sheet_pdfs.assemble(document, pages, processes=sheet_pdfs.render_processes(count))
+            runs[way].append(_since(mark))
+    _line(f"a request laying out {count} sheets itself", runs["request"])
+    _line(f"  the same {count} sheets in the pool", runs["pool"])
+    starts = []
+    for _ in range(repeat):
+        mark = _cpu()
+        context = multiprocessing.get_context("fork")
+        with ProcessPoolExecutor(2, mp_context=context) as pool:
+            list(pool.map(abs, [1, 2]))
+        starts.append(_since(mark))
+    _line("  starting and ending a pool of 2 (nothing laid out)", starts)
+
+
+def _tree_memory(pid: int) -> tuple[int, int]:
+    """RSS and PSS (kB) of ``pid`` and its descendants, summed. PSS counts a page shared by
+    forked processes once in all: the memory the machine really gives them."""
+    rss = pss = 0
+    todo = [pid]
+    while todo:
+        current = todo.pop()
+        try:
+            for line in Path(f"/proc/{current}/smaps_rollup").read_text().splitlines():
+                if line.startswith("Rss:"):
+                    rss += int(line.split()[1])
+                elif line.startswith("Pss:"):
+                    pss += int(line.split()[1])
+            for task in Path(f"/proc/{current}/task").iterdir():
+                todo += [int(c) for c in (task / "children").read_text().split()]
+        except (FileNotFoundError, ProcessLookupError, ValueError):
+            continue  # ended meanwhile
+    return rss, pss
+
+
+def archive(get, exports, tournament, database: Path, tables: int, processes: int) -> None:
     """The whole tournament's filled sheets: the request queues them, a separate worker
     process (``db_worker``, as in production) builds them; its peak RSS is measured there.
     Then the reprint: every sheet cached, the request merges them itself."""
@@ -227,19 +367,29 @@ def archive(get, exports, tournament, database: Path, tables: int) -> None:
     assert response.status_code == 302, response.status_code
     print(f"{f'filled sheets, whole tournament ({tables} tables)':<50} request {queued:6.2f} s")
     start = time.perf_counter()
-    worker = subprocess.run(
-        [sys.executable, __file__, "--worker", str(database)],
-        check=True,
-        capture_output=True,
+    worker = subprocess.Popen(
+        [sys.executable, __file__, "--worker", str(database), "--processes", str(processes)],
+        stdout=subprocess.PIPE,
         text=True,
     )
+    # The peak of the sum over the worker and its layout processes, every 20 ms.
+    peak_rss = peak_pss = 0
+    while worker.poll() is None:
+        rss, pss = _tree_memory(worker.pid)
+        peak_rss, peak_pss = max(peak_rss, rss), max(peak_pss, pss)
+        time.sleep(0.02)
     built = time.perf_counter() - start
+    assert worker.returncode == 0, worker.returncode
     export = PdfExport.objects.get()
     assert export.status == PdfExport.Status.READY, export.status
-    rss = worker.stdout.strip().splitlines()[-1]
+    own = worker.stdout.read().strip().splitlines()[-1]
     print(
-        f"{'  built by the worker (process start included)':<50} {built:6.2f} s  "
-        f"{len(export.content) / 1024:7.1f} KiB  peak RSS {rss}"
+        f"{f'  built by the worker, {processes} process(es) (start included)':<50} {built:6.2f} s  "
+        f"{len(export.content) / 1024:7.1f} KiB"
+    )
+    print(
+        f"{'  peak memory, worker + layout processes':<50} RSS {peak_rss / 1024:.0f} MB"
+        f"  PSS {peak_pss / 1024:.0f} MB (sum, sampled); {own}"
     )
     timed(
         f"  reprint ({tables} tables cached)",
@@ -249,7 +399,7 @@ def archive(get, exports, tournament, database: Path, tables: int) -> None:
     )
 
 
-def worker(database: Path) -> None:
+def worker(database: Path, processes: int) -> None:
     """The queue's worker on the benchmark's database: runs what is queued, then prints its
     peak RSS and that of its biggest child (the layout processes)."""
     import resource
@@ -260,7 +410,7 @@ def worker(database: Path) -> None:
     from django.conf import settings
 
     django.setup()
-    settings.PDF_RENDER_PROCESSES = 2
+    settings.PDF_RENDER_PROCESSES = processes
     from django.core.management import call_command
 
     call_command("db_worker", batch=True, startup_delay=False, verbosity=0)
@@ -273,7 +423,7 @@ def worker(database: Path) -> None:
     child = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
     times = os.times()
     print(
-        f"worker {own / 1024:.0f} MB, biggest layout process {child / 1024:.0f} MB;"
+        f"worker {own / 1024:.0f} MB, biggest child {child / 1024:.0f} MB;"
         f" cpu {times.user + times.system:.1f} s + layout"
         f" {times.children_user + times.children_system:.1f} s"
     )
@@ -291,10 +441,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--skip-archive", action="store_true", help="skip the whole tournament's filled sheets"
     )
+    parser.add_argument(
+        "--archive-processes",
+        type=int,
+        default=POOL_CAP,
+        help="layout processes of the worker building the archive, at most (1: no pool)",
+    )
     parser.add_argument("--worker", type=Path, help=argparse.SUPPRESS)
+    parser.add_argument("--processes", type=int, default=POOL_CAP, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.worker:
-        worker(args.worker)
+        worker(args.worker, args.processes)
         return 0
 
     with tempfile.TemporaryDirectory(prefix="atout-bench-") as tmp:
@@ -304,6 +461,7 @@ def main(argv: list[str] | None = None) -> int:
         from django.test import RequestFactory
         from django.utils import translation
 
+        from tournaments import sheet_pdfs
         from tournaments import views_exports as exports
 
         start = time.perf_counter()
@@ -316,11 +474,6 @@ def main(argv: list[str] | None = None) -> int:
             f"({args.tables * 4} players a round, {args.season_players} in the season) "
             f"in {time.perf_counter() - start:.1f} s"
         )
-        settings.PDF_RENDER_PROCESSES = 2  # the test settings lay out in one process
-        inline_max = settings.PDF_INLINE_MAX_RENDERS
-        # The layout of cold sheets is timed through the views as the queue's worker runs it;
-        # a request asking for more than PDF_INLINE_MAX_RENDERS is only queued (timed below).
-        settings.PDF_INLINE_MAX_RENDERS = 10**6
         translation.activate("fr")
         factory = RequestFactory()
 
@@ -331,17 +484,24 @@ def main(argv: list[str] | None = None) -> int:
 
         ok = True
         baseline(round_, args.repeat)
-        ok &= (
-            timed(
-                f"round sheets PDF ({args.tables} tables)",
-                lambda: get(exports.RoundSheetsPDFView, pk=round_.pk),
-                args.repeat,
-                PDF_BUDGET_S,
+        ok &= cold_round(round_, args.repeat, args.tables) < PDF_BUDGET_S
+        if args.tables > settings.PDF_INLINE_MAX_RENDERS:
+            inline_request(get, exports, round_, args.repeat)
+            cold()
+            start = time.perf_counter()
+            response = get(exports.RoundSheetsPDFView, pk=round_.pk)
+            assert response.status_code == 302, response.status_code
+            label = (
+                f"  cold round as a request: queued (> {settings.PDF_INLINE_MAX_RENDERS} sheets)"
             )
-            < PDF_BUDGET_S
-        )
+            print(f"{label:<50} {time.perf_counter() - start:6.2f} s")
+            forget_queue()
+        inline_max = settings.PDF_INLINE_MAX_RENDERS
+        # The views below lay out in the request's process, whatever the count.
+        settings.PDF_INLINE_MAX_RENDERS = 10**6
+        sheet_pdfs.build(sheet_pdfs.round_document(round_, SITE))
         timed(
-            "the same again (cached)",
+            f"round sheets PDF ({args.tables} tables), cached",
             lambda: get(exports.RoundSheetsPDFView, pk=round_.pk),
             args.repeat,
             cached=True,
@@ -352,22 +512,20 @@ def main(argv: list[str] | None = None) -> int:
             args.repeat,
         )
         timed(
-            f"filled sheets PDF, one round ({args.tables} tables)",
+            f"filled sheets PDF, one round ({args.tables} tables), request",
             lambda: get(exports.FilledSheetsPDFView, {"ronde": 1}, pk=tournament.pk),
             1,
         )
         settings.PDF_INLINE_MAX_RENDERS = inline_max
-        if args.tables > inline_max:
-            cold()
-            start = time.perf_counter()
-            response = get(exports.RoundSheetsPDFView, pk=round_.pk)
-            assert response.status_code == 302, response.status_code
-            print(
-                f"{'  cold, as a request: queued (more than ' + str(inline_max) + ' sheets)':<50} "
-                f"{time.perf_counter() - start:6.2f} s"
-            )
         if not args.skip_archive:
-            archive(get, exports, tournament, database, args.rounds * args.tables)
+            archive(
+                get,
+                exports,
+                tournament,
+                database,
+                args.rounds * args.tables,
+                args.archive_processes,
+            )
         ok &= (
             timed(
                 f"season xlsx ({args.season_players} players)",

@@ -49,8 +49,9 @@ EXPORT_REFRESH_SECONDS = 3
 
 
 def sheets_response(request, document, kind, round_: Round | None) -> HttpResponse:
-    """The sheets as PDF at once when few must be laid out; else the document is queued and
-    the user waits on its page (a request never lays out more than the settings allow)."""
+    """The sheets as PDF at once when few must be laid out (in this process: a request never
+    forks, ``sheet_pdfs.render_processes``); else the document is queued and the user waits on
+    its page (a request never lays out more than the settings allow)."""
     pages = sheet_pdfs.prepare(document)
     if sheet_pdfs.missing(pages) > settings.PDF_INLINE_MAX_RENDERS:
         export = pdf_exports.queue_pdf_export(

@@ -158,12 +158,13 @@ DJANGO_TABLES2_TEMPLATE = "django_tables2/semantic.html"
 # Long PDFs are built off the request by a task queue kept in the database
 # (`manage.py db_worker` runs it; `make run` starts one beside the server).
 TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend", "QUEUES": ["default"]}}
-# Processes laying sheets out side by side when several are not cached (one per core).
-PDF_RENDER_PROCESSES = 2
-# Sheets a request may lay out itself: past that, the document is queued and its page offers
-# the file when it is ready. A Double King sheet takes about 0.24 s of CPU (bench/pdf.py: 7.2 s
-# for 30 tables), so 12 fit the 3 s budget on two cores even on a busy machine; a whole round
-# laid out cold (30 tables, about 3.6 s on two idle cores) goes to the queue.
+# The task queue's worker lays missing sheets out in a pool of processes, one per core, at
+# most this many (1: in its own process). Requests never fork (`sheet_pdfs.render_processes`).
+PDF_RENDER_PROCESSES = 4
+# Sheets a request may lay out itself, in its own process: past that, the document is queued
+# and its page offers the file when it is ready. A Double King sheet takes about 0.2 s of CPU
+# (bench/pdf.py), so 12 fit the 3 s budget on one core; a whole round laid out cold (30
+# tables, about 6 s of CPU) goes to the queue, whose worker uses every core.
 PDF_INLINE_MAX_RENDERS = 12
 
 

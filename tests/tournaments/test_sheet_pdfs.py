@@ -10,7 +10,7 @@ from django.urls import reverse
 from django.utils import translation
 from pypdf import PdfReader
 
-from tournaments import pdf
+from tournaments import pdf, sheet_pdfs
 from tournaments.models import PdfExport, SheetPdf, Table
 from tournaments.sample_sheets import double_king_round
 from tournaments.selectors import round_reads
@@ -106,19 +106,165 @@ def test_a_renamed_player_shows_at_once(scorekeeper_client, first_round, layouts
     assert "Renommé" in pages[0]
 
 
-def test_sheets_laid_out_side_by_side_are_merged_in_order(
-    scorekeeper_client, played_tournament, settings
-):
+@pytest.fixture
+def pool(settings, monkeypatch):
+    """The worker's pool of two layout processes, on any machine; records each pool started."""
     settings.PDF_RENDER_PROCESSES = 2
-    response = scorekeeper_client.get(reverse("tournament_filled_pdf", args=[played_tournament.pk]))
-    pages = pages_of(response.content)
+    monkeypatch.setattr(sheet_pdfs, "cores", lambda: 2)
+    started = []
+
+    class Recorded(sheet_pdfs.ProcessPoolExecutor):
+        def __init__(self, processes, **kwargs):
+            started.append(processes)
+            super().__init__(processes, **kwargs)
+
+    monkeypatch.setattr(sheet_pdfs, "ProcessPoolExecutor", Recorded)
+    return started
+
+
+@pytest.fixture
+def laid_out(monkeypatch):
+    """The HTML handed to layout, whether in this process or in the pool."""
+    batches = []
+    real = sheet_pdfs.lay_out
+
+    def recording(htmls, processes=1):
+        batches.append(list(htmls))
+        return real(htmls, processes)
+
+    monkeypatch.setattr(sheet_pdfs, "lay_out", recording)
+    return batches
+
+
+def built(document) -> list[str]:
+    return pages_of(sheet_pdfs.build(document))
+
+
+def test_the_pool_prints_what_one_process_prints(played_tournament, settings, pool):
+    """The same pages, in the same order, with the same text, whichever way they were laid out."""
+    settings.PDF_RENDER_PROCESSES = 1
+    with translation.override("fr"):
+        alone = built(sheet_pdfs.filled_document(played_tournament))
+        SheetPdf.objects.all().delete()
+        settings.PDF_RENDER_PROCESSES = 2
+        pooled = built(sheet_pdfs.filled_document(played_tournament))
+    assert pool == [2]
+    assert len(pooled) == 4
+    assert pooled == alone
     tables = [t for r in round_reads.tournament_rounds(played_tournament) for t in r.tables.all()]
-    assert len(pages) == len(tables) == 4
-    for text, table in zip(pages, tables, strict=True):
+    for text, table in zip(pooled, tables, strict=True):
         assert heading(table.round.number, table.number) in text
         for seat in table.seats.all():
             assert seat.entry.player.full_name in text
+
+
+def test_the_pool_lays_out_each_sheet_byte_for_byte_as_one_process(first_round, settings, pool):
+    """A round's blank sheets with their QR codes: the same bytes, sheet by sheet."""
+
+    def sheets() -> dict[int, bytes]:
+        SheetPdf.objects.all().delete()
+        sheet_pdfs.build(sheet_pdfs.round_document(first_round, "https://club.example"))
+        return {row.table_id: bytes(row.content) for row in SheetPdf.objects.all()}
+
+    settings.PDF_RENDER_PROCESSES = 1
+    with translation.override("fr"):
+        alone = sheets()
+        settings.PDF_RENDER_PROCESSES = 2
+        pooled = sheets()
+    assert pool == [2]
+    assert len(pooled) == 2
+    assert pooled == alone
+
+
+def test_the_pool_keeps_every_sheet_for_the_reprint(
+    scorekeeper_client, played_tournament, settings, pool, run_worker, layouts
+):
+    """The queue's worker lays a tournament out on every core; the reprint lays out nothing."""
+    settings.PDF_INLINE_MAX_RENDERS = 0
+    url = reverse("tournament_filled_pdf", args=[played_tournament.pk])
+    scorekeeper_client.get(url)
+    run_worker()
+    assert pool == [2]
+    assert layouts == []  # none in the worker's own process
+    export = PdfExport.objects.get()
+    assert export.status == PdfExport.Status.READY
+    tables = Table.objects.filter(round__tournament=played_tournament)
+    kept = {row.table_id: row.version for row in SheetPdf.objects.filter(filled=True)}
+    assert kept == {table.pk: table.version for table in tables}
+    reprint = scorekeeper_client.get(url)
+    assert reprint.status_code == 200
+    assert layouts == []
+    assert pages_of(reprint.content) == pages_of(bytes(export.content))
+
+
+def test_the_pool_lays_out_again_only_the_changed_sheet(
+    played_tournament, pool, laid_out, scorekeeper_user
+):
+    with translation.override("fr"):
+        sheet_pdfs.build(sheet_pdfs.filled_document(played_tournament))
+        assert pool == [2] and [len(batch) for batch in laid_out] == [4]
+        kept = {row.table_id: row.rendered_at for row in SheetPdf.objects.all()}
+        table = Table.objects.filter(round__tournament=played_tournament).order_by("pk").last()
+        first = table.seats.get(first_dealer=True).position
+        records = double_king_round(first, random.Random(99))
+        deal_entry.save_sheet(table, records=records, version=table.version, user=scorekeeper_user)
+        table.refresh_from_db()
+        pages = built(sheet_pdfs.filled_document(played_tournament))
+    assert [len(batch) for batch in laid_out] == [4, 1]
+    assert heading(table.round.number, table.number) in laid_out[1][0]
+    totals = " ".join(str(seat.score) for seat in table.seats.order_by("position"))
+    assert totals in pages[-1]
+    again = {row.table_id: row.rendered_at for row in SheetPdf.objects.all()}
+    assert again.pop(table.pk) > kept.pop(table.pk)
+    assert again == kept
+
+
+def test_the_worker_forks_with_its_database_connection_closed(
+    transactional_db, played_tournament, pool, monkeypatch
+):
+    """Outside a transaction, as in the queue's worker: the children get no database socket,
+    and the parent opens a new connection to keep the pages."""
+    from django.db import connection
+
+    open_at_fork = []
+
+    class Spy(sheet_pdfs.ProcessPoolExecutor):
+        def __init__(self, *args, **kwargs):
+            open_at_fork.append(connection.connection is not None)
+            super().__init__(*args, **kwargs)
+
+    monkeypatch.setattr(sheet_pdfs, "ProcessPoolExecutor", Spy)
+    with translation.override("fr"):
+        pages = built(sheet_pdfs.filled_document(played_tournament))
+    # SQLite's in-memory test database ignores closing (it would be lost): PostgreSQL's shows it.
+    in_memory = connection.vendor == "sqlite" and connection.is_in_memory_db()
+    assert pool == [2] and open_at_fork == [in_memory]
+    assert len(pages) == 4
     assert SheetPdf.objects.filter(filled=True).count() == 4
+
+
+def test_one_render_process_lays_out_in_the_worker_itself(
+    played_tournament, settings, monkeypatch, layouts
+):
+    settings.PDF_RENDER_PROCESSES = 1
+    monkeypatch.setattr(sheet_pdfs, "cores", lambda: 2)
+
+    def no_pool(*args, **kwargs):
+        raise AssertionError("no pool with PDF_RENDER_PROCESSES = 1")
+
+    monkeypatch.setattr(sheet_pdfs, "ProcessPoolExecutor", no_pool)
+    with translation.override("fr"):
+        pages = built(sheet_pdfs.filled_document(played_tournament))
+    assert len(pages) == len(layouts) == 4
+    assert SheetPdf.objects.count() == 4
+
+
+def test_a_request_never_forks(scorekeeper_client, first_round, pool, layouts):
+    """gunicorn's workers run threads: the few sheets a request lays out, it lays out itself."""
+    response = scorekeeper_client.get(reverse("round_sheets_pdf", args=[first_round.pk]))
+    assert response.status_code == 200
+    assert pool == []
+    assert len(layouts) == 2
 
 
 def test_a_large_archive_is_queued_then_offered_for_download(
