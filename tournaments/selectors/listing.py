@@ -8,11 +8,21 @@ from club.models import Club, Season
 from ..models import (
     Tournament,
 )
+from .compiled import CompiledRead
 
 
 def published(club: Club | None = None) -> QuerySet[Tournament]:
     qs = Tournament.objects.filter(published=True).select_related("club", "season")
     return qs.filter(club=club) if club is not None else qs
+
+
+_published_tournament = CompiledRead(lambda pk: published().filter(pk=pk))
+
+
+def published_tournament(pk: int) -> Tournament | None:
+    """A published tournament with its club and season (one query, compiled once: every
+    public page of a tournament starts with it, 304s included)."""
+    return _published_tournament.first(pk)
 
 
 def club_home(club: Club, season: Season | None) -> dict[str, object]:
