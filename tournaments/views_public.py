@@ -9,6 +9,8 @@ from django.contrib import messages
 from django.core.cache import cache
 from django.core.paginator import Paginator
 from django.db.models import Count, Window
+from django.http import Http404, HttpResponse
+from django.middleware.csrf import get_token
 from django.shortcuts import get_object_or_404
 from django.template.loader import render_to_string
 from django.urls import reverse
@@ -24,6 +26,7 @@ from club.models import Season
 
 from .games import game_choices, plugin_for
 from .models import Entry
+from .page_cache import shared_page
 from .selectors import annual_rankings, classification, listing, round_reads, season_rankings
 from .selectors.classification import StandingRow
 from .tables import (
@@ -50,7 +53,10 @@ class TournamentListView(ListView):
 
 class PublishedTournamentMixin:
     def get_tournament(self):
-        return get_object_or_404(listing.published(), pk=self.kwargs["pk"])
+        tournament = listing.published_tournament(self.kwargs["pk"])
+        if tournament is None:
+            raise Http404
+        return tournament
 
 
 def standings_rows(tournament):
@@ -84,14 +90,14 @@ def standings_excluded(plugin) -> tuple[str, ...]:
     return excluded if plugin.place_points else ("place_points", *excluded)
 
 
-def page_etag(request, tournament, *parts, version: int | None = None) -> str | None:
-    """A public page's validator: the tournament's results version (bumped by every write
-    the pages show; ``version`` if given instead), what else the page shows (the tournament,
-    the language, the query, who is logged in, the CSRF secret of its forms) and ``parts``.
-    None while messages wait to be shown: that page is not the same twice."""
+def page_key(request, tournament, *parts, version: int | None = None) -> tuple | None:
+    """What a public page shows, but the CSRF secret of its forms: the tournament's results
+    version (bumped by every write the pages show; ``version`` if given instead), the
+    tournament, the language, the query, who is logged in, and ``parts``. None while messages
+    wait to be shown: that page is not the same twice."""
     if len(messages.get_messages(request)):
         return None
-    key = (
+    return (
         tournament.pk,
         tournament.results_version if version is None else version,
         tournament.name,
@@ -102,17 +108,30 @@ def page_etag(request, tournament, *parts, version: int | None = None) -> str | 
         get_language(),
         request.GET.urlencode(),
         request.user.pk,
-        # The CSRF secret of the page's forms: the cookie sent, or the one this response sets.
-        request.META.get("CSRF_COOKIE", ""),
         *parts,
     )
-    return quote_etag(hashlib.sha256(repr(key).encode()).hexdigest()[:32])
+
+
+def key_etag(request, key: tuple) -> str:
+    """The validator of a page of ``key`` (``page_key``), with the CSRF secret of its forms:
+    the cookie sent, or the one this response sets."""
+    whole = (*key, request.META.get("CSRF_COOKIE", ""))
+    return quote_etag(hashlib.sha256(repr(whole).encode()).hexdigest()[:32])
+
+
+def page_etag(request, tournament, *parts, version: int | None = None) -> str | None:
+    """A public page's validator (see ``page_key``); None while messages wait."""
+    key = page_key(request, tournament, *parts, version=version)
+    return None if key is None else key_etag(request, key)
 
 
 class ConditionalPageMixin:
     """A public tournament page that answers 304 (Not Modified) to a browser whose copy is
     still current: ``get_page_tournament`` loads the tournament (one query) and nothing else
-    runs then."""
+    runs then. With ``shared_for_anonymous``, an anonymous visitor's page is rendered once per
+    validator (``page_key``) for every visitor: only the CSRF token of its forms differs."""
+
+    shared_for_anonymous = False
 
     def get_page_tournament(self):
         raise NotImplementedError
@@ -126,18 +145,33 @@ class ConditionalPageMixin:
 
     def get(self, request, *args, **kwargs):
         self.tournament = self.get_page_tournament()
-        etag = page_etag(request, self.tournament, *self.etag_parts(), version=self.etag_version())
-        if etag is not None:
-            not_modified = get_conditional_response(request, etag=etag)
+        key = page_key(request, self.tournament, *self.etag_parts(), version=self.etag_version())
+        if key is not None:
+            not_modified = get_conditional_response(request, etag=key_etag(request, key))
             if not_modified is not None:
                 return not_modified
-        response = super().get(request, *args, **kwargs).render()
-        # The CSRF secret is known now.
-        etag = page_etag(request, self.tournament, *self.etag_parts(), version=self.etag_version())
-        if etag is not None:
-            response["ETag"] = etag
+        if key is not None and self.shared_for_anonymous and not request.user.is_authenticated:
+            # The same for every anonymous visitor (his pk is None in ``key``) but the token.
+            page = shared_page(
+                (type(self).__name__, request.get_full_path(), key),
+                lambda placeholder: self.render_shared(placeholder, request, *args, **kwargs),
+                lambda: get_token(request),
+            )
+            response = HttpResponse(page)
+        else:
+            response = super().get(request, *args, **kwargs).render()
+        if key is not None:
+            # The CSRF secret is known now.
+            response["ETag"] = key_etag(request, key)
         response["Cache-Control"] = "private, no-cache"
         return response
+
+    def render_shared(self, placeholder: bytes, request, *args, **kwargs) -> bytes:
+        """The page with ``placeholder`` for its forms' CSRF token (the template's
+        ``{% csrf_token %}`` reads ``csrf_token`` from the context: the view's wins)."""
+        response = super().get(request, *args, **kwargs)
+        response.context_data["csrf_token"] = placeholder.decode()
+        return response.render().content
 
 
 def player_url(tournament):
@@ -196,6 +230,7 @@ def standings_table_html(request, tournament, plugin, *, linked: bool = True) ->
 class StandingsView(ConditionalPageMixin, PublishedTournamentMixin, TemplateView):
     """The classification; rendered once per results version, 304 while nothing changed."""
 
+    shared_for_anonymous = True
     template_name = "tournaments/standings.html"
 
     def get_page_tournament(self):
@@ -216,6 +251,7 @@ class RoundsView(ConditionalPageMixin, PublishedTournamentMixin, TemplateView):
     """Every round's tables; the rounds are read only when the template's cached fragment
     (per results version) is missing."""
 
+    shared_for_anonymous = True
     template_name = "tournaments/rounds.html"
 
     def get_page_tournament(self):
@@ -232,6 +268,7 @@ class RoundsView(ConditionalPageMixin, PublishedTournamentMixin, TemplateView):
 
 
 class TableView(ConditionalPageMixin, TemplateView):
+    shared_for_anonymous = True
     template_name = "tournaments/table.html"
 
     def get_page_tournament(self):
@@ -258,8 +295,6 @@ class TableView(ConditionalPageMixin, TemplateView):
 
 
 def get_object_or_404_table(pk):
-    from django.http import Http404
-
     from .models import Table
 
     try:
