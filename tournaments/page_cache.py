@@ -9,6 +9,7 @@ visitor's own token (``get_token``: masked afresh, the cookie set as Django does
 """
 
 import hashlib
+import threading
 from collections.abc import Callable
 
 from django.core.cache import cache
@@ -31,6 +32,27 @@ def shared_page(key: tuple, build: Callable[[bytes], bytes], token: Callable[[],
     name = "page:" + hashlib.sha256(repr((*key, placeholder)).encode()).hexdigest()
     page = cache.get(name)
     if page is None:
-        page = build(placeholder)
-        cache.set(name, page, PAGE_SECONDS)
+        page = built_once(name, lambda: build(placeholder))
     return page.replace(placeholder, token().encode())
+
+
+_building: dict[str, threading.Lock] = {}
+_building_lock = threading.Lock()
+
+
+def built_once(name: str, build: Callable[[], bytes]) -> bytes:
+    """The cache's ``name``, built by one of this worker's threads at a time: a saved sheet
+    changes the pages every visitor is refreshing, and a worker's threads that all missed
+    it at once would each render the same page (the others wait and read it)."""
+    with _building_lock:
+        lock = _building.setdefault(name, threading.Lock())
+    try:
+        with lock:
+            page = cache.get(name)
+            if page is None:
+                page = build()
+                cache.set(name, page, PAGE_SECONDS)
+    finally:
+        with _building_lock:
+            _building.pop(name, None)
+    return page

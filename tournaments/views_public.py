@@ -34,7 +34,10 @@ from .tables import (
     SeasonStandingsTable,
     StandingsTable,
     annual_formatter,
+    body_html,
     standings_formatter,
+    substitute_class,
+    write_head,
     write_table,
 )
 
@@ -59,20 +62,22 @@ class PublishedTournamentMixin:
         return tournament
 
 
-def standings_rows(tournament):
-    rows = []
-    live = plugin_for(tournament.game).live_standings
+def standings_records(rows: list[StandingRow], rounds: int) -> list[dict]:
+    """The rows as django-tables2 sorts them (by column name), each with its row (``row``):
+    only when a visitor sorts by a column, the ranked order needing none."""
     names = [f.name for f in fields(StandingRow) if f.name != "rounds"]
-    for row in classification.tournament_standings(tournament, live=live):
-        # Shallow (``asdict`` deep-copies every round): the table reads these values only.
+    records = []
+    for row in rows:
+        # Shallow (``asdict`` deep-copies every round): the sort reads these values only.
         data = {name: getattr(row, name) for name in names}
         data["rounds_played"] = row.rounds_played
         data["difference"] = row.difference
-        for number in range(1, tournament.rounds + 1):
+        for number in range(1, rounds + 1):
             cell = row.rounds.get(number)
             data[f"r{number}"] = cell.score if cell else None
-        rows.append(data)
-    return rows
+        data["row"] = row
+        records.append(data)
+    return records
 
 
 def round_columns(tournament):
@@ -201,30 +206,64 @@ def cached_table_html(name: str, request, key: tuple, build) -> str:
     return cached_html(name, (*key, get_language(), request.GET.urlencode()), render)
 
 
+# The standings' table around its rows (its header, per game, number of rounds, language and
+# query), written once per process: ``BODY`` marks where the rows go.
+BODY = "<!-- the standings' rows -->"
+standings_frames: dict[tuple, tuple[str, list[tuple[str, str]]]] = {}
+
+
+def standings_table(request, tournament, plugin, rows: list[StandingRow]) -> StandingsTable:
+    """The django-tables2 table (its header, the sort the query asks for)."""
+    # The rows are ranked: django-tables2 gets records to sort only when asked to.
+    sort = request.GET.get(StandingsTable.sort_field)
+    table = StandingsTable(
+        standings_records(rows, tournament.rounds) if sort else rows,
+        player_url=None,
+        extra_columns=round_columns(tournament),
+        exclude=standings_excluded(plugin),
+    )
+    # The game's own words: « Équipe » in team games, « Meilleure poule » at whist.
+    if plugin.lineup.forms_teams:
+        table.columns["name"].column.verbose_name = gettext("Team")
+    else:
+        table.columns["best_round"].column.verbose_name = gettext("Best %(round)s") % {
+            "round": plugin.round_name
+        }
+    RequestConfig(request, paginate=False).configure(table)
+    return table
+
+
 def standings_table_html(request, tournament, plugin, *, linked: bool = True) -> str:
     """The rendered standings table, cached per results version, language and query;
-    ``linked``: the names link to the players' public pages."""
+    ``linked``: the names link to the players' public pages. Its rows are written straight
+    from the classification into a frame rendered once (django-tables2's header and
+    markup), unless the visitor sorts by a column."""
+    query = request.GET.urlencode()
 
-    def build() -> StandingsTable:
-        table = StandingsTable(
-            standings_rows(tournament),
-            player_url=player_url(tournament) if linked else None,
-            extra_columns=round_columns(tournament),
-            exclude=standings_excluded(plugin),
-        )
-        # The game's own words: « Équipe » in team games, « Meilleure poule » at whist.
-        if plugin.lineup.forms_teams:
-            table.columns["name"].column.verbose_name = gettext("Team")
-        else:
-            table.columns["best_round"].column.verbose_name = gettext("Best %(round)s") % {
-                "round": plugin.round_name
-            }
-        RequestConfig(request, paginate=False).configure(table)
-        write_table(table, request, [row.record for row in table.rows], standings_formatter(table))
-        return table
+    def render() -> str:
+        rows = classification.tournament_standings(tournament, live=plugin.live_standings)
+        sorted_by_column = StandingsTable.sort_field in request.GET
+        shape = (tournament.game, tournament.rounds, get_language(), query)
+        frame = None if sorted_by_column else standings_frames.get(shape)
+        if frame is None:
+            table = standings_table(request, tournament, plugin, rows)
+            if sorted_by_column:
+                rows = [row.record["row"] for row in table.rows]
+            cells = write_head(table, request)
+            table.body = mark_safe(BODY)
+            frame = (render_to_string("tournaments/_table.html", {"table": table}, request), cells)
+            if not sorted_by_column:
+                if len(standings_frames) > 512:  # shapes are few; bound them all the same
+                    standings_frames.clear()
+                standings_frames[shape] = frame
+        html, cells = frame
+        formatter = standings_formatter(player_url(tournament) if linked else None)
+        body = body_html(substitute_class, [(td, formatter(name)) for td, name in cells], rows)
+        return html.replace(BODY, body, 1)
 
     key = (tournament.pk, tournament.results_version, tournament.rounds, tournament.game)
-    return cached_table_html("standings" if linked else "standings-unlinked", request, key, build)
+    name = "standings" if linked else "standings-unlinked"
+    return cached_html(name, (*key, get_language(), query), render)
 
 
 class StandingsView(ConditionalPageMixin, PublishedTournamentMixin, TemplateView):

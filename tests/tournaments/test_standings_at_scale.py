@@ -10,6 +10,7 @@ from fractions import Fraction
 
 import pytest
 from django.apps import apps
+from django.contrib.auth.models import User
 from django.db import connection
 from django.db.models import Count, F, Max, Q, Sum
 from django.test import Client
@@ -18,6 +19,7 @@ from django.urls import reverse
 
 from club.demo_data import build_demo_club
 from club.models import Club, Player, Season
+from club.roles import SAISIE, grant_role
 from scoring import GAMES
 from scoring.ranking import (
     RoundLine,
@@ -531,12 +533,15 @@ def test_anonymous_visitors_get_one_page_each_with_a_language_switch_that_works(
 
 
 def test_a_scorekeeper_sees_his_menu_on_a_page_anonymous_visitors_saw_first(
-    played_tournament, client, scorekeeper_user
+    played_tournament, client
 ):
     url = reverse("tournament_standings", args=[played_tournament.pk])
     anonymous = Client().get(url).content.decode()
     assert "Déconnexion" not in anonymous
-    client.force_login(scorekeeper_user)
+    # Not the fixture's « saisie »: this module's demo club has one.
+    scorekeeper = User.objects.create_user(username="marqueur", password="secret-pass-123")
+    grant_role(scorekeeper, played_tournament.club, SAISIE)
+    client.force_login(scorekeeper)
     html = client.get(url).content.decode()
     assert "Déconnexion" in html
     assert reverse("staff_tournament", args=[played_tournament.pk]) in html
