@@ -168,7 +168,7 @@ def write_table(
     ``tournaments/_fast_table.html``: the markup django-tables2's template gives, in one pass.
     ``formatter(name)`` gives the function writing a column's cell (escaped HTML) from a
     record. ``tail``: columns after the table's own, not sortable, as (headers, cells) —
-    (header, title) pairs, and a function writing a record's ``<td>`` cells for them (a
+    their ``<th>`` elements, and a function writing a record's ``<td>`` cells for them (a
     season's tournaments: a hundred django-tables2 columns cost more than the whole page).
     ``row_class(record)``: a row's own class (else the table's ``row_attrs``)."""
     cells = write_head(table, request, tail[0] if tail is not None else None)
@@ -180,7 +180,7 @@ def write_table(
 
 def write_head(table: tables.Table, request, tail_heads=None) -> list[tuple[str, str]]:
     """Write the table's header (``table.head``, ``table.column_count``; ``tail_heads``:
-    (header, title) pairs of columns after the table's own); gives each column's opening
+    the ``<th>`` elements of columns after the table's own); gives each column's opening
     ``<td>`` and name."""
     heads, cells = [], []
     query = request.GET.copy()
@@ -194,11 +194,8 @@ def write_head(table: tables.Table, request, tail_heads=None) -> list[tuple[str,
         cells.append((f"<td {attrs['td'].as_html()}>", column.name))
     count = len(cells)
     if tail_heads is not None:
-        heads += [
-            f'<th class="num" title="{html.escape(title)}">{html.escape(header)}</th>'
-            for header, title in tail_heads
-        ]
-        count += len(tail_heads)
+        heads.append(tail_heads)
+        count += tail_heads.count("<th ")
     table.column_count = count
     table.head = mark_safe("".join(heads))
     return cells
@@ -298,8 +295,9 @@ def annual_formatter(name: str, player_url=None):
     """The cells of the annual ranking's totals (the tournaments' cells are its tail); the
     name links to the player's season when ``player_url(player_id)`` is given."""
     if name == "name" and player_url is not None:
-        return lambda record: format_html(
-            '<a href="{}">{}</a>', player_url(record["player_id"]), record["name"]
+        return lambda record: (
+            f'<a href="{html.escape(player_url(record["player_id"]))}">'
+            f"{html.escape(record['name'])}</a>"
         )
     if name == "place_points":
         return lambda record: points_text(record["place_points"])

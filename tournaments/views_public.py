@@ -1,8 +1,10 @@
 """Public pages: only published tournaments, no login."""
 
+import datetime
 import hashlib
+import html
 from dataclasses import asdict, fields
-from functools import partial
+from functools import lru_cache, partial
 
 import django_tables2 as tables
 from django.contrib import messages
@@ -22,7 +24,6 @@ from django.views.generic import ListView, TemplateView
 from django_tables2 import RequestConfig
 
 from club.formatting import best_n_label, ordinal_writer
-from club.models import Season
 
 from .games import game_choices, plugin_for
 from .models import Entry
@@ -380,7 +381,9 @@ class SeasonStandingsView(TemplateView):
     template_name = "tournaments/season_standings.html"
 
     def get_context_data(self, **kwargs):
-        season = get_object_or_404(Season.objects.select_related("club"), pk=self.kwargs["pk"])
+        season = listing.season_with_club(self.kwargs["pk"])
+        if season is None:
+            raise Http404
         games = season_rankings.season_games(season)
         annual = [g for g in games if plugin_for(g).annual_ranking]
         others = [g for g in games if g not in annual]
@@ -459,6 +462,16 @@ def annual_table_html(request, season, ranking) -> str:
     return cached_table_html("annual", request, key, lambda: annual_table(request, ranking, season))
 
 
+@lru_cache(maxsize=64)
+def tournament_heads(tournaments: tuple[tuple[datetime.date, str], ...]) -> str:
+    """The annual ranking's tournament columns' headers (a season's hundred: written once
+    per season's list, not at every page)."""
+    return "".join(
+        f'<th class="num" title="{html.escape(name)}">{html.escape(date.strftime("%d/%m"))}</th>'
+        for date, name in tournaments
+    )
+
+
 def annual_table(request, ranking, season) -> AnnualRankingTable:
     """The annual ranking, sorted and paginated by the database (or over the stored rows for
     a best N); only the shown page's players get their tournament cells (one query)."""
@@ -482,22 +495,23 @@ def annual_table(request, ranking, season) -> AnnualRankingTable:
     if rows is None:
         rows = [row.record for row in table.page.object_list]
     records = [annual_rankings.named_total(record) for record in rows]
-    cells = annual_rankings.annual_cells(ids, [r["player_id"] for r in records])
+    place = ordinal_writer()
+    # Each tournament's "points (place)": integers, nothing to escape.
     order = [t.pk for t in ranking.tournaments]
     empty = '<td class="num">—</td>'
-    place = ordinal_writer()
+    cells = annual_rankings.annual_page_cells(
+        ids,
+        [r["player_id"] for r in records],
+        order,
+        lambda points, rank: f'<td class="num">{points} ({place(rank)})</td>',
+        empty,
+    )
+    no_cells = empty * len(order)
 
     def tournament_cells(record: dict) -> str:
-        # Each tournament's "points (place)": integers, nothing to escape.
-        own = cells.get(record["player_id"], {})
-        return "".join(
-            [
-                f'<td class="num">{own[pk][0]} ({place(own[pk][1])})</td>' if pk in own else empty
-                for pk in order
-            ]
-        )
+        return cells.get(record["player_id"], no_cells)
 
-    heads = [(t.date.strftime("%d/%m"), t.name) for t in ranking.tournaments]
+    heads = tournament_heads(tuple((t.date, t.name) for t in ranking.tournaments))
     formatter = partial(annual_formatter, player_url=season_player_url(season))
     write_table(table, request, records, formatter, (heads, tournament_cells))
     table.template_name = "tournaments/_fast_table.html"

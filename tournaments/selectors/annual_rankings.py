@@ -19,6 +19,7 @@ from ..models import (
     TournamentResult,
 )
 from .classification import sixtieths_fraction
+from .compiled import CompiledRead
 from .season_rankings import fetch_rows
 
 
@@ -50,6 +51,25 @@ class AnnualRanking:
     rows: list[AnnualRow] = field(default_factory=list)
 
 
+def counted_tournaments(season_id: int, game: str) -> QuerySet[Tournament]:
+    """The tournaments an annual ranking counts: the season's published ones of the game."""
+    return Tournament.objects.filter(season_id=season_id, game=game, published=True).exclude(
+        status=Tournament.Status.REGISTRATION
+    )
+
+
+# The columns' headings and the versions of their results (the cached page's key) only: the
+# rules are large and not needed here. Compiled once (the season's page reads it each view).
+_counted_headings: CompiledRead[Tournament] = CompiledRead(
+    lambda season_id, game: (
+        counted_tournaments(season_id, game)
+        .only("id", "name", "date", "results_version")
+        .order_by("date", "pk")
+    ),
+    kinds=(int, str),
+)
+
+
 def annual_ranking(
     season: Season, game: str, *, rules: dict[str, Any] | None = None, rows: bool = True
 ) -> AnnualRanking:
@@ -73,12 +93,8 @@ def annual_ranking(
     best_n = stored_n if isinstance(stored_n, int) else None
     if rule == "best_n" and not best_n:
         best_n = 1
-    counted = Tournament.objects.filter(season=season, game=game, published=True).exclude(
-        status=Tournament.Status.REGISTRATION
-    )
-    # The columns' headings and the versions of their results (the cached page's key) only:
-    # the rules are large and not needed here.
-    tournaments = list(counted.only("id", "name", "date", "results_version").order_by("date", "pk"))
+    counted = counted_tournaments(season.pk, game)
+    tournaments = _counted_headings.all(season.pk, game)
     ids = counted.values("pk")  # a subquery in each query below
     ranking = AnnualRanking(
         game, rule, best_n, tournaments, annual_totals(ids, rule, best_n), tournament_ids=ids
@@ -204,3 +220,24 @@ def annual_cells(
     ):
         cells[player_id][tournament_id] = (points, rank, sixtieths_fraction(sixtieths))
     return cells
+
+
+def annual_page_cells(
+    tournament_ids: QuerySet[Any], player_ids: list[int], order: list[int], write: Any, empty: str
+) -> dict[int, str]:
+    """The shown page's cells: per player, his tournaments' cells in ``order`` (tournament
+    ids), each ``write(points, place)`` or ``empty`` (the page shows no place points: none is
+    turned into a Fraction). One query."""
+    results = TournamentResult.objects.filter(
+        tournament_id__in=tournament_ids, player_id__in=player_ids
+    )
+    column = {pk: index for index, pk in enumerate(order)}
+    cells: dict[int, list[str]] = {}
+    for player_id, tournament_id, points, rank in fetch_rows(
+        results.values_list("player_id", "tournament_id", "points", "rank")
+    ):
+        own = cells.get(player_id)
+        if own is None:
+            own = cells[player_id] = [empty] * len(order)
+        own[column[tournament_id]] = write(points, rank)
+    return {player_id: "".join(own) for player_id, own in cells.items()}

@@ -16,7 +16,7 @@ def published(club: Club | None = None) -> QuerySet[Tournament]:
     return qs.filter(club=club) if club is not None else qs
 
 
-_published_tournament = CompiledRead(lambda pk: published().filter(pk=pk))
+_published_tournament: CompiledRead[Tournament] = CompiledRead(lambda pk: published().filter(pk=pk))
 
 
 def published_tournament(pk: int) -> Tournament | None:
@@ -38,3 +38,13 @@ def club_home(club: Club, season: Season | None) -> dict[str, object]:
             tournaments.exclude(status=Tournament.Status.REGISTRATION).order_by("-date")[:5]
         ),
     }
+
+
+_season_with_club: CompiledRead[Season] = CompiledRead(
+    lambda pk: Season.objects.select_related("club").filter(pk=pk)
+)
+
+
+def season_with_club(pk: int) -> Season | None:
+    """A season with its club (one query, compiled once: the season's public page)."""
+    return _season_with_club.first(pk)

@@ -37,7 +37,7 @@ def _tables_with_tournament(published_only: bool) -> QuerySet[Table]:
 
 
 # Compiled once (a table's public page and its 304s start with it).
-_table_reads = {
+_table_reads: dict[bool, CompiledRead[Table]] = {
     published_only: CompiledRead(
         lambda pk, p=published_only: _tables_with_tournament(p).filter(pk=pk)
     )
