@@ -1,5 +1,6 @@
 """The annual ranking of a game by the club's rule (whist), over stored tournament results."""
 
+import datetime
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -42,7 +43,7 @@ class AnnualRanking:
     game: str
     rule: str
     best_n: int | None
-    tournaments: list[Tournament]
+    tournaments: list["CountedTournament"]
     #: the ranked players' totals, best first (``annual_totals``): a query set when the
     #: ranking is done in SQL (it is sorted and sliced there), a list for ``best_n``.
     totals: Sequence[dict[str, Any]] | QuerySet[Any]
@@ -58,13 +59,24 @@ def counted_tournaments(season_id: int, game: str) -> QuerySet[Tournament]:
     )
 
 
-# The columns' headings and the versions of their results (the cached page's key) only: the
-# rules are large and not needed here. Compiled once (the season's page reads it each view).
-_counted_headings: CompiledRead[Tournament] = CompiledRead(
+@dataclass(frozen=True)
+class CountedTournament:
+    """A counted tournament as the ranking's columns show it, with the version of its results
+    (the cached page's key)."""
+
+    pk: int
+    name: str
+    date: datetime.date
+    results_version: int
+
+
+# Compiled once (the season's page reads it at each view); plain rows, not model instances
+# (a season's hundred tournaments cost more to build than to read).
+_counted_headings: CompiledRead[tuple[int, str, datetime.date, int]] = CompiledRead(
     lambda season_id, game: (
         counted_tournaments(season_id, game)
-        .only("id", "name", "date", "results_version")
         .order_by("date", "pk")
+        .values_list("pk", "name", "date", "results_version")
     ),
     kinds=(int, str),
 )
@@ -94,7 +106,7 @@ def annual_ranking(
     if rule == "best_n" and not best_n:
         best_n = 1
     counted = counted_tournaments(season.pk, game)
-    tournaments = _counted_headings.all(season.pk, game)
+    tournaments = [CountedTournament(*row) for row in _counted_headings.all(season.pk, game)]
     ids = counted.values("pk")  # a subquery in each query below
     ranking = AnnualRanking(
         game, rule, best_n, tournaments, annual_totals(ids, rule, best_n), tournament_ids=ids
