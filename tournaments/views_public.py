@@ -208,8 +208,8 @@ def cached_table_html(name: str, request, key: tuple, build) -> str:
 
 
 # The standings' table around its rows (its header, per game, number of rounds, language and
-# query), written once per process: ``BODY`` marks where the rows go.
-BODY = "<!-- the standings' rows -->"
+# query), written once per process: ``BODY`` marks where the rows go (the annual ranking's too).
+BODY = "<!-- the table's rows -->"
 standings_frames: dict[tuple, tuple[str, list[tuple[str, str]]]] = {}
 
 
@@ -459,7 +459,36 @@ def annual_table_html(request, season, ranking) -> str:
         ranking.best_n,
         [(t.pk, t.results_version, t.name, t.date) for t in ranking.tournaments],
     )
-    return cached_table_html("annual", request, key, lambda: annual_table(request, ranking, season))
+    query = request.GET.urlencode()
+
+    def render() -> str:
+        table = annual_table(request, ranking, season)
+        # The table around its rows (headers, pagination) is the same until a tournament is
+        # added or renamed: rendered once per process for each page and query.
+        shape = (
+            season.pk,
+            ranking.game,
+            ranking.best_n,
+            tuple((t.pk, t.name, t.date) for t in ranking.tournaments),
+            get_language(),
+            query,
+            table.paginator.num_pages,
+            table.page.number,
+            table.head,
+        )
+        body, table.body = table.body, mark_safe(BODY)
+        frame = annual_frames.get(shape)
+        if frame is None:
+            frame = render_to_string("tournaments/_table.html", {"table": table}, request)
+            if len(annual_frames) > 256:
+                annual_frames.clear()
+            annual_frames[shape] = frame
+        return frame.replace(BODY, body, 1)
+
+    return cached_html("annual", (*key, get_language(), query), render)
+
+
+annual_frames: dict[tuple, str] = {}
 
 
 @lru_cache(maxsize=64)
