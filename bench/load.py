@@ -1,7 +1,8 @@
 """Load test: players refreshing the public pages while scorekeepers save sheets.
 
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/atout_perf_bench \\
-        .venv/bin/python bench/load.py [--players 50] [--scorekeepers 5] [--seconds 30]
+        .venv/bin/python bench/load.py [--players 50] [--scorekeepers 5] [--seconds 30] \\
+        [--rate 150]
 
 Prepares a running Double King tournament of 120 players (round 1 drawn, a scorekeeper
 account), starts gunicorn with 3 workers of 4 threads and the project's gunicorn.conf.py (the
@@ -13,15 +14,30 @@ app preloaded) on 127.0.0.1 only, then for ``--seconds``:
   (alternating two valid sheets, so every save changes the results), after ``--think``
   seconds of typing (0: back to back, the worst case).
 
-Prints requests per second, p50/p95/p99 latency per kind of request, and the errors. The load
-generator runs on the same machine as the server: its own CPU use is part of the figure, and
-so is the machine's other work (the load average is printed: compare runs made side by side,
-e.g. ``--threads 1 --config /dev/null`` for gunicorn's defaults).
+Two measures, because one load cannot give both:
+
+- **capacity** (closed loop, always run): every player sends his next request as soon as
+  the last one is answered, with no pause. The requests per second it reaches are the most
+  the server serves; but its latencies only restate that figure (Little's law: 55 clients
+  always waiting make the mean latency 55 / throughput, about 290 ms at 190 req/s, however
+  fast each request is served), so a closed loop cannot tell the latency a visitor sees.
+- **latency at a given rate** (open loop, ``--rate R``): the players' requests arrive on a
+  clock, R a second spread over the players in turn, whether or not earlier ones are
+  answered, as visitors arrive in a hall; the scorekeepers keep their loop. A request's
+  latency counts from its scheduled time (a late send counts against the server, not lost),
+  so p95 is what a visitor waits at that rate, and it grows without bound when R is past
+  the capacity.
+
+Prints requests per second, p50/p95/p99 latency per kind of request, and the errors, for
+each measure. The load generator runs on the same machine as the server: its own CPU use is
+part of the figure, and so is the machine's other work (the load average is printed: compare
+runs made side by side, e.g. ``--threads 1 --config /dev/null`` for gunicorn's defaults).
 """
 
 import argparse
 import http.client
 import os
+import queue
 import random
 import re
 import shutil
@@ -67,6 +83,13 @@ def main() -> None:
         "in production)",
     )
     parser.add_argument("--warmup", type=float, default=10, help="seconds run before measuring")
+    parser.add_argument(
+        "--rate",
+        type=float,
+        default=0,
+        help="after the closed loop, the players' requests offered at this many a second "
+        "(open loop; 0: none)",
+    )
     args = parser.parse_args()
     setup_django()
     plan = prepare()
@@ -74,6 +97,8 @@ def main() -> None:
         # Each worker imports the views (WeasyPrint...) on its first requests: not measured.
         run(port, plan, args, seconds=args.warmup, report=False)
         run(port, plan, args, seconds=args.seconds, server=server)
+        if args.rate:
+            run(port, plan, args, seconds=args.seconds, server=server, rate=args.rate)
 
 
 @contextmanager
@@ -188,6 +213,7 @@ class Browser:
         self.port = port
         self.cookies: dict[str, str] = {}
         self.etags: dict[str, str] = {}
+        self.lock = threading.Lock()
 
     def request(self, method: str, path: str, body: dict | None = None):
         headers = {"Host": f"127.0.0.1:{self.port}"}
@@ -243,20 +269,63 @@ def timed(stats: Stats, kind: str, ok: tuple[int, ...], fn):
     return status, content
 
 
-def player(port: int, plan: dict, stop: float, stats: Stats, seed: int) -> None:
-    rng = random.Random(seed)
-    browser = Browser(port)
+def player_pages(plan: dict, rng: random.Random) -> list[tuple[str, str]]:
+    """What a player refreshes: the standings (twice as often), the rounds, his table."""
     tournament = plan["tournament"]
     table = rng.choice(plan["tables"])["pk"]
-    pages = [
+    return [
         ("standings", f"/tournois/{tournament}/"),
         ("standings", f"/tournois/{tournament}/"),
         ("rounds", f"/tournois/{tournament}/rondes/"),
         ("table", f"/tables/{table}/"),
     ]
+
+
+def player(port: int, plan: dict, stop: float, stats: Stats, seed: int) -> None:
+    rng = random.Random(seed)
+    browser = Browser(port)
+    pages = player_pages(plan, rng)
     while time.perf_counter() < stop:
         kind, path = rng.choice(pages)
         timed(stats, kind, (200, 304), lambda p=path: browser.request("GET", p))
+
+
+def open_players(
+    port: int, plan: dict, start: float, stop: float, stats: Stats, rate: float, players: int
+) -> list[threading.Thread]:
+    """The players in an open loop: request i is due at ``start + i / rate``, sent by player
+    ``i % players`` (his cookies and ETags) through a pool of threads large enough that none
+    waits for a free one at a rate the server sustains; its latency counts from when it was
+    due. Gives the threads to join."""
+    visitors = []
+    for seed in range(players):
+        rng = random.Random(seed)
+        visitors.append((Browser(port), player_pages(plan, rng), rng))
+    due: queue.Queue = queue.Queue()
+
+    def sender() -> None:
+        while (item := due.get()) is not None:
+            scheduled, (browser, pages, rng) = item
+            with browser.lock:  # one request at a time per visitor, as a browser's tab
+                kind, path = rng.choice(pages)
+                status, _content = browser.request("GET", path)
+            stats.add(kind, time.perf_counter() - scheduled, status, (200, 304))
+
+    # Little's law: rate × the latency allowed; past that the server is behind anyway.
+    pool = [threading.Thread(target=sender) for _ in range(max(16, int(rate * 0.5)))]
+
+    def clock() -> None:
+        index = 0
+        while (scheduled := start + index / rate) < stop:
+            pause = scheduled - time.perf_counter()
+            if pause > 0:
+                time.sleep(pause)
+            due.put((scheduled, visitors[index % players]))
+            index += 1
+        for _ in pool:
+            due.put(None)
+
+    return [*pool, threading.Thread(target=clock)]
 
 
 def scorekeeper(
@@ -292,18 +361,29 @@ def scorekeeper(
 
 
 def run(
-    port: int, plan: dict, args, *, seconds: float, report: bool = True, server: int = 0
+    port: int,
+    plan: dict,
+    args,
+    *,
+    seconds: float,
+    report: bool = True,
+    server: int = 0,
+    rate: float = 0,
 ) -> None:
+    """One measure: the players in a closed loop, or in an open one at ``rate`` a second."""
     stats = Stats()
     server_cpu = cpu_seconds(server) if server else 0.0
     client_cpu = time.process_time()
     database_cpu = database_cpu_seconds()
     start = time.perf_counter()
     stop = start + seconds
-    threads = [
-        threading.Thread(target=player, args=(port, plan, stop, stats, i))
-        for i in range(args.players)
-    ]
+    if rate:
+        threads = open_players(port, plan, start, stop, stats, rate, args.players)
+    else:
+        threads = [
+            threading.Thread(target=player, args=(port, plan, stop, stats, i))
+            for i in range(args.players)
+        ]
     tables = plan["tables"]
     threads += [
         threading.Thread(
@@ -322,6 +402,10 @@ def run(
     database_cpu = database_cpu_seconds() - database_cpu
     if not report:
         return
+    if rate:
+        print(f"open loop: the players' requests offered at {rate:g} a second")
+    else:
+        print("closed loop (capacity): every client sends again as soon as answered")
     print(
         f"{args.players} players + {args.scorekeepers} scorekeepers, {args.workers} gunicorn "
         f"workers × {args.threads} threads ({args.config}), "

@@ -7,6 +7,9 @@ a sheet page's time. These functions write the very markup of Django's templates
 escaped the same way; any other template, or an option with its own template, goes to Django.
 """
 
+import html
+from functools import lru_cache
+
 from django.forms.renderers import DjangoTemplates
 from django.utils.formats import localize
 from django.utils.html import conditional_escape
@@ -15,42 +18,75 @@ WIDGETS = "django/forms/widgets/"
 OPTION_TEMPLATE = WIDGETS + "select_option.html"
 
 
+def _escape(value) -> str:
+    """``conditional_escape``, without its per-call checks for the plain strings and
+    integers that make most of a sheet's markup (thousands a page): the same text."""
+    kind = type(value)
+    if kind is str:
+        return html.escape(value)
+    if kind is int:
+        return str(value)
+    return conditional_escape(value)
+
+
+def _label(label) -> str:
+    """An option's label as ``{{ widget.label }}`` writes it (localised, escaped)."""
+    return html.escape(label) if type(label) is str else conditional_escape(localize(label))
+
+
 def _attrs(attrs: dict) -> str:
     """``attrs.html``: ``name="value"``, a bare name for True, nothing for False."""
     out = []
     for name, value in attrs.items():
         if value is False:
             continue
-        out.append(f" {conditional_escape(name)}")
+        out.append(f" {_escape(name)}")
         if value is not True:
-            out.append(f'="{conditional_escape(value)}"')
+            out.append(f'="{_escape(value)}"')
     return "".join(out)
 
 
 def _input(widget: dict) -> str:
     """``input.html`` (and the templates that only include it: text, number, hidden...)."""
     value = widget["value"]
-    shown = "" if value is None else f' value="{conditional_escape(value)}"'
+    shown = "" if value is None else f' value="{_escape(value)}"'
     return (
-        f'<input type="{conditional_escape(widget["type"])}" '
-        f'name="{conditional_escape(widget["name"])}"{shown}{_attrs(widget["attrs"])}>'
+        f'<input type="{_escape(widget["type"])}" '
+        f'name="{_escape(widget["name"])}"{shown}{_attrs(widget["attrs"])}>'
     )
+
+
+SELECTED = {"selected": True}
+
+
+def _option_html(value, label, attrs: dict) -> str:
+    """``select_option.html``."""
+    return (
+        f'\n  <option value="{_escape(value)}"{_attrs(attrs)}>{_label(label)}'
+        "</option>\n"  # the end of line of the option's template
+    )
+
+
+@lru_cache(maxsize=4096)
+def _option(value: str | int, label: str, selected: bool) -> str:
+    """An option of plain text, written once per process (a sheet's selects repeat them)."""
+    return _option_html(value, label, SELECTED if selected else {})
 
 
 def _select(widget: dict) -> str | None:
     """``select.html`` with its options; None if an option has a template of its own."""
-    out = [f'<select name="{conditional_escape(widget["name"])}"{_attrs(widget["attrs"])}>']
+    out = [f'<select name="{_escape(widget["name"])}"{_attrs(widget["attrs"])}>']
     for group_name, options, _index in widget["optgroups"]:
         if group_name:
-            out.append(f'\n  <optgroup label="{conditional_escape(group_name)}">')
+            out.append(f'\n  <optgroup label="{_escape(group_name)}">')
         for option in options:
             if option["template_name"] != OPTION_TEMPLATE:
                 return None
-            out.append(
-                f'\n  <option value="{conditional_escape(option["value"])}"'
-                f"{_attrs(option['attrs'])}>{conditional_escape(localize(option['label']))}"
-                "</option>\n"  # the end of line of the option's template
-            )
+            value, label, attrs = option["value"], option["label"], option["attrs"]
+            if type(value) in (str, int) and type(label) is str and attrs in ({}, SELECTED):
+                out.append(_option(value, label, bool(attrs)))  # the same in every row
+            else:
+                out.append(_option_html(value, label, attrs))
         if group_name:
             out.append("\n  </optgroup>")
     out.append("\n</select>")

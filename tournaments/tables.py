@@ -26,6 +26,12 @@ class PointsColumn(tables.Column):
         return format_points(value)
 
 
+def render_rank(value, record):
+    if record.get("substitute"):
+        return format_html('<span class="tag sub">{}</span>', _("substitute"))
+    return value
+
+
 class StandingsTable(tables.Table):
     rank = tables.Column(verbose_name=_("Rank"), attrs={"td": {"class": "num"}})
     name = tables.Column(verbose_name=_("Player"), linkify=False)
@@ -48,6 +54,9 @@ class StandingsTable(tables.Table):
         verbose_name=_("Rounds"), attrs={"td": {"class": "num"}, "th": {"class": "num"}}
     )
 
+    # The query parameter sorting the table (django-tables2's, the table having no prefix).
+    sort_field = "sort"
+
     class Meta:
         orderable = True
         attrs = {"class": "data standings"}
@@ -58,9 +67,7 @@ class StandingsTable(tables.Table):
         super().__init__(data, **kwargs)
 
     def render_rank(self, value, record):
-        if record.get("substitute"):
-            return format_html('<span class="tag sub">{}</span>', _("substitute"))
-        return value
+        return render_rank(value, record)
 
     def render_name(self, value, record):
         if record.get("team_id"):
@@ -154,14 +161,28 @@ def plain_cells(name: str):
     return cell
 
 
-def write_table(table: tables.Table, request, records, formatter, tail=None) -> None:
+def write_table(
+    table: tables.Table, request, records, formatter, tail=None, row_class=None
+) -> None:
     """Write the table's header and rows (``table.head``, ``table.body``) for
     ``tournaments/_fast_table.html``: the markup django-tables2's template gives, in one pass.
     ``formatter(name)`` gives the function writing a column's cell (escaped HTML) from a
     record. ``tail``: columns after the table's own, not sortable, as (headers, cells) —
-    (header, title) pairs, and a function writing a record's ``<td>`` cells for them (a
-    season's tournaments: a hundred django-tables2 columns cost more than the whole page)."""
-    heads, columns = [], []
+    their ``<th>`` elements, and a function writing a record's ``<td>`` cells for them (a
+    season's tournaments: a hundred django-tables2 columns cost more than the whole page).
+    ``row_class(record)``: a row's own class (else the table's ``row_attrs``)."""
+    cells = write_head(table, request, tail[0] if tail is not None else None)
+    if row_class is None:
+        row_class = table.row_attrs.get("class") if table.row_attrs else None
+    columns = [(td, formatter(name)) for td, name in cells]
+    table.body = body_html(row_class, columns, records, tail[1] if tail is not None else None)
+
+
+def write_head(table: tables.Table, request, tail_heads=None) -> list[tuple[str, str]]:
+    """Write the table's header (``table.head``, ``table.column_count``; ``tail_heads``:
+    the ``<th>`` elements of columns after the table's own); gives each column's opening
+    ``<td>`` and name."""
+    heads, cells = [], []
     query = request.GET.copy()
     for column in table.columns:
         attrs = column.attrs  # computed on each access: once a column
@@ -170,25 +191,20 @@ def write_table(table: tables.Table, request, records, formatter, tail=None) -> 
             query[table.prefixed_order_by_field] = column.order_by_alias.next
             header = format_html('<a href="?{}">{}</a>', query.urlencode(), header)
         heads.append(f"<th {attrs['th'].as_html()}>{header}</th>")
-        columns.append((f"<td {attrs['td'].as_html()}>", formatter(column.name)))
-    count = len(columns)
-    tail_cells = None
-    if tail is not None:
-        tail_heads, tail_cells = tail
-        heads += [
-            f'<th class="num" title="{html.escape(title)}">{html.escape(header)}</th>'
-            for header, title in tail_heads
-        ]
-        count += len(tail_heads)
+        cells.append((f"<td {attrs['td'].as_html()}>", column.name))
+    count = len(cells)
+    if tail_heads is not None:
+        heads.append(tail_heads)
+        count += tail_heads.count("<th ")
     table.column_count = count
     table.head = mark_safe("".join(heads))
-    table.body = body_html(table, columns, records, tail_cells)
+    return cells
 
 
-def body_html(table: tables.Table, columns, records, tail_cells=None) -> str:
-    """The ``<tr>`` rows of ``records``: ``columns`` are (opening ``<td>``, formatter) pairs.
-    Rows carry django-tables2's even/odd classes."""
-    row_class = table.row_attrs.get("class") if table.row_attrs else None
+def body_html(row_class, columns, records, tail_cells=None) -> str:
+    """The ``<tr>`` rows of ``records``: ``columns`` are (opening ``<td>``, formatter) pairs;
+    ``row_class``: a class, or a function giving a record's. Rows carry django-tables2's
+    even/odd classes."""
     lines = []
     for index, record in enumerate(records):
         css = "even" if index % 2 == 0 else "odd"
@@ -208,45 +224,69 @@ def points_text(value) -> str:
     return format_points(value)
 
 
-def standings_formatter(table: StandingsTable):
-    """The cells of a tournament's standings (what ``StandingsTable``'s renderers give);
-    django-tables2 shows the default, without the renderer, for a missing value."""
+def substitute_class(row) -> str:
+    """A standings row's class (``StandingsTable``'s ``row_attrs``, for a ``StandingRow``)."""
+    return "sub" if row.substitute else ""
+
+
+def standings_formatter(player_url):
+    """The cells of a tournament's standings, written from its ``StandingRow``s (what
+    ``StandingsTable``'s renderers give its records; ``player_url(entry_id)``, or None: the
+    names link to nothing); django-tables2 shows the default, without the renderer, for a
+    missing value."""
+
+    number_text = str if not settings.USE_THOUSAND_SEPARATOR else cell_text
 
     def formatter(name: str):
         if name == "rank":
 
-            def rank(record: dict) -> str:
-                value = record.get("rank")
+            def rank(row) -> str:
+                value = row.rank
                 if value is None:
                     return cell_text(value)
-                if type(value) is int and not record.get("substitute"):
+                if type(value) is int and not row.substitute:
                     return str(value)  # what ``render_rank`` gives a ranked player
-                return conditional_escape(table.render_rank(value, record))
+                return conditional_escape(render_rank(value, {"substitute": row.substitute}))
 
             return rank
         if name == "name":
 
-            def player(record: dict) -> str:
-                value = record.get("name")
+            def player(row) -> str:
+                value = row.name
                 if value is None:
                     return cell_text(value)
-                if record.get("team_id"):
-                    players = html.escape(str(record.get("players", "")))
+                if row.team_id:
+                    players = html.escape(str(row.players))
                     return f'{html.escape(value)} <small class="muted">{players}</small>'
-                if table.player_url is None:  # an unpublished tournament: no public page
+                if player_url is None:  # an unpublished tournament: no public page
                     return html.escape(value)
-                url = html.escape(table.player_url(record["entry_id"]))
+                url = html.escape(player_url(row.entry_id))
                 return f'<a href="{url}">{html.escape(value)}</a>'
 
             return player
         if name in ("place_points", "wins"):
 
-            def points(record: dict) -> str:
-                value = record.get(name)
+            def points(row) -> str:
+                value = getattr(row, name)
                 return cell_text(value) if value is None else points_text(value)
 
             return points
-        return plain_cells(name)
+        if name.startswith("r") and name[1:].isdigit():
+            number = int(name[1:])
+
+            def round_score(row) -> str:
+                cell = row.rounds.get(number)
+                return "—" if cell is None else number_text(cell.score)
+
+            return round_score
+        if name in ("score", "difference", "best_round", "rounds_played"):  # ints, or None
+
+            def number(row) -> str:
+                value = getattr(row, name)
+                return "—" if value is None else number_text(value)
+
+            return number
+        return lambda row: cell_text(getattr(row, name))
 
     return formatter
 
@@ -255,8 +295,9 @@ def annual_formatter(name: str, player_url=None):
     """The cells of the annual ranking's totals (the tournaments' cells are its tail); the
     name links to the player's season when ``player_url(player_id)`` is given."""
     if name == "name" and player_url is not None:
-        return lambda record: format_html(
-            '<a href="{}">{}</a>', player_url(record["player_id"]), record["name"]
+        return lambda record: (
+            f'<a href="{html.escape(player_url(record["player_id"]))}">'
+            f"{html.escape(record['name'])}</a>"
         )
     if name == "place_points":
         return lambda record: points_text(record["place_points"])

@@ -1,14 +1,18 @@
 """Public pages: only published tournaments, no login."""
 
+import datetime
 import hashlib
+import html
 from dataclasses import asdict, fields
-from functools import partial
+from functools import lru_cache, partial
 
 import django_tables2 as tables
 from django.contrib import messages
 from django.core.cache import cache
 from django.core.paginator import Paginator
 from django.db.models import Count, Window
+from django.http import Http404, HttpResponse
+from django.middleware.csrf import get_token
 from django.shortcuts import get_object_or_404
 from django.template.loader import render_to_string
 from django.urls import reverse
@@ -20,10 +24,10 @@ from django.views.generic import ListView, TemplateView
 from django_tables2 import RequestConfig
 
 from club.formatting import best_n_label, ordinal_writer
-from club.models import Season
 
 from .games import game_choices, plugin_for
 from .models import Entry
+from .page_cache import shared_page
 from .selectors import annual_rankings, classification, listing, round_reads, season_rankings
 from .selectors.classification import StandingRow
 from .tables import (
@@ -31,7 +35,10 @@ from .tables import (
     SeasonStandingsTable,
     StandingsTable,
     annual_formatter,
+    body_html,
     standings_formatter,
+    substitute_class,
+    write_head,
     write_table,
 )
 
@@ -50,23 +57,28 @@ class TournamentListView(ListView):
 
 class PublishedTournamentMixin:
     def get_tournament(self):
-        return get_object_or_404(listing.published(), pk=self.kwargs["pk"])
+        tournament = listing.published_tournament(self.kwargs["pk"])
+        if tournament is None:
+            raise Http404
+        return tournament
 
 
-def standings_rows(tournament):
-    rows = []
-    live = plugin_for(tournament.game).live_standings
+def standings_records(rows: list[StandingRow], rounds: int) -> list[dict]:
+    """The rows as django-tables2 sorts them (by column name), each with its row (``row``):
+    only when a visitor sorts by a column, the ranked order needing none."""
     names = [f.name for f in fields(StandingRow) if f.name != "rounds"]
-    for row in classification.tournament_standings(tournament, live=live):
-        # Shallow (``asdict`` deep-copies every round): the table reads these values only.
+    records = []
+    for row in rows:
+        # Shallow (``asdict`` deep-copies every round): the sort reads these values only.
         data = {name: getattr(row, name) for name in names}
         data["rounds_played"] = row.rounds_played
         data["difference"] = row.difference
-        for number in range(1, tournament.rounds + 1):
+        for number in range(1, rounds + 1):
             cell = row.rounds.get(number)
             data[f"r{number}"] = cell.score if cell else None
-        rows.append(data)
-    return rows
+        data["row"] = row
+        records.append(data)
+    return records
 
 
 def round_columns(tournament):
@@ -84,14 +96,14 @@ def standings_excluded(plugin) -> tuple[str, ...]:
     return excluded if plugin.place_points else ("place_points", *excluded)
 
 
-def page_etag(request, tournament, *parts, version: int | None = None) -> str | None:
-    """A public page's validator: the tournament's results version (bumped by every write
-    the pages show; ``version`` if given instead), what else the page shows (the tournament,
-    the language, the query, who is logged in, the CSRF secret of its forms) and ``parts``.
-    None while messages wait to be shown: that page is not the same twice."""
+def page_key(request, tournament, *parts, version: int | None = None) -> tuple | None:
+    """What a public page shows, but the CSRF secret of its forms: the tournament's results
+    version (bumped by every write the pages show; ``version`` if given instead), the
+    tournament, the language, the query, who is logged in, and ``parts``. None while messages
+    wait to be shown: that page is not the same twice."""
     if len(messages.get_messages(request)):
         return None
-    key = (
+    return (
         tournament.pk,
         tournament.results_version if version is None else version,
         tournament.name,
@@ -102,17 +114,30 @@ def page_etag(request, tournament, *parts, version: int | None = None) -> str | 
         get_language(),
         request.GET.urlencode(),
         request.user.pk,
-        # The CSRF secret of the page's forms: the cookie sent, or the one this response sets.
-        request.META.get("CSRF_COOKIE", ""),
         *parts,
     )
-    return quote_etag(hashlib.sha256(repr(key).encode()).hexdigest()[:32])
+
+
+def key_etag(request, key: tuple) -> str:
+    """The validator of a page of ``key`` (``page_key``), with the CSRF secret of its forms:
+    the cookie sent, or the one this response sets."""
+    whole = (*key, request.META.get("CSRF_COOKIE", ""))
+    return quote_etag(hashlib.sha256(repr(whole).encode()).hexdigest()[:32])
+
+
+def page_etag(request, tournament, *parts, version: int | None = None) -> str | None:
+    """A public page's validator (see ``page_key``); None while messages wait."""
+    key = page_key(request, tournament, *parts, version=version)
+    return None if key is None else key_etag(request, key)
 
 
 class ConditionalPageMixin:
     """A public tournament page that answers 304 (Not Modified) to a browser whose copy is
     still current: ``get_page_tournament`` loads the tournament (one query) and nothing else
-    runs then."""
+    runs then. With ``shared_for_anonymous``, an anonymous visitor's page is rendered once per
+    validator (``page_key``) for every visitor: only the CSRF token of its forms differs."""
+
+    shared_for_anonymous = False
 
     def get_page_tournament(self):
         raise NotImplementedError
@@ -126,18 +151,33 @@ class ConditionalPageMixin:
 
     def get(self, request, *args, **kwargs):
         self.tournament = self.get_page_tournament()
-        etag = page_etag(request, self.tournament, *self.etag_parts(), version=self.etag_version())
-        if etag is not None:
-            not_modified = get_conditional_response(request, etag=etag)
+        key = page_key(request, self.tournament, *self.etag_parts(), version=self.etag_version())
+        if key is not None:
+            not_modified = get_conditional_response(request, etag=key_etag(request, key))
             if not_modified is not None:
                 return not_modified
-        response = super().get(request, *args, **kwargs).render()
-        # The CSRF secret is known now.
-        etag = page_etag(request, self.tournament, *self.etag_parts(), version=self.etag_version())
-        if etag is not None:
-            response["ETag"] = etag
+        if key is not None and self.shared_for_anonymous and not request.user.is_authenticated:
+            # The same for every anonymous visitor (his pk is None in ``key``) but the token.
+            page = shared_page(
+                (type(self).__name__, request.get_full_path(), key),
+                lambda placeholder: self.render_shared(placeholder, request, *args, **kwargs),
+                lambda: get_token(request),
+            )
+            response = HttpResponse(page)
+        else:
+            response = super().get(request, *args, **kwargs).render()
+        if key is not None:
+            # The CSRF secret is known now.
+            response["ETag"] = key_etag(request, key)
         response["Cache-Control"] = "private, no-cache"
         return response
+
+    def render_shared(self, placeholder: bytes, request, *args, **kwargs) -> bytes:
+        """The page with ``placeholder`` for its forms' CSRF token (the template's
+        ``{% csrf_token %}`` reads ``csrf_token`` from the context: the view's wins)."""
+        response = super().get(request, *args, **kwargs)
+        response.context_data["csrf_token"] = placeholder.decode()
+        return response.render().content
 
 
 def player_url(tournament):
@@ -167,35 +207,70 @@ def cached_table_html(name: str, request, key: tuple, build) -> str:
     return cached_html(name, (*key, get_language(), request.GET.urlencode()), render)
 
 
+# The standings' table around its rows (its header, per game, number of rounds, language and
+# query), written once per process: ``BODY`` marks where the rows go (the annual ranking's too).
+BODY = "<!-- the table's rows -->"
+standings_frames: dict[tuple, tuple[str, list[tuple[str, str]]]] = {}
+
+
+def standings_table(request, tournament, plugin, rows: list[StandingRow]) -> StandingsTable:
+    """The django-tables2 table (its header, the sort the query asks for)."""
+    # The rows are ranked: django-tables2 gets records to sort only when asked to.
+    sort = request.GET.get(StandingsTable.sort_field)
+    table = StandingsTable(
+        standings_records(rows, tournament.rounds) if sort else rows,
+        player_url=None,
+        extra_columns=round_columns(tournament),
+        exclude=standings_excluded(plugin),
+    )
+    # The game's own words: « Équipe » in team games, « Meilleure poule » at whist.
+    if plugin.lineup.forms_teams:
+        table.columns["name"].column.verbose_name = gettext("Team")
+    else:
+        table.columns["best_round"].column.verbose_name = gettext("Best %(round)s") % {
+            "round": plugin.round_name
+        }
+    RequestConfig(request, paginate=False).configure(table)
+    return table
+
+
 def standings_table_html(request, tournament, plugin, *, linked: bool = True) -> str:
     """The rendered standings table, cached per results version, language and query;
-    ``linked``: the names link to the players' public pages."""
+    ``linked``: the names link to the players' public pages. Its rows are written straight
+    from the classification into a frame rendered once (django-tables2's header and
+    markup), unless the visitor sorts by a column."""
+    query = request.GET.urlencode()
 
-    def build() -> StandingsTable:
-        table = StandingsTable(
-            standings_rows(tournament),
-            player_url=player_url(tournament) if linked else None,
-            extra_columns=round_columns(tournament),
-            exclude=standings_excluded(plugin),
-        )
-        # The game's own words: « Équipe » in team games, « Meilleure poule » at whist.
-        if plugin.lineup.forms_teams:
-            table.columns["name"].column.verbose_name = gettext("Team")
-        else:
-            table.columns["best_round"].column.verbose_name = gettext("Best %(round)s") % {
-                "round": plugin.round_name
-            }
-        RequestConfig(request, paginate=False).configure(table)
-        write_table(table, request, [row.record for row in table.rows], standings_formatter(table))
-        return table
+    def render() -> str:
+        rows = classification.tournament_standings(tournament, live=plugin.live_standings)
+        sorted_by_column = StandingsTable.sort_field in request.GET
+        shape = (tournament.game, tournament.rounds, get_language(), query)
+        frame = None if sorted_by_column else standings_frames.get(shape)
+        if frame is None:
+            table = standings_table(request, tournament, plugin, rows)
+            if sorted_by_column:
+                rows = [row.record["row"] for row in table.rows]
+            cells = write_head(table, request)
+            table.body = mark_safe(BODY)
+            frame = (render_to_string("tournaments/_table.html", {"table": table}, request), cells)
+            if not sorted_by_column:
+                if len(standings_frames) > 512:  # shapes are few; bound them all the same
+                    standings_frames.clear()
+                standings_frames[shape] = frame
+        html, cells = frame
+        formatter = standings_formatter(player_url(tournament) if linked else None)
+        body = body_html(substitute_class, [(td, formatter(name)) for td, name in cells], rows)
+        return html.replace(BODY, body, 1)
 
     key = (tournament.pk, tournament.results_version, tournament.rounds, tournament.game)
-    return cached_table_html("standings" if linked else "standings-unlinked", request, key, build)
+    name = "standings" if linked else "standings-unlinked"
+    return cached_html(name, (*key, get_language(), query), render)
 
 
 class StandingsView(ConditionalPageMixin, PublishedTournamentMixin, TemplateView):
     """The classification; rendered once per results version, 304 while nothing changed."""
 
+    shared_for_anonymous = True
     template_name = "tournaments/standings.html"
 
     def get_page_tournament(self):
@@ -216,6 +291,7 @@ class RoundsView(ConditionalPageMixin, PublishedTournamentMixin, TemplateView):
     """Every round's tables; the rounds are read only when the template's cached fragment
     (per results version) is missing."""
 
+    shared_for_anonymous = True
     template_name = "tournaments/rounds.html"
 
     def get_page_tournament(self):
@@ -232,6 +308,7 @@ class RoundsView(ConditionalPageMixin, PublishedTournamentMixin, TemplateView):
 
 
 class TableView(ConditionalPageMixin, TemplateView):
+    shared_for_anonymous = True
     template_name = "tournaments/table.html"
 
     def get_page_tournament(self):
@@ -258,8 +335,6 @@ class TableView(ConditionalPageMixin, TemplateView):
 
 
 def get_object_or_404_table(pk):
-    from django.http import Http404
-
     from .models import Table
 
     try:
@@ -306,7 +381,9 @@ class SeasonStandingsView(TemplateView):
     template_name = "tournaments/season_standings.html"
 
     def get_context_data(self, **kwargs):
-        season = get_object_or_404(Season.objects.select_related("club"), pk=self.kwargs["pk"])
+        season = listing.season_with_club(self.kwargs["pk"])
+        if season is None:
+            raise Http404
         games = season_rankings.season_games(season)
         annual = [g for g in games if plugin_for(g).annual_ranking]
         others = [g for g in games if g not in annual]
@@ -382,7 +459,46 @@ def annual_table_html(request, season, ranking) -> str:
         ranking.best_n,
         [(t.pk, t.results_version, t.name, t.date) for t in ranking.tournaments],
     )
-    return cached_table_html("annual", request, key, lambda: annual_table(request, ranking, season))
+    query = request.GET.urlencode()
+
+    def render() -> str:
+        table = annual_table(request, ranking, season)
+        # The table around its rows (headers, pagination) is the same until a tournament is
+        # added or renamed: rendered once per process for each page and query.
+        shape = (
+            season.pk,
+            ranking.game,
+            ranking.best_n,
+            tuple((t.pk, t.name, t.date) for t in ranking.tournaments),
+            get_language(),
+            query,
+            table.paginator.num_pages,
+            table.page.number,
+            table.head,
+        )
+        body, table.body = table.body, mark_safe(BODY)
+        frame = annual_frames.get(shape)
+        if frame is None:
+            frame = render_to_string("tournaments/_table.html", {"table": table}, request)
+            if len(annual_frames) > 256:
+                annual_frames.clear()
+            annual_frames[shape] = frame
+        return frame.replace(BODY, body, 1)
+
+    return cached_html("annual", (*key, get_language(), query), render)
+
+
+annual_frames: dict[tuple, str] = {}
+
+
+@lru_cache(maxsize=64)
+def tournament_heads(tournaments: tuple[tuple[datetime.date, str], ...]) -> str:
+    """The annual ranking's tournament columns' headers (a season's hundred: written once
+    per season's list, not at every page)."""
+    return "".join(
+        f'<th class="num" title="{html.escape(name)}">{html.escape(date.strftime("%d/%m"))}</th>'
+        for date, name in tournaments
+    )
 
 
 def annual_table(request, ranking, season) -> AnnualRankingTable:
@@ -408,22 +524,23 @@ def annual_table(request, ranking, season) -> AnnualRankingTable:
     if rows is None:
         rows = [row.record for row in table.page.object_list]
     records = [annual_rankings.named_total(record) for record in rows]
-    cells = annual_rankings.annual_cells(ids, [r["player_id"] for r in records])
+    place = ordinal_writer()
+    # Each tournament's "points (place)": integers, nothing to escape.
     order = [t.pk for t in ranking.tournaments]
     empty = '<td class="num">—</td>'
-    place = ordinal_writer()
+    cells = annual_rankings.annual_page_cells(
+        ids,
+        [r["player_id"] for r in records],
+        order,
+        lambda points, rank: f'<td class="num">{points} ({place(rank)})</td>',
+        empty,
+    )
+    no_cells = empty * len(order)
 
     def tournament_cells(record: dict) -> str:
-        # Each tournament's "points (place)": integers, nothing to escape.
-        own = cells.get(record["player_id"], {})
-        return "".join(
-            [
-                f'<td class="num">{own[pk][0]} ({place(own[pk][1])})</td>' if pk in own else empty
-                for pk in order
-            ]
-        )
+        return cells.get(record["player_id"], no_cells)
 
-    heads = [(t.date.strftime("%d/%m"), t.name) for t in ranking.tournaments]
+    heads = tournament_heads(tuple((t.date, t.name) for t in ranking.tournaments))
     formatter = partial(annual_formatter, player_url=season_player_url(season))
     write_table(table, request, records, formatter, (heads, tournament_cells))
     table.template_name = "tournaments/_fast_table.html"

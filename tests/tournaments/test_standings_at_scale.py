@@ -10,6 +10,7 @@ from fractions import Fraction
 
 import pytest
 from django.apps import apps
+from django.contrib.auth.models import User
 from django.db import connection
 from django.db.models import Count, F, Max, Q, Sum
 from django.test import Client
@@ -18,6 +19,7 @@ from django.urls import reverse
 
 from club.demo_data import build_demo_club
 from club.models import Club, Player, Season
+from club.roles import SAISIE, grant_role
 from scoring import GAMES
 from scoring.ranking import (
     RoundLine,
@@ -496,3 +498,50 @@ def test_the_annual_ranking_page_shows_a_saved_result_and_a_rename_at_once(clien
         ).count()
     )
     assert f'<td class="num">{points}</td>' in client.get(url).content.decode()
+
+
+CSRF_INPUT = 'name="csrfmiddlewaretoken" value="'
+
+
+def csrf_of(html: str) -> str:
+    start = html.index(CSRF_INPUT) + len(CSRF_INPUT)
+    return html[start : html.index('"', start)]
+
+
+@pytest.mark.parametrize("page", ["tournament_standings", "tournament_rounds", "table_detail"])
+def test_anonymous_visitors_get_one_page_each_with_a_language_switch_that_works(
+    played_tournament, page
+):
+    """The page rendered for one visitor is every anonymous visitor's, but for the token of
+    the language switch: each visitor's own, which his browser's switch posts back."""
+    pk = played_tournament.pk
+    if page == "table_detail":
+        pk = Seat.objects.filter(round__tournament=played_tournament).first().table_id
+    url = reverse(page, args=[pk])
+    visitors = [Client(enforce_csrf_checks=True) for _ in range(2)]
+    pages = [visitor.get(url).content.decode() for visitor in visitors]
+    tokens = [csrf_of(html) for html in pages]
+    assert tokens[0] != tokens[1]
+    assert pages[0].replace(tokens[0], "") == pages[1].replace(tokens[1], "")
+    for visitor, token in zip(visitors, tokens, strict=True):
+        switched = visitor.post(
+            reverse("set_language"),
+            {"language": "en", "next": url, "csrfmiddlewaretoken": token},
+        )
+        assert switched.status_code == 302
+        assert ">Log in<" in visitor.get(url).content.decode()
+
+
+def test_a_scorekeeper_sees_his_menu_on_a_page_anonymous_visitors_saw_first(
+    played_tournament, client
+):
+    url = reverse("tournament_standings", args=[played_tournament.pk])
+    anonymous = Client().get(url).content.decode()
+    assert "Déconnexion" not in anonymous
+    # Not the fixture's « saisie »: this module's demo club has one.
+    scorekeeper = User.objects.create_user(username="marqueur", password="secret-pass-123")
+    grant_role(scorekeeper, played_tournament.club, SAISIE)
+    client.force_login(scorekeeper)
+    html = client.get(url).content.decode()
+    assert "Déconnexion" in html
+    assert reverse("staff_tournament", args=[played_tournament.pk]) in html

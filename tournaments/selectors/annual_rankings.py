@@ -1,5 +1,6 @@
 """The annual ranking of a game by the club's rule (whist), over stored tournament results."""
 
+import datetime
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -19,6 +20,7 @@ from ..models import (
     TournamentResult,
 )
 from .classification import sixtieths_fraction
+from .compiled import CompiledRead
 from .season_rankings import fetch_rows
 
 
@@ -41,13 +43,43 @@ class AnnualRanking:
     game: str
     rule: str
     best_n: int | None
-    tournaments: list[Tournament]
+    tournaments: list["CountedTournament"]
     #: the ranked players' totals, best first (``annual_totals``): a query set when the
     #: ranking is done in SQL (it is sorted and sliced there), a list for ``best_n``.
     totals: Sequence[dict[str, Any]] | QuerySet[Any]
     #: the tournaments' ids, as a query set (a subquery in the queries that use it)
     tournament_ids: QuerySet[Any] | None = None
     rows: list[AnnualRow] = field(default_factory=list)
+
+
+def counted_tournaments(season_id: int, game: str) -> QuerySet[Tournament]:
+    """The tournaments an annual ranking counts: the season's published ones of the game."""
+    return Tournament.objects.filter(season_id=season_id, game=game, published=True).exclude(
+        status=Tournament.Status.REGISTRATION
+    )
+
+
+@dataclass(frozen=True)
+class CountedTournament:
+    """A counted tournament as the ranking's columns show it, with the version of its results
+    (the cached page's key)."""
+
+    pk: int
+    name: str
+    date: datetime.date
+    results_version: int
+
+
+# Compiled once (the season's page reads it at each view); plain rows, not model instances
+# (a season's hundred tournaments cost more to build than to read).
+_counted_headings: CompiledRead[tuple[int, str, datetime.date, int]] = CompiledRead(
+    lambda season_id, game: (
+        counted_tournaments(season_id, game)
+        .order_by("date", "pk")
+        .values_list("pk", "name", "date", "results_version")
+    ),
+    kinds=(int, str),
+)
 
 
 def annual_ranking(
@@ -73,12 +105,8 @@ def annual_ranking(
     best_n = stored_n if isinstance(stored_n, int) else None
     if rule == "best_n" and not best_n:
         best_n = 1
-    counted = Tournament.objects.filter(season=season, game=game, published=True).exclude(
-        status=Tournament.Status.REGISTRATION
-    )
-    # The columns' headings and the versions of their results (the cached page's key) only:
-    # the rules are large and not needed here.
-    tournaments = list(counted.only("id", "name", "date", "results_version").order_by("date", "pk"))
+    counted = counted_tournaments(season.pk, game)
+    tournaments = [CountedTournament(*row) for row in _counted_headings.all(season.pk, game)]
     ids = counted.values("pk")  # a subquery in each query below
     ranking = AnnualRanking(
         game, rule, best_n, tournaments, annual_totals(ids, rule, best_n), tournament_ids=ids
@@ -204,3 +232,24 @@ def annual_cells(
     ):
         cells[player_id][tournament_id] = (points, rank, sixtieths_fraction(sixtieths))
     return cells
+
+
+def annual_page_cells(
+    tournament_ids: QuerySet[Any], player_ids: list[int], order: list[int], write: Any, empty: str
+) -> dict[int, str]:
+    """The shown page's cells: per player, his tournaments' cells in ``order`` (tournament
+    ids), each ``write(points, place)`` or ``empty`` (the page shows no place points: none is
+    turned into a Fraction). One query."""
+    results = TournamentResult.objects.filter(
+        tournament_id__in=tournament_ids, player_id__in=player_ids
+    )
+    column = {pk: index for index, pk in enumerate(order)}
+    cells: dict[int, list[str]] = {}
+    for player_id, tournament_id, points, rank in fetch_rows(
+        results.values_list("player_id", "tournament_id", "points", "rank")
+    ):
+        own = cells.get(player_id)
+        if own is None:
+            own = cells[player_id] = [empty] * len(order)
+        own[column[tournament_id]] = write(points, rank)
+    return {player_id: "".join(own) for player_id, own in cells.items()}

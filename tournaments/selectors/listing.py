@@ -8,11 +8,21 @@ from club.models import Club, Season
 from ..models import (
     Tournament,
 )
+from .compiled import CompiledRead
 
 
 def published(club: Club | None = None) -> QuerySet[Tournament]:
     qs = Tournament.objects.filter(published=True).select_related("club", "season")
     return qs.filter(club=club) if club is not None else qs
+
+
+_published_tournament: CompiledRead[Tournament] = CompiledRead(lambda pk: published().filter(pk=pk))
+
+
+def published_tournament(pk: int) -> Tournament | None:
+    """A published tournament with its club and season (one query, compiled once: every
+    public page of a tournament starts with it, 304s included)."""
+    return _published_tournament.first(pk)
 
 
 def club_home(club: Club, season: Season | None) -> dict[str, object]:
@@ -28,3 +38,13 @@ def club_home(club: Club, season: Season | None) -> dict[str, object]:
             tournaments.exclude(status=Tournament.Status.REGISTRATION).order_by("-date")[:5]
         ),
     }
+
+
+_season_with_club: CompiledRead[Season] = CompiledRead(
+    lambda pk: Season.objects.select_related("club").filter(pk=pk)
+)
+
+
+def season_with_club(pk: int) -> Season | None:
+    """A season with its club (one query, compiled once: the season's public page)."""
+    return _season_with_club.first(pk)

@@ -8,6 +8,7 @@ from typing import Any
 from django.db.models import Count, Prefetch, QuerySet
 
 from ..models import Deal, ResultChange, Round, Seat, Table, Tournament
+from .compiled import CompiledRead
 
 
 def seats_with_occupants() -> QuerySet[Seat]:
@@ -30,12 +31,26 @@ def tournament_rounds(tournament: Tournament) -> list[Round]:
     )
 
 
-def table_with_tournament(table_id: int, *, published_only: bool) -> Table:
-    """A table with its round and tournament (one query)."""
+def _tables_with_tournament(published_only: bool) -> QuerySet[Table]:
     qs = Table.objects.select_related("round__tournament__club", "round__tournament__season")
-    if published_only:
-        qs = qs.filter(round__tournament__published=True)
-    return qs.get(pk=table_id)
+    return qs.filter(round__tournament__published=True) if published_only else qs
+
+
+# Compiled once (a table's public page and its 304s start with it).
+_table_reads: dict[bool, CompiledRead[Table]] = {
+    published_only: CompiledRead(
+        lambda pk, p=published_only: _tables_with_tournament(p).filter(pk=pk)
+    )
+    for published_only in (False, True)
+}
+
+
+def table_with_tournament(table_id: int, *, published_only: bool) -> Table:
+    """A table with its round and tournament (one query); ``Table.DoesNotExist`` if none."""
+    table = _table_reads[published_only].first(table_id)
+    if table is None:
+        raise Table.DoesNotExist
+    return table
 
 
 @dataclass(frozen=True)

@@ -10,6 +10,7 @@ from ..models import (
     GameRules,
     Tournament,
 )
+from .compiled import CompiledRead
 
 
 def club_rules(club: Club, game: str) -> dict[str, Any]:
@@ -18,11 +19,22 @@ def club_rules(club: Club, game: str) -> dict[str, Any]:
     return stored if stored is not None else GAMES[game].default_rules()
 
 
+# Compiled once (the season's public page reads it at every view).
+_club_rules: CompiledRead[dict[str, Any]] = CompiledRead(
+    lambda club_id, game: (
+        GameRules.objects.filter(club_id=club_id, game=game)
+        .order_by("pk")
+        .values_list("rules", flat=True)[:1]
+    ),
+    kinds=(int, str),
+)
+
+
 def edited_club_rules(club: Club, game: str) -> dict[str, Any] | None:
     """The club's own ruleset for a game if it edited one (None: the game's defaults, which
     ``validate_rules(None)`` gives without copying them)."""
-    stored = GameRules.objects.filter(club=club, game=game).first()
-    return dict(stored.rules) if stored is not None else None
+    stored = _club_rules.first(club.pk, game)
+    return dict(stored) if stored is not None else None
 
 
 def tournament_settings(tournament: Tournament) -> dict[str, Any]:

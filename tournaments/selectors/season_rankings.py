@@ -21,6 +21,7 @@ from ..models import (
     TournamentResult,
 )
 from .classification import sixtieths_fraction
+from .compiled import CompiledRead
 
 
 @dataclass
@@ -58,16 +59,22 @@ def _counted_results(season: Season) -> QuerySet[TournamentResult]:
     ).exclude(tournament__status=Tournament.Status.REGISTRATION)
 
 
-def season_games(season: Season) -> list[str]:
-    """The games with results in the season's published tournaments, in ``GAMES`` order."""
-    played = set(
-        Tournament.objects.filter(season=season, published=True)
+# Compiled once: the season's public page asks it at every view.
+_played_games: CompiledRead[str] = CompiledRead(
+    lambda season_id: (
+        Tournament.objects.filter(season_id=season_id, published=True)
         .exclude(status=Tournament.Status.REGISTRATION)
         .filter(Exists(TournamentResult.objects.filter(tournament=OuterRef("pk"))))
         .values_list("game", flat=True)
         .distinct()
         .order_by()
     )
+)
+
+
+def season_games(season: Season) -> list[str]:
+    """The games with results in the season's published tournaments, in ``GAMES`` order."""
+    played = set(_played_games.all(season.pk))
     return [game for game in GAMES if game in played]
 
 
