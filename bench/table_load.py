@@ -100,27 +100,47 @@ def main() -> None:
 
 def prepare(tables: int) -> dict:
     """A whist tournament of ``tables`` tables of 4, round 1 started, a link per table."""
+    from tournaments.models import LinkMiss
+
+    LinkMiss.objects.all().delete()
+    round_, links = started_whist_round(tables, slug="phones", name="Téléphones")
+    plan = []
+    for table in round_.tables.order_by("number"):
+        seats = list(table.seats.order_by("position"))
+        assert len(seats) == 4, "the bench seats 4 players a table"
+        plan.append(
+            {
+                "pk": table.pk,
+                "token": links[table.pk].token,
+                "entries": [seat.entry_id for seat in seats],
+            }
+        )
+    return {"tournament": round_.tournament_id, "tables": plan}
+
+
+def started_whist_round(tables: int, *, slug: str, name: str):
+    """The club ``slug`` made again: a whist tournament of ``tables`` tables of 4 with phones
+    at the tables, round 1 drawn and started. Returns the round and its links by table."""
     import datetime
 
     from django.db import transaction
 
     from club.models import Club, Player, Season
-    from tournaments.models import Entry, LinkMiss, Seat, TableDeal, TableEvent, Tournament
+    from tournaments.models import Entry, Seat, TableDeal, TableEvent, Tournament
     from tournaments.services import drawing, table_entry
 
     with transaction.atomic():
         # A phone's deal and its history keep their player (PROTECT): they go first.
-        TableEvent.objects.filter(table__round__tournament__club__slug="phones").delete()
-        TableDeal.objects.filter(table__round__tournament__club__slug="phones").delete()
-        Seat.objects.filter(round__tournament__club__slug="phones").delete()
-        Tournament.objects.filter(club__slug="phones").delete()
-        Player.objects.filter(clubs__slug="phones").delete()
-        Club.objects.filter(slug="phones").delete()
-        LinkMiss.objects.all().delete()
-        club = Club.objects.create(name="Phones", slug="phones")
+        TableEvent.objects.filter(table__round__tournament__club__slug=slug).delete()
+        TableDeal.objects.filter(table__round__tournament__club__slug=slug).delete()
+        Seat.objects.filter(round__tournament__club__slug=slug).delete()
+        Tournament.objects.filter(club__slug=slug).delete()
+        Player.objects.filter(clubs__slug=slug).delete()
+        Club.objects.filter(slug=slug).delete()
+        club = Club.objects.create(name=name, slug=slug)
         season = Season.objects.create(
             club=club,
-            name="Phones",
+            name=name,
             start=datetime.date(2026, 1, 1),
             end=datetime.date(2026, 12, 31),
         )
@@ -128,7 +148,7 @@ def prepare(tables: int) -> dict:
             club=club,
             season=season,
             game="whist",
-            name="Téléphones",
+            name=name,
             date=datetime.date(2026, 6, 1),
             rounds=3,
             published=True,
@@ -145,19 +165,7 @@ def prepare(tables: int) -> dict:
         )
     round_ = drawing.draw_round(tournament, seed=1)
     drawing.start_round(round_)
-    links = table_entry.live_links(round_)  # phones at the tables: issued for every table
-    plan = []
-    for table in round_.tables.order_by("number"):
-        seats = list(table.seats.order_by("position"))
-        assert len(seats) == 4, "the bench seats 4 players a table"
-        plan.append(
-            {
-                "pk": table.pk,
-                "token": links[table.pk].token,
-                "entries": [seat.entry_id for seat in seats],
-            }
-        )
-    return {"tournament": tournament.pk, "tables": plan}
+    return round_, table_entry.live_links(round_)  # phones at the tables: a link each table
 
 
 # --------------------------------------------------------------------------- the phones

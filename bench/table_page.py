@@ -61,49 +61,11 @@ def deal_data(number: int, version: int, key: str) -> dict:
 
 
 def prepare(count: int) -> list[dict]:
-    import datetime
-
-    from django.db import transaction
     from django.test import Client
     from django.urls import reverse
+    from table_load import started_whist_round
 
-    from club.models import Club, Player, Season
-    from tournaments.models import Entry, Seat, TableDeal, TableEvent, Tournament
-    from tournaments.services import drawing, table_entry
-
-    with transaction.atomic():
-        TableEvent.objects.filter(table__round__tournament__club__slug="pagebench").delete()
-        TableDeal.objects.filter(table__round__tournament__club__slug="pagebench").delete()
-        Seat.objects.filter(round__tournament__club__slug="pagebench").delete()
-        Tournament.objects.filter(club__slug="pagebench").delete()
-        Player.objects.filter(clubs__slug="pagebench").delete()
-        Club.objects.filter(slug="pagebench").delete()
-        club = Club.objects.create(name="Page bench", slug="pagebench")
-        season = Season.objects.create(
-            club=club, name="2026", start=datetime.date(2026, 1, 1), end=datetime.date(2026, 12, 31)
-        )
-        tournament = Tournament.objects.create(
-            club=club,
-            season=season,
-            game="whist",
-            name="Page",
-            date=datetime.date(2026, 6, 1),
-            rounds=3,
-            published=True,
-            table_phones=True,
-        )
-        players = Player.objects.bulk_create(
-            Player(first_name=f"Page{i:03d}", last_name=f"Joueur{i:03d}") for i in range(count * 4)
-        )
-        Player.clubs.through.objects.bulk_create(
-            Player.clubs.through(player=p, club=club) for p in players
-        )
-        Entry.objects.bulk_create(
-            Entry(tournament=tournament, player=p, present=True) for p in players
-        )
-    round_ = drawing.draw_round(tournament, seed=1)
-    drawing.start_round(round_)
-    links = table_entry.live_links(round_)
+    round_, links = started_whist_round(count, slug="pagebench", name="Page bench")
     tables = []
     for table in round_.tables.order_by("number"):
         token = links[table.pk].token
