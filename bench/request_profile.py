@@ -86,8 +86,11 @@ def main() -> None:
         "standings-200-rendered": rendered,
         "standings-200-cached": cached,
         "standings-304": not_modified,
+        "rounds-rendered": fresh(cache, public, f"/tournois/{tournament}/rondes/"),
+        "rounds-after-sheet": after_sheet(public, f"/tournois/{tournament}/rondes/", table["pk"]),
         "rounds": lambda: public.get(f"/tournois/{tournament}/rondes/"),
         "rounds-304": conditional(public, f"/tournois/{tournament}/rondes/"),
+        "table-rendered": fresh(cache, public, table_url),
         "table": lambda: public.get(table_url),
         "table-304": conditional(public, table_url),
         "sheet-page": lambda: staff.get(sheet),
@@ -111,6 +114,32 @@ def main() -> None:
                 fn()
             profile.disable()
             pstats.Stats(profile).sort_stats(args.sort).print_stats(args.top)
+
+
+def after_sheet(client, url: str, table_id: int):
+    """The page rendered again after one table's sheet changed (the versions a save bumps)."""
+    from django.db.models import F
+
+    from tournaments.models import Table, Tournament
+
+    def get() -> None:
+        Table.objects.filter(pk=table_id).update(version=F("version") + 1)
+        Tournament.objects.filter(round_set__tables__pk=table_id).update(
+            results_version=F("results_version") + 1
+        )
+        assert client.get(url).status_code == 200
+
+    return get
+
+
+def fresh(cache, client, url: str):
+    """The page rendered again, as after a save (the cache emptied first)."""
+
+    def get() -> None:
+        cache.clear()
+        assert client.get(url).status_code == 200
+
+    return get
 
 
 def conditional(client, url: str):

@@ -25,6 +25,7 @@ from django_tables2 import RequestConfig
 
 from club.formatting import best_n_label, ordinal_writer
 
+from . import public_rounds
 from .games import game_choices, plugin_for
 from .models import Entry
 from .page_cache import shared_page
@@ -303,7 +304,9 @@ class RoundsView(ConditionalPageMixin, PublishedTournamentMixin, TemplateView):
             **super().get_context_data(**kwargs),
             "tournament": tournament,
             "plugin": plugin_for(tournament.game),
-            "rounds": partial(round_reads.tournament_rounds, tournament),
+            "rounds": partial(
+                public_rounds.rounds_with_tables, tournament, plugin_for(tournament.game)
+            ),
         }
 
 

@@ -176,7 +176,7 @@ def cache_from_env(directory: str) -> dict[str, dict[str, object]]:
         return {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
     return {
         "default": {
-            "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+            "BACKEND": "club.cache.SharedFileCache",
             "LOCATION": directory,
             # Superseded versions are culled (a third at a time) past this many entries.
             "OPTIONS": {"MAX_ENTRIES": 2000},

@@ -421,6 +421,55 @@ def test_a_sheet_saved_at_one_table_leaves_the_other_tables_pages_unchanged(
     assert renamed.status_code == 200 and "Renommé" in renamed.content.decode()
 
 
+def test_the_rounds_page_renders_again_only_the_table_whose_sheet_was_saved(
+    make_tournament, client, monkeypatch
+):
+    """After a save, the rounds page shows the new scores at once; only that table's part is
+    read and rendered again, the others come from the cache. A rename (every part shows the
+    names) renews them all."""
+    from tournaments import public_rounds
+
+    tournament = make_tournament(players=12, rounds=1)
+    round_ = drawing.draw_round(tournament, seed=1)
+    saved, *others = round_.tables.order_by("number")
+    url = reverse("tournament_rounds", args=[tournament.pk])
+    first = client.get(url).content.decode()
+    rendered: list[list[int]] = []
+    with_seats = public_rounds.round_reads.with_seats
+    monkeypatch.setattr(
+        public_rounds.round_reads,
+        "with_seats",
+        lambda tables: rendered.append([t.pk for t in tables]) or with_seats(tables),
+    )
+
+    position = saved.seats.get(first_dealer=True).position
+    records = double_king_round(position, random.Random(3))
+    deal_entry.save_sheet(saved, records=records, version=saved.version, user=None)
+    page = client.get(url).content.decode()
+    assert rendered == [[saved.pk]]
+    for seat in saved.seats.all():
+        assert f">{seat.score}<" in page
+    in_progress = '<span class="tag live">en cours</span>'
+    assert page.count(in_progress) == first.count(in_progress) - 1
+    # The other tables' parts are the same as before.
+    for table in others:
+        assert table_part(page, table.number) == table_part(first, table.number)
+
+    player = others[0].seats.select_related("entry__player").first().entry.player
+    player.last_name = "Renommé"
+    player.save()
+    renamed = client.get(url).content.decode()
+    assert "Renommé" in renamed and "Renommé" not in page
+    assert sorted(rendered[-1]) == sorted(t.pk for t in round_.tables.all())
+
+
+def table_part(page: str, number: int) -> str:
+    """A table's part of the rounds page, from its heading to the next table's."""
+    start = page.index(f">Table {number}</a>")
+    end = page.find("<section", start)
+    return page[start:end]
+
+
 def test_a_name_corrected_in_the_admin_shows_at_once(played_tournament, client, django_user_model):
     """Names are on the cached pages too: correcting one must not wait for the next result."""
     url = reverse("tournament_standings", args=[played_tournament.pk])

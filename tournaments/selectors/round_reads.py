@@ -5,7 +5,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import Count, Prefetch, QuerySet
+from django.db.models import Count, Prefetch, QuerySet, prefetch_related_objects
 
 from ..models import Deal, ResultChange, Round, Seat, Table, Tournament
 from .compiled import CompiledRead
@@ -29,6 +29,22 @@ def tournament_rounds(tournament: Tournament) -> list[Round]:
             Prefetch("tables", queryset=tables)
         )
     )
+
+
+def rounds_and_tables(tournament: Tournament) -> list[Round]:
+    """Rounds with their tables, without seats (two queries): ``with_seats`` adds them to the
+    tables that need them."""
+    tables = Table.objects.order_by("number")
+    return list(
+        tournament.round_set.order_by("number").prefetch_related(
+            Prefetch("tables", queryset=tables)
+        )
+    )
+
+
+def with_seats(tables: Sequence[Table]) -> None:
+    """Each table's seats and occupants, read at once for all of them (at most three queries)."""
+    prefetch_related_objects(list(tables), Prefetch("seats", queryset=seats_with_occupants()))
 
 
 def _tables_with_tournament(published_only: bool) -> QuerySet[Table]:
