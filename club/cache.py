@@ -1,4 +1,11 @@
-"""The cache the gunicorn workers share: Django's file cache, culled less often."""
+"""The cache the gunicorn workers share: Django's file cache, culled less often, with a lock
+that holds across the workers."""
+
+import fcntl
+import hashlib
+import os
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 from django.core.cache.backends.filebased import FileBasedCache
 
@@ -11,6 +18,8 @@ class SharedFileCache(FileBasedCache):
     harmless (an entry is never stale, only superseded)."""
 
     CULL_EVERY = 50
+    #: Lock files: names share one when their digests do (rarely: a short wait, no harm).
+    LOCK_STRIPES = 256
 
     def __init__(self, dir, params):
         super().__init__(dir, params)
@@ -21,3 +30,17 @@ class SharedFileCache(FileBasedCache):
         self._writes += 1
         if self._writes % self.CULL_EVERY == 0:
             super()._cull()
+
+    @contextmanager
+    def exclusive(self, name: str) -> Iterator[None]:
+        """Held by one thread of one worker at a time for ``name`` (``flock``: the kernel lets
+        it go if the holder dies). Never nest two: they could share a lock file."""
+        stripe = int(hashlib.sha256(name.encode()).hexdigest()[:8], 16) % self.LOCK_STRIPES
+        folder = os.path.join(self._dir, "locks")  # not *.djcache: never culled nor cleared
+        os.makedirs(folder, exist_ok=True)
+        fd = os.open(os.path.join(folder, f"{stripe}.lock"), os.O_RDWR | os.O_CREAT, 0o600)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX)
+            yield
+        finally:
+            os.close(fd)  # releases the lock

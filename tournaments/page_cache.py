@@ -2,7 +2,8 @@
 
 A page's key carries the versions of what it shows (see ``views_public.page_key``): an entry
 is never stale, it is only superseded. The pages are kept in the cache every worker shares
-(``ATOUT_CACHE_DIR``: a page is rendered once per version, not once per worker).
+(``ATOUT_CACHE_DIR``): a page is rendered once per version, by one thread of one worker
+while the others wait for it.
 
 The pages hold a placeholder where their forms' CSRF token goes: each response gets its
 visitor's own token (``get_token``: masked afresh, the cookie set as Django does).
@@ -10,7 +11,8 @@ visitor's own token (``get_token``: masked afresh, the cookie set as Django does
 
 import hashlib
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 
 from django.core.cache import cache
 from django.utils.crypto import salted_hmac
@@ -40,19 +42,32 @@ _building: dict[str, threading.Lock] = {}
 _building_lock = threading.Lock()
 
 
-def built_once(name: str, build: Callable[[], bytes]) -> bytes:
-    """The cache's ``name``, built by one of this worker's threads at a time: a saved sheet
-    changes the pages every visitor is refreshing, and a worker's threads that all missed
-    it at once would each render the same page (the others wait and read it)."""
+@contextmanager
+def one_builder(name: str) -> Iterator[None]:
+    """Held by one thread at a time for ``name``: in every worker when the cache is the
+    workers' shared folder (``SharedFileCache.exclusive``), else in this process."""
+    exclusive = getattr(cache, "exclusive", None)
+    if exclusive is not None:
+        with exclusive(name):
+            yield
+        return
     with _building_lock:
         lock = _building.setdefault(name, threading.Lock())
     try:
         with lock:
-            page = cache.get(name)
-            if page is None:
-                page = build()
-                cache.set(name, page, PAGE_SECONDS)
+            yield
     finally:
         with _building_lock:
             _building.pop(name, None)
+
+
+def built_once(name: str, build: Callable[[], bytes]) -> bytes:
+    """The cache's ``name``, built by one thread of one worker at a time: a saved sheet
+    changes the pages every visitor is refreshing, and the threads that all missed it at once
+    would each render the same page (the others wait and read it)."""
+    with one_builder(name):
+        page = cache.get(name)
+        if page is None:
+            page = build()
+            cache.set(name, page, PAGE_SECONDS)
     return page
