@@ -1,6 +1,8 @@
 """Sheets laid out table by table and kept; long documents built by the task queue."""
 
+import os
 import random
+from concurrent.futures.process import BrokenProcessPool
 from io import BytesIO
 
 import pytest
@@ -129,8 +131,15 @@ def laid_out(monkeypatch):
     real = sheet_pdfs.lay_out
 
     def recording(htmls, processes=1):
-        batches.append(list(htmls))
-        return real(htmls, processes)
+        batch: list[str] = []
+        batches.append(batch)
+
+        def seen():  # read as lay_out reads it: the worker's HTML is made as it goes
+            for html in htmls:
+                batch.append(html)
+                yield html
+
+        return real(seen(), processes)
 
     monkeypatch.setattr(sheet_pdfs, "lay_out", recording)
     return batches
@@ -357,3 +366,60 @@ def test_export_pages_are_for_staff_only(client, plain_user, played_tournament, 
     assert response.status_code == 302 and "/login" in response["Location"]
     client.force_login(plain_user)
     assert client.get(url).status_code == 403
+
+
+def test_the_worker_hands_each_sheet_to_the_pool_as_soon_as_it_is_made(
+    played_tournament, pool, monkeypatch
+):
+    """The layout processes start on the first sheets while the worker makes the next ones;
+    the pages still come in the tables' order."""
+    events = []
+    real_html = sheet_pdfs.render_html
+
+    def made(document, sheets):
+        events.append("made")
+        return real_html(document, sheets)
+
+    class Watched(sheet_pdfs.ProcessPoolExecutor):
+        def submit(self, *args, **kwargs):
+            events.append("handed")
+            return super().submit(*args, **kwargs)
+
+    monkeypatch.setattr(sheet_pdfs, "render_html", made)
+    monkeypatch.setattr(sheet_pdfs, "ProcessPoolExecutor", Watched)
+    with translation.override("fr"):
+        pages = built(sheet_pdfs.filled_document(played_tournament))
+    assert events == ["made", "handed"] * 4
+    tables = [t for r in round_reads.tournament_rounds(played_tournament) for t in r.tables.all()]
+    assert len(pages) == len(tables) == 4
+    for text, table in zip(pages, tables, strict=True):
+        assert heading(table.round.number, table.number) in text
+
+
+@pytest.mark.parametrize("how", ["raises", "dies"])
+def test_a_sheet_failing_in_the_pool_fails_the_build_without_hanging(
+    played_tournament, pool, monkeypatch, how
+):
+    """A sheet that cannot be laid out, or a layout process killed (out of memory): the build
+    fails at once, keeps nothing, and the next one lays every sheet out."""
+    parent = os.getpid()
+    real = pdf.html_to_pdf
+    doomed = heading(1, 2)
+
+    def failing(html: str) -> bytes:
+        if doomed in html:
+            if how == "dies" and os.getpid() != parent:
+                os._exit(1)
+            raise RuntimeError("no fonts")
+        return real(html)
+
+    monkeypatch.setattr(pdf, "html_to_pdf", failing)
+    expected = RuntimeError if how == "raises" else BrokenProcessPool
+    with translation.override("fr"), pytest.raises(expected):
+        sheet_pdfs.build(sheet_pdfs.filled_document(played_tournament))
+    assert pool == [2]
+    assert not SheetPdf.objects.exists()
+    monkeypatch.setattr(pdf, "html_to_pdf", real)
+    with translation.override("fr"):
+        assert len(built(sheet_pdfs.filled_document(played_tournament))) == 4
+    assert SheetPdf.objects.count() == 4
