@@ -174,14 +174,20 @@ def assemble(document: SheetDocument, pages: Sequence[SheetPage], *, processes: 
 
 
 def build(document: SheetDocument) -> bytes:
-    """The document as the task queue's worker builds it: missing sheets on every core.
-
-    Each sheet's HTML goes to the layout processes as soon as it is made, so that they start
-    on the first sheets while this process makes the next ones; the pages are merged once
-    the pool has ended, as in ``assemble``.
-    """
+    """The document as the task queue's worker builds it: missing sheets on every core
+    (``lay_out_missing``), then every page merged, once the layout processes have ended."""
     if not document.sheets:
         return pdf.html_to_pdf(render_html(document, []))
+    pages = lay_out_missing(document)
+    return merge([page.content for page in pages if page.content is not None])
+
+
+def lay_out_missing(document: SheetDocument) -> list[SheetPage]:
+    """Every sheet's page, the missing ones laid out on every core and kept.
+
+    Each sheet's HTML goes to the layout processes as soon as it is made, so that they start
+    on the first sheets while this process makes the next ones.
+    """
     kept = _kept(document)
     # The pool's size from what is surely stale (no page kept, or another version or
     # template); a page that may be kept is known only once its HTML is made.
@@ -205,7 +211,7 @@ def build(document: SheetDocument) -> bytes:
     for page, content in zip(todo, contents, strict=True):
         page.content = content
     _store(document, todo)
-    return merge([page.content for page in pages if page.content is not None])
+    return pages
 
 
 def _store(document: SheetDocument, pages: Sequence[SheetPage]) -> None:
