@@ -16,11 +16,10 @@ import multiprocessing
 import os
 import signal
 import sys
-from collections.abc import Iterable, Iterator, Sequence, Sized
+from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from io import BytesIO
-from itertools import chain
 
 from django.conf import settings
 from django.db import connections
@@ -117,38 +116,28 @@ def prepare(document: SheetDocument) -> list[SheetPage]:
     A cached page counts only for the same table version, template and HTML: whatever
     changes on the sheet, the page is laid out again.
     """
-    kept = _kept(document)
-    pages = [_page(document, sheet) for sheet in document.sheets]
-    for page in pages:
-        _take_kept(document, page, kept.get(page.table.pk))
-    return pages
-
-
-def _page(document: SheetDocument, sheet: pdf.Sheet) -> SheetPage:
-    html = render_html(document, [sheet])
-    return SheetPage(sheet.table, html, hashlib.sha256(html.encode()).hexdigest())
-
-
-def _kept(document: SheetDocument) -> dict[int, SheetPdf]:
-    """The kept pages of the document's tables, by table id (one query)."""
-    return {
+    pages = []
+    for sheet in document.sheets:
+        html = render_html(document, [sheet])
+        pages.append(SheetPage(sheet.table, html, hashlib.sha256(html.encode()).hexdigest()))
+    cached = {
         row.table_id: row
         for row in SheetPdf.objects.filter(
-            table_id__in=[sheet.table.pk for sheet in document.sheets],
+            table_id__in=[page.table.pk for page in pages],
             filled=document.filled,
             language=get_language(),
         )
     }
-
-
-def _may_be_kept(document: SheetDocument, table: Table, row: SheetPdf | None) -> bool:
-    """Whether ``row`` may be the table's page (its HTML's digest tells for sure)."""
-    return row is not None and row.version == table.version and row.template == document.template
-
-
-def _take_kept(document: SheetDocument, page: SheetPage, row: SheetPdf | None) -> None:
-    if row is not None and _may_be_kept(document, page.table, row) and row.digest == page.digest:
-        page.content = bytes(row.content)
+    for page in pages:
+        row = cached.get(page.table.pk)
+        if (
+            row is not None
+            and row.version == page.table.version
+            and row.template == document.template
+            and row.digest == page.digest
+        ):
+            page.content = bytes(row.content)
+    return pages
 
 
 def missing(pages: Sequence[SheetPage]) -> int:
@@ -164,54 +153,31 @@ def assemble(document: SheetDocument, pages: Sequence[SheetPage], *, processes: 
     """
     if not pages:  # nothing to print: WeasyPrint's own empty document
         return pdf.html_to_pdf(render_html(document, []))
-    todo = [page for page in pages if page.content is None]
     # Merged once the pool has ended: its processes and the merge's pages never take memory at
     # the same time (the archive's 150 pages take tens of megabytes in pypdf).
-    for page, content in zip(todo, lay_out([page.html for page in todo], processes), strict=True):
-        page.content = content
-    _store(document, todo)
+    _lay_out_and_keep(document, pages, processes)
     return merge([page.content for page in pages if page.content is not None])
 
 
 def build(document: SheetDocument) -> bytes:
-    """The document as the task queue's worker builds it: missing sheets on every core
-    (``lay_out_missing``), then every page merged, once the layout processes have ended."""
-    if not document.sheets:
-        return pdf.html_to_pdf(render_html(document, []))
-    pages = lay_out_missing(document)
-    return merge([page.content for page in pages if page.content is not None])
+    """The document as the task queue's worker builds it: missing sheets on every core."""
+    pages = prepare(document)
+    return assemble(document, pages, processes=render_processes(missing(pages)))
 
 
 def lay_out_missing(document: SheetDocument) -> list[SheetPage]:
-    """Every sheet's page, the missing ones laid out on every core and kept.
+    """Every sheet's page, the missing ones laid out on every core and kept (the task
+    queue's worker: ``build`` without the merge)."""
+    pages = prepare(document)
+    _lay_out_and_keep(document, pages, render_processes(missing(pages)))
+    return pages
 
-    Each sheet's HTML goes to the layout processes as soon as it is made, so that they start
-    on the first sheets while this process makes the next ones.
-    """
-    kept = _kept(document)
-    # The pool's size from what is surely stale (no page kept, or another version or
-    # template); a page that may be kept is known only once its HTML is made.
-    stale = sum(
-        1
-        for sheet in document.sheets
-        if not _may_be_kept(document, sheet.table, kept.get(sheet.table.pk))
-    )
-    pages: list[SheetPage] = []
 
-    def stale_htmls() -> Iterator[str]:
-        for sheet in document.sheets:
-            page = _page(document, sheet)
-            _take_kept(document, page, kept.get(page.table.pk))
-            pages.append(page)
-            if page.content is None:
-                yield page.html
-
-    contents = lay_out(stale_htmls(), render_processes(max(stale, 1)))
+def _lay_out_and_keep(document: SheetDocument, pages: Sequence[SheetPage], processes: int) -> None:
     todo = [page for page in pages if page.content is None]
-    for page, content in zip(todo, contents, strict=True):
+    for page, content in zip(todo, lay_out([page.html for page in todo], processes), strict=True):
         page.content = content
     _store(document, todo)
-    return pages
 
 
 def _store(document: SheetDocument, pages: Sequence[SheetPage]) -> None:
@@ -256,34 +222,27 @@ def render_processes(sheets: int) -> int:
     return max(1, min(settings.PDF_RENDER_PROCESSES, cores(), sheets))
 
 
-def lay_out(htmls: Iterable[str], processes: int = 1) -> list[bytes]:
+def lay_out(htmls: Sequence[str], processes: int = 1) -> list[bytes]:
     """Each HTML document as PDF, in order: in this process, or in a pool of ``processes``
     forked ones. The children only turn HTML into PDF; the HTML is built here, where the
-    database is. ``htmls`` may be made as it is read (``build``): each document is handed to
-    the pool as soon as it comes, the pool being forked with the first. The pool ends with the
-    call, so the memory WeasyPrint took in the children goes back to the system."""
-    if isinstance(htmls, Sized):
-        processes = min(processes, len(htmls))
+    database is. The pool ends with the call, so the memory WeasyPrint took in the children
+    goes back to the system."""
+    processes = min(processes, len(htmls))
     if processes <= 1:
         return [pdf.html_to_pdf(html) for html in htmls]
-    documents = iter(htmls)
-    first = next(documents, None)
-    if first is None:
-        return []
     _close_connections()
     # fork: the children inherit the configured Django, WeasyPrint imported and the loaded
-    # fonts (shared with this process until written), and start at once (all of them, at
-    # the first submit: before the executor starts its thread).
+    # fonts (shared with this process until written), and start at once.
     context = multiprocessing.get_context("fork")
     with ProcessPoolExecutor(
         processes, mp_context=context, initializer=_child_ready, initargs=(os.getpid(),)
     ) as pool:
+        futures = [pool.submit(_lay_out_one, html) for html in htmls]
         try:
-            futures = [pool.submit(_lay_out_one, html) for html in chain([first], documents)]
             return [future.result() for future in futures]
         except BaseException:
-            # One sheet failed (or the next HTML could not be made): the others waiting are
-            # dropped, not laid out for nothing, before the error goes up.
+            # One sheet failed, or a process was killed: the sheets still waiting are dropped
+            # (not laid out for nothing) before the error goes up.
             pool.shutdown(wait=True, cancel_futures=True)
             raise
 

@@ -131,15 +131,8 @@ def laid_out(monkeypatch):
     real = sheet_pdfs.lay_out
 
     def recording(htmls, processes=1):
-        batch: list[str] = []
-        batches.append(batch)
-
-        def seen():  # read as lay_out reads it: the worker's HTML is made as it goes
-            for html in htmls:
-                batch.append(html)
-                yield html
-
-        return real(seen(), processes)
+        batches.append(list(htmls))
+        return real(htmls, processes)
 
     monkeypatch.setattr(sheet_pdfs, "lay_out", recording)
     return batches
@@ -366,34 +359,6 @@ def test_export_pages_are_for_staff_only(client, plain_user, played_tournament, 
     assert response.status_code == 302 and "/login" in response["Location"]
     client.force_login(plain_user)
     assert client.get(url).status_code == 403
-
-
-def test_the_worker_hands_each_sheet_to_the_pool_as_soon_as_it_is_made(
-    played_tournament, pool, monkeypatch
-):
-    """The layout processes start on the first sheets while the worker makes the next ones;
-    the pages still come in the tables' order."""
-    events = []
-    real_html = sheet_pdfs.render_html
-
-    def made(document, sheets):
-        events.append("made")
-        return real_html(document, sheets)
-
-    class Watched(sheet_pdfs.ProcessPoolExecutor):
-        def submit(self, *args, **kwargs):
-            events.append("handed")
-            return super().submit(*args, **kwargs)
-
-    monkeypatch.setattr(sheet_pdfs, "render_html", made)
-    monkeypatch.setattr(sheet_pdfs, "ProcessPoolExecutor", Watched)
-    with translation.override("fr"):
-        pages = built(sheet_pdfs.filled_document(played_tournament))
-    assert events == ["made", "handed"] * 4
-    tables = [t for r in round_reads.tournament_rounds(played_tournament) for t in r.tables.all()]
-    assert len(pages) == len(tables) == 4
-    for text, table in zip(pages, tables, strict=True):
-        assert heading(table.round.number, table.number) in text
 
 
 @pytest.mark.parametrize("how", ["raises", "dies"])
