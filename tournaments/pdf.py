@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import gc
 import hashlib
+import re
 import threading
 import unicodedata
 from collections import defaultdict
@@ -28,7 +29,7 @@ from django.conf import settings
 from django.core.cache import cache
 from django.template.loader import render_to_string
 from django.utils.text import slugify
-from weasyprint import HTML
+from weasyprint import CSS, HTML
 from weasyprint.text.fonts import FontConfiguration
 from weasyprint.urls import URLFetcher
 
@@ -146,6 +147,8 @@ def reset_in_child() -> None:
 _fonts = threading.local()
 #: Documents laid out with one thread's fonts and caches before they are renewed (bounded).
 FONT_REUSE = 500
+#: Parsed stylesheets kept per thread, at most (one per template and orientation in practice).
+STYLESHEETS_KEPT = 32
 
 
 def layout_options() -> dict[str, object]:
@@ -155,17 +158,99 @@ def layout_options() -> dict[str, object]:
     uses = getattr(_fonts, "uses", FONT_REUSE)
     if uses >= FONT_REUSE:
         _fonts.options = {"font_config": FontConfiguration(), "cache": {}}
+        _fonts.stylesheets = {}
         uses = 0
     _fonts.uses = uses + 1
     return _fonts.options
+
+
+# The documents' own stylesheet, parsed once: every sheet of a template carries the same
+# <style>, which WeasyPrint would parse again for each (a twentieth of a sheet's layout).
+_STYLE = re.compile(r"<style>(.*?)</style>", re.DOTALL)
+_STYLE_TAG = re.compile(r"<style[\s>]", re.IGNORECASE)
+
+
+def own_stylesheet(html: str, base_url: str) -> tuple[str, list[CSS]]:
+    """``html`` without its stylesheet, and that stylesheet parsed (kept with the thread's
+    fonts: ``layout_options`` first); ``html`` as it is without a single plain <style>.
+
+    Given as a user stylesheet, the rules keep their effect: the only author styles left are
+    ``style`` attributes, which win over the sheet either way, and the user agent's rules
+    lose to both. With ``!important`` somewhere the order could change: left alone.
+    """
+    found = _STYLE.search(html)
+    if found is None or len(_STYLE_TAG.findall(html)) != 1 or "!important" in html:
+        return html, []
+    stylesheets = _fonts.stylesheets
+    css = stylesheets.get((found.group(1), base_url))
+    if css is None:
+        if len(stylesheets) >= STYLESHEETS_KEPT:
+            stylesheets.clear()
+        css = CSS(
+            string=found.group(1),
+            base_url=base_url,
+            url_fetcher=make_fetcher(),
+            font_config=_fonts.options["font_config"],
+        )
+        stylesheets[found.group(1), base_url] = css
+    return html[: found.start()] + html[found.end() :], [css]
+
+
+#: The elements our printed documents use, whose rules from WeasyPrint's default stylesheet
+#: ``pdf_ua.css`` holds word for word.
+LIGHT_UA_TAGS = frozenset(
+    {"html", "head", "meta", "title", "style", "body", "section", "div", "p", "span", "b", "i"}
+    | {"br", "table", "colgroup", "col", "thead", "tbody", "tr", "th", "td", "figure"}
+    | {"figcaption", "svg", "path"}
+)
+_TAG = re.compile(r"<([a-zA-Z][a-zA-Z0-9-]*)")
+# The attributes the default stylesheet's rules for any element test: [hidden], [dir], and
+# table[rules], table[frame].
+_UA_ATTRIBUTE = re.compile(r"\s(?:hidden|dir|rules|frame)[\s=/>]", re.IGNORECASE)
+
+
+def light_ua_fits(html: str) -> bool:
+    """Whether ``pdf_ua.css`` styles ``html`` exactly as WeasyPrint's default stylesheet does:
+    only elements it covers, none of the attributes the default's other rules test. A tag or
+    attribute seen in the text only counts against it (the full stylesheet, never a wrong one).
+    """
+    if _UA_ATTRIBUTE.search(html):
+        return False
+    return all(tag.lower() in LIGHT_UA_TAGS for tag in _TAG.findall(html))
+
+
+_light_ua: CSS | None = None
+
+
+def light_ua() -> CSS:
+    """``pdf_ua.css`` parsed, once per process (read-only, shared by threads as WeasyPrint
+    shares its own default stylesheet)."""
+    global _light_ua
+    if _light_ua is None:
+        _light_ua = CSS(filename=str(Path(__file__).with_name("pdf_ua.css")))
+    return _light_ua
+
+
+class LightHTML(HTML):
+    """A document styled by ``pdf_ua.css`` instead of WeasyPrint's whole default stylesheet,
+    whose rules for every element ([hidden], [dir], ::marker, the notes' pseudo-elements…)
+    are matched against each element of each sheet, for nothing: a tenth of a sheet's layout.
+    ``_ua_stylesheets`` is WeasyPrint's (private) hook for it; tests check that it is still
+    called and that the pages come out byte for byte the same."""
+
+    def _ua_stylesheets(self, *args, **kwargs):
+        return [light_ua()]
 
 
 def html_to_pdf(html: str) -> bytes:
     """Lay out an HTML document as PDF; relative URLs resolve against the static directory."""
     base_url = (Path(settings.BASE_DIR) / "static").as_uri() + "/"
     with gc_paused():
-        document = HTML(string=html, base_url=base_url, url_fetcher=make_fetcher())
-        return document.write_pdf(**layout_options())
+        options = layout_options()
+        html, stylesheets = own_stylesheet(html, base_url)
+        kind = LightHTML if light_ua_fits(html) else HTML
+        document = kind(string=html, base_url=base_url, url_fetcher=make_fetcher())
+        return document.write_pdf(stylesheets=stylesheets, **options)
 
 
 def render_pdf(template_name: str, context: Mapping[str, object], request=None) -> bytes:

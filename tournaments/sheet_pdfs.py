@@ -153,12 +153,9 @@ def assemble(document: SheetDocument, pages: Sequence[SheetPage], *, processes: 
     """
     if not pages:  # nothing to print: WeasyPrint's own empty document
         return pdf.html_to_pdf(render_html(document, []))
-    todo = [page for page in pages if page.content is None]
     # Merged once the pool has ended: its processes and the merge's pages never take memory at
     # the same time (the archive's 150 pages take tens of megabytes in pypdf).
-    for page, content in zip(todo, lay_out([page.html for page in todo], processes), strict=True):
-        page.content = content
-    _store(document, todo)
+    _lay_out_and_keep(document, pages, processes)
     return merge([page.content for page in pages if page.content is not None])
 
 
@@ -166,6 +163,21 @@ def build(document: SheetDocument) -> bytes:
     """The document as the task queue's worker builds it: missing sheets on every core."""
     pages = prepare(document)
     return assemble(document, pages, processes=render_processes(missing(pages)))
+
+
+def lay_out_missing(document: SheetDocument) -> list[SheetPage]:
+    """Every sheet's page, the missing ones laid out on every core and kept (the task
+    queue's worker: ``build`` without the merge)."""
+    pages = prepare(document)
+    _lay_out_and_keep(document, pages, render_processes(missing(pages)))
+    return pages
+
+
+def _lay_out_and_keep(document: SheetDocument, pages: Sequence[SheetPage], processes: int) -> None:
+    todo = [page for page in pages if page.content is None]
+    for page, content in zip(todo, lay_out([page.html for page in todo], processes), strict=True):
+        page.content = content
+    _store(document, todo)
 
 
 def _store(document: SheetDocument, pages: Sequence[SheetPage]) -> None:
@@ -225,7 +237,14 @@ def lay_out(htmls: Sequence[str], processes: int = 1) -> list[bytes]:
     with ProcessPoolExecutor(
         processes, mp_context=context, initializer=_child_ready, initargs=(os.getpid(),)
     ) as pool:
-        return list(pool.map(_lay_out_one, htmls))
+        futures = [pool.submit(_lay_out_one, html) for html in htmls]
+        try:
+            return [future.result() for future in futures]
+        except BaseException:
+            # One sheet failed, or a process was killed: the sheets still waiting are dropped
+            # (not laid out for nothing) before the error goes up.
+            pool.shutdown(wait=True, cancel_futures=True)
+            raise
 
 
 def _lay_out_one(html: str) -> bytes:

@@ -29,7 +29,16 @@ from .forms import (
 from .games import game_choices, plugin_for
 from .models import Entry, Round, Team, Tournament
 from .selectors import accounts, lineup, round_reads, rulebook, scoresheet
-from .services import drawing, errors, pairing, payments, registration, rulesets, table_entry
+from .services import (
+    drawing,
+    errors,
+    pairing,
+    payments,
+    pdf_exports,
+    registration,
+    rulesets,
+    table_entry,
+)
 
 
 class StaffTournamentListView(ScorekeeperRequiredMixin, ListView):
@@ -302,6 +311,7 @@ class DrawRoundView(ScorekeeperRequiredMixin, View):
         except errors.TournamentError as error:
             messages.error(request, str(error))
             return redirect("staff_tournament", pk=pk)
+        pdf_exports.prepare_round_sheets(round_, base_url=qr.site_root(request))
         return redirect("staff_round", pk=round_.pk)
 
     def confirmation(self, request, tournament):
@@ -345,6 +355,7 @@ class RoundView(ScorekeeperRequiredMixin, View):
         try:
             if action == "redraw":
                 drawing.redraw_round(round_)
+                pdf_exports.prepare_round_sheets(round_, base_url=qr.site_root(request))
                 messages.success(request, _("Round redrawn."))
             elif action == "start":
                 drawing.start_round(round_)

@@ -162,9 +162,10 @@ TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend", "QUEUES": ["d
 # most this many (1: in its own process). Requests never fork (`sheet_pdfs.render_processes`).
 PDF_RENDER_PROCESSES = 4
 # Sheets a request may lay out itself, in its own process: past that, the document is queued
-# and its page offers the file when it is ready. A Double King sheet takes about 0.2 s of CPU
-# (bench/pdf.py), so 12 fit the 3 s budget on one core; a whole round laid out cold (30
-# tables, about 6 s of CPU) goes to the queue, whose worker uses every core.
+# and its page offers the file when it is ready. A Double King sheet takes about 0.1 s of CPU
+# (bench/pdf.py; 0.2 s on a busy machine), so 12 fit the 3 s budget on one core; a whole
+# round laid out cold (30 tables, about 3 s of CPU) goes to the queue, whose worker uses every
+# core (and lays a round's sheets out as soon as it is drawn).
 PDF_INLINE_MAX_RENDERS = 12
 
 

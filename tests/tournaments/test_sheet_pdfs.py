@@ -1,6 +1,8 @@
 """Sheets laid out table by table and kept; long documents built by the task queue."""
 
+import os
 import random
+from concurrent.futures.process import BrokenProcessPool
 from io import BytesIO
 
 import pytest
@@ -357,3 +359,98 @@ def test_export_pages_are_for_staff_only(client, plain_user, played_tournament, 
     assert response.status_code == 302 and "/login" in response["Location"]
     client.force_login(plain_user)
     assert client.get(url).status_code == 403
+
+
+@pytest.mark.parametrize("how", ["raises", "dies"])
+def test_a_sheet_failing_in_the_pool_fails_the_build_without_hanging(
+    played_tournament, pool, monkeypatch, how
+):
+    """A sheet that cannot be laid out, or a layout process killed (out of memory): the build
+    fails at once, keeps nothing, and the next one lays every sheet out."""
+    parent = os.getpid()
+    real = pdf.html_to_pdf
+    doomed = heading(1, 2)
+
+    def failing(html: str) -> bytes:
+        if doomed in html:
+            if how == "dies" and os.getpid() != parent:
+                os._exit(1)
+            raise RuntimeError("no fonts")
+        return real(html)
+
+    monkeypatch.setattr(pdf, "html_to_pdf", failing)
+    expected = RuntimeError if how == "raises" else BrokenProcessPool
+    with translation.override("fr"), pytest.raises(expected):
+        sheet_pdfs.build(sheet_pdfs.filled_document(played_tournament))
+    assert pool == [2]
+    assert not SheetPdf.objects.exists()
+    monkeypatch.setattr(pdf, "html_to_pdf", real)
+    with translation.override("fr"):
+        assert len(built(sheet_pdfs.filled_document(played_tournament))) == 4
+    assert SheetPdf.objects.count() == 4
+
+
+def test_a_drawn_round_is_laid_out_by_the_worker_before_its_print(
+    scorekeeper_client, make_tournament, settings, run_worker, layouts
+):
+    """More sheets than a print may lay out: the draw queues them, the worker lays them out
+    and keeps them, the print only merges them (in the scorekeeper's language, with each
+    table's QR code)."""
+    from django_tasks_db.models import DBTaskResult
+
+    settings.PDF_INLINE_MAX_RENDERS = 1
+    tournament = make_tournament(players=8, rounds=2)
+    tournament.table_phones = True
+    tournament.save()
+    scorekeeper_client.post(reverse("staff_draw", args=[tournament.pk]))
+    round_ = tournament.round_set.get()
+    assert DBTaskResult.objects.count() == 1
+    assert layouts == []  # not in the request
+    run_worker()
+    assert len(layouts) == 2 and all("<svg" in html for html in layouts)
+    layouts.clear()
+    response = scorekeeper_client.get(reverse("round_sheets_pdf", args=[round_.pk]))
+    assert response.status_code == 200  # merged at once, not queued
+    assert layouts == []
+    pages = pages_of(response.content)
+    assert [heading(1, 1) in pages[0], heading(1, 2) in pages[1]] == [True, True]
+    assert not PdfExport.objects.exists()
+
+
+def test_a_sheet_changed_after_the_worker_laid_it_out_is_printed_as_it_is_now(
+    scorekeeper_client, make_tournament, settings, run_worker, layouts
+):
+    settings.PDF_INLINE_MAX_RENDERS = 1
+    tournament = make_tournament(players=8, rounds=2)
+    scorekeeper_client.post(reverse("staff_draw", args=[tournament.pk]))
+    run_worker()
+    layouts.clear()
+    round_ = tournament.round_set.get()
+    player = round_reads.round_tables(round_)[0].seats.all()[0].entry.player
+    player.last_name = "Renommé"
+    player.save()
+    response = scorekeeper_client.get(reverse("round_sheets_pdf", args=[round_.pk]))
+    assert len(layouts) == 1
+    assert "Renommé" in pages_of(response.content)[0]
+
+
+def test_a_round_a_print_lays_out_itself_is_not_queued(scorekeeper_client, make_tournament):
+    from django_tasks_db.models import DBTaskResult
+
+    tournament = make_tournament(players=8, rounds=2)  # 2 tables, within the inline limit
+    scorekeeper_client.post(reverse("staff_draw", args=[tournament.pk]))
+    assert tournament.round_set.count() == 1
+    assert not DBTaskResult.objects.exists()
+
+
+def test_a_draw_cancelled_before_the_worker_runs_leaves_nothing_to_do(
+    scorekeeper_client, make_tournament, settings, run_worker, layouts
+):
+    settings.PDF_INLINE_MAX_RENDERS = 1
+    tournament = make_tournament(players=8, rounds=2)
+    scorekeeper_client.post(reverse("staff_draw", args=[tournament.pk]))
+    round_ = tournament.round_set.get()
+    scorekeeper_client.post(reverse("staff_round", args=[round_.pk]), {"action": "cancel_draw"})
+    assert not tournament.round_set.exists()
+    run_worker()
+    assert layouts == [] and not SheetPdf.objects.exists()

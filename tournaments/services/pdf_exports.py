@@ -2,6 +2,7 @@
 
 import datetime
 
+from django.conf import settings
 from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
@@ -87,3 +88,40 @@ def build_pdf_export(export_id: str) -> PdfExport | None:
         export.finished_at = timezone.now()
         export.save(update_fields=["content", "filename", "status", "finished_at"])
     return export
+
+
+def prepare_round_sheets(round_: Round, *, base_url: str) -> bool:
+    """A round just drawn: when its blank sheets are more than a request may lay out, the
+    queue's worker lays them out now and keeps them (``lay_out_round_sheets``), so that the
+    scorekeeper's print merges kept pages instead of waiting on the queue. Whether it was
+    queued.
+
+    Nothing stale can be printed: a kept page counts only for the same HTML, so a sheet
+    changed meanwhile (a redraw, a swap, a renamed player) is laid out again when printed.
+    """
+    from django.utils.translation import get_language
+
+    from ..tasks import lay_out_round_sheets
+
+    if round_.tables.filter(bye=False).count() <= settings.PDF_INLINE_MAX_RENDERS:
+        return False  # a print lays them out itself within its budget
+    lay_out_round_sheets.enqueue(round_.pk, get_language(), base_url)
+    return True
+
+
+def lay_out_round_sheets(round_id: int, language: str, base_url: str) -> int:
+    """The blank sheets of a round laid out and kept, in the language and for the address of
+    the request that drew it (the task queue's worker calls this). How many sheets it has."""
+    from django.utils import translation
+
+    from .. import sheet_pdfs
+
+    round_ = (
+        Round.objects.select_related("tournament__club", "tournament__season")
+        .filter(pk=round_id)
+        .first()
+    )
+    if round_ is None:  # the draw was cancelled meanwhile
+        return 0
+    with translation.override(language):
+        return len(sheet_pdfs.lay_out_missing(sheet_pdfs.round_document(round_, base_url or None)))
