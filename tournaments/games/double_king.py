@@ -18,6 +18,8 @@ from typing import Any
 
 from django import forms
 from django.utils.functional import Promise
+from django.utils.html import escape
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -295,6 +297,55 @@ class DoubleKingSheet(PointsLines, SheetForm):
             )
         return lines
 
+    # The grid's lines are written here rather than by a template loop: 20 rows and the
+    # penalty lines of 5 cells each were most of the sheet page's rendering. The markup is
+    # the loops' that stood in double_king_form.html, byte for byte
+    # (tests/tournaments/test_sheet_grid_html.py renders both).
+
+    def grid_rows_html(self) -> SafeString:
+        out = []
+        for row in self.rows_for_template():
+            cells = "".join(
+                f'<td class="num count{" chooser" if seat == row.dealer else ""}'
+                f'{" has-error" if cell.errors else ""}" data-label="{self._seat_label(seat)}">'
+                f"{cell}</td>"
+                for seat, cell in enumerate(row.cells)
+            )
+            row_class = ' class="row-error"' if row.errors else ""
+            out.append(
+                f'\n    <tr data-row="{row.number}"{row_class}>'
+                f'\n      <td class="row-no">{row.number}</td>'
+                f'\n      <td class="dealer">{escape(row.dealer_name)}</td>'
+                f'\n      <td class="game{" has-error" if row.game.errors else ""}">{row.game}</td>'
+                f"\n      {cells}\n    </tr>\n    {_line_errors_html(row.errors)}\n  "
+            )
+        return mark_safe("".join(out))
+
+    def penalty_lines_html(self) -> SafeString:
+        out = []
+        for line in self.penalty_lines_for_template():
+            assert line.before is not None  # a penalty line has its « before » cell
+            cells = "".join(
+                f'<td class="num count{" has-error" if cell.errors else ""}" '
+                f'data-label="{self._seat_label(seat)}">{cell}</td>'
+                for seat, cell in enumerate(line.cells)
+            )
+            classes = (" unused" if not line.used else "") + (" row-error" if line.errors else "")
+            out.append(
+                f'\n    <tr data-line="{line.number}" class="penalty-line{classes}">'
+                f'\n      <td class="row-no{" has-error" if line.before.errors else ""}">'
+                f"{line.before}</td>"
+                f'\n      <td class="dealer">{escape(line.dealer_name)}</td>'
+                f'\n      <td class="game{" has-error" if line.game.errors else ""}">'
+                f"{line.game}</td>"
+                f"\n      {cells}\n    </tr>\n    {_line_errors_html(line.errors)}\n  "
+            )
+        return mark_safe("".join(out))
+
+    def _seat_label(self, seat: int) -> str:
+        """``{{ form.seat_names|get:seat }}``: the name, escaped (« None » past the names)."""
+        return escape(self.seat_names[seat] if seat < len(self.seat_names) else None)
+
     def row_field_names(self, row: int) -> list[str]:
         return [f"g{row}", *(f"c{row}_{s}" for s in range(SEATS))]
 
@@ -377,6 +428,14 @@ class DoubleKingSheet(PointsLines, SheetForm):
         self.records.append(record)
         self.record_fields.append(fields)
         self.record_labels.append(label)
+
+
+def _line_errors_html(errors: list[str]) -> str:
+    """A line's messages under it, as the grid's template wrote them (nothing if none)."""
+    if not errors:
+        return ""
+    messages = "".join(f'<p class="field-error" role="alert">{escape(e)}</p>' for e in errors)
+    return f'<tr class="row-error row-messages"><td colspan="7">{messages}</td></tr>'
 
 
 class DoubleKingRow(PointsLines, DealForm):
