@@ -34,6 +34,8 @@ class TableEntry:
     plugin: GamePlugin
     seats: list[Seat]
     form: SheetForm
+    #: the table's stored sheet, as the form was given it
+    records: list[dict]
 
 
 def entry_form(table: Table, data=None, *, number: int | None = None) -> TableEntry:
@@ -42,16 +44,17 @@ def entry_form(table: Table, data=None, *, number: int | None = None) -> TableEn
     tournament = table.round.tournament
     plugin = plugin_for(tournament.game)
     seats = scoresheet.table_seats(table)
+    records = scoresheet.table_records(table)
     form = plugin.sheet_form.for_table(
         data,
-        records=scoresheet.table_records(table),
+        records=records,
         number=number,
         seat_names=scoresheet.seat_names(seats),
         player_names=scoresheet.dealing_names(seats),
         first_dealer=scoresheet.first_dealer(seats),
         rules=tournament.rules,
     )
-    return TableEntry(table, plugin, seats, form)
+    return TableEntry(table, plugin, seats, form, records)
 
 
 def posted_version(data) -> int:
@@ -195,11 +198,7 @@ class SheetView(EntryView):
     def page_context(self, entry: TableEntry, result: TableResult | None) -> dict:
         form = entry.form
         if result is None:
-            records = (
-                form.records
-                if form.is_bound and not form.errors
-                else scoresheet.table_records(entry.table)
-            )
+            records = form.records if form.is_bound and not form.errors else entry.records
             try:
                 result = scoresheet.evaluate_sheet(entry.table, records)
             except InvalidDeal:
