@@ -66,10 +66,11 @@ def posted_version(data) -> int:
         return -1
 
 
-def judged(table: Table, form: SheetForm) -> TableResult | None:
-    """The game's verdict on a valid form's sheet, or None with the reason on its field."""
+def judged(table: Table, form: SheetForm, seats: list[Seat] | None = None) -> TableResult | None:
+    """The game's verdict on a valid form's sheet, or None with the reason on its field
+    (``seats``: the table's, when read already)."""
     try:
-        return scoresheet.evaluate_sheet(table, form.entry_records())
+        return scoresheet.evaluate_sheet(table, form.entry_records(), seats)
     except InvalidDeal as error:
         form.attach_scoring_error(error)
         return None
@@ -133,7 +134,7 @@ class EntryView(TableMixin, View):
         if not form.is_valid():
             return self.render_entry(request, entry, status=400, version=version)
         if request.POST.get("action") == "preview":
-            result = judged(entry.table, form)
+            result = judged(entry.table, form, entry.seats)
             status = 200 if result is not None else 400
             return self.render_entry(request, entry, status=status, version=version, result=result)
         try:
@@ -200,7 +201,7 @@ class SheetView(EntryView):
         if result is None:
             records = form.records if form.is_bound and not form.errors else entry.records
             try:
-                result = scoresheet.evaluate_sheet(entry.table, records)
+                result = scoresheet.evaluate_sheet(entry.table, records, entry.seats)
             except InvalidDeal:
                 result = None
         return {"result": result}

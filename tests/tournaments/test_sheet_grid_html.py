@@ -5,8 +5,10 @@ very same bytes as the loops wrote, in every state the scorekeeper can see it in
 import random
 
 import pytest
+from django.db import connection
 from django.forms.renderers import DjangoTemplates
 from django.template import engines
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from club.models import Player
@@ -147,3 +149,14 @@ def test_a_preview_and_a_conflict(scorekeeper_client, committee_user, table):
     assert stale.status_code == 409
     old, new = old_and_new(stale)
     assert old == new and 'data-line="3"' in new
+
+
+def test_the_sheet_page_reads_the_deals_and_the_seats_once(scorekeeper_client, table):
+    url = reverse("staff_sheet", args=[table.pk])
+    assert scorekeeper_client.post(url, with_penalty(table, 5)).status_code == 302
+    with CaptureQueriesContext(connection) as queries:
+        response = scorekeeper_client.get(url)
+    assert response.status_code == 200 and response.context["result"] is not None
+    reads = [q["sql"] for q in queries.captured_queries]
+    assert sum('FROM "tournaments_deal"' in sql for sql in reads) == 1
+    assert sum('FROM "tournaments_seat"' in sql for sql in reads) == 1
