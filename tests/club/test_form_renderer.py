@@ -9,7 +9,7 @@ from django.forms.renderers import DjangoTemplates, get_default_renderer
 from django.test import override_settings
 from django.urls import reverse
 
-from club.renderers import FastWidgetRenderer, text_input
+from club.renderers import FastWidgetRenderer, select, text_input
 from tournaments.models import Table
 
 pytestmark = pytest.mark.django_db
@@ -94,6 +94,13 @@ class Cells(forms.Form):
     required = forms.CharField(widget=forms.TextInput(attrs={"class": "c"}))
     helped = forms.CharField(required=False, help_text="help")
     number = forms.IntegerField(required=False)
+    game = forms.ChoiceField(
+        required=False,
+        choices=[("", "—"), ("a", "A & <b>"), (0, "zéro")],
+        widget=forms.Select(attrs={"aria-label": 'Jeu "1"'}),
+    )
+    chosen = forms.ChoiceField(choices=[("x", "X")])
+    grouped = forms.ChoiceField(required=False, choices=[("G", [("g", "g")]), ("h", "h")])
 
     def clean(self):
         self.add_error("plain", "")  # a cell shown red without a message of its own
@@ -101,12 +108,19 @@ class Cells(forms.Form):
 
 
 @pytest.mark.parametrize(
-    "data", [None, {"plain": "0", "marked": '"><b>', "number": "x"}, {"plain": "abc"}]
+    "data",
+    [
+        None,
+        {"plain": "0", "marked": '"><b>', "number": "x", "game": "a", "grouped": "g"},
+        {"plain": "abc", "game": "0", "chosen": "x"},
+        {"game": "zz"},
+    ],
 )
-def test_a_text_input_written_directly_is_its_template(data):
+def test_an_input_or_select_written_directly_is_its_template(data):
     fast = Cells(data, renderer=FastWidgetRenderer(), initial={"plain": 0, "marked": "a&b"})
     django = Cells(data, renderer=DjangoTemplates(), initial={"plain": 0, "marked": "a&b"})
     if data is not None:
         assert not fast.is_valid() and not django.is_valid()
     for name in Cells.base_fields:
         assert text_input(fast[name]) == str(django[name]), name
+        assert select(fast[name]) == str(django[name]), name

@@ -23,7 +23,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from club.renderers import text_input
+from club.renderers import select, text_input
 from scoring import InvalidDeal, double_king
 from scoring.double_king import GAMES_PER_ROUND, KINDS, record_from_points, score_deal, sheet_line
 
@@ -316,7 +316,8 @@ class DoubleKingSheet(PointsLines, SheetForm):
                 f'\n    <tr data-row="{row.number}"{row_class}>'
                 f'\n      <td class="row-no">{row.number}</td>'
                 f'\n      <td class="dealer">{escape(row.dealer_name)}</td>'
-                f'\n      <td class="game{" has-error" if row.game.errors else ""}">{row.game}</td>'
+                f'\n      <td class="game{" has-error" if row.game.errors else ""}">'
+                f"{select(row.game)}</td>"
                 f"\n      {cells}\n    </tr>\n    {_line_errors_html(row.errors)}\n  "
             )
         return mark_safe("".join(out))
@@ -337,7 +338,7 @@ class DoubleKingSheet(PointsLines, SheetForm):
                 f"{text_input(line.before)}</td>"
                 f'\n      <td class="dealer">{escape(line.dealer_name)}</td>'
                 f'\n      <td class="game{" has-error" if line.game.errors else ""}">'
-                f"{line.game}</td>"
+                f"{select(line.game)}</td>"
                 f"\n      {cells}\n    </tr>\n    {_line_errors_html(line.errors)}\n  "
             )
         return mark_safe("".join(out))
