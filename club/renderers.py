@@ -35,13 +35,20 @@ def _label(label) -> str:
     return html.escape(label) if type(label) is str else conditional_escape(localize(label))
 
 
+@lru_cache(maxsize=256)
+def _attr_name(name: str) -> str:
+    """An attribute's name, escaped once a process: a site's forms use a few dozen names
+    (at most 256 kept: some kilobytes), a sheet writes them hundreds of times a page."""
+    return f" {html.escape(name)}"
+
+
 def _attrs(attrs: dict) -> str:
     """``attrs.html``: ``name="value"``, a bare name for True, nothing for False."""
     out = []
     for name, value in attrs.items():
         if value is False:
             continue
-        out.append(f" {_escape(name)}")
+        out.append(_attr_name(name) if type(name) is str else f" {_escape(name)}")
         if value is not True:
             out.append(f'="{_escape(value)}"')
     return "".join(out)
