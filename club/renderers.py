@@ -10,6 +10,7 @@ escaped the same way; any other template, or an option with its own template, go
 import html
 from functools import lru_cache
 
+from django.forms import BoundField, Select, TextInput
 from django.forms.renderers import DjangoTemplates
 from django.utils.formats import localize
 from django.utils.html import conditional_escape
@@ -34,13 +35,20 @@ def _label(label) -> str:
     return html.escape(label) if type(label) is str else conditional_escape(localize(label))
 
 
+@lru_cache(maxsize=256)
+def _attr_name(name: str) -> str:
+    """An attribute's name, escaped once a process: a site's forms use a few dozen names
+    (at most 256 kept: some kilobytes), a sheet writes them hundreds of times a page."""
+    return f" {html.escape(name)}"
+
+
 def _attrs(attrs: dict) -> str:
     """``attrs.html``: ``name="value"``, a bare name for True, nothing for False."""
     out = []
     for name, value in attrs.items():
         if value is False:
             continue
-        out.append(f" {_escape(name)}")
+        out.append(_attr_name(name) if type(name) is str else f" {_escape(name)}")
         if value is not True:
             out.append(f'="{_escape(value)}"')
     return "".join(out)
@@ -112,3 +120,64 @@ class FastWidgetRenderer(DjangoTemplates):
             if html is not None:
                 return html
         return super().render(template_name, context, request)
+
+
+def _plain(bound: BoundField, kind: type, template: str) -> bool:
+    """A field whose widget is exactly ``kind`` with its own template, nothing that
+    ``as_widget`` would add besides the error's attributes and the id (not required, no
+    help text, not localised...), rendered by this renderer."""
+    field = bound.field
+    widget = field.widget
+    return not (
+        type(widget) is not kind
+        or widget.template_name != WIDGETS + template
+        or not isinstance(bound.form.renderer, FastWidgetRenderer)
+        or field.required
+        or field.disabled
+        or field.localize
+        or widget.is_localized
+        or field.help_text
+        or not bound.auto_id
+        or "id" in widget.attrs
+        or "aria-describedby" in widget.attrs
+    )
+
+
+def _plain_attrs(bound: BoundField) -> dict:
+    """The attributes in Django's order: the widget's, ``aria-invalid`` and
+    ``aria-describedby`` on an error, the id."""
+    attrs = dict(bound.field.widget.attrs)
+    if bound.errors:
+        attrs["aria-invalid"] = "true"
+        attrs["aria-describedby"] = f"{bound.auto_id}_error"
+    attrs["id"] = bound.auto_id
+    return attrs
+
+
+def text_input(bound: BoundField) -> str:
+    """``str(bound)`` for a plain text input (a score sheet's cells: a hundred a page),
+    without the bound field's and the widget's context building. Anything else (required,
+    help text, localised...) is rendered by Django."""
+    if not _plain(bound, TextInput, "text.html"):
+        return str(bound)
+    attrs = _plain_attrs(bound)
+    value = bound.value()
+    shown = None if value == "" or value is None else str(value)
+    return _input({"type": "text", "name": bound.html_name, "value": shown, "attrs": attrs})
+
+
+def select(bound: BoundField) -> str:
+    """``str(bound)`` for a plain select of one value (a score sheet's games), the same
+    way as ``text_input``."""
+    widget = bound.field.widget
+    if not _plain(bound, Select, "select.html") or widget.option_template_name != OPTION_TEMPLATE:
+        return str(bound)
+    name = bound.html_name
+    html = _select(
+        {
+            "name": name,
+            "attrs": _plain_attrs(bound),
+            "optgroups": widget.optgroups(name, widget.format_value(bound.value()), None),
+        }
+    )
+    return str(bound) if html is None else html

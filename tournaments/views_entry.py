@@ -34,6 +34,8 @@ class TableEntry:
     plugin: GamePlugin
     seats: list[Seat]
     form: SheetForm
+    #: the table's stored sheet, as the form was given it
+    records: list[dict]
 
 
 def entry_form(table: Table, data=None, *, number: int | None = None) -> TableEntry:
@@ -42,16 +44,17 @@ def entry_form(table: Table, data=None, *, number: int | None = None) -> TableEn
     tournament = table.round.tournament
     plugin = plugin_for(tournament.game)
     seats = scoresheet.table_seats(table)
+    records = scoresheet.table_records(table)
     form = plugin.sheet_form.for_table(
         data,
-        records=scoresheet.table_records(table),
+        records=records,
         number=number,
         seat_names=scoresheet.seat_names(seats),
         player_names=scoresheet.dealing_names(seats),
         first_dealer=scoresheet.first_dealer(seats),
         rules=tournament.rules,
     )
-    return TableEntry(table, plugin, seats, form)
+    return TableEntry(table, plugin, seats, form, records)
 
 
 def posted_version(data) -> int:
@@ -63,10 +66,11 @@ def posted_version(data) -> int:
         return -1
 
 
-def judged(table: Table, form: SheetForm) -> TableResult | None:
-    """The game's verdict on a valid form's sheet, or None with the reason on its field."""
+def judged(table: Table, form: SheetForm, seats: list[Seat] | None = None) -> TableResult | None:
+    """The game's verdict on a valid form's sheet, or None with the reason on its field
+    (``seats``: the table's, when read already)."""
     try:
-        return scoresheet.evaluate_sheet(table, form.entry_records())
+        return scoresheet.evaluate_sheet(table, form.entry_records(), seats)
     except InvalidDeal as error:
         form.attach_scoring_error(error)
         return None
@@ -130,7 +134,7 @@ class EntryView(TableMixin, View):
         if not form.is_valid():
             return self.render_entry(request, entry, status=400, version=version)
         if request.POST.get("action") == "preview":
-            result = judged(entry.table, form)
+            result = judged(entry.table, form, entry.seats)
             status = 200 if result is not None else 400
             return self.render_entry(request, entry, status=status, version=version, result=result)
         try:
@@ -195,13 +199,9 @@ class SheetView(EntryView):
     def page_context(self, entry: TableEntry, result: TableResult | None) -> dict:
         form = entry.form
         if result is None:
-            records = (
-                form.records
-                if form.is_bound and not form.errors
-                else scoresheet.table_records(entry.table)
-            )
+            records = form.records if form.is_bound and not form.errors else entry.records
             try:
-                result = scoresheet.evaluate_sheet(entry.table, records)
+                result = scoresheet.evaluate_sheet(entry.table, records, entry.seats)
             except InvalidDeal:
                 result = None
         return {"result": result}

@@ -9,7 +9,7 @@ from django.forms.renderers import DjangoTemplates, get_default_renderer
 from django.test import override_settings
 from django.urls import reverse
 
-from club.renderers import FastWidgetRenderer
+from club.renderers import FastWidgetRenderer, select, text_input
 from tournaments.models import Table
 
 pytestmark = pytest.mark.django_db
@@ -86,3 +86,41 @@ def test_every_widget_is_written_as_its_template_writes_it(data):
     django = Awkward(data, renderer=DjangoTemplates())
     for name in Awkward.base_fields:
         assert str(fast[name]) == str(django[name]), name
+
+
+class Cells(forms.Form):
+    plain = forms.IntegerField(required=False, widget=forms.TextInput(attrs={"size": 3}))
+    marked = forms.CharField(required=False, widget=forms.TextInput(attrs={"data-x": "<&>"}))
+    required = forms.CharField(widget=forms.TextInput(attrs={"class": "c"}))
+    helped = forms.CharField(required=False, help_text="help")
+    number = forms.IntegerField(required=False)
+    game = forms.ChoiceField(
+        required=False,
+        choices=[("", "—"), ("a", "A & <b>"), (0, "zéro")],
+        widget=forms.Select(attrs={"aria-label": 'Jeu "1"'}),
+    )
+    chosen = forms.ChoiceField(choices=[("x", "X")])
+    grouped = forms.ChoiceField(required=False, choices=[("G", [("g", "g")]), ("h", "h")])
+
+    def clean(self):
+        self.add_error("plain", "")  # a cell shown red without a message of its own
+        return self.cleaned_data
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        None,
+        {"plain": "0", "marked": '"><b>', "number": "x", "game": "a", "grouped": "g"},
+        {"plain": "abc", "game": "0", "chosen": "x"},
+        {"game": "zz"},
+    ],
+)
+def test_an_input_or_select_written_directly_is_its_template(data):
+    fast = Cells(data, renderer=FastWidgetRenderer(), initial={"plain": 0, "marked": "a&b"})
+    django = Cells(data, renderer=DjangoTemplates(), initial={"plain": 0, "marked": "a&b"})
+    if data is not None:
+        assert not fast.is_valid() and not django.is_valid()
+    for name in Cells.base_fields:
+        assert text_input(fast[name]) == str(django[name]), name
+        assert select(fast[name]) == str(django[name]), name

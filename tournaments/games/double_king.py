@@ -18,9 +18,12 @@ from typing import Any
 
 from django import forms
 from django.utils.functional import Promise
+from django.utils.html import escape
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from club.renderers import select, text_input
 from scoring import InvalidDeal, double_king
 from scoring.double_king import GAMES_PER_ROUND, KINDS, record_from_points, score_deal, sheet_line
 
@@ -76,10 +79,8 @@ class PointsField(forms.IntegerField):
         return super().to_python(value)
 
 
-def cell_input(name: str) -> forms.TextInput:
-    return forms.TextInput(
-        attrs={"aria-label": name, "autocomplete": "off", "size": 3, "class": "points"}
-    )
+def cell_attrs(name: str) -> dict[str, object]:
+    return {"aria-label": name, "autocomplete": "off", "size": 3, "class": "points"}
 
 
 @dataclass
@@ -164,6 +165,11 @@ class DoubleKingSheet(PointsLines, SheetForm):
     ) -> None:
         super().__init__(*args, **kwargs)
         self.penalty_lines = self._count_penalty_lines(records or [])
+        # What every line's fields share, translated once a form rather than once a field.
+        self._game_choices = game_choices()
+        self._game_label = _("game (letter)")
+        self._cell_label = _("%(line)s: points of %(player)s")
+        self._invalid_points = _("enter whole points (e.g. -4)")
         for row in range(1, self.rows + 1):
             self._add_line_fields(f"g{row}", f"c{row}_", _("Game %(row)d") % {"row": row})
         for line in range(1, self.penalty_lines + 1):
@@ -190,23 +196,19 @@ class DoubleKingSheet(PointsLines, SheetForm):
         return min(max([stored + SPARE_PENALTY_LINES, *posted]), 4 * GAMES_PER_ROUND)
 
     def _add_line_fields(self, game: str, cells: str, label: str) -> None:
-        self.fields[game] = forms.ChoiceField(
-            label=label,
-            choices=game_choices(),
-            required=False,
-            widget=forms.Select(attrs={"aria-label": f"{label} : " + _("game (letter)")}),
+        # The widgets' classes are given and their attributes set after: a widget instance
+        # given to a field is deep-copied (~120 fields a sheet).
+        field = forms.ChoiceField(
+            label=label, choices=self._game_choices, required=False, widget=forms.Select
         )
+        field.widget.attrs = {"aria-label": f"{label} : {self._game_label}"}
+        self.fields[game] = field
+        invalid = {"invalid": f"{label} : {self._invalid_points}"}
         for seat in range(SEATS):
-            name = _("%(line)s: points of %(player)s") % {
-                "line": label,
-                "player": self.seat_names[seat],
-            }
-            self.fields[f"{cells}{seat}"] = PointsField(
-                label=name,
-                required=False,
-                widget=cell_input(name),
-                error_messages={"invalid": f"{label} : " + _("enter whole points (e.g. -4)")},
-            )
+            name = self._cell_label % {"line": label, "player": self.seat_names[seat]}
+            cell = PointsField(label=name, required=False, error_messages=invalid)
+            cell.widget.attrs = cell_attrs(name)
+            self.fields[f"{cells}{seat}"] = cell
 
     # ------------------------------------------------------------------ rows and records
 
@@ -295,6 +297,56 @@ class DoubleKingSheet(PointsLines, SheetForm):
             )
         return lines
 
+    # The grid's lines are written here rather than by a template loop: 20 rows and the
+    # penalty lines of 5 cells each were most of the sheet page's rendering. The markup is
+    # the loops' that stood in double_king_form.html, byte for byte
+    # (tests/tournaments/test_sheet_grid_html.py renders both).
+
+    def grid_rows_html(self) -> SafeString:
+        out = []
+        for row in self.rows_for_template():
+            cells = "".join(
+                f'<td class="num count{" chooser" if seat == row.dealer else ""}'
+                f'{" has-error" if cell.errors else ""}" data-label="{self._seat_label(seat)}">'
+                f"{text_input(cell)}</td>"
+                for seat, cell in enumerate(row.cells)
+            )
+            row_class = ' class="row-error"' if row.errors else ""
+            out.append(
+                f'\n    <tr data-row="{row.number}"{row_class}>'
+                f'\n      <td class="row-no">{row.number}</td>'
+                f'\n      <td class="dealer">{escape(row.dealer_name)}</td>'
+                f'\n      <td class="game{" has-error" if row.game.errors else ""}">'
+                f"{select(row.game)}</td>"
+                f"\n      {cells}\n    </tr>\n    {_line_errors_html(row.errors)}\n  "
+            )
+        return mark_safe("".join(out))
+
+    def penalty_lines_html(self) -> SafeString:
+        out = []
+        for line in self.penalty_lines_for_template():
+            assert line.before is not None  # a penalty line has its « before » cell
+            cells = "".join(
+                f'<td class="num count{" has-error" if cell.errors else ""}" '
+                f'data-label="{self._seat_label(seat)}">{text_input(cell)}</td>'
+                for seat, cell in enumerate(line.cells)
+            )
+            classes = (" unused" if not line.used else "") + (" row-error" if line.errors else "")
+            out.append(
+                f'\n    <tr data-line="{line.number}" class="penalty-line{classes}">'
+                f'\n      <td class="row-no{" has-error" if line.before.errors else ""}">'
+                f"{text_input(line.before)}</td>"
+                f'\n      <td class="dealer">{escape(line.dealer_name)}</td>'
+                f'\n      <td class="game{" has-error" if line.game.errors else ""}">'
+                f"{select(line.game)}</td>"
+                f"\n      {cells}\n    </tr>\n    {_line_errors_html(line.errors)}\n  "
+            )
+        return mark_safe("".join(out))
+
+    def _seat_label(self, seat: int) -> str:
+        """``{{ form.seat_names|get:seat }}``: the name, escaped (« None » past the names)."""
+        return escape(self.seat_names[seat] if seat < len(self.seat_names) else None)
+
     def row_field_names(self, row: int) -> list[str]:
         return [f"g{row}", *(f"c{row}_{s}" for s in range(SEATS))]
 
@@ -377,6 +429,14 @@ class DoubleKingSheet(PointsLines, SheetForm):
         self.records.append(record)
         self.record_fields.append(fields)
         self.record_labels.append(label)
+
+
+def _line_errors_html(errors: list[str]) -> str:
+    """A line's messages under it, as the grid's template wrote them (nothing if none)."""
+    if not errors:
+        return ""
+    messages = "".join(f'<p class="field-error" role="alert">{escape(e)}</p>' for e in errors)
+    return f'<tr class="row-error row-messages"><td colspan="7">{messages}</td></tr>'
 
 
 class DoubleKingRow(PointsLines, DealForm):

@@ -12,7 +12,8 @@ from .round_reads import seats_with_occupants
 
 
 def table_records(table: Table) -> list[dict[str, Any]]:
-    return [deal.record for deal in table.deals.order_by("number")]
+    # Only the records: no Deal instances built for them (a sheet is 20-odd rows).
+    return list(table.deals.order_by("number").values_list("record", flat=True))
 
 
 def table_seats(table: Table) -> list[Seat]:
