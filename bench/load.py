@@ -2,7 +2,7 @@
 
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/atout_perf_bench \\
         .venv/bin/python bench/load.py [--players 50] [--scorekeepers 5] [--seconds 30] \\
-        [--rate 150]
+        [--rate 150] [--save-rate 10]
 
 Prepares a running Double King tournament of 120 players (round 1 drawn, a scorekeeper
 account), starts gunicorn with 3 workers of 4 threads and the project's gunicorn.conf.py (the
@@ -26,7 +26,10 @@ Two measures, because one load cannot give both:
   answered, as visitors arrive in a hall; the scorekeepers keep their loop. A request's
   latency counts from its scheduled time (a late send counts against the server, not lost),
   so p95 is what a visitor waits at that rate, and it grows without bound when R is past
-  the capacity.
+  the capacity. With ``--save-rate S``, the scorekeepers' sheets are opened and saved on a
+  clock too, S a second in all (a page's latency counted from when it was due); without it,
+  they keep their closed loop, whose saves' latency is then Little's law again (5
+  scorekeepers always waiting: 5 / saves a second).
 
 Prints requests per second, p50/p95/p99 latency per kind of request, and the errors, for
 each measure. The load generator runs on the same machine as the server: its own CPU use is
@@ -89,6 +92,13 @@ def main() -> None:
         default=0,
         help="after the closed loop, the players' requests offered at this many a second "
         "(open loop; 0: none)",
+    )
+    parser.add_argument(
+        "--save-rate",
+        type=float,
+        default=0,
+        help="in the open loop, the scorekeepers' sheets opened and saved at this many a "
+        "second in all, on a clock (0: each scorekeeper's own loop, with --think)",
     )
     args = parser.parse_args()
     setup_django()
@@ -262,8 +272,9 @@ class Stats:
                 self.errors[f"{kind} {status}"] = self.errors.get(f"{kind} {status}", 0) + 1
 
 
-def timed(stats: Stats, kind: str, ok: tuple[int, ...], fn):
-    start = time.perf_counter()
+def timed(stats: Stats, kind: str, ok: tuple[int, ...], fn, since: float | None = None):
+    """``fn``'s request, its latency counted from ``since`` (when it was due) if given."""
+    start = time.perf_counter() if since is None else since
     status, content = fn()
     stats.add(kind, time.perf_counter() - start, status, ok)
     return status, content
@@ -329,8 +340,17 @@ def open_players(
 
 
 def scorekeeper(
-    port: int, plan: dict, tables: list, stop: float, stats: Stats, think: float
+    port: int,
+    plan: dict,
+    tables: list,
+    stop: float,
+    stats: Stats,
+    think: float,
+    clock: tuple[float, float] | None = None,
 ) -> None:
+    """Opens a sheet, types for ``think`` seconds, saves it; over and over (closed loop), or
+    with ``clock`` = (first, every): sheet k opened at ``first + k × every`` (open loop, its
+    page's latency counted from then, so a late server counts against it)."""
     from tournaments.sample_sheets import sheet_post_data
 
     browser = Browser(port)
@@ -342,12 +362,19 @@ def scorekeeper(
         {"username": plan["user"], "password": PASSWORD, "csrfmiddlewaretoken": token},
     )
     assert status == 302, f"login refused ({status})"
-    turn = 0
+    turn = loop = 0
     while time.perf_counter() < stop:
         for table in tables:
+            due = None
+            if clock is not None:
+                due = clock[0] + loop * clock[1]
+                loop += 1
+                if due >= stop:
+                    return
+                time.sleep(max(0.0, due - time.perf_counter()))
             path = f"/saisie/tables/{table['pk']}/"
             _status, page = timed(
-                stats, "sheet page", (200,), lambda p=path: browser.request("GET", p)
+                stats, "sheet page", (200,), lambda p=path: browser.request("GET", p), due
             )
             version = int(VERSION.search(page).group(1))
             time.sleep(think)
@@ -385,10 +412,14 @@ def run(
             for i in range(args.players)
         ]
     tables = plan["tables"]
+    save_rate = args.save_rate if rate else 0
+    # On a clock (--save-rate): the saves spread evenly over the scorekeepers and in time.
+    every = args.scorekeepers / save_rate if save_rate else 0
     threads += [
         threading.Thread(
             target=scorekeeper,
             args=(port, plan, tables[i :: args.scorekeepers], stop, stats, args.think),
+            kwargs={"clock": (start + i / save_rate, every) if save_rate else None},
         )
         for i in range(args.scorekeepers)
     ]
@@ -403,7 +434,8 @@ def run(
     if not report:
         return
     if rate:
-        print(f"open loop: the players' requests offered at {rate:g} a second")
+        saves = f", sheets opened and saved at {save_rate:g} a second" if save_rate else ""
+        print(f"open loop: the players' requests offered at {rate:g} a second{saves}")
     else:
         print("closed loop (capacity): every client sends again as soon as answered")
     print(

@@ -6,10 +6,11 @@
 Prepares the load bench's tournament (``load.prepare``), then sends each kind of request
 through Django's test client (the whole middleware stack, as gunicorn's workers run it):
 the standings page rendered (its cached table gone: a sheet was just saved), the same with
-its table cached, the same answered 304, the rounds page (rendered with nothing cached, rendered
-after one table's sheet changed, cached, 304), a table's page (rendered, cached, 304), the
-scorekeeper's sheet page and a sheet saved. Prints each kind's CPU milliseconds a request (process time:
-this process and its PostgreSQL backend) and, with ``--top``, cProfile's heaviest functions.
+its table cached, the same answered 304, the rounds page (rendered with nothing cached,
+rendered after one table's sheet changed, cached, 304), a table's page (rendered, cached,
+304), the scorekeeper's sheet page and a sheet saved. Prints each kind's CPU milliseconds a
+request (process time: this process and its PostgreSQL backend) and, with ``--top``,
+cProfile's heaviest functions.
 """
 
 import argparse
