@@ -8,7 +8,7 @@ pages show (seats, names, flags, teams).
 """
 
 from django.core.cache import cache
-from django.template.loader import render_to_string
+from django.template.loader import get_template
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 
@@ -17,7 +17,6 @@ from .selectors import round_reads
 
 #: A table's part stays this long in the cache (a newer version has another key).
 SECONDS = 3600
-SPLIT = mark_safe("<!-- atout: next table -->")
 
 
 def table_key(tournament: Tournament, table: Table, language: str) -> str:
@@ -36,11 +35,11 @@ def rounds_with_tables(tournament: Tournament, plugin) -> list[tuple[Round, list
     missing = [table for r in rounds for table in r.tables.all() if keys[table.pk] not in parts]
     if missing:
         round_reads.with_seats(missing)
-        # One render for all (a template's render costs more than a table's part): the parts
-        # are cut at SPLIT, which no escaped text can contain.
-        context = {"tables": missing, "tournament": tournament, "plugin": plugin, "split": SPLIT}
-        html = render_to_string("tournaments/_round_tables.html", context)
-        rendered = dict(zip([keys[t.pk] for t in missing], html.split(SPLIT), strict=True))
+        template = get_template("tournaments/_round_table.html")
+        context = {"tournament": tournament, "plugin": plugin}
+        rendered = {
+            keys[table.pk]: template.render({**context, "table": table}) for table in missing
+        }
         cache.set_many(rendered, SECONDS)
         parts.update(rendered)
     return [(r, [mark_safe(parts[keys[table.pk]]) for table in r.tables.all()]) for r in rounds]

@@ -22,13 +22,9 @@ def seats_with_occupants() -> QuerySet[Seat]:
 
 def tournament_rounds(tournament: Tournament) -> list[Round]:
     """Rounds with their tables, seats and players (teams and their players): four queries."""
-    seats = seats_with_occupants()
-    tables = Table.objects.order_by("number").prefetch_related(Prefetch("seats", queryset=seats))
-    return list(
-        tournament.round_set.order_by("number").prefetch_related(
-            Prefetch("tables", queryset=tables)
-        )
-    )
+    rounds = rounds_and_tables(tournament)
+    with_seats([table for round_ in rounds for table in round_.tables.all()])
+    return rounds
 
 
 def rounds_and_tables(tournament: Tournament) -> list[Round]:
