@@ -390,6 +390,12 @@ def test_a_sheet_failing_in_the_pool_fails_the_build_without_hanging(
     assert SheetPdf.objects.count() == 4
 
 
+def draw(client, tournament):
+    """The scorekeeper draws the tournament's first round (the page's button): that round."""
+    client.post(reverse("staff_draw", args=[tournament.pk]))
+    return tournament.round_set.get()
+
+
 def test_a_drawn_round_is_laid_out_by_the_worker_before_its_print(
     scorekeeper_client, make_tournament, settings, run_worker, layouts
 ):
@@ -402,8 +408,7 @@ def test_a_drawn_round_is_laid_out_by_the_worker_before_its_print(
     tournament = make_tournament(players=8, rounds=2)
     tournament.table_phones = True
     tournament.save()
-    scorekeeper_client.post(reverse("staff_draw", args=[tournament.pk]))
-    round_ = tournament.round_set.get()
+    round_ = draw(scorekeeper_client, tournament)
     assert DBTaskResult.objects.count() == 1
     assert layouts == []  # not in the request
     run_worker()
@@ -422,10 +427,9 @@ def test_a_sheet_changed_after_the_worker_laid_it_out_is_printed_as_it_is_now(
 ):
     settings.PDF_INLINE_MAX_RENDERS = 1
     tournament = make_tournament(players=8, rounds=2)
-    scorekeeper_client.post(reverse("staff_draw", args=[tournament.pk]))
+    round_ = draw(scorekeeper_client, tournament)
     run_worker()
     layouts.clear()
-    round_ = tournament.round_set.get()
     player = round_reads.round_tables(round_)[0].seats.all()[0].entry.player
     player.last_name = "Renommé"
     player.save()
@@ -438,8 +442,7 @@ def test_a_round_a_print_lays_out_itself_is_not_queued(scorekeeper_client, make_
     from django_tasks_db.models import DBTaskResult
 
     tournament = make_tournament(players=8, rounds=2)  # 2 tables, within the inline limit
-    scorekeeper_client.post(reverse("staff_draw", args=[tournament.pk]))
-    assert tournament.round_set.count() == 1
+    draw(scorekeeper_client, tournament)
     assert not DBTaskResult.objects.exists()
 
 
@@ -448,8 +451,7 @@ def test_a_draw_cancelled_before_the_worker_runs_leaves_nothing_to_do(
 ):
     settings.PDF_INLINE_MAX_RENDERS = 1
     tournament = make_tournament(players=8, rounds=2)
-    scorekeeper_client.post(reverse("staff_draw", args=[tournament.pk]))
-    round_ = tournament.round_set.get()
+    round_ = draw(scorekeeper_client, tournament)
     scorekeeper_client.post(reverse("staff_round", args=[round_.pk]), {"action": "cancel_draw"})
     assert not tournament.round_set.exists()
     run_worker()
