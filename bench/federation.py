@@ -263,8 +263,8 @@ def measure(runs: int) -> None:
     from django.urls import reverse
 
     from club.models import Season
-    from tournaments import excel
     from tournaments.models import Tournament
+    from tournaments.printing import excel
     from tournaments.selectors import annual_rankings
 
     client = Client()

@@ -154,7 +154,7 @@ def cold() -> None:
     """Forget every rendered PDF: the per-table sheets and the HTML-keyed cache."""
     from django.core.cache import cache
 
-    from tournaments.models import SheetPdf
+    from tournaments.printing.models import SheetPdf
 
     cache.clear()
     SheetPdf.objects.all().delete()
@@ -164,7 +164,7 @@ def forget_queue() -> None:
     """No document waiting: the archive's worker below builds only the archive."""
     from django_tasks_db.models import DBTaskResult
 
-    from tournaments.models import PdfExport
+    from tournaments.printing.models import PdfExport
 
     PdfExport.objects.all().delete()
     DBTaskResult.objects.all().delete()
@@ -213,7 +213,7 @@ def _children_cpu() -> float:
 
 def baseline(round_, repeat: int) -> float:
     """One WeasyPrint render of the whole round's HTML, as one document (the old way)."""
-    from tournaments import pdf, sheet_pdfs
+    from tournaments.printing import pdf, sheet_pdfs
 
     document = sheet_pdfs.round_document(round_)
     html = sheet_pdfs.render_html(document, document.sheets)
@@ -259,7 +259,7 @@ def cold_round(round_, repeat: int, tables: int) -> float:
     the same load. Returns the pool's median."""
     from django.conf import settings
 
-    from tournaments import sheet_pdfs
+    from tournaments.printing import sheet_pdfs
 
     settings.PDF_RENDER_PROCESSES = POOL_CAP
     pool = sheet_pdfs.render_processes(tables)
@@ -298,8 +298,8 @@ def inline_request(get, exports, round_, repeat: int) -> None:
 
     from django.conf import settings
 
-    from tournaments import sheet_pdfs
-    from tournaments.models import SheetPdf
+    from tournaments.printing import sheet_pdfs
+    from tournaments.printing.models import SheetPdf
 
     count = settings.PDF_INLINE_MAX_RENDERS
     document = sheet_pdfs.round_document(round_, SITE)
@@ -358,7 +358,7 @@ def archive(get, exports, tournament, database: Path, tables: int, processes: in
     Then the reprint: every sheet cached, the request merges them itself."""
     import subprocess
 
-    from tournaments.models import PdfExport
+    from tournaments.printing.models import PdfExport
 
     cold()
     start = time.perf_counter()
@@ -461,8 +461,8 @@ def main(argv: list[str] | None = None) -> int:
         from django.test import RequestFactory
         from django.utils import translation
 
-        from tournaments import sheet_pdfs
-        from tournaments import views_exports as exports
+        from tournaments.printing import sheet_pdfs
+        from tournaments.printing import views as exports
 
         start = time.perf_counter()
         tournament, season, user = build(

@@ -100,7 +100,7 @@ def main() -> None:
 
 def prepare(tables: int) -> dict:
     """A whist tournament of ``tables`` tables of 4, round 1 started, a link per table."""
-    from tournaments.models import LinkMiss
+    from tournaments.tableside.models import LinkMiss
 
     LinkMiss.objects.all().delete()
     round_, links = started_whist_round(tables, slug="phones", name="Téléphones")
@@ -126,8 +126,10 @@ def started_whist_round(tables: int, *, slug: str, name: str):
     from django.db import transaction
 
     from club.models import Club, Player, Season
-    from tournaments.models import Entry, Seat, TableDeal, TableEvent, Tournament
-    from tournaments.services import drawing, table_entry
+    from tournaments.models import Entry, Seat, Tournament
+    from tournaments.services import drawing
+    from tournaments.tableside import table_entry
+    from tournaments.tableside.models import TableDeal, TableEvent
 
     with transaction.atomic():
         # A phone's deal and its history keep their player (PROTECT): they go first.
@@ -343,7 +345,8 @@ def warm_up(port: int, plan: dict) -> None:
 def report(plan: dict, args, stats: Stats, sent: Sent, elapsed: float, cpu: float) -> None:
     from django.db.models import Count
 
-    from tournaments.models import Deal, TableDeal
+    from tournaments.models import Deal
+    from tournaments.tableside.models import TableDeal
 
     tables = [t["pk"] for t in plan["tables"]]
     stored = TableDeal.objects.filter(table_id__in=tables)
@@ -398,8 +401,8 @@ def report(plan: dict, args, stats: Stats, sent: Sent, elapsed: float, cpu: floa
 def guessing_limit(port: int, plan: dict) -> None:
     """Unknown tokens from one address over several workers: refused past the limit, while
     a live link still answers from that address."""
-    from tournaments.models import LinkMiss
-    from tournaments.services.link_throttle import MISSES_ALLOWED
+    from tournaments.tableside.link_throttle import MISSES_ALLOWED
+    from tournaments.tableside.models import LinkMiss
 
     answers = [Browser(port).request("GET", f"/t/guess{i}/")[0] for i in range(MISSES_ALLOWED)]
     last = Browser(port).request("GET", "/t/guess-more/")[0]

@@ -114,7 +114,7 @@ def confirm(table: dict, number: int):
 
 def confirm_request(table: dict, number: int):
     """The other side's confirmation of deal ``number``, ready to call."""
-    from tournaments.models import TableDeal
+    from tournaments.tableside.models import TableDeal
 
     pk = TableDeal.objects.get(table_id=table["pk"], number=number, status="pending").pk
     phone = table["phones"][number % 4]

@@ -2,6 +2,8 @@
 
 import datetime
 import random
+import unicodedata
+from dataclasses import dataclass
 from decimal import Decimal
 
 from django.contrib.auth.models import User
@@ -124,6 +126,15 @@ PLAYER_COUNT = 56
 DEMO_USERS = [("bureau", "atout-bureau", BUREAU), ("saisie", "atout-saisie", SAISIE)]
 
 
+@dataclass
+class DemoClub:
+    club: Club
+    season: Season
+    players: list[Player]
+    #: what ``manage.py demo`` prints
+    lines: list[str]
+
+
 def demo_players() -> list[tuple[str, str]]:
     rng = random.Random(2026)
     names: list[tuple[str, str]] = []
@@ -134,7 +145,9 @@ def demo_players() -> list[tuple[str, str]]:
     return names
 
 
-def build_demo_club() -> list[str]:
+def build_demo_club() -> DemoClub:
+    """The club, its season, players, memberships and staff (the tournaments are built on it
+    by ``tournaments.demo``)."""
     club, _ = Club.objects.get_or_create(
         slug="la-chevalerie",
         defaults={
@@ -186,14 +199,9 @@ def build_demo_club() -> list[str]:
             user.save()
         grant_role(user, club, role)
         lines.append(f"  login {username} / {password} ({role})")
-    from tournaments.demo import build_demo_tournaments
-
-    lines.extend(build_demo_tournaments(club, season, players))
-    return lines
+    return DemoClub(club=club, season=season, players=players, lines=lines)
 
 
 def _ascii(text: str) -> str:
-    import unicodedata
-
     plain = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
     return plain.lower().replace(" ", "")

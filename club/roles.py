@@ -17,11 +17,14 @@ for a table): the filter is written once, here.
 from typing import Any
 
 from django.contrib.auth.mixins import AccessMixin
+from django.contrib.auth.models import Group
 from django.core.exceptions import PermissionDenied
 from django.db.models import Model, QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
+
+from .models import Club, StaffMembership
 
 BUREAU = "Bureau"
 SAISIE = "Saisie"
@@ -51,8 +54,6 @@ def staff_club_ids(user: Any, roles: tuple[str, ...]) -> set[int] | None:
 
 def staff_clubs(user: Any, roles: tuple[str, ...]) -> QuerySet:
     """The clubs where ``user`` holds one of ``roles`` (all of them for a superuser)."""
-    from .models import Club
-
     ids = staff_club_ids(user, roles)
     return Club.objects.all() if ids is None else Club.objects.filter(pk__in=ids)
 
@@ -124,8 +125,6 @@ def grant_role(user: Any, club: Any, role: str) -> Any:
     joins the group of his role so the admin shows him its pages; which club he sees there
     comes from his staff memberships only.
     """
-    from .models import StaffMembership
-
     membership, _created = StaffMembership.objects.update_or_create(
         user=user, club=club, defaults={"role": role}
     )
@@ -134,8 +133,6 @@ def grant_role(user: Any, club: Any, role: str) -> Any:
 
 
 def join_role_group(user: Any, role: str) -> None:
-    from django.contrib.auth.models import Group
-
     # get_or_create: transactional tests flush the data migration's groups.
     user.groups.add(Group.objects.get_or_create(name=role)[0])
     user.__dict__.pop("_club_roles", None)

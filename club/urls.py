@@ -16,5 +16,8 @@ urlpatterns = [
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
-    path("", include("tournaments.urls")),
+    path("", include("tournaments.urls_staff")),
+    path("", include("tournaments.publishing.urls")),
+    path("", include("tournaments.tableside.urls")),
+    path("", include("tournaments.printing.urls")),
 ]

@@ -8,6 +8,8 @@ from django.utils.translation import gettext as _
 from django.views import View
 from django.views.generic import TemplateView
 
+from tournaments.selectors import listing
+
 from . import selectors, services
 from .forms import LoginForm, PlayerImportConfirmForm, PlayerImportForm
 from .models import Club
@@ -39,8 +41,6 @@ class ClubHomeView(TemplateView):
     template_name = "club/club_home.html"
 
     def get_context_data(self, **kwargs):
-        from tournaments.selectors import listing
-
         club = get_object_or_404(Club, slug=self.kwargs["slug"])
         season = selectors.current_season(club)
         return {

@@ -183,7 +183,7 @@ def two_clubs(db):
     from types import SimpleNamespace
 
     from club.models import Membership
-    from tournaments.models import PdfExport
+    from tournaments.printing.models import PdfExport
     from tournaments.sample_sheets import whist_pool
 
     def new_club(name: str, slug: str, season_pk: int | None = None) -> tuple[Club, Season]:

@@ -10,8 +10,8 @@ class TournamentsConfig(AppConfig):
     def ready(self) -> None:
         from club.models import Player
 
-        from . import signals
+        from . import receivers
         from .models import Team
 
-        post_save.connect(signals.player_saved, sender=Player, dispatch_uid="player_saved")
-        post_save.connect(signals.team_saved, sender=Team, dispatch_uid="team_saved")
+        post_save.connect(receivers.player_saved, sender=Player, dispatch_uid="player_saved")
+        post_save.connect(receivers.team_saved, sender=Team, dispatch_uid="team_saved")

@@ -4,6 +4,9 @@ import datetime
 import random
 
 from django.contrib.auth.models import User
+from django.utils import timezone
+
+from club.demo_data import build_demo_club
 
 from .models import Tournament
 from .sample_sheets import double_game, double_king_round, plonk_match, quarante_match, whist_pool
@@ -41,8 +44,6 @@ def _double_king(club, season, players, name, date, *, rounds_played, partial=Fa
 def _whist(club, season, players, name, date, *, pools_played, running=False):
     """A whist evening: pools drawn, played deal by deal's worth of records, closed at the
     signal; ``running``: the next pool is under way with its clock started."""
-    from django.utils import timezone
-
     tournament = _new(club, season, "whist", name, date, 3, players, unpaid=(9, 4))
     if tournament is None:
         return None
@@ -209,3 +210,9 @@ def build_demo_tournaments(club, season, players) -> list[str]:
 
 def _days(n: int) -> datetime.timedelta:
     return datetime.timedelta(days=n)
+
+
+def build_demo() -> list[str]:
+    """The whole demo: the club (``club.demo_data``), then its tournaments; what it printed."""
+    demo = build_demo_club()
+    return demo.lines + build_demo_tournaments(demo.club, demo.season, demo.players)

@@ -8,12 +8,13 @@ from django.utils.translation import gettext_lazy as _
 from club.models import Club, Player, Season
 from club.selectors import club_player_named
 from club.validators import MAX_FEE, PlainNameValidator
-from scoring import InvalidDeal
+from scoring import GAMES, InvalidDeal
 
-from .games import playable_game_choices, plugin_for
+from .games import PLUGINS, playable_game_choices, plugin_for
 from .games.rule_fields import CONTRACTS, COUNTERS, GROUPS, SETTINGS, TABLES
 from .models import Entry, Tournament
 from .scoring_messages import bounds_help, rules_message
+from .selectors.rulebook import club_rules, effective_rules
 
 
 class DateInput(forms.DateInput):
@@ -82,8 +83,6 @@ class TournamentForm(forms.ModelForm):
         self._setup_settings()
 
     def _setup_settings(self) -> None:
-        from .games import PLUGINS
-
         game = self.instance.game if self.instance.pk else None
         keys = (
             set(PLUGINS[game].tournament_settings)
@@ -92,10 +91,6 @@ class TournamentForm(forms.ModelForm):
         )
         current = {}
         if game and self.instance.club_id:
-            from scoring import InvalidDeal
-
-            from .selectors.rulebook import effective_rules
-
             try:
                 current = effective_rules(self.instance)
             except InvalidDeal:  # the club's stored rules need correcting (rules page)
@@ -122,8 +117,6 @@ class TournamentForm(forms.ModelForm):
 
     def settings_values(self) -> dict:
         """The settings typed for this tournament (the ones its game has)."""
-        from .games import plugin_for
-
         game = self.cleaned_data.get("game") or self.instance.game
         keys = plugin_for(game).tournament_settings if game else ()
         return {
@@ -158,9 +151,6 @@ class TournamentForm(forms.ModelForm):
         rounds = cleaned.get("rounds")
         game = cleaned.get("game") or self.instance.game
         if rounds is None and game and club:
-            from .games import plugin_for
-            from .selectors.rulebook import club_rules
-
             rounds = plugin_for(game).default_rounds(club_rules(club, game)) or 5
             cleaned["rounds"] = rounds
         if self.instance.pk and rounds is not None and rounds < self.instance.round_set.count():
@@ -170,8 +160,6 @@ class TournamentForm(forms.ModelForm):
 
 def _setting_bounds(game: str | None, name: str) -> tuple[int, int]:
     """The bounds of a tournament setting: its game's, or any game's that has it."""
-    from scoring import GAMES
-
     specs = [GAMES[game]] if game in GAMES else list(GAMES.values())
     return next(spec.bounds[name] for spec in specs if name in spec.bounds)
 
@@ -251,8 +239,6 @@ class SwapForm(TwoPlayersForm):
 def _stored_rules(game: str, rules: dict) -> dict:
     """The club's full ruleset; one stored before the bounds existed (e.g. 99999999 minutes)
     is shown as stored, over the defaults, so that the club can correct it here."""
-    from scoring import GAMES, InvalidDeal
-
     spec = GAMES[game]
     try:
         return spec.validate_rules(rules or None)

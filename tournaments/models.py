@@ -10,7 +10,6 @@ Place points are stored as integer sixtieths (``place_points_60ths``): ties shar
 among at most six seats, so every share is a whole number of sixtieths and sums stay exact.
 """
 
-import uuid
 from decimal import Decimal
 from fractions import Fraction
 
@@ -23,6 +22,9 @@ from django.utils.translation import gettext_lazy as _
 
 from club.models import Club, Player, Season
 from club.validators import MAX_FEE, PlainNameValidator, fee_validators
+from scoring import GAMES
+
+from .language import in_french
 
 PLACE_POINTS_DENOMINATOR = 60
 #: A round's clock runs 1 to 600 minutes (the rulesets' bounds).
@@ -30,9 +32,10 @@ MAX_CLOCK_MINUTES = 600
 
 
 def game_choices() -> list[tuple[str, str]]:
-    from .games import game_choices as choices
-
-    return choices()
+    """Every game ``scoring`` knows, named in the active language (a callable: a game
+    registered later is a choice too)."""
+    french = in_french()
+    return [(key, spec.name_fr if french else spec.name_en) for key, spec in GAMES.items()]
 
 
 class GameRules(models.Model):
@@ -446,74 +449,3 @@ class TournamentResult(models.Model):
 
     def __str__(self) -> str:
         return f"{self.tournament} — {self.player}"
-
-
-class SheetPdf(models.Model):
-    """One table's sheet as PDF, kept so that printing it again lays nothing out.
-
-    One row per table, blank or filled, and language: a new version of the table replaces it
-    (bounded), deleting the table deletes it (cleaned). ``digest`` is that of the sheet's HTML,
-    so a change the table's version does not count (a player renamed, a seat swapped) still
-    shows at once.
-    """
-
-    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="+")
-    filled = models.BooleanField()
-    language = models.CharField(max_length=8)
-    template = models.CharField(max_length=100)
-    version = models.PositiveIntegerField()
-    digest = models.CharField(max_length=64)
-    content = models.BinaryField()
-    rendered_at = models.DateTimeField(auto_now=True)
-
-    class Meta:
-        constraints = [
-            models.UniqueConstraint(
-                fields=["table", "filled", "language"], name="sheetpdf_unique_kind"
-            )
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.table_id} v{self.version} {'filled' if self.filled else 'blank'}"
-
-
-class PdfExport(models.Model):
-    """A long PDF built by the task queue, off the request; its page offers the download."""
-
-    class Kind(models.TextChoices):
-        ROUND_SHEETS = "round_sheets", _("round score sheets")
-        FILLED_SHEETS = "filled_sheets", _("filled score sheets")
-
-    class Status(models.TextChoices):
-        PENDING = "pending", _("in preparation")
-        READY = "ready", _("ready")
-        FAILED = "failed", _("failed")
-
-    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
-    kind = models.CharField(max_length=20, choices=Kind.choices)
-    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="+")
-    #: the round printed (round sheets, or one round's filled sheets); None: every round
-    round = models.ForeignKey(Round, on_delete=models.CASCADE, null=True, related_name="+")
-    language = models.CharField(max_length=8)
-    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
-    filename = models.CharField(max_length=200, blank=True)
-    content = models.BinaryField(null=True)
-    #: the site's address the request came to: the tables' QR codes link to it
-    base_url = models.CharField(max_length=200, blank=True)
-    requested_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
-    )
-    created_at = models.DateTimeField(auto_now_add=True)
-    finished_at = models.DateTimeField(null=True)
-
-    club_lookup = "tournament__club"
-
-    def __str__(self) -> str:
-        return f"{self.kind} {self.tournament_id} ({self.status})"
-
-
-# Table-side entry (phones at the tables), re-exported: its own module keeps this one short.
-from .models_tableside import LinkMiss as LinkMiss  # noqa: E402
-from .models_tableside import TableDeal as TableDeal  # noqa: E402
-from .models_tableside import TableEvent as TableEvent  # noqa: E402
-from .models_tableside import TableLink as TableLink  # noqa: E402

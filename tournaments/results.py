@@ -9,6 +9,8 @@ from collections import defaultdict
 
 from scoring.ranking import RoundLine, place_points_by_key, shared_places
 
+from .games import plugin_for
+
 DENOMINATOR = 60  # place points are stored as sixtieths (models.PLACE_POINTS_DENOMINATOR)
 
 
@@ -18,8 +20,6 @@ def result_rows(tournament, seat_model, entry_model) -> list[dict[str, object]]:
     Counted: not a substitute, at least one complete table. Individual games rank players,
     team games rank teams and give each of the team's players the team's row.
     """
-    from .games import plugin_for
-
     plugin = plugin_for(tournament.game)
     lineup = plugin.lineup
     unit = f"{lineup.unit}_id"

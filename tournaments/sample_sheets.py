@@ -4,7 +4,15 @@ The records are random but lawful: each seat deals 5 games and chooses 3 negativ
 games, each negative game is played twice; ``scoring`` still checks every one of them.
 """
 
+import datetime
 import random
+
+from scoring import GAMES
+from scoring.double_king import score_deal
+from scoring.ranking import place_points
+
+from .games import plugin_for
+from .models import Entry, Round, Seat, Table, Tournament
 
 CHOICES = [
     ["tricks", "hearts", "queens", "trump", "trump"],
@@ -151,14 +159,6 @@ def stored_tournament(season, game: str, n_rounds: int, index: int, pool, rng, p
     for benchmarks and tests that measure reads: ``players`` of ``pool`` at tables of 4,
     random zero-sum scores, Double King place points. The caller stores the tournament
     results (``result_store.results_changed``)."""
-    import datetime
-
-    from scoring import GAMES
-    from scoring.ranking import place_points
-
-    from .games import plugin_for
-    from .models import Entry, Round, Seat, Table, Tournament
-
     plugin = plugin_for(game)
     tournament = Tournament.objects.create(
         club=season.club,
@@ -212,8 +212,6 @@ def stored_tournament(season, game: str, n_rounds: int, index: int, pool, rng, p
 def sheet_post_data(table, records: list[dict], version: int, rules=None) -> dict[str, str]:
     """The Double King sheet form's fields for these records, in points as on paper: a game
     row per game, a penalty line (before which game) per penalty."""
-    from scoring.double_king import score_deal
-
     data = {"version": str(version)}
     row, line = 1, 1
     for record in records:

@@ -1,22 +1,24 @@
-"""Writes made outside the services that the public pages show: a player's or a team's name
-changed in the admin. The cached standings, rounds and table pages (and their ETags) are keyed
-by the tournament's ``results_version`` and ``layout_version``: bump them, as the services do."""
+"""What the core tells the apps built on it (``tableside``, ``publishing``, ``printing``): the
+core never imports them, they receive these.
 
-from django.db.models import F
+Each is sent once the write is made, inside its transaction: a receiver that acts outside the
+database (a queued task) defers itself with ``transaction.on_commit``.
+"""
 
-from club.models import Player
+from django.dispatch import Signal
 
-from .models import Team, Tournament
+#: A round was drawn or redrawn. ``round_``; ``base_url``: the site's address the scorekeeper
+#: used (printed sheets and QR codes link there); ``redrawn``: its old tables were replaced.
+#: Sent by the staff desk, which knows the address.
+round_drawn = Signal()
 
+#: A drawn round's tables are about to be replaced (``round_``), in the redraw's transaction:
+#: what hangs on the old tables can be noted before they go.
+round_redrawing = Signal()
 
-def player_saved(sender: type[Player], instance: Player, created: bool, **kwargs: object) -> None:
-    if not created:  # a new player has played nowhere yet
-        Tournament.objects.filter(entries__player=instance).update(
-            results_version=F("results_version") + 1, layout_version=F("layout_version") + 1
-        )
+#: A table's result or the players' results changed: ``tournament``; ``sheet``: only one
+#: table's sheet changed.
+results_changed = Signal()
 
-
-def team_saved(sender: type[Team], instance: Team, created: bool, **kwargs: object) -> None:
-    Tournament.objects.filter(pk=instance.tournament_id).update(
-        results_version=F("results_version") + 1, layout_version=F("layout_version") + 1
-    )
+#: A tournament's settings were edited on the staff desk: ``tournament``, ``user``.
+tournament_edited = Signal()

@@ -28,6 +28,9 @@ INSTALLED_APPS = [
     "django_tasks_db",
     "club",
     "tournaments",
+    "tournaments.tableside",
+    "tournaments.publishing",
+    "tournaments.printing",
 ]
 
 MIDDLEWARE = [

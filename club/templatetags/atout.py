@@ -1,5 +1,8 @@
 from django import template
 
+from club import formatting
+from club.roles import COMMITTEE, SCOREKEEPERS, has_role
+
 register = template.Library()
 
 
@@ -15,32 +18,24 @@ def get(mapping, key):
 @register.filter
 def committee_in(user, club):
     """``{% if user|committee_in:club %}``: show a committee link only for the user's clubs."""
-    from club.roles import COMMITTEE, has_role
-
     return has_role(user, COMMITTEE, club)
 
 
 @register.filter
 def scorekeeper_in(user, club):
-    from club.roles import SCOREKEEPERS, has_role
-
     return has_role(user, SCOREKEEPERS, club)
 
 
 @register.filter
 def money(amount):
     """``{{ fee|money }}``: « 7,00 € »."""
-    from club.formatting import money
-
-    return money(amount)
+    return formatting.money(amount)
 
 
 @register.filter
 def ordinal(place):
     """``{{ rank|ordinal }}``: « 1er », « 2e »."""
-    from club.formatting import ordinal
-
     try:
-        return ordinal(int(place))
+        return formatting.ordinal(int(place))
     except (TypeError, ValueError):
         return place

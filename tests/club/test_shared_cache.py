@@ -25,7 +25,7 @@ def test_a_page_missed_by_several_workers_at_once_is_rendered_by_one(tmp_path, m
     import threading
     import time
 
-    from tournaments import page_cache
+    from tournaments.publishing import page_cache
 
     monkeypatch.setattr(page_cache, "cache", SharedFileCache(str(tmp_path), {}))
     renders = []

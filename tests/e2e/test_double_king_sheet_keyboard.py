@@ -18,9 +18,9 @@ from playwright.sync_api import expect
 from pypdf import PdfReader
 
 from scoring.double_king import score_deal
-from tournaments import pdf
 from tournaments.games import plugin_for
 from tournaments.models import Deal
+from tournaments.printing import pdf
 from tournaments.sample_sheets import double_king_round
 from tournaments.services import drawing
 

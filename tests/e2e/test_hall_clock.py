@@ -6,7 +6,8 @@ from conftest import close_page, new_page
 from django.urls import reverse
 from page_checks import axe_violations
 
-from tournaments.services import drawing, hall_screen
+from tournaments.services import drawing
+from tournaments.tableside import hall_screen
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 

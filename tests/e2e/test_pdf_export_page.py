@@ -5,7 +5,7 @@ from django.urls import reverse
 from page_checks import axe_violations
 from playwright.sync_api import expect
 
-from tournaments.models import PdfExport
+from tournaments.printing.models import PdfExport
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 

@@ -12,9 +12,11 @@ from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 
 from scoring.double_king import score_deal
-from tournaments.models import Seat, TableDeal
+from tournaments.models import Seat
 from tournaments.sample_sheets import double_king_round
-from tournaments.services import drawing, table_entry
+from tournaments.services import drawing
+from tournaments.tableside import table_entry
+from tournaments.tableside.models import TableDeal
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 

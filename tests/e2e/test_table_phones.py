@@ -9,8 +9,10 @@ from django.urls import reverse
 from page_checks import axe_violations
 from playwright.sync_api import expect
 
-from tournaments.models import Seat, TableDeal
-from tournaments.services import drawing, table_entry
+from tournaments.models import Seat
+from tournaments.services import drawing
+from tournaments.tableside import table_entry
+from tournaments.tableside.models import TableDeal
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 

@@ -10,7 +10,7 @@ from helpers import fr
 from openpyxl import load_workbook
 
 from scoring import GAMES
-from tournaments import excel
+from tournaments.printing import excel
 from tournaments.selectors import classification, season_rankings
 from tournaments.services import registration
 

@@ -10,12 +10,12 @@ from django.utils import translation
 from helpers import fr
 from pypdf import PdfReader
 
-from tournaments import pdf
 from tournaments.games import plugin_for
 from tournaments.games.double_king import LETTERS, kind_names
 from tournaments.models import Deal, Seat
+from tournaments.printing import pdf
+from tournaments.publishing.tables import format_points
 from tournaments.selectors import round_reads
-from tournaments.tables import format_points
 
 
 def pdf_pages(response) -> list[str]:

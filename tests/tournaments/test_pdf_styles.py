@@ -10,9 +10,10 @@ from django.template.loader import render_to_string
 from django.utils import translation
 from weasyprint import HTML
 
-from tournaments import pdf, qr, sheet_pdfs
+from tournaments.printing import pdf, sheet_pdfs
 from tournaments.selectors import round_reads
 from tournaments.services import drawing
+from tournaments.tableside import qr
 
 pytestmark = pytest.mark.django_db
 

@@ -7,8 +7,8 @@ import re
 import pytest
 from django.urls import reverse
 
-from tournaments.charts import line_chart
 from tournaments.models import Tournament, TournamentResult
+from tournaments.publishing.charts import line_chart
 from tournaments.services import drawing, registration, round_clock
 
 pytestmark = pytest.mark.django_db

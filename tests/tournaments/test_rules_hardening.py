@@ -308,7 +308,7 @@ def test_with_the_setting_the_next_rows_are_dealt_after_the_penalties(dk_table):
     assert form.is_valid(), form.errors
     assert [form.dealer(row) for row in (1, 2, 3, 4)] == [f, (f + 3) % 4, f, (f + 1) % 4]
     # 2 penalty lines take 2 of the 20 turns: the PDF prints 18 game rows
-    from tournaments.pdf import build_sheet
+    from tournaments.printing.pdf import build_sheet
 
     seats = list(table.seats.all())
     deal_entry.save_sheet(table, records=form.records, version=0, user=None)

@@ -12,8 +12,9 @@ from django.urls import reverse
 from django.utils import translation
 from pypdf import PdfReader
 
-from tournaments import pdf, sheet_pdfs
-from tournaments.models import PdfExport, SheetPdf, Table
+from tournaments.models import Table
+from tournaments.printing import pdf, sheet_pdfs
+from tournaments.printing.models import PdfExport, SheetPdf
 from tournaments.sample_sheets import double_king_round
 from tournaments.selectors import round_reads
 from tournaments.services import deal_entry

@@ -17,7 +17,6 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from club.demo_data import build_demo_club
 from club.models import Club, Player, Season
 from club.roles import SAISIE, grant_role
 from scoring import GAMES
@@ -28,6 +27,7 @@ from scoring.ranking import (
     place_points_by_key,
     shared_places,
 )
+from tournaments.demo import build_demo
 from tournaments.models import Seat, Tournament, TournamentResult
 from tournaments.sample_sheets import double_king_round, stored_tournament
 from tournaments.selectors import annual_rankings, classification, season_rankings
@@ -224,7 +224,7 @@ def seat_by_seat_season(season):
 def demo(django_db_setup, django_db_blocker):
     """The demo club (every game, played through the services), built once."""
     with django_db_blocker.unblock():
-        build_demo_club()
+        build_demo()
         yield Season.objects.get(club__slug="la-chevalerie")
         for model in (
             "tournaments.Seat",
@@ -427,7 +427,7 @@ def test_the_rounds_page_renders_again_only_the_table_whose_sheet_was_saved(
     """After a save, the rounds page shows the new scores at once; only that table's part is
     read and rendered again, the others come from the cache. A rename (every part shows the
     names) renews them all."""
-    from tournaments import public_rounds
+    from tournaments.publishing import public_rounds
 
     tournament = make_tournament(players=12, rounds=1)
     round_ = drawing.draw_round(tournament, seed=1)

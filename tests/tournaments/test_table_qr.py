@@ -16,9 +16,11 @@ from helpers import fr
 from pypdf import PdfReader
 
 from club.models import Player
-from tournaments.models import LinkMiss, SheetPdf, TableLink
-from tournaments.services import drawing, link_throttle, table_entry
-from tournaments.services.table_entry import token_digest
+from tournaments.printing.models import SheetPdf
+from tournaments.services import drawing
+from tournaments.tableside import link_throttle, table_entry
+from tournaments.tableside.models import LinkMiss, TableLink
+from tournaments.tableside.table_entry import token_digest
 
 pytestmark = pytest.mark.django_db
 
@@ -219,7 +221,7 @@ def test_sheets_built_by_the_task_queue_carry_the_codes_too(
     from django.core.management import call_command
     from django_tasks_db.management.commands import db_worker
 
-    from tournaments.models import PdfExport
+    from tournaments.printing.models import PdfExport
 
     settings.PDF_INLINE_MAX_RENDERS = 0
     round_ = phones_round(make_tournament, "whist", players=8)

@@ -13,9 +13,11 @@ from django.urls import reverse
 from django.utils import translation
 from helpers import fr
 
-from tournaments.models import Seat, TableDeal, TableEvent, TableLink
+from tournaments.models import Seat
 from tournaments.sample_sheets import double_game
-from tournaments.services import deal_entry, drawing, round_clock, table_entry
+from tournaments.services import deal_entry, drawing, round_clock
+from tournaments.tableside import table_entry
+from tournaments.tableside.models import TableDeal, TableEvent, TableLink
 
 pytestmark = pytest.mark.django_db
 

@@ -13,9 +13,11 @@ from scoring.double_king import score_deal
 from tournaments.games import PLUGINS
 from tournaments.games.base import DealForm
 from tournaments.games.double_king import LETTERS, DoubleKingPlugin, DoubleKingRow, DoubleKingSheet
-from tournaments.models import Seat, TableDeal, TournamentResult
+from tournaments.models import Seat, TournamentResult
 from tournaments.sample_sheets import double_king_round, sheet_post_data
-from tournaments.services import deal_entry, drawing, table_entry
+from tournaments.services import deal_entry, drawing
+from tournaments.tableside import table_entry
+from tournaments.tableside.models import TableDeal
 
 pytestmark = pytest.mark.django_db
 

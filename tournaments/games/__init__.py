@@ -6,7 +6,9 @@ anywhere), ``unregister`` removes it. Views and templates never test which game 
 they ask the plug-in (and its ``lineup``: players or teams).
 """
 
-from ..language import in_french
+import scoring
+
+from ..models import game_choices
 from .base import GamePlugin
 from .double import PLUGIN as DOUBLE
 from .double_king import PLUGIN as DOUBLE_KING
@@ -34,8 +36,6 @@ PLUGINS: dict[str, GamePlugin] = {}
 def register(plugin: GamePlugin) -> None:
     """Add a game: its scoring spec to ``scoring.GAMES`` (unless it is there already) and
     the plug-in here. Its key must be new."""
-    import scoring
-
     if plugin.key in PLUGINS:
         raise ValueError(f"game {plugin.key!r} is already registered")
     if plugin.key not in scoring.GAMES:
@@ -45,21 +45,12 @@ def register(plugin: GamePlugin) -> None:
 
 def unregister(key: str) -> None:
     """Remove a game added with ``register`` (its scoring spec too)."""
-    import scoring
-
     del PLUGINS[key]
     scoring.unregister(key)
 
 
 for _plugin in (DOUBLE_KING, WHIST, QUARANTE, PLONK, DOUBLE):
     PLUGINS[_plugin.key] = _plugin
-
-
-def game_choices() -> list[tuple[str, str]]:
-    from scoring import GAMES
-
-    french = in_french()
-    return [(key, spec.name_fr if french else spec.name_en) for key, spec in GAMES.items()]
 
 
 def playable_game_choices() -> list[tuple[str, str]]:

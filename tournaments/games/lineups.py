@@ -5,23 +5,20 @@
 won, lost or drawn (Quarante de roi, Plonk). Everything that differs between the two — the
 draw, the standings, the stored results, the exports — asks the lineup, never the game.
 
-Services, selectors and exports are imported inside the methods: they import the plug-ins.
+A lineup says what it is (``unit``: the seat's column, ``forms_teams``…); the machinery acts on
+it (the draw, the standings and the exports choose their own function by ``unit``), so the
+plug-ins import no service, selector or exporter.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from scoring import match
 from scoring.common import TableResult
 from scoring.ranking import RoundLine
-
-if TYPE_CHECKING:
-    from openpyxl import Workbook
-
-    from ..models import Round, Tournament
 
 
 class Lineup:
@@ -35,27 +32,6 @@ class Lineup:
     swaps_players = True
     #: Standings columns this lineup leaves out.
     standings_excluded: tuple[str, ...] = ("wins", "difference")
-
-    def seat_round(self, round_: Round, seed: int) -> None:
-        """Draw the round's tables."""
-        from ..services.drawing import seat_players
-
-        seat_players(round_, seed)
-
-    def seating_gap(self, tournament: Tournament) -> tuple[int, int] | None:
-        """What stops the units present from being seated: (add, remove), or ``None``."""
-        from ..selectors.lineup import players_gap
-
-        return players_gap(tournament)
-
-    def complete_teams(self, tournament: Tournament) -> int | None:
-        """Teams ready to play (``None``: the game has no teams)."""
-        return None
-
-    def standings(self, tournament: Tournament, *, live: bool) -> list[Any]:
-        from ..selectors.classification import player_standings
-
-        return player_standings(tournament, live=live)
 
     def winner(self, result: TableResult, *, closed: bool) -> int | None:
         """The winner of a table, if the lineup plays matches."""
@@ -75,18 +51,6 @@ class Lineup:
         """The entries (players) of these units."""
         return entries.filter(pk__in=unit_ids)
 
-    def write_standings_sheet(
-        self, workbook: Workbook, standings: list[Any], rounds: Sequence[int], round_name: str
-    ) -> None:
-        from ..excel import player_standings_sheet
-
-        player_standings_sheet(workbook, standings, rounds, round_name)
-
-    def write_season_sheet(self, workbook: Workbook, rows: list[Any], title: str) -> None:
-        from ..excel import player_season_sheet
-
-        player_season_sheet(workbook, rows, title)
-
 
 class TeamLineup(Lineup):
     """Teams of two: a table seats two teams; results are matches."""
@@ -95,24 +59,6 @@ class TeamLineup(Lineup):
     forms_teams = True
     swaps_players = False
     standings_excluded = ("best_round",)
-
-    def seat_round(self, round_: Round, seed: int) -> None:
-        from ..services.drawing import seat_teams
-
-        seat_teams(round_, seed)
-
-    def seating_gap(self, tournament: Tournament) -> tuple[int, int] | None:
-        return None  # an odd team count gives a bye
-
-    def complete_teams(self, tournament: Tournament) -> int | None:
-        from ..selectors.lineup import playing_teams
-
-        return len(playing_teams(tournament))
-
-    def standings(self, tournament: Tournament, *, live: bool) -> list[Any]:
-        from ..selectors.classification import team_standings
-
-        return team_standings(tournament)
 
     def winner(self, result: TableResult, *, closed: bool) -> int | None:
         """Won when complete, else decided on the totals at the signal
@@ -131,18 +77,6 @@ class TeamLineup(Lineup):
 
     def entries_of(self, entries: Any, unit_ids: Sequence[int]) -> Any:
         return entries.filter(team_id__in=unit_ids, substitute=False)
-
-    def write_standings_sheet(
-        self, workbook: Workbook, standings: list[Any], rounds: Sequence[int], round_name: str
-    ) -> None:
-        from ..excel import team_standings_sheet
-
-        team_standings_sheet(workbook, standings, rounds, round_name)
-
-    def write_season_sheet(self, workbook: Workbook, rows: list[Any], title: str) -> None:
-        from ..excel import team_season_sheet
-
-        team_season_sheet(workbook, rows, title)
 
 
 PLAYERS = Lineup()

@@ -6,7 +6,7 @@ from decimal import Decimal
 
 from django.db.models import Count, Q
 
-from club.models import Season
+from club.models import Membership, Player, Season
 
 from ..models import (
     Entry,
@@ -27,8 +27,6 @@ def membership_status(tournament: Tournament) -> dict[int, MembershipStatus]:
     """Per registered player: participations in the season up to this tournament's date (this
     one included, entries not withdrawn), whether the yearly membership is due (from the club's
     ``free_participations`` + 1-th) and whether it is paid. Two queries."""
-    from club.models import Membership
-
     club = tournament.club
     player_ids = list(tournament.entries.values_list("player_id", flat=True))
     counts = count_by(
@@ -101,8 +99,6 @@ class MoneyReport:
 
 def money_report(season: Season) -> MoneyReport:
     """Entry fees collected per tournament; memberships due and paid (four queries)."""
-    from club.models import Membership, Player
-
     club = season.club
     tournaments = list(
         Tournament.objects.filter(season=season)

@@ -12,7 +12,7 @@ from django.db.models.functions import Rank
 
 from club.models import Season
 from scoring import GAMES
-from scoring.ranking import shared_places
+from scoring.ranking import TournamentLine, annual_ranking_key, shared_places
 
 from ..models import (
     PLACE_POINTS_DENOMINATOR,
@@ -21,6 +21,7 @@ from ..models import (
 )
 from .classification import sixtieths_fraction
 from .compiled import CompiledRead
+from .rulebook import edited_club_rules
 from .season_rankings import fetch_rows
 
 
@@ -94,8 +95,6 @@ def annual_ranking(
     (``best_n`` in Python over the stored rows, never over seats); ``rows`` (if asked) are
     every player with each tournament's result, for the Excel export.
     """
-    from .rulebook import edited_club_rules
-
     spec = GAMES[game]
     merged = spec.validate_rules(
         rules if rules is not None else edited_club_rules(season.club, game)
@@ -158,8 +157,6 @@ def annual_totals(
             )
             .order_by("rank", "sort_key")
         )
-    from scoring.ranking import TournamentLine, annual_ranking_key
-
     lines: dict[int, list[TournamentLine]] = defaultdict(list)
     names: dict[int, tuple[str, str, str]] = {}
     sixtieths: dict[int, list[int]] = defaultdict(list)

@@ -2,11 +2,13 @@
 number of queries whatever the number of players or rounds."""
 
 from collections import defaultdict
+from collections import defaultdict as _dd
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
+import psycopg
 from django.db import connections
 from django.db.models import Q
 
@@ -75,7 +77,9 @@ def tournament_standings(tournament: Tournament, *, live: bool = False) -> list[
     One query: the entries (those who played, or did not withdraw), each with its counted
     seats and its stored rank, used when every ranked player has one. Team games rank teams.
     """
-    return plugin_for(tournament.game).lineup.standings(tournament, live=live)
+    if plugin_for(tournament.game).lineup.unit == "team":
+        return team_standings(tournament)
+    return player_standings(tournament, live=live)
 
 
 def player_standings(tournament: Tournament, *, live: bool = False) -> list[StandingRow]:
@@ -182,7 +186,6 @@ def prepared_fetchall(connection: Any, sql: str, params: list[Any]) -> list[tupl
     every page). Still through Django's cursor (counted, logged); elsewhere a plain query."""
     with connection.cursor() as cursor:
         if connection.vendor == "postgresql":
-            import psycopg
 
             class Prepared(psycopg.Cursor):
                 def execute(self, query: Any, params: Any = None, **kwargs: Any) -> Any:
@@ -200,8 +203,6 @@ def prepared_fetchall(connection: Any, sql: str, params: list[Any]) -> list[tupl
 def team_standings(tournament: Tournament) -> list[StandingRow]:
     """Teams ranked by the game's key over their decided matches (and byes): matches won,
     then the tie-breaks of the ruleset. Three queries: teams, their players, counted seats."""
-    from collections import defaultdict as _dd
-
     teams = list(tournament.teams.prefetch_related("entries__player").order_by("name"))
     rows = {
         team.pk: StandingRow(

@@ -59,7 +59,9 @@ def playing_teams(tournament: Tournament) -> list[Team]:
 def seating_gap_for(tournament: Tournament) -> tuple[int, int] | None:
     """What stops the units present from being seated (None: nothing); the game's lineup
     says (team games seat teams, and an odd team gets a bye)."""
-    return plugin_for(tournament.game).lineup.seating_gap(tournament)
+    if plugin_for(tournament.game).lineup.unit == "team":
+        return None  # an odd team count gives a bye
+    return players_gap(tournament)
 
 
 def players_gap(tournament: Tournament) -> tuple[int, int] | None:
@@ -116,3 +118,10 @@ def team_lines(tournament: Tournament) -> list[TeamLine]:
         .order_by("name")
     )
     return [TeamLine(team, team_players(team), team.has_played) for team in teams]
+
+
+def complete_teams(tournament: Tournament) -> int | None:
+    """Teams ready to play (``None``: the game forms no teams)."""
+    if not plugin_for(tournament.game).lineup.forms_teams:
+        return None
+    return len(playing_teams(tournament))

@@ -17,7 +17,6 @@ from ..models import (
     Round,
     Seat,
     Table,
-    TableLink,
     Team,
     Tournament,
 )
@@ -30,6 +29,7 @@ from ..selectors.lineup import (
     seating_history,
 )
 from ..selectors.rulebook import table_sizes
+from ..signals import round_redrawing
 from .errors import TournamentError
 from .result_store import (
     refresh_tournament_status,
@@ -38,7 +38,6 @@ from .result_store import (
     store_bye,
 )
 from .rulesets import start_tournament
-from .table_entry import issue_round_links
 
 
 def _audit(user: Any | None, tournament: Tournament, message: str) -> None:
@@ -106,19 +105,16 @@ def redraw_round(round_: Round) -> Round:
     round_ = Round.objects.select_for_update().get(pk=round_.pk)
     if round_.status != Round.Status.DRAWN:
         raise TournamentError(_("This round has started: it can no longer be redrawn."))
-    # The tables' phone links go with the tables: the new tables get theirs at once if the
-    # old ones had some (the sheets are printed again anyway: the tables changed).
-    had_links = TableLink.objects.filter(table__round=round_, revoked_at__isnull=True).exists()
+    # What hangs on the old tables (the phones' links) is noted by its app before they go.
+    round_redrawing.send(Round, round_=round_)
     round_.tables.all().delete()
     _seat(round_, (round_.seed + 1) % 2**31)
-    if had_links:
-        issue_round_links(round_, user=None)
     return round_
 
 
 def _seat(round_: Round, seed: int) -> None:
     standings_changed(round_.tournament)  # the public rounds page shows the seats
-    plugin_for(round_.tournament.game).lineup.seat_round(round_, seed)
+    SEATERS[plugin_for(round_.tournament.game).lineup.unit](round_, seed)
 
 
 def seat_players(round_: Round, seed: int) -> None:
@@ -244,3 +240,7 @@ def start_round(round_: Round) -> Round:
         round_.status = Round.Status.STARTED
         round_.save(update_fields=["status"])
     return round_
+
+
+#: How each lineup is seated, by its ``unit``: a player per seat, or a team per side.
+SEATERS = {"entry": seat_players, "team": seat_teams}

@@ -17,6 +17,7 @@ from ..models import (
     Tournament,
     TournamentResult,
 )
+from ..results import result_rows
 
 
 def standings_changed(tournament: Tournament, *, sheet: bool = False) -> None:
@@ -38,8 +39,6 @@ def results_changed(tournament: Tournament, *, sheet: bool = False) -> None:
     """A table's result was stored: store every player's tournament result again (ranked by
     the tournament's rules), in the same transaction, and bump the standings' version
     (``sheet``: see ``standings_changed``)."""
-    from ..results import result_rows
-
     standings_changed(tournament, sheet=sheet)
     TournamentResult.objects.filter(tournament=tournament).delete()
     TournamentResult.objects.bulk_create(

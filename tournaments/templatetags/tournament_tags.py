@@ -1,9 +1,10 @@
 from django import template
 from django.utils.text import capfirst
 
+from tournaments.formatting import format_points
+
 from ..games import plugin_for
 from ..selectors import round_reads, scoresheet
-from ..tables import format_points
 
 register = template.Library()
 

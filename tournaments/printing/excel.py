@@ -1,0 +1,530 @@
+"""Excel workbooks (openpyxl): a tournament's rounds and classification, a season's standings.
+
+Every sheet has one header row (bold, frozen, with an autofilter) and typed cells: integers
+as ``0``, place points as numbers with two decimals only when they are shared oddly.
+Sheet names follow Excel's limits (31 characters, none of ``[]:*?/\\``), so the files open
+cleanly in Excel and LibreOffice.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from fractions import Fraction
+from io import BytesIO
+
+from django.utils.text import capfirst, slugify
+from django.utils.translation import gettext as _
+from openpyxl import Workbook
+from openpyxl.cell import Cell, WriteOnlyCell
+from openpyxl.styles import Alignment, Font, PatternFill
+from openpyxl.styles.cell_style import StyleArray
+from openpyxl.utils import get_column_letter
+from openpyxl.worksheet._write_only import WriteOnlyWorksheet
+from openpyxl.worksheet.worksheet import Worksheet
+
+from club.formatting import best_n_label
+from club.models import Season
+from scoring import GAMES
+from tournaments.games import PLUGINS
+from tournaments.language import in_french
+from tournaments.models import Tournament
+from tournaments.selectors import annual_rankings, classification, round_reads, season_rankings
+
+XLSX_CONTENT_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+
+INTEGER = "0"
+DECIMAL = "0.00"
+HEADER_FONT = Font(bold=True)
+HEADER_FILL = PatternFill("solid", fgColor="DDDDDD")
+NOTE_FONT = Font(italic=True)
+TITLE_FONT = Font(bold=True, size=14)
+# Column widths (in characters) an A4 portrait page holds at a readable size; wider sheets
+# print landscape.
+PORTRAIT_WIDTH = 110
+HEADER_ALIGNMENT = Alignment(horizontal="center", vertical="center", wrap_text=True)
+
+_INVALID_SHEET_CHARS = re.compile(r"[\[\]:*?/\\]")
+
+
+def sheet_title(name: str, taken: Iterable[str] = ()) -> str:
+    """A valid sheet name (≤ 31 characters, no ``[]:*?/\\``, not starting or ending with ``'``)
+    different from the names ``taken`` (compared case-insensitively, as Excel does)."""
+    base = _INVALID_SHEET_CHARS.sub(" ", name).strip().strip("'").strip() or "Sheet"
+    base = base[:31].rstrip()
+    used = {t.casefold() for t in taken}
+    title, n = base, 2
+    while title.casefold() in used:
+        suffix = f" ({n})"
+        title = base[: 31 - len(suffix)].rstrip() + suffix
+        n += 1
+    return title
+
+
+def points_value(value: Fraction | int | None) -> tuple[int | float | None, str]:
+    """A place-points cell: the number and its format (whole: ``0``, shared: ``0.00``)."""
+    if value is None:
+        return None, INTEGER
+    if not isinstance(value, Fraction):
+        value = Fraction(value)
+    if value.denominator == 1:
+        return int(value), INTEGER
+    return float(value), DECIMAL
+
+
+def workbook_bytes(workbook: Workbook) -> bytes:
+    buffer = BytesIO()
+    workbook.save(buffer)
+    return buffer.getvalue()
+
+
+def xlsx_filename(*parts: object) -> str:
+    return (slugify(" ".join(str(p) for p in parts if p not in (None, ""))) or "atout") + ".xlsx"
+
+
+# --------------------------------------------------------------------------- sheet writing
+
+
+def as_text(cell: Cell) -> Cell:
+    """Keep a text cell text: openpyxl turns any string starting with ``=`` into a formula,
+    and a player named ``=HYPERLINK(...)`` must never become a live formula."""
+    if isinstance(cell.value, str):
+        cell.data_type = "s"
+    return cell
+
+
+class ColumnCell(Cell):
+    """A cell reused down its column: openpyxl writes a row as soon as it is appended, so one
+    cell per column and style carries every row's value. Its style id is looked up once, not
+    for each value (most of a styled cell's cost)."""
+
+    __slots__ = ("_style_id",)
+
+    def __init__(self, ws: Worksheet, style: StyleArray | None):
+        super().__init__(ws, row=1, column=1, style_array=style)
+        self._style_id = 0 if style is None else self.parent.parent._cell_styles.add(self._style)
+
+    @property
+    def style_id(self) -> int:
+        return self._style_id
+
+
+class CellSheet(WriteOnlyWorksheet):
+    """A write-only sheet whose rows are cells already (``SheetWriter``'s): each is placed
+    and written as it is, where openpyxl would first try each as a value."""
+
+    def _values_to_row(self, values, row_idx):
+        for column, cell in enumerate(values, start=1):
+            if cell is not None:
+                cell.column, cell.row = column, row_idx
+                yield cell
+
+
+class SheetWriter:
+    """Collects typed rows under a header, then writes the sheet in one pass (``finish``).
+
+    Workbooks are write-only (openpyxl streams the rows: linear in the number of cells), so
+    what must precede the rows in the file (frozen header, filter, column widths, which
+    depend on every value) is set once all rows are known. Text is always written as text,
+    never as a formula.
+    """
+
+    def __init__(self, ws: Worksheet, headers: Sequence[str]):
+        self.ws = ws
+        self.widths = [len(str(h)) for h in headers]
+        self.styles: dict[tuple[object, ...], StyleArray] = {}
+        self.column_cells: dict[tuple[object, ...], ColumnCell] = {}
+        header = [
+            self._cell(value, font=HEADER_FONT, fill=HEADER_FILL, alignment=HEADER_ALIGNMENT)
+            for value in headers
+        ]
+        self.header = header
+        self.rows: list[tuple[Sequence[object], Sequence[str | None] | None, object]] = []
+        self.notes: list[object] = []
+
+    def _style(self, fmt: str | None, style: dict[str, object]) -> StyleArray:
+        """The style array of a number format and font, fill, alignment (made once)."""
+        key = (fmt, *style.items())
+        if key not in self.styles:
+            cell = WriteOnlyCell(self.ws)
+            if fmt is not None:
+                cell.number_format = fmt
+            for name, value in style.items():
+                setattr(cell, name, value)
+            self.styles[key] = cell._style
+        return self.styles[key]
+
+    def _cell(self, value: object, fmt: str | None = None, **style) -> WriteOnlyCell:
+        """A cell with its style; text is always text (a value starting with "=" too)."""
+        cell = as_text(WriteOnlyCell(self.ws, value=value))
+        if fmt is not None or style:
+            # Each cell owns its style array; copying one is far cheaper than setting it.
+            cell._style = StyleArray(self._style(fmt, style))
+        return cell
+
+    def _column_cell(self, index: int, fmt: str | None, font) -> ColumnCell:
+        """The column's cell of this format and font (made once)."""
+        style = None
+        if fmt is not None or font is not None:
+            style = self._style(fmt, {} if font is None else {"font": font})
+        cell = self.column_cells[(index, fmt, font)] = ColumnCell(self.ws, style)
+        return cell
+
+    def row(
+        self, values: Sequence[object], formats: Sequence[str | None] | None = None, *, font=None
+    ):
+        """One row. Numbers get their format (``INTEGER`` for integers by default), text
+        none; every cell gets ``font`` if given. Cells are made as the sheet is written."""
+        widths = self.widths
+        for index, value in enumerate(values[: len(widths)]):
+            if value is not None:
+                shown = f"{value:.2f}" if isinstance(value, float) else str(value)
+                if len(shown) > widths[index]:
+                    widths[index] = len(shown)
+        self.rows.append((values, formats, font))
+
+    def _cells(self, values, formats, font) -> list[object]:
+        """A row's cells: each column's cell for the value's format (numbers: ``INTEGER`` for
+        integers by default; text: none) and the row's font; an empty cell without font is
+        left out. Text is always text (a value starting with "=" too)."""
+        cells: list[object] = []
+        column_cells = self.column_cells
+        for index, value in enumerate(values):
+            fmt = None
+            if value is None:
+                if font is None:
+                    cells.append(None)
+                    continue
+            elif not isinstance(value, str):
+                fmt = formats[index] if formats and index < len(formats) else None
+                if fmt is None and isinstance(value, int) and not isinstance(value, bool):
+                    fmt = INTEGER
+            cell = column_cells.get((index, fmt, font)) or self._column_cell(index, fmt, font)
+            cell.value = value
+            if cell.data_type == "f":  # openpyxl reads text starting with "=" as a formula
+                cell.data_type = "s"
+            cells.append(cell)
+        return cells
+
+    def note(self, text: str) -> None:
+        """A line in italics under the table (after an empty row), outside the filter."""
+        self.notes = [[], [None, self._cell(text, font=NOTE_FONT)]]
+
+    def finish(self) -> Worksheet:
+        """Write the sheet: a title row (the file's title and the sheet's), the header, the
+        rows, the notes; printed A4 fitted to the page width, landscape when wide, the header
+        repeated at the top of every page."""
+        ws = self.ws
+        ws.freeze_panes = "A3"
+        last_col = get_column_letter(len(self.widths))
+        ws.auto_filter.ref = f"A2:{last_col}{len(self.rows) + 2}"
+        widths = []
+        for index, width in enumerate(self.widths, start=1):
+            # room for the filter button in the header
+            widths.append(min(max(width + 4, 8), 45))
+            ws.column_dimensions[get_column_letter(index)].width = widths[-1]
+        ws.row_dimensions[1].height = 24
+        ws.row_dimensions[2].height = 30
+        ws.print_title_rows = "2:2"
+        ws.page_setup.paperSize = Worksheet.PAPERSIZE_A4
+        ws.page_setup.orientation = "landscape" if sum(widths) > PORTRAIT_WIDTH else "portrait"
+        ws.page_setup.fitToWidth = 1
+        ws.page_setup.fitToHeight = 0  # as many pages down as the rows need
+        ws.sheet_properties.pageSetUpPr.fitToPage = True
+        ws.print_options.horizontalCentered = True
+        document = self.ws.parent.properties.title
+        title = f"{document} — {ws.title}" if document and document != ws.title else ws.title
+        ws.append([self._cell(title, font=TITLE_FONT)])
+        ws.append(self.header)
+        for values, formats, font in self.rows:
+            ws.append(self._cells(values, formats, font))
+        for row in self.notes:
+            ws.append(row)
+        return ws
+
+
+def _new_workbook(title: str) -> Workbook:
+    """A write-only workbook; ``title`` heads each of its sheets (and names the file's
+    properties)."""
+    workbook = Workbook(write_only=True)
+    workbook.properties.creator = "Atout"
+    workbook.properties.title = title
+    return workbook
+
+
+def _new_sheet(workbook: Workbook, title: str) -> CellSheet:
+    """A sheet of the write-only workbook (what ``create_sheet`` makes, rows of cells)."""
+    ws = CellSheet(workbook, sheet_title(title, [ws.title for ws in workbook.worksheets]))
+    workbook._add_sheet(ws)
+    return ws
+
+
+def _round_title(number: int, round_name: str) -> str:
+    """« Ronde 2 », « Poule 2 »: the game's own word for a round."""
+    return f"{capfirst(round_name)} {number}"
+
+
+# --------------------------------------------------------------------------- tournament
+
+
+def tournament_workbook(tournament: Tournament) -> Workbook:
+    """The classification (first sheet), then one sheet per round: table, seat, player, results.
+
+    Substitutes are listed after the ranked players, without a rank, marked « substitute ».
+    """
+    workbook = _new_workbook(tournament.name)
+    standings = classification.tournament_standings(tournament)
+    rounds = round_reads.tournament_rounds(tournament)
+    numbers = sorted({r.number for r in rounds} | set(range(1, tournament.rounds + 1)))
+
+    plugin = PLUGINS[tournament.game]
+    round_name = str(plugin.round_name)
+    STANDINGS_SHEETS[plugin.lineup.unit](workbook, standings, numbers, round_name)
+    _round_sheets(workbook, rounds, round_name)
+    return workbook
+
+
+#: A standings column whose value is place points or matches won: whole, or shared (a half).
+POINTS = "points"
+
+
+def player_standings_sheet(
+    workbook: Workbook, standings, numbers: Sequence[int], round_name: str
+) -> None:
+    """Individual games: place points, total score, best round, each round's score."""
+    columns = [
+        (_("Player"), "name", None),
+        (_("Place points"), "place_points", POINTS),
+        (_("Total score"), "score", INTEGER),
+        (_("Best %(round)s") % {"round": round_name}, "best_round", INTEGER),
+    ]
+    _standings_sheet(workbook, standings, numbers, round_name, columns, note=True)
+
+
+def team_standings_sheet(
+    workbook: Workbook, standings, numbers: Sequence[int], round_name: str
+) -> None:
+    """Team games: matches won (a draw counts a half), points scored, against, difference."""
+    columns = [
+        (_("Team"), "name", None),
+        (_("Players"), "players", None),
+        (_("Matches won"), "wins", POINTS),
+        (_("Points scored"), "score", INTEGER),
+        (_("Points against"), "against", INTEGER),
+        (_("Difference"), "difference", INTEGER),
+    ]
+    _standings_sheet(workbook, standings, numbers, round_name, columns, note=False)
+
+
+def _standings_sheet(
+    workbook: Workbook,
+    standings,
+    numbers: Sequence[int],
+    round_name: str,
+    columns: Sequence[tuple[str, str, str | None]],
+    *,
+    note: bool,
+) -> None:
+    """Rank, ``columns`` (heading, attribute of the standings row, format: ``POINTS`` for
+    place points or matches won), each round's score, then with ``note`` the substitutes'
+    and withdrawals' note (a substitute's line in the note font)."""
+    headers = [_("Rank"), *(heading for heading, _a, _f in columns)]
+    headers += [_round_title(n, round_name) for n in numbers]
+    if note:
+        headers.append(_("Note"))
+    writer = SheetWriter(_new_sheet(workbook, _("Standings")), headers)
+    for row in standings:
+        values: list[object] = [row.rank]
+        formats: list[str | None] = [INTEGER]
+        for _heading, attribute, fmt in columns:
+            value = getattr(row, attribute)
+            if fmt == POINTS:
+                value, fmt = points_value(value)
+            values.append(value)
+            formats.append(fmt)
+        cells = [row.rounds.get(n) for n in numbers]
+        values += [c.score if c else None for c in cells]
+        formats += [INTEGER] * len(cells)
+        font = None
+        if note:
+            flags = ((row.substitute, _("substitute")), (row.withdrawn, _("withdrawn")))
+            notes = [text for flag, text in flags if flag]
+            values.append(", ".join(str(n) for n in notes) or None)
+            formats.append(None)
+            font = NOTE_FONT if row.substitute else None
+        writer.row(values, formats, font=font)
+    writer.finish()
+
+
+def _round_sheets(workbook: Workbook, rounds, round_name: str) -> None:
+    for round_ in rounds:
+        ws = _new_sheet(workbook, _round_title(round_.number, round_name))
+        writer = SheetWriter(
+            ws, [_("Table"), _("seat").capitalize(), _("Player"), _("Score"), _("Place points")]
+        )
+        for table in round_.tables.all():
+            for seat in table.seats.all():
+                name = seat.entry.player.sort_name if seat.entry_id else str(seat.team)
+                points, points_format = (
+                    points_value(seat.place_points) if table.complete else (None, INTEGER)
+                )
+                played = table.complete or table.version > 0
+                writer.row(
+                    [
+                        table.number,
+                        seat.position + 1,
+                        name,
+                        seat.score if played else None,
+                        points,
+                    ],
+                    [INTEGER, INTEGER, None, INTEGER, points_format],
+                )
+        writer.finish()
+
+
+# --------------------------------------------------------------------------- season
+
+
+def game_name(game: str) -> str:
+    spec = GAMES[game]
+    return spec.name_fr if in_french() else spec.name_en
+
+
+def season_workbook(season: Season) -> Workbook:
+    """One sheet per game played in the season's published tournaments, players ranked."""
+    workbook = _new_workbook(str(season))
+    games = season_rankings.season_games(season)
+    annual = [g for g in games if PLUGINS[g].annual_ranking]
+    standings = season_rankings.season_standings(season, [g for g in games if g not in annual])
+    if not games:
+        player_season_sheet(workbook, [], _("Standings"))
+    for game in games:
+        if game in annual:
+            annual_sheet(workbook, annual_rankings.annual_ranking(season, game), game_name(game))
+        else:
+            SEASON_SHEETS[PLUGINS[game].lineup.unit](workbook, standings[game], game_name(game))
+    return workbook
+
+
+def player_season_sheet(workbook: Workbook, rows, title: str) -> None:
+    """An individual game's season: place points, total score, best round."""
+    columns = ((_("Place points"), "place_points"), (_("Total score"), "score"))
+    _season_sheet(workbook, rows, title, (*columns, (_("Best round"), "best_round")))
+
+
+def team_season_sheet(workbook: Workbook, rows, title: str) -> None:
+    """A team game's season: each player credited with his teams' matches."""
+    columns = ((_("Matches won"), "wins"), (_("Total score"), "score"))
+    _season_sheet(workbook, rows, title, (*columns, (_("Difference"), "difference")))
+
+
+def _season_sheet(workbook: Workbook, rows, title: str, columns) -> None:
+    """Rank, player, tournaments, rounds, then ``columns`` (heading, ``SeasonRow``
+    attribute); the first of them may be a fraction (shared place points, drawn matches)."""
+    (first_heading, first), *rest = columns
+    headers = [_("Rank"), _("Player"), _("Tournaments"), _("Rounds"), first_heading]
+    writer = SheetWriter(_new_sheet(workbook, title), headers + [h for h, _a in rest])
+    formats = [INTEGER, None, INTEGER, INTEGER]
+    for row in rows:
+        value, value_format = points_value(getattr(row, first))
+        writer.row(
+            [row.rank, row.name, row.tournaments, row.rounds, value]
+            + [getattr(row, attribute) for _h, attribute in rest],
+            [*formats, value_format, *([INTEGER] * len(rest))],
+        )
+    writer.finish()
+
+
+RULE_NAMES = {
+    "sum_points": _("sum of the tournament points"),
+    "sum_place_points": _("sum of the place points"),
+    "best_n": _("best N tournaments"),
+}
+
+
+def annual_sheet(workbook: Workbook, ranking, title: str) -> Worksheet:
+    """The yearly ranking the committee sends around: rank, player, the totals, then for each
+    tournament the player's points and place."""
+    headers = [
+        _("Rank"),
+        _("Player"),
+        _("Tournaments"),
+        _("Points"),
+        _("Place points"),
+        best_n_label(ranking.best_n),
+    ]
+    for t in ranking.tournaments:
+        headers += [
+            f"{t.date.strftime('%d/%m')} {_('points')}",
+            f"{t.date.strftime('%d/%m')} {_('place')}",
+        ]
+    ws = _new_sheet(workbook, title)
+    writer = SheetWriter(ws, headers)
+    pks = [t.pk for t in ranking.tournaments]
+    for row in ranking.rows:
+        points, points_format = points_value(row.place_points)
+        cells: list[object] = [
+            row.rank,
+            row.name,
+            row.tournaments,
+            row.points,
+            points,
+            row.best_n_points,
+        ]
+        formats: list[str | None] = [INTEGER, None, INTEGER, INTEGER, points_format, INTEGER]
+        results = row.results
+        for pk in pks:
+            result = results.get(pk)
+            cells += (result[0], result[1]) if result else (None, None)
+        writer.row(cells, formats)
+    rule = str(RULE_NAMES.get(ranking.rule, ranking.rule))
+    if ranking.rule == "best_n":
+        rule = best_n_label(ranking.best_n).lower()
+    writer.note(_("Ranking rule: %(rule)s") % {"rule": rule})
+    return writer.finish()
+
+
+#: Each lineup's sheets, by its ``unit``: players or teams.
+STANDINGS_SHEETS = {"entry": player_standings_sheet, "team": team_standings_sheet}
+SEASON_SHEETS = {"entry": player_season_sheet, "team": team_season_sheet}
+
+
+def money_workbook(report) -> Workbook:
+    """The season's money: entry fees per tournament, then the memberships."""
+    workbook = _new_workbook(str(report.season))
+    writer = SheetWriter(
+        _new_sheet(workbook, _("Entry fees")),
+        [_("Date"), _("Tournament"), _("Players"), _("Paid"), _("Fee"), _("Collected")],
+    )
+    money = "#,##0.00"
+    for line in report.lines:
+        writer.row(
+            [
+                line.tournament.date,
+                line.tournament.name,
+                line.entries,
+                line.paid,
+                float(line.tournament.entry_fee),
+                float(line.collected),
+            ],
+            ["DD/MM/YYYY", None, INTEGER, INTEGER, money, money],
+        )
+    writer.row(
+        [None, _("Total"), None, None, None, float(report.entry_fees)],
+        [None, None, None, None, None, money],
+        font=HEADER_FONT,
+    )
+    writer.finish()
+    writer = SheetWriter(
+        _new_sheet(workbook, _("Memberships")), [_("Player"), _("Participations"), _("Paid")]
+    )
+    for _pid, name, count in report.unpaid:
+        writer.row([name, count, _("no")], [None, INTEGER, None])
+    writer.row([_("Due"), report.memberships_due, None], [None, INTEGER, None], font=HEADER_FONT)
+    writer.row(
+        [_("Paid"), report.memberships_paid, float(report.membership_amount)],
+        [None, INTEGER, money],
+        font=HEADER_FONT,
+    )
+    writer.finish()
+    return workbook

@@ -1,0 +1,573 @@
+"""Printed documents: a round's score sheets, the wall plan, the filled sheets for the archives.
+
+HTML templates are rendered by Django and laid out by WeasyPrint. Nothing is fetched from the
+network: the URL fetcher only reads ``data:`` URLs and files under the project's static and
+template directories (the sheets carry their CSS inline and use the system's DejaVu fonts).
+
+The context is the same for every game; the game's plug-in names the template that draws it
+(``GamePlugin.pdf_sheet_template``). A sheet is a list of rows: one per game of the session
+(``GameSpec.deals_per_round``) with its dealer pre-printed, then penalty lines, totals and place
+points. The filled version puts each stored deal on its row.
+"""
+
+from __future__ import annotations
+
+import gc
+import hashlib
+import re
+import threading
+import unicodedata
+from collections import defaultdict
+from collections.abc import Iterable, Mapping, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from urllib.request import url2pathname
+
+from django.conf import settings
+from django.contrib.staticfiles import finders
+from django.core.cache import cache
+from django.template.loader import render_to_string
+from django.utils.text import slugify
+from weasyprint import CSS, HTML
+from weasyprint.text.fonts import FontConfiguration
+from weasyprint.urls import URLFetcher
+
+from tournaments.formatting import format_points
+from tournaments.games import GamePlugin, plugin_for
+from tournaments.games.sheet_rows import CellsFor, PenaltyRow, SheetRow, SheetRows
+from tournaments.models import Deal, Round, Seat, Table, Tournament
+from tournaments.selectors.scoresheet import dealing_names
+from tournaments.tableside.qr import TableCode
+
+#: Rows of a blank sheet for games played to a target (no fixed number of deals).
+DEFAULT_ROWS = 20
+#: Blank penalty lines under the games (Double King's: ``GamePlugin.penalty_lines``).
+PENALTY_LINES = 3
+#: Rendered PDFs are kept this long (seconds), when no bigger than CACHE_MAX_BYTES.
+CACHE_SECONDS = 10 * 60
+CACHE_MAX_BYTES = 4 * 1024 * 1024
+
+
+# --------------------------------------------------------------------------- rendering
+
+
+def local_url(url: str, roots: Sequence[Path]) -> str:
+    """``url`` if it is a ``data:`` URL or a file under ``roots``, else ``ValueError``.
+
+    ``file:///static/...`` (``{% static %}`` resolved against a file base URL) is looked up in
+    the static directories.
+    """
+    if url.startswith("data:"):
+        return url
+    if not url.startswith("file:"):
+        raise ValueError(f"refused (not a local file): {url}")
+    path = Path(url2pathname(url.split("?")[0].split("#")[0].removeprefix("file://"))).resolve()
+    static_prefix = "/" + settings.STATIC_URL.strip("/") + "/"
+    if not _under(path, roots) and str(path).startswith(static_prefix):
+        found = finders.find(str(path).removeprefix(static_prefix))
+        if found:
+            path = Path(found).resolve()
+    if not _under(path, roots):
+        raise ValueError(f"refused (outside the project's static files): {url}")
+    return path.as_uri()
+
+
+def resolved_roots(roots: Iterable[Path] | None) -> list[Path]:
+    return [Path(r).resolve() for r in (roots if roots is not None else allowed_roots())]
+
+
+def _under(path: Path, roots: Sequence[Path]) -> bool:
+    return any(path.is_relative_to(root) for root in roots)
+
+
+class LocalFetcher(URLFetcher):
+    """Fetches ``data:`` URLs and project files only; anything else is refused."""
+
+    def __init__(self, roots: Iterable[Path] | None = None, **kwargs):
+        super().__init__(allowed_protocols={"file", "data"}, **kwargs)
+        self.roots = resolved_roots(roots)
+
+    def fetch(self, url, headers=None):
+        return super().fetch(local_url(url, self.roots), headers)
+
+
+def make_fetcher():
+    return LocalFetcher()
+
+
+def allowed_roots() -> list[Path]:
+    base = Path(settings.BASE_DIR)
+    roots = [base / "static", base / "templates"]
+    roots += [Path(d) for d in getattr(settings, "STATICFILES_DIRS", [])]
+    if getattr(settings, "STATIC_ROOT", None):
+        roots.append(Path(settings.STATIC_ROOT))
+    return roots
+
+
+_gc_lock = threading.Lock()
+_gc_depth = 0
+_gc_was_enabled = True
+
+
+@contextmanager
+def gc_paused():
+    """No cyclic garbage collection while WeasyPrint lays out a document.
+
+    Layout builds a large, long-lived box tree that the collector scans again and again: pausing
+    it saves about a quarter of the time, for a few more megabytes (the boxes are freed by
+    reference counting). Nested and concurrent uses in threads share one pause.
+    """
+    global _gc_depth, _gc_was_enabled
+    with _gc_lock:
+        if _gc_depth == 0:
+            _gc_was_enabled = gc.isenabled()
+            gc.disable()
+        _gc_depth += 1
+    try:
+        yield
+    finally:
+        with _gc_lock:
+            _gc_depth -= 1
+            if _gc_depth == 0 and _gc_was_enabled:
+                gc.enable()
+
+
+def reset_in_child() -> None:
+    """A forked child's own pause lock and fonts: a lock held by another thread at the fork
+    would stay held, and the parent's font map is not the child's to share."""
+    global _gc_lock, _gc_depth, _fonts
+    _gc_lock = threading.Lock()
+    _gc_depth = 0
+    gc.enable()
+    _fonts = threading.local()
+
+
+_fonts = threading.local()
+#: Documents laid out with one thread's fonts and caches before they are renewed (bounded).
+FONT_REUSE = 500
+#: Parsed stylesheets kept per thread, at most (one per template and orientation in practice).
+STYLESHEETS_KEPT = 32
+
+
+def layout_options() -> dict[str, object]:
+    """WeasyPrint's font configuration and style cache, kept per thread: building them again
+    for each one-page sheet costs a fifth of its layout. Pango's font map is not for several
+    threads at once, hence one each; renewed now and then so that they stay small."""
+    uses = getattr(_fonts, "uses", FONT_REUSE)
+    if uses >= FONT_REUSE:
+        _fonts.options = {"font_config": FontConfiguration(), "cache": {}}
+        _fonts.stylesheets = {}
+        uses = 0
+    _fonts.uses = uses + 1
+    return _fonts.options
+
+
+# The documents' own stylesheet, parsed once: every sheet of a template carries the same
+# <style>, which WeasyPrint would parse again for each (a twentieth of a sheet's layout).
+_STYLE = re.compile(r"<style>(.*?)</style>", re.DOTALL)
+_STYLE_TAG = re.compile(r"<style[\s>]", re.IGNORECASE)
+
+
+def own_stylesheet(html: str, base_url: str) -> tuple[str, list[CSS]]:
+    """``html`` without its stylesheet, and that stylesheet parsed (kept with the thread's
+    fonts: ``layout_options`` first); ``html`` as it is without a single plain <style>.
+
+    Given as a user stylesheet, the rules keep their effect: the only author styles left are
+    ``style`` attributes, which win over the sheet either way, and the user agent's rules
+    lose to both. With ``!important`` somewhere the order could change: left alone.
+    """
+    found = _STYLE.search(html)
+    if found is None or len(_STYLE_TAG.findall(html)) != 1 or "!important" in html:
+        return html, []
+    stylesheets = _fonts.stylesheets
+    css = stylesheets.get((found.group(1), base_url))
+    if css is None:
+        if len(stylesheets) >= STYLESHEETS_KEPT:
+            stylesheets.clear()
+        css = CSS(
+            string=found.group(1),
+            base_url=base_url,
+            url_fetcher=make_fetcher(),
+            font_config=_fonts.options["font_config"],
+        )
+        stylesheets[found.group(1), base_url] = css
+    return html[: found.start()] + html[found.end() :], [css]
+
+
+#: The elements our printed documents use, whose rules from WeasyPrint's default stylesheet
+#: ``pdf_ua.css`` holds word for word.
+LIGHT_UA_TAGS = frozenset(
+    {"html", "head", "meta", "title", "style", "body", "section", "div", "p", "span", "b", "i"}
+    | {"br", "table", "colgroup", "col", "thead", "tbody", "tr", "th", "td", "figure"}
+    | {"figcaption", "svg", "path"}
+)
+_TAG = re.compile(r"<([a-zA-Z][a-zA-Z0-9-]*)")
+# The attributes the default stylesheet's rules for any element test: [hidden], [dir], and
+# table[rules], table[frame].
+_UA_ATTRIBUTE = re.compile(r"\s(?:hidden|dir|rules|frame)[\s=/>]", re.IGNORECASE)
+
+
+def light_ua_fits(html: str) -> bool:
+    """Whether ``pdf_ua.css`` styles ``html`` exactly as WeasyPrint's default stylesheet does:
+    only elements it covers, none of the attributes the default's other rules test. A tag or
+    attribute seen in the text only counts against it (the full stylesheet, never a wrong one).
+    """
+    if _UA_ATTRIBUTE.search(html):
+        return False
+    return all(tag.lower() in LIGHT_UA_TAGS for tag in _TAG.findall(html))
+
+
+_light_ua: CSS | None = None
+
+
+def light_ua() -> CSS:
+    """``pdf_ua.css`` parsed, once per process (read-only, shared by threads as WeasyPrint
+    shares its own default stylesheet)."""
+    global _light_ua
+    if _light_ua is None:
+        _light_ua = CSS(filename=str(Path(__file__).with_name("pdf_ua.css")))
+    return _light_ua
+
+
+class LightHTML(HTML):
+    """A document styled by ``pdf_ua.css`` instead of WeasyPrint's whole default stylesheet,
+    whose rules for every element ([hidden], [dir], ::marker, the notes' pseudo-elements…)
+    are matched against each element of each sheet, for nothing: a tenth of a sheet's layout.
+    ``_ua_stylesheets`` is WeasyPrint's (private) hook for it; tests check that it is still
+    called and that the pages come out byte for byte the same."""
+
+    def _ua_stylesheets(self, *args, **kwargs):
+        return [light_ua()]
+
+
+def html_to_pdf(html: str) -> bytes:
+    """Lay out an HTML document as PDF; relative URLs resolve against the static directory."""
+    base_url = (Path(settings.BASE_DIR) / "static").as_uri() + "/"
+    with gc_paused():
+        options = layout_options()
+        html, stylesheets = own_stylesheet(html, base_url)
+        kind = LightHTML if light_ua_fits(html) else HTML
+        document = kind(string=html, base_url=base_url, url_fetcher=make_fetcher())
+        return document.write_pdf(stylesheets=stylesheets, **options)
+
+
+def render_pdf(template_name: str, context: Mapping[str, object], request=None) -> bytes:
+    """The template as PDF. Rendering the HTML is cheap, laying it out is not (about 0.1 s a
+    page): the PDF is cached for a while under the digest of its HTML, so printing the same
+    sheets again (a second printer, a paper jam) is instant and any change shows at once."""
+    html = render_to_string(template_name, dict(context), request=request)
+    key = "atout:pdf:" + hashlib.sha256(html.encode()).hexdigest()
+    content = cache.get(key)
+    if content is None:
+        content = html_to_pdf(html)
+        if len(content) <= CACHE_MAX_BYTES:
+            cache.set(key, content, CACHE_SECONDS)
+    return content
+
+
+def pdf_filename(*parts: object) -> str:
+    """``tournoi-de-mars-ronde-2-feuilles.pdf`` from the words given."""
+    return (slugify(" ".join(str(p) for p in parts if p not in (None, ""))) or "atout") + ".pdf"
+
+
+# --------------------------------------------------------------------------- sheets
+
+
+@dataclass
+class SheetSeat:
+    position: int
+    name: str
+    first_dealer: bool
+    score: int | None = None
+    place_points: str = ""
+    #: team games: the match won (True), lost (False), drawn or undecided (None)
+    won: bool | None = None
+    against: int | None = None
+    #: team games: the team's players
+    players: list[str] = field(default_factory=list)
+
+    @property
+    def number(self) -> int:
+        return self.position + 1
+
+
+@dataclass
+class Sheet:
+    tournament: Tournament
+    round: Round
+    table: Table
+    seats: list[SheetSeat]
+    rows: list[SheetRow]
+    penalties: list[PenaltyRow]
+    filled: bool = False
+    complete: bool = False
+    extra: dict[str, object] = field(default_factory=dict)
+    #: the table's private link as a QR code (blank sheets, phones at the tables)
+    code: TableCode | None = None
+
+    @property
+    def first_dealer(self) -> SheetSeat | None:
+        return next((s for s in self.seats if s.first_dealer), None)
+
+
+# The longest name a sheet prints (cut with « … »): a 68-character name would otherwise
+# wrap over lines enough to push the sheet onto a second page.
+NAME_LIMIT = 36
+
+
+def fit_name(name: str, limit: int = NAME_LIMIT) -> str:
+    """``name``, cut to ``limit`` characters at a word if it can be.
+
+    >>> fit_name("Anne Gérard")
+    'Anne Gérard'
+    >>> fit_name("Anne-Élisabeth-Marguerite de la Tour d’Auvergne-Lauraguais")
+    'Anne-Élisabeth-Marguerite de la…'
+    """
+    if len(name) <= limit:
+        return name
+    cut = name[: limit - 1]
+    space = cut.rfind(" ")
+    if space > limit // 2:
+        cut = cut[:space]
+    return cut.rstrip(" -–,") + "…"
+
+
+def build_sheet(
+    tournament: Tournament,
+    round_: Round,
+    table: Table,
+    seats: Sequence[Seat],
+    *,
+    rows: int,
+    deals: Sequence[Deal] | None = None,
+    game_names: Mapping[str, str] | None = None,
+    penalty_lines: int | None = None,
+    cells_for: CellsFor | None = None,
+    rules=None,
+    dealers: Sequence[str] | None = None,
+    plugin: GamePlugin | None = None,
+) -> Sheet:
+    """One table's sheet; blank when ``deals`` is None, else with the stored deals.
+
+    Game ``k`` (0-based) is dealt by seat ``(first_dealer + k) % seats``; the game's plug-in
+    places each record (``GamePlugin.sheet_row``: Double King's penalty lines apart), and a
+    stored record's own ``dealer`` wins if it has one. ``penalty_lines``: blank penalty lines
+    (default: the plug-in's).
+    """
+    plugin = plugin or plugin_for(tournament.game)
+    seats = sorted(seats, key=lambda s: s.position)
+    dealing = _dealing(seats, dealers)
+    sheet_rows = SheetRows(
+        dealing=dealing,
+        first=_first_dealer(seats),
+        n_cells=len(seats),
+        game_names=game_names or {},
+        rules=rules,
+        cells_for=cells_for,
+    )
+    _place_deals(plugin, sheet_rows, deals or ())
+    sheet_rows.fill(rows, plugin.penalty_lines if penalty_lines is None else penalty_lines)
+    filled = deals is not None
+    return Sheet(
+        tournament=tournament,
+        round=round_,
+        table=table,
+        seats=_sheet_seats(seats, table, dealing if dealers is not None else None, filled),
+        rows=sheet_rows.rows,
+        penalties=sheet_rows.penalties,
+        filled=filled,
+        complete=filled and table.complete,
+    )
+
+
+def _dealing(seats: Sequence[Seat], dealers: Sequence[str] | None) -> list[str]:
+    """The players in dealing order (team games: four players for two team seats)."""
+    return [
+        fit_name(name) for name in (dealers if dealers is not None else (s.name for s in seats))
+    ]
+
+
+def _first_dealer(seats: Sequence[Seat]) -> int:
+    return next((s.position for s in seats if s.first_dealer), 0)
+
+
+def _place_deals(plugin: GamePlugin, sheet_rows: SheetRows, deals: Sequence[Deal]) -> None:
+    """Each stored deal, in order, where the game's plug-in puts it."""
+    for deal in deals:
+        record = deal.record if isinstance(deal.record, dict) else {}
+        points = list(deal.points or [])
+        sheet_rows.add_points(points)
+        plugin.sheet_row(sheet_rows, record, points)
+
+
+def _sheet_seats(
+    seats: Sequence[Seat], table: Table, dealers: list[str] | None, filled: bool
+) -> list[SheetSeat]:
+    """The sheet's columns; ``dealers`` (team games): the players in dealing order, each
+    team's are listed under it. Scores only on a filled sheet, results once it is complete."""
+    n_cells = len(seats)
+    done = filled and table.complete
+    return [
+        SheetSeat(
+            position=s.position,
+            name=fit_name(s.name),
+            first_dealer=s.first_dealer,
+            score=s.score if filled else None,
+            place_points=format_points(s.place_points) if done else "",
+            won=s.won if done else None,
+            against=s.against if filled else None,
+            players=dealers[s.position :: n_cells] if dealers and n_cells else [],
+        )
+        for s in seats
+    ]
+
+
+def _dealers(table: Table) -> list[str] | None:
+    """The players in dealing order at a table of teams (None: the seats deal)."""
+    seats = sorted(table.seats.all(), key=lambda s: s.position)
+    if not seats or seats[0].team_id is None:
+        return None
+    return dealing_names(seats)
+
+
+def rows_for(plugin: GamePlugin, rules=None) -> int:
+    return plugin.deals_per_round(rules or None) or plugin.blank_rows or DEFAULT_ROWS
+
+
+def game_names_for(plugin: GamePlugin, rules=None) -> dict[str, str]:
+    """The names of the games a record may name, in the current language (the plug-in's form)."""
+    seats = max(plugin.spec.table_sizes)
+    form = plugin.sheet_form(seat_names=[""] * seats, first_dealer=0, rules=rules)
+    return dict(form.game_names())
+
+
+def round_sheets(round_: Round, tables: Sequence[Table], plugin: GamePlugin) -> list[Sheet]:
+    """Blank sheets of a round; ``tables`` come with their seats (``round_reads.round_tables``)."""
+    return _sheets(round_.tournament, plugin, [(round_, table) for table in tables])
+
+
+def filled_sheets(
+    tournament: Tournament, rounds: Sequence[Round], plugin: GamePlugin
+) -> list[Sheet]:
+    """Every table of every round with its stored deals (one query for all the deals).
+
+    ``rounds`` come with their tables and seats prefetched (``round_reads.tournament_rounds``).
+    """
+    deals: dict[int, list[Deal]] = defaultdict(list)
+    for deal in Deal.objects.filter(table__round__tournament=tournament).order_by(
+        "table_id", "number"
+    ):
+        deals[deal.table_id].append(deal)
+    tables = [(round_, table) for round_ in rounds for table in round_.tables.all()]
+    return _sheets(tournament, plugin, tables, deals)
+
+
+def _sheets(
+    tournament: Tournament,
+    plugin: GamePlugin,
+    tables: Sequence[tuple[Round, Table]],
+    deals: Mapping[int, list[Deal]] | None = None,
+) -> list[Sheet]:
+    """The sheets of ``tables`` (a bye has none): blank when ``deals`` is None, else filled
+    with each table's stored deals (by table id)."""
+    filled: dict[str, Any] = {}
+    if deals is not None:
+        filled = {
+            "game_names": game_names_for(plugin, tournament.rules),
+            "cells_for": plugin.sheet_cells,
+            "rules": tournament.rules,
+        }
+    rows = rows_for(plugin, tournament.rules)
+    extra = plugin.sheet_extra(tournament.rules or None)
+    sheets = [
+        build_sheet(
+            tournament,
+            round_,
+            table,
+            list(table.seats.all()),
+            rows=rows,
+            deals=None if deals is None else deals.get(table.pk, []),
+            penalty_lines=plugin.penalty_lines,
+            dealers=_dealers(table),
+            **filled,
+        )
+        for round_, table in tables
+        if not table.bye
+    ]
+    for sheet in sheets:
+        sheet.extra = extra
+    return sheets
+
+
+# --------------------------------------------------------------------------- wall plan
+
+
+@dataclass
+class PlanLine:
+    last_name: str
+    first_name: str
+    table: int
+    seat: int  # 1-based
+    first_dealer: bool
+    substitute: bool = False
+    team: str = ""
+    bye: bool = False
+
+    @property
+    def size(self) -> str:
+        """A smaller type for long names, so every line keeps the height of the others."""
+        length = len(self.last_name) + 1 + len(self.first_name)
+        return "" if length <= 18 else "m" if length <= 23 else "l"
+
+
+def _sort_key(text: str) -> str:
+    decomposed = unicodedata.normalize("NFKD", text.casefold())
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
+def plan_lines(tables: Sequence[Table]) -> list[PlanLine]:
+    """Every player of a round, alphabetically (last name, first name), with table and seat."""
+    lines = []
+    for table in tables:
+        seats = list(table.seats.all())
+        for seat in seats:
+            if seat.entry_id is not None:
+                player = seat.entry.player
+                last, first, sub = player.last_name, player.first_name, seat.entry.substitute
+                lines.append(
+                    PlanLine(last, first, table.number, seat.position + 1, seat.first_dealer, sub)
+                )
+                continue
+            # A team: each of its players, at his seat (team t: seats t and t + 2).
+            entries = sorted(seat.team.entries.all(), key=lambda e: e.pk)
+            for k, entry in enumerate(entries):
+                player = entry.player
+                lines.append(
+                    PlanLine(
+                        player.last_name,
+                        player.first_name,
+                        table.number,
+                        seat.position + k * len(seats) + 1,
+                        seat.first_dealer and k == 0 and not table.bye,
+                        team=seat.team.name,
+                        bye=table.bye,
+                    )
+                )
+    lines.sort(key=lambda x: (_sort_key(x.last_name), _sort_key(x.first_name), x.table))
+    return lines
+
+
+def plan_pages(lines: Sequence[PlanLine], rows_per_column: int = 36) -> list[list[list[PlanLine]]]:
+    """The lines in pages of two columns, filled down the left column first.
+
+    A round that fits on one page is split evenly between its two columns.
+    """
+    per_page = rows_per_column * 2
+    pages = []
+    for start in range(0, len(lines), per_page):
+        chunk = list(lines[start : start + per_page])
+        half = (len(chunk) + 1) // 2 if len(lines) <= per_page else rows_per_column
+        pages.append([chunk[:half], chunk[half:]])
+    return pages or [[[], []]]

@@ -1,0 +1,14 @@
+"""The core's signals, as the printing app hears them."""
+
+from django.dispatch import receiver
+
+from tournaments import signals
+
+from . import exports
+
+
+@receiver(signals.round_drawn, dispatch_uid="printing.round_drawn")
+def lay_out_drawn_round(sender, *, round_, base_url: str, **kwargs) -> None:
+    """A drawn round's sheets are laid out at once (off the request when they are many), so
+    that the scorekeeper's print finds them kept."""
+    exports.prepare_round_sheets(round_, base_url=base_url)

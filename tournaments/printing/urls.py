@@ -1,0 +1,38 @@
+"""Paper and files: PDF sheets, Excel exports, the queued documents."""
+
+from django.urls import path
+
+from . import views as exports
+
+urlpatterns = [
+    path(
+        "tournois/<int:pk>/classement.xlsx",
+        exports.TournamentXlsxView.as_view(),
+        name="tournament_xlsx",
+    ),
+    path("saisons/<int:pk>/classement.xlsx", exports.SeasonXlsxView.as_view(), name="season_xlsx"),
+    path(
+        "saisie/saisons/<int:pk>/caisse.xlsx",
+        exports.MoneyXlsxView.as_view(),
+        name="staff_money_xlsx",
+    ),
+    path(
+        "saisie/rondes/<int:pk>/feuilles.pdf",
+        exports.RoundSheetsPDFView.as_view(),
+        name="round_sheets_pdf",
+    ),
+    path(
+        "saisie/rondes/<int:pk>/plan.pdf", exports.RoundPlanPDFView.as_view(), name="round_plan_pdf"
+    ),
+    path(
+        "saisie/tournois/<int:pk>/feuilles-remplies.pdf",
+        exports.FilledSheetsPDFView.as_view(),
+        name="tournament_filled_pdf",
+    ),
+    path("saisie/fichiers/<uuid:pk>/", exports.PdfExportView.as_view(), name="pdf_export"),
+    path(
+        "saisie/fichiers/<uuid:pk>/fichier.pdf",
+        exports.PdfExportFileView.as_view(),
+        name="pdf_export_file",
+    ),
+]

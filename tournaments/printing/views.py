@@ -1,0 +1,192 @@
+"""Downloads: printed score sheets and wall plans (PDF, staff) and Excel standings (public).
+
+The sheet's layout is the game's: its plug-in names the template (``pdf_sheet_template``);
+these views only gather the data (``selectors``) and hand it to ``pdf`` or ``excel``.
+"""
+
+from django.conf import settings
+from django.db.models import Q
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.http import content_disposition_header
+from django.utils.translation import gettext as _
+from django.views import View
+
+from club.models import Season
+from club.params import optional_int
+from club.roles import SCOREKEEPERS, CommitteeRequiredMixin, ScorekeeperRequiredMixin, for_clubs
+from tournaments.models import Round, Tournament
+from tournaments.printing import excel, pdf, sheet_pdfs
+from tournaments.printing import exports as pdf_exports
+from tournaments.printing.models import PdfExport
+from tournaments.selectors import accounts, round_reads
+from tournaments.tableside import qr
+from tournaments.tableside.qr import site_root
+
+
+def file_response(
+    content: bytes, content_type: str, filename: str, *, attachment: bool
+) -> HttpResponse:
+    response = HttpResponse(content, content_type=content_type)
+    response["Content-Disposition"] = content_disposition_header(attachment, filename)
+    response["Content-Length"] = str(len(content))
+    # Standings change as results come in; staff sheets are not for shared caches.
+    response["Cache-Control"] = "private, no-cache"
+    return response
+
+
+def pdf_response(content: bytes, filename: str) -> HttpResponse:
+    # Inline: the browser shows it and prints it; the name is kept if it is saved.
+    return file_response(content, "application/pdf", filename, attachment=False)
+
+
+_round_words = sheet_pdfs.round_words
+
+#: The wall plan's pages of table QR codes: 4 across, 5 down (a code 36 mm wide).
+CODES_PER_PAGE = 20
+
+#: The page of a document in preparation reloads itself this often (seconds).
+EXPORT_REFRESH_SECONDS = 3
+
+
+def sheets_response(request, document, kind, round_: Round | None) -> HttpResponse:
+    """The sheets as PDF at once when few must be laid out (in this process: a request never
+    forks, ``sheet_pdfs.render_processes``); else the document is queued and the user waits on
+    its page (a request never lays out more than the settings allow)."""
+    pages = sheet_pdfs.prepare(document)
+    if sheet_pdfs.missing(pages) > settings.PDF_INLINE_MAX_RENDERS:
+        export = pdf_exports.queue_pdf_export(
+            document.tournament,
+            kind=kind,
+            round_=round_,
+            user=request.user,
+            base_url=site_root(request),
+        )
+        return redirect("pdf_export", export.pk)
+    return pdf_response(sheet_pdfs.assemble(document, pages), document.filename)
+
+
+class RoundMixin(ScorekeeperRequiredMixin):
+    def get_round(self, pk: int) -> Round:
+        return self.get_scoped(
+            Round.objects.select_related("tournament__club", "tournament__season"), pk=pk
+        )
+
+
+class RoundSheetsPDFView(RoundMixin, View):
+    """The blank score sheets of a round, one A4 page per table, for the players to fill."""
+
+    def get(self, request, pk):
+        round_ = self.get_round(pk)
+        document = sheet_pdfs.round_document(round_, site_root(request))
+        return sheets_response(request, document, PdfExport.Kind.ROUND_SHEETS, round_)
+
+
+class RoundPlanPDFView(RoundMixin, View):
+    """The wall plan: every player of the round, alphabetically, with table and seat."""
+
+    def get(self, request, pk):
+        round_ = self.get_round(pk)
+        tournament = round_.tournament
+        lines = pdf.plan_lines(round_reads.round_tables(round_))
+        codes = sorted(qr.round_codes(round_, site_root(request)).values(), key=lambda c: c.table)
+        content = pdf.render_pdf(
+            "tournaments/pdf/plan.html",
+            {
+                "tournament": tournament,
+                "round": round_,
+                "pages": pdf.plan_pages(lines),
+                "count": len(lines),
+                "code_pages": [
+                    codes[i : i + CODES_PER_PAGE] for i in range(0, len(codes), CODES_PER_PAGE)
+                ],
+            },
+            request,
+        )
+        filename = pdf.pdf_filename(tournament.name, _round_words(round_), _("plan"))
+        return pdf_response(content, filename)
+
+
+class FilledSheetsPDFView(ScorekeeperRequiredMixin, View):
+    """Every table of every round with what was entered, for the club's archives.
+
+    ``?ronde=N`` prints one round only. A whole tournament is laid out by the task queue
+    unless its sheets are cached (``sheets_response``).
+    """
+
+    def get(self, request, pk):
+        tournament = self.get_scoped(Tournament.objects.select_related("club", "season"), pk=pk)
+        only = optional_int(request.GET.get("ronde"), minimum=1, maximum=tournament.rounds)
+        round_ = (
+            get_object_or_404(Round, tournament=tournament, number=only)
+            if only is not None
+            else None
+        )
+        document = sheet_pdfs.filled_document(tournament, round_)
+        return sheets_response(request, document, PdfExport.Kind.FILLED_SHEETS, round_)
+
+
+class TournamentXlsxView(View):
+    """A published tournament's classification and rounds; staff also get unpublished ones."""
+
+    def get(self, request, pk):
+        staff = for_clubs(Tournament.objects.all(), request.user, SCOREKEEPERS)
+        tournament = get_object_or_404(
+            Tournament.objects.select_related("club", "season").filter(
+                Q(published=True) | Q(pk__in=staff.values("pk"))
+            ),
+            pk=pk,
+        )
+        content = excel.workbook_bytes(excel.tournament_workbook(tournament))
+        filename = excel.xlsx_filename(tournament.name, tournament.date.isoformat())
+        return file_response(content, excel.XLSX_CONTENT_TYPE, filename, attachment=True)
+
+
+class SeasonXlsxView(View):
+    """A season's standings per game, over its published tournaments."""
+
+    def get(self, request, pk):
+        season = get_object_or_404(Season.objects.select_related("club"), pk=pk)
+        content = excel.workbook_bytes(excel.season_workbook(season))
+        filename = excel.xlsx_filename(season.club.name, season.name, _("Standings"))
+        return file_response(content, excel.XLSX_CONTENT_TYPE, filename, attachment=True)
+
+
+class MoneyXlsxView(CommitteeRequiredMixin, View):
+    """The season's money report as a workbook."""
+
+    def get(self, request, pk):
+        season = self.get_scoped(Season.objects.select_related("club"), pk=pk)
+        report = accounts.money_report(season)
+        content = excel.workbook_bytes(excel.money_workbook(report))
+        filename = excel.xlsx_filename(season.club.name, season.name, _("money"))
+        return file_response(content, excel.XLSX_CONTENT_TYPE, filename, attachment=True)
+
+
+class PdfExportView(ScorekeeperRequiredMixin, View):
+    """A queued document's page: it refreshes itself while the file is being prepared, then
+    offers the download."""
+
+    def get(self, request, pk):
+        export = self.get_scoped(
+            PdfExport.objects.defer("content").select_related("tournament", "round"), pk=pk
+        )
+        return render(
+            request,
+            "tournaments/staff/pdf_export.html",
+            {
+                "export": export,
+                "tournament": export.tournament,
+                "refresh_seconds": EXPORT_REFRESH_SECONDS,
+            },
+        )
+
+
+class PdfExportFileView(ScorekeeperRequiredMixin, View):
+    """A queued document's file, once ready (before that: back to its page)."""
+
+    def get(self, request, pk):
+        export = self.get_scoped(PdfExport, pk=pk)
+        if export.status != PdfExport.Status.READY or export.content is None:
+            return redirect("pdf_export", export.pk)
+        return pdf_response(bytes(export.content), export.filename)

@@ -1,0 +1,553 @@
+"""Public pages: only published tournaments, no login."""
+
+import datetime
+import hashlib
+import html
+from dataclasses import asdict, fields
+from functools import lru_cache, partial
+
+import django_tables2 as tables
+from django.contrib import messages
+from django.core.cache import cache
+from django.core.paginator import Paginator
+from django.db.models import Count, Window
+from django.http import Http404, HttpResponse
+from django.middleware.csrf import get_token
+from django.shortcuts import get_object_or_404
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils.cache import get_conditional_response
+from django.utils.http import quote_etag
+from django.utils.safestring import mark_safe
+from django.utils.translation import get_language, gettext
+from django.views.generic import ListView, TemplateView
+from django_tables2 import RequestConfig
+
+from club.formatting import best_n_label, ordinal_writer
+from tournaments.games import game_choices, plugin_for
+from tournaments.models import Entry, Table
+from tournaments.publishing import public_rounds
+from tournaments.publishing.page_cache import shared_page
+from tournaments.publishing.tables import (
+    AnnualRankingTable,
+    SeasonStandingsTable,
+    StandingsTable,
+    annual_formatter,
+    body_html,
+    standings_formatter,
+    substitute_class,
+    write_head,
+    write_table,
+)
+from tournaments.selectors import (
+    annual_rankings,
+    classification,
+    listing,
+    round_reads,
+    season_rankings,
+)
+from tournaments.selectors.classification import StandingRow
+
+# Keyed by the results version, a cached table is never stale; this only bounds the memory.
+STANDINGS_CACHE_SECONDS = 3600
+
+
+class TournamentListView(ListView):
+    template_name = "tournaments/tournament_list.html"
+    context_object_name = "tournaments"
+    paginate_by = 30
+
+    def get_queryset(self):
+        return listing.published()
+
+
+class PublishedTournamentMixin:
+    def get_tournament(self):
+        tournament = listing.published_tournament(self.kwargs["pk"])
+        if tournament is None:
+            raise Http404
+        return tournament
+
+
+def standings_records(rows: list[StandingRow], rounds: int) -> list[dict]:
+    """The rows as django-tables2 sorts them (by column name), each with its row (``row``):
+    only when a visitor sorts by a column, the ranked order needing none."""
+    names = [f.name for f in fields(StandingRow) if f.name != "rounds"]
+    records = []
+    for row in rows:
+        # Shallow (``asdict`` deep-copies every round): the sort reads these values only.
+        data = {name: getattr(row, name) for name in names}
+        data["rounds_played"] = row.rounds_played
+        data["difference"] = row.difference
+        for number in range(1, rounds + 1):
+            cell = row.rounds.get(number)
+            data[f"r{number}"] = cell.score if cell else None
+        data["row"] = row
+        records.append(data)
+    return records
+
+
+def round_columns(tournament):
+    label = plugin_for(tournament.game).round_abbreviation
+    return [
+        (f"r{n}", tables.Column(verbose_name=f"{label}{n}", attrs={"td": {"class": "num"}}))
+        for n in range(1, tournament.rounds + 1)
+    ]
+
+
+def standings_excluded(plugin) -> tuple[str, ...]:
+    """Columns a game's standings leave out: its lineup's (matches are for teams) and place
+    points where the game has none."""
+    excluded = plugin.lineup.standings_excluded
+    return excluded if plugin.place_points else ("place_points", *excluded)
+
+
+def page_key(request, tournament, *parts, version: int | None = None) -> tuple | None:
+    """What a public page shows, but the CSRF secret of its forms: the tournament's results
+    version (bumped by every write the pages show; ``version`` if given instead), the
+    tournament, the language, the query, who is logged in, and ``parts``. None while messages
+    wait to be shown: that page is not the same twice."""
+    if len(messages.get_messages(request)):
+        return None
+    return (
+        tournament.pk,
+        tournament.results_version if version is None else version,
+        tournament.name,
+        tournament.status,
+        tournament.rounds,
+        tournament.date,
+        tournament.club.name,
+        get_language(),
+        request.GET.urlencode(),
+        request.user.pk,
+        *parts,
+    )
+
+
+def key_etag(request, key: tuple) -> str:
+    """The validator of a page of ``key`` (``page_key``), with the CSRF secret of its forms:
+    the cookie sent, or the one this response sets."""
+    whole = (*key, request.META.get("CSRF_COOKIE", ""))
+    return quote_etag(hashlib.sha256(repr(whole).encode()).hexdigest()[:32])
+
+
+def page_etag(request, tournament, *parts, version: int | None = None) -> str | None:
+    """A public page's validator (see ``page_key``); None while messages wait."""
+    key = page_key(request, tournament, *parts, version=version)
+    return None if key is None else key_etag(request, key)
+
+
+class ConditionalPageMixin:
+    """A public tournament page that answers 304 (Not Modified) to a browser whose copy is
+    still current: ``get_page_tournament`` loads the tournament (one query) and nothing else
+    runs then. With ``shared_for_anonymous``, an anonymous visitor's page is rendered once per
+    validator (``page_key``) for every visitor: only the CSRF token of its forms differs."""
+
+    shared_for_anonymous = False
+
+    def get_page_tournament(self):
+        raise NotImplementedError
+
+    def etag_parts(self) -> tuple:
+        return ()
+
+    def etag_version(self) -> int | None:
+        """The version the page's validator is keyed by (None: the results version)."""
+        return None
+
+    def get(self, request, *args, **kwargs):
+        self.tournament = self.get_page_tournament()
+        key = page_key(request, self.tournament, *self.etag_parts(), version=self.etag_version())
+        if key is not None:
+            not_modified = get_conditional_response(request, etag=key_etag(request, key))
+            if not_modified is not None:
+                return not_modified
+        if key is not None and self.shared_for_anonymous and not request.user.is_authenticated:
+            # The same for every anonymous visitor (his pk is None in ``key``) but the token.
+            page = shared_page(
+                (type(self).__name__, request.get_full_path(), key),
+                lambda placeholder: self.render_shared(placeholder, request, *args, **kwargs),
+                lambda: get_token(request),
+            )
+            response = HttpResponse(page)
+        else:
+            response = super().get(request, *args, **kwargs).render()
+        if key is not None:
+            # The CSRF secret is known now.
+            response["ETag"] = key_etag(request, key)
+        response["Cache-Control"] = "private, no-cache"
+        return response
+
+    def render_shared(self, placeholder: bytes, request, *args, **kwargs) -> bytes:
+        """The page with ``placeholder`` for its forms' CSRF token (the template's
+        ``{% csrf_token %}`` reads ``csrf_token`` from the context: the view's wins)."""
+        response = super().get(request, *args, **kwargs)
+        response.context_data["csrf_token"] = placeholder.decode()
+        return response.render().content
+
+
+def player_url(tournament):
+    """A player's page in this tournament, by entry id (one ``reverse`` for the whole table)."""
+    prefix = reverse("tournament_player", args=[tournament.pk, 0])[: -len("0/")]
+    return lambda entry_id: f"{prefix}{entry_id}/"
+
+
+def cached_html(name: str, key: tuple, build) -> str:
+    """HTML kept in the cache under ``key`` (a results version in it: never stale), built by
+    ``build()`` when missing."""
+    cache_key = f"{name}:{hashlib.sha256(repr(key).encode()).hexdigest()}"
+    html = cache.get(cache_key)
+    if html is None:
+        html = build()
+        cache.set(cache_key, html, STANDINGS_CACHE_SECONDS)
+    return mark_safe(html)
+
+
+def cached_table_html(name: str, request, key: tuple, build) -> str:
+    """A table (``build()``: configured for ``request``) rendered once per ``key`` (a results
+    version in it), language and query (the sort and page; the headers' links keep the rest)."""
+
+    def render() -> str:
+        return render_to_string("tournaments/_table.html", {"table": build()}, request)
+
+    return cached_html(name, (*key, get_language(), request.GET.urlencode()), render)
+
+
+# The standings' table around its rows (its header, per game, number of rounds, language and
+# query), written once per process: ``BODY`` marks where the rows go (the annual ranking's too).
+BODY = "<!-- the table's rows -->"
+standings_frames: dict[tuple, tuple[str, list[tuple[str, str]]]] = {}
+
+
+def standings_table(request, tournament, plugin, rows: list[StandingRow]) -> StandingsTable:
+    """The django-tables2 table (its header, the sort the query asks for)."""
+    # The rows are ranked: django-tables2 gets records to sort only when asked to.
+    sort = request.GET.get(StandingsTable.sort_field)
+    table = StandingsTable(
+        standings_records(rows, tournament.rounds) if sort else rows,
+        player_url=None,
+        extra_columns=round_columns(tournament),
+        exclude=standings_excluded(plugin),
+    )
+    # The game's own words: « Équipe » in team games, « Meilleure poule » at whist.
+    if plugin.lineup.forms_teams:
+        table.columns["name"].column.verbose_name = gettext("Team")
+    else:
+        table.columns["best_round"].column.verbose_name = gettext("Best %(round)s") % {
+            "round": plugin.round_name
+        }
+    RequestConfig(request, paginate=False).configure(table)
+    return table
+
+
+def standings_table_html(request, tournament, plugin, *, linked: bool = True) -> str:
+    """The rendered standings table, cached per results version, language and query;
+    ``linked``: the names link to the players' public pages. Its rows are written straight
+    from the classification into a frame rendered once (django-tables2's header and
+    markup), unless the visitor sorts by a column."""
+    query = request.GET.urlencode()
+
+    def render() -> str:
+        rows = classification.tournament_standings(tournament, live=plugin.live_standings)
+        sorted_by_column = StandingsTable.sort_field in request.GET
+        shape = (tournament.game, tournament.rounds, get_language(), query)
+        frame = None if sorted_by_column else standings_frames.get(shape)
+        if frame is None:
+            table = standings_table(request, tournament, plugin, rows)
+            if sorted_by_column:
+                rows = [row.record["row"] for row in table.rows]
+            cells = write_head(table, request)
+            table.body = mark_safe(BODY)
+            frame = (render_to_string("tournaments/_table.html", {"table": table}, request), cells)
+            if not sorted_by_column:
+                if len(standings_frames) > 512:  # shapes are few; bound them all the same
+                    standings_frames.clear()
+                standings_frames[shape] = frame
+        html, cells = frame
+        formatter = standings_formatter(player_url(tournament) if linked else None)
+        body = body_html(substitute_class, [(td, formatter(name)) for td, name in cells], rows)
+        return html.replace(BODY, body, 1)
+
+    key = (tournament.pk, tournament.results_version, tournament.rounds, tournament.game)
+    name = "standings" if linked else "standings-unlinked"
+    return cached_html(name, (*key, get_language(), query), render)
+
+
+class StandingsView(ConditionalPageMixin, PublishedTournamentMixin, TemplateView):
+    """The classification; rendered once per results version, 304 while nothing changed."""
+
+    shared_for_anonymous = True
+    template_name = "tournaments/standings.html"
+
+    def get_page_tournament(self):
+        return self.get_tournament()
+
+    def get_context_data(self, **kwargs):
+        tournament = self.tournament
+        plugin = plugin_for(tournament.game)
+        return {
+            **super().get_context_data(**kwargs),
+            "tournament": tournament,
+            "plugin": plugin,
+            "table_html": standings_table_html(self.request, tournament, plugin),
+        }
+
+
+class RoundsView(ConditionalPageMixin, PublishedTournamentMixin, TemplateView):
+    """Every round's tables; the rounds are read only when the template's cached fragment
+    (per results version) is missing."""
+
+    shared_for_anonymous = True
+    template_name = "tournaments/rounds.html"
+
+    def get_page_tournament(self):
+        return self.get_tournament()
+
+    def get_context_data(self, **kwargs):
+        tournament = self.tournament
+        return {
+            **super().get_context_data(**kwargs),
+            "tournament": tournament,
+            "plugin": plugin_for(tournament.game),
+            "rounds": partial(
+                public_rounds.rounds_with_tables, tournament, plugin_for(tournament.game)
+            ),
+        }
+
+
+class TableView(ConditionalPageMixin, TemplateView):
+    shared_for_anonymous = True
+    template_name = "tournaments/table.html"
+
+    def get_page_tournament(self):
+        self.table = get_object_or_404_table(self.kwargs["pk"])
+        return self.table.round.tournament
+
+    def etag_parts(self) -> tuple:
+        return (self.table.pk, self.table.version)
+
+    def etag_version(self) -> int:
+        # What the page shows of the tournament beyond this table: a sheet saved at another
+        # table leaves it unchanged (304).
+        return self.tournament.layout_version
+
+    def get_context_data(self, **kwargs):
+        return {
+            **super().get_context_data(**kwargs),
+            "table": self.table,
+            # Seats and deals, read only when the template's cached fragment is missing.
+            "sheet": partial(round_reads.table_sheet, self.table),
+            "tournament": self.tournament,
+            "plugin": plugin_for(self.tournament.game),
+        }
+
+
+def get_object_or_404_table(pk):
+    try:
+        return round_reads.table_with_tournament(pk, published_only=True)
+    except Table.DoesNotExist as error:
+        raise Http404 from error
+
+
+class PlayerView(ConditionalPageMixin, PublishedTournamentMixin, TemplateView):
+    template_name = "tournaments/player.html"
+
+    def get_page_tournament(self):
+        return self.get_tournament()
+
+    def etag_parts(self) -> tuple:
+        return (self.kwargs["entry"],)
+
+    def get_context_data(self, **kwargs):
+        tournament = self.tournament
+        entry = get_object_or_404(
+            Entry.objects.select_related("player"), tournament=tournament, pk=self.kwargs["entry"]
+        )
+        standing = next(
+            (r for r in classification.tournament_standings(tournament) if r.entry_id == entry.pk),
+            None,
+        )
+        return {
+            **super().get_context_data(**kwargs),
+            "tournament": tournament,
+            "entry": entry,
+            "plugin": plugin_for(tournament.game),
+            "standing": standing,
+            "rounds": classification.player_rounds(tournament, entry),
+        }
+
+
+def season_player_url(season):
+    """A player's season page, by player id (one ``reverse`` for the whole table)."""
+    prefix = reverse("season_player", args=[season.pk, 0])[: -len("0/")]
+    return lambda player_id: f"{prefix}{player_id}/"
+
+
+class SeasonStandingsView(TemplateView):
+    template_name = "tournaments/season_standings.html"
+
+    def get_context_data(self, **kwargs):
+        season = listing.season_with_club(self.kwargs["pk"])
+        if season is None:
+            raise Http404
+        games = season_rankings.season_games(season)
+        annual = [g for g in games if plugin_for(g).annual_ranking]
+        others = [g for g in games if g not in annual]
+        standings = season_rankings.season_standings(season, others) if others else {}
+        names = dict(game_choices())
+        tables = []
+        for game in games:
+            if game in annual:
+                ranking = annual_rankings.annual_ranking(season, game, rows=False)
+                html = annual_table_html(self.request, season, ranking)
+                tables.append({"game": game, "name": names[game], "html": html, "annual": ranking})
+                continue
+            plugin = plugin_for(game)
+            table = SeasonStandingsTable(
+                [asdict(r) for r in standings[game]],
+                player_url=season_player_url(season),
+                prefix=f"{game}-",
+                exclude=standings_excluded(plugin),
+            )
+            # A season has hundreds of players: 50 a page keeps the page light on a phone.
+            RequestConfig(self.request, paginate={"per_page": 50}).configure(table)
+            tables.append({"game": game, "name": names[game], "table": table})
+        return {**super().get_context_data(**kwargs), "season": season, "tables": tables}
+
+
+class CountedPaginator(Paginator):
+    """A paginator told how many items there are (the ranking query is not counted), and
+    ``rows``: one page's items already read (``number``: which)."""
+
+    def __init__(self, object_list, per_page, *, count: int, number=None, rows=None, **kwargs):
+        super().__init__(object_list, per_page, **kwargs)
+        self.known_count = count
+        self.known_page = (number, rows)
+
+    @property
+    def count(self) -> int:
+        return self.known_count
+
+    def page(self, number):
+        known, rows = self.known_page
+        if known is not None and number == known:
+            return self._get_page(rows, known, self)
+        return super().page(number)
+
+
+def ranking_page(request, table, per_page: int) -> tuple[int, list[dict], int] | None:
+    """The asked page of a ranking sorted in SQL (``table``'s query set, sorted by the
+    request) with the ranking's size, in one query (``COUNT(*) OVER ()``): (page number,
+    its rows, size). None when the page asked is not a page number or is past the end: the
+    paginator decides then, as for any table."""
+    try:
+        number = int(request.GET.get(table.prefixed_page_field, 1))
+    except (TypeError, ValueError):
+        return None
+    if number < 1:
+        return None
+    start = (number - 1) * per_page
+    ranked = table.data.data.annotate(ranked=Window(Count("player_id")))
+    rows = list(ranked[start : start + per_page])
+    if not rows:
+        return None
+    return number, rows, rows[0]["ranked"]
+
+
+def annual_table_html(request, season, ranking) -> str:
+    """The annual ranking's table, rendered once per version of its tournaments' results
+    (each bumped by every write the ranking shows, names included), rule, language and query."""
+
+    key = (
+        season.pk,
+        ranking.game,
+        ranking.rule,
+        ranking.best_n,
+        [(t.pk, t.results_version, t.name, t.date) for t in ranking.tournaments],
+    )
+    query = request.GET.urlencode()
+
+    def render() -> str:
+        table = annual_table(request, ranking, season)
+        # The table around its rows (headers, pagination) is the same until a tournament is
+        # added or renamed: rendered once per process for each page and query.
+        shape = (
+            season.pk,
+            ranking.game,
+            ranking.best_n,
+            tuple((t.pk, t.name, t.date) for t in ranking.tournaments),
+            get_language(),
+            query,
+            table.paginator.num_pages,
+            table.page.number,
+            table.head,
+        )
+        body, table.body = table.body, mark_safe(BODY)
+        frame = annual_frames.get(shape)
+        if frame is None:
+            frame = render_to_string("tournaments/_table.html", {"table": table}, request)
+            if len(annual_frames) > 256:
+                annual_frames.clear()
+            annual_frames[shape] = frame
+        return frame.replace(BODY, body, 1)
+
+    return cached_html("annual", (*key, get_language(), query), render)
+
+
+annual_frames: dict[tuple, str] = {}
+
+
+@lru_cache(maxsize=64)
+def tournament_heads(tournaments: tuple[tuple[datetime.date, str], ...]) -> str:
+    """The annual ranking's tournament columns' headers (a season's hundred: written once
+    per season's list, not at every page)."""
+    return "".join(
+        f'<th class="num" title="{html.escape(name)}">{html.escape(date.strftime("%d/%m"))}</th>'
+        for date, name in tournaments
+    )
+
+
+def annual_table(request, ranking, season) -> AnnualRankingTable:
+    """The annual ranking, sorted and paginated by the database (or over the stored rows for
+    a best N); only the shown page's players get their tournament cells (one query)."""
+    table = AnnualRankingTable(ranking.totals, prefix=f"{ranking.game}-")
+    table.columns["best_n_points"].column.verbose_name = best_n_label(ranking.best_n)
+    ids = ranking.tournament_ids
+    paginate: dict[str, object] = {"per_page": 50}
+    rows = None
+    if not isinstance(ranking.totals, list):
+        RequestConfig(request, paginate=False).configure(table)  # sorted in SQL
+        page = ranking_page(request, table, 50)
+        if page is None:
+            count = annual_rankings.annual_player_count(ids)
+            paginate["paginator_class"] = partial(CountedPaginator, count=count)
+        else:
+            number, rows, count = page
+            paginate["paginator_class"] = partial(
+                CountedPaginator, count=count, number=number, rows=rows
+            )
+    RequestConfig(request, paginate=paginate).configure(table)
+    if rows is None:
+        rows = [row.record for row in table.page.object_list]
+    records = [annual_rankings.named_total(record) for record in rows]
+    place = ordinal_writer()
+    # Each tournament's "points (place)": integers, nothing to escape.
+    order = [t.pk for t in ranking.tournaments]
+    empty = '<td class="num">—</td>'
+    cells = annual_rankings.annual_page_cells(
+        ids,
+        [r["player_id"] for r in records],
+        order,
+        lambda points, rank: f'<td class="num">{points} ({place(rank)})</td>',
+        empty,
+    )
+    no_cells = empty * len(order)
+
+    def tournament_cells(record: dict) -> str:
+        return cells.get(record["player_id"], no_cells)
+
+    heads = tournament_heads(tuple((t.date, t.name) for t in ranking.tournaments))
+    formatter = partial(annual_formatter, player_url=season_player_url(season))
+    write_table(table, request, records, formatter, (heads, tournament_cells))
+    table.template_name = "tournaments/_fast_table.html"
+    return table

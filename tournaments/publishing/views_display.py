@@ -1,0 +1,64 @@
+"""The hall's screen: a full-screen page for the club's TV or projector.
+
+Opened with the tournament's public link (``/tournois/<pk>/ecran/``), no login and no secret
+token: it shows only what the public pages already show (standings, tables, seating), so a
+token would protect nothing while adding one more thing for the club to create, share and
+rotate. Unpublished tournaments answer 404, as on the other public pages.
+"""
+
+from django.utils import timezone
+from django.views.generic import TemplateView
+
+from tournaments.games import plugin_for
+from tournaments.publishing import hall
+from tournaments.publishing.views import ConditionalPageMixin, PublishedTournamentMixin
+from tournaments.selectors import classification
+
+# What fits the screen at once, from across the hall (display.css sizes rows in vh).
+STANDINGS_PER_SLIDE = 12
+TABLES_PER_SLIDE = 8
+SEATING_PER_SLIDE = 30
+
+
+def chunks(items: list, size: int) -> list[list]:
+    return [items[i : i + size] for i in range(0, len(items), size)]
+
+
+class DisplayView(ConditionalPageMixin, PublishedTournamentMixin, TemplateView):
+    """Standings, the current round's tables and the next round's seating, one slide at a
+    time (static/js/display.js), followed live like the other public pages."""
+
+    template_name = "tournaments/display.html"
+
+    def get_page_tournament(self):
+        tournament = self.get_tournament()
+        self.rounds = hall.tournament_round_list(tournament)
+        return tournament
+
+    def etag_parts(self) -> tuple:
+        # The clock is started and paused without a result: its state is part of the page.
+        clock = ("clock_minutes", "clock_started_at", "clock_paused_at", "clock_paused_seconds")
+        return tuple((r.pk, r.status, *(getattr(r, f) for f in clock)) for r in self.rounds)
+
+    def get_context_data(self, **kwargs):
+        tournament = self.tournament
+        plugin = plugin_for(tournament.game)
+        rounds = hall.hall_rounds(self.rounds)
+        standings = [
+            row
+            for row in classification.tournament_standings(tournament, live=plugin.live_standings)
+            if not row.substitute
+        ]
+        clock = None
+        if plugin.clock and rounds.current is not None and rounds.current.clock_minutes:
+            clock = rounds.current.clock_state(timezone.now())
+        return {
+            **super().get_context_data(**kwargs),
+            "tournament": tournament,
+            "plugin": plugin,
+            "hall": rounds,
+            "clock": clock,
+            "standings_slides": chunks(standings, STANDINGS_PER_SLIDE),
+            "table_slides": chunks(rounds.current_tables, TABLES_PER_SLIDE),
+            "seating_slides": chunks(rounds.seating, SEATING_PER_SLIDE),
+        }

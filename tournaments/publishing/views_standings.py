@@ -1,0 +1,28 @@
+"""The scorekeepers' own standings: the same classification as the public page, for a
+tournament of their clubs whether it is published or not."""
+
+from django.shortcuts import render
+from django.views import View
+
+from club.roles import ScorekeeperRequiredMixin
+from tournaments.games import plugin_for
+from tournaments.models import Tournament
+from tournaments.publishing.views import standings_table_html
+
+
+class StaffStandingsView(ScorekeeperRequiredMixin, View):
+    def get(self, request, pk):
+        tournament = self.get_scoped(Tournament.objects.select_related("club", "season"), pk=pk)
+        plugin = plugin_for(tournament.game)
+        return render(
+            request,
+            "tournaments/staff/standings.html",
+            {
+                "tournament": tournament,
+                "plugin": plugin,
+                # Names link to the players' public pages only when those exist.
+                "table_html": standings_table_html(
+                    request, tournament, plugin, linked=tournament.published
+                ),
+            },
+        )

@@ -1,0 +1,22 @@
+"""Writes made outside the services that the public pages show: a player's or a team's name
+changed in the admin. The cached standings, rounds and table pages (and their ETags) are keyed
+by the tournament's ``results_version`` and ``layout_version``: bump them, as the services do."""
+
+from django.db.models import F
+
+from club.models import Player
+
+from .models import Team, Tournament
+
+
+def player_saved(sender: type[Player], instance: Player, created: bool, **kwargs: object) -> None:
+    if not created:  # a new player has played nowhere yet
+        Tournament.objects.filter(entries__player=instance).update(
+            results_version=F("results_version") + 1, layout_version=F("layout_version") + 1
+        )
+
+
+def team_saved(sender: type[Team], instance: Team, created: bool, **kwargs: object) -> None:
+    Tournament.objects.filter(pk=instance.tournament_id).update(
+        results_version=F("results_version") + 1, layout_version=F("layout_version") + 1
+    )

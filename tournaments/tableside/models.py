@@ -1,0 +1,188 @@
+"""Table-side entry: a table's private link, the deals its phones enter, their history.
+
+A deal entered on a phone is a ``TableDeal``: it waits there, outside the sheet, until a
+player of the other side confirms it; only then does it go through ``deal_entry.save_deal``
+(the scorekeeper's path: same checks, same version, same history) and count.
+
+Several deals may wait at once (deal 4 is entered while deal 3 waits for the other side).
+They go on the sheet in order: a confirmed deal whose predecessors are not all on the sheet
+stays confirmed but « en attente » (``applied_version`` empty) until they are.
+"""
+
+import base64
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.utils.crypto import salted_hmac
+from django.utils.translation import gettext_lazy as _
+
+#: The HMAC's purpose: a table link's token is good for nothing else signed with SECRET_KEY.
+LINK_KEY_SALT = "atout.tableside.link"
+
+
+class TableLink(models.Model):
+    """The private link of one table of one round (the table is per round).
+
+    The token is never stored: it is ``HMAC-SHA256(SECRET_KEY, table id, salt)`` (256 bits,
+    URL-safe base64), with ``salt`` 16 random bytes drawn when the link is issued. So the
+    server can print the QR code again (sheets, wall plan, round page) whenever it is asked,
+    while the database alone gives nothing: a copy of it has no token (``token_hash`` is a
+    SHA-256 of one, to find the row), and a row written into it answers no token without the
+    key. A request's token is looked up by its digest, then compared in constant time with
+    the one recomputed (``table_entry.find_link``). Changing SECRET_KEY changes every link
+    (print the sheets again). A revoked link answers nothing; a new one (new salt) replaces it.
+    """
+
+    table = models.ForeignKey("tournaments.Table", on_delete=models.CASCADE, related_name="links")
+    salt = models.CharField(max_length=32)
+    token_hash = models.CharField(max_length=64, unique=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    revoked_at = models.DateTimeField(null=True, blank=True)
+
+    club_lookup = "table__round__tournament__club"
+
+    class Meta:
+        db_table = "tournaments_tablelink"  # the table it had in ``tournaments``
+        constraints = [
+            models.UniqueConstraint(
+                fields=["table"], condition=Q(revoked_at__isnull=True), name="tablelink_one_live"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table_id} link {self.pk}"
+
+    @property
+    def token(self) -> str:
+        """The link's token (the table is per round: its id names the round too)."""
+        value = f"{self.table_id}:{self.salt}"
+        digest = salted_hmac(LINK_KEY_SALT, value, algorithm="sha256").digest()
+        return base64.urlsafe_b64encode(digest).rstrip(b"=").decode()
+
+
+class TableDeal(models.Model):
+    """A deal entered at the table: pending until the other side confirms or rejects it.
+
+    ``number`` is its place on the sheet. A confirmed deal counts once it is on the sheet
+    (``applied_version``: the table's version it made); until every deal before it is there,
+    it waits. A rejected deal leaves its number free: the next deal entered takes it.
+    """
+
+    class Status(models.TextChoices):
+        PENDING = "pending", _("waiting for confirmation")
+        CONFIRMED = "confirmed", _("confirmed")
+        REJECTED = "rejected", _("rejected")
+
+    table = models.ForeignKey(
+        "tournaments.Table", on_delete=models.CASCADE, related_name="table_deals"
+    )
+    number = models.PositiveSmallIntegerField()
+    record = models.JSONField()
+    points = models.JSONField(default=list)
+    #: the table's version the deal was entered against (the same check as paper entry)
+    base_version = models.PositiveIntegerField()
+    #: sent by the phone with each deal: a deal sent twice is stored once
+    idempotency_key = models.CharField(max_length=64)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
+    entered_by = models.ForeignKey("tournaments.Entry", on_delete=models.PROTECT, related_name="+")
+    entered_side = models.PositiveSmallIntegerField()
+    entered_at = models.DateTimeField(auto_now_add=True)
+    decided_by = models.ForeignKey(
+        "tournaments.Entry", on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+    decided_by_user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    decided_at = models.DateTimeField(null=True, blank=True)
+    reason = models.CharField(max_length=200, blank=True)
+    #: the table's version once this deal went on the sheet (empty: not counted yet)
+    applied_version = models.PositiveIntegerField(null=True, blank=True)
+
+    club_lookup = "table__round__tournament__club"
+
+    class Meta:
+        db_table = "tournaments_tabledeal"  # the table it had in ``tournaments``
+        ordering = ["table", "pk"]
+        constraints = [
+            # A phone sending the same deal again (offline, a lost answer) stores it once.
+            models.UniqueConstraint(
+                fields=["table", "idempotency_key"], name="tabledeal_unique_key"
+            ),
+            # One waiting deal per place on the sheet (a rejected one leaves its place free;
+            # once on the sheet, the sheet's own deal number is what counts).
+            models.UniqueConstraint(
+                fields=["table", "number"],
+                condition=~Q(status="rejected") & Q(applied_version__isnull=True),
+                name="tabledeal_one_live_per_number",
+            ),
+            models.CheckConstraint(
+                condition=Q(applied_version__isnull=True) | Q(status="confirmed"),
+                name="tabledeal_applied_only_confirmed",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table_id} #{self.number} {self.status}"
+
+
+class TableEvent(models.Model):
+    """The table's history of phone entry: who did what, from which seat, when."""
+
+    class Kind(models.TextChoices):
+        ENTERED = "entered", _("entered")
+        CONFIRMED = "confirmed", _("confirmed")
+        REJECTED = "rejected", _("rejected")
+        CONFLICT = "conflict", _("conflict")
+        LINK = "link", _("new link")
+        REVOKED = "revoked", _("link revoked")
+
+    table = models.ForeignKey(
+        "tournaments.Table", on_delete=models.CASCADE, related_name="table_events"
+    )
+    table_deal = models.ForeignKey(
+        TableDeal, on_delete=models.CASCADE, null=True, blank=True, related_name="events"
+    )
+    kind = models.CharField(max_length=10, choices=Kind.choices)
+    entry = models.ForeignKey(
+        "tournaments.Entry", on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+    side = models.PositiveSmallIntegerField(null=True, blank=True)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    at = models.DateTimeField(auto_now_add=True)
+    note = models.CharField(max_length=200, blank=True)
+
+    club_lookup = "table__round__tournament__club"
+
+    class Meta:
+        db_table = "tournaments_tableevent"  # the table it had in ``tournaments``
+        ordering = ["table", "pk"]
+
+    def __str__(self) -> str:
+        return f"{self.table_id} {self.kind}"
+
+
+class LinkMiss(models.Model):
+    """Unknown table tokens sent from one address in one window: the guessing limit.
+
+    Rows in the database, not Django's cache: the cache is per process (LocMemCache), so each
+    gunicorn worker would count on its own and allow as many more guesses as there are
+    workers. A row is counted up with one ``UPDATE … SET count = count + 1`` (exact under any
+    number of workers, where a cache's get-then-set loses counts), needs no cache table to
+    create on deployment (a migration makes it), and old windows are deleted as new ones start.
+    """
+
+    address = models.CharField(max_length=45)
+    window = models.PositiveBigIntegerField()
+    count = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        db_table = "tournaments_linkmiss"  # the table it had in ``tournaments``
+        constraints = [
+            models.UniqueConstraint(fields=["address", "window"], name="linkmiss_one_per_window")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.address} {self.window}: {self.count}"

@@ -1,0 +1,26 @@
+"""The core's signals, as the phones at the tables hear them."""
+
+from django.db import transaction
+from django.dispatch import receiver
+
+from tournaments import signals
+from tournaments.models import Round
+
+from . import table_entry
+from .models import TableLink
+
+
+@receiver(signals.round_redrawing, dispatch_uid="tableside.round_redrawing")
+def relink_redrawn_round(sender, *, round_: Round, **kwargs) -> None:
+    """The old tables' links go with them: the new tables get theirs once the redraw is
+    saved, if the old ones had some (their sheets are printed again anyway)."""
+    if TableLink.objects.filter(table__round=round_, revoked_at__isnull=True).exists():
+        transaction.on_commit(lambda: table_entry.issue_round_links(round_, user=None))
+
+
+@receiver(signals.tournament_edited, dispatch_uid="tableside.tournament_edited")
+def link_open_rounds(sender, *, tournament, user, **kwargs) -> None:
+    """Phones switched on under way: the open rounds get their links."""
+    if tournament.table_phones:
+        for round_ in tournament.round_set.exclude(status=Round.Status.CLOSED):
+            table_entry.issue_round_links(round_, user=user)

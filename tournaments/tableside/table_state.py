@@ -1,0 +1,490 @@
+"""What a table's phones and the scorekeeper's dashboard read of table-side entry."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from typing import Any
+
+from django.db.models import Count, Max, Q
+
+from scoring import InvalidDeal
+from scoring.common import TableResult
+from tournaments.games import plugin_for
+from tournaments.models import PLACE_POINTS_DENOMINATOR, Round, Seat, Table
+from tournaments.selectors.classification import tournament_standings
+from tournaments.selectors.scoresheet import (
+    column_names,
+    dealing_names,
+    evaluate_sheet,
+    first_dealer,
+    seat_names,
+    table_records,
+    table_seats,
+    team_players,
+)
+from tournaments.tableside.models import TableDeal, TableEvent, TableLink
+
+
+@dataclass(frozen=True)
+class Person:
+    """A player seated at the table; ``side`` is his seat (team games: his team's seat)."""
+
+    entry_id: int
+    name: str
+    side: int
+
+
+def table_people(seats: Sequence[Seat]) -> list[Person]:
+    people = []
+    for seat in seats:
+        if seat.entry is not None:
+            people.append(Person(seat.entry.pk, seat.entry.player.full_name, seat.position))
+        elif seat.team is not None:
+            for entry in team_players(seat.team):
+                people.append(Person(entry.pk, entry.player.full_name, seat.position))
+    return people
+
+
+def person(people: Sequence[Person], entry_id: Any) -> Person | None:
+    return next((p for p in people if p.entry_id == entry_id), None)
+
+
+@dataclass(frozen=True)
+class Line:
+    number: int
+    text: str
+    points: list[int]
+
+
+def table_lines(
+    table: Table, seats: Sequence[Seat], queue: Queue
+) -> tuple[list[Line], list[int], TableResult | None]:
+    """The deals on the sheet in words with their points, the table's totals (the game's own:
+    e.g. Double's tokens) and the game's verdict on the sheet, judged once for the page."""
+    plugin = plugin_for(table.round.tournament.game)
+    # In the phone's narrow list, a player is named as his column is (« Josiane P. »).
+    individual = bool(seats) and seats[0].team_id is None
+    names = column_names(seats) if individual else dealing_names(seats)
+    try:
+        result: TableResult | None = evaluate_sheet(table, queue.sheet, seats)
+    except InvalidDeal:  # pragma: no cover - stored sheets are valid
+        result = None
+    points = result.per_deal if result is not None else [[0] * len(seats)] * len(queue.sheet)
+    lines = [
+        Line(number, plugin.table_line(record, names), list(deal_points))
+        for number, (record, deal_points) in enumerate(
+            zip(queue.sheet, points, strict=True), start=1
+        )
+    ]
+    totals = list(result.scores) if result is not None else [0] * len(seats)
+    return lines, totals, result
+
+
+@dataclass(frozen=True)
+class Queue:
+    """A table's sheet (its records) and the phones' deals not on it yet, by number."""
+
+    sheet: list[dict[str, Any]]
+    waiting: list[TableDeal]
+
+    @property
+    def next_number(self) -> int:
+        """The place of the next deal entered: the first one free after the sheet (a deal
+        sent back leaves its place free while the deals after it wait)."""
+        taken = {d.number for d in self.waiting}
+        number = len(self.sheet) + 1
+        while number in taken:
+            number += 1
+        return number
+
+    def contiguous(self) -> list[TableDeal]:
+        """The waiting deals that follow the sheet without a gap."""
+        by_number = {d.number: d for d in self.waiting}
+        chain = []
+        number = len(self.sheet) + 1
+        while number in by_number:
+            chain.append(by_number[number])
+            number += 1
+        return chain
+
+    def records_before(self, number: int) -> list[dict[str, Any]]:
+        """The sheet as the deal in place ``number`` follows it (the waiting deals before)."""
+        return [*self.sheet, *(d.record for d in self.contiguous() if d.number < number)]
+
+
+def waiting_deals(table: Table) -> list[TableDeal]:
+    return list(
+        TableDeal.objects.filter(table=table, applied_version__isnull=True)
+        .exclude(status=TableDeal.Status.REJECTED)
+        .select_related("entered_by__player", "decided_by__player")
+        .order_by("number", "pk")
+    )
+
+
+def table_queue(table: Table) -> Queue:
+    return Queue(table_records(table), waiting_deals(table))
+
+
+def queue_full(
+    table: Table,
+    queue: Queue,
+    sheet_result: TableResult | None = None,
+    seats: Sequence[Seat] | None = None,
+) -> bool:
+    """The game's own verdict: the sheet with the deals waiting after it ends the session (a
+    whist pool's deals, a match's target, Double King's 20 games — a penalty line is not one).
+    ``sheet_result``: the verdict on the sheet alone, when the page has it already."""
+    records = queue.records_before(queue.next_number)
+    if not records:
+        return False
+    if sheet_result is not None and len(records) == len(queue.sheet):
+        return sheet_result.complete
+    try:
+        return evaluate_sheet(table, records, seats).complete
+    except InvalidDeal:
+        return False
+
+
+def flagged_among(deals: Sequence[TableDeal]) -> list[TableDeal]:
+    """Of a table's deals, those sent back (by a player, the scorekeeper, or as a conflict)
+    that the table has not entered again yet: no deal entered since, in its place or later."""
+    return [
+        d
+        for d in deals
+        if d.status == TableDeal.Status.REJECTED
+        and not any(
+            o.pk != d.pk
+            and o.number >= d.number
+            and d.decided_at is not None
+            and o.entered_at > d.decided_at
+            for o in deals
+        )
+    ]
+
+
+def flagged_deals(table: Table) -> list[TableDeal]:
+    return flagged_among(
+        list(TableDeal.objects.filter(table=table).select_related("entered_by__player"))
+    )
+
+
+def is_waiting(table_deal: TableDeal) -> bool:
+    return table_deal.status != TableDeal.Status.REJECTED and table_deal.applied_version is None
+
+
+def open_deal(table: Table) -> TableDeal | None:
+    """The first deal waiting (for confirmation, or for a deal before it), else the last one
+    sent back (flagged)."""
+    waiting = waiting_deals(table)
+    if waiting:
+        return waiting[0]
+    flagged = flagged_deals(table)
+    return flagged[-1] if flagged else None
+
+
+def stamp(table: Table) -> str:
+    """Changes whenever a phone should redraw: a deal counted, entered, confirmed, rejected;
+    once the table is complete, also the tournament's results and draws (the phone shows the
+    player's rank and his next seat)."""
+    own = f"{table.version}-{int(table.updated_at.timestamp() * 1000)}"
+    if table.complete:
+        return f"{own}-{table.round.tournament.results_version}"
+    return own
+
+
+@dataclass(frozen=True)
+class WaitingItem:
+    """A deal of the table not on the sheet, as a phone shows it."""
+
+    deal: TableDeal
+    text: str
+    points: list[tuple[str, int]]
+    may_confirm: bool
+    may_reject: bool
+    #: a confirmed deal waits for this deal (not yet confirmed, or sent back) to count
+    waits_for: int | None
+
+
+def deal_item(table_deal: TableDeal, queue: Queue, names: Sequence[str], text: str) -> WaitingItem:
+    """A deal not on the sheet as every phone of the table sees it (``for_phone``: who may
+    confirm or send it back)."""
+    confirmed = {d.number for d in queue.waiting if d.status == TableDeal.Status.CONFIRMED}
+    waits_for = None
+    if table_deal.status == TableDeal.Status.CONFIRMED:
+        waits_for = next(
+            (n for n in range(len(queue.sheet) + 1, table_deal.number) if n not in confirmed),
+            None,
+        )
+    return WaitingItem(
+        table_deal,
+        text,
+        list(zip(names, table_deal.points, strict=False)),
+        may_confirm=False,
+        may_reject=False,
+        waits_for=waits_for,
+    )
+
+
+def for_phone(item: WaitingItem, me: Person | None, closed: bool) -> WaitingItem:
+    """``item`` on ``me``'s phone: a pending deal is confirmed by the other side, sent back
+    by any seated player, while the round is open."""
+    may_act = me is not None and item.deal.status == TableDeal.Status.PENDING and not closed
+    return replace(
+        item,
+        may_confirm=may_act and me is not None and me.side != item.deal.entered_side,
+        may_reject=may_act,
+    )
+
+
+@dataclass(frozen=True)
+class TableBasics:
+    """What a phone's post is checked against: the table's names, first dealer, players
+    and its queue (the sheet and the deals waiting)."""
+
+    seat_names: list[str]
+    column_names: list[str]  # the phone's narrow columns (« Josiane P. »)
+    dealing_names: list[str]
+    first_dealer: int
+    people: list[Person]
+    queue: Queue
+
+
+def table_basics(table: Table) -> TableBasics:
+    """Three queries: the seats (with their players or teams), the sheet, the deals waiting."""
+    return _basics(table_seats(table), table_queue(table))
+
+
+def _basics(seats: Sequence[Seat], queue: Queue) -> TableBasics:
+    return TableBasics(
+        seat_names(seats),
+        column_names(seats),
+        dealing_names(seats),
+        first_dealer(seats),
+        table_people(seats),
+        queue,
+    )
+
+
+@dataclass(frozen=True)
+class TableSnapshot:
+    """A table as its phones read it, from one read of its seats, its sheet and its phones'
+    deals: plain values, the same for every phone of the table (the page keeps it in the
+    cache per ``stamp``)."""
+
+    basics: TableBasics
+    lines: list[Line]
+    totals: list[int]
+    #: the game's verdict: the sheet with the deals waiting after it ends the session
+    full: bool
+    #: the deals not on the sheet, and those sent back not entered again, as nobody's phone
+    #: sees them (``for_phone``)
+    waiting: list[WaitingItem]
+    flagged: list[WaitingItem]
+
+
+def table_snapshot(table: Table) -> TableSnapshot:
+    """Three queries: the seats (with their players or teams), the sheet, the phones' deals;
+    the sheet judged once (``table`` comes with its round and tournament)."""
+    seats = table_seats(table)
+    deals = list(
+        TableDeal.objects.filter(table=table)
+        .select_related("entered_by__player", "decided_by__player")
+        .order_by("number", "pk")
+    )
+    queue = Queue(table_records(table), [d for d in deals if is_waiting(d)])
+    basics = _basics(seats, queue)
+    lines, totals, result = table_lines(table, seats, queue)
+    plugin = plugin_for(table.round.tournament.game)
+
+    def item(table_deal: TableDeal) -> WaitingItem:
+        text = plugin.table_line(table_deal.record, basics.dealing_names)
+        return deal_item(table_deal, queue, basics.seat_names, text)
+
+    return TableSnapshot(
+        basics=basics,
+        lines=lines,
+        totals=totals,
+        full=queue_full(table, queue, result, seats),
+        waiting=[item(d) for d in queue.waiting],
+        flagged=[item(d) for d in flagged_among(sorted(deals, key=lambda d: d.pk))],
+    )
+
+
+@dataclass(frozen=True)
+class SeatResult:
+    name: str
+    score: int
+    place_points: Fraction | None
+    seat: Seat
+    mine: bool
+
+
+@dataclass(frozen=True)
+class NextSeat:
+    round_number: int
+    table: int
+    seat: int
+    bye: bool
+    token: str | None
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """A complete table as its phones show it: each seat's result, the player's rank in the
+    tournament (published standings only), and where he sits next once it is drawn."""
+
+    seats: list[SeatResult]
+    rank: int | None
+    ranked: int
+    next_seat: NextSeat | None
+
+
+def table_outcome(table: Table, seats: Sequence[Seat], me: Person | None) -> Outcome:
+    tournament = table.round.tournament
+    plugin = plugin_for(tournament.game)
+    mine = me.side if me is not None else None
+    results = [
+        SeatResult(
+            seat.name,
+            seat.score,
+            Fraction(seat.place_points_60ths, PLACE_POINTS_DENOMINATOR)
+            if plugin.place_points
+            else None,
+            seat,
+            seat.position == mine,
+        )
+        for seat in seats
+    ]
+    rank, ranked = None, 0
+    if me is not None and tournament.published:
+        rows = [r for r in tournament_standings(tournament, live=plugin.live_standings)]
+        ranked = sum(1 for r in rows if r.rank is not None)
+        team_id = seats[me.side].team_id if me.side < len(seats) else None
+        row = next(
+            (
+                r
+                for r in rows
+                if (r.team_id is not None and r.team_id == team_id)
+                or (r.team_id is None and r.entry_id == me.entry_id)
+            ),
+            None,
+        )
+        rank = row.rank if row is not None else None
+    return Outcome(results, rank, ranked, next_seat(table, me))
+
+
+def next_seat(table: Table, me: Person | None) -> NextSeat | None:
+    """Where ``me`` sits in the next round, once it is drawn (and its table's live link)."""
+    if me is None:
+        return None
+    seat = (
+        Seat.objects.filter(
+            round__tournament_id=table.round.tournament_id,
+            round__number=table.round.number + 1,
+        )
+        .filter(Q(entry_id=me.entry_id) | Q(team__entries__pk=me.entry_id))
+        .select_related("table", "round")
+        .first()
+    )
+    if seat is None:
+        return None
+    link = TableLink.objects.filter(table=seat.table, revoked_at__isnull=True).first()
+    return NextSeat(
+        seat.round.number,
+        seat.table.number,
+        seat.position + 1,
+        seat.table.bye,
+        link.token if link is not None and not seat.table.bye else None,
+    )
+
+
+def round_stamp(round_: Round) -> str:
+    """Changes whenever a table of the round does (the scorekeeper's dashboard polls it)."""
+    latest = round_.tables.aggregate(at=Max("updated_at"), events=Max("table_events__pk"))
+    at = latest["at"]
+    return f"{int(at.timestamp() * 1000) if at else 0}-{latest['events'] or 0}"
+
+
+def recent_events(round_: Round, per_table: int = 4) -> dict[int, list[TableEvent]]:
+    """The last steps of each table's phone entry, newest first."""
+    events: dict[int, list[TableEvent]] = {}
+    for event in (
+        TableEvent.objects.filter(table__round=round_)
+        .exclude(kind__in=[TableEvent.Kind.LINK, TableEvent.Kind.REVOKED])
+        .select_related("entry__player", "user", "table_deal")
+        .order_by("-pk")[:500]
+    ):
+        kept = events.setdefault(event.table_id, [])
+        if len(kept) < per_table:
+            kept.append(event)
+    return events
+
+
+@dataclass(frozen=True)
+class TableRow:
+    table: Table
+    link: TableLink | None
+    #: the deals not on the sheet yet, by number (waiting for confirmation, or for a deal
+    #: before them), and the last deal sent back that the table has not entered again
+    waiting: list[TableDeal]
+    flagged: TableDeal | None
+    deals: int
+    state: str  # not_started, pending, rejected, playing, complete
+    events: list[TableEvent]
+
+    @property
+    def pending(self) -> list[TableDeal]:
+        return [d for d in self.waiting if d.status == TableDeal.Status.PENDING]
+
+    @property
+    def pending_numbers(self) -> str:
+        return ", ".join(str(d.number) for d in self.pending)
+
+
+def round_rows(round_: Round) -> list[TableRow]:
+    """The dashboard: each table of the round, its live link and where its entry stands."""
+    tables = list(
+        round_.tables.filter(bye=False).annotate(deal_count=Count("deals")).order_by("number")
+    )
+    links = {
+        link.table_id: link
+        for link in TableLink.objects.filter(table__round=round_, revoked_at__isnull=True)
+    }
+    by_table: dict[int, list[TableDeal]] = {}
+    for table_deal in TableDeal.objects.filter(table__round=round_).select_related(
+        "entered_by__player"
+    ):
+        by_table.setdefault(table_deal.table_id, []).append(table_deal)
+    events = recent_events(round_)
+    rows = []
+    for table in tables:
+        deals = by_table.get(table.pk, [])
+        waiting = sorted((d for d in deals if is_waiting(d)), key=lambda d: d.number)
+        flagged = flagged_among(deals)
+        if flagged:
+            state = "rejected"
+        elif any(d.status == TableDeal.Status.PENDING for d in waiting):
+            state = "pending"
+        elif table.complete:
+            state = "complete"
+        elif table.deal_count:
+            state = "playing"
+        else:
+            state = "not_started"
+        rows.append(
+            TableRow(
+                table,
+                links.get(table.pk),
+                waiting,
+                flagged[-1] if flagged else None,
+                table.deal_count,
+                state,
+                events.get(table.pk, []),
+            )
+        )
+    return rows
+
+
+__all__ = ["Person", "round_rows", "table_lines", "table_people", "table_seats"]

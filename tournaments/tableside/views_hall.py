@@ -1,0 +1,115 @@
+"""The hall screen: the tournament's clock opened without a login through a secret link, and
+the scorekeeper's page that shows that link as a QR code (and replaces or revokes it)."""
+
+import segno
+from django.contrib import messages
+from django.http import Http404, HttpResponseRedirect, JsonResponse
+from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views import View
+
+from club.roles import ScorekeeperRequiredMixin
+from tournaments.games import plugin_for
+from tournaments.models import Round, Tournament
+from tournaments.tableside import hall_screen
+from tournaments.views.deals import clock_payload
+
+# The token is the only key: it must never leak through a Referer or land in a search engine.
+PRIVATE_HEADERS = {
+    "Cache-Control": "no-store",
+    "Referrer-Policy": "no-referrer",
+    "X-Robots-Tag": "noindex, nofollow",
+}
+
+
+def _private(response, referrer: str = "no-referrer"):
+    for header, value in PRIVATE_HEADERS.items():
+        response[header] = value
+    # The staff page posts forms: « no-referrer » would send « Origin: null » and fail CSRF.
+    response["Referrer-Policy"] = referrer
+    return response
+
+
+def _hall_tournament(token: str) -> Tournament:
+    """The tournament whose hall link is ``token``; a revoked or unknown token is a 404."""
+    if not token:
+        raise Http404
+    tournament = get_object_or_404(Tournament.objects.select_related("club"), hall_token=token)
+    if not plugin_for(tournament.game).clock:
+        raise Http404
+    return tournament
+
+
+def _current_round(tournament: Tournament) -> Round | None:
+    """The round the hall is playing: the last one drawn."""
+    return tournament.round_set.order_by("-number").first()
+
+
+class HallLinkView(ScorekeeperRequiredMixin, View):
+    """The scorekeeper's side: the link and its QR code, to open the clock on the hall's screen."""
+
+    def get_tournament(self, pk: int) -> Tournament:
+        tournament: Tournament = self.get_scoped(Tournament.objects.select_related("club"), pk=pk)
+        if not plugin_for(tournament.game).clock:
+            raise Http404
+        return tournament
+
+    def get(self, request, pk):
+        tournament = self.get_tournament(pk)
+        link = qr = None
+        if tournament.hall_token:
+            link = request.build_absolute_uri(reverse("hall_clock", args=[tournament.hall_token]))
+            qr = segno.make(link, error="m").svg_data_uri(scale=6, border=4)
+        return _private(
+            render(
+                request,
+                "tournaments/staff/hall_link.html",
+                {
+                    "tournament": tournament,
+                    "link": link,
+                    "qr": qr,
+                    "round": _current_round(tournament),
+                },
+            ),
+            referrer="same-origin",
+        )
+
+    def post(self, request, pk):
+        tournament = self.get_tournament(pk)
+        if request.POST.get("action") == "revoke":
+            hall_screen.hall_link_revoke(tournament)
+            messages.success(request, _("The hall screen's link is revoked: it no longer opens."))
+        else:
+            replaced = bool(tournament.hall_token)
+            hall_screen.hall_link_renew(tournament)
+            messages.success(
+                request,
+                _("New link: the previous one no longer opens.")
+                if replaced
+                else _("The hall screen's link is ready."),
+            )
+        return HttpResponseRedirect(reverse("staff_hall_link", args=[tournament.pk]))
+
+
+class HallClockView(View):
+    """The hall's side: the clock of the current round, read-only, no login."""
+
+    def get(self, request, token):
+        tournament = _hall_tournament(token)
+        round_ = _current_round(tournament)
+        context = {
+            "tournament": tournament,
+            "round": round_,
+            "clock": clock_payload(round_) if round_ else None,
+            "hall": True,
+            "state_url": reverse("hall_clock_state", args=[token]),
+        }
+        return _private(render(request, "tournaments/staff/clock.html", context))
+
+
+class HallClockStateView(View):
+    def get(self, request, token):
+        round_ = _current_round(_hall_tournament(token))
+        payload = clock_payload(round_) if round_ else {"state": "none", "round": None}
+        return _private(JsonResponse(payload))

@@ -1,0 +1,451 @@
+"""Pages for scorekeepers ("Saisie") and the committee ("Bureau"). Views stay thin: forms read
+the input, ``services`` write, ``selectors`` read."""
+
+from django.contrib import messages
+from django.db.models import Count, Q
+from django.http import Http404, JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views import View
+from django.views.generic import CreateView, ListView, UpdateView
+
+from club.formatting import money
+from club.models import Club, Season
+from club.names import name_key
+from club.params import parse_int
+from club.roles import COMMITTEE, CommitteeRequiredMixin, ScorekeeperRequiredMixin, has_role
+from club.selectors import current_season
+from scoring import GAMES
+from tournaments.access import TableMixin
+from tournaments.forms import (
+    RegisterMemberForm,
+    RulesForm,
+    SwapForm,
+    TeamForm,
+    TournamentForm,
+    WalkInForm,
+)
+from tournaments.games import game_choices, plugin_for
+from tournaments.models import Entry, Round, Team, Tournament
+from tournaments.selectors import accounts, lineup, round_reads, rulebook, scoresheet
+from tournaments.services import drawing, errors, pairing, payments, registration, rulesets
+from tournaments.site import site_root
+
+from .. import signals
+
+
+class StaffTournamentListView(ScorekeeperRequiredMixin, ListView):
+    template_name = "tournaments/staff/tournament_list.html"
+    context_object_name = "tournaments"
+
+    def get_queryset(self):
+        # Newest first, named explicitly: an aggregate query drops the model's default ordering.
+        return (
+            self.scoped(Tournament.objects.select_related("club", "season"))
+            .annotate(entry_count=Count("entries", filter=Q(entries__withdrawn=False)))
+            .order_by("-date", "name")
+        )
+
+
+class TournamentCreateView(ScorekeeperRequiredMixin, CreateView):
+    model = Tournament
+    form_class = TournamentForm
+    template_name = "tournaments/staff/tournament_form.html"
+
+    def get_form_kwargs(self):
+        return {**super().get_form_kwargs(), "clubs": self.get_staff_clubs()}
+
+    def get_initial(self):
+        club = self.get_staff_clubs().order_by("pk").first()
+        season = current_season(club) if club else None
+        return {"club": club, "season": season, "entry_fee": club.entry_fee if club else None}
+
+    def get_success_url(self):
+        messages.success(self.request, _("Tournament created: register the players."))
+        return reverse("staff_registration", args=[self.object.pk])
+
+
+class TournamentUpdateView(ScorekeeperRequiredMixin, UpdateView):
+    model = Tournament
+    form_class = TournamentForm
+    template_name = "tournaments/staff/tournament_form.html"
+
+    def get_queryset(self):
+        return self.scoped(Tournament.objects.all())
+
+    def get_form_kwargs(self):
+        return {**super().get_form_kwargs(), "clubs": self.get_staff_clubs()}
+
+    def form_valid(self, form):
+        response = super().form_valid(form)
+        # Phones switched on under way: their app gives the open rounds their links.
+        signals.tournament_edited.send(Tournament, tournament=self.object, user=self.request.user)
+        return response
+
+    def get_success_url(self):
+        messages.success(self.request, _("Tournament saved."))
+        return reverse("staff_tournament", args=[self.object.pk])
+
+
+class TournamentDashboardView(ScorekeeperRequiredMixin, View):
+    def get(self, request, pk):
+        tournament = self.get_scoped(Tournament.objects.select_related("club", "season"), pk=pk)
+        rounds = round_reads.tournament_rounds(tournament)
+        entries = lineup.playing_entries(tournament)
+        return render(
+            request,
+            "tournaments/staff/dashboard.html",
+            {
+                "tournament": tournament,
+                "rounds": rounds,
+                "playing": len(entries),
+                "gap": lineup.seating_gap_for(tournament),
+                "teams": lineup.complete_teams(tournament),
+                "can_draw": tournament.round_set.count() < tournament.rounds,
+                "plugin": plugin_for(tournament.game),
+                "club_committee": has_role(request.user, COMMITTEE, tournament.club_id),
+            },
+        )
+
+
+class PublishView(CommitteeRequiredMixin, View):
+    def post(self, request, pk):
+        tournament = self.get_scoped(Tournament, pk=pk)
+        tournament.published = request.POST.get("published") == "1"
+        tournament.save(update_fields=["published"])
+        messages.success(
+            request,
+            _("Tournament published.") if tournament.published else _("Tournament unpublished."),
+        )
+        return redirect("staff_tournament", pk=pk)
+
+
+# --------------------------------------------------------------------------- registration
+
+
+class RegistrationView(ScorekeeperRequiredMixin, View):
+    template_name = "tournaments/staff/registration.html"
+
+    def context(self, tournament, member_form=None, walk_in_form=None):
+        lines = accounts.registration_lines(tournament)
+        return {
+            "tournament": tournament,
+            "entries": lines,
+            "playing": sum(1 for line in lines if line.entry.present and not line.entry.withdrawn),
+            "memberships_due": [line for line in lines if line.membership_unpaid],
+            "gap": lineup.seating_gap_for(tournament),
+            "plugin": plugin_for(tournament.game),
+            "teams": lineup.complete_teams(tournament),
+            "member_form": member_form or RegisterMemberForm(tournament=tournament),
+            "walk_in_form": walk_in_form or WalkInForm(club=tournament.club),
+        }
+
+    def get(self, request, pk):
+        tournament = self.get_scoped(Tournament, pk=pk)
+        return render(request, self.template_name, self.context(tournament))
+
+    def post(self, request, pk):
+        tournament = self.get_scoped(Tournament, pk=pk)
+        action = request.POST.get("action")
+        if action in ("member", "walk_in"):
+            if action == "member":
+                form = RegisterMemberForm(request.POST, tournament=tournament)
+            else:
+                form = WalkInForm(request.POST, club=tournament.club)
+            if not form.is_valid():
+                context = self.context(tournament, **{f"{action}_form": form})
+                return render(request, self.template_name, context, status=400)
+            self._register(request, tournament, action, form.cleaned_data)
+        elif action in {"present", "paid", "substitute", "withdrawn"}:
+            entry = self._entry(request, tournament)
+            registration.update_entry(entry, **{action: request.POST.get("value") == "1"})
+        elif action == "membership":
+            entry = self._entry(request, tournament)
+            membership = payments.record_membership_payment(entry.player, season=tournament.season)
+            messages.success(
+                request,
+                _("Yearly membership of %(player)s recorded (%(amount)s).")
+                % {"player": entry.player, "amount": money(membership.amount)},
+            )
+        elif action == "remove":
+            entry = self._entry(request, tournament)
+            try:
+                registration.unregister(entry)
+            except errors.TournamentError as error:
+                messages.error(request, str(error))
+        return redirect("staff_registration", pk=pk)
+
+    def _entry(self, request, tournament) -> Entry:
+        """The posted entry of this tournament (404 for another's)."""
+        return get_object_or_404(
+            Entry.objects.select_related("player"),
+            tournament=tournament,
+            pk=parse_int(request.POST.get("entry")),
+        )
+
+    def _register(self, request, tournament, action: str, data: dict) -> None:
+        """A member (``action`` « member ») or a walk-in registered; a walk-in already
+        there is said, not added twice."""
+        if action == "member":
+            entry = registration.register_player(
+                tournament, player=data["player"], substitute=data["substitute"]
+            )
+            player, added = entry.player, True
+        else:
+            walk_in = registration.add_walk_in(
+                tournament,
+                first_name=data["first_name"],
+                last_name=data["last_name"],
+                substitute=data["substitute"],
+            )
+            player, added = walk_in.entry.player, walk_in.new_entry
+        if added:
+            messages.success(request, _("%(player)s is registered.") % {"player": player})
+        else:
+            messages.info(
+                request,
+                _("%(player)s was already registered: nothing was added.") % {"player": player},
+            )
+
+
+class MemberSearchView(ScorekeeperRequiredMixin, View):
+    """Members matching what is typed, for the registration page's search box."""
+
+    def get(self, request, pk):
+        tournament = self.get_scoped(Tournament, pk=pk)
+        query = request.GET.get("q", "").strip()
+        players = []
+        if len(query) >= 2:
+            registered = tournament.entries.filter(withdrawn=False).values("player_id")
+            # Each word anywhere in the name, whatever its case, accents or apostrophe style.
+            terms = Q()
+            for word in name_key(query).split():
+                terms &= Q(sort_key__contains=word)
+            players = [
+                {"id": p.pk, "name": p.sort_name}
+                for p in tournament.club.players.filter(terms, active=True)
+                .exclude(pk__in=registered)
+                .order_by("sort_key")[:15]
+            ]
+        return JsonResponse({"players": players})
+
+
+class TeamsView(ScorekeeperRequiredMixin, View):
+    """Team games: pair the registered players into teams, by hand or by a draw."""
+
+    template_name = "tournaments/staff/teams.html"
+
+    def get(self, request, pk, form=None, status=200):
+        tournament = self.get_scoped(Tournament, pk=pk)
+        if not plugin_for(tournament.game).lineup.forms_teams:
+            raise Http404
+        return render(
+            request,
+            self.template_name,
+            {
+                "tournament": tournament,
+                "teams": lineup.team_lines(tournament),
+                "unpaired": lineup.unpaired_entries(tournament),
+                "form": form or TeamForm(tournament=tournament),
+            },
+            status=status,
+        )
+
+    def post(self, request, pk):
+        tournament = self.get_scoped(Tournament, pk=pk)
+        if not plugin_for(tournament.game).lineup.forms_teams:
+            raise Http404
+        action = request.POST.get("action")
+        try:
+            if action == "pair":
+                form = TeamForm(request.POST, tournament=tournament)
+                if not form.is_valid():
+                    return self.get(request, pk, form=form, status=400)
+                team = pairing.form_team(
+                    tournament,
+                    first=form.cleaned_data["first"],
+                    second=form.cleaned_data["second"],
+                    name=form.cleaned_data["name"],
+                )
+                messages.success(request, _("Team %(team)s formed.") % {"team": team.name})
+            elif action == "draw":
+                teams = pairing.draw_teams(tournament)
+                messages.success(request, _("%(count)d team(s) drawn.") % {"count": len(teams)})
+            elif action == "split":
+                team = get_object_or_404(
+                    Team, tournament=tournament, pk=parse_int(request.POST.get("team"))
+                )
+                pairing.dissolve_team(team)
+                messages.success(request, _("Team %(team)s split.") % {"team": team.name})
+        except errors.TournamentError as error:
+            messages.error(request, str(error))
+        return redirect("staff_teams", pk=pk)
+
+
+# --------------------------------------------------------------------------- rounds
+
+
+class DrawRoundView(ScorekeeperRequiredMixin, View):
+    """Draw the next round; while sheets are still open, only once the scorekeeper confirms
+    (the seats are public at once)."""
+
+    def get(self, request, pk):
+        return self.confirmation(request, self.get_scoped(Tournament, pk=pk))
+
+    def post(self, request, pk):
+        tournament = self.get_scoped(Tournament, pk=pk)
+        if request.POST.get("confirm") != "1" and round_reads.open_sheets(tournament):
+            return self.confirmation(request, tournament)
+        try:
+            round_ = drawing.draw_round(tournament, user=request.user)
+        except errors.TournamentError as error:
+            messages.error(request, str(error))
+            return redirect("staff_tournament", pk=pk)
+        signals.round_drawn.send(Round, round_=round_, base_url=site_root(request), redrawn=False)
+        return redirect("staff_round", pk=round_.pk)
+
+    def confirmation(self, request, tournament):
+        return render(
+            request,
+            "tournaments/staff/draw_confirm.html",
+            {
+                "tournament": tournament,
+                "open_sheets": round_reads.open_sheets(tournament),
+                "next_number": tournament.round_set.count() + 1,
+            },
+        )
+
+
+class RoundView(ScorekeeperRequiredMixin, View):
+    template_name = "tournaments/staff/round.html"
+
+    def get(self, request, pk, swap_form=None, status=200):
+        round_ = self.get_scoped(Round.objects.select_related("tournament"), pk=pk)
+        tables = round_reads.round_tables(round_)
+        return render(
+            request,
+            self.template_name,
+            {
+                "round": round_,
+                "tournament": round_.tournament,
+                "plugin": plugin_for(round_.tournament.game),
+                "tables": tables,
+                "swap_form": swap_form or SwapForm(round_=round_),
+                "can_cancel": round_reads.draw_cancellable(round_, tables),
+            },
+            status=status,
+        )
+
+    def post(self, request, pk):
+        round_ = self.get_scoped(Round.objects.select_related("tournament"), pk=pk)
+        action = request.POST.get("action")
+        try:
+            if action == "redraw":
+                drawing.redraw_round(round_)
+                signals.round_drawn.send(
+                    Round, round_=round_, base_url=site_root(request), redrawn=True
+                )
+                messages.success(request, _("Round redrawn."))
+            elif action == "start":
+                drawing.start_round(round_)
+                messages.success(request, _("Round started: the seats are final."))
+            elif action == "cancel_draw":
+                number = drawing.cancel_draw(round_, user=request.user)
+                messages.success(
+                    request,
+                    _("The draw of %(session)s %(number)d is cancelled.")
+                    % {"session": plugin_for(round_.tournament.game).round_name, "number": number},
+                )
+                return redirect("staff_tournament", pk=round_.tournament_id)
+            elif action == "swap":
+                form = SwapForm(request.POST, round_=round_)
+                if not form.is_valid():
+                    return self.get(request, pk, swap_form=form, status=400)
+                before, after = drawing.swap_players(
+                    round_, first=form.cleaned_data["first"], second=form.cleaned_data["second"]
+                )
+                messages.success(
+                    request,
+                    _("Players swapped: %(after)d repeated meeting(s) (before: %(before)d).")
+                    % {"after": after, "before": before},
+                )
+        except errors.TournamentError as error:
+            messages.error(request, str(error))
+        return redirect("staff_round", pk=pk)
+
+
+# --------------------------------------------------------------------------- sheets
+
+
+class TableHistoryView(TableMixin, View):
+    def get(self, request, pk):
+        table = self.get_table(pk)
+        seats = scoresheet.table_seats(table)
+        changes = list(table.changes.select_related("user").order_by("-version"))
+        plugin = plugin_for(table.round.tournament.game)
+        names = scoresheet.dealing_names(seats)
+        return render(
+            request,
+            "tournaments/staff/history.html",
+            {
+                "table": table,
+                "round": table.round,
+                "tournament": table.round.tournament,
+                "seats": seats,
+                "plugin": plugin,
+                "changes": round_reads.describe_changes(changes, names, plugin.describe),
+            },
+        )
+
+
+# --------------------------------------------------------------------------- committee
+
+
+class MoneyReportView(CommitteeRequiredMixin, View):
+    """The season's money: entry fees collected per tournament, memberships due and paid."""
+
+    def get(self, request, pk):
+        season = self.get_scoped(Season.objects.select_related("club"), pk=pk)
+        return render(
+            request,
+            "tournaments/staff/money.html",
+            {"season": season, "report": accounts.money_report(season)},
+        )
+
+
+class RulesView(CommitteeRequiredMixin, View):
+    """The club's ruleset for a game: points of each contract and counter, the defaults.
+
+    Saved for the club; a tournament keeps the copy it started with.
+    """
+
+    template_name = "tournaments/staff/rules.html"
+
+    def get_club(self, slug):
+        return self.get_scoped(Club, slug=slug)
+
+    def get(self, request, slug, game, form=None, status=200):
+        if game not in GAMES:
+            raise Http404
+        club = self.get_club(slug)
+        form = form or RulesForm(game=game, rules=rulebook.club_rules(club, game))
+        return render(
+            request,
+            self.template_name,
+            {"club": club, "game": game, "game_name": dict(game_choices())[game], "form": form},
+            status=status,
+        )
+
+    def post(self, request, slug, game):
+        if game not in GAMES:
+            raise Http404
+        club = self.get_club(slug)
+        form = RulesForm(request.POST, game=game, rules=rulebook.club_rules(club, game))
+        if not form.is_valid():
+            return self.get(request, slug, game, form=form, status=400)
+        rulesets.save_club_rules(club, game=game, rules=form.rules)
+        messages.success(
+            request, _("The club's rules are saved; tournaments already started keep theirs.")
+        )
+        return redirect("staff_rules", slug=club.slug, game=game)
