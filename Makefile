@@ -58,9 +58,10 @@ demo: migrate
 lint: install
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/lint-imports
 
 typecheck: install
-	$(VENV)/bin/mypy --strict scoring tournaments/services tournaments/selectors tournaments/games
+	$(VENV)/bin/mypy --strict  # the files listed in pyproject's [tool.mypy]
 
 bench: install
 	$(PY) bench/seating.py

@@ -15,7 +15,9 @@ def grant_committee_permissions(sender: AppConfig, **kwargs: object) -> None:
     group = Group.objects.filter(name=BUREAU).first()
     if group is not None:
         group.permissions.add(
-            *Permission.objects.filter(content_type__app_label__in=["club", "tournaments"])
+            *Permission.objects.filter(
+                content_type__app_label__in=["club", "tournaments", "tableside", "printing"]
+            )
         )
 
 

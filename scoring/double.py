@@ -24,6 +24,7 @@ totals belong to :func:`table_result`.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -94,8 +95,6 @@ def default_rules() -> dict[str, Json]:
     >>> default_rules()["place_points"]["3"]
     [16, 10, 4]
     """
-    import copy
-
     return copy.deepcopy(DEFAULT_RULES)
 
 

@@ -29,6 +29,7 @@ Record::
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -82,8 +83,6 @@ def default_rules() -> dict[str, Json]:
     >>> default_rules()["target"]
     150
     """
-    import copy
-
     return copy.deepcopy(DEFAULT_RULES)
 
 

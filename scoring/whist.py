@@ -41,6 +41,7 @@ dealer, sits out and scores 0; the result then has 5 entries).
 
 from __future__ import annotations
 
+import copy
 import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -250,8 +251,6 @@ def default_rules() -> dict[str, Json]:
     >>> [c["points"] for c in default_rules()["contracts"]][:4]
     [2, 4, 6, 6]
     """
-    import copy
-
     return copy.deepcopy(DEFAULT_RULES)
 
 

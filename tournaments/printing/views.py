@@ -20,8 +20,8 @@ from tournaments.printing import excel, pdf, sheet_pdfs
 from tournaments.printing import exports as pdf_exports
 from tournaments.printing.models import PdfExport
 from tournaments.selectors import accounts, round_reads
+from tournaments.site import site_root
 from tournaments.tableside import qr
-from tournaments.tableside.qr import site_root
 
 
 def file_response(

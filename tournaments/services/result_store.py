@@ -7,6 +7,7 @@ from django.db.models import F
 from scoring import GAMES
 from scoring.common import TableResult
 
+from .. import signals
 from ..games import plugin_for
 from ..models import (
     PLACE_POINTS_DENOMINATOR,
@@ -44,6 +45,7 @@ def results_changed(tournament: Tournament, *, sheet: bool = False) -> None:
     TournamentResult.objects.bulk_create(
         TournamentResult(**row) for row in result_rows(tournament, Seat, Entry)
     )
+    signals.results_changed.send(Tournament, tournament=tournament, sheet=sheet)
 
 
 def refresh_tournament_status(tournament: Tournament) -> None:

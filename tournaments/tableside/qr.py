@@ -12,7 +12,6 @@ from functools import lru_cache
 import segno
 
 from tournaments.tableside import table_entry
-from tournaments.site import site_root as site_root  # the printed links' address
 
 
 @lru_cache(maxsize=512)
