@@ -12,8 +12,9 @@ from django.dispatch import Signal
 #: Sent by the staff desk, which knows the address.
 round_drawn = Signal()
 
-#: A drawn round's tables are about to be replaced (``round_``), in the redraw's transaction:
-#: what hangs on the old tables can be noted before they go.
+#: A drawn round's tables are about to be replaced (``round_``), in the redraw's transaction.
+#: A receiver may answer with a callable: it is called once the new tables are seated (what
+#: hung on the old tables is carried over).
 round_redrawing = Signal()
 
 #: A table's result or the players' results changed: ``tournament``; ``sheet``: only one

@@ -105,10 +105,13 @@ def redraw_round(round_: Round) -> Round:
     round_ = Round.objects.select_for_update().get(pk=round_.pk)
     if round_.status != Round.Status.DRAWN:
         raise TournamentError(_("This round has started: it can no longer be redrawn."))
-    # What hangs on the old tables (the phones' links) is noted by its app before they go.
-    round_redrawing.send(Round, round_=round_)
+    # What hangs on the old tables (the phones' links) is carried over by its app: a receiver
+    # answers with what to do once the new tables are seated.
+    then = [answer for _, answer in round_redrawing.send(Round, round_=round_) if answer]
     round_.tables.all().delete()
     _seat(round_, (round_.seed + 1) % 2**31)
+    for carry_over in then:
+        carry_over()
     return round_
 
 

@@ -1,6 +1,7 @@
 """The core's signals, as the phones at the tables hear them."""
 
-from django.db import transaction
+from collections.abc import Callable
+
 from django.dispatch import receiver
 
 from tournaments import signals
@@ -11,11 +12,12 @@ from .models import TableLink
 
 
 @receiver(signals.round_redrawing, dispatch_uid="tableside.round_redrawing")
-def relink_redrawn_round(sender, *, round_: Round, **kwargs) -> None:
-    """The old tables' links go with them: the new tables get theirs once the redraw is
-    saved, if the old ones had some (their sheets are printed again anyway)."""
+def relink_redrawn_round(sender, *, round_: Round, **kwargs) -> Callable[[], object] | None:
+    """The old tables' links go with them: the new tables get theirs as soon as they are
+    seated, if the old ones had some (their sheets are printed again anyway)."""
     if TableLink.objects.filter(table__round=round_, revoked_at__isnull=True).exists():
-        transaction.on_commit(lambda: table_entry.issue_round_links(round_, user=None))
+        return lambda: table_entry.issue_round_links(round_, user=None)
+    return None
 
 
 @receiver(signals.tournament_edited, dispatch_uid="tableside.tournament_edited")
