@@ -1,8 +1,13 @@
 """Helpers the tests share (the test folders are on ``sys.path``, as for ``form_data``)."""
 
+import random
+
 from django.test import Client
 from django.urls import reverse
 from django.utils import translation
+
+from tournaments.sample_sheets import plonk_match, quarante_match
+from tournaments.services import deal_entry
 
 
 def fr(message: str, **params: object) -> str:
@@ -25,3 +30,12 @@ def table_phone(link, entry_id: int) -> Client:
     )
     assert response.status_code == 302, response.content.decode()[:2000]
     return client
+
+
+def play_round(round_, game, seed=1, target=None):
+    """Every match of a team game's round played to the end (Quarante or Plonk)."""
+    rng = random.Random(seed)
+    make = quarante_match if game == "quarante" else plonk_match
+    for table in round_.tables.filter(bye=False):
+        records = make(0, rng, target) if target else make(0, rng)
+        deal_entry.save_sheet(table, records=records, version=table.version, user=None)

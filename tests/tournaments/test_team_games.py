@@ -9,7 +9,7 @@ import random
 import pytest
 from django.urls import reverse
 from form_data import form_data
-from helpers import post_deals
+from helpers import play_round, post_deals
 from openpyxl import load_workbook
 
 from tournaments.models import GameRules, Seat, Table, Tournament
@@ -57,14 +57,6 @@ def plonk_data(table, tricks=(7, None), dead=(12, 9), live=(150, 140), number=No
         data[f"dead{team}"] = str(dead[team])
         data[f"live{team}"] = str(live[team])
     return data
-
-
-def play_round(round_, game, seed=1, target=None):
-    rng = random.Random(seed)
-    make = quarante_match if game == "quarante" else plonk_match
-    for table in round_.tables.filter(bye=False):
-        records = make(0, rng, target) if target else make(0, rng)
-        deal_entry.save_sheet(table, records=records, version=table.version, user=None)
 
 
 # --------------------------------------------------------------------------- teams

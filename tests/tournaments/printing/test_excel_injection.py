@@ -10,7 +10,7 @@ from xml.etree import ElementTree
 
 import pytest
 from django.urls import reverse
-from test_team_games import play_round
+from helpers import play_round
 
 from tournaments.services import drawing
 
