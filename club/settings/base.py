@@ -68,9 +68,6 @@ TEMPLATES = [
     },
 ]
 
-# Django's widget templates, with selects and inputs written in Python (score sheets).
-FORM_RENDERER = "club.renderers.FastWidgetRenderer"
-
 
 def database_from_env(default_sqlite: Path) -> dict[str, object]:
     """The default database: ``DATABASE_URL`` or a SQLite file, tuned for concurrent writes."""

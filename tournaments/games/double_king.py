@@ -18,12 +18,9 @@ from typing import Any
 
 from django import forms
 from django.utils.functional import Promise
-from django.utils.html import escape
-from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from club.renderers import select, text_input
 from scoring import InvalidDeal, double_king
 from scoring.double_king import GAMES_PER_ROUND, KINDS, record_from_points, score_deal, sheet_line
 
@@ -79,21 +76,48 @@ class PointsField(forms.IntegerField):
         return super().to_python(value)
 
 
-def cell_attrs(name: str) -> dict[str, object]:
-    return {"aria-label": name, "autocomplete": "off", "size": 3, "class": "points"}
+@dataclass
+class Cell:
+    """An input or select of the grid, as its template writes it: the field's name and id,
+    what it shows (what was typed, else the stored value), its label, and whether it is in
+    error (red, perhaps without a message of its own)."""
+
+    name: str
+    id: str
+    value: str
+    label: str
+    invalid: bool
+    #: a points cell's player (its column's name), and whether he chose the line's game
+    player: str = ""
+    chooser: bool = False
+
+
+def grid_cell(bound: forms.BoundField, player: str = "", *, chooser: bool = False) -> Cell:
+    value = bound.value()
+    return Cell(
+        name=bound.html_name,
+        id=bound.auto_id,
+        value="" if value is None else str(value),
+        label=str(bound.label),
+        invalid=bool(bound.errors),
+        player=player,
+        chooser=chooser,
+    )
 
 
 @dataclass
 class Line:
-    """A line of the sheet for the template: a game row or a penalty line."""
+    """A line of the grid for its template: a game row or a penalty line."""
 
     number: int
     dealer: int | None
     dealer_name: str
-    game: forms.BoundField
-    cells: list[forms.BoundField]
+    game: Cell
+    cells: list[Cell]
     errors: list[str]
-    before: forms.BoundField | None = None
+    #: the id of the line's messages, which its cells in error point to
+    errors_id: str
+    before: Cell | None = None
     used: bool = True
 
 
@@ -166,7 +190,7 @@ class DoubleKingSheet(PointsLines, SheetForm):
         super().__init__(*args, **kwargs)
         self.penalty_lines = self._count_penalty_lines(records or [])
         # What every line's fields share, translated once a form rather than once a field.
-        self._game_choices = game_choices()
+        self.game_options = game_choices()
         self._game_label = _("game (letter)")
         self._cell_label = _("%(line)s: points of %(player)s")
         self._invalid_points = _("enter whole points (e.g. -4)")
@@ -175,12 +199,10 @@ class DoubleKingSheet(PointsLines, SheetForm):
         for line in range(1, self.penalty_lines + 1):
             label = _("Penalty %(n)d") % {"n": line}
             self.fields[f"pb{line}"] = forms.IntegerField(
+                label=f"{label} : " + _("before game no."),
                 required=False,
                 min_value=1,
                 max_value=self.rows,
-                widget=forms.TextInput(
-                    attrs={"aria-label": f"{label} : " + _("before game no."), "size": 2}
-                ),
             )
             self._add_line_fields(f"pg{line}", f"pp{line}_", label)
         if records is not None and not self.is_bound:
@@ -196,19 +218,16 @@ class DoubleKingSheet(PointsLines, SheetForm):
         return min(max([stored + SPARE_PENALTY_LINES, *posted]), 4 * GAMES_PER_ROUND)
 
     def _add_line_fields(self, game: str, cells: str, label: str) -> None:
-        # The widgets' classes are given and their attributes set after: a widget instance
-        # given to a field is deep-copied (~120 fields a sheet).
-        field = forms.ChoiceField(
-            label=label, choices=self._game_choices, required=False, widget=forms.Select
+        # The labels name each input for screen readers (the grid shows no <label>).
+        self.fields[game] = forms.ChoiceField(
+            label=f"{label} : {self._game_label}", choices=self.game_options, required=False
         )
-        field.widget.attrs = {"aria-label": f"{label} : {self._game_label}"}
-        self.fields[game] = field
         invalid = {"invalid": f"{label} : {self._invalid_points}"}
         for seat in range(SEATS):
             name = self._cell_label % {"line": label, "player": self.seat_names[seat]}
-            cell = PointsField(label=name, required=False, error_messages=invalid)
-            cell.widget.attrs = cell_attrs(name)
-            self.fields[f"{cells}{seat}"] = cell
+            self.fields[f"{cells}{seat}"] = PointsField(
+                label=name, required=False, error_messages=invalid
+            )
 
     # ------------------------------------------------------------------ rows and records
 
@@ -264,15 +283,19 @@ class DoubleKingSheet(PointsLines, SheetForm):
     def _errors_of(self, names: list[str]) -> list[str]:
         return [str(e) for name in names for e in self.errors.get(name, []) if e]
 
+    # The grid's view-model: the lines with their cells' names, values and errors, for the
+    # template (tournaments/sheets/double_king_form.html) to write as plain inputs.
+
     def rows_for_template(self) -> list[Line]:
         return [
             Line(
                 number=row,
                 dealer=dealer,
                 dealer_name=self.seat_names[dealer],
-                game=self[f"g{row}"],
-                cells=[self[f"c{row}_{s}"] for s in range(SEATS)],
+                game=grid_cell(self[f"g{row}"]),
+                cells=self._grid_cells(f"c{row}_", chooser=dealer),
                 errors=self._errors_of(self.row_field_names(row)),
+                errors_id=f"row-{row}-errors",
             )
             for row, (dealer, _p) in enumerate(self.turns(), start=1)
         ]
@@ -281,71 +304,31 @@ class DoubleKingSheet(PointsLines, SheetForm):
         dealers = self._line_dealers(self.turns())
         lines = []
         for line in range(1, self.penalty_lines + 1):
-            names = self.line_field_names(line)
             dealer = dealers.get(line)
+            before = grid_cell(self[f"pb{line}"])
+            game = grid_cell(self[f"pg{line}"])
+            cells = self._grid_cells(f"pp{line}_")
             lines.append(
                 Line(
                     number=line,
                     dealer=dealer,
                     dealer_name=self.seat_names[dealer] if dealer is not None else "",
-                    game=self[f"pg{line}"],
-                    cells=[self[f"pp{line}_{s}"] for s in range(SEATS)],
-                    errors=self._errors_of(names),
-                    before=self[f"pb{line}"],
-                    used=any(self[n].value() not in (None, "") for n in names),
+                    game=game,
+                    cells=cells,
+                    errors=self._errors_of(self.line_field_names(line)),
+                    errors_id=f"penalty-{line}-errors",
+                    before=before,
+                    used=any(cell.value for cell in (before, game, *cells)),
                 )
             )
         return lines
 
-    # The grid's lines are written here rather than by a template loop: 20 rows and the
-    # penalty lines of 5 cells each were most of the sheet page's rendering. The markup is
-    # the loops' that stood in double_king_form.html, byte for byte
-    # (tests/tournaments/test_sheet_grid_html.py renders both).
-
-    def grid_rows_html(self) -> SafeString:
-        out = []
-        for row in self.rows_for_template():
-            cells = "".join(
-                f'<td class="num count{" chooser" if seat == row.dealer else ""}'
-                f'{" has-error" if cell.errors else ""}" data-label="{self._seat_label(seat)}">'
-                f"{text_input(cell)}</td>"
-                for seat, cell in enumerate(row.cells)
-            )
-            row_class = ' class="row-error"' if row.errors else ""
-            out.append(
-                f'\n    <tr data-row="{row.number}"{row_class}>'
-                f'\n      <td class="row-no">{row.number}</td>'
-                f'\n      <td class="dealer">{escape(row.dealer_name)}</td>'
-                f'\n      <td class="game{" has-error" if row.game.errors else ""}">'
-                f"{select(row.game)}</td>"
-                f"\n      {cells}\n    </tr>\n    {_line_errors_html(row.errors)}\n  "
-            )
-        return mark_safe("".join(out))
-
-    def penalty_lines_html(self) -> SafeString:
-        out = []
-        for line in self.penalty_lines_for_template():
-            assert line.before is not None  # a penalty line has its « before » cell
-            cells = "".join(
-                f'<td class="num count{" has-error" if cell.errors else ""}" '
-                f'data-label="{self._seat_label(seat)}">{text_input(cell)}</td>'
-                for seat, cell in enumerate(line.cells)
-            )
-            classes = (" unused" if not line.used else "") + (" row-error" if line.errors else "")
-            out.append(
-                f'\n    <tr data-line="{line.number}" class="penalty-line{classes}">'
-                f'\n      <td class="row-no{" has-error" if line.before.errors else ""}">'
-                f"{text_input(line.before)}</td>"
-                f'\n      <td class="dealer">{escape(line.dealer_name)}</td>'
-                f'\n      <td class="game{" has-error" if line.game.errors else ""}">'
-                f"{select(line.game)}</td>"
-                f"\n      {cells}\n    </tr>\n    {_line_errors_html(line.errors)}\n  "
-            )
-        return mark_safe("".join(out))
-
-    def _seat_label(self, seat: int) -> str:
-        """``{{ form.seat_names|get:seat }}``: the name, escaped (« None » past the names)."""
-        return escape(self.seat_names[seat] if seat < len(self.seat_names) else None)
+    def _grid_cells(self, prefix: str, chooser: int | None = None) -> list[Cell]:
+        """A line's points cells; ``chooser``: the seat of the player who chose its game."""
+        return [
+            grid_cell(self[f"{prefix}{seat}"], self.seat_names[seat], chooser=seat == chooser)
+            for seat in range(SEATS)
+        ]
 
     def row_field_names(self, row: int) -> list[str]:
         return [f"g{row}", *(f"c{row}_{s}" for s in range(SEATS))]
@@ -429,14 +412,6 @@ class DoubleKingSheet(PointsLines, SheetForm):
         self.records.append(record)
         self.record_fields.append(fields)
         self.record_labels.append(label)
-
-
-def _line_errors_html(errors: list[str]) -> str:
-    """A line's messages under it, as the grid's template wrote them (nothing if none)."""
-    if not errors:
-        return ""
-    messages = "".join(f'<p class="field-error" role="alert">{escape(e)}</p>' for e in errors)
-    return f'<tr class="row-error row-messages"><td colspan="7">{messages}</td></tr>'
 
 
 class DoubleKingRow(PointsLines, DealForm):
