@@ -19,3 +19,6 @@ ALLOW_DEMO_DATA = True
 # The suite runs on both cores already (pytest-xdist): sheets are laid out in the test's process,
 # where the tests can count them. The queue is the real one: tests run its worker themselves.
 PDF_RENDER_PROCESSES = 1
+# Each test process keeps its pages in its own memory (the suite runs on both cores); the
+# Redis and database backends are tested against a cache of their own.
+CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
