@@ -8,6 +8,7 @@ from dataclasses import asdict, fields
 from functools import lru_cache, partial
 
 import django_tables2 as tables
+from django.conf import settings
 from django.contrib import messages
 from django.core.paginator import Paginator
 from django.db.models import Count, Window
@@ -142,9 +143,10 @@ class ConditionalPageMixin:
             *self.etag_parts(),
         )
         if request.user.is_authenticated:
-            # His menu, and the CSRF secret of his logout form: the cookie sent, or the one
-            # this response sets.
-            own = (self.page_key, request.user.pk, request.META.get("CSRF_COOKIE", ""))
+            # His menu, and the CSRF cookie his logout form's token is made from (set at his
+            # login; a request without it renders a page that sets it).
+            csrf = request.COOKIES.get(settings.CSRF_COOKIE_NAME, "")
+            own = (self.page_key, request.user.pk, csrf)
             return quote_etag(hashlib.sha256(repr(own).encode()).hexdigest()[:40])
         return page_cache.etag(self.page_key)
 
