@@ -7,8 +7,11 @@ it, the database's epoch (``club.models.SiteEpoch``, renewed after a restore), a
 So an entry is never invalidated: a change makes a new key, and the old entry ages out.
 
 The cache is Django's (``settings.CACHES``: files, Redis or the database). An entry several
-requests miss at once — in every worker, on every machine — is built by the one whose atomic
-``cache.add`` of a marker wins; the others read it when it is there. A cache error is a miss.
+requests miss at once — in every worker, on every machine — is built by the one whose
+``cache.add`` of a marker wins; the others read it when it is there. ``add`` is atomic on Redis
+(``SET NX``) and the database (a unique key); the file cache checks then writes, so two
+requests in the same instant may both build: the same page, written twice. A cache error is a
+miss.
 """
 
 import hashlib
