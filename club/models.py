@@ -1,5 +1,6 @@
 """Clubs, their players, seasons and yearly memberships."""
 
+import secrets
 from decimal import Decimal
 
 from django.conf import settings
@@ -257,3 +258,40 @@ class StaffMembership(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user} — {self.club} ({self.get_role_display()})"
+
+
+def new_epoch_token() -> str:
+    return secrets.token_hex(16)
+
+
+class SiteEpoch(models.Model):
+    """This database's one row: its token is in every cache key, so a database restored from a
+    backup (its versions counting again from older values) never meets the pages cached after
+    the backup was taken: ``manage.py renew_cache_epoch`` after a restore gives it a new one."""
+
+    token = models.CharField(max_length=64, default=new_epoch_token, editable=False)
+
+    #: This process's copy: read at its first page, so a restored database's workers start
+    #: again after ``renew_cache_epoch``.
+    _current: str | None = None
+
+    class Meta:
+        verbose_name = _("cache epoch")
+        verbose_name_plural = _("cache epochs")
+
+    def __str__(self) -> str:
+        return self.token
+
+    @classmethod
+    def current(cls) -> str:
+        if cls._current is None:
+            # The row comes with the migration; a test database flushed has lost it.
+            cls._current = cls.objects.get_or_create(pk=1)[0].token
+        return cls._current
+
+    @classmethod
+    def renew(cls) -> str:
+        token = new_epoch_token()
+        cls.objects.update_or_create(pk=1, defaults={"token": token})
+        cls._current = token
+        return token

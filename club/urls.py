@@ -4,7 +4,7 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
-from . import views
+from . import language, views
 
 urlpatterns = [
     path("", views.HomeView.as_view(), name="home"),
@@ -14,7 +14,7 @@ urlpatterns = [
     ),
     path("login/", views.LoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
-    path("i18n/", include("django.conf.urls.i18n")),
+    path("langue/<str:code>/", language.switch_language, name="switch_language"),
     path("admin/", admin.site.urls),
     path("", include("tournaments.urls_staff")),
     path("", include("tournaments.publishing.urls")),

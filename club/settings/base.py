@@ -9,6 +9,7 @@ from pathlib import Path
 
 import dj_database_url
 from csp.constants import NONE, SELF
+from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
@@ -169,15 +170,28 @@ PDF_RENDER_PROCESSES = 4
 PDF_INLINE_MAX_RENDERS = 12
 
 
-def cache_from_env(directory: str) -> dict[str, dict[str, object]]:
-    """The rendered pages' cache. In a folder (``ATOUT_CACHE_DIR``) every gunicorn worker
-    shares it: a page is rendered once per results version, not once per worker; else each
-    process keeps its own in memory. Keys carry the versions: an entry is never stale."""
-    if not directory:
-        return {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+def cache_from_env(url: str, directory: str) -> dict[str, dict[str, object]]:
+    """The pages' cache (``tournaments.page_cache``: keys carry the versions, an entry is never
+    stale), shared by every worker. ``ATOUT_CACHE_URL``: ``redis://host:port/db`` for Django's
+    Redis backend (several machines), ``db://`` for the database's table (``manage.py
+    createcachetable``); unset, files in ``directory`` (one machine)."""
+    if url.startswith(("redis://", "rediss://", "unix://")):
+        return {
+            "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": url}
+        }
+    if url == "db://":
+        return {
+            "default": {
+                "BACKEND": "django.core.cache.backends.db.DatabaseCache",
+                "LOCATION": "atout_cache",
+                "OPTIONS": {"MAX_ENTRIES": 5000},
+            }
+        }
+    if url:
+        raise ImproperlyConfigured(f"ATOUT_CACHE_URL: redis://… or db://, not {url!r}")
     return {
         "default": {
-            "BACKEND": "club.cache.SharedFileCache",
+            "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
             "LOCATION": directory,
             # Superseded versions are culled (a third at a time) past this many entries.
             "OPTIONS": {"MAX_ENTRIES": 2000},
@@ -185,4 +199,10 @@ def cache_from_env(directory: str) -> dict[str, dict[str, object]]:
     }
 
 
-CACHES = cache_from_env(os.environ.get("ATOUT_CACHE_DIR", ""))
+CACHES = cache_from_env(
+    os.environ.get("ATOUT_CACHE_URL", ""),
+    os.environ.get("ATOUT_CACHE_DIR", "") or str(BASE_DIR / "cache"),
+)
+# In every cache key (``tournaments.page_cache.release``): unset, the package's version and the
+# git commit.
+ATOUT_RELEASE = os.environ.get("ATOUT_RELEASE", "")

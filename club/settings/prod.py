@@ -36,9 +36,6 @@ SESSION_COOKIE_SECURE = True
 CSRF_COOKIE_SECURE = True
 LANGUAGE_COOKIE_SECURE = True
 
-# Rendered pages shared by the workers (see ``cache_from_env``): a folder of the server's own.
-CACHES = cache_from_env(os.environ.get("ATOUT_CACHE_DIR", str(BASE_DIR / "cache")))  # noqa: F405
-
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},

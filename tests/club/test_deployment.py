@@ -40,7 +40,7 @@ def test_production_language_cookie_and_trusted_proxies(prod_settings, settings,
     assert prod_settings.TRUSTED_PROXIES == ["127.0.0.1", "10.0.0.0/8"]
     settings.LANGUAGE_COOKIE_SECURE = prod_settings.LANGUAGE_COOKIE_SECURE
     settings.LANGUAGE_COOKIE_SAMESITE = prod_settings.LANGUAGE_COOKIE_SAMESITE
-    response = client.post(reverse("set_language"), {"language": "en", "next": "/"})
+    response = client.get(reverse("switch_language", args=["en"]), {"next": "/"})
     cookie = response.cookies[settings.LANGUAGE_COOKIE_NAME]
     assert cookie["secure"] is True and cookie["samesite"] == "Lax"
 

@@ -45,9 +45,23 @@ def test_home_page_is_french_by_default(client, club, season):
 
 
 def test_language_switch_to_english(client, club, season):
-    client.post(reverse("set_language"), {"language": "en", "next": "/"})
-    page = client.get(reverse("club_home", args=[club.slug])).content.decode()
+    home = reverse("club_home", args=[club.slug])
+    switched = client.get(reverse("switch_language", args=["en"]), {"next": home})
+    assert switched.status_code == 302 and switched["Location"] == home
+    page = client.get(home).content.decode()
     assert "Next tournaments" in page
+
+
+@pytest.mark.parametrize(
+    "target", ["https://evil.example/", "//evil.example/", "/\\evil.example/", "javascript:x", ""]
+)
+def test_the_language_switch_goes_back_to_this_site_only(client, target):
+    switched = client.get(reverse("switch_language", args=["en"]), {"next": target})
+    assert switched.status_code == 302 and switched["Location"] == "/"
+
+
+def test_the_language_switch_knows_only_the_sites_languages(client):
+    assert client.get(reverse("switch_language", args=["xx"])).status_code == 404
 
 
 def test_login_page_is_french_and_throttles_repeated_failures(client, committee_user):

@@ -1,73 +1,165 @@
-"""Whole public pages rendered once for every anonymous visitor.
+"""The public pages' cache keys, made in one place, and each entry built once.
 
-A page's key carries the versions of what it shows (see ``views_public.page_key``): an entry
-is never stale, it is only superseded. The pages are kept in the cache every worker shares
-(``ATOUT_CACHE_DIR``): a page is rendered once per version, by one thread of one worker
-while the others wait for it.
+A key holds everything its entry depends on (as pretix's ``ObjectRelatedCache`` scopes its
+keys): the page's own parameters and versions (``results_version``, ``layout_version``,
+``table.version``, bumped by every write the pages show), the release of the code that renders
+it, the database's epoch (``club.models.SiteEpoch``, renewed after a restore), and the language.
+So an entry is never invalidated: a change makes a new key, and the old entry ages out.
 
-The pages hold a placeholder where their forms' CSRF token goes: each response gets its
-visitor's own token (``get_token``: masked afresh, the cookie set as Django does).
+The cache is Django's (``settings.CACHES``: files, Redis or the database). An entry several
+requests miss at once — in every worker, on every machine — is built by the one whose
+``cache.add`` of a marker wins; the others read it when it is there. ``add`` is atomic on Redis
+(``SET NX``) and the database (a unique key); the file cache checks then writes, so two
+requests in the same instant may both build: the same page, written twice. A cache error is a
+miss.
 """
 
 import hashlib
-import threading
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+import logging
+import subprocess
+import time
+from collections.abc import Callable
+from functools import lru_cache
+from importlib import metadata
+from pathlib import Path
+from typing import Any, TypeVar
 
+from django.conf import settings
 from django.core.cache import cache
-from django.utils.crypto import salted_hmac
+from django.utils.http import quote_etag
+from django.utils.translation import get_language
 
-# Keyed by versions, a page is never stale; this only bounds the cache's size.
+from club.models import SiteEpoch
+
+log = logging.getLogger(__name__)
+
+#: Keyed by versions, an entry is never stale: this only bounds how long one is kept.
 PAGE_SECONDS = 3600
+#: A builder that dies leaves its marker this long at most.
+BUILDING_SECONDS = 10
+#: How long a request waits for another's build before building itself.
+WAIT_SECONDS = 2.0
+#: How often it looks meanwhile.
+POLL_SECONDS = 0.01
+
+T = TypeVar("T")
 
 
-def csrf_placeholder() -> bytes:
-    """Derived from the secret key: the same in every worker (their pages are shared), and
-    not something a player's name could contain on purpose."""
-    return salted_hmac("atout.page_cache", "csrf-placeholder").hexdigest()[:40].encode()
-
-
-def shared_page(key: tuple, build: Callable[[bytes], bytes], token: Callable[[], str]) -> bytes:
-    """The page of ``key``, ``build(placeholder)`` when missing (then kept), with
-    ``token()`` in the placeholder's place."""
-    placeholder = csrf_placeholder()
-    name = "page:" + hashlib.sha256(repr((*key, placeholder)).encode()).hexdigest()
-    page = cache.get(name)
-    if page is None:
-        page = built_once(name, lambda: build(placeholder))
-    return page.replace(placeholder, token().encode())
-
-
-_building: dict[str, threading.Lock] = {}
-_building_lock = threading.Lock()
-
-
-@contextmanager
-def one_builder(name: str) -> Iterator[None]:
-    """Held by one thread at a time for ``name``: in every worker when the cache is the
-    workers' shared folder (``SharedFileCache.exclusive``), else in this process."""
-    exclusive = getattr(cache, "exclusive", None)
-    if exclusive is not None:
-        with exclusive(name):
-            yield
-        return
-    with _building_lock:
-        lock = _building.setdefault(name, threading.Lock())
+@lru_cache(maxsize=1)
+def release() -> str:
+    """The code's release: ``ATOUT_RELEASE`` if set, else the package's version and the git
+    commit when the code runs from a checkout."""
+    if settings.ATOUT_RELEASE:
+        return settings.ATOUT_RELEASE
     try:
-        with lock:
-            yield
+        version = metadata.version("atout")
+    except metadata.PackageNotFoundError:  # run from a copy of the source, not installed
+        version = "source"
+    try:
+        commit = subprocess.run(
+            ["git", "rev-parse", "HEAD"],
+            cwd=Path(__file__).resolve().parent,
+            capture_output=True,
+            text=True,
+            timeout=5,
+            check=True,
+        ).stdout.strip()
+    except (OSError, subprocess.SubprocessError):
+        commit = ""
+    return f"{version}+{commit}" if commit else version
+
+
+def key(name: str, *depends: object) -> str:
+    """The cache key of the entry ``name`` for ``depends`` (plain values: ids, versions, names,
+    the validated query), in this release, database epoch and language."""
+    whole = repr((release(), SiteEpoch.current(), get_language(), depends))
+    return f"atout:{name}:{hashlib.sha256(whole.encode()).hexdigest()[:40]}"
+
+
+def etag(cache_key: str) -> str:
+    """A page's validator: its key's digest (it changes exactly when the key does)."""
+    return quote_etag(cache_key.rsplit(":", 1)[1])
+
+
+def tournament_depends(tournament: Any) -> tuple:
+    """What every page of a tournament shows of it besides its versions (edited without a
+    result: not counted in them)."""
+    return (
+        tournament.pk,
+        tournament.name,
+        tournament.status,
+        tournament.rounds,
+        tournament.date,
+        tournament.game,
+        tournament.club.name,
+    )
+
+
+def get(cache_key: str) -> Any:
+    try:
+        return cache.get(cache_key)
+    except Exception:  # a cache that fails is a miss, never an error page
+        log.warning("cache read failed", exc_info=True)
+        return None
+
+
+def get_many(keys: list[str]) -> dict[str, Any]:
+    try:
+        return cache.get_many(keys)
+    except Exception:
+        log.warning("cache read failed", exc_info=True)
+        return {}
+
+
+def keep(cache_key: str, value: Any) -> None:
+    try:
+        cache.set(cache_key, value, PAGE_SECONDS)
+    except Exception:
+        log.warning("cache write failed", exc_info=True)
+
+
+def keep_many(values: dict[str, Any]) -> None:
+    try:
+        cache.set_many(values, PAGE_SECONDS)
+    except Exception:
+        log.warning("cache write failed", exc_info=True)
+
+
+def built_once(
+    cache_key: str,
+    build: Callable[[], T],
+    *,
+    wait: float = WAIT_SECONDS,
+    pause: Callable[[float], None] = time.sleep,
+    clock: Callable[[], float] = time.monotonic,
+) -> T:
+    """The entry of ``cache_key``, ``build()`` when missing (then kept). A saved sheet changes
+    the pages every visitor is refreshing: of the requests that miss at once, the first to add
+    the marker builds, the others look again every ``POLL_SECONDS`` for ``wait`` seconds at
+    most, then build themselves (a builder gone slow or dead)."""
+    value = get(cache_key)
+    if value is not None:
+        return value
+    marker = f"{cache_key}:building"
+    try:
+        mine = cache.add(marker, 1, BUILDING_SECONDS)
+    except Exception:
+        log.warning("cache write failed", exc_info=True)
+        mine = True
+    if not mine:
+        deadline = clock() + wait
+        while clock() < deadline:
+            pause(POLL_SECONDS)
+            value = get(cache_key)
+            if value is not None:
+                return value
+    try:
+        value = build()
+        keep(cache_key, value)
     finally:
-        with _building_lock:
-            _building.pop(name, None)
-
-
-def built_once(name: str, build: Callable[[], bytes]) -> bytes:
-    """The cache's ``name``, built by one thread of one worker at a time: a saved sheet
-    changes the pages every visitor is refreshing, and the threads that all missed it at once
-    would each render the same page (the others wait and read it)."""
-    with one_builder(name):
-        page = cache.get(name)
-        if page is None:
-            page = build()
-            cache.set(name, page, PAGE_SECONDS)
-    return page
+        if mine:
+            try:
+                cache.delete(marker)
+            except Exception:
+                log.warning("cache write failed", exc_info=True)
+    return value

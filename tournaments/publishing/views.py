@@ -3,31 +3,31 @@
 import datetime
 import hashlib
 import html
+import re
 from dataclasses import asdict, fields
 from functools import lru_cache, partial
 
 import django_tables2 as tables
+from django.conf import settings
 from django.contrib import messages
-from django.core.cache import cache
 from django.core.paginator import Paginator
 from django.db.models import Count, Window
-from django.http import Http404, HttpResponse
-from django.middleware.csrf import get_token
+from django.http import Http404, HttpResponse, QueryDict
 from django.shortcuts import get_object_or_404
 from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils.cache import get_conditional_response
+from django.utils.cache import patch_vary_headers
 from django.utils.http import quote_etag
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language, gettext
+from django.views.decorators.http import condition
 from django.views.generic import ListView, TemplateView
 from django_tables2 import RequestConfig
 
 from club.formatting import best_n_label, ordinal_writer
 from tournaments.games import game_choices, plugin_for
 from tournaments.models import Entry, Table
-from tournaments.publishing import public_rounds
-from tournaments.publishing.page_cache import shared_page
+from tournaments.publishing import page_cache, public_rounds
 from tournaments.publishing.tables import (
     AnnualRankingTable,
     SeasonStandingsTable,
@@ -47,9 +47,6 @@ from tournaments.selectors import (
     season_rankings,
 )
 from tournaments.selectors.classification import StandingRow
-
-# Keyed by the results version, a cached table is never stale; this only bounds the memory.
-STANDINGS_CACHE_SECONDS = 3600
 
 
 class TournamentListView(ListView):
@@ -102,48 +99,21 @@ def standings_excluded(plugin) -> tuple[str, ...]:
     return excluded if plugin.place_points else ("place_points", *excluded)
 
 
-def page_key(request, tournament, *parts, version: int | None = None) -> tuple | None:
-    """What a public page shows, but the CSRF secret of its forms: the tournament's results
-    version (bumped by every write the pages show; ``version`` if given instead), the
-    tournament, the language, the query, who is logged in, and ``parts``. None while messages
-    wait to be shown: that page is not the same twice."""
-    if len(messages.get_messages(request)):
-        return None
-    return (
-        tournament.pk,
-        tournament.results_version if version is None else version,
-        tournament.name,
-        tournament.status,
-        tournament.rounds,
-        tournament.date,
-        tournament.club.name,
-        get_language(),
-        request.GET.urlencode(),
-        request.user.pk,
-        *parts,
-    )
-
-
-def key_etag(request, key: tuple) -> str:
-    """The validator of a page of ``key`` (``page_key``), with the CSRF secret of its forms:
-    the cookie sent, or the one this response sets."""
-    whole = (*key, request.META.get("CSRF_COOKIE", ""))
-    return quote_etag(hashlib.sha256(repr(whole).encode()).hexdigest()[:32])
-
-
-def page_etag(request, tournament, *parts, version: int | None = None) -> str | None:
-    """A public page's validator (see ``page_key``); None while messages wait."""
-    key = page_key(request, tournament, *parts, version=version)
-    return None if key is None else key_etag(request, key)
-
-
 class ConditionalPageMixin:
-    """A public tournament page that answers 304 (Not Modified) to a browser whose copy is
-    still current: ``get_page_tournament`` loads the tournament (one query) and nothing else
-    runs then. With ``shared_for_anonymous``, an anonymous visitor's page is rendered once per
-    validator (``page_key``) for every visitor: only the CSRF token of its forms differs."""
+    """A public tournament page answered 304 (Not Modified) to a browser whose copy is still
+    current (``condition``: ``get_page_tournament`` loads the tournament in one query, and
+    nothing else runs then). The page carries no form: an anonymous visitor's is built once
+    per key (``page_cache``) for every visitor, and public with ``no-cache`` (every request
+    revalidates, so a change shows at once). A logged-in user's page has his menu and his
+    logout form: his own (``private``), never kept."""
 
-    shared_for_anonymous = False
+    #: Kept in the cache (``False``: a page that changes with the time, only revalidated).
+    cached = True
+    #: The query parameters the page reads, each with its check: any other parameter, or a
+    #: value that fails its check, is left out (a made-up query never makes a new key).
+    query_checks: dict = {}
+
+    page_key: str | None = None
 
     def get_page_tournament(self):
         raise NotImplementedError
@@ -152,38 +122,58 @@ class ConditionalPageMixin:
         return ()
 
     def etag_version(self) -> int | None:
-        """The version the page's validator is keyed by (None: the results version)."""
+        """The version the page's key holds (None: the results version)."""
         return None
 
-    def get(self, request, *args, **kwargs):
+    def known_query(self, request) -> QueryDict:
+        known = QueryDict(mutable=True)
+        for name, check in self.query_checks.items():
+            value = request.GET.get(name)
+            if value is not None and check(self, value):
+                known[name] = value
+        return known
+
+    def page_etag(self, request, *args, **kwargs) -> str | None:
+        """The page's key and validator; None while messages wait (that page is not the same
+        twice)."""
         self.tournament = self.get_page_tournament()
-        key = page_key(request, self.tournament, *self.etag_parts(), version=self.etag_version())
-        if key is not None:
-            not_modified = get_conditional_response(request, etag=key_etag(request, key))
-            if not_modified is not None:
-                return not_modified
-        if key is not None and self.shared_for_anonymous and not request.user.is_authenticated:
-            # The same for every anonymous visitor (his pk is None in ``key``) but the token.
-            page = shared_page(
-                (type(self).__name__, request.get_full_path(), key),
-                lambda placeholder: self.render_shared(placeholder, request, *args, **kwargs),
-                lambda: get_token(request),
-            )
-            response = HttpResponse(page)
-        else:
-            response = super().get(request, *args, **kwargs).render()
-        if key is not None:
-            # The CSRF secret is known now.
-            response["ETag"] = key_etag(request, key)
-        response["Cache-Control"] = "private, no-cache"
+        if len(messages.get_messages(request)):
+            return None
+        version = self.etag_version()
+        self.page_key = page_cache.key(
+            type(self).__name__,
+            *page_cache.tournament_depends(self.tournament),
+            self.tournament.results_version if version is None else version,
+            request.GET.urlencode(),
+            *self.etag_parts(),
+        )
+        if request.user.is_authenticated:
+            # His menu, and the CSRF cookie his logout form's token is made from (set at his
+            # login; a request without it renders a page that sets it).
+            csrf = request.COOKIES.get(settings.CSRF_COOKIE_NAME, "")
+            own = (self.page_key, request.user.pk, csrf)
+            return quote_etag(hashlib.sha256(repr(own).encode()).hexdigest()[:40])
+        return page_cache.etag(self.page_key)
+
+    def get(self, request, *args, **kwargs):
+        # Read by the page (the tables' sorts and links) as by its key.
+        request.GET = self.known_query(request)
+        response = condition(etag_func=self.page_etag)(self.page)(request, *args, **kwargs)
+        shared = self.page_key is not None and not request.user.is_authenticated
+        response["Cache-Control"] = "public, no-cache" if shared else "private, no-cache"
+        # The language is the visitor's cookie.
+        patch_vary_headers(response, ("Cookie",))
         return response
 
-    def render_shared(self, placeholder: bytes, request, *args, **kwargs) -> bytes:
-        """The page with ``placeholder`` for its forms' CSRF token (the template's
-        ``{% csrf_token %}`` reads ``csrf_token`` from the context: the view's wins)."""
-        response = super().get(request, *args, **kwargs)
-        response.context_data["csrf_token"] = placeholder.decode()
-        return response.render().content
+    def page(self, request, *args, **kwargs):
+        if self.page_key is None or request.user.is_authenticated or not self.cached:
+            return super().get(request, *args, **kwargs).render()
+        return HttpResponse(
+            page_cache.built_once(self.page_key, lambda: self.render_page(request, *args, **kwargs))
+        )
+
+    def render_page(self, request, *args, **kwargs) -> bytes:
+        return super().get(request, *args, **kwargs).render().content
 
 
 def player_url(tournament):
@@ -195,12 +185,7 @@ def player_url(tournament):
 def cached_html(name: str, key: tuple, build) -> str:
     """HTML kept in the cache under ``key`` (a results version in it: never stale), built by
     ``build()`` when missing."""
-    cache_key = f"{name}:{hashlib.sha256(repr(key).encode()).hexdigest()}"
-    html = cache.get(cache_key)
-    if html is None:
-        html = build()
-        cache.set(cache_key, html, STANDINGS_CACHE_SECONDS)
-    return mark_safe(html)
+    return mark_safe(page_cache.built_once(page_cache.key(name, *key), build))
 
 
 def cached_table_html(name: str, request, key: tuple, build) -> str:
@@ -273,10 +258,16 @@ def standings_table_html(request, tournament, plugin, *, linked: bool = True) ->
     return cached_html(name, (*key, get_language(), query), render)
 
 
+def sortable(value: str) -> bool:
+    """A sort the standings table has: one of its columns, or a round's (``r1``…), either way."""
+    name = value.removeprefix("-")
+    return name in StandingsTable.base_columns or re.fullmatch(r"r[1-9][0-9]?", name) is not None
+
+
 class StandingsView(ConditionalPageMixin, PublishedTournamentMixin, TemplateView):
     """The classification; rendered once per results version, 304 while nothing changed."""
 
-    shared_for_anonymous = True
+    query_checks = {StandingsTable.sort_field: lambda view, value: sortable(value)}
     template_name = "tournaments/standings.html"
 
     def get_page_tournament(self):
@@ -294,10 +285,9 @@ class StandingsView(ConditionalPageMixin, PublishedTournamentMixin, TemplateView
 
 
 class RoundsView(ConditionalPageMixin, PublishedTournamentMixin, TemplateView):
-    """Every round's tables; the rounds are read only when the template's cached fragment
-    (per results version) is missing."""
+    """Every round's tables, each table's part kept per version of what it shows
+    (``public_rounds``): a saved sheet renders that table's part again, not the others'."""
 
-    shared_for_anonymous = True
     template_name = "tournaments/rounds.html"
 
     def get_page_tournament(self):
@@ -316,7 +306,6 @@ class RoundsView(ConditionalPageMixin, PublishedTournamentMixin, TemplateView):
 
 
 class TableView(ConditionalPageMixin, TemplateView):
-    shared_for_anonymous = True
     template_name = "tournaments/table.html"
 
     def get_page_tournament(self):
@@ -335,7 +324,7 @@ class TableView(ConditionalPageMixin, TemplateView):
         return {
             **super().get_context_data(**kwargs),
             "table": self.table,
-            # Seats and deals, read only when the template's cached fragment is missing.
+            # Seats and deals, read only when the page is rendered.
             "sheet": partial(round_reads.table_sheet, self.table),
             "tournament": self.tournament,
             "plugin": plugin_for(self.tournament.game),

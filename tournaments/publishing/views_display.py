@@ -29,6 +29,8 @@ class DisplayView(ConditionalPageMixin, PublishedTournamentMixin, TemplateView):
     time (static/js/display.js), followed live like the other public pages."""
 
     template_name = "tournaments/display.html"
+    # The clock's minutes are written at each render: revalidated, never kept.
+    cached = False
 
     def get_page_tournament(self):
         tournament = self.get_tournament()
