@@ -11,6 +11,7 @@ from django.conf import settings
 from django.utils.formats import localize, number_format
 from django.utils.functional import Promise
 from django.utils.html import format_html
+from django.utils.safestring import SafeString
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
@@ -123,6 +124,10 @@ def standings_metrics(plugin) -> list[Metric]:
     return metrics
 
 
+#: The query parameter sorting a tournament's standings.
+SORT_FIELD = "sort"
+
+
 @dataclass(frozen=True)
 class Column:
     """A column's header: ``sort`` is the query string its link sorts by (None: not
@@ -147,7 +152,9 @@ class RankingRow:
     #: his rank
     substitute: bool = False
     tagged: bool = False
-    cells: Sequence[str] = ()
+    #: figures only (numbers, « — », « 12 (3e) »): marked safe, the template has nothing
+    #: to escape in them
+    cells: Sequence[SafeString] = ()
 
 
 def number_writer():
@@ -224,10 +231,10 @@ def standings_table(
     number = number_writer()
     out = []
     for row in rows:
-        cells = [cell(row) for cell in metric_cells]
+        cells = [SafeString(cell(row)) for cell in metric_cells]
         for n in range(1, rounds + 1):
             cell = row.rounds.get(n)
-            cells.append("—" if cell is None else number(cell.score))
+            cells.append(SafeString("—" if cell is None else number(cell.score)))
         team = bool(row.team_id)
         out.append(
             RankingRow(
@@ -241,10 +248,6 @@ def standings_table(
             )
         )
     return columns, out
-
-
-#: The query parameter sorting a tournament's standings.
-SORT_FIELD = "sort"
 
 
 def standings_value(name: str):
@@ -286,12 +289,12 @@ def annual_rows(records, cells, tournaments: int, place, player_url) -> list[Ran
             name=record["name"],
             url=player_url(record["player_id"]),
             cells=[
-                number(record["n_tournaments"]),
-                number(record["total_points"]),
-                points_text(record["place_points"]),
-                number(record["best_n_points"]),
+                SafeString(number(record["n_tournaments"])),
+                SafeString(number(record["total_points"])),
+                SafeString(points_text(record["place_points"])),
+                SafeString(number(record["best_n_points"])),
                 *(
-                    "—" if cell is None else f"{cell[0]} ({place(cell[1])})"
+                    SafeString("—" if cell is None else f"{cell[0]} ({place(cell[1])})")
                     for cell in cells.get(record["player_id"], none)
                 ),
             ],
