@@ -1,13 +1,18 @@
-"""django-tables2 tables for the standings pages (sortable, French headers)."""
+"""The ranking tables: a tournament's standings and the annual ranking as rows for one
+template loop, their columns the game's standings metrics; django-tables2 tables for the
+season standings (sortable, paginated)."""
 
-import html
+from collections.abc import Sequence
+from dataclasses import dataclass
 from fractions import Fraction
 
 import django_tables2 as tables
 from django.conf import settings
 from django.utils.formats import localize
-from django.utils.html import conditional_escape, format_html
-from django.utils.safestring import mark_safe
+from django.utils.functional import Promise
+from django.utils.html import format_html
+from django.utils.safestring import SafeString
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.formatting import format_points
@@ -16,59 +21,6 @@ from tournaments.formatting import format_points
 class PointsColumn(tables.Column):
     def render(self, value):
         return format_points(value)
-
-
-def render_rank(value, record):
-    if record.get("substitute"):
-        return format_html('<span class="tag sub">{}</span>', _("substitute"))
-    return value
-
-
-class StandingsTable(tables.Table):
-    rank = tables.Column(verbose_name=_("Rank"), attrs={"td": {"class": "num"}})
-    name = tables.Column(verbose_name=_("Player"), linkify=False)
-    place_points = PointsColumn(
-        verbose_name=_("Place points"), attrs={"td": {"class": "num"}, "th": {"class": "num"}}
-    )
-    wins = PointsColumn(
-        verbose_name=_("Matches won"), attrs={"td": {"class": "num"}, "th": {"class": "num"}}
-    )
-    score = tables.Column(
-        verbose_name=_("Total score"), attrs={"td": {"class": "num"}, "th": {"class": "num"}}
-    )
-    difference = tables.Column(
-        verbose_name=_("Difference"), attrs={"td": {"class": "num"}, "th": {"class": "num"}}
-    )
-    best_round = tables.Column(
-        verbose_name=_("Best round"), attrs={"td": {"class": "num"}, "th": {"class": "num"}}
-    )
-    rounds_played = tables.Column(
-        verbose_name=_("Rounds"), attrs={"td": {"class": "num"}, "th": {"class": "num"}}
-    )
-
-    # The query parameter sorting the table (django-tables2's, the table having no prefix).
-    sort_field = "sort"
-
-    class Meta:
-        orderable = True
-        attrs = {"class": "data standings"}
-        row_attrs = {"class": lambda record: "sub" if record.get("substitute") else ""}
-
-    def __init__(self, data, *, player_url, **kwargs):
-        self.player_url = player_url
-        super().__init__(data, **kwargs)
-
-    def render_rank(self, value, record):
-        return render_rank(value, record)
-
-    def render_name(self, value, record):
-        if record.get("team_id"):
-            return format_html(
-                '{} <small class="muted">{}</small>', value, record.get("players", "")
-            )
-        if self.player_url is None:  # no public page to link to (an unpublished tournament)
-            return value
-        return format_html('<a href="{}">{}</a>', self.player_url(record["entry_id"]), value)
 
 
 class SeasonStandingsTable(tables.Table):
@@ -118,95 +70,92 @@ class AnnualRankingTable(tables.Table):
         attrs = {"class": "data standings annual"}
 
 
-# --------------------------------------------------------------------------- fast bodies
+# --------------------------------------------------------------------------- ranking tables
 #
-# django-tables2 renders a cell through ``BoundRow`` (an ``inspect.signature`` call per cell):
-# most of a standings page's time. Its tables still give the headers, sorting and pagination;
-# the rows are written here in one pass, each column by a formatter chosen once per table
-# (a page of the annual ranking has thousands of cells: no lookups per cell).
+# A tournament's standings and the season's annual ranking are one template loop
+# (``tournaments/_ranking_table.html``) over rows whose cells are written once here: a
+# 120-player table has over a thousand cells, which django-tables2's per-cell rendering makes
+# the most of a page's time. django-tables2 still sorts and paginates the annual ranking.
 
 
-def cell_text(value, default: str = "—") -> str:
-    """A plain cell: escaped and localised like ``{{ value }}`` in a template."""
-    if value is None or value == "":
-        return default
-    kind = type(value)
-    if kind is int and not settings.USE_THOUSAND_SEPARATOR:
-        return str(value)  # what ``localize`` gives, without its per-call format lookups
-    if kind is str:
-        return html.escape(value)  # what ``conditional_escape`` gives a plain string
-    return conditional_escape(value if isinstance(value, str) else localize(value))
+@dataclass(frozen=True)
+class Metric:
+    """A standings column, as Tabbycat's standings metrics: the ``StandingRow`` attribute it
+    shows and its heading; ``points``: written as place points (two decimals when shared)."""
+
+    name: str
+    heading: str | Promise
+    points: bool = False
 
 
-def plain_cells(name: str):
-    """The formatter of a plain column: ``cell_text`` of the record's value, ints written
-    straight when the thousand separator is off (read once, not per cell)."""
+#: Every standings metric, in the columns' order; a game's are those its plug-in keeps.
+STANDINGS_METRICS = (
+    Metric("place_points", _("Place points"), points=True),
+    Metric("wins", _("Matches won"), points=True),
+    Metric("score", _("Total score")),
+    Metric("difference", _("Difference")),
+    Metric("best_round", _("Best round")),
+    Metric("rounds_played", _("Rounds")),
+)
+
+
+def standings_excluded(plugin) -> tuple[str, ...]:
+    """Columns a game's standings leave out: its lineup's (matches are for teams) and place
+    points where the game has none."""
+    excluded = plugin.lineup.standings_excluded
+    return excluded if plugin.place_points else ("place_points", *excluded)
+
+
+def standings_metrics(plugin) -> list[Metric]:
+    """The game's standings metrics, in the game's own words (« Meilleure poule » at whist)."""
+    excluded = standings_excluded(plugin)
+    metrics = [m for m in STANDINGS_METRICS if m.name not in excluded]
+    if not plugin.lineup.forms_teams:
+        heading = gettext("Best %(round)s") % {"round": plugin.round_name}
+        metrics = [Metric(m.name, heading) if m.name == "best_round" else m for m in metrics]
+    return metrics
+
+
+#: The query parameter sorting a tournament's standings, and the columns it may name (or a
+#: round's, ``r1``…).
+SORT_FIELD = "sort"
+STANDINGS_SORTS = frozenset({"rank", "name", *(metric.name for metric in STANDINGS_METRICS)})
+
+
+@dataclass(frozen=True)
+class Column:
+    """A column's header: ``sort`` is the query string its link sorts by (None: not
+    sortable); ``css`` its class; ``title`` a tooltip."""
+
+    heading: str | Promise
+    css: str = ""
+    sort: str | None = None
+    title: str = ""
+
+
+@dataclass(frozen=True)
+class RankingRow:
+    """One line of a ranking table: the rank (a substitute has none), the name with its link
+    (or a team's players), then each column's cell, written."""
+
+    rank: str
+    name: str
+    url: str | None = None
+    players: str = ""
+    #: the row's class (a substitute); ``tagged``: a ranked substitute, tagged in place of
+    #: his rank
+    substitute: bool = False
+    tagged: bool = False
+    #: figures only (numbers, « — », « 12 (3e) »): marked safe, the template has nothing
+    #: to escape in them
+    cells: Sequence[SafeString] = ()
+
+
+def number_writer():
+    """An integer cell as ``{{ value }}`` writes it (the separator setting read once)."""
     if settings.USE_THOUSAND_SEPARATOR:
-        return lambda record: cell_text(record.get(name))
-
-    def cell(record: dict) -> str:
-        value = record.get(name)
-        if type(value) is int:
-            return str(value)
-        return cell_text(value)
-
-    return cell
-
-
-def write_table(
-    table: tables.Table, request, records, formatter, tail=None, row_class=None
-) -> None:
-    """Write the table's header and rows (``table.head``, ``table.body``) for
-    ``tournaments/_fast_table.html``: the markup django-tables2's template gives, in one pass.
-    ``formatter(name)`` gives the function writing a column's cell (escaped HTML) from a
-    record. ``tail``: columns after the table's own, not sortable, as (headers, cells) —
-    their ``<th>`` elements, and a function writing a record's ``<td>`` cells for them (a
-    season's tournaments: a hundred django-tables2 columns cost more than the whole page).
-    ``row_class(record)``: a row's own class (else the table's ``row_attrs``)."""
-    cells = write_head(table, request, tail[0] if tail is not None else None)
-    if row_class is None:
-        row_class = table.row_attrs.get("class") if table.row_attrs else None
-    columns = [(td, formatter(name)) for td, name in cells]
-    table.body = body_html(row_class, columns, records, tail[1] if tail is not None else None)
-
-
-def write_head(table: tables.Table, request, tail_heads=None) -> list[tuple[str, str]]:
-    """Write the table's header (``table.head``, ``table.column_count``; ``tail_heads``:
-    the ``<th>`` elements of columns after the table's own); gives each column's opening
-    ``<td>`` and name."""
-    heads, cells = [], []
-    query = request.GET.copy()
-    for column in table.columns:
-        attrs = column.attrs  # computed on each access: once a column
-        header = conditional_escape(column.header)
-        if column.orderable:
-            query[table.prefixed_order_by_field] = column.order_by_alias.next
-            header = format_html('<a href="?{}">{}</a>', query.urlencode(), header)
-        heads.append(f"<th {attrs['th'].as_html()}>{header}</th>")
-        cells.append((f"<td {attrs['td'].as_html()}>", column.name))
-    count = len(cells)
-    if tail_heads is not None:
-        heads.append(tail_heads)
-        count += tail_heads.count("<th ")
-    table.column_count = count
-    table.head = mark_safe("".join(heads))
-    return cells
-
-
-def body_html(row_class, columns, records, tail_cells=None) -> str:
-    """The ``<tr>`` rows of ``records``: ``columns`` are (opening ``<td>``, formatter) pairs;
-    ``row_class``: a class, or a function giving a record's. Rows carry django-tables2's
-    even/odd classes."""
-    lines = []
-    for index, record in enumerate(records):
-        css = "even" if index % 2 == 0 else "odd"
-        extra = row_class(record) if callable(row_class) else row_class
-        css = f"{extra} {css}" if extra else css
-        cells = "".join([f"{td}{cell(record)}</td>" for td, cell in columns])
-        if tail_cells is not None:
-            cells += tail_cells(record)
-        lines.append(f'<tr class="{css}">{cells}</tr>')
-    return mark_safe("\n".join(lines))
+        return lambda value: "—" if value is None else str(localize(value))
+    return lambda value: "—" if value is None else str(value)
 
 
 def points_text(value) -> str:
@@ -216,85 +165,133 @@ def points_text(value) -> str:
     return format_points(value)
 
 
-def substitute_class(row) -> str:
-    """A standings row's class (``StandingsTable``'s ``row_attrs``, for a ``StandingRow``)."""
-    return "sub" if row.substitute else ""
+def cell_writer(metric: Metric):
+    number = number_writer()
+    if metric.points:
+        return lambda row: points_text(getattr(row, metric.name))
+    return lambda row: number(getattr(row, metric.name))
 
 
-def standings_formatter(player_url):
-    """The cells of a tournament's standings, written from its ``StandingRow``s (what
-    ``StandingsTable``'s renderers give its records; ``player_url(entry_id)``, or None: the
-    names link to nothing); django-tables2 shows the default, without the renderer, for a
-    missing value."""
-
-    number_text = str if not settings.USE_THOUSAND_SEPARATOR else cell_text
-
-    def formatter(name: str):
-        if name == "rank":
-
-            def rank(row) -> str:
-                value = row.rank
-                if value is None:
-                    return cell_text(value)
-                if type(value) is int and not row.substitute:
-                    return str(value)  # what ``render_rank`` gives a ranked player
-                return conditional_escape(render_rank(value, {"substitute": row.substitute}))
-
-            return rank
-        if name == "name":
-
-            def player(row) -> str:
-                value = row.name
-                if value is None:
-                    return cell_text(value)
-                if row.team_id:
-                    players = html.escape(str(row.players))
-                    return f'{html.escape(value)} <small class="muted">{players}</small>'
-                if player_url is None:  # an unpublished tournament: no public page
-                    return html.escape(value)
-                url = html.escape(player_url(row.entry_id))
-                return f'<a href="{url}">{html.escape(value)}</a>'
-
-            return player
-        if name in ("place_points", "wins"):
-
-            def points(row) -> str:
-                value = getattr(row, name)
-                return cell_text(value) if value is None else points_text(value)
-
-            return points
-        if name.startswith("r") and name[1:].isdigit():
-            number = int(name[1:])
-
-            def round_score(row) -> str:
-                cell = row.rounds.get(number)
-                return "—" if cell is None else number_text(cell.score)
-
-            return round_score
-        if name in ("score", "difference", "best_round", "rounds_played"):  # ints, or None
-
-            def number(row) -> str:
-                value = getattr(row, name)
-                return "—" if value is None else number_text(value)
-
-            return number
-        return lambda row: cell_text(getattr(row, name))
-
-    return formatter
+def sorting(query, field: str, names: Sequence[str]) -> tuple[str | None, bool]:
+    """The column ``query`` sorts by (``field=name`` or ``-name``; None: the ranked order,
+    also for a name not among ``names``), and whether descending."""
+    asked = query.get(field, "")
+    name = asked.removeprefix("-")
+    return (name, asked.startswith("-")) if name in names else (None, False)
 
 
-def annual_formatter(name: str, player_url=None):
-    """The cells of the annual ranking's totals (the tournaments' cells are its tail); the
-    name links to the player's season when ``player_url(player_id)`` is given."""
-    if name == "name" and player_url is not None:
-        return lambda record: (
-            f'<a href="{html.escape(player_url(record["player_id"]))}">'
-            f"{html.escape(record['name'])}</a>"
+def sorted_rows(rows: list, key, descending: bool) -> list:
+    """The rows by ``key``: a missing value (None) first, last when descending, as
+    django-tables2 sorted them; stable, so ties keep the ranked order."""
+    missing = [row for row in rows if key(row) is None]
+    present = sorted((row for row in rows if key(row) is not None), key=key, reverse=descending)
+    return present + missing if descending else missing + present
+
+
+def sort_columns(query, field: str, headings: Sequence[tuple[str, str | Promise, str]]):
+    """The sortable columns' headers: (name, heading, class) each, its link sorting by it
+    (descending when it is the ascending sort already), the sorted one marked."""
+    current, descending = sorting(query, field, [name for name, _h, _c in headings])
+    columns = []
+    for name, heading, css in headings:
+        link = query.copy()
+        link[field] = f"-{name}" if name == current and not descending else name
+        state = ("desc" if descending else "asc") if name == current else ""
+        classes = " ".join(c for c in (state, css, "orderable") if c)
+        columns.append(Column(heading, classes, link.urlencode()))
+    return columns
+
+
+def standings_table(
+    query, plugin, rows: list, rounds: int, player_url=None
+) -> tuple[list[Column], list[RankingRow]]:
+    """A tournament's standings as ``_ranking_table.html`` shows them: the game's metrics,
+    then each round's score; sorted by the column ``query`` asks for (``sort``), else
+    ranked. ``player_url(entry_id)``: the names' links (None: no link)."""
+    metrics = standings_metrics(plugin)
+    label = plugin.round_abbreviation
+    round_names = [f"r{n}" for n in range(1, rounds + 1)]
+    headings = [
+        ("rank", _("Rank"), ""),
+        ("name", _("Team") if plugin.lineup.forms_teams else _("Player"), ""),
+        *((m.name, m.heading, "num") for m in metrics),
+        *((name, f"{label}{name[1:]}", "") for name in round_names),
+    ]
+    columns = sort_columns(query, SORT_FIELD, headings)
+    current, descending = sorting(query, SORT_FIELD, [name for name, _h, _c in headings])
+    if current is not None:
+        rows = sorted_rows(rows, standings_value(current), descending)
+    metric_cells = [cell_writer(m) for m in metrics]
+    number = number_writer()
+    out = []
+    for row in rows:
+        cells = [SafeString(cell(row)) for cell in metric_cells]
+        for n in range(1, rounds + 1):
+            cell = row.rounds.get(n)
+            cells.append(SafeString("—" if cell is None else number(cell.score)))
+        team = bool(row.team_id)
+        out.append(
+            RankingRow(
+                rank="—" if row.rank is None else number(row.rank),
+                name=row.name,
+                url=player_url(row.entry_id) if player_url and not team else None,
+                players=str(row.players) if team else "",
+                substitute=row.substitute,
+                tagged=row.substitute and row.rank is not None,
+                cells=cells,
+            )
         )
-    if name == "place_points":
-        return lambda record: points_text(record["place_points"])
-    if name == "points":
-        return plain_cells("total_points")
-    if name == "tournaments":
-        return plain_cells("n_tournaments")
-    return plain_cells(name)
+    return columns, out
+
+
+def standings_value(name: str):
+    """What a standings column sorts by, from a ``StandingRow``."""
+    if name.startswith("r") and name[1:].isdigit():
+        number = int(name[1:])
+
+        def round_score(row):
+            cell = row.rounds.get(number)
+            return None if cell is None else cell.score
+
+        return round_score
+    return lambda row: getattr(row, name)
+
+
+def table_columns(table: tables.Table, query) -> list[Column]:
+    """A django-tables2 table's headers (it sorts the rows): each sortable one links to
+    its next sort."""
+    columns = []
+    for column in table.columns:
+        sort = None
+        if column.orderable:
+            link = query.copy()
+            link[table.prefixed_order_by_field] = column.order_by_alias.next
+            sort = link.urlencode()
+        columns.append(Column(column.header, column.attrs["th"].get("class", ""), sort))
+    return columns
+
+
+def annual_rows(records, cells, tournaments: int, place, player_url) -> list[RankingRow]:
+    """The annual ranking's shown rows: the totals (``named_total`` records), then each
+    tournament's « points (place) » from ``cells`` (per player, in the columns' order:
+    (points, place), or None where he did not play); ``place``: the ordinal writer."""
+    number = number_writer()
+    none = [None] * tournaments
+    return [
+        RankingRow(
+            rank=number(record["rank"]),
+            name=record["name"],
+            url=player_url(record["player_id"]),
+            cells=[
+                SafeString(number(record["n_tournaments"])),
+                SafeString(number(record["total_points"])),
+                SafeString(points_text(record["place_points"])),
+                SafeString(number(record["best_n_points"])),
+                *(
+                    SafeString("—" if cell is None else f"{cell[0]} ({place(cell[1])})")
+                    for cell in cells.get(record["player_id"], none)
+                ),
+            ],
+        )
+        for record in records
+    ]

@@ -1,13 +1,10 @@
 """Public pages: only published tournaments, no login."""
 
-import datetime
 import hashlib
-import html
 import re
-from dataclasses import asdict, fields
-from functools import lru_cache, partial
+from dataclasses import asdict
+from functools import partial
 
-import django_tables2 as tables
 from django.conf import settings
 from django.contrib import messages
 from django.core.paginator import Paginator
@@ -19,7 +16,7 @@ from django.urls import reverse
 from django.utils.cache import patch_vary_headers
 from django.utils.http import quote_etag
 from django.utils.safestring import mark_safe
-from django.utils.translation import get_language, gettext
+from django.utils.translation import get_language
 from django.views.decorators.http import condition
 from django.views.generic import ListView, TemplateView
 from django_tables2 import RequestConfig
@@ -29,15 +26,15 @@ from tournaments.games import game_choices, plugin_for
 from tournaments.models import Entry, Table
 from tournaments.publishing import page_cache, public_rounds
 from tournaments.publishing.tables import (
+    SORT_FIELD,
+    STANDINGS_SORTS,
     AnnualRankingTable,
+    Column,
     SeasonStandingsTable,
-    StandingsTable,
-    annual_formatter,
-    body_html,
-    standings_formatter,
-    substitute_class,
-    write_head,
-    write_table,
+    annual_rows,
+    standings_excluded,
+    standings_table,
+    table_columns,
 )
 from tournaments.selectors import (
     annual_rankings,
@@ -46,7 +43,9 @@ from tournaments.selectors import (
     round_reads,
     season_rankings,
 )
-from tournaments.selectors.classification import StandingRow
+
+# The standings' and the annual ranking's one template.
+RANKING_TABLE = "tournaments/_ranking_table.html"
 
 
 class TournamentListView(ListView):
@@ -64,39 +63,6 @@ class PublishedTournamentMixin:
         if tournament is None:
             raise Http404
         return tournament
-
-
-def standings_records(rows: list[StandingRow], rounds: int) -> list[dict]:
-    """The rows as django-tables2 sorts them (by column name), each with its row (``row``):
-    only when a visitor sorts by a column, the ranked order needing none."""
-    names = [f.name for f in fields(StandingRow) if f.name != "rounds"]
-    records = []
-    for row in rows:
-        # Shallow (``asdict`` deep-copies every round): the sort reads these values only.
-        data = {name: getattr(row, name) for name in names}
-        data["rounds_played"] = row.rounds_played
-        data["difference"] = row.difference
-        for number in range(1, rounds + 1):
-            cell = row.rounds.get(number)
-            data[f"r{number}"] = cell.score if cell else None
-        data["row"] = row
-        records.append(data)
-    return records
-
-
-def round_columns(tournament):
-    label = plugin_for(tournament.game).round_abbreviation
-    return [
-        (f"r{n}", tables.Column(verbose_name=f"{label}{n}", attrs={"td": {"class": "num"}}))
-        for n in range(1, tournament.rounds + 1)
-    ]
-
-
-def standings_excluded(plugin) -> tuple[str, ...]:
-    """Columns a game's standings leave out: its lineup's (matches are for teams) and place
-    points where the game has none."""
-    excluded = plugin.lineup.standings_excluded
-    return excluded if plugin.place_points else ("place_points", *excluded)
 
 
 class ConditionalPageMixin:
@@ -188,70 +154,17 @@ def cached_html(name: str, key: tuple, build) -> str:
     return mark_safe(page_cache.built_once(page_cache.key(name, *key), build))
 
 
-def cached_table_html(name: str, request, key: tuple, build) -> str:
-    """A table (``build()``: configured for ``request``) rendered once per ``key`` (a results
-    version in it), language and query (the sort and page; the headers' links keep the rest)."""
-
-    def render() -> str:
-        return render_to_string("tournaments/_table.html", {"table": build()}, request)
-
-    return cached_html(name, (*key, get_language(), request.GET.urlencode()), render)
-
-
-# The standings' table around its rows (its header, per game, number of rounds, language and
-# query), written once per process: ``BODY`` marks where the rows go (the annual ranking's too).
-BODY = "<!-- the table's rows -->"
-standings_frames: dict[tuple, tuple[str, list[tuple[str, str]]]] = {}
-
-
-def standings_table(request, tournament, plugin, rows: list[StandingRow]) -> StandingsTable:
-    """The django-tables2 table (its header, the sort the query asks for)."""
-    # The rows are ranked: django-tables2 gets records to sort only when asked to.
-    sort = request.GET.get(StandingsTable.sort_field)
-    table = StandingsTable(
-        standings_records(rows, tournament.rounds) if sort else rows,
-        player_url=None,
-        extra_columns=round_columns(tournament),
-        exclude=standings_excluded(plugin),
-    )
-    # The game's own words: « Équipe » in team games, « Meilleure poule » at whist.
-    if plugin.lineup.forms_teams:
-        table.columns["name"].column.verbose_name = gettext("Team")
-    else:
-        table.columns["best_round"].column.verbose_name = gettext("Best %(round)s") % {
-            "round": plugin.round_name
-        }
-    RequestConfig(request, paginate=False).configure(table)
-    return table
-
-
 def standings_table_html(request, tournament, plugin, *, linked: bool = True) -> str:
-    """The rendered standings table, cached per results version, language and query;
-    ``linked``: the names link to the players' public pages. Its rows are written straight
-    from the classification into a frame rendered once (django-tables2's header and
-    markup), unless the visitor sorts by a column."""
+    """The rendered standings table, cached per results version, language and query (the
+    sort); ``linked``: the names link to the players' public pages."""
     query = request.GET.urlencode()
 
     def render() -> str:
         rows = classification.tournament_standings(tournament, live=plugin.live_standings)
-        sorted_by_column = StandingsTable.sort_field in request.GET
-        shape = (tournament.game, tournament.rounds, get_language(), query)
-        frame = None if sorted_by_column else standings_frames.get(shape)
-        if frame is None:
-            table = standings_table(request, tournament, plugin, rows)
-            if sorted_by_column:
-                rows = [row.record["row"] for row in table.rows]
-            cells = write_head(table, request)
-            table.body = mark_safe(BODY)
-            frame = (render_to_string("tournaments/_table.html", {"table": table}, request), cells)
-            if not sorted_by_column:
-                if len(standings_frames) > 512:  # shapes are few; bound them all the same
-                    standings_frames.clear()
-                standings_frames[shape] = frame
-        html, cells = frame
-        formatter = standings_formatter(player_url(tournament) if linked else None)
-        body = body_html(substitute_class, [(td, formatter(name)) for td, name in cells], rows)
-        return html.replace(BODY, body, 1)
+        url = player_url(tournament) if linked else None
+        columns, shown = standings_table(request.GET, plugin, rows, tournament.rounds, url)
+        context = {"css": "data standings", "columns": columns, "rows": shown}
+        return render_to_string(RANKING_TABLE, context)
 
     key = (tournament.pk, tournament.results_version, tournament.rounds, tournament.game)
     name = "standings" if linked else "standings-unlinked"
@@ -261,13 +174,13 @@ def standings_table_html(request, tournament, plugin, *, linked: bool = True) ->
 def sortable(value: str) -> bool:
     """A sort the standings table has: one of its columns, or a round's (``r1``…), either way."""
     name = value.removeprefix("-")
-    return name in StandingsTable.base_columns or re.fullmatch(r"r[1-9][0-9]?", name) is not None
+    return name in STANDINGS_SORTS or re.fullmatch(r"r[1-9][0-9]?", name) is not None
 
 
 class StandingsView(ConditionalPageMixin, PublishedTournamentMixin, TemplateView):
     """The classification; rendered once per results version, 304 while nothing changed."""
 
-    query_checks = {StandingsTable.sort_field: lambda view, value: sortable(value)}
+    query_checks = {SORT_FIELD: lambda view, value: sortable(value)}
     template_name = "tournaments/standings.html"
 
     def get_page_tournament(self):
@@ -457,48 +370,16 @@ def annual_table_html(request, season, ranking) -> str:
     query = request.GET.urlencode()
 
     def render() -> str:
-        table = annual_table(request, ranking, season)
-        # The table around its rows (headers, pagination) is the same until a tournament is
-        # added or renamed: rendered once per process for each page and query.
-        shape = (
-            season.pk,
-            ranking.game,
-            ranking.best_n,
-            tuple((t.pk, t.name, t.date) for t in ranking.tournaments),
-            get_language(),
-            query,
-            table.paginator.num_pages,
-            table.page.number,
-            table.head,
-        )
-        body, table.body = table.body, mark_safe(BODY)
-        frame = annual_frames.get(shape)
-        if frame is None:
-            frame = render_to_string("tournaments/_table.html", {"table": table}, request)
-            if len(annual_frames) > 256:
-                annual_frames.clear()
-            annual_frames[shape] = frame
-        return frame.replace(BODY, body, 1)
+        context = annual_table(request, ranking, season)
+        return render_to_string(RANKING_TABLE, context, request)  # the pages' links
 
     return cached_html("annual", (*key, get_language(), query), render)
 
 
-annual_frames: dict[tuple, str] = {}
-
-
-@lru_cache(maxsize=64)
-def tournament_heads(tournaments: tuple[tuple[datetime.date, str], ...]) -> str:
-    """The annual ranking's tournament columns' headers (a season's hundred: written once
-    per season's list, not at every page)."""
-    return "".join(
-        f'<th class="num" title="{html.escape(name)}">{html.escape(date.strftime("%d/%m"))}</th>'
-        for date, name in tournaments
-    )
-
-
-def annual_table(request, ranking, season) -> AnnualRankingTable:
-    """The annual ranking, sorted and paginated by the database (or over the stored rows for
-    a best N); only the shown page's players get their tournament cells (one query)."""
+def annual_table(request, ranking, season) -> dict:
+    """The annual ranking's table (``RANKING_TABLE``'s context), sorted and paginated by the
+    database (or over the stored rows for a best N) through django-tables2; only the shown
+    page's players get their tournament cells (one query)."""
     table = AnnualRankingTable(ranking.totals, prefix=f"{ranking.game}-")
     table.columns["best_n_points"].column.verbose_name = best_n_label(ranking.best_n)
     ids = ranking.tournament_ids
@@ -519,24 +400,15 @@ def annual_table(request, ranking, season) -> AnnualRankingTable:
     if rows is None:
         rows = [row.record for row in table.page.object_list]
     records = [annual_rankings.named_total(record) for record in rows]
-    place = ordinal_writer()
-    # Each tournament's "points (place)": integers, nothing to escape.
     order = [t.pk for t in ranking.tournaments]
-    empty = '<td class="num">—</td>'
-    cells = annual_rankings.annual_page_cells(
-        ids,
-        [r["player_id"] for r in records],
-        order,
-        lambda points, rank: f'<td class="num">{points} ({place(rank)})</td>',
-        empty,
-    )
-    no_cells = empty * len(order)
-
-    def tournament_cells(record: dict) -> str:
-        return cells.get(record["player_id"], no_cells)
-
-    heads = tournament_heads(tuple((t.date, t.name) for t in ranking.tournaments))
-    formatter = partial(annual_formatter, player_url=season_player_url(season))
-    write_table(table, request, records, formatter, (heads, tournament_cells))
-    table.template_name = "tournaments/_fast_table.html"
-    return table
+    cells = annual_rankings.annual_page_cells(ids, [r["player_id"] for r in records], order)
+    # Each tournament's column: its date, its name on hover.
+    heads = [Column(t.date.strftime("%d/%m"), "num", title=t.name) for t in ranking.tournaments]
+    place, url = ordinal_writer(), season_player_url(season)
+    return {
+        "css": "data standings annual",
+        "columns": [*table_columns(table, request.GET), *heads],
+        "rows": annual_rows(records, cells, len(order), place, url),
+        "page": table.page,
+        "page_field": table.prefixed_page_field,
+    }

@@ -20,9 +20,7 @@ from ..models import (
     TournamentResult,
 )
 from .classification import sixtieths_fraction
-from .compiled import CompiledRead
 from .rulebook import edited_club_rules
-from .season_rankings import fetch_rows
 
 
 @dataclass
@@ -71,18 +69,6 @@ class CountedTournament:
     results_version: int
 
 
-# Compiled once (the season's page reads it at each view); plain rows, not model instances
-# (a season's hundred tournaments cost more to build than to read).
-_counted_headings: CompiledRead[tuple[int, str, datetime.date, int]] = CompiledRead(
-    lambda season_id, game: (
-        counted_tournaments(season_id, game)
-        .order_by("date", "pk")
-        .values_list("pk", "name", "date", "results_version")
-    ),
-    kinds=(int, str),
-)
-
-
 def annual_ranking(
     season: Season, game: str, *, rules: dict[str, Any] | None = None, rows: bool = True
 ) -> AnnualRanking:
@@ -105,7 +91,12 @@ def annual_ranking(
     if rule == "best_n" and not best_n:
         best_n = 1
     counted = counted_tournaments(season.pk, game)
-    tournaments = [CountedTournament(*row) for row in _counted_headings.all(season.pk, game)]
+    tournaments = [
+        CountedTournament(*row)
+        for row in counted.order_by("date", "pk").values_list(
+            "pk", "name", "date", "results_version"
+        )
+    ]
     ids = counted.values("pk")  # a subquery in each query below
     ranking = AnnualRanking(
         game, rule, best_n, tournaments, annual_totals(ids, rule, best_n), tournament_ids=ids
@@ -221,32 +212,28 @@ def annual_cells(
     if player_ids is not None:
         results = results.filter(player_id__in=player_ids)
     cells: dict[int, dict[int, tuple[int, int, Fraction]]] = defaultdict(dict)
-    # Thousands of integers for a page of 50 players: read without Django's converters.
-    for player_id, tournament_id, points, rank, sixtieths in fetch_rows(
-        results.values_list(
-            "player_id", "tournament_id", "points", "rank", "annual_place_points_60ths"
-        )
+    for player_id, tournament_id, points, rank, sixtieths in results.values_list(
+        "player_id", "tournament_id", "points", "rank", "annual_place_points_60ths"
     ):
         cells[player_id][tournament_id] = (points, rank, sixtieths_fraction(sixtieths))
     return cells
 
 
 def annual_page_cells(
-    tournament_ids: QuerySet[Any], player_ids: list[int], order: list[int], write: Any, empty: str
-) -> dict[int, str]:
-    """The shown page's cells: per player, his tournaments' cells in ``order`` (tournament
-    ids), each ``write(points, place)`` or ``empty`` (the page shows no place points: none is
-    turned into a Fraction). One query."""
+    tournament_ids: QuerySet[Any], player_ids: list[int], order: list[int]
+) -> dict[int, list[tuple[int, int] | None]]:
+    """The shown page's cells: per player, his tournaments in ``order`` (tournament ids),
+    each (points, place) or None where he did not play. One query."""
     results = TournamentResult.objects.filter(
         tournament_id__in=tournament_ids, player_id__in=player_ids
     )
     column = {pk: index for index, pk in enumerate(order)}
-    cells: dict[int, list[str]] = {}
-    for player_id, tournament_id, points, rank in fetch_rows(
-        results.values_list("player_id", "tournament_id", "points", "rank")
+    cells: dict[int, list[tuple[int, int] | None]] = {}
+    for player_id, tournament_id, points, rank in results.values_list(
+        "player_id", "tournament_id", "points", "rank"
     ):
         own = cells.get(player_id)
         if own is None:
-            own = cells[player_id] = [empty] * len(order)
-        own[column[tournament_id]] = write(points, rank)
-    return {player_id: "".join(own) for player_id, own in cells.items()}
+            own = cells[player_id] = [None] * len(order)
+        own[column[tournament_id]] = (points, rank)
+    return cells

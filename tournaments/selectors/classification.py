@@ -166,18 +166,23 @@ def _entries_with_seats(tournament: Tournament, live: bool) -> list[tuple[Any, .
     counted = "tb.complete OR tb.version > 0" if live else "tb.complete"
     sql = f"""
         SELECT e.id, e.player_id, p.last_name, p.first_name, e.substitute, e.withdrawn,
-               r.number, tb.number, s.score, s.place_points_60ths, tr.rank
+               s.round_number, s.tb_number, s.score, s.place_points_60ths, tr.rank
         FROM {Entry._meta.db_table} e
         JOIN {Player._meta.db_table} p ON p.id = e.player_id
         LEFT JOIN {TournamentResult._meta.db_table} tr ON tr.entry_id = e.id
-        LEFT JOIN ({Seat._meta.db_table} s
+        LEFT JOIN (SELECT s.entry_id, s.score, s.place_points_60ths, r.number AS round_number,
+                          tb.number AS tb_number
+                   FROM {Seat._meta.db_table} s
                    JOIN {Table._meta.db_table} tb ON tb.id = s.table_id AND ({counted})
-                   JOIN {Round._meta.db_table} r ON r.id = s.round_id)
+                   JOIN {Round._meta.db_table} r ON r.id = s.round_id
+                   WHERE r.tournament_id = %s) s
                ON s.entry_id = e.id
         WHERE e.tournament_id = %s
           AND (NOT e.withdrawn
                OR EXISTS (SELECT 1 FROM {Seat._meta.db_table} s2 WHERE s2.entry_id = e.id))"""
-    return prepared_fetchall(connections[Entry.objects.db], sql, [tournament.pk])
+    # The seats are this tournament's before the join: SQLite would otherwise gather every
+    # tournament's seats, the page's cost growing with the database.
+    return prepared_fetchall(connections[Entry.objects.db], sql, [tournament.pk, tournament.pk])
 
 
 def prepared_fetchall(connection: Any, sql: str, params: list[Any]) -> list[tuple[Any, ...]]:

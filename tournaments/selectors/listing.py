@@ -8,7 +8,6 @@ from club.models import Club, Season
 from ..models import (
     Tournament,
 )
-from .compiled import CompiledRead
 
 
 def published(club: Club | None = None) -> QuerySet[Tournament]:
@@ -16,13 +15,10 @@ def published(club: Club | None = None) -> QuerySet[Tournament]:
     return qs.filter(club=club) if club is not None else qs
 
 
-_published_tournament: CompiledRead[Tournament] = CompiledRead(lambda pk: published().filter(pk=pk))
-
-
 def published_tournament(pk: int) -> Tournament | None:
-    """A published tournament with its club and season (one query, compiled once: every
-    public page of a tournament starts with it, 304s included)."""
-    return _published_tournament.first(pk)
+    """A published tournament with its club and season (one query: every public page of a
+    tournament starts with it, 304s included)."""
+    return published().filter(pk=pk).first()
 
 
 def club_home(club: Club, season: Season | None) -> dict[str, object]:
@@ -40,11 +36,6 @@ def club_home(club: Club, season: Season | None) -> dict[str, object]:
     }
 
 
-_season_with_club: CompiledRead[Season] = CompiledRead(
-    lambda pk: Season.objects.select_related("club").filter(pk=pk)
-)
-
-
 def season_with_club(pk: int) -> Season | None:
-    """A season with its club (one query, compiled once: the season's public page)."""
-    return _season_with_club.first(pk)
+    """A season with its club (one query: the season's public page)."""
+    return Season.objects.select_related("club").filter(pk=pk).first()

@@ -8,7 +8,6 @@ from typing import Any
 from django.db.models import Count, Prefetch, QuerySet, prefetch_related_objects
 
 from ..models import Deal, ResultChange, Round, Seat, Table, Tournament
-from .compiled import CompiledRead
 
 
 def seats_with_occupants() -> QuerySet[Seat]:
@@ -48,21 +47,9 @@ def _tables_with_tournament(published_only: bool) -> QuerySet[Table]:
     return qs.filter(round__tournament__published=True) if published_only else qs
 
 
-# Compiled once (a table's public page and its 304s start with it).
-_table_reads: dict[bool, CompiledRead[Table]] = {
-    published_only: CompiledRead(
-        lambda pk, p=published_only: _tables_with_tournament(p).filter(pk=pk)
-    )
-    for published_only in (False, True)
-}
-
-
 def table_with_tournament(table_id: int, *, published_only: bool) -> Table:
     """A table with its round and tournament (one query); ``Table.DoesNotExist`` if none."""
-    table = _table_reads[published_only].first(table_id)
-    if table is None:
-        raise Table.DoesNotExist
-    return table
+    return _tables_with_tournament(published_only).get(pk=table_id)
 
 
 @dataclass(frozen=True)

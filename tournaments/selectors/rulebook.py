@@ -10,7 +10,6 @@ from ..models import (
     GameRules,
     Tournament,
 )
-from .compiled import CompiledRead
 
 
 def club_rules(club: Club, game: str) -> dict[str, Any]:
@@ -19,21 +18,15 @@ def club_rules(club: Club, game: str) -> dict[str, Any]:
     return stored if stored is not None else GAMES[game].default_rules()
 
 
-# Compiled once (the season's public page reads it at every view).
-_club_rules: CompiledRead[dict[str, Any]] = CompiledRead(
-    lambda club_id, game: (
-        GameRules.objects.filter(club_id=club_id, game=game)
-        .order_by("pk")
-        .values_list("rules", flat=True)[:1]
-    ),
-    kinds=(int, str),
-)
-
-
 def edited_club_rules(club: Club, game: str) -> dict[str, Any] | None:
     """The club's own ruleset for a game if it edited one (None: the game's defaults, which
     ``validate_rules(None)`` gives without copying them)."""
-    stored = _club_rules.first(club.pk, game)
+    stored = (
+        GameRules.objects.filter(club_id=club.pk, game=game)
+        .order_by("pk")
+        .values_list("rules", flat=True)
+        .first()
+    )
     return dict(stored) if stored is not None else None
 
 

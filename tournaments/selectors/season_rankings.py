@@ -4,10 +4,7 @@ from collections import defaultdict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
 
-from django.core.exceptions import EmptyResultSet
-from django.db import connections
 from django.db.models import Count, Exists, Max, OuterRef, QuerySet, Sum
 
 from club.models import Season
@@ -21,7 +18,6 @@ from ..models import (
     TournamentResult,
 )
 from .classification import sixtieths_fraction
-from .compiled import CompiledRead
 
 
 @dataclass
@@ -39,19 +35,6 @@ class SeasonRow:
     difference: int | None = None
 
 
-def fetch_rows(queryset: QuerySet[Any]) -> list[tuple[Any, ...]]:
-    """A ``values_list`` query set's rows without Django's per-value converters: thousands
-    of sums of integers come back from the database as integers already."""
-    try:
-        sql, params = queryset.query.sql_with_params()
-    except EmptyResultSet:  # e.g. ``__in=[]``: Django answers without asking the database
-        return []
-    with connections[queryset.db].cursor() as cursor:
-        cursor.execute(sql, params)
-        rows: list[tuple[Any, ...]] = cursor.fetchall()
-    return rows
-
-
 def _counted_results(season: Season) -> QuerySet[TournamentResult]:
     """The stored results of the season's published tournaments."""
     return TournamentResult.objects.filter(
@@ -59,22 +42,16 @@ def _counted_results(season: Season) -> QuerySet[TournamentResult]:
     ).exclude(tournament__status=Tournament.Status.REGISTRATION)
 
 
-# Compiled once: the season's public page asks it at every view.
-_played_games: CompiledRead[str] = CompiledRead(
-    lambda season_id: (
-        Tournament.objects.filter(season_id=season_id, published=True)
+def season_games(season: Season) -> list[str]:
+    """The games with results in the season's published tournaments, in ``GAMES`` order."""
+    played = set(
+        Tournament.objects.filter(season_id=season.pk, published=True)
         .exclude(status=Tournament.Status.REGISTRATION)
         .filter(Exists(TournamentResult.objects.filter(tournament=OuterRef("pk"))))
         .values_list("game", flat=True)
         .distinct()
         .order_by()
     )
-)
-
-
-def season_games(season: Season) -> list[str]:
-    """The games with results in the season's published tournaments, in ``GAMES`` order."""
-    played = set(_played_games.all(season.pk))
     return [game for game in GAMES if game in played]
 
 
@@ -116,7 +93,7 @@ def season_standings(
     by_game: dict[str, list[SeasonRow]] = defaultdict(list)
     keys: dict[str, list[Key]] = defaultdict(list)
     classifiers = _season_classifiers(season)
-    for line in fetch_rows(totals):
+    for line in totals:
         game, player_id, last, first, sixtieths, score, best, rounds, count, won, drawn = line[:11]
         totals_line = SeasonLine(
             place_points=sixtieths_fraction(sixtieths),
