@@ -8,7 +8,6 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
-import psycopg
 from django.db import connections
 from django.db.models import Q
 
@@ -182,25 +181,8 @@ def _entries_with_seats(tournament: Tournament, live: bool) -> list[tuple[Any, .
                OR EXISTS (SELECT 1 FROM {Seat._meta.db_table} s2 WHERE s2.entry_id = e.id))"""
     # The seats are this tournament's before the join: SQLite would otherwise gather every
     # tournament's seats, the page's cost growing with the database.
-    return prepared_fetchall(connections[Entry.objects.db], sql, [tournament.pk, tournament.pk])
-
-
-def prepared_fetchall(connection: Any, sql: str, params: list[Any]) -> list[tuple[Any, ...]]:
-    """``sql``'s rows, through a statement PostgreSQL prepares once per connection (the
-    connection lives on between requests: a hot query of many joins is planned once, not at
-    every page). Still through Django's cursor (counted, logged); elsewhere a plain query."""
-    with connection.cursor() as cursor:
-        if connection.vendor == "postgresql":
-
-            class Prepared(psycopg.Cursor):
-                def execute(self, query: Any, params: Any = None, **kwargs: Any) -> Any:
-                    return super().execute(query, params, prepare=True)
-
-            raw = connection.connection
-            if raw.prepare_threshold is None:  # Django's default: none prepared (its own
-                raw.prepare_threshold = 5  # cursors bind on the client and never prepare)
-            cursor.cursor = Prepared(raw)
-        cursor.execute(sql, params)
+    with connections[Entry.objects.db].cursor() as cursor:
+        cursor.execute(sql, [tournament.pk, tournament.pk])
         rows: list[tuple[Any, ...]] = cursor.fetchall()
     return rows
 
