@@ -107,7 +107,9 @@ def redraw_round(round_: Round) -> Round:
         raise TournamentError(_("This round has started: it can no longer be redrawn."))
     # What hangs on the old tables (the phones' links) is carried over by its app: a receiver
     # answers with what to do once the new tables are seated.
-    answers = [answer for _receiver, answer in round_redrawing.send(Round, round_=round_)]
+    answers: list[Any] = [
+        answer for _receiver, answer in round_redrawing.send(Round, round_=round_)
+    ]
     then: list[Callable[[], object]] = [answer for answer in answers if callable(answer)]
     round_.tables.all().delete()
     _seat(round_, (round_.seed + 1) % 2**31)
