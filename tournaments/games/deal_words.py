@@ -40,7 +40,7 @@ class DealWords:
     undeletable: Text  # why a deal cannot go (the later ones would break the rotation)
     line_error: Text  # a scoring error on another line: « donne 4 : … »
     delete_stale: Text  # a delete refused because someone saved meanwhile
-    # The table's phones (templates/tournaments/table/page.html, static/js/table.js).
+    # The table's phones (tournaments/tableside/templates/tableside/page.html, static/js/table.js).
     phone_caption: Text  # the table of the deals on the sheet
     phone_none: Text  # ... when there is none
     phone_on_hold: Text  # a deal confirmed, waiting for deal n before it

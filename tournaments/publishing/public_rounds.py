@@ -28,7 +28,7 @@ def rounds_with_tables(tournament: Tournament, plugin) -> list[tuple[Round, list
     missing = [table for r in rounds for table in r.tables.all() if keys[table.pk] not in parts]
     if missing:
         round_reads.with_seats(missing)
-        template = get_template("tournaments/_round_table.html")
+        template = get_template("publishing/_round_table.html")
         context = {"tournament": tournament, "plugin": plugin}
         rendered = {
             keys[table.pk]: template.render({**context, "table": table}) for table in missing

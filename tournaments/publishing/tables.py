@@ -73,7 +73,7 @@ class AnnualRankingTable(tables.Table):
 # --------------------------------------------------------------------------- ranking tables
 #
 # A tournament's standings and the season's annual ranking are one template loop
-# (``tournaments/_ranking_table.html``) over rows whose cells are written once here: a
+# (``publishing/_ranking_table.html``) over rows whose cells are written once here: a
 # 120-player table has over a thousand cells, which django-tables2's per-cell rendering makes
 # the most of a page's time. django-tables2 still sorts and paginates the annual ranking.
 

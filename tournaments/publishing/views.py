@@ -45,11 +45,11 @@ from tournaments.selectors import (
 )
 
 # The standings' and the annual ranking's one template.
-RANKING_TABLE = "tournaments/_ranking_table.html"
+RANKING_TABLE = "publishing/_ranking_table.html"
 
 
 class TournamentListView(ListView):
-    template_name = "tournaments/tournament_list.html"
+    template_name = "publishing/tournament_list.html"
     context_object_name = "tournaments"
     paginate_by = 30
 
@@ -181,7 +181,7 @@ class StandingsView(ConditionalPageMixin, PublishedTournamentMixin, TemplateView
     """The classification; rendered once per results version, 304 while nothing changed."""
 
     query_checks = {SORT_FIELD: lambda view, value: sortable(value)}
-    template_name = "tournaments/standings.html"
+    template_name = "publishing/standings.html"
 
     def get_page_tournament(self):
         return self.get_tournament()
@@ -201,7 +201,7 @@ class RoundsView(ConditionalPageMixin, PublishedTournamentMixin, TemplateView):
     """Every round's tables, each table's part kept per version of what it shows
     (``public_rounds``): a saved sheet renders that table's part again, not the others'."""
 
-    template_name = "tournaments/rounds.html"
+    template_name = "publishing/rounds.html"
 
     def get_page_tournament(self):
         return self.get_tournament()
@@ -219,7 +219,7 @@ class RoundsView(ConditionalPageMixin, PublishedTournamentMixin, TemplateView):
 
 
 class TableView(ConditionalPageMixin, TemplateView):
-    template_name = "tournaments/table.html"
+    template_name = "publishing/table.html"
 
     def get_page_tournament(self):
         self.table = get_object_or_404_table(self.kwargs["pk"])
@@ -252,7 +252,7 @@ def get_object_or_404_table(pk):
 
 
 class PlayerView(ConditionalPageMixin, PublishedTournamentMixin, TemplateView):
-    template_name = "tournaments/player.html"
+    template_name = "publishing/player.html"
 
     def get_page_tournament(self):
         return self.get_tournament()
@@ -286,7 +286,7 @@ def season_player_url(season):
 
 
 class SeasonStandingsView(TemplateView):
-    template_name = "tournaments/season_standings.html"
+    template_name = "publishing/season_standings.html"
 
     def get_context_data(self, **kwargs):
         season = listing.season_with_club(self.kwargs["pk"])

@@ -28,7 +28,7 @@ class DisplayView(ConditionalPageMixin, PublishedTournamentMixin, TemplateView):
     """Standings, the current round's tables and the next round's seating, one slide at a
     time (static/js/display.js), followed live like the other public pages."""
 
-    template_name = "tournaments/display.html"
+    template_name = "publishing/display.html"
     # The clock's minutes are written at each render: revalidated, never kept.
     cached = False
 

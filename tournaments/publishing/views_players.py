@@ -15,7 +15,7 @@ class PlayerSeasonView(TemplateView):
     season's published tournaments has a page (404 otherwise: the site does not list
     members who never played in public)."""
 
-    template_name = "tournaments/player_season.html"
+    template_name = "publishing/player_season.html"
 
     def get_context_data(self, **kwargs):
         season = get_object_or_404(Season.objects.select_related("club"), pk=self.kwargs["pk"])

@@ -16,7 +16,7 @@ class StaffStandingsView(ScorekeeperRequiredMixin, View):
         plugin = plugin_for(tournament.game)
         return render(
             request,
-            "tournaments/staff/standings.html",
+            "publishing/staff_standings.html",
             {
                 "tournament": tournament,
                 "plugin": plugin,

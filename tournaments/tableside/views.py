@@ -134,7 +134,7 @@ class TablePageView(LinkMixin, View):
     """The table's page: who holds the phone, the deals so far, the deal waiting for the
     other side, and the form of the next deal."""
 
-    template_name = "tournaments/table/page.html"
+    template_name = "tableside/page.html"
 
     def me(self, request, link, people):
         entry_id = request.get_signed_cookie(
@@ -165,7 +165,7 @@ class TablePageView(LinkMixin, View):
         plugin = plugin_for(table.round.tournament.game)
         unit = plugin.table_entry()
         deals_html = render_to_string(
-            "tournaments/table/_deals.html",
+            "tableside/_deals.html",
             {
                 "words": table_entry.table_words(table),
                 "seat_columns": zip(
@@ -507,7 +507,7 @@ class RoundPhonesView(ScorekeeperRequiredMixin, View):
             rows.append({"row": row, "url": url, "qr": qr_svg(url) if url else ""})
         response = render(
             request,
-            "tournaments/table/dashboard.html",
+            "tableside/dashboard.html",
             {
                 "round": round_,
                 "tournament": round_.tournament,

@@ -64,7 +64,7 @@ class HallLinkView(ScorekeeperRequiredMixin, View):
         return _private(
             render(
                 request,
-                "tournaments/staff/hall_link.html",
+                "tableside/hall_link.html",
                 {
                     "tournament": tournament,
                     "link": link,
