@@ -497,6 +497,10 @@ class RoundPhonesView(ScorekeeperRequiredMixin, View):
 
     def get(self, request, pk):
         round_ = self.get_round(pk)
+        # The stamp first: a deal posted while the tables are read then makes the page's stamp
+        # older than the round's, and its poller redraws it (read last, it would count a deal
+        # the page missed, and the page would never be redrawn).
+        stamp = table_state.round_stamp(round_)
         rows = []
         for row in table_state.round_rows(round_):
             url = (
@@ -514,7 +518,7 @@ class RoundPhonesView(ScorekeeperRequiredMixin, View):
                 "plugin": plugin_for(round_.tournament.game),
                 "rows": rows,
                 "missing_links": sum(1 for item in rows if not item["url"]),
-                "stamp": table_state.round_stamp(round_),
+                "stamp": stamp,
             },
         )
         patch_cache_control(response, no_store=True)
