@@ -131,7 +131,16 @@
     return fetch(text.send, {
       method: "POST", body: data, credentials: "same-origin", headers: { Accept: "application/json" },
     }).then((r) => {
-      if (r.ok || r.status === 409) return "sent"; // 409: kept by the server as a conflict
+      if (r.ok) return "sent";
+      // 409: kept by the server as a conflict (sent back, shown on every phone), unless it
+      // was not kept at all (its key already used for another deal): then refused here.
+      if (r.status === 409) {
+        return r.json().catch(() => ({})).then((d) => {
+          if (d.status === "rejected") return "sent";
+          item.message = d.message || "";
+          return "refused";
+        });
+      }
       if (r.status === 400 || r.status === 403 || r.status === 404) {
         return r.json().catch(() => ({})).then((d) => {
           item.message = d.message || "";

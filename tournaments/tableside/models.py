@@ -84,6 +84,8 @@ class TableDeal(models.Model):
     base_version = models.PositiveIntegerField()
     #: sent by the phone with each deal: a deal sent twice is stored once
     idempotency_key = models.CharField(max_length=64)
+    #: a digest of the fields the phone sent: the same key with other fields is another deal
+    fingerprint = models.CharField(max_length=64, blank=True, default="")
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
     entered_by = models.ForeignKey("tournaments.Entry", on_delete=models.PROTECT, related_name="+")
     entered_side = models.PositiveSmallIntegerField()
@@ -98,6 +100,9 @@ class TableDeal(models.Model):
     reason = models.CharField(max_length=200, blank=True)
     #: the table's version once this deal went on the sheet (empty: not counted yet)
     applied_version = models.PositiveIntegerField(null=True, blank=True)
+    #: the phones that entered and confirmed it (``PhoneSeat.device``; empty: not a phone)
+    entered_device = models.CharField(max_length=64, blank=True, default="")
+    decided_device = models.CharField(max_length=64, blank=True, default="")
 
     club_lookup = "table__round__tournament__club"
 
@@ -105,6 +110,14 @@ class TableDeal(models.Model):
         db_table = "tournaments_tabledeal"  # the table it had in ``tournaments``
         ordering = ["table", "pk"]
         constraints = [
+            # A phone never confirms its own deal, whichever seat it holds by then (it may
+            # send it back: a withdrawal).
+            models.CheckConstraint(
+                condition=~Q(status="confirmed")
+                | Q(decided_device="")
+                | ~Q(decided_device=models.F("entered_device")),
+                name="tabledeal_not_confirmed_by_its_phone",
+            ),
             # A phone sending the same deal again (offline, a lost answer) stores it once.
             models.UniqueConstraint(
                 fields=["table", "idempotency_key"], name="tabledeal_unique_key"
@@ -136,6 +149,9 @@ class TableEvent(models.Model):
         CONFLICT = "conflict", _("conflict")
         LINK = "link", _("new link")
         REVOKED = "revoked", _("link revoked")
+        CLAIMED = "claimed", _("seat taken")
+        FREED = "freed", _("seat freed")
+        REOPENED = "reopened", _("back to waiting")
 
     table = models.ForeignKey(
         "tournaments.Table", on_delete=models.CASCADE, related_name="table_events"
@@ -153,6 +169,8 @@ class TableEvent(models.Model):
     )
     at = models.DateTimeField(auto_now_add=True)
     note = models.CharField(max_length=200, blank=True)
+    #: the phone that did it (``PhoneSeat.device``; empty: the scorekeeper, or no phone)
+    device = models.CharField(max_length=64, blank=True, default="")
 
     club_lookup = "table__round__tournament__club"
 
@@ -162,6 +180,65 @@ class TableEvent(models.Model):
 
     def __str__(self) -> str:
         return f"{self.table_id} {self.kind}"
+
+    @property
+    def device_label(self) -> str:
+        return device_label(self.device) if self.device else ""
+
+
+#: Four hex digits: two phones of a table (four or so) almost never read alike.
+DEVICE_LABEL_LENGTH = 4
+
+
+def device_label(device: str) -> str:
+    """What the players and the scorekeeper call a phone (« Téléphone A3F0 »): the start of
+    its id's digest, nothing about its owner."""
+    return str(_("Phone %(code)s") % {"code": device[:DEVICE_LABEL_LENGTH].upper()})
+
+
+class PhoneSeat(models.Model):
+    """A seat of a table held by one phone, through the table's live link: a player (an entry;
+    in team games each player of the team holds his own) is held by one phone at a time, and a
+    phone holds one of them. The scorekeeper frees it (``released_at``) for another phone.
+
+    ``device`` is the SHA-256 of the random id the phone keeps in its cookie (per link): it
+    names the phone in the history (``device_label``) and tells a deal's entering phone from
+    its confirming one; it says nothing of the person holding it.
+    """
+
+    link = models.ForeignKey(TableLink, on_delete=models.CASCADE, related_name="seats")
+    # A player withdrawn from the tournament holds no seat any more.
+    entry = models.ForeignKey("tournaments.Entry", on_delete=models.CASCADE, related_name="+")
+    device = models.CharField(max_length=64)
+    claimed_at = models.DateTimeField(auto_now_add=True)
+    released_at = models.DateTimeField(null=True, blank=True)
+    released_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+
+    club_lookup = "link__table__round__tournament__club"
+
+    class Meta:
+        ordering = ["link", "pk"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["link", "entry"],
+                condition=Q(released_at__isnull=True),
+                name="phoneseat_one_phone_per_seat",
+            ),
+            models.UniqueConstraint(
+                fields=["link", "device"],
+                condition=Q(released_at__isnull=True),
+                name="phoneseat_one_seat_per_phone",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.link_id} {self.entry_id} {self.label}"
+
+    @property
+    def label(self) -> str:
+        return device_label(self.device)
 
 
 class LinkMiss(models.Model):

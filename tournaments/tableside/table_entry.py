@@ -11,6 +11,7 @@ the service only appends records to the sheet and lets ``scoring`` judge them.
 
 import hashlib
 import hmac
+import json
 import secrets
 from typing import Any
 
@@ -24,11 +25,11 @@ from scoring import InvalidDeal
 from tournaments.games import plugin_for
 from tournaments.games.deal_words import DEALS, DealWords
 from tournaments.models import Entry, Round, Table, Tournament
-from tournaments.selectors.scoresheet import evaluate_sheet
+from tournaments.selectors.scoresheet import evaluate_sheet, table_seats
 from tournaments.services import deal_entry
 from tournaments.services.errors import StaleSheet, TournamentError
-from tournaments.tableside.models import TableDeal, TableEvent, TableLink
-from tournaments.tableside.table_state import queue_full, table_queue
+from tournaments.tableside.models import PhoneSeat, TableDeal, TableEvent, TableLink
+from tournaments.tableside.table_state import person, queue_full, table_people, table_queue
 
 #: The random part of a link (``TableLink.salt``, 128 bits): the token is its HMAC-SHA256
 #: under SECRET_KEY, 32 bytes in 43 characters, far past the 128 bits a guess would need.
@@ -43,11 +44,38 @@ class TableClosed(TournamentError):
 
 
 class SameSide(TournamentError):
-    """A confirmation from the side that entered the deal."""
+    """A confirmation from the side that entered the deal (or from the phone that did)."""
+
+
+class NotSeated(TournamentError):
+    """A seat chosen that is not one of the table's players."""
+
+
+class PhoneHasSeat(TournamentError):
+    """A phone choosing a second seat: one seat a phone, changed only by the scorekeeper."""
+
+
+class SeatTaken(TournamentError):
+    """A seat held by another phone."""
+
+
+class BadKey(TournamentError):
+    """A deal's sending key no database may keep (a NUL byte, a control character)."""
 
 
 def token_digest(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
+
+
+def fingerprint(text: str) -> str:
+    """``TableDeal.fingerprint``: the digest of the fields a phone sent."""
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def device_digest(device_id: str) -> str:
+    """What is kept of the random id a phone holds in its cookie (``PhoneSeat.device``): a
+    copy of the database gives no cookie to pass for that phone."""
+    return hashlib.sha256(device_id.encode()).hexdigest()
 
 
 def find_link(token: str) -> TableLink | None:
@@ -136,6 +164,146 @@ def table_words(table: Table) -> DealWords:
     return unit[0].words if unit is not None else DEALS
 
 
+@transaction.atomic
+def claim_seat(link: TableLink, *, entry_id: int, device: str) -> PhoneSeat:
+    """The seat of player ``entry_id`` held by phone ``device`` through ``link``: a seat is
+    held by one phone at a time (``SeatTaken``: the scorekeeper frees it), a phone holds one
+    seat (``PhoneHasSeat``); every phone of the table sees it (the table's stamp changes)."""
+    table = _locked_table(link.table_id)
+    chosen = person(table_people(table_seats(table)), entry_id)
+    if chosen is None:
+        raise NotSeated(_("Choose one of the players of this table."))
+    held = list(PhoneSeat.objects.filter(link=link, released_at__isnull=True))
+    mine = next((h for h in held if h.device == device), None)
+    if mine is not None:
+        if mine.entry_id == entry_id:
+            return mine  # the same choice sent twice
+        raise PhoneHasSeat(
+            _("This phone already has its player: ask the scorekeeper to change it.")
+        )
+    if any(h.entry_id == entry_id for h in held):
+        raise SeatTaken(
+            _("This seat is already held by another phone: ask the scorekeeper to free it.")
+        )
+    seat = PhoneSeat.objects.create(link=link, entry_id=entry_id, device=device)
+    TableEvent.objects.create(
+        table=table,
+        kind=TableEvent.Kind.CLAIMED,
+        entry_id=entry_id,
+        side=chosen.side,
+        device=device,
+    )
+    _touch(table)
+    return seat
+
+
+@transaction.atomic
+def free_seat(table: Table, holder_pk: int, *, user: User | None) -> list[TableDeal]:
+    """Free a seat held by a phone (the scorekeeper's: a player finds his seat taken), so that
+    another phone may take it. The deals that phone confirmed and that are not on the sheet
+    yet wait again for the other side's confirmation; the history says so. Returns them."""
+    table = _locked_table(table.pk)
+    holder = (
+        PhoneSeat.objects.select_for_update()
+        .filter(pk=holder_pk, link__table=table, released_at__isnull=True)
+        .first()
+    )
+    if holder is None:
+        raise TournamentError(_("No phone holds this seat any more."))
+    holder.released_at, holder.released_by = timezone.now(), user
+    holder.save(update_fields=["released_at", "released_by"])
+    seated = person(table_people(table_seats(table)), holder.entry_id)
+    side = seated.side if seated is not None else None
+    TableEvent.objects.create(
+        table=table,
+        kind=TableEvent.Kind.FREED,
+        entry_id=holder.entry_id,
+        side=side,
+        user=user,
+        device=holder.device,
+    )
+    reopened = list(
+        TableDeal.objects.select_for_update()
+        .filter(
+            table=table,
+            status=TableDeal.Status.CONFIRMED,
+            applied_version__isnull=True,
+            decided_device=holder.device,
+        )
+        .order_by("number")
+    )
+    for table_deal in reopened:
+        table_deal.status = TableDeal.Status.PENDING
+        table_deal.decided_by = table_deal.decided_by_user = None
+        table_deal.decided_at, table_deal.decided_device = None, ""
+        table_deal.save(
+            update_fields=[
+                "status",
+                "decided_by",
+                "decided_by_user",
+                "decided_at",
+                "decided_device",
+            ]
+        )
+        TableEvent.objects.create(
+            table=table,
+            table_deal=table_deal,
+            kind=TableEvent.Kind.REOPENED,
+            entry_id=holder.entry_id,
+            side=side,
+            user=user,
+            device=holder.device,
+        )
+    _touch(table)
+    return reopened
+
+
+def _check_holder(table: Table, entry: Entry, device: str) -> None:
+    """A phone's write: ``device`` holds ``entry``'s seat through the table's live link now
+    (freed meanwhile, it holds nothing)."""
+    held = PhoneSeat.objects.filter(
+        link__table=table,
+        link__revoked_at__isnull=True,
+        released_at__isnull=True,
+        entry=entry,
+        device=device,
+    )
+    if not held.exists():
+        raise SameSide(_("Choose who you are at this table first."))
+
+
+def check_key(key: str) -> str:
+    """A deal's sending key as kept (its first ``MAX_KEY_LENGTH`` characters); ``BadKey`` for
+    a key no database keeps as text (PostgreSQL refuses a NUL byte)."""
+    key = key[:MAX_KEY_LENGTH]
+    if not key.isprintable():
+        raise BadKey(_("This deal's sending key is not valid: send it again."))
+    return key
+
+
+def _same_deal(
+    sent: TableDeal,
+    entry: Entry,
+    device: str,
+    fingerprint: str,
+    record: dict[str, Any],
+    number: int | None,
+) -> bool:
+    """Whether a deal sent with a key already stored is the stored one sent again (an answer
+    lost), not another deal reusing the key. A phone's deal is compared by the fields it sent
+    (``fingerprint``: the record they give depends on the deals stored since, e.g. its
+    dealer); a deal given by the code, by its record as stored (JSON) and its number."""
+    if sent.entered_by_id != entry.pk or sent.entered_device != device:
+        return False
+    if fingerprint and sent.fingerprint:
+        return fingerprint == sent.fingerprint
+    if fingerprint or sent.fingerprint:
+        return True  # stored before fingerprints were kept: as before, the stored deal
+    return (number is None or number == sent.number) and sent.record == json.loads(
+        json.dumps(record)
+    )
+
+
 def check_open(table: Table) -> None:
     round_ = table.round
     if (
@@ -148,6 +316,10 @@ def check_open(table: Table) -> None:
 class DealConflict(TournamentError):
     """The table's deals changed since the phone last saw them: the deal it sends would not
     be the deal it meant (another phone entered that deal, or it was sent back meanwhile)."""
+
+
+class KeyReused(DealConflict):
+    """A sending key already stored with another deal: that deal is not this one."""
 
 
 def changed_elsewhere(table: Table, version: int) -> bool:
@@ -176,6 +348,8 @@ def enter_deal(
     key: str,
     number: int | None = None,
     keep_conflict: bool = False,
+    device: str = "",
+    fingerprint: str = "",
 ) -> TableDeal:
     """Keep the next deal of ``table`` as entered by ``entry`` (of ``side``), waiting for the
     other side; other deals may still wait before it. Checked by ``scoring`` against the sheet
@@ -185,12 +359,23 @@ def enter_deal(
     the table's version the phone saw and ``number`` the deal it meant: a sheet changed
     elsewhere since (``StaleSheet``) or another deal in that place (``DealConflict``) is a
     conflict; with ``keep_conflict`` (a phone's queued deal) it is kept, sent back with the
-    reason, for every phone of the table to see, instead of raised."""
+    reason, for every phone of the table to see, instead of raised.
+
+    ``device``: the phone's (``PhoneSeat.device``), which must hold ``entry``'s seat; the
+    views always give it (empty: not a phone), with ``fingerprint``, a digest of the fields
+    the phone sent. A key stored with another deal is a ``KeyReused`` conflict; a key no
+    database keeps, ``BadKey``."""
+    key = check_key(key)
     table = _locked_table(table.pk)
     check_open(table)
-    key = key[:MAX_KEY_LENGTH]
+    if device:
+        _check_holder(table, entry, device)
     sent = TableDeal.objects.filter(table=table, idempotency_key=key).first()
     if sent is not None:
+        if not _same_deal(sent, entry, device, fingerprint, record, number):
+            raise KeyReused(
+                _("This sending key was already used for another deal: enter the deal again.")
+            )
         return sent
     deal_entry.check_no_bye(table)
     queue = table_queue(table)
@@ -209,7 +394,8 @@ def enter_deal(
     if conflict is not None:
         if not keep_conflict:
             raise conflict
-        return _kept_conflict(table, conflict, entry, side, record, version, key, number)
+        sent_as = (key, fingerprint, device)
+        return _kept_conflict(table, conflict, entry, side, record, version, number, sent_as)
     seats = list(table.seats.all())  # judged twice below: read once
     if queue_full(table, queue, seats=seats):
         raise TournamentError(str(table_words(table).entry_all_entered))
@@ -222,10 +408,20 @@ def enter_deal(
         points=result.per_deal[len(before)],
         base_version=table.version,
         idempotency_key=key,
+        fingerprint=fingerprint,
         entered_by=entry,
         entered_side=side,
+        entered_device=device,
     )
-    _event(table, table_deal, TableEvent.Kind.ENTERED, entry=entry, side=side, user=None)
+    _event(
+        table,
+        table_deal,
+        TableEvent.Kind.ENTERED,
+        entry=entry,
+        side=side,
+        user=None,
+        device=device,
+    )
     if any(d.number > next_number for d in queue.waiting):
         _refresh_points(table)  # it filled a place left free: the deals after it may change
     _touch(table)
@@ -239,11 +435,13 @@ def _kept_conflict(
     side: int,
     record: dict[str, Any],
     version: int,
-    key: str,
     number: int | None,
+    sent_as: tuple[str, str, str],
 ) -> TableDeal:
     """A queued deal that arrived in conflict: kept, sent back with the reason (never
-    written over what the table has), so that every phone shows it."""
+    written over what the table has), so that every phone shows it. ``sent_as``: its key,
+    fingerprint and phone."""
+    key, fingerprint, device = sent_as
     if isinstance(conflict, StaleSheet):
         reason = str(table_words(table).entry_conflict)
     else:
@@ -255,13 +453,23 @@ def _kept_conflict(
         points=[],
         base_version=version,
         idempotency_key=key,
+        fingerprint=fingerprint,
         entered_by=entry,
         entered_side=side,
+        entered_device=device,
         status=TableDeal.Status.REJECTED,
         reason=reason[:MAX_REASON_LENGTH],
         decided_at=timezone.now(),
     )
-    _event(table, table_deal, TableEvent.Kind.CONFLICT, entry=entry, side=side, user=None)
+    _event(
+        table,
+        table_deal,
+        TableEvent.Kind.CONFLICT,
+        entry=entry,
+        side=side,
+        user=None,
+        device=device,
+    )
     _touch(table)
     return table_deal
 
@@ -303,9 +511,11 @@ def confirm_deal(
     entry: Entry | None = None,
     side: int | None = None,
     user: User | None = None,
+    device: str = "",
 ) -> TableDeal:
     """Confirm deal ``pk``: by a player of the other side (``entry``, ``side``) or by a
-    scorekeeper (``user``). The same side is refused (``SameSide``), whatever the phone sent.
+    scorekeeper (``user``). The same side is refused (``SameSide``), whatever the phone sent,
+    and so is the phone that entered it (``device``), whichever seat it holds by then.
 
     A confirmed deal goes on the sheet once every deal before it is there (it waits
     otherwise, and goes on when they do): only then does it count. A sheet changed elsewhere
@@ -315,6 +525,8 @@ def confirm_deal(
         check_open(table)
         if entry is None or side is None:
             raise SameSide(_("Choose who you are at this table first."))
+        if device:
+            _check_holder(table, entry, device)
     table_deal = _pending(table, pk)
     if table_deal.status == TableDeal.Status.CONFIRMED:
         return table_deal  # sent twice
@@ -322,8 +534,23 @@ def confirm_deal(
         raise TournamentError(str(table_words(table).entry_was_rejected))
     if user is None and side == table_deal.entered_side:
         raise SameSide(str(table_words(table).entry_same_side))
-    _decide(table_deal, TableDeal.Status.CONFIRMED, entry=entry, user=user)
-    _event(table, table_deal, TableEvent.Kind.CONFIRMED, entry=entry, side=side, user=user)
+    if user is None and device and device == table_deal.entered_device:
+        raise SameSide(
+            _(
+                "A phone cannot confirm a deal it entered itself, whichever seat it holds: "
+                "a player of the other side confirms it on his own phone."
+            )
+        )
+    _decide(table_deal, TableDeal.Status.CONFIRMED, entry=entry, user=user, device=device)
+    _event(
+        table,
+        table_deal,
+        TableEvent.Kind.CONFIRMED,
+        entry=entry,
+        side=side,
+        user=user,
+        device=device,
+    )
     if not _apply_ready(table, table_deal, entry=entry, side=side, user=user):
         _touch(table)  # nothing went on the sheet (which bumps the version): still a change
     return table_deal
@@ -387,14 +614,23 @@ def _decide(
     reason: str = "",
     entry: Entry | None = None,
     user: User | None = None,
+    device: str = "",
 ) -> None:
-    """A waiting deal confirmed or sent back: by whom (a player or a scorekeeper), when."""
+    """A waiting deal confirmed or sent back: by whom (a player's phone or a scorekeeper),
+    when."""
     table_deal.status = status
     table_deal.reason = reason
     table_deal.decided_by, table_deal.decided_by_user = entry, user
-    table_deal.decided_at = timezone.now()
+    table_deal.decided_at, table_deal.decided_device = timezone.now(), device
     table_deal.save(
-        update_fields=["status", "reason", "decided_by", "decided_by_user", "decided_at"]
+        update_fields=[
+            "status",
+            "reason",
+            "decided_by",
+            "decided_by_user",
+            "decided_at",
+            "decided_device",
+        ]
     )
 
 
@@ -407,10 +643,18 @@ def _event(
     side: int | None,
     user: User | None,
     note: str = "",
+    device: str = "",
 ) -> None:
-    """A step of the deal in the table's history."""
+    """A step of the deal in the table's history (``device``: the phone that took it)."""
     TableEvent.objects.create(
-        table=table, table_deal=table_deal, kind=kind, entry=entry, side=side, user=user, note=note
+        table=table,
+        table_deal=table_deal,
+        kind=kind,
+        entry=entry,
+        side=side,
+        user=user,
+        note=note,
+        device=device,
     )
 
 
@@ -423,6 +667,7 @@ def reject_deal(
     entry: Entry | None = None,
     side: int | None = None,
     user: User | None = None,
+    device: str = "",
 ) -> TableDeal:
     """Send deal ``pk`` back, flagged with ``reason``: it never counts; the next deal the
     table enters takes its place. Any seated player while it waits for confirmation (the one
@@ -432,6 +677,10 @@ def reject_deal(
         check_open(table)
         if entry is None:
             raise SameSide(_("Choose who you are at this table first."))
+        if device:
+            _check_holder(table, entry, device)
+    # Control characters read as spaces (PostgreSQL keeps no NUL byte in a text column).
+    reason = "".join(c if c.isprintable() else " " for c in reason)
     reason = " ".join(reason.split())[:MAX_REASON_LENGTH]
     if not reason:
         raise TournamentError(str(table_words(table).entry_reason_needed))
@@ -443,9 +692,23 @@ def reject_deal(
     )
     if not waiting:
         raise TournamentError(str(table_words(table).entry_not_waiting))
-    _decide(table_deal, TableDeal.Status.REJECTED, reason=reason, entry=entry, user=user)
+    _decide(
+        table_deal,
+        TableDeal.Status.REJECTED,
+        reason=reason,
+        entry=entry,
+        user=user,
+        device=device,
+    )
     _event(
-        table, table_deal, TableEvent.Kind.REJECTED, entry=entry, side=side, user=user, note=reason
+        table,
+        table_deal,
+        TableEvent.Kind.REJECTED,
+        entry=entry,
+        side=side,
+        user=user,
+        note=reason,
+        device=device,
     )
     _touch(table)
     return table_deal

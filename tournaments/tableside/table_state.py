@@ -24,7 +24,7 @@ from tournaments.selectors.scoresheet import (
     table_seats,
     team_players,
 )
-from tournaments.tableside.models import TableDeal, TableEvent, TableLink
+from tournaments.tableside.models import PhoneSeat, TableDeal, TableEvent, TableLink, device_label
 
 
 @dataclass(frozen=True)
@@ -49,6 +49,62 @@ def table_people(seats: Sequence[Seat]) -> list[Person]:
 
 def person(people: Sequence[Person], entry_id: Any) -> Person | None:
     return next((p for p in people if p.entry_id == entry_id), None)
+
+
+@dataclass(frozen=True)
+class Holder:
+    """A seat held by a phone through a link (``PhoneSeat``), as plain values: every phone of
+    the table shows which seats are held, and by which phone (``label``)."""
+
+    pk: int
+    link_id: int
+    entry_id: int
+    device: str
+
+    @property
+    def label(self) -> str:
+        return device_label(self.device)
+
+
+def _live_holders(**lookup: Any) -> list[Holder]:
+    return [
+        Holder(*row)
+        for row in PhoneSeat.objects.filter(
+            released_at__isnull=True, link__revoked_at__isnull=True, **lookup
+        )
+        .order_by("pk")
+        .values_list("pk", "link_id", "entry_id", "device")
+    ]
+
+
+def table_holders(table: Table) -> list[Holder]:
+    """The seats of ``table`` its phones hold now (through its live link): one query."""
+    return _live_holders(link__table=table)
+
+
+def held_by(link: TableLink, device: str) -> Holder | None:
+    """The seat phone ``device`` holds through ``link`` now (freed: none): one query."""
+    found = _live_holders(link=link, device=device)
+    return found[0] if found else None
+
+
+@dataclass(frozen=True)
+class SeatView:
+    """A player of the table on a phone's page: free, held by this phone, or by another."""
+
+    person: Person
+    label: str  # the phone holding it, empty when free
+    mine: bool
+
+
+def seat_views(
+    people: Sequence[Person], holders: Sequence[Holder], link_id: int, me: Person | None
+) -> list[SeatView]:
+    held = {h.entry_id: h.label for h in holders if h.link_id == link_id}
+    return [
+        SeatView(p, held.get(p.entry_id, ""), me is not None and me.entry_id == p.entry_id)
+        for p in people
+    ]
 
 
 @dataclass(frozen=True)
@@ -282,11 +338,14 @@ class TableSnapshot:
     #: sees them (``for_phone``)
     waiting: list[WaitingItem]
     flagged: list[WaitingItem]
+    #: the seats held by phones (a claim or a release changes the table's stamp)
+    holders: list[Holder]
 
 
 def table_snapshot(table: Table) -> TableSnapshot:
-    """Three queries: the seats (with their players or teams), the sheet, the phones' deals;
-    the sheet judged once (``table`` comes with its round and tournament)."""
+    """Four queries: the seats (with their players or teams), the sheet, the phones' deals,
+    the seats the phones hold; the sheet judged once (``table`` comes with its round and
+    tournament)."""
     seats = table_seats(table)
     deals = list(
         TableDeal.objects.filter(table=table)
@@ -309,6 +368,7 @@ def table_snapshot(table: Table) -> TableSnapshot:
         full=queue_full(table, queue, result, seats),
         waiting=[item(d) for d in queue.waiting],
         flagged=[item(d) for d in flagged_among(sorted(deals, key=lambda d: d.pk))],
+        holders=table_holders(table),
     )
 
 
@@ -407,7 +467,7 @@ def round_stamp(round_: Round) -> str:
     return f"{int(at.timestamp() * 1000) if at else 0}-{latest['events'] or 0}"
 
 
-def recent_events(round_: Round, per_table: int = 4) -> dict[int, list[TableEvent]]:
+def recent_events(round_: Round, per_table: int = 6) -> dict[int, list[TableEvent]]:
     """The last steps of each table's phone entry, newest first."""
     events: dict[int, list[TableEvent]] = {}
     for event in (
@@ -433,6 +493,8 @@ class TableRow:
     deals: int
     state: str  # not_started, pending, rejected, playing, complete
     events: list[TableEvent]
+    #: the seats its phones hold (with their players), which the scorekeeper may free
+    holders: list[PhoneSeat]
 
     @property
     def pending(self) -> list[TableDeal]:
@@ -457,6 +519,15 @@ def round_rows(round_: Round) -> list[TableRow]:
         "entered_by__player"
     ):
         by_table.setdefault(table_deal.table_id, []).append(table_deal)
+    holders: dict[int, list[PhoneSeat]] = {}
+    for holder in (
+        PhoneSeat.objects.filter(
+            link__table__round=round_, link__revoked_at__isnull=True, released_at__isnull=True
+        )
+        .select_related("link", "entry__player")
+        .order_by("pk")
+    ):
+        holders.setdefault(holder.link.table_id, []).append(holder)
     events = recent_events(round_)
     rows = []
     for table in tables:
@@ -482,6 +553,7 @@ def round_rows(round_: Round) -> list[TableRow]:
                 table.deal_count,
                 state,
                 events.get(table.pk, []),
+                holders.get(table.pk, []),
             )
         )
     return rows

@@ -36,17 +36,26 @@ from tournaments.views.entry import form_error_texts, preview_response
 MAX_DEAL_NUMBER = 32_767
 #: Deals ahead whose dealer the page gives, for a phone that keeps deals while offline.
 OFFLINE_DEALS = 4
-#: The phone's « who am I » lives as long as an evening.
+#: The phone's id (which seat it holds is kept in the database) lives as long as an evening.
 WHO_AM_I_AGE = 16 * 3600
-WHO_AM_I_SALT = "atout.tableside.who"
+PHONE_SALT = "atout.tableside.phone"
 #: A table's shared parts are keyed by its stamp: never stale for its deals. The bound only
 #: limits how long a player's name corrected meanwhile keeps its old spelling on the phones.
 SHARED_SECONDS = 120
 
 
-def who_cookie(link) -> str:
-    # Per link: a new link (issued by the scorekeeper) asks every phone again.
-    return f"atout_table_{link.pk}"
+def phone_cookie(link) -> str:
+    # Per link: a new link (issued by the scorekeeper) is a new id, and asks every phone again.
+    return f"atout_phone_{link.pk}"
+
+
+def phone_device(request, link) -> str:
+    """The phone's device (``PhoneSeat.device``): the digest of the random id in its cookie,
+    empty when it has none (it has not chosen its seat)."""
+    device_id = request.get_signed_cookie(
+        phone_cookie(link), default=None, salt=PHONE_SALT, max_age=WHO_AM_I_AGE
+    )
+    return table_entry.device_digest(device_id) if device_id else ""
 
 
 class Throttled(Exception):
@@ -126,8 +135,8 @@ class BlankForm:
 
 
 def shared_key(table: Table) -> str:
-    # « v2 »: the shape of what is kept (TableBasics); bumped when it changes.
-    return f"atout:table-page:v2:{table.pk}:{table_state.stamp(table)}:{get_language()}"
+    # « v3 »: the shape of what is kept (TableSnapshot); bumped when it changes.
+    return f"atout:table-page:v3:{table.pk}:{table_state.stamp(table)}:{get_language()}"
 
 
 class TablePageView(LinkMixin, View):
@@ -136,15 +145,17 @@ class TablePageView(LinkMixin, View):
 
     template_name = "tableside/page.html"
 
-    def me(self, request, link, people):
-        entry_id = request.get_signed_cookie(
-            who_cookie(link), default=None, salt=WHO_AM_I_SALT, max_age=WHO_AM_I_AGE
-        )
-        try:
-            entry_id = int(entry_id) if entry_id is not None else None
-        except ValueError:
+    def me(self, request, link, people, holders=None):
+        """The player whose seat this phone holds: its id (cookie) looked up among the seats
+        held through ``link`` (``holders``: as the page read them; else read now, for a write)."""
+        device = phone_device(request, link)
+        if not device:
             return None
-        return table_state.person(people, entry_id)
+        if holders is None:
+            holder = table_state.held_by(link, device)
+        else:
+            holder = next((h for h in holders if h.link_id == link.pk and h.device == device), None)
+        return table_state.person(people, holder.entry_id) if holder is not None else None
 
     def shared(self, table: Table) -> dict:
         """What every phone of the table shows alike (``table_state.table_snapshot``, the
@@ -244,7 +255,8 @@ class TablePageView(LinkMixin, View):
         table = link.table
         parts = self.shared(table)
         snapshot = parts["snapshot"]
-        me = self.me(request, link, snapshot.basics.people)
+        me = self.me(request, link, snapshot.basics.people, snapshot.holders)
+        seats = table_state.seat_views(snapshot.basics.people, snapshot.holders, link.pk, me)
         plugin = plugin_for(table.round.tournament.game)
         unit = plugin.table_entry()
         closed = False
@@ -277,6 +289,8 @@ class TablePageView(LinkMixin, View):
                 "plugin": plugin,
                 "people": snapshot.basics.people,
                 "me": me,
+                "seats": seats,
+                "this_phone": next((s.label for s in seats if s.mine), ""),
                 # Rendered by our templates (escaped there), kept as text in the cache.
                 "deals_html": mark_safe(parts["deals_html"]),
                 "waiting": [table_state.for_phone(i, me, closed) for i in snapshot.waiting],
@@ -325,6 +339,7 @@ class TablePageView(LinkMixin, View):
                     parse_int(request.POST.get("deal"), minimum=1),
                     entry=self.entry(me),
                     side=me.side,
+                    device=phone_device(request, link),
                 )
                 confirmed_message(request, table, deal)
             elif action == "reject":
@@ -334,6 +349,7 @@ class TablePageView(LinkMixin, View):
                     reason=request.POST.get("reason", ""),
                     entry=self.entry(me),
                     side=me.side,
+                    device=phone_device(request, link),
                 )
                 messages.success(
                     request,
@@ -367,12 +383,30 @@ class TablePageView(LinkMixin, View):
         if chosen is None:
             messages.error(request, _("Choose one of the players of this table."))
             return self.render_page(request, link, status=400)
+        # The phone's id: random, kept by the phone; the server keeps its digest with the seat.
+        device_id = request.get_signed_cookie(
+            phone_cookie(link), default=None, salt=PHONE_SALT, max_age=WHO_AM_I_AGE
+        ) or secrets.token_urlsafe(16)
+        try:
+            table_entry.claim_seat(
+                link, entry_id=chosen.entry_id, device=table_entry.device_digest(device_id)
+            )
+        except table_entry.PhoneHasSeat as error:
+            messages.error(request, str(error))
+            return self.render_page(request, link, status=403)
+        except table_entry.NotSeated as error:
+            messages.error(request, str(error))
+            return self.render_page(request, link, status=400)
+        except errors.TournamentError as error:  # the seat is held by another phone
+            messages.error(request, str(error))
+            return self.render_page(request, link, status=409)
         response = redirect("table_page", token=link.token)
         response.set_signed_cookie(
-            who_cookie(link),
-            str(chosen.entry_id),
-            salt=WHO_AM_I_SALT,
+            phone_cookie(link),
+            device_id,
+            salt=PHONE_SALT,
             max_age=WHO_AM_I_AGE,
+            path=table_entry.link_path(link),  # this table's pages only
             httponly=True,
             samesite="Lax",  # Strict would lose it when a QR scan opens the page
             secure=request.is_secure(),
@@ -392,10 +426,13 @@ class TablePageView(LinkMixin, View):
                 result = scoresheet.evaluate_sheet(table, records)
                 preview = list(zip(form.seat_names, result.per_deal[form.number - 1], strict=True))
                 return self.render_page(request, link, form=form, preview=preview, version=version)
-            deal = self.send(request, table, me, form, version)
+            deal = self.send(request, link, table, me, form, version)
         except InvalidDeal as error:
             form.attach_scoring_error(error)
             return self.render_page(request, link, form=form, status=400, version=version)
+        except table_entry.BadKey as error:
+            messages.error(request, str(error))
+            return self.render_page(request, link, form=form, status=400)
         except errors.StaleSheet:
             messages.error(request, str(table_entry.table_words(table).phone_stale))
             return self.render_page(request, link, form=form, status=409)
@@ -405,7 +442,7 @@ class TablePageView(LinkMixin, View):
         sent_message(request, table, deal)
         return redirect("table_page", token=link.token)
 
-    def send(self, request, table, me, form, version, *, keep_conflict=False):
+    def send(self, request, link, table, me, form, version, *, keep_conflict=False):
         return table_entry.enter_deal(
             table,
             entry=self.entry(me),
@@ -415,7 +452,21 @@ class TablePageView(LinkMixin, View):
             key=request.POST.get("key", "") or secrets.token_urlsafe(16),
             number=optional_int(request.POST.get("number"), minimum=1, maximum=MAX_DEAL_NUMBER),
             keep_conflict=keep_conflict,
+            device=phone_device(request, link),
+            fingerprint=sent_fingerprint(request.POST),
         )
+
+
+def sent_fingerprint(data) -> str:
+    """A digest of the deal's fields as the phone sent them (not its key, action or token):
+    sent again, the same deal gives the same, whatever was stored meanwhile."""
+    fields = sorted(
+        (name, value)
+        for name in data
+        if name not in ("csrfmiddlewaretoken", "action", "key")
+        for value in data.getlist(name)
+    )
+    return table_entry.fingerprint(json.dumps(fields))
 
 
 def sent_message(request, table: Table, deal: TableDeal) -> None:
@@ -447,11 +498,13 @@ class TableSendView(TablePageView):
             if not form.is_valid():
                 return json_error(form_errors(form), 400)
             form.records_with_deal()
-            deal = self.send(request, table, me, form, version, keep_conflict=True)
+            deal = self.send(request, link, table, me, form, version, keep_conflict=True)
         except InvalidDeal as error:
             form.attach_scoring_error(error)
             return json_error(form_errors(form), 400)
-        except table_entry.TableClosed as error:
+        except table_entry.BadKey as error:
+            return json_error(str(error), 400)
+        except (table_entry.TableClosed, table_entry.SameSide) as error:
             return json_error(str(error), 403)
         except errors.TournamentError as error:
             return json_error(str(error), 409)
@@ -497,6 +550,10 @@ class RoundPhonesView(ScorekeeperRequiredMixin, View):
 
     def get(self, request, pk):
         round_ = self.get_round(pk)
+        # The stamp first: a deal posted while the tables are read then makes the page's stamp
+        # older than the round's, and its poller redraws it (read last, it would count a deal
+        # the page missed, and the page would never be redrawn).
+        stamp = table_state.round_stamp(round_)
         rows = []
         for row in table_state.round_rows(round_):
             url = (
@@ -514,7 +571,7 @@ class RoundPhonesView(ScorekeeperRequiredMixin, View):
                 "plugin": plugin_for(round_.tournament.game),
                 "rows": rows,
                 "missing_links": sum(1 for item in rows if not item["url"]),
-                "stamp": table_state.round_stamp(round_),
+                "stamp": stamp,
             },
         )
         patch_cache_control(response, no_store=True)
@@ -552,6 +609,18 @@ class RoundPhonesView(ScorekeeperRequiredMixin, View):
                     user=request.user,
                 )
                 messages.success(request, _("The deal is sent back to the table."))
+            elif action == "free":
+                table_entry.free_seat(
+                    table, parse_int(request.POST.get("seat"), minimum=1), user=request.user
+                )
+                messages.success(
+                    request,
+                    _(
+                        "The seat is free: its player chooses it again on his phone. The deals "
+                        "that phone confirmed and that are not on the sheet wait again for "
+                        "confirmation."
+                    ),
+                )
             else:
                 raise Http404
         except errors.TournamentError as error:

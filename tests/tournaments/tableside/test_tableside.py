@@ -325,7 +325,7 @@ def test_who_am_i_is_chosen_once_among_the_seated(whist_table, link, make_player
     )
     # A forged cookie is no one: writing asks who you are.
     forged = Client()
-    forged.cookies[f"atout_table_{link.pk}"] = str(seat_entry(whist_table, 1))
+    forged.cookies[f"atout_phone_{link.pk}"] = "a-phone-id"
     assert forged.post(url(link), whist_deal(whist_table)).status_code == 403
     # Without a choice, nothing can be entered.
     assert Client().post(url(link), whist_deal(whist_table)).status_code == 403
@@ -386,7 +386,7 @@ def test_csrf_is_required(whist_table, link):
     client = Client(enforce_csrf_checks=True)
     response = client.post(url(link), {"action": "who", "entry": str(seat_entry(whist_table, 0))})
     assert response.status_code == 403
-    assert f"atout_table_{link.pk}" not in response.cookies
+    assert f"atout_phone_{link.pk}" not in response.cookies
 
 
 def test_phones_poll_with_an_etag(whist_table, link):
@@ -455,7 +455,9 @@ def test_dashboard_shows_each_step_and_polls_with_an_etag(scorekeeper_client, wh
         reverse("staff_round_phones", args=[whist_table.round_id])
     ).content.decode()
     name = Seat.objects.get(table=whist_table, position=0).entry.player.full_name
-    assert f"donne 1 saisie ({name})" in page
+    assert f"donne 1 saisie ({name}, {fr('seat %(n)s', n=1)}, {fr('Phone %(code)s', code='')}" in (
+        page
+    )
     assert Client().get(state).status_code == 302  # staff only
 
 
