@@ -14,6 +14,7 @@ from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.cache import patch_cache_control
+from django.utils.decorators import method_decorator
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
@@ -21,6 +22,7 @@ from django.views import View
 
 from club.client_ip import client_ip
 from club.params import optional_int, parse_int
+from club.polls import polled
 from club.roles import ScorekeeperRequiredMixin
 from scoring import InvalidDeal
 
@@ -476,9 +478,20 @@ def json_error(message: str, status: int) -> JsonResponse:
     return JsonResponse({"ok": False, "message": message}, status=status)
 
 
-class TableStateView(LinkMixin, View):
-    """What phones poll: a stamp that changes when the table does (ETag, 304 otherwise)."""
+def table_etag(request, token: str) -> str | None:
+    """The polled table's stamp, in one indexed query; None for a link that is not live (the
+    view answers it: 404, or 429 past the guessing limit)."""
+    return table_state.live_stamp(token, table_entry.token_digest(token))
 
+
+class TableStateView(LinkMixin, View):
+    """What phones poll: a stamp that changes when the table does (ETag, 304 otherwise). The
+    304 is answered from ``poll_etag`` before the session and the rest of the middleware
+    (``club.middleware.EarlyPollMiddleware``)."""
+
+    poll_etag = staticmethod(table_etag)
+
+    @method_decorator(polled(table_etag))
     def get(self, request, token):
         link = self.get_link(token)
         # The link's lookup brought the table, its round and tournament along: no query more.
