@@ -19,8 +19,8 @@ class EarlyPollMiddleware:
     more than the answer. A conditional GET whose view declares a ``poll_etag``
     (``club.polls``) is answered here when its ETag still matches; anything else (a changed
     state, an unknown link, every other page) goes on through the whole stack, as before.
-    Placed after SecurityMiddleware (HTTPS redirect, HSTS), CSP and WhiteNoise (static files
-    never reach it)."""
+    Placed right after SecurityMiddleware (its HTTPS redirect and headers still apply); a 304
+    carries no body for a Content-Security-Policy to govern."""
 
     def __init__(self, get_response) -> None:
         self.get_response = get_response
