@@ -109,7 +109,7 @@ def main() -> None:
     )
     args = parser.parse_args()
     setup_django()
-    plan = prepare()
+    plan = prepare(production=args.settings == "club.settings.prod")
     with gunicorn(args.workers, args.threads, args.config, args.memory_cache, args.settings) as (
         port,
         server,
@@ -248,10 +248,14 @@ def print_server_cpu(before: dict, after: dict) -> None:
 # --------------------------------------------------------------------------- the tournament
 
 
-def prepare() -> dict:
-    """A running tournament of 120 players, round 1 drawn; two full sheets per table."""
+def prepare(production: bool = False) -> dict:
+    """A running tournament of 120 players, round 1 drawn; two full sheets per table.
+    ``production``: the scorekeeper's password hashed as production's settings check it
+    (the test settings' hasher is not among theirs)."""
     import datetime
 
+    from axes.utils import reset
+    from django.contrib.auth.hashers import PBKDF2PasswordHasher
     from django.contrib.auth.models import Group, User
     from django.db import transaction
 
@@ -290,7 +294,13 @@ def prepare() -> dict:
         )
         user, _ = User.objects.get_or_create(username="load-saisie")
         user.set_password(PASSWORD)
+        if production:
+            hasher = PBKDF2PasswordHasher()
+            user.password = hasher.encode(PASSWORD, hasher.salt())
         user.save()
+        # Logins refused by an earlier run (django-axes keeps them) would lock this one out.
+        reset(username=user.username)
+        reset(ip="127.0.0.1")
         user.groups.add(Group.objects.get(name=SAISIE))
         # Roles are per club: the scorekeeper's, in the load test's club.
         StaffMembership.objects.create(user=user, club=club, role=StaffMembership.Role.SCOREKEEPER)

@@ -1,14 +1,18 @@
 """CPU per request of each kind the load bench sends, in-process, middleware included.
 
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/atout_perf_bench \\
-        .venv/bin/python bench/request_profile.py [--runs 200] [--top 25] [--kind standings-304]
+        .venv/bin/python bench/request_profile.py [--runs 200] [--top 25] [--kind standings-304] \
+        [--settings club.settings.prod]
 
-Prepares the load bench's tournament (``load.prepare``), then sends each kind of request
-through Django's test client (the whole middleware stack, as gunicorn's workers run it):
+Prepares the load bench's tournament (``load.prepare``) and a table's phone link
+(``table_load.prepare``), then sends each kind of request through Django's test client
+under production's settings by default (the whole middleware stack and the static files'
+storage, as gunicorn's workers run them; the client says it came through the TLS proxy):
 the standings page rendered (its cached table gone: a sheet was just saved), the same with
 its table cached, the same answered 304, the rounds page (rendered with nothing cached,
 rendered after one table's sheet changed, cached, 304), a table's page (rendered, cached,
-304), the scorekeeper's sheet page and a sheet saved. Prints each kind's CPU milliseconds a
+304), a phone's poll of its table answered 304, the scorekeeper's sheet page and a sheet
+saved. Prints each kind's CPU milliseconds a
 request (process time: this process and its PostgreSQL backend) and, with ``--top``,
 cProfile's heaviest functions.
 """
@@ -17,6 +21,7 @@ import argparse
 import cProfile
 import os
 import pstats
+import secrets
 import sys
 import tempfile
 import time
@@ -32,23 +37,37 @@ def main() -> None:
     parser.add_argument("--top", type=int, default=0, help="functions shown per kind")
     parser.add_argument("--kind", action="append", help="only these kinds (repeatable)")
     parser.add_argument("--sort", default="tottime", help="cProfile's sort key")
+    parser.add_argument(
+        "--settings",
+        default="club.settings.prod",
+        help="Django settings (production's by default: the middleware and storage deployed)",
+    )
     args = parser.parse_args()
     # Pages cached in a folder, as gunicorn's workers share them (load.py, production).
     os.environ.setdefault("ATOUT_CACHE_DIR", tempfile.mkdtemp(prefix="atout-profile-cache-"))
-    setup_django()
+    production = args.settings == "club.settings.prod"
+    if production:
+        os.environ.setdefault("DJANGO_SECRET_KEY", secrets.token_urlsafe(50))
+        os.environ.setdefault("DJANGO_ALLOWED_HOSTS", "testserver")
+    setup_django(args.settings)
     from django.core.cache import cache
+    from django.core.management import call_command
     from django.test import Client
     from load import PASSWORD, TOKEN, VERSION, prepare
+    from table_load import prepare as phone_prepare
 
     from tournaments.sample_sheets import sheet_post_data
 
-    plan = prepare()
+    if production:
+        call_command("collectstatic", interactive=False, verbosity=0)  # the manifest it reads
+    plan = prepare(production=production)
     tournament = plan["tournament"]
     table = plan["tables"][0]
-    public = Client()
+    # Through the TLS proxy, as production's SECURE_SSL_REDIRECT expects.
+    public = Client(HTTP_X_FORWARDED_PROTO="https")
     standings = f"/tournois/{tournament}/"
     etag = public.get(standings)["ETag"]
-    staff = Client()
+    staff = Client(HTTP_X_FORWARDED_PROTO="https")
     page = staff.get("/login/").content.decode()
     staff.post(
         "/login/",
@@ -84,6 +103,7 @@ def main() -> None:
 
     etag = public.get(standings)["ETag"]
     table_url = f"/tables/{table['pk']}/"
+    phone_token = phone_prepare(1)["tables"][0]["token"]
     kinds = {
         "standings-200-rendered": rendered,
         "standings-200-cached": cached,
@@ -95,6 +115,7 @@ def main() -> None:
         "table-rendered": fresh(cache, public, table_url),
         "table": lambda: public.get(table_url),
         "table-304": conditional(public, table_url),
+        "phone-poll-304": conditional(public, f"/t/{phone_token}/etat.json"),
         "sheet-page": lambda: staff.get(sheet),
         # A save includes its form page (the version and token): subtract sheet-page.
         "sheet-page+save": save,
