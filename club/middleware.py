@@ -1,3 +1,5 @@
+from collections.abc import Callable
+
 import csp.middleware
 from csp.constants import HEADER, HEADER_REPORT_ONLY
 from csp.utils import build_policy
@@ -25,7 +27,7 @@ class EarlyPollMiddleware:
     def __init__(self, get_response) -> None:
         self.get_response = get_response
         # Per poll view: the rest of the stack behind the same ``condition`` as the view.
-        self.conditional: dict[EtagFunc, object] = {}
+        self.conditional: dict[EtagFunc, Callable[..., HttpResponse]] = {}
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
         if request.method in ("GET", "HEAD") and "HTTP_IF_NONE_MATCH" in request.META:
@@ -38,7 +40,7 @@ class EarlyPollMiddleware:
                 return self.behind(etag_func)(request, *match.args, **match.kwargs)
         return self.get_response(request)
 
-    def behind(self, etag_func: EtagFunc):
+    def behind(self, etag_func: EtagFunc) -> Callable[..., HttpResponse]:
         """The rest of the stack as a view under ``polled(etag_func)``: 304 while the ETag
         matches, else the stack's own answer (an ETag of None never matches)."""
         view = self.conditional.get(etag_func)

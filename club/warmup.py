@@ -3,10 +3,10 @@
 gunicorn calls ``warm()`` in its master once the app is loaded, before it forks the workers
 (``gunicorn.conf.py``): every worker, and every worker started again later, is born with it
 done and shares that memory. Django builds these lazily, on the first request that needs them:
-the URL patterns' regular expressions and the reverse lookups (per language), the translation
-catalogues, the template engine with its tag libraries and every template compiled (the cached
-loader keeps them). Nothing here touches the database: a connection opened in the master
-would be shared by the forked workers.
+the list of models, the URL patterns' regular expressions and the reverse lookups (per
+language), the translation catalogues, the template engine with its tag libraries and every
+template compiled (the cached loader keeps them). Nothing here touches the database: a
+connection opened in the master would be shared by the forked workers.
 """
 
 import logging
@@ -25,6 +25,7 @@ logger = logging.getLogger(__name__)
 
 
 def warm() -> None:
+    apps.get_models()  # the registry's list of models, kept after its first call
     for code, _name in settings.LANGUAGES:
         with translation.override(code):
             translation.gettext("French")  # the catalogues of that language, loaded
