@@ -21,14 +21,13 @@ import argparse
 import cProfile
 import os
 import pstats
-import secrets
 import sys
 import tempfile
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from django_setup import setup_django
+from django_setup import HTTPS, PRODUCTION, setup_django
 
 
 def main() -> None:
@@ -39,35 +38,27 @@ def main() -> None:
     parser.add_argument("--sort", default="tottime", help="cProfile's sort key")
     parser.add_argument(
         "--settings",
-        default="club.settings.prod",
+        default=PRODUCTION,
         help="Django settings (production's by default: the middleware and storage deployed)",
     )
     args = parser.parse_args()
     # Pages cached in a folder, as gunicorn's workers share them (load.py, production).
     os.environ.setdefault("ATOUT_CACHE_DIR", tempfile.mkdtemp(prefix="atout-profile-cache-"))
-    production = args.settings == "club.settings.prod"
-    if production:
-        os.environ.setdefault("DJANGO_SECRET_KEY", secrets.token_urlsafe(50))
-        os.environ.setdefault("DJANGO_ALLOWED_HOSTS", "testserver")
     setup_django(args.settings)
     from django.core.cache import cache
-    from django.core.management import call_command
     from django.test import Client
     from load import PASSWORD, TOKEN, VERSION, prepare
     from table_load import prepare as phone_prepare
 
     from tournaments.sample_sheets import sheet_post_data
 
-    if production:
-        call_command("collectstatic", interactive=False, verbosity=0)  # the manifest it reads
-    plan = prepare(production=production)
+    plan = prepare(production=args.settings == PRODUCTION)
     tournament = plan["tournament"]
     table = plan["tables"][0]
-    # Through the TLS proxy, as production's SECURE_SSL_REDIRECT expects.
-    public = Client(HTTP_X_FORWARDED_PROTO="https")
+    public = Client(**HTTPS)
     standings = f"/tournois/{tournament}/"
     etag = public.get(standings)["ETag"]
-    staff = Client(HTTP_X_FORWARDED_PROTO="https")
+    staff = Client(**HTTPS)
     page = staff.get("/login/").content.decode()
     staff.post(
         "/login/",

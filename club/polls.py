@@ -1,12 +1,12 @@
 """Polls: a view whose answer is « unchanged » (304) most of the time, read from a version.
 
-A view opts in with ``polled(etag_func)`` on its ``get`` and the same function as its class's
-``poll_etag``: Django's ``condition`` answers the 304 in the view, and
-``club.middleware.EarlyPollMiddleware`` answers it before the rest of the middleware (the
-session, CSRF, authentication, messages, language: a poll needs none of them). So
-``etag_func(request, **url_kwargs)`` must need none of them either: it reads the version
-(one indexed query, or the cache) and gives None when the view must answer itself (an unknown
-link: its 404, its guessing limit).
+A view opts in with a ``poll_etag`` on its class: ``club.middleware.EarlyPollMiddleware``
+then answers a conditional GET whose ETag still matches before the rest of the middleware
+(the session, CSRF, authentication, messages, language: a poll needs none of them), through
+Django's ``condition`` (``polled``). So ``poll_etag(request, **url_kwargs)`` must need none of
+them either: it reads the version (one indexed query, or the cache) and gives None when the
+view must answer itself (an unknown link: its 404, its guessing limit). The view still
+answers everything else, a 304 included when it is reached without the middleware.
 """
 
 from collections.abc import Callable

@@ -14,7 +14,6 @@ from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.cache import patch_cache_control
-from django.utils.decorators import method_decorator
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
@@ -22,7 +21,6 @@ from django.views import View
 
 from club.client_ip import client_ip
 from club.params import optional_int, parse_int
-from club.polls import polled
 from club.roles import ScorekeeperRequiredMixin
 from scoring import InvalidDeal
 
@@ -491,7 +489,6 @@ class TableStateView(LinkMixin, View):
 
     poll_etag = staticmethod(table_etag)
 
-    @method_decorator(polled(table_etag))
     def get(self, request, token):
         link = self.get_link(token)
         # The link's lookup brought the table, its round and tournament along: no query more.

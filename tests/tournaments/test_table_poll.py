@@ -36,10 +36,13 @@ def phone(link, whist_table) -> Client:
     return client
 
 
-def test_an_unchanged_table_answers_304_in_one_query_and_sets_no_cookie(whist_table, link):
+def test_a_poll_costs_one_query_and_an_unchanged_table_answers_304_with_no_cookie(
+    whist_table, link
+):
     client = phone(link, whist_table)
-    first = poll(client, link)
-    assert first.status_code == 200
+    with CaptureQueriesContext(connection) as queries:
+        first = poll(client, link)
+    assert first.status_code == 200 and len(queries) == 1
     etag = first["ETag"]
     assert etag == f'"{json.loads(first.content)["stamp"]}"'
     with CaptureQueriesContext(connection) as queries:
