@@ -1,8 +1,10 @@
 """gunicorn's settings, read from the working directory by ``gunicorn club.wsgi``.
 
 Django, the URLconf and every view's libraries (WeasyPrint, openpyxl: seconds of imports)
-are loaded once in the master, before it forks: each worker starts ready for requests
-(none waits behind a worker's imports, even after a restart) and shares that memory.
+are loaded once in the master, before it forks; then ``when_ready`` does there what the first
+requests would (``club.warmup``: URL patterns, translations, templates compiled). Each worker
+starts ready for requests (none waits behind a worker's warm-up, even after a restart) and
+shares that memory.
 """
 
 preload_app = True
@@ -11,3 +13,10 @@ preload_app = True
 # another; 3 workers × 4 threads served the load bench (bench/load.py) 2.8× faster than 3
 # single-threaded workers, at a fifth of the median latency.
 threads = 4
+
+
+def when_ready(server):
+    # Imported here: this file is read before the app (and Django's settings) is loaded.
+    from club.warmup import warm
+
+    warm()

@@ -85,7 +85,14 @@ def main() -> None:
         help="each worker caches pages in its own memory (default: a folder they share, as "
         "in production)",
     )
-    parser.add_argument("--warmup", type=float, default=10, help="seconds run before measuring")
+    parser.add_argument(
+        "--warmup", type=float, default=10, help="seconds of the load run before measuring"
+    )
+    parser.add_argument(
+        "--settings",
+        default="club.settings.prod",
+        help="the server's Django settings (production's by default, as deployed)",
+    )
     parser.add_argument(
         "--rate",
         type=float,
@@ -102,26 +109,53 @@ def main() -> None:
     )
     args = parser.parse_args()
     setup_django()
-    plan = prepare()
-    with gunicorn(args.workers, args.threads, args.config, args.memory_cache) as (port, server):
-        # Each worker imports the views (WeasyPrint...) on its first requests: not measured.
+    plan = prepare(production=args.settings == "club.settings.prod")
+    with gunicorn(args.workers, args.threads, args.config, args.memory_cache, args.settings) as (
+        port,
+        server,
+        report_dir,
+    ):
+        # The pages' caches filled, every worker's first requests served: not measured.
         run(port, plan, args, seconds=args.warmup, report=False)
-        run(port, plan, args, seconds=args.seconds, server=server)
+        run(port, plan, args, seconds=args.seconds, server=server, report_dir=report_dir)
         if args.rate:
-            run(port, plan, args, seconds=args.seconds, server=server, rate=args.rate)
+            run(
+                port,
+                plan,
+                args,
+                seconds=args.seconds,
+                server=server,
+                rate=args.rate,
+                report_dir=report_dir,
+            )
 
 
 @contextmanager
 def gunicorn(
-    workers: int = 3, threads: int = 4, config: str = "gunicorn.conf.py", memory_cache=False
+    workers: int = 3,
+    threads: int = 4,
+    config: str = "gunicorn.conf.py",
+    memory_cache=False,
+    settings: str = "club.settings.prod",
 ):
-    """gunicorn serving the project on 127.0.0.1 only, stopped after: gives the (free) port
-    and the master's process id (``cpu_seconds``). The workers share their rendered pages in
-    a folder, as in production (``ATOUT_CACHE_DIR``), or keep them each in memory."""
+    """gunicorn serving the project on 127.0.0.1 only, stopped after: gives the (free) port,
+    the master's process id (``cpu_seconds``) and the folder where the workers report their
+    CPU per request (``bench/gunicorn_bench.py``, ``threads_cpu``). The workers share their
+    rendered pages in a folder, as in production (``ATOUT_CACHE_DIR``), or keep them each in
+    memory. ``settings``: production's by default (``prod_environment``: the clients say
+    they came through the TLS proxy, as a reverse proxy in front of gunicorn does). Returns
+    once every worker has booted (and run the settings' warm-up), then warms them with
+    requests (``warm_workers``) before anything is measured."""
     port = free_port()
     env = os.environ.copy()
     cache_dir = tempfile.mkdtemp(prefix="atout-load-cache-")
+    report_dir = Path(tempfile.mkdtemp(prefix="atout-load-cpu-"))
     env["ATOUT_CACHE_DIR"] = "" if memory_cache else cache_dir
+    env["ATOUT_BENCH_CONFIG"] = config
+    env["ATOUT_BENCH_DIR"] = str(report_dir)
+    env["DJANGO_SETTINGS_MODULE"] = settings
+    if settings == "club.settings.prod":
+        env.update(prod_environment())
     server = subprocess.Popen(
         [
             str(ROOT / ".venv/bin/gunicorn"),
@@ -131,7 +165,7 @@ def gunicorn(
             "--threads",
             str(threads),
             "--config",
-            config,
+            str(ROOT / "bench/gunicorn_bench.py"),
             "--bind",
             f"127.0.0.1:{port}",
             "--log-level",
@@ -142,20 +176,86 @@ def gunicorn(
     )
     try:
         wait_for(port)
-        yield port, server.pid
+        wait_ready(report_dir, workers)
+        warm_workers(port, workers * threads)
+        yield port, server.pid, report_dir
     finally:
         server.send_signal(signal.SIGTERM)
         server.wait(timeout=30)
         shutil.rmtree(cache_dir, ignore_errors=True)
+        shutil.rmtree(report_dir, ignore_errors=True)
+
+
+def prod_environment() -> dict[str, str]:
+    """What ``club.settings.prod`` needs to run on 127.0.0.1: its secrets (the bench's own
+    key: the table links' digests the bench stored are keyed by it), and the static files
+    collected (its storage reads their manifest)."""
+    from django.conf import settings
+
+    env = {"DJANGO_SECRET_KEY": settings.SECRET_KEY, "DJANGO_ALLOWED_HOSTS": "127.0.0.1"}
+    subprocess.run(
+        [sys.executable, "manage.py", "collectstatic", "--noinput", "-v", "0"],
+        cwd=ROOT,
+        env={**os.environ, **env, "DJANGO_SETTINGS_MODULE": "club.settings.prod"},
+        check=True,
+    )
+    return env
+
+
+def wait_ready(folder: Path, workers: int) -> None:
+    """Until every worker has booted (``bench/gunicorn_bench.py`` marks each one)."""
+    for _ in range(600):
+        if len(list(folder.glob("ready-*"))) >= workers:
+            return
+        time.sleep(0.2)
+    raise SystemExit("gunicorn's workers did not start")
+
+
+def warm_workers(port: int, requests: int) -> None:
+    """Each page a few times at once, so that every worker and thread has served one before
+    anything is measured (its first request would otherwise count in a measure)."""
+    browser = Browser(port)
+    paths = ["/", "/login/", "/tournois/"]
+    threads = [
+        threading.Thread(target=browser.request, args=("GET", paths[i % len(paths)]))
+        for i in range(requests * 2)
+    ]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+
+
+def threads_cpu(folder: Path) -> dict[str, list[float]]:
+    """The workers' own CPU so far, per kind of request: kind → [requests, CPU seconds]
+    (each request's thread, read by the worker itself: ``bench/gunicorn_bench.py``)."""
+    from gunicorn_bench import read_cpu
+
+    time.sleep(1.2)  # the workers write their totals every half second
+    return read_cpu(folder)
+
+
+def print_server_cpu(before: dict, after: dict) -> None:
+    """Per kind of request, the CPU its worker thread spent on it (ms a request)."""
+    print(f"{'server CPU (worker thread)':46} {'count':>7} {'ms a request':>13}")
+    for kind in sorted(after):
+        count = after[kind][0] - before.get(kind, [0, 0.0])[0]
+        seconds = after[kind][1] - before.get(kind, [0, 0.0])[1]
+        if count:
+            print(f"{kind:46} {count:7d} {seconds / count * 1000:13.2f}")
 
 
 # --------------------------------------------------------------------------- the tournament
 
 
-def prepare() -> dict:
-    """A running tournament of 120 players, round 1 drawn; two full sheets per table."""
+def prepare(production: bool = False) -> dict:
+    """A running tournament of 120 players, round 1 drawn; two full sheets per table.
+    ``production``: the scorekeeper's password hashed as production's settings check it
+    (the test settings' hasher is not among theirs)."""
     import datetime
 
+    from axes.utils import reset
+    from django.contrib.auth.hashers import PBKDF2PasswordHasher
     from django.contrib.auth.models import Group, User
     from django.db import transaction
 
@@ -194,7 +294,13 @@ def prepare() -> dict:
         )
         user, _ = User.objects.get_or_create(username="load-saisie")
         user.set_password(PASSWORD)
+        if production:
+            hasher = PBKDF2PasswordHasher()
+            user.password = hasher.encode(PASSWORD, hasher.salt())
         user.save()
+        # Logins refused by an earlier run (django-axes keeps them) would lock this one out.
+        reset(username=user.username)
+        reset(ip="127.0.0.1")
         user.groups.add(Group.objects.get(name=SAISIE))
         # Roles are per club: the scorekeeper's, in the load test's club.
         StaffMembership.objects.create(user=user, club=club, role=StaffMembership.Role.SCOREKEEPER)
@@ -226,7 +332,8 @@ class Browser:
         self.lock = threading.Lock()
 
     def request(self, method: str, path: str, body: dict | None = None):
-        headers = {"Host": f"127.0.0.1:{self.port}"}
+        # As the TLS proxy in front of gunicorn says (SECURE_PROXY_SSL_HEADER, production).
+        headers = {"Host": f"127.0.0.1:{self.port}", "X-Forwarded-Proto": "https"}
         if self.cookies:
             headers["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
         if method == "GET" and path in self.etags:
@@ -235,7 +342,7 @@ class Browser:
         if body is not None:
             data = urlencode(body)
             headers["Content-Type"] = "application/x-www-form-urlencoded"
-            headers["Referer"] = f"http://127.0.0.1:{self.port}{path}"
+            headers["Referer"] = f"https://127.0.0.1:{self.port}{path}"
         connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=60)
         try:
             connection.request(method, path, body=data, headers=headers)
@@ -396,9 +503,11 @@ def run(
     report: bool = True,
     server: int = 0,
     rate: float = 0,
+    report_dir: Path | None = None,
 ) -> None:
     """One measure: the players in a closed loop, or in an open one at ``rate`` a second."""
     stats = Stats()
+    threads_before = threads_cpu(report_dir) if report and report_dir else {}
     server_cpu = cpu_seconds(server) if server else 0.0
     client_cpu = time.process_time()
     database_cpu = database_cpu_seconds()
@@ -440,7 +549,7 @@ def run(
         print("closed loop (capacity): every client sends again as soon as answered")
     print(
         f"{args.players} players + {args.scorekeepers} scorekeepers, {args.workers} gunicorn "
-        f"workers × {args.threads} threads ({args.config}), "
+        f"workers × {args.threads} threads ({args.config}, {args.settings}), "
         f"{'memory' if args.memory_cache else 'shared'} cache, {elapsed:.1f} s, "
         f"{os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f}"
     )
@@ -455,6 +564,8 @@ def run(
         f"({server_cpu / elapsed:.2f} + {database_cpu / elapsed:.2f} + "
         f"{client_cpu / elapsed:.2f} cores busy)"
     )
+    if report_dir:
+        print_server_cpu(threads_before, threads_cpu(report_dir))
 
 
 def print_latencies(stats: Stats, elapsed: float) -> None:

@@ -1,14 +1,18 @@
 """CPU per request of each kind the load bench sends, in-process, middleware included.
 
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/atout_perf_bench \\
-        .venv/bin/python bench/request_profile.py [--runs 200] [--top 25] [--kind standings-304]
+        .venv/bin/python bench/request_profile.py [--runs 200] [--top 25] [--kind standings-304] \
+        [--settings club.settings.prod]
 
-Prepares the load bench's tournament (``load.prepare``), then sends each kind of request
-through Django's test client (the whole middleware stack, as gunicorn's workers run it):
+Prepares the load bench's tournament (``load.prepare``) and a table's phone link
+(``table_load.prepare``), then sends each kind of request through Django's test client
+under production's settings by default (the whole middleware stack and the static files'
+storage, as gunicorn's workers run them; the client says it came through the TLS proxy):
 the standings page rendered (its cached table gone: a sheet was just saved), the same with
 its table cached, the same answered 304, the rounds page (rendered with nothing cached,
 rendered after one table's sheet changed, cached, 304), a table's page (rendered, cached,
-304), the scorekeeper's sheet page and a sheet saved. Prints each kind's CPU milliseconds a
+304), a phone's poll of its table answered 304, the scorekeeper's sheet page and a sheet
+saved. Prints each kind's CPU milliseconds a
 request (process time: this process and its PostgreSQL backend) and, with ``--top``,
 cProfile's heaviest functions.
 """
@@ -23,7 +27,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from django_setup import setup_django
+from django_setup import HTTPS, PRODUCTION, setup_django
 
 
 def main() -> None:
@@ -32,23 +36,29 @@ def main() -> None:
     parser.add_argument("--top", type=int, default=0, help="functions shown per kind")
     parser.add_argument("--kind", action="append", help="only these kinds (repeatable)")
     parser.add_argument("--sort", default="tottime", help="cProfile's sort key")
+    parser.add_argument(
+        "--settings",
+        default=PRODUCTION,
+        help="Django settings (production's by default: the middleware and storage deployed)",
+    )
     args = parser.parse_args()
     # Pages cached in a folder, as gunicorn's workers share them (load.py, production).
     os.environ.setdefault("ATOUT_CACHE_DIR", tempfile.mkdtemp(prefix="atout-profile-cache-"))
-    setup_django()
+    setup_django(args.settings)
     from django.core.cache import cache
     from django.test import Client
     from load import PASSWORD, TOKEN, VERSION, prepare
+    from table_load import prepare as phone_prepare
 
     from tournaments.sample_sheets import sheet_post_data
 
-    plan = prepare()
+    plan = prepare(production=args.settings == PRODUCTION)
     tournament = plan["tournament"]
     table = plan["tables"][0]
-    public = Client()
+    public = Client(**HTTPS)
     standings = f"/tournois/{tournament}/"
     etag = public.get(standings)["ETag"]
-    staff = Client()
+    staff = Client(**HTTPS)
     page = staff.get("/login/").content.decode()
     staff.post(
         "/login/",
@@ -84,6 +94,7 @@ def main() -> None:
 
     etag = public.get(standings)["ETag"]
     table_url = f"/tables/{table['pk']}/"
+    phone_token = phone_prepare(1)["tables"][0]["token"]
     kinds = {
         "standings-200-rendered": rendered,
         "standings-200-cached": cached,
@@ -95,6 +106,7 @@ def main() -> None:
         "table-rendered": fresh(cache, public, table_url),
         "table": lambda: public.get(table_url),
         "table-304": conditional(public, table_url),
+        "phone-poll-304": conditional(public, f"/t/{phone_token}/etat.json"),
         "sheet-page": lambda: staff.get(sheet),
         # A save includes its form page (the version and token): subtract sheet-page.
         "sheet-page+save": save,

@@ -55,6 +55,8 @@ from load import (
     gunicorn,
     percentile,
     print_latencies,
+    print_server_cpu,
+    threads_cpu,
     timed,
 )
 
@@ -83,15 +85,28 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=3)
     parser.add_argument("--threads", type=int, default=4)
     parser.add_argument("--config", default="gunicorn.conf.py")
+    parser.add_argument(
+        "--settings", default="club.settings.prod", help="the server's Django settings"
+    )
     args = parser.parse_args()
     setup_django()
     plan = prepare(args.tables)
-    with gunicorn(args.workers, args.threads, args.config) as (port, server):
+    with gunicorn(args.workers, args.threads, args.config, settings=args.settings) as (
+        port,
+        server,
+        report_dir,
+    ):
         warm_up(port, plan)
+        threads_before = threads_cpu(report_dir)
         cpu = cpu_seconds(server)
+        client = time.process_time()
         stats, sent, elapsed = run(port, plan, args)
         cpu = cpu_seconds(server) - cpu
+        client = time.process_time() - client
         report(plan, args, stats, sent, elapsed, cpu)
+        requests = sum(len(values) for values in stats.latencies.values())
+        print(f"load client's own CPU: {client / max(requests, 1) * 1000:.2f} ms a request")
+        print_server_cpu(threads_before, threads_cpu(report_dir))
         guessing_limit(port, plan)
 
 

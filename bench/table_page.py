@@ -1,7 +1,7 @@
 """In-process cost of a table's phone page: what each phone request costs the server's Python.
 
     [DATABASE_URL=postgres://...] .venv/bin/python bench/table_page.py [--tables 10]
-        [--profile "page, first read"]
+        [--profile "page, first read"] [--settings club.settings.prod]
 
 Prepares a whist tournament of ``--tables`` tables of 4, each with its link and 4 phones
 (django's test Client, each with its cookie), 6 deals confirmed and the 7th waiting, then
@@ -11,7 +11,8 @@ the next deal is sent (JSON, as table.js sends it), and a phone polls (304). Pri
 of request, the CPU time of this process (``time.process_time``: the view, the ORM, the
 templates; the database's own work is not counted) and the SQL queries. ``--profile KIND``
 prints cProfile's top functions for that kind. The rendered pages are cached in a temporary
-folder, as the workers share them in production (``ATOUT_CACHE_DIR``).
+folder, as the workers share them in production (``ATOUT_CACHE_DIR``). Production's settings
+by default: its middleware and static files' storage, as the workers run them.
 """
 
 import argparse
@@ -25,7 +26,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from django_setup import setup_django
+from django_setup import HTTPS, PRODUCTION, setup_django
 
 #: Deals confirmed before the bench starts (the 7th waits for confirmation).
 CONFIRMED = 6
@@ -37,9 +38,12 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=10)
     parser.add_argument("--profile", default="", help="a kind of request to profile")
     parser.add_argument("--top", type=int, default=30)
+    parser.add_argument(
+        "--settings", default=PRODUCTION, help="Django settings (production's by default)"
+    )
     args = parser.parse_args()
     os.environ.setdefault("ATOUT_CACHE_DIR", tempfile.mkdtemp(prefix="atout-page-cache-"))
-    setup_django()
+    setup_django(args.settings)
     tables = prepare(args.tables)
     Bench(args).run(tables)
 
@@ -72,7 +76,7 @@ def prepare(count: int) -> list[dict]:
         page = reverse("table_page", args=[token])
         phones = []
         for seat in table.seats.order_by("position"):
-            client = Client()
+            client = Client(**HTTPS)
             response = client.post(page, {"action": "who", "entry": str(seat.entry_id)})
             assert response.status_code == 302, response.status_code
             phones.append(client)
@@ -169,7 +173,7 @@ class Bench:
                 etag = phones[0].get(state)["ETag"]
                 self.measure(
                     "state poll (304)",
-                    lambda p=phones[0], s=state, e=etag: p.get(s, If_None_Match=e),
+                    lambda p=phones[0], s=state, e=etag: p.get(s, headers={"If-None-Match": e}),
                 )
                 if number < DEALS:
                     self.measure("send POST", send_request(table, number + 1))

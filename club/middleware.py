@@ -1,11 +1,54 @@
+from collections.abc import Callable
+
 import csp.middleware
 from csp.constants import HEADER, HEADER_REPORT_ONLY
 from csp.utils import build_policy
 from django.conf import settings
 from django.core.signals import setting_changed
 from django.http import HttpRequest, HttpResponse
+from django.urls import Resolver404, resolve
 from django.utils import translation
 from django.utils.deprecation import MiddlewareMixin
+
+from .polls import EtagFunc, poll_etag, polled
+
+
+class EarlyPollMiddleware:
+    """A poll's « unchanged » (304) answered before the rest of the middleware.
+
+    Phones poll their table every 3 seconds, and nearly every answer is a 304 read from one
+    version: the session, CSRF, authentication, messages and language middleware would cost
+    more than the answer. A conditional GET whose view declares a ``poll_etag``
+    (``club.polls``) is answered here when its ETag still matches; anything else (a changed
+    state, an unknown link, every other page) goes on through the whole stack, as before.
+    Placed right after SecurityMiddleware (its HTTPS redirect and headers still apply); a 304
+    carries no body for a Content-Security-Policy to govern."""
+
+    def __init__(self, get_response) -> None:
+        self.get_response = get_response
+        # Per poll view: the rest of the stack behind the same ``condition`` as the view.
+        self.conditional: dict[EtagFunc, Callable[..., HttpResponse]] = {}
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        if request.method in ("GET", "HEAD") and "HTTP_IF_NONE_MATCH" in request.META:
+            try:
+                match = resolve(request.path_info)
+            except Resolver404:
+                return self.get_response(request)
+            etag_func = poll_etag(match.func)
+            if etag_func is not None:
+                return self.behind(etag_func)(request, *match.args, **match.kwargs)
+        return self.get_response(request)
+
+    def behind(self, etag_func: EtagFunc) -> Callable[..., HttpResponse]:
+        """The rest of the stack as a view under ``polled(etag_func)``: 304 while the ETag
+        matches, else the stack's own answer (an ETag of None never matches)."""
+        view = self.conditional.get(etag_func)
+        if view is None:
+            view = self.conditional[etag_func] = polled(etag_func)(
+                lambda request, *args, **kwargs: self.get_response(request)
+            )
+        return view
 
 
 class ClubLanguageMiddleware(MiddlewareMixin):

@@ -36,6 +36,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # A poll's 304 (a phone's table state) answered here, before the session and the rest.
+    "club.middleware.EarlyPollMiddleware",
     "club.middleware.CSPMiddleware",  # django-csp's, its policy built once
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import hmac
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from datetime import datetime
 from fractions import Fraction
 from typing import Any
 
@@ -244,10 +246,43 @@ def stamp(table: Table) -> str:
     """Changes whenever a phone should redraw: a deal counted, entered, confirmed, rejected;
     once the table is complete, also the tournament's results and draws (the phone shows the
     player's rank and his next seat)."""
-    own = f"{table.version}-{int(table.updated_at.timestamp() * 1000)}"
-    if table.complete:
-        return f"{own}-{table.round.tournament.results_version}"
-    return own
+    results = table.round.tournament.results_version if table.complete else None
+    return stamp_of(table.version, table.updated_at, results)
+
+
+def stamp_of(version: int, updated_at: datetime, results_version: int | None) -> str:
+    """``stamp`` from its parts (``results_version``: None while the table is not complete)."""
+    own = f"{version}-{int(updated_at.timestamp() * 1000)}"
+    return own if results_version is None else f"{own}-{results_version}"
+
+
+def live_stamp(token: str, digest: str) -> str | None:
+    """The ``stamp`` of the table whose live link is ``token`` (``digest``: the digest its
+    link is found by), or None: the phones' poll, in one indexed query of a few columns. The
+    token is compared in constant time, as ``table_entry.find_link`` does."""
+    if not token.isascii():
+        return None
+    found = next(
+        iter(
+            TableLink.objects.filter(token_hash=digest, revoked_at__isnull=True)
+            .order_by()
+            .values_list(
+                "table_id",
+                "salt",
+                "table__version",
+                "table__updated_at",
+                "table__complete",
+                "table__round__tournament__results_version",
+            )[:1]
+        ),
+        None,
+    )
+    if found is None:
+        return None
+    table_id, salt, version, updated_at, complete, results_version = found
+    if not hmac.compare_digest(TableLink(table_id=table_id, salt=salt).token, token):
+        return None
+    return stamp_of(version, updated_at, results_version if complete else None)
 
 
 @dataclass(frozen=True)

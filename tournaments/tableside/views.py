@@ -528,8 +528,18 @@ def json_error(message: str, status: int) -> JsonResponse:
     return JsonResponse({"ok": False, "message": message}, status=status)
 
 
+def table_etag(request, token: str) -> str | None:
+    """The polled table's stamp, in one indexed query; None for a link that is not live (the
+    view answers it: 404, or 429 past the guessing limit)."""
+    return table_state.live_stamp(token, table_entry.token_digest(token))
+
+
 class TableStateView(LinkMixin, View):
-    """What phones poll: a stamp that changes when the table does (ETag, 304 otherwise)."""
+    """What phones poll: a stamp that changes when the table does (ETag, 304 otherwise). The
+    304 is answered from ``poll_etag`` before the session and the rest of the middleware
+    (``club.middleware.EarlyPollMiddleware``)."""
+
+    poll_etag = staticmethod(table_etag)
 
     def get(self, request, token):
         link = self.get_link(token)

@@ -109,7 +109,21 @@ class HallClockView(View):
 
 
 class HallClockStateView(View):
+    """What the hall's screen polls (every 5 s): the clock, from one query once a round is
+    drawn (the last round with its tournament, found by the hall's token)."""
+
     def get(self, request, token):
-        round_ = _current_round(_hall_tournament(token))
+        round_ = None
+        if token:
+            round_ = (
+                Round.objects.filter(tournament__hall_token=token)
+                .select_related("tournament")
+                .order_by("-number")
+                .first()
+            )
+        if round_ is None:  # no round yet, or no such link (a 404)
+            round_ = _current_round(_hall_tournament(token))
+        elif not plugin_for(round_.tournament.game).clock:
+            raise Http404
         payload = clock_payload(round_) if round_ else {"state": "none", "round": None}
         return _private(JsonResponse(payload))

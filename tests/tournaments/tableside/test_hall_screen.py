@@ -1,6 +1,8 @@
 """The hall screen: the clock opened without a login through a secret, revocable link."""
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from tournaments.services import drawing
@@ -82,3 +84,16 @@ def test_games_without_a_clock_have_no_hall_link(scorekeeper_client, make_tourna
     tournament = make_tournament("double_king", players=8, rounds=1)
     url = reverse("staff_hall_link", args=[tournament.pk])
     assert scorekeeper_client.get(url).status_code == 404
+
+
+def test_the_hall_polls_its_clock_in_one_query_and_an_old_link_finds_nothing(
+    scorekeeper_client, client, whist
+):
+    _create_link(scorekeeper_client, whist)
+    token = whist.hall_token
+    with CaptureQueriesContext(connection) as queries:
+        state = client.get(reverse("hall_clock_state", args=[token]))
+    assert state.json()["round"] == 1 and state["Cache-Control"] == "no-store"
+    assert len(queries) == 1
+    _create_link(scorekeeper_client, whist)
+    assert client.get(reverse("hall_clock_state", args=[token])).status_code == 404
