@@ -12,7 +12,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from tournaments.models import Table, Tournament
-from tournaments.services import table_entry
+from tournaments.tableside import table_entry
 
 pytestmark = pytest.mark.django_db
 
