@@ -44,27 +44,29 @@ def test_a_trump_penalty_worth_nothing_is_refused_on_the_rules_page(club):
 
 
 @pytest.mark.parametrize(
-    ("error", "french"),
+    ("code", "params", "french"),
     [
         (
-            InvalidDeal("tricks_after_stop", "tricks", max=8, got=9),
+            "tricks_after_stop",
+            {"max": 8, "got": 9},
             "la donne s’arrête à 8 plis pour ce contrat : 9 plis, c’est impossible",
         ),
         (
-            InvalidDeal(
-                "live_cards_not_dealable", "live_points", cards_0=3, cards_1=5, got_0=31, got_1=67
-            ),
+            "live_cards_not_dealable",
+            {"cards_0": 3, "cards_1": 5, "got_0": 31, "got_1": 67},
             "31 et 67 points vivants avec 3 et 5 cartes vivantes ne peuvent pas venir d’un même "
             "jeu (il faudrait plus de cartes d’une valeur que le jeu n’en compte, cinq as par "
             "exemple)",
         ),
         (
-            InvalidDeal("penalty_game_unavailable", "game", game="trump", seat=0),
+            "penalty_game_unavailable",
+            {"game": "trump", "seat": 0},
             "Anne, le donneur, ne peut plus choisir « Atout » : une ligne de pénalité ne peut "
             "porter que sur un jeu qu’il peut encore jouer",
         ),
     ],
 )
-def test_the_new_refusals_have_french_messages(error, french):
+def test_the_new_refusals_have_french_messages(code, params, french):
     names = ["Anne", "Bruno", "Carla", "Denis"]
+    error = InvalidDeal(code, "field", **params)
     assert message_for(error, seat_names=names, game_names={"trump": "Atout"}) == french
