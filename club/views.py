@@ -12,6 +12,7 @@ from tournaments.selectors import listing
 
 from . import selectors, services
 from .forms import LoginForm, PlayerImportConfirmForm, PlayerImportForm
+from .login_throttle import lock_end
 from .models import Club
 from .player_import import ImportFileError, read_players, rows_from_dicts, validate_rows
 from .roles import CommitteeRequiredMixin
@@ -20,6 +21,12 @@ from .roles import CommitteeRequiredMixin
 class LoginView(auth_views.LoginView):
     form_class = LoginForm
     template_name = "registration/login.html"
+
+
+def locked_out(request, original_response=None, credentials=None):
+    """django-axes' lockout page (``AXES_LOCKOUT_CALLABLE``): it says when the lock ends."""
+    context = {"ends": lock_end(request, credentials)}
+    return render(request, "registration/locked.html", context, status=429)
 
 
 class HomeView(TemplateView):

@@ -164,7 +164,11 @@ TRUMP_PENALTY_MAX = 100
 
 def _trump_penalty(value: object) -> list[int]:
     """[offender, each other seat]: the others' gain, the offender paying all three of them,
-    so that a trump penalty line sums to 0 (docs/rules/double_king.md#penalties: -6 and +2)."""
+    so that a trump penalty line sums to 0 (docs/rules/double_king.md#penalties: -6 and +2).
+
+    [0, 0] is refused: a line of four zeros shows no offender, so it could not be entered
+    from its points, and a dealer's fault could not force trump.
+    """
     own, others = rule_int_list(
         value, "trump_penalty", 2, low=-(SEATS - 1) * TRUMP_PENALTY_MAX, high=TRUMP_PENALTY_MAX
     )
@@ -173,6 +177,12 @@ def _trump_penalty(value: object) -> list[int]:
             "trump_penalty",
             "the offender must pay 3 times what each other seat gets",
             rule="zero_sum",
+        )
+    if others == 0:
+        raise InvalidRules(
+            "trump_penalty",
+            "a trump penalty must cost the offender something",
+            rule="penalty_costs_nothing",
         )
     return [own, others]
 
@@ -268,8 +278,10 @@ def table_result(
     Checks, for every record in order: the record itself; ``dealer`` (if given)
     against the rotation (which counts only games, not penalty lines); at most
     20 games; each seat's quotas (3 negative, 2 trump games, counting the games
-    it deals); each negative game at most twice.  A partial round reports what
-    each seat still has to choose.  Errors carry ``deal`` (0-based record index).
+    it deals); each negative game at most twice; a penalty line's game one the
+    dealer may still choose (``penalty_game_unavailable``).  A partial round
+    reports what each seat still has to choose.  Errors carry ``deal`` (0-based
+    record index).
 
     >>> r = table_result([{"game": "trump", "taken": [4, 3, 3, 3], "dealer": 2}],
     ...                  first_dealer=2)
@@ -299,14 +311,22 @@ def table_result(
             check_dealer(rec, dealer, SEATS)
             if forced_trump and kind.negative:
                 raise InvalidDeal("dealer_must_choose_trump", "game", seat=dealer)
+            if is_penalty and not _available(kind, dealer, negatives_left, trumps_left, times_left):
+                # A penalty in a game the dealer cannot be playing puts points on a player for
+                # a game never dealt (docs/rules/double_king.md#penalties).
+                raise InvalidDeal("penalty_game_unavailable", "game", game=kind.code, seat=dealer)
             if counts:
                 _count_choice(kind, dealer, negatives_left, trumps_left, times_left)
                 games += 1
                 forced_trump = False
-            elif r.dealer_penalty_forces_trump and rec["penalty"] == dealer:
+            elif rec["penalty"] == dealer:
                 # A dealer at fault with no trump game left cannot be forced to trump; he
                 # chooses among the games he still owes (docs/rules/double_king.md#dealer-at-fault).
-                forced_trump = trumps_left[dealer] > 0
+                forced_trump = r.dealer_penalty_forces_trump and trumps_left[dealer] > 0
+            else:
+                # Another player's fault lets the dealer choose again, even during a forced
+                # trump redeal (seed §8; docs/rules/double_king.md#dealer-at-fault).
+                forced_trump = False
         except InvalidDeal as err:
             raise with_deal(err, index) from None
         per_deal.append(points)
@@ -328,6 +348,19 @@ def table_result(
         place_points=place_points(scores, r.place_points) if complete else None,
         pending=pending,
     )
+
+
+def _available(
+    kind: GameKind,
+    dealer: int,
+    negatives_left: Sequence[int],
+    trumps_left: Sequence[int],
+    times_left: Mapping[str, int],
+) -> bool:
+    """Whether the dealer may still choose ``kind``: his quota, and the game's two plays."""
+    if not kind.negative:
+        return trumps_left[dealer] > 0
+    return negatives_left[dealer] > 0 and times_left[kind.code] > 0
 
 
 def _count_choice(

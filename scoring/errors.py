@@ -54,12 +54,16 @@ ERROR_CODES: dict[str, str] = {
     "trump_quota_exceeded": "A seat chose more than 2 trump games [seat, max].",
     "game_played_too_often": "A negative game is played more than twice [game, max].",
     "dealer_must_choose_trump": "After his own penalty the dealer must choose trump [seat].",
+    "penalty_game_unavailable": (
+        "A penalty line names a game the dealer can no longer choose [game, seat]."
+    ),
     "impossible_points": "A sheet cell holds points this game cannot give [index, got, allowed].",
     "offender_unknown": "A penalty line's points do not show who was penalised.",
     # whist
     "unknown_contract": "The contract is not in the club's table [got].",
     "wrong_declarer_count": "Wrong number of declarers for this contract [min, max, got].",
     "tricks_out_of_range": "A trick count is outside 0..13 [got, max].",
+    "tricks_after_stop": "More tricks than the deal is played to (a solo stops at 8) [max, got].",
     "counter_not_allowed": "The counter table has no such counter [contract, against].",
     "seat_sitting_out": "The seat sitting out (dealer at a table of 5) cannot play [seat].",
     "too_many_deals": "More deals than the pool has [max].",
@@ -75,6 +79,10 @@ ERROR_CODES: dict[str, str] = {
     "too_few_dead": "Every trick holds at least its lead as a dead card [team, min, got].",
     "live_points_unreachable": (
         "No set of live cards gives these points [team, cards, min, max, got]."
+    ),
+    "live_cards_not_dealable": (
+        "The two teams' live cards cannot both come from one 52-card deck"
+        " [cards_0, cards_1, got_0, got_1]."
     ),
     # Double
     "bad_card_count": "A manche deals 1-2-3-4-5-5-4-3-2-1 cards, in that order [expected, got].",
@@ -107,11 +115,13 @@ MESSAGES: dict[str, str] = {
     "trump_quota_exceeded": "{field}: seat {seat} already chose {max} trump games",
     "game_played_too_often": "{field}: {game} was already played {max} times",
     "dealer_must_choose_trump": "{field}: seat {seat} was penalised as dealer and must play trump",
+    "penalty_game_unavailable": "{field}: seat {seat}, the dealer, cannot be playing {game}",
     "impossible_points": "{field}: entry {index} is {got}, this game gives {allowed}",
     "offender_unknown": "{field}: these points do not show who was penalised",
     "unknown_contract": "{field}: unknown contract {got}",
     "wrong_declarer_count": "{field}: this contract needs {min} to {max} declarers, got {got}",
     "tricks_out_of_range": "{field}: {got} tricks is impossible (0 to {max})",
+    "tricks_after_stop": "{field}: the deal stops at {max} tricks, got {got}",
     "counter_not_allowed": "{field}: {contract} cannot counter {against}",
     "seat_sitting_out": "{field}: seat {seat} sits out this deal",
     "too_many_deals": "{field}: at most {max} deals",
@@ -125,6 +135,10 @@ MESSAGES: dict[str, str] = {
     "too_few_dead": "{field}: team {team} must have at least {min} dead cards, got {got}",
     "live_points_unreachable": (
         "{field}: team {team} cannot score {got} with {cards} live cards ({min} to {max})"
+    ),
+    "live_cards_not_dealable": (
+        "{field}: {got_0} and {got_1} live points with {cards_0} and {cards_1} live cards"
+        " cannot both come from one 52-card deck"
     ),
     "bad_card_count": "{field}: this manche deals {expected} cards, got {got}",
     "bid_out_of_range": "{field}: seat {seat} bid {got}, the bid must be 0 to {max}",

@@ -12,7 +12,8 @@ Vocabulary
 *live points*
     The face value of a team's live cards; it must be a sum that many cards of
     a 52-card deck can make (checked exactly, not only between the smallest and
-    largest possible sums), and both teams' live cards together too.
+    largest possible sums), both teams' live cards being dealt from one deck at
+    once (:func:`live_cards`).
 
 Record: ``{"tricks": [t0, t1], "dead": [d0, d1], "live_points": [l0, l1]}``
 (and optionally ``dealer``).  Score per team = live points - dead cards.
@@ -25,7 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from . import match
@@ -48,6 +49,7 @@ __all__ = [
     "DEFAULT_RULES",
     "SPEC",
     "default_rules",
+    "live_cards",
     "live_range",
     "reachable",
     "score_deal",
@@ -107,6 +109,81 @@ def reachable(cards: int, points: int) -> bool:
     return 0 <= cards <= len(CARD_VALUES) and points in _sums()[cards]
 
 
+#: The deck by value, fewest cards first: (value, how many the deck holds).
+_DECK: tuple[tuple[int, int], ...] = tuple(
+    sorted(((v, CARD_VALUES.count(v)) for v in set(CARD_VALUES)), key=lambda vc: (vc[1], vc[0]))
+)
+
+
+@cache
+def _suffix_sums() -> tuple[tuple[frozenset[int], ...], ...]:
+    """``_suffix_sums()[i][n]``: the totals ``n`` cards of the values ``_DECK[i:]`` can make
+    (one team alone), to cut the search short."""
+    tables: list[tuple[frozenset[int], ...]] = []
+    table: list[set[int]] = [{0}] + [set() for _ in CARD_VALUES]
+    tables.append(tuple(frozenset(t) for t in table))
+    for value, count in reversed(_DECK):
+        new = [set(t) for t in table]
+        for n, totals in enumerate(table):
+            for k in range(1, min(count, len(CARD_VALUES) - n) + 1):
+                new[n + k].update(t + k * value for t in totals)
+        table = new
+        tables.append(tuple(frozenset(t) for t in table))
+    return tuple(reversed(tables))
+
+
+LiveCards = tuple[dict[int, int], dict[int, int]]
+
+
+@lru_cache(maxsize=4096)
+def _live_cards(cards: tuple[int, int], points: tuple[int, int]) -> LiveCards | None:
+    suffix = _suffix_sums()
+    failed: set[tuple[int, int, int, int, int]] = set()
+
+    def fill(i: int, n0: int, p0: int, n1: int, p1: int) -> LiveCards | None:
+        if i == len(_DECK):
+            return ({}, {}) if n0 == p0 == n1 == p1 == 0 else None
+        if (i, n0, p0, n1, p1) in failed:
+            return None
+        value, count = _DECK[i]
+        for a in range(min(count, n0) + 1):
+            if p0 - a * value not in suffix[i + 1][n0 - a]:
+                continue
+            for b in range(min(count - a, n1) + 1):
+                if p1 - b * value not in suffix[i + 1][n1 - b]:
+                    continue
+                rest = fill(i + 1, n0 - a, p0 - a * value, n1 - b, p1 - b * value)
+                if rest is not None:
+                    mine, theirs = rest
+                    return (
+                        {value: a, **mine} if a else mine,
+                        {value: b, **theirs} if b else theirs,
+                    )
+        failed.add((i, n0, p0, n1, p1))
+        return None
+
+    if not all(
+        0 <= n <= len(CARD_VALUES) and p in suffix[0][n] for n, p in zip(cards, points, strict=True)
+    ):
+        return None
+    return fill(0, cards[0], points[0], cards[1], points[1])
+
+
+def live_cards(cards: Sequence[int], points: Sequence[int]) -> LiveCards | None:
+    """Live cards for both teams from one deck: for each team ``{value: how many}`` making
+    its ``cards`` and ``points``, the two together within the deck's count of each value;
+    None if there are none (docs/rules/plonk.md#checks).
+
+    Each team alone is not enough: 3 cards worth 31 need an ace, 5 worth 67 the four aces.
+
+    >>> live_cards([3, 5], [30, 67])
+    ({10: 3}, {7: 1, 15: 4})
+    >>> live_cards([3, 5], [31, 67]) is None
+    True
+    """
+    return _live_cards((cards[0], cards[1]), (points[0], points[1]))
+
+
 def live_range(cards: int) -> tuple[int, int]:
     """Smallest and largest value of ``cards`` cards.
 
@@ -144,16 +221,14 @@ def _score(record: object, rules: _Rules) -> list[int]:
                 max=high,
                 got=live[team],
             )
-    if not reachable(sum(cards), sum(live)):
-        low, high = live_range(sum(cards))
+    if live_cards(cards, live) is None:
         raise InvalidDeal(
-            "live_points_unreachable",
+            "live_cards_not_dealable",
             "live_points",
-            team="both",
-            cards=sum(cards),
-            min=low,
-            max=high,
-            got=sum(live),
+            cards_0=cards[0],
+            cards_1=cards[1],
+            got_0=live[0],
+            got_1=live[1],
         )
     return [live[0] - dead[0], live[1] - dead[1]]
 

@@ -23,7 +23,8 @@ Vocabulary
     12 deals at a table; a tournament is 3 pools.
 
 ``X`` for one declarer (or the pair) with ``n`` tricks, contract bid ``b``:
-made: ``P + overtrick × (min(n, overtrick_cap) - b)``; an unannounced capo (13
+made: ``P + overtrick × (n - b)``, the deal stopping at ``overtrick_cap`` tricks (a
+solo at 8: more is refused, ``tricks_after_stop``); an unannounced capo (13
 tricks, ``b < 13``) turns it into ``X × capo_multiplier + capo_bonus``; failed:
 ``-(points_failed + undertrick × (b - n))`` where ``points_failed`` defaults to
 ``P``.  ``exact`` contracts (misères: 0 tricks, piccolo: 1) score ``±P`` flat.
@@ -503,7 +504,7 @@ def _value(c: Contract, tricks: int) -> int:
         return c.points if tricks == c.tricks else -c.points_failed
     if tricks < c.tricks:
         return -(c.points_failed + c.undertrick * (c.tricks - tricks))
-    x = c.points + c.overtrick * (min(tricks, c.overtrick_cap) - c.tricks)
+    x = c.points + c.overtrick * (tricks - c.tricks)
     if tricks == TRICKS and c.tricks < TRICKS:
         x = x * c.capo_multiplier + c.capo_bonus
     return x
@@ -586,14 +587,20 @@ def _declarers(raw: object, contract: Contract, table: _Table) -> list[int]:
 def _taken(raw: object, contract: Contract, declarers: Sequence[int]) -> list[int]:
     """The tricks taken: one count, or one per declarer (the misère family)."""
     if not contract.tricks_per_declarer:
-        return [_tricks(raw, "tricks")]
-    if not isinstance(raw, list | tuple):
-        raise InvalidDeal("not_a_list", "tricks")
-    if len(raw) != len(declarers):
-        raise InvalidDeal("wrong_length", "tricks", expected=len(declarers), got=len(raw))
-    tricks = [_tricks(t, "tricks") for t in raw]
-    if sum(tricks) > TRICKS:
-        raise InvalidDeal("tricks_out_of_range", "tricks", got=sum(tricks), max=TRICKS)
+        tricks = [_tricks(raw, "tricks")]
+    else:
+        if not isinstance(raw, list | tuple):
+            raise InvalidDeal("not_a_list", "tricks")
+        if len(raw) != len(declarers):
+            raise InvalidDeal("wrong_length", "tricks", expected=len(declarers), got=len(raw))
+        tricks = [_tricks(t, "tricks") for t in raw]
+        if sum(tricks) > TRICKS:
+            raise InvalidDeal("tricks_out_of_range", "tricks", got=sum(tricks), max=TRICKS)
+    for taken in tricks:
+        if taken > contract.overtrick_cap:
+            # The deal stops once the cap is reached (a solo at 8: « la partie arrêtée »,
+            # docs/rules/whist.md#how-p-is-paid): more tricks are a wrong entry, never clamped.
+            raise InvalidDeal("tricks_after_stop", "tricks", max=contract.overtrick_cap, got=taken)
     return tricks
 
 

@@ -37,6 +37,10 @@ MESSAGES = {
     "dealer_must_choose_trump": gettext_lazy(
         "%(seat_name)s was penalised as dealer: he must choose trump"
     ),
+    "penalty_game_unavailable": gettext_lazy(
+        "%(seat_name)s, the dealer, can no longer choose “%(game_name)s”: a penalty line can "
+        "only be in a game he could be playing"
+    ),
     "impossible_points": gettext_lazy("%(got)s is not possible in this game (%(allowed)s)"),
     "offender_unknown": gettext_lazy("these points do not show who was penalised"),
     "unknown_contract": gettext_lazy("choose a contract from the club's table"),
@@ -44,6 +48,9 @@ MESSAGES = {
         "this contract is played by %(min)s to %(max)s players, you chose %(got)s"
     ),
     "tricks_out_of_range": gettext_lazy("%(got)s tricks is impossible (0 to %(max)s)"),
+    "tricks_after_stop": gettext_lazy(
+        "the deal stops at %(max)s tricks for this contract: %(got)s tricks is impossible"
+    ),
     "counter_not_allowed": gettext_lazy("the club's table has no such counter"),
     "seat_sitting_out": gettext_lazy("%(seat_name)s sits out this deal"),
     "too_many_deals": gettext_lazy("at most %(max)s deals"),
@@ -61,6 +68,11 @@ MESSAGES = {
     "too_few_dead": gettext_lazy("at least %(min)s dead cards, you entered %(got)s"),
     "live_points_unreachable": gettext_lazy(
         "%(got)s live points are impossible with %(cards)s live cards (%(min)s to %(max)s)"
+    ),
+    "live_cards_not_dealable": gettext_lazy(
+        "%(got_0)s and %(got_1)s live points with %(cards_0)s and %(cards_1)s live cards "
+        "cannot both come from one deck (it would take more cards of one value than the deck "
+        "holds, five aces for instance)"
     ),
     "bad_card_count": gettext_lazy("this manche deals %(expected)s cards, not %(got)s"),
     "bid_out_of_range": gettext_lazy("a bid is between 0 and %(max)s"),
@@ -115,6 +127,10 @@ RULES_MESSAGES = {
     "manches": gettext_lazy("A game has 1 to 30 manches."),
     "zero_sum": gettext_lazy(
         "The offender pays three times what each other player receives (e.g. -6 and 2)."
+    ),
+    "penalty_costs_nothing": gettext_lazy(
+        "The trump penalty cannot be 0 and 0: a line worth nothing would not show who was "
+        "penalised. Each other player receives 1 to 100 (e.g. -6 and 2)."
     ),
 }
 

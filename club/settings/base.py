@@ -110,12 +110,18 @@ AUTHENTICATION_BACKENDS = [
 ]
 
 # Login throttling (django-axes, failures stored in the database so every worker sees them):
-# 5 failures for one user name, or from one address, lock it for a quarter of an hour.
+# 5 failures for one user name from one address lock that name from that address for a quarter
+# of an hour (a hall's players share one address: the other names still log in); 30 failures
+# from one address, whatever the names, lock every login from it (club/login_throttle.py).
 AXES_FAILURE_LIMIT = 5
+LOGIN_FAILURE_LIMIT_PER_ADDRESS = 30
 AXES_COOLOFF_TIME = datetime.timedelta(minutes=15)
-AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+# [["username", "ip_address"]], plus "ip_address" alone once the address reached its ceiling.
+AXES_LOCKOUT_PARAMETERS = "club.login_throttle.lockout_parameters"
 AXES_RESET_ON_SUCCESS = True
-AXES_LOCKOUT_TEMPLATE = "registration/locked.html"
+# A try while locked out does not push the end back: the lockout page's time holds.
+AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
+AXES_LOCKOUT_CALLABLE = "club.views.locked_out"
 AXES_CLIENT_IP_CALLABLE = "club.client_ip.client_ip"
 # Reverse proxies whose X-Forwarded-For is believed (addresses or networks); none by default:
 # the client is then the connection's own address and the header is ignored.

@@ -54,10 +54,10 @@ def test_a_penalty_line_must_be_the_penalty_of_its_game():
     with pytest.raises(InvalidDeal) as error:
         record_from_points("queens", [-8, -8, 0, 0], penalty=True)
     assert error.value.code == "wrong_total"
-    # A trump penalty worth nothing shows no offender.
+    # A trump penalty worth nothing would show no offender: the rules refuse it.
     with pytest.raises(InvalidDeal) as error:
         record_from_points("trump", [0, 0, 0, 0], penalty=True, rules={"trump_penalty": [0, 0]})
-    assert error.value.code == "offender_unknown"
+    assert (error.value.code, error.value.field) == ("invalid_rules", "trump_penalty")
 
 
 def test_the_sheet_line_of_each_game_sums_to_its_total():

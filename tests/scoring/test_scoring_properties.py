@@ -127,7 +127,8 @@ def whist_record(draw: st.DrawFn) -> Record:
     if row["tricks_per_declarer"]:
         record["tricks"] = draw(split(13, n + 1))[:n]
     else:
-        record["tricks"] = draw(st.integers(0, 13))
+        # a solo stops at 8 tricks: more is refused (test_scoring_rules_changes_1125)
+        record["tricks"] = draw(st.integers(0, row["overtrick_cap"]))
     if against:
         record["against"] = against
     if draw(st.integers(0, 6)) == 0:

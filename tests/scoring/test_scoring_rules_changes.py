@@ -279,7 +279,7 @@ def test_settings_at_their_bounds_are_accepted(game: str, rules: dict[str, Any])
 
 
 @given(
-    others=st.integers(0, 100),
+    others=st.integers(1, 100),
     offender=st.integers(0, 3),
 )
 def test_a_trump_penalty_sums_to_zero_whatever_the_setting(others: int, offender: int) -> None:

@@ -191,9 +191,9 @@ def test_plonk_deals(record: dict[str, object], expected: list[int]) -> None:
         ),
         (
             {"tricks": [7, 6], "dead": [7, 6], "live_points": [220, 190]},
-            "live_points_unreachable",
+            "live_cards_not_dealable",
             "live_points",
-            {"team": "both", "cards": 39, "min": 246, "max": 355, "got": 410},
+            {"cards_0": 21, "cards_1": 18, "got_0": 220, "got_1": 190},
         ),
         (
             {"tricks": [7, 6], "dead": [12, -1], "live_points": [150, 140]},

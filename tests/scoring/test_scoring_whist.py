@@ -35,7 +35,6 @@ def deal(contract: str, declarers: list[int], tricks: object, **extra: object) -
         # solo: +-3 per trick, counted up to 8
         (deal("solo_6", [2], 6), [-2, -2, 6, -2]),
         (deal("solo_6", [2], 8), [-4, -4, 12, -4]),
-        (deal("solo_6", [2], 11), [-4, -4, 12, -4]),
         (deal("solo_7", [0], 4), [-21, 7, 7, 7]),
         (deal("solo_8", [3], 8), [-6, -6, -6, 18]),
         # trou: flat when made, -1 per trick short, capo doubled

@@ -528,7 +528,7 @@ class DoubleKingPlugin(GamePlugin):
         "place_points": PLACE_POINTS_HELP,
         "trump_penalty": gettext_lazy(
             "The offender, then each other player, separated by commas: the offender pays three "
-            "times what each other player receives (0 to 100)."
+            "times what each other player receives (1 to 100)."
         ),
     }
 
