@@ -16,6 +16,3 @@ WHITENOISE_AUTOREFRESH = True
 
 # The tests build the demo club.
 ALLOW_DEMO_DATA = True
-# The suite runs on both cores already (pytest-xdist): sheets are laid out in the test's process,
-# where the tests can count them. The queue is the real one: tests run its worker themselves.
-PDF_RENDER_PROCESSES = 1

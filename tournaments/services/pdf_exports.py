@@ -1,15 +1,26 @@
-"""Long PDFs built off the request by the task queue."""
+"""Long PDFs built off the request by the task queue.
+
+A document's missing sheets are laid out a few per task (``sheet_pdfs.chunks``), so that the
+queue's workers, one per core, share them; the task that keeps the last page has the document
+merged by a task of its own (``build_pdf_export``). A failed sheet fails the document: its page
+says so, and the tasks still waiting skip it.
+"""
 
 import datetime
+from collections.abc import Sequence
 
 from django.conf import settings
 from django.contrib.auth.models import User
 from django.db import transaction
-from django.utils import timezone
+from django.db.models import QuerySet
+from django.utils import timezone, translation
+from django.utils.translation import get_language
 
+from .. import sheet_pdfs
 from ..models import (
     PdfExport,
     Round,
+    Table,
     Tournament,
 )
 
@@ -24,13 +35,13 @@ def queue_pdf_export(
     round_: Round | None,
     user: User | None,
     base_url: str = "",
+    tables: Sequence[int] = (),
 ) -> PdfExport:
     """The document to build off the request, in the current language: the one already in
     preparation for the same sheets if any (a second click waits for the same file), else a
-    new one handed to the task queue."""
-    from django.utils.translation import get_language
-
-    from ..tasks import build_pdf_export
+    new one handed to the task queue: ``tables`` (ids), the sheets to lay out, a few per task;
+    none: the merge alone."""
+    from ..tasks import build_pdf_export, lay_out_export_sheets
 
     language = get_language()
     with transaction.atomic():
@@ -52,32 +63,81 @@ def queue_pdf_export(
             requested_by=user,
             base_url=base_url,
         )
-        # In the same transaction: the queue's row is written with the export's, or neither.
-        build_pdf_export.enqueue(str(export.pk))
+        # In the same transaction: the queue's rows are written with the export's, or none.
+        shares = sheet_pdfs.chunks(tables)
+        for share in shares:
+            lay_out_export_sheets.enqueue(str(export.pk), share)
+        if not shares:
+            build_pdf_export.enqueue(str(export.pk))
     return export
 
 
-def build_pdf_export(export_id: str) -> PdfExport | None:
-    """Build a queued document (the task queue's worker calls this): the missing sheets are
-    laid out and kept, the pages merged, the file stored for its download link."""
-    from django.utils import translation
-
-    from .. import sheet_pdfs
-
-    export = (
+def _pending(export_id: str) -> PdfExport | None:
+    return (
         PdfExport.objects.select_related("tournament__club", "tournament__season", "round")
         .filter(pk=export_id, status=PdfExport.Status.PENDING)
         .first()
     )
-    if export is None:  # deleted, or already built
+
+
+def _document(export: PdfExport) -> sheet_pdfs.SheetDocument:
+    """The export's document, in the current language."""
+    if export.kind == PdfExport.Kind.ROUND_SHEETS and export.round is not None:
+        export.round.tournament = export.tournament
+        return sheet_pdfs.round_document(export.round, export.base_url or None)
+    return sheet_pdfs.filled_document(export.tournament, export.round)
+
+
+def _tables(export: PdfExport) -> QuerySet[Table]:
+    """The tables the export prints (a bye has no sheet)."""
+    if export.kind == PdfExport.Kind.ROUND_SHEETS:
+        return Table.objects.filter(round=export.round, bye=False)
+    tables = Table.objects.filter(round__tournament=export.tournament, bye=False)
+    return tables if export.round is None else tables.filter(round=export.round)
+
+
+def _fail(export: PdfExport) -> None:
+    """The export's page says the file could not be prepared; its other tasks skip it."""
+    PdfExport.objects.filter(pk=export.pk, status=PdfExport.Status.PENDING).update(
+        status=PdfExport.Status.FAILED, finished_at=timezone.now()
+    )
+
+
+def lay_out_export_sheets(export_id: str, tables: Sequence[int]) -> bool:
+    """A queued document's sheets of ``tables`` (ids) laid out and kept (one task's share).
+    Whether every page of the document is now kept: the caller then queues the merge. A
+    sheet that cannot be laid out fails the document, and the error goes up to the queue."""
+    export = _pending(export_id)
+    if export is None:  # deleted, failed, or already built
+        return False
+    with translation.override(export.language):
+        try:
+            document = sheet_pdfs.restricted(_document(export), set(tables))
+            pages = sheet_pdfs.lay_out(sheet_pdfs.prepare(document))
+        except Exception:
+            _fail(export)
+            raise
+        with transaction.atomic():
+            # Kept first, then the export locked, then counted: of two tasks ending together
+            # the second to take the lock sees the first's pages, so one of them says "all".
+            sheet_pdfs.keep(document, pages)
+            PdfExport.objects.select_for_update().filter(pk=export.pk).exists()
+            unkept = sheet_pdfs.unkept(
+                _tables(export), filled=document.filled, language=export.language
+            )
+    return unkept == 0
+
+
+def build_pdf_export(export_id: str) -> PdfExport | None:
+    """Build a queued document (the task queue's worker calls this once its pages are kept):
+    a sheet still missing (changed meanwhile) is laid out here, the pages are merged, the file
+    stored for its download link."""
+    export = _pending(export_id)
+    if export is None:  # deleted, failed, or already built
         return None
     try:
         with translation.override(export.language):
-            if export.kind == PdfExport.Kind.ROUND_SHEETS and export.round is not None:
-                export.round.tournament = export.tournament
-                document = sheet_pdfs.round_document(export.round, export.base_url or None)
-            else:
-                document = sheet_pdfs.filled_document(export.tournament, export.round)
+            document = _document(export)
             export.content = sheet_pdfs.build(document)
         export.filename = document.filename
         export.status = PdfExport.Status.READY
@@ -92,30 +152,29 @@ def build_pdf_export(export_id: str) -> PdfExport | None:
 
 def prepare_round_sheets(round_: Round, *, base_url: str) -> bool:
     """A round just drawn: when its blank sheets are more than a request may lay out, the
-    queue's worker lays them out now and keeps them (``lay_out_round_sheets``), so that the
-    scorekeeper's print merges kept pages instead of waiting on the queue. Whether it was
-    queued.
+    queue's workers lay them out now, a few per task, and keep them (``lay_out_round_sheets``),
+    so that the scorekeeper's print merges kept pages instead of waiting on the queue. Whether
+    it was queued.
 
     Nothing stale can be printed: a kept page counts only for the same HTML, so a sheet
     changed meanwhile (a redraw, a swap, a renamed player) is laid out again when printed.
     """
-    from django.utils.translation import get_language
-
     from ..tasks import lay_out_round_sheets
 
-    if round_.tables.filter(bye=False).count() <= settings.PDF_INLINE_MAX_RENDERS:
+    tables = list(round_.tables.filter(bye=False).order_by("number").values_list("pk", flat=True))
+    if len(tables) <= settings.PDF_INLINE_MAX_RENDERS:
         return False  # a print lays them out itself within its budget
-    lay_out_round_sheets.enqueue(round_.pk, get_language(), base_url)
+    for share in sheet_pdfs.chunks(tables):
+        lay_out_round_sheets.enqueue(round_.pk, get_language(), base_url, share)
     return True
 
 
-def lay_out_round_sheets(round_id: int, language: str, base_url: str) -> int:
-    """The blank sheets of a round laid out and kept, in the language and for the address of
-    the request that drew it (the task queue's worker calls this). How many sheets it has."""
-    from django.utils import translation
-
-    from .. import sheet_pdfs
-
+def lay_out_round_sheets(
+    round_id: int, language: str, base_url: str, tables: Sequence[int] | None = None
+) -> int:
+    """The blank sheets of a round (of ``tables``, ids, if given) laid out and kept, in the
+    language and for the address of the request that drew it (the task queue's worker calls
+    this). How many sheets were laid out."""
     round_ = (
         Round.objects.select_related("tournament__club", "tournament__season")
         .filter(pk=round_id)
@@ -124,4 +183,9 @@ def lay_out_round_sheets(round_id: int, language: str, base_url: str) -> int:
     if round_ is None:  # the draw was cancelled meanwhile
         return 0
     with translation.override(language):
-        return len(sheet_pdfs.lay_out_missing(sheet_pdfs.round_document(round_, base_url or None)))
+        document = sheet_pdfs.round_document(round_, base_url or None)
+        if tables is not None:
+            document = sheet_pdfs.restricted(document, set(tables))
+        pages = sheet_pdfs.lay_out(sheet_pdfs.prepare(document))
+        sheet_pdfs.keep(document, pages)
+    return len(pages)
