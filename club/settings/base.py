@@ -161,13 +161,14 @@ DJANGO_TABLES2_TEMPLATE = "django_tables2/semantic.html"
 TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend", "QUEUES": ["default"]}}
 # Sheets a request may lay out itself: past that, the document is queued and its page offers
 # the file when it is ready. A request must not hold its worker more than about 0.5 s. A cold
-# Double King sheet costs CPU_PER_SHEET s of CPU (bench/pdf.py: "CPU per sheet"), so
-# 0.5 / CPU_PER_SHEET = INLINE sheets.
-PDF_INLINE_MAX_RENDERS = 4
+# Double King sheet costs 0.13-0.14 s of CPU (bench/pdf.py, "CPU per sheet", 2026-11-25, on a
+# busy 2-core machine; 0.16 s in a run under heavier load), so 0.5 / 0.14 = 3.6: 3 sheets,
+# 0.4-0.5 s. A round of more tables is laid out by the queue as soon as it is drawn.
+PDF_INLINE_MAX_RENDERS = 3
 # Sheets laid out per task of the queue: few, so that the workers share a round evenly (the
-# last task ends at most one share after the other worker), enough that a task's own cost
-# (claiming it, building the document's sheets) stays small beside its layouts.
-PDF_TASK_SHEETS = 3
+# last task ends at most one share, 0.3 s, after the other worker's), while a task's own cost
+# (claiming it, building the round's sheets: about 10 ms) stays small beside its layouts.
+PDF_TASK_SHEETS = 2
 
 
 def cache_from_env(directory: str) -> dict[str, dict[str, object]]:

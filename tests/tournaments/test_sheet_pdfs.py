@@ -71,8 +71,9 @@ def test_reprint_of_an_unchanged_round_lays_out_nothing(scorekeeper_client, firs
 
 
 def test_a_changed_table_is_laid_out_again_alone(
-    scorekeeper_client, played_tournament, layouts, scorekeeper_user
+    scorekeeper_client, played_tournament, layouts, scorekeeper_user, settings
 ):
+    settings.PDF_INLINE_MAX_RENDERS = 4  # the tournament's tables, laid out by the request
     url = reverse("tournament_filled_pdf", args=[played_tournament.pk])
     scorekeeper_client.get(url)
     assert len(layouts) == 4
