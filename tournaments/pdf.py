@@ -2,7 +2,8 @@
 
 HTML templates are rendered by Django and laid out by WeasyPrint. Nothing is fetched from the
 network: the URL fetcher only reads ``data:`` URLs and files under the project's static and
-template directories (the sheets carry their CSS inline and use the system's DejaVu fonts).
+template directories (the documents' stylesheet is ``pdf.css``, beside this module; the fonts
+are the system's DejaVu).
 
 The context is the same for every game; the game's plug-in names the template that draws it
 (``GamePlugin.pdf_sheet_template``). A sheet is a list of rows: one per game of the session

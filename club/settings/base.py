@@ -160,11 +160,13 @@ DJANGO_TABLES2_TEMPLATE = "django_tables2/semantic.html"
 # run` starts them beside the server.
 TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend", "QUEUES": ["default"]}}
 # Sheets a request may lay out itself: past that, the document is queued and its page offers
-# the file when it is ready. A request must not hold its worker more than about 0.5 s. A cold
-# Double King sheet costs 0.13-0.14 s of CPU (bench/pdf.py, "CPU per sheet", 2026-11-25, on a
-# busy 2-core machine; 0.16 s in a run under heavier load), so 0.5 / 0.14 = 3.6: 3 sheets,
-# 0.4-0.5 s. A round of more tables is laid out by the queue as soon as it is drawn.
-PDF_INLINE_MAX_RENDERS = 3
+# the file when it is ready. A request must not hold its worker more than about 0.5 s. Measured
+# by bench/pdf.py (2026-11-25, a 2-core machine shared with other jobs): a cold Double King
+# sheet costs 0.133 s of CPU ("CPU per sheet"; 0.16 s under heavier load), and the request's
+# own work on a 30-table round, its HTML and the merge, 0.10 s ("cached"). So (0.5 - 0.10) /
+# 0.16 = 2.5: 2 sheets, 0.35-0.42 s (3 measured 0.64 s: "a request laying out 3 sheets").
+# A round of more tables is laid out by the queue as soon as it is drawn.
+PDF_INLINE_MAX_RENDERS = 2
 # Sheets laid out per task of the queue: few, so that the workers share a round evenly (the
 # last task ends at most one share, 0.3 s, after the other worker's), while a task's own cost
 # (claiming it, building the round's sheets: about 10 ms) stays small beside its layouts.
