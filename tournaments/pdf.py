@@ -18,7 +18,7 @@ import hashlib
 import threading
 import unicodedata
 from collections import defaultdict
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -334,18 +334,28 @@ def round_sheets(round_: Round, tables: Sequence[Table], plugin: GamePlugin) -> 
 
 
 def filled_sheets(
-    tournament: Tournament, rounds: Sequence[Round], plugin: GamePlugin
+    tournament: Tournament,
+    rounds: Sequence[Round],
+    plugin: GamePlugin,
+    only: Collection[int] | None = None,
 ) -> list[Sheet]:
-    """Every table of every round with its stored deals (one query for all the deals).
+    """Every table of every round (of ``only``, table ids, if given) with its stored deals (one
+    query for all the deals).
 
     ``rounds`` come with their tables and seats prefetched (``round_reads.tournament_rounds``).
     """
+    stored = Deal.objects.filter(table__round__tournament=tournament)
+    if only is not None:
+        stored = stored.filter(table_id__in=only)
     deals: dict[int, list[Deal]] = defaultdict(list)
-    for deal in Deal.objects.filter(table__round__tournament=tournament).order_by(
-        "table_id", "number"
-    ):
+    for deal in stored.order_by("table_id", "number"):
         deals[deal.table_id].append(deal)
-    tables = [(round_, table) for round_ in rounds for table in round_.tables.all()]
+    tables = [
+        (round_, table)
+        for round_ in rounds
+        for table in round_.tables.all()
+        if only is None or table.pk in only
+    ]
     return _sheets(tournament, plugin, tables, deals)
 
 

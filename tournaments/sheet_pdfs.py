@@ -10,7 +10,6 @@ task of its own, queued when every page is kept (``pdf_exports``).
 
 from __future__ import annotations
 
-import dataclasses
 import hashlib
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
@@ -54,16 +53,22 @@ def round_words(round_: Round) -> str:
     return _("Round %(number)d") % {"number": round_.number}
 
 
-def round_document(round_: Round, base_url: str | None = None) -> SheetDocument:
-    """The blank score sheets of a round, one page per table; with ``base_url`` (the site's
-    address), each table's private link as a QR code when it has one.
+def round_document(
+    round_: Round, base_url: str | None = None, only: Collection[int] | None = None
+) -> SheetDocument:
+    """The blank score sheets of a round, one page per table (of ``only``, table ids, if given:
+    one task's share); with ``base_url`` (the site's address), each table's private link as a
+    QR code when it has one.
 
     The QR code is in the sheet's HTML, whose digest is the cached page's key (``prepare``):
     a new link or a revoked one lays the sheet out again, never prints a dead code.
     """
     tournament = round_.tournament
     plugin = plugin_for(tournament.game)
-    sheets = pdf.round_sheets(round_, round_reads.round_tables(round_), plugin)
+    tables = round_reads.round_tables(round_)
+    if only is not None:
+        tables = [table for table in tables if table.pk in only]
+    sheets = pdf.round_sheets(round_, tables, plugin)
     if base_url is not None:
         codes = qr.round_codes(round_, base_url)
         for sheet in sheets:
@@ -77,8 +82,11 @@ def round_document(round_: Round, base_url: str | None = None) -> SheetDocument:
     )
 
 
-def filled_document(tournament: Tournament, only: Round | None = None) -> SheetDocument:
-    """Every table of every round (or of round ``only``) with what was entered."""
+def filled_document(
+    tournament: Tournament, only: Round | None = None, tables: Collection[int] | None = None
+) -> SheetDocument:
+    """Every table of every round (or of round ``only``; of ``tables``, ids, if given: one
+    task's share) with what was entered."""
     plugin = plugin_for(tournament.game)
     rounds = round_reads.tournament_rounds(tournament)
     if only is not None:
@@ -89,7 +97,7 @@ def filled_document(tournament: Tournament, only: Round | None = None) -> SheetD
     return SheetDocument(
         template=plugin.pdf_sheet_template,
         tournament=tournament,
-        sheets=pdf.filled_sheets(tournament, rounds, plugin),
+        sheets=pdf.filled_sheets(tournament, rounds, plugin, tables),
         filled=True,
         filename=pdf.pdf_filename(*words, _("filled sheets")),
     )
@@ -159,12 +167,6 @@ def lay_out(pages: Sequence[SheetPage]) -> list[SheetPage]:
     for page in todo:
         page.content = pdf.html_to_pdf(page.html)
     return todo
-
-
-def restricted(document: SheetDocument, tables: Collection[int]) -> SheetDocument:
-    """The document's sheets of ``tables`` (ids) only: one task's share."""
-    sheets = [sheet for sheet in document.sheets if sheet.table.pk in tables]
-    return dataclasses.replace(document, sheets=sheets)
 
 
 def chunks(tables: Sequence[int]) -> list[list[int]]:

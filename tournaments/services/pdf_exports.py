@@ -7,7 +7,7 @@ says so, and the tasks still waiting skip it.
 """
 
 import datetime
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 from django.conf import settings
 from django.contrib.auth.models import User
@@ -80,12 +80,13 @@ def _pending(export_id: str) -> PdfExport | None:
     )
 
 
-def _document(export: PdfExport) -> sheet_pdfs.SheetDocument:
-    """The export's document, in the current language."""
+def _document(export: PdfExport, tables: Collection[int] | None = None) -> sheet_pdfs.SheetDocument:
+    """The export's document (its sheets of ``tables``, ids, if given), in the current
+    language."""
     if export.kind == PdfExport.Kind.ROUND_SHEETS and export.round is not None:
         export.round.tournament = export.tournament
-        return sheet_pdfs.round_document(export.round, export.base_url or None)
-    return sheet_pdfs.filled_document(export.tournament, export.round)
+        return sheet_pdfs.round_document(export.round, export.base_url or None, tables)
+    return sheet_pdfs.filled_document(export.tournament, export.round, tables)
 
 
 def _tables(export: PdfExport) -> QuerySet[Table]:
@@ -112,7 +113,7 @@ def lay_out_export_sheets(export_id: str, tables: Sequence[int]) -> bool:
         return False
     with translation.override(export.language):
         try:
-            document = sheet_pdfs.restricted(_document(export), set(tables))
+            document = _document(export, set(tables))
             pages = sheet_pdfs.lay_out(sheet_pdfs.prepare(document))
         except Exception:
             _fail(export)
@@ -183,9 +184,8 @@ def lay_out_round_sheets(
     if round_ is None:  # the draw was cancelled meanwhile
         return 0
     with translation.override(language):
-        document = sheet_pdfs.round_document(round_, base_url or None)
-        if tables is not None:
-            document = sheet_pdfs.restricted(document, set(tables))
+        only = None if tables is None else set(tables)
+        document = sheet_pdfs.round_document(round_, base_url or None, only)
         pages = sheet_pdfs.lay_out(sheet_pdfs.prepare(document))
         sheet_pdfs.keep(document, pages)
     return len(pages)
