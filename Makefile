@@ -13,11 +13,13 @@ run: install messages migrate demo
 	@echo "Atout runs on http://127.0.0.1:$(PORT)/  (Ctrl+C to stop)"
 	@echo "Demo logins: bureau / atout-bureau (committee), saisie / atout-saisie (scorekeeper)"
 	@echo
-	@# The task queue's worker (long PDFs) runs beside the server and stops with it (a background
-	@# job of a script ignores Ctrl+C: the trap and the last kill stop it).
-	$(PY) manage.py db_worker --no-reload & worker=$$!; \
-	trap 'kill $$worker 2>/dev/null' EXIT INT TERM; \
-	$(PY) manage.py runserver 127.0.0.1:$(PORT); kill $$worker 2>/dev/null
+	@# The task queue's workers (long PDFs), one per core, run beside the server at a lower
+	@# priority (nice), so that pages are served first; they stop with it (a background job of a
+	@# script ignores Ctrl+C: the trap and the last kill stop them).
+	workers=; for core in $$(seq $$(getconf _NPROCESSORS_ONLN)); do \
+	nice -n 10 $(PY) manage.py db_worker --no-reload & workers="$$workers $$!"; done; \
+	trap 'kill $$workers 2>/dev/null' EXIT INT TERM; \
+	$(PY) manage.py runserver 127.0.0.1:$(PORT); kill $$workers 2>/dev/null
 
 test: install messages browser checkers
 	$(PY) -m pytest $(PYTEST_ARGS)

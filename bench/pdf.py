@@ -6,16 +6,19 @@ Builds, in a throwaway SQLite database, a Double King round of 30 tables (120 pl
 season of published tournaments with hundreds of players, then times:
 
 - one WeasyPrint render of the whole round's HTML (the old single document),
-- the round's score sheets laid out cold as the queue's worker does (``sheet_pdfs.build``), in
-  one process (the baseline) and in the pool of one process per core, alternately in the same
-  run: median wall clock, and CPU of this process plus the layout processes'; budget: the
-  pool's median < 3 s,
-- a request laying out the most sheets it may (``PDF_INLINE_MAX_RENDERS``) in its own process,
-  beside the same sheets in the pool, and what starting the pool costs,
+- the CPU a cold sheet costs, laid out in this process (``sheet_pdfs.build``): the figure
+  ``PDF_INLINE_MAX_RENDERS`` is derived from,
+- the round's score sheets laid out cold by the task queue, as production does: the request
+  queues them (a task per few sheets, then the merge), ``db_worker`` processes (started before,
+  warmed by a first document) lay them out; one worker, then one per core, alternately in the
+  same run: median wall clock from the request to the file ready; budget: one per core in
+  ≤ 0.55× the time of one,
+- a request laying out the most sheets it may (``PDF_INLINE_MAX_RENDERS``) itself: its CPU
+  (budget: about 0.5 s),
 - through the views: the round again (cached), the wall plan, one round's filled sheets,
-- the whole tournament's filled sheets (150 tables): the request only queues them, a separate
-  ``db_worker`` process builds them (time; peak RSS of the worker, and the peak of the sum over
-  the worker and its layout processes, sampled), then the reprint from the cache,
+- the whole tournament's filled sheets (150 tables): the request only queues them, one
+  ``db_worker`` per core builds them (time; peak RSS of each worker, and of their sum, sampled),
+  then the reprint from the cache,
 - the season's Excel standings (budget: well under a second) and one tournament's workbook.
 
 The schema is created from the models (no migrations: they are checked elsewhere, and the
@@ -37,12 +40,15 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-PDF_BUDGET_S = 3.0
 XLSX_BUDGET_S = 1.0
 #: The address the printed QR codes point to (a request from RequestFactory comes to it).
 SITE = "http://testserver"
-#: Processes of the pool at most (production's default, ``PDF_RENDER_PROCESSES``).
-POOL_CAP = 4
+#: The queue's workers at most: one per core.
+WORKERS = min(len(os.sched_getaffinity(0)), 4)
+#: One worker per core lays a cold round out in at most this share of one worker's time.
+SPEEDUP_BUDGET = 0.55
+#: A request lays out its few sheets in about this long at most (CPU seconds).
+INLINE_BUDGET_S = 0.5
 
 
 def setup_django(database: Path) -> None:
@@ -172,10 +178,8 @@ def forget_queue() -> None:
 
 def timed(label: str, call, repeat: int, budget: float | None = None, *, cached=False) -> float:
     """First, median and best of ``repeat`` calls (wall clock), and for the median one the CPU
-    time of this process and of the layout processes it started; everything rendered is
-    forgotten first unless ``cached``. The verdict is on the median. On a busy machine the
-    CPU times are the steadier figures: on two idle cores the wall time of a cold round is
-    about this process's CPU plus half the layout processes'."""
+    time of this process; everything rendered is forgotten first unless ``cached``. The verdict
+    is on the median. On a busy machine the CPU times are the steadier figures."""
     runs = []
     size = 0
     for _ in range(repeat):
@@ -200,7 +204,7 @@ def timed(label: str, call, repeat: int, budget: float | None = None, *, cached=
         verdict = "  OK" if median < budget else f"  OVER BUDGET ({budget:g} s)"
     print(
         f"{label:<50} first {first:6.2f} s  median {median:6.2f} s  best {best:6.2f} s"
-        f" (cpu {median_cpu:5.2f} s + layout {median_children:5.2f} s)"
+        f" (cpu {median_cpu:5.2f} s + children {median_children:5.2f} s)"
         f"  {size / 1024:7.1f} KiB{verdict}"
     )
     return median
@@ -241,61 +245,105 @@ def _since(mark: tuple[float, float, float]) -> tuple[float, float, float]:
 
 
 def _line(label: str, runs: list[tuple[float, float, float]], budget: float | None = None) -> float:
-    """Median wall clock and the median run's CPU (this process + layout processes)."""
+    """Median wall clock and the median run's CPU (this process + its children)."""
     median, cpu, children = sorted(runs)[len(runs) // 2]
     verdict = ""
     if budget is not None:
         verdict = "  OK" if median < budget else f"  OVER BUDGET ({budget:g} s)"
     print(
         f"{label:<50} median {median:6.2f} s  best {min(runs)[0]:6.2f} s"
-        f"  cpu {cpu:5.2f} s + layout {children:5.2f} s = {cpu + children:5.2f} s{verdict}"
+        f"  cpu {cpu:5.2f} s + children {children:5.2f} s{verdict}"
     )
     return median
 
 
-def cold_round(round_, repeat: int, tables: int) -> float:
-    """The round's sheets, none cached, as the queue's worker builds them: in one process
-    (``PDF_RENDER_PROCESSES = 1``) and in the pool, one run of each in turn so that both see
-    the same load. Returns the pool's median."""
-    from django.conf import settings
-
+def cpu_per_sheet(round_, repeat: int, tables: int) -> float:
+    """The round's sheets laid out cold in this process, one after the other: the median run's
+    CPU per sheet (what a request pays per sheet it lays out itself)."""
     from tournaments.printing import sheet_pdfs
 
-    settings.PDF_RENDER_PROCESSES = POOL_CAP
-    pool = sheet_pdfs.render_processes(tables)
-    runs: dict[int, list[tuple[float, float, float]]] = {1: [], POOL_CAP: []}
-    contents: dict[int, bytes] = {}
+    runs = []
+    for _ in range(repeat):
+        cold()
+        mark = _cpu()
+        sheet_pdfs.build(sheet_pdfs.round_document(round_, SITE))
+        runs.append(_since(mark))
+    _line(f"round sheets cold ({tables} tables), this process", runs)
+    cpu = sorted(run[1] for run in runs)[len(runs) // 2] / tables
+    print(f"{'  CPU per sheet':<50} {cpu:6.3f} s")
+    return cpu
+
+
+class Workers:
+    """``count`` queue workers (``manage.py db_worker``, as production runs them) on the
+    benchmark's database, polling every 20 ms, until ``stop``."""
+
+    def __init__(self, database: Path, count: int):
+        import subprocess
+
+        self.processes = [
+            subprocess.Popen([sys.executable, __file__, "--worker", str(database)])
+            for _ in range(count)
+        ]
+
+    def stop(self) -> float:
+        """Stop them (each ends its task first); their CPU, in seconds."""
+        import signal
+
+        for process in self.processes:
+            process.send_signal(signal.SIGTERM)
+        for process in self.processes:
+            process.wait()
+        return _children_cpu()
+
+
+def queued_document(get, exports, round_) -> tuple[float, float]:
+    """The round's sheets, none kept, asked for by a request and built by the queue's running
+    workers: wall clock until the file is ready, and the request's own CPU."""
+    from tournaments.printing.models import PdfExport
+
+    cold()
+    # The last document's tasks are left alone: its merge may still be marking its task done.
+    PdfExport.objects.all().delete()
+    start, cpu = time.perf_counter(), time.process_time()
+    response = get(exports.RoundSheetsPDFView, pk=round_.pk)
+    request_cpu = time.process_time() - cpu
+    assert response.status_code == 302, response.status_code
+    while not PdfExport.objects.filter(status=PdfExport.Status.READY).exists():
+        assert not PdfExport.objects.filter(status=PdfExport.Status.FAILED).exists()
+        time.sleep(0.01)  # a benchmark polling the database, not a test waiting
+    return time.perf_counter() - start, request_cpu
+
+
+def cold_round(get, exports, round_, database: Path, repeat: int, tables: int) -> bool:
+    """The round's sheets, none kept, built by one queue worker and by one per core: each set
+    of workers started and warmed by a first document, then ``repeat`` documents timed; the
+    two sets take turns so that both see the same load on a shared machine."""
+    from django.conf import settings
+
+    inline = settings.PDF_INLINE_MAX_RENDERS
+    settings.PDF_INLINE_MAX_RENDERS = 0  # every sheet to the queue
+    runs: dict[int, list[tuple[float, float, float]]] = {1: [], WORKERS: []}
     for i in range(repeat):
-        for cap in (1, POOL_CAP) if i % 2 == 0 else (POOL_CAP, 1):
-            settings.PDF_RENDER_PROCESSES = cap
-            cold()
-            mark = _cpu()
-            contents[cap] = sheet_pdfs.build(sheet_pdfs.round_document(round_, SITE))
-            runs[cap].append(_since(mark))
-    settings.PDF_RENDER_PROCESSES = POOL_CAP
-    alone = _line(f"round sheets cold ({tables} tables), 1 process", runs[1])
-    pooled = _line(
-        f"round sheets cold ({tables} tables), pool of {pool}", runs[POOL_CAP], PDF_BUDGET_S
-    )
-    same = _pages(contents[1]) == _pages(contents[POOL_CAP])
-    print(f"{'  pool / 1 process (wall clock)':<50} {pooled / alone:6.2f}  same pages: {same}")
-    return pooled
+        for count in (1, WORKERS) if i % 2 == 0 else (WORKERS, 1):
+            children = _children_cpu()
+            workers = Workers(database, count)
+            queued_document(get, exports, round_)  # the workers' imports and first layouts
+            wall, request_cpu = queued_document(get, exports, round_)
+            # The workers' CPU counts the warm-up too: halved, as two documents were built.
+            runs[count].append((wall, request_cpu, (workers.stop() - children) / 2))
+    settings.PDF_INLINE_MAX_RENDERS = inline
+    forget_queue()
+    one = _line(f"round sheets cold ({tables} tables), 1 worker", runs[1])
+    many = _line(f"round sheets cold ({tables} tables), {WORKERS} workers", runs[WORKERS])
+    ratio = many / one
+    verdict = "OK" if ratio <= SPEEDUP_BUDGET else f"OVER BUDGET ({SPEEDUP_BUDGET:g})"
+    print(f"{f'  {WORKERS} workers / 1 worker (wall clock)':<50} {ratio:6.2f}  {verdict}")
+    return ratio <= SPEEDUP_BUDGET
 
 
-def _pages(content: bytes) -> list[str]:
-    from io import BytesIO
-
-    from pypdf import PdfReader
-
-    return [page.extract_text() for page in PdfReader(BytesIO(content)).pages]
-
-
-def inline_request(get, exports, round_, repeat: int) -> None:
-    """A request laying out ``PDF_INLINE_MAX_RENDERS`` sheets itself (the rest cached), and
-    the same sheets in the pool a request could fork; then what a pool costs to start."""
-    import multiprocessing
-    from concurrent.futures import ProcessPoolExecutor
-
+def inline_request(get, exports, round_, repeat: int) -> bool:
+    """A request laying out ``PDF_INLINE_MAX_RENDERS`` sheets itself (the rest kept)."""
     from django.conf import settings
 
     from tournaments.printing import sheet_pdfs
@@ -306,30 +354,18 @@ def inline_request(get, exports, round_, repeat: int) -> None:
     cold()
     sheet_pdfs.build(document)
     forget = [sheet.table.pk for sheet in document.sheets[:count]]
-    runs: dict[str, list[tuple[float, float, float]]] = {"request": [], "pool": []}
-    for i in range(repeat):
-        for way in ("request", "pool") if i % 2 == 0 else ("pool", "request"):
-            SheetPdf.objects.filter(table_id__in=forget).delete()
-            mark = _cpu()
-            if way == "request":
-                response = get(exports.RoundSheetsPDFView, pk=round_.pk)
-                assert response.status_code == 200, response.status_code
-            else:
-                document = sheet_pdfs.round_document(round_, SITE)
-                pages = sheet_pdfs.prepare(document)
-                assert sheet_pdfs.missing(pages) == count
-                sheet_pdfs.assemble(document, pages, processes=sheet_pdfs.render_processes(count))
-            runs[way].append(_since(mark))
-    _line(f"a request laying out {count} sheets itself", runs["request"])
-    _line(f"  the same {count} sheets in the pool", runs["pool"])
-    starts = []
+    runs = []
     for _ in range(repeat):
+        SheetPdf.objects.filter(table_id__in=forget).delete()
         mark = _cpu()
-        context = multiprocessing.get_context("fork")
-        with ProcessPoolExecutor(2, mp_context=context) as pool:
-            list(pool.map(abs, [1, 2]))
-        starts.append(_since(mark))
-    _line("  starting and ending a pool of 2 (nothing laid out)", starts)
+        response = get(exports.RoundSheetsPDFView, pk=round_.pk)
+        assert response.status_code == 200, response.status_code
+        runs.append(_since(mark))
+    _line(f"a request laying out {count} sheets itself", runs)
+    cpu = sorted(run[1] for run in runs)[len(runs) // 2]
+    verdict = "OK" if cpu <= INLINE_BUDGET_S else f"OVER BUDGET ({INLINE_BUDGET_S:g} s)"
+    print(f"{'  its CPU':<50} {cpu:6.2f} s  {verdict}")
+    return cpu <= INLINE_BUDGET_S
 
 
 def _tree_memory(pid: int) -> tuple[int, int]:
@@ -352,44 +388,38 @@ def _tree_memory(pid: int) -> tuple[int, int]:
     return rss, pss
 
 
-def archive(get, exports, tournament, database: Path, tables: int, processes: int) -> None:
-    """The whole tournament's filled sheets: the request queues them, a separate worker
-    process (``db_worker``, as in production) builds them; its peak RSS is measured there.
-    Then the reprint: every sheet cached, the request merges them itself."""
-    import subprocess
-
+def archive(get, exports, tournament, database: Path, tables: int, workers: int) -> None:
+    """The whole tournament's filled sheets: the request queues them, ``workers`` queue workers
+    (``db_worker``, as in production) build them; their peak memory is sampled. Then the
+    reprint: every sheet kept, the request merges them itself."""
     from tournaments.printing.models import PdfExport
 
     cold()
+    forget_queue()
     start = time.perf_counter()
     response = get(exports.FilledSheetsPDFView, pk=tournament.pk)
     queued = time.perf_counter() - start
     assert response.status_code == 302, response.status_code
     print(f"{f'filled sheets, whole tournament ({tables} tables)':<50} request {queued:6.2f} s")
-    start = time.perf_counter()
-    worker = subprocess.Popen(
-        [sys.executable, __file__, "--worker", str(database), "--processes", str(processes)],
-        stdout=subprocess.PIPE,
-        text=True,
-    )
-    # The peak of the sum over the worker and its layout processes, every 20 ms.
-    peak_rss = peak_pss = 0
-    while worker.poll() is None:
-        rss, pss = _tree_memory(worker.pid)
-        peak_rss, peak_pss = max(peak_rss, rss), max(peak_pss, pss)
-        time.sleep(0.02)
+    start, children = time.perf_counter(), _children_cpu()
+    running = Workers(database, workers)
+    # The peak of each worker, and of their sum, every 20 ms.
+    peak_one = peak_sum = 0
+    while not PdfExport.objects.filter(status=PdfExport.Status.READY).exists():
+        assert not PdfExport.objects.filter(status=PdfExport.Status.FAILED).exists()
+        rss = [_tree_memory(process.pid)[0] for process in running.processes]
+        peak_one, peak_sum = max(peak_one, *rss), max(peak_sum, sum(rss))
+        time.sleep(0.02)  # a benchmark sampling, not a test waiting
     built = time.perf_counter() - start
-    assert worker.returncode == 0, worker.returncode
+    cpu = running.stop() - children
     export = PdfExport.objects.get()
-    assert export.status == PdfExport.Status.READY, export.status
-    own = worker.stdout.read().strip().splitlines()[-1]
     print(
-        f"{f'  built by the worker, {processes} process(es) (start included)':<50} {built:6.2f} s  "
-        f"{len(export.content) / 1024:7.1f} KiB"
+        f"{f'  built by {workers} worker(s) (their start included)':<50} {built:6.2f} s  "
+        f"cpu {cpu:5.1f} s  {len(export.content) / 1024:7.1f} KiB"
     )
     print(
-        f"{'  peak memory, worker + layout processes':<50} RSS {peak_rss / 1024:.0f} MB"
-        f"  PSS {peak_pss / 1024:.0f} MB (sum, sampled); {own}"
+        f"{'  peak memory (RSS, sampled)':<50} one worker {peak_one / 1024:.0f} MB,"
+        f" all {peak_sum / 1024:.0f} MB"
     )
     timed(
         f"  reprint ({tables} tables cached)",
@@ -399,34 +429,16 @@ def archive(get, exports, tournament, database: Path, tables: int, processes: in
     )
 
 
-def worker(database: Path, processes: int) -> None:
-    """The queue's worker on the benchmark's database: runs what is queued, then prints its
-    peak RSS and that of its biggest child (the layout processes)."""
-    import resource
-
+def worker(database: Path) -> None:
+    """A queue worker on the benchmark's database, as production runs it, until SIGTERM."""
     os.environ["DJANGO_SETTINGS_MODULE"] = "club.settings.test"
     os.environ["DATABASE_URL"] = f"sqlite:///{database}"
     import django
-    from django.conf import settings
 
     django.setup()
-    settings.PDF_RENDER_PROCESSES = processes
     from django.core.management import call_command
 
-    call_command("db_worker", batch=True, startup_delay=False, verbosity=0)
-    # VmHWM, not getrusage: Linux carries a process's peak over exec, so a process started by
-    # the benchmark would report the benchmark's own peak.
-    status = Path("/proc/self/status").read_text()
-    own = int(next(line for line in status.splitlines() if line.startswith("VmHWM")).split()[1])
-    # The layout processes are forked from the worker: their peak counts the pages they still
-    # share with it.
-    child = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
-    times = os.times()
-    print(
-        f"worker {own / 1024:.0f} MB, biggest child {child / 1024:.0f} MB;"
-        f" cpu {times.user + times.system:.1f} s + layout"
-        f" {times.children_user + times.children_system:.1f} s"
-    )
+    call_command("db_worker", interval=0.02, startup_delay=False, reload=False, verbosity=0)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -442,16 +454,15 @@ def main(argv: list[str] | None = None) -> int:
         "--skip-archive", action="store_true", help="skip the whole tournament's filled sheets"
     )
     parser.add_argument(
-        "--archive-processes",
+        "--archive-workers",
         type=int,
-        default=POOL_CAP,
-        help="layout processes of the worker building the archive, at most (1: no pool)",
+        default=WORKERS,
+        help="queue workers building the archive (default: one per core)",
     )
     parser.add_argument("--worker", type=Path, help=argparse.SUPPRESS)
-    parser.add_argument("--processes", type=int, default=POOL_CAP, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.worker:
-        worker(args.worker, args.processes)
+        worker(args.worker)
         return 0
 
     with tempfile.TemporaryDirectory(prefix="atout-bench-") as tmp:
@@ -484,9 +495,10 @@ def main(argv: list[str] | None = None) -> int:
 
         ok = True
         baseline(round_, args.repeat)
-        ok &= cold_round(round_, args.repeat, args.tables) < PDF_BUDGET_S
+        cpu_per_sheet(round_, args.repeat, args.tables)
+        ok &= cold_round(get, exports, round_, database, args.repeat, args.tables)
         if args.tables > settings.PDF_INLINE_MAX_RENDERS:
-            inline_request(get, exports, round_, args.repeat)
+            ok &= inline_request(get, exports, round_, args.repeat)
             cold()
             start = time.perf_counter()
             response = get(exports.RoundSheetsPDFView, pk=round_.pk)
@@ -524,7 +536,7 @@ def main(argv: list[str] | None = None) -> int:
                 tournament,
                 database,
                 args.rounds * args.tables,
-                args.archive_processes,
+                args.archive_workers,
             )
         ok &= (
             timed(

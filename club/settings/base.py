@@ -164,18 +164,22 @@ STATIC_ROOT = BASE_DIR / "staticfiles"
 
 DJANGO_TABLES2_TEMPLATE = "django_tables2/semantic.html"
 
-# Long PDFs are built off the request by a task queue kept in the database
-# (`manage.py db_worker` runs it; `make run` starts one beside the server).
+# Long PDFs are built off the request by a task queue kept in the database: `manage.py
+# db_worker`, one per core at a lower priority than the web's workers (`nice`, README); `make
+# run` starts them beside the server.
 TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend", "QUEUES": ["default"]}}
-# The task queue's worker lays missing sheets out in a pool of processes, one per core, at
-# most this many (1: in its own process). Requests never fork (`sheet_pdfs.render_processes`).
-PDF_RENDER_PROCESSES = 4
-# Sheets a request may lay out itself, in its own process: past that, the document is queued
-# and its page offers the file when it is ready. A Double King sheet takes about 0.1 s of CPU
-# (bench/pdf.py; 0.2 s on a busy machine), so 12 fit the 3 s budget on one core; a whole
-# round laid out cold (30 tables, about 3 s of CPU) goes to the queue, whose worker uses every
-# core (and lays a round's sheets out as soon as it is drawn).
-PDF_INLINE_MAX_RENDERS = 12
+# Sheets a request may lay out itself: past that, the document is queued and its page offers
+# the file when it is ready. A request must not hold its worker more than about 0.5 s. Measured
+# by bench/pdf.py (2026-11-25, a 2-core machine shared with other jobs): a cold Double King
+# sheet costs 0.133 s of CPU ("CPU per sheet"; 0.16 s under heavier load), and the request's
+# own work on a 30-table round, its HTML and the merge, 0.10 s ("cached"). So (0.5 - 0.10) /
+# 0.16 = 2.5: 2 sheets, 0.35-0.42 s (3 measured 0.64 s: "a request laying out 3 sheets").
+# A round of more tables is laid out by the queue as soon as it is drawn.
+PDF_INLINE_MAX_RENDERS = 2
+# Sheets laid out per task of the queue: few, so that the workers share a round evenly (the
+# last task ends at most one share, 0.3 s, after the other worker's), while a task's own cost
+# (claiming it, building the round's sheets: about 10 ms) stays small beside its layouts.
+PDF_TASK_SHEETS = 2
 
 
 def cache_from_env(url: str, directory: str) -> dict[str, dict[str, object]]:

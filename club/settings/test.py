@@ -18,9 +18,6 @@ WHITENOISE_AUTOREFRESH = True
 
 # The tests build the demo club.
 ALLOW_DEMO_DATA = True
-# The suite runs on both cores already (pytest-xdist): sheets are laid out in the test's process,
-# where the tests can count them. The queue is the real one: tests run its worker themselves.
-PDF_RENDER_PROCESSES = 1
 # Each test process keeps its pages in its own memory (the suite runs on both cores), unless
 # the environment names a cache (the benchmarks: a folder, as in production).
 if not (os.environ.get("ATOUT_CACHE_URL") or os.environ.get("ATOUT_CACHE_DIR")):

@@ -1,14 +1,25 @@
-"""Long PDFs built off the request by the task queue."""
+"""Long PDFs built off the request by the task queue: what a request asks for (the workers'
+side is ``builds``).
+
+A document's missing sheets are laid out a few per task (``sheet_pdfs.chunks``), so that the
+queue's workers, one per core, share them; the task that keeps the last page has the document
+merged by a task of its own (``build_pdf_export``). A failed sheet fails the document: its page
+says so, and the tasks still waiting skip it.
+"""
 
 import datetime
+from collections.abc import Sequence
 
 from django.conf import settings
 from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import get_language
 
 from tournaments.models import Round, Tournament
+from tournaments.printing import sheet_pdfs
 from tournaments.printing.models import PdfExport
+from tournaments.printing.tasks import build_pdf_export, lay_out_export_sheets, lay_out_round_sheets
 
 #: Finished PDF exports are kept this long for their download link, then deleted.
 PDF_EXPORT_KEEP = datetime.timedelta(days=1)
@@ -21,14 +32,12 @@ def queue_pdf_export(
     round_: Round | None,
     user: User | None,
     base_url: str = "",
+    tables: Sequence[int] = (),
 ) -> PdfExport:
     """The document to build off the request, in the current language: the one already in
     preparation for the same sheets if any (a second click waits for the same file), else a
-    new one handed to the task queue."""
-    from django.utils.translation import get_language
-
-    from tournaments.printing.tasks import build_pdf_export
-
+    new one handed to the task queue: ``tables`` (ids), the sheets to lay out, a few per task;
+    none: the merge alone."""
     language = get_language()
     with transaction.atomic():
         PdfExport.objects.filter(created_at__lt=timezone.now() - PDF_EXPORT_KEEP).delete()
@@ -49,76 +58,27 @@ def queue_pdf_export(
             requested_by=user,
             base_url=base_url,
         )
-        # In the same transaction: the queue's row is written with the export's, or neither.
-        build_pdf_export.enqueue(str(export.pk))
-    return export
-
-
-def build_pdf_export(export_id: str) -> PdfExport | None:
-    """Build a queued document (the task queue's worker calls this): the missing sheets are
-    laid out and kept, the pages merged, the file stored for its download link."""
-    from django.utils import translation
-
-    from tournaments.printing import sheet_pdfs
-
-    export = (
-        PdfExport.objects.select_related("tournament__club", "tournament__season", "round")
-        .filter(pk=export_id, status=PdfExport.Status.PENDING)
-        .first()
-    )
-    if export is None:  # deleted, or already built
-        return None
-    try:
-        with translation.override(export.language):
-            if export.kind == PdfExport.Kind.ROUND_SHEETS and export.round is not None:
-                export.round.tournament = export.tournament
-                document = sheet_pdfs.round_document(export.round, export.base_url or None)
-            else:
-                document = sheet_pdfs.filled_document(export.tournament, export.round)
-            export.content = sheet_pdfs.build(document)
-        export.filename = document.filename
-        export.status = PdfExport.Status.READY
-    except Exception:
-        export.status = PdfExport.Status.FAILED
-        raise
-    finally:
-        export.finished_at = timezone.now()
-        export.save(update_fields=["content", "filename", "status", "finished_at"])
+        # In the same transaction: the queue's rows are written with the export's, or none.
+        shares = sheet_pdfs.chunks(tables)
+        for share in shares:
+            lay_out_export_sheets.enqueue(str(export.pk), share)
+        if not shares:
+            build_pdf_export.enqueue(str(export.pk))
     return export
 
 
 def prepare_round_sheets(round_: Round, *, base_url: str) -> bool:
     """A round just drawn: when its blank sheets are more than a request may lay out, the
-    queue's worker lays them out now and keeps them (``lay_out_round_sheets``), so that the
-    scorekeeper's print merges kept pages instead of waiting on the queue. Whether it was
-    queued.
+    queue's workers lay them out now, a few per task, and keep them (``lay_out_round_sheets``),
+    so that the scorekeeper's print merges kept pages instead of waiting on the queue. Whether
+    it was queued.
 
     Nothing stale can be printed: a kept page counts only for the same HTML, so a sheet
     changed meanwhile (a redraw, a swap, a renamed player) is laid out again when printed.
     """
-    from django.utils.translation import get_language
-
-    from tournaments.printing.tasks import lay_out_round_sheets
-
-    if round_.tables.filter(bye=False).count() <= settings.PDF_INLINE_MAX_RENDERS:
+    tables = list(round_.tables.filter(bye=False).order_by("number").values_list("pk", flat=True))
+    if len(tables) <= settings.PDF_INLINE_MAX_RENDERS:
         return False  # a print lays them out itself within its budget
-    lay_out_round_sheets.enqueue(round_.pk, get_language(), base_url)
+    for share in sheet_pdfs.chunks(tables):
+        lay_out_round_sheets.enqueue(round_.pk, get_language(), base_url, share)
     return True
-
-
-def lay_out_round_sheets(round_id: int, language: str, base_url: str) -> int:
-    """The blank sheets of a round laid out and kept, in the language and for the address of
-    the request that drew it (the task queue's worker calls this). How many sheets it has."""
-    from django.utils import translation
-
-    from tournaments.printing import sheet_pdfs
-
-    round_ = (
-        Round.objects.select_related("tournament__club", "tournament__season")
-        .filter(pk=round_id)
-        .first()
-    )
-    if round_ is None:  # the draw was cancelled meanwhile
-        return 0
-    with translation.override(language):
-        return len(sheet_pdfs.lay_out_missing(sheet_pdfs.round_document(round_, base_url or None)))

@@ -2,7 +2,8 @@
 
 HTML templates are rendered by Django and laid out by WeasyPrint. Nothing is fetched from the
 network: the URL fetcher only reads ``data:`` URLs and files under the project's static and
-template directories (the sheets carry their CSS inline and use the system's DejaVu fonts).
+template directories (the documents' stylesheet is ``pdf.css``, beside this module; the fonts
+are the system's DejaVu).
 
 The context is the same for every game; the game's plug-in names the template that draws it
 (``GamePlugin.pdf_sheet_template``). A sheet is a list of rows: one per game of the session
@@ -12,14 +13,12 @@ points. The filled version puts each stored deal on its row.
 
 from __future__ import annotations
 
-import gc
+import functools
 import hashlib
-import re
 import threading
 import unicodedata
 from collections import defaultdict
-from collections.abc import Iterable, Mapping, Sequence
-from contextlib import contextmanager
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -106,151 +105,35 @@ def allowed_roots() -> list[Path]:
     return roots
 
 
-_gc_lock = threading.Lock()
-_gc_depth = 0
-_gc_was_enabled = True
+#: The printed documents' stylesheet (``templates/tournaments/pdf/base_pdf.html`` keeps only
+#: what a template changes: orientation, its own rules).
+STYLESHEET = Path(__file__).with_name("pdf.css")
 
 
-@contextmanager
-def gc_paused():
-    """No cyclic garbage collection while WeasyPrint lays out a document.
-
-    Layout builds a large, long-lived box tree that the collector scans again and again: pausing
-    it saves about a quarter of the time, for a few more megabytes (the boxes are freed by
-    reference counting). Nested and concurrent uses in threads share one pause.
-    """
-    global _gc_depth, _gc_was_enabled
-    with _gc_lock:
-        if _gc_depth == 0:
-            _gc_was_enabled = gc.isenabled()
-            gc.disable()
-        _gc_depth += 1
-    try:
-        yield
-    finally:
-        with _gc_lock:
-            _gc_depth -= 1
-            if _gc_depth == 0 and _gc_was_enabled:
-                gc.enable()
-
-
-def reset_in_child() -> None:
-    """A forked child's own pause lock and fonts: a lock held by another thread at the fork
-    would stay held, and the parent's font map is not the child's to share."""
-    global _gc_lock, _gc_depth, _fonts
-    _gc_lock = threading.Lock()
-    _gc_depth = 0
-    gc.enable()
-    _fonts = threading.local()
+@functools.cache
+def stylesheet() -> CSS:
+    """The documents' stylesheet, parsed once per process: WeasyPrint does not change a parsed
+    stylesheet, so every thread lays out with the same one."""
+    return CSS(filename=str(STYLESHEET))
 
 
 _fonts = threading.local()
-#: Documents laid out with one thread's fonts and caches before they are renewed (bounded).
-FONT_REUSE = 500
-#: Parsed stylesheets kept per thread, at most (one per template and orientation in practice).
-STYLESHEETS_KEPT = 32
 
 
-def layout_options() -> dict[str, object]:
-    """WeasyPrint's font configuration and style cache, kept per thread: building them again
-    for each one-page sheet costs a fifth of its layout. Pango's font map is not for several
-    threads at once, hence one each; renewed now and then so that they stay small."""
-    uses = getattr(_fonts, "uses", FONT_REUSE)
-    if uses >= FONT_REUSE:
-        _fonts.options = {"font_config": FontConfiguration(), "cache": {}}
-        _fonts.stylesheets = {}
-        uses = 0
-    _fonts.uses = uses + 1
-    return _fonts.options
-
-
-# The documents' own stylesheet, parsed once: every sheet of a template carries the same
-# <style>, which WeasyPrint would parse again for each (a twentieth of a sheet's layout).
-_STYLE = re.compile(r"<style>(.*?)</style>", re.DOTALL)
-_STYLE_TAG = re.compile(r"<style[\s>]", re.IGNORECASE)
-
-
-def own_stylesheet(html: str, base_url: str) -> tuple[str, list[CSS]]:
-    """``html`` without its stylesheet, and that stylesheet parsed (kept with the thread's
-    fonts: ``layout_options`` first); ``html`` as it is without a single plain <style>.
-
-    Given as a user stylesheet, the rules keep their effect: the only author styles left are
-    ``style`` attributes, which win over the sheet either way, and the user agent's rules
-    lose to both. With ``!important`` somewhere the order could change: left alone.
-    """
-    found = _STYLE.search(html)
-    if found is None or len(_STYLE_TAG.findall(html)) != 1 or "!important" in html:
-        return html, []
-    stylesheets = _fonts.stylesheets
-    css = stylesheets.get((found.group(1), base_url))
-    if css is None:
-        if len(stylesheets) >= STYLESHEETS_KEPT:
-            stylesheets.clear()
-        css = CSS(
-            string=found.group(1),
-            base_url=base_url,
-            url_fetcher=make_fetcher(),
-            font_config=_fonts.options["font_config"],
-        )
-        stylesheets[found.group(1), base_url] = css
-    return html[: found.start()] + html[found.end() :], [css]
-
-
-#: The elements our printed documents use, whose rules from WeasyPrint's default stylesheet
-#: ``pdf_ua.css`` holds word for word.
-LIGHT_UA_TAGS = frozenset(
-    {"html", "head", "meta", "title", "style", "body", "section", "div", "p", "span", "b", "i"}
-    | {"br", "table", "colgroup", "col", "thead", "tbody", "tr", "th", "td", "figure"}
-    | {"figcaption", "svg", "path"}
-)
-_TAG = re.compile(r"<([a-zA-Z][a-zA-Z0-9-]*)")
-# The attributes the default stylesheet's rules for any element test: [hidden], [dir], and
-# table[rules], table[frame].
-_UA_ATTRIBUTE = re.compile(r"\s(?:hidden|dir|rules|frame)[\s=/>]", re.IGNORECASE)
-
-
-def light_ua_fits(html: str) -> bool:
-    """Whether ``pdf_ua.css`` styles ``html`` exactly as WeasyPrint's default stylesheet does:
-    only elements it covers, none of the attributes the default's other rules test. A tag or
-    attribute seen in the text only counts against it (the full stylesheet, never a wrong one).
-    """
-    if _UA_ATTRIBUTE.search(html):
-        return False
-    return all(tag.lower() in LIGHT_UA_TAGS for tag in _TAG.findall(html))
-
-
-_light_ua: CSS | None = None
-
-
-def light_ua() -> CSS:
-    """``pdf_ua.css`` parsed, once per process (read-only, shared by threads as WeasyPrint
-    shares its own default stylesheet)."""
-    global _light_ua
-    if _light_ua is None:
-        _light_ua = CSS(filename=str(Path(__file__).with_name("pdf_ua.css")))
-    return _light_ua
-
-
-class LightHTML(HTML):
-    """A document styled by ``pdf_ua.css`` instead of WeasyPrint's whole default stylesheet,
-    whose rules for every element ([hidden], [dir], ::marker, the notes' pseudo-elements…)
-    are matched against each element of each sheet, for nothing: a tenth of a sheet's layout.
-    ``_ua_stylesheets`` is WeasyPrint's (private) hook for it; tests check that it is still
-    called and that the pages come out byte for byte the same."""
-
-    def _ua_stylesheets(self, *args, **kwargs):
-        return [light_ua()]
+def font_config() -> FontConfiguration:
+    """This thread's fonts: building them for each one-page sheet costs a fifth of its layout,
+    and Pango's font map is not for several threads at once."""
+    config = getattr(_fonts, "config", None)
+    if config is None:
+        config = _fonts.config = FontConfiguration()
+    return config
 
 
 def html_to_pdf(html: str) -> bytes:
     """Lay out an HTML document as PDF; relative URLs resolve against the static directory."""
     base_url = (Path(settings.BASE_DIR) / "static").as_uri() + "/"
-    with gc_paused():
-        options = layout_options()
-        html, stylesheets = own_stylesheet(html, base_url)
-        kind = LightHTML if light_ua_fits(html) else HTML
-        document = kind(string=html, base_url=base_url, url_fetcher=make_fetcher())
-        return document.write_pdf(stylesheets=stylesheets, **options)
+    document = HTML(string=html, base_url=base_url, url_fetcher=make_fetcher())
+    return document.write_pdf(stylesheets=[stylesheet()], font_config=font_config())
 
 
 def render_pdf(template_name: str, context: Mapping[str, object], request=None) -> bytes:
@@ -449,18 +332,28 @@ def round_sheets(round_: Round, tables: Sequence[Table], plugin: GamePlugin) -> 
 
 
 def filled_sheets(
-    tournament: Tournament, rounds: Sequence[Round], plugin: GamePlugin
+    tournament: Tournament,
+    rounds: Sequence[Round],
+    plugin: GamePlugin,
+    only: Collection[int] | None = None,
 ) -> list[Sheet]:
-    """Every table of every round with its stored deals (one query for all the deals).
+    """Every table of every round (of ``only``, table ids, if given) with its stored deals (one
+    query for all the deals).
 
     ``rounds`` come with their tables and seats prefetched (``round_reads.tournament_rounds``).
     """
+    stored = Deal.objects.filter(table__round__tournament=tournament)
+    if only is not None:
+        stored = stored.filter(table_id__in=only)
     deals: dict[int, list[Deal]] = defaultdict(list)
-    for deal in Deal.objects.filter(table__round__tournament=tournament).order_by(
-        "table_id", "number"
-    ):
+    for deal in stored.order_by("table_id", "number"):
         deals[deal.table_id].append(deal)
-    tables = [(round_, table) for round_ in rounds for table in round_.tables.all()]
+    tables = [
+        (round_, table)
+        for round_ in rounds
+        for table in round_.tables.all()
+        if only is None or table.pk in only
+    ]
     return _sheets(tournament, plugin, tables, deals)
 
 

@@ -50,9 +50,9 @@ EXPORT_REFRESH_SECONDS = 3
 
 
 def sheets_response(request, document, kind, round_: Round | None) -> HttpResponse:
-    """The sheets as PDF at once when few must be laid out (in this process: a request never
-    forks, ``sheet_pdfs.render_processes``); else the document is queued and the user waits on
-    its page (a request never lays out more than the settings allow)."""
+    """The sheets as PDF at once when few must be laid out (a request never stalls its worker
+    longer than ``PDF_INLINE_MAX_RENDERS`` allows); else the missing sheets go to the task
+    queue and the user waits on the document's page."""
     pages = sheet_pdfs.prepare(document)
     if sheet_pdfs.missing(pages) > settings.PDF_INLINE_MAX_RENDERS:
         export = pdf_exports.queue_pdf_export(
@@ -61,6 +61,7 @@ def sheets_response(request, document, kind, round_: Round | None) -> HttpRespon
             round_=round_,
             user=request.user,
             base_url=site_root(request),
+            tables=[page.table.pk for page in pages if page.content is None],
         )
         return redirect("pdf_export", export.pk)
     return pdf_response(sheet_pdfs.assemble(document, pages), document.filename)

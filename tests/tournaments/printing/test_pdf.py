@@ -82,7 +82,8 @@ def test_wall_plan_lists_every_player(scorekeeper_client, first_round):
     assert response["Content-Disposition"].startswith('inline; filename="tournoi-test-')
 
 
-def test_filled_sheets_show_the_entered_values(scorekeeper_client, played_tournament):
+def test_filled_sheets_show_the_entered_values(scorekeeper_client, played_tournament, settings):
+    settings.PDF_INLINE_MAX_RENDERS = 4  # its four tables laid out by the request
     response = scorekeeper_client.get(reverse("tournament_filled_pdf", args=[played_tournament.pk]))
     pages = pdf_pages(response)
     rounds = round_reads.tournament_rounds(played_tournament)

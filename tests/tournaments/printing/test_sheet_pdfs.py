@@ -1,8 +1,7 @@
-"""Sheets laid out table by table and kept; long documents built by the task queue."""
+"""Sheets laid out table by table and kept; long documents built by the task queue, a few
+sheets per task."""
 
-import os
 import random
-from concurrent.futures.process import BrokenProcessPool
 from io import BytesIO
 
 import pytest
@@ -13,11 +12,11 @@ from django.utils import translation
 from pypdf import PdfReader
 
 from tournaments.models import Table
-from tournaments.printing import pdf, sheet_pdfs
+from tournaments.printing import pdf
 from tournaments.printing.models import PdfExport, SheetPdf
 from tournaments.sample_sheets import double_king_round
 from tournaments.selectors import round_reads
-from tournaments.services import deal_entry
+from tournaments.services import deal_entry, drawing
 
 
 def pages_of(content: bytes) -> list[str]:
@@ -73,8 +72,9 @@ def test_reprint_of_an_unchanged_round_lays_out_nothing(scorekeeper_client, firs
 
 
 def test_a_changed_table_is_laid_out_again_alone(
-    scorekeeper_client, played_tournament, layouts, scorekeeper_user
+    scorekeeper_client, played_tournament, layouts, scorekeeper_user, settings
 ):
+    settings.PDF_INLINE_MAX_RENDERS = 4  # the tournament's tables, laid out by the request
     url = reverse("tournament_filled_pdf", args=[played_tournament.pk])
     scorekeeper_client.get(url)
     assert len(layouts) == 4
@@ -109,165 +109,80 @@ def test_a_renamed_player_shows_at_once(scorekeeper_client, first_round, layouts
     assert "Renommé" in pages[0]
 
 
-@pytest.fixture
-def pool(settings, monkeypatch):
-    """The worker's pool of two layout processes, on any machine; records each pool started."""
-    settings.PDF_RENDER_PROCESSES = 2
-    monkeypatch.setattr(sheet_pdfs, "cores", lambda: 2)
-    started = []
-
-    class Recorded(sheet_pdfs.ProcessPoolExecutor):
-        def __init__(self, processes, **kwargs):
-            started.append(processes)
-            super().__init__(processes, **kwargs)
-
-    monkeypatch.setattr(sheet_pdfs, "ProcessPoolExecutor", Recorded)
-    return started
+def names_at(table: Table) -> list[str]:
+    return [seat.entry.player.full_name for seat in table.seats.order_by("position")]
 
 
-@pytest.fixture
-def laid_out(monkeypatch):
-    """The HTML handed to layout, whether in this process or in the pool."""
-    batches = []
-    real = sheet_pdfs.lay_out
-
-    def recording(htmls, processes=1):
-        batches.append(list(htmls))
-        return real(htmls, processes)
-
-    monkeypatch.setattr(sheet_pdfs, "lay_out", recording)
-    return batches
+def test_a_rounds_pdf_has_one_page_per_table_with_its_players(scorekeeper_client, first_round):
+    response = scorekeeper_client.get(reverse("round_sheets_pdf", args=[first_round.pk]))
+    assert response["Content-Type"] == "application/pdf"
+    pages = pages_of(response.content)
+    tables = list(first_round.tables.order_by("number"))
+    assert len(pages) == len(tables) == 2
+    for text, table in zip(pages, tables, strict=True):
+        assert heading(1, table.number) in text
+        for name in names_at(table):
+            assert name in text
 
 
-def built(document) -> list[str]:
-    return pages_of(sheet_pdfs.build(document))
-
-
-def test_the_pool_prints_what_one_process_prints(played_tournament, settings, pool):
-    """The same pages, in the same order, with the same text, whichever way they were laid out."""
-    settings.PDF_RENDER_PROCESSES = 1
-    with translation.override("fr"):
-        alone = built(sheet_pdfs.filled_document(played_tournament))
-        SheetPdf.objects.all().delete()
-        settings.PDF_RENDER_PROCESSES = 2
-        pooled = built(sheet_pdfs.filled_document(played_tournament))
-    assert pool == [2]
-    assert len(pooled) == 4
-    assert pooled == alone
-    tables = [t for r in round_reads.tournament_rounds(played_tournament) for t in r.tables.all()]
-    for text, table in zip(pooled, tables, strict=True):
-        assert heading(table.round.number, table.number) in text
-        for seat in table.seats.all():
-            assert seat.entry.player.full_name in text
-
-
-def test_the_pool_lays_out_each_sheet_byte_for_byte_as_one_process(first_round, settings, pool):
-    """A round's blank sheets with their QR codes: the same bytes, sheet by sheet."""
-
-    def sheets() -> dict[int, bytes]:
-        SheetPdf.objects.all().delete()
-        sheet_pdfs.build(sheet_pdfs.round_document(first_round, "https://club.example"))
-        return {row.table_id: bytes(row.content) for row in SheetPdf.objects.all()}
-
-    settings.PDF_RENDER_PROCESSES = 1
-    with translation.override("fr"):
-        alone = sheets()
-        settings.PDF_RENDER_PROCESSES = 2
-        pooled = sheets()
-    assert pool == [2]
-    assert len(pooled) == 2
-    assert pooled == alone
-
-
-def test_the_pool_keeps_every_sheet_for_the_reprint(
-    scorekeeper_client, played_tournament, settings, pool, run_worker, layouts
+def test_a_round_larger_than_a_request_may_lay_out_is_queued_then_ready(
+    scorekeeper_client, make_tournament, settings, run_worker, layouts
 ):
-    """The queue's worker lays a tournament out on every core; the reprint lays out nothing."""
+    """Three sheets, a request may lay out two: a task per sheet, then the merge; the file is
+    offered once the queue has run, and its reprint is at once."""
+    from django_tasks_db.models import DBTaskResult
+
+    settings.PDF_INLINE_MAX_RENDERS = 2
+    settings.PDF_TASK_SHEETS = 1
+    tournament = make_tournament(players=12, rounds=2)
+    round_ = drawing.draw_round(tournament, seed=1)
+    url = reverse("round_sheets_pdf", args=[round_.pk])
+    response = scorekeeper_client.get(url)
+    assert response.status_code == 302 and layouts == []
+    assert DBTaskResult.objects.count() == 3
+    export = PdfExport.objects.get()
+    assert export.status == PdfExport.Status.PENDING
+
+    run_worker()
+    assert len(layouts) == 3
+    export.refresh_from_db()
+    assert export.status == PdfExport.Status.READY
+    download = scorekeeper_client.get(reverse("pdf_export_file", args=[export.pk]))
+    pages = pages_of(download.content)
+    tables = list(round_.tables.order_by("number"))
+    assert len(pages) == 3
+    for text, table in zip(pages, tables, strict=True):
+        assert heading(1, table.number) in text
+        assert all(name in text for name in names_at(table))
+
+    layouts.clear()
+    kept = list(SheetPdf.objects.order_by("table_id").values_list("table_id", "rendered_at"))
+    reprint = scorekeeper_client.get(url)
+    assert reprint.status_code == 200 and layouts == []
+    assert pages_of(reprint.content) == pages
+    assert (
+        list(SheetPdf.objects.order_by("table_id").values_list("table_id", "rendered_at")) == kept
+    )
+
+
+def test_the_queue_keeps_every_sheet_for_the_reprint(
+    scorekeeper_client, played_tournament, settings, run_worker, layouts
+):
     settings.PDF_INLINE_MAX_RENDERS = 0
     url = reverse("tournament_filled_pdf", args=[played_tournament.pk])
     scorekeeper_client.get(url)
     run_worker()
-    assert pool == [2]
-    assert layouts == []  # none in the worker's own process
+    assert len(layouts) == 4  # each once, by its task; none again by the merge
     export = PdfExport.objects.get()
     assert export.status == PdfExport.Status.READY
     tables = Table.objects.filter(round__tournament=played_tournament)
     kept = {row.table_id: row.version for row in SheetPdf.objects.filter(filled=True)}
     assert kept == {table.pk: table.version for table in tables}
+    layouts.clear()
     reprint = scorekeeper_client.get(url)
     assert reprint.status_code == 200
     assert layouts == []
     assert pages_of(reprint.content) == pages_of(bytes(export.content))
-
-
-def test_the_pool_lays_out_again_only_the_changed_sheet(
-    played_tournament, pool, laid_out, scorekeeper_user
-):
-    with translation.override("fr"):
-        sheet_pdfs.build(sheet_pdfs.filled_document(played_tournament))
-        assert pool == [2] and [len(batch) for batch in laid_out] == [4]
-        kept = {row.table_id: row.rendered_at for row in SheetPdf.objects.all()}
-        table = Table.objects.filter(round__tournament=played_tournament).order_by("pk").last()
-        first = table.seats.get(first_dealer=True).position
-        records = double_king_round(first, random.Random(99))
-        deal_entry.save_sheet(table, records=records, version=table.version, user=scorekeeper_user)
-        table.refresh_from_db()
-        pages = built(sheet_pdfs.filled_document(played_tournament))
-    assert [len(batch) for batch in laid_out] == [4, 1]
-    assert heading(table.round.number, table.number) in laid_out[1][0]
-    totals = " ".join(str(seat.score) for seat in table.seats.order_by("position"))
-    assert totals in pages[-1]
-    again = {row.table_id: row.rendered_at for row in SheetPdf.objects.all()}
-    assert again.pop(table.pk) > kept.pop(table.pk)
-    assert again == kept
-
-
-def test_the_worker_forks_with_its_database_connection_closed(
-    transactional_db, played_tournament, pool, monkeypatch
-):
-    """Outside a transaction, as in the queue's worker: the children get no database socket,
-    and the parent opens a new connection to keep the pages."""
-    from django.db import connection
-
-    open_at_fork = []
-
-    class Spy(sheet_pdfs.ProcessPoolExecutor):
-        def __init__(self, *args, **kwargs):
-            open_at_fork.append(connection.connection is not None)
-            super().__init__(*args, **kwargs)
-
-    monkeypatch.setattr(sheet_pdfs, "ProcessPoolExecutor", Spy)
-    with translation.override("fr"):
-        pages = built(sheet_pdfs.filled_document(played_tournament))
-    # SQLite's in-memory test database ignores closing (it would be lost): PostgreSQL's shows it.
-    in_memory = connection.vendor == "sqlite" and connection.is_in_memory_db()
-    assert pool == [2] and open_at_fork == [in_memory]
-    assert len(pages) == 4
-    assert SheetPdf.objects.filter(filled=True).count() == 4
-
-
-def test_one_render_process_lays_out_in_the_worker_itself(
-    played_tournament, settings, monkeypatch, layouts
-):
-    settings.PDF_RENDER_PROCESSES = 1
-    monkeypatch.setattr(sheet_pdfs, "cores", lambda: 2)
-
-    def no_pool(*args, **kwargs):
-        raise AssertionError("no pool with PDF_RENDER_PROCESSES = 1")
-
-    monkeypatch.setattr(sheet_pdfs, "ProcessPoolExecutor", no_pool)
-    with translation.override("fr"):
-        pages = built(sheet_pdfs.filled_document(played_tournament))
-    assert len(pages) == len(layouts) == 4
-    assert SheetPdf.objects.count() == 4
-
-
-def test_a_request_never_forks(scorekeeper_client, first_round, pool, layouts):
-    """gunicorn's workers run threads: the few sheets a request lays out, it lays out itself."""
-    response = scorekeeper_client.get(reverse("round_sheets_pdf", args=[first_round.pk]))
-    assert response.status_code == 200
-    assert pool == []
-    assert len(layouts) == 2
 
 
 def test_a_large_archive_is_queued_then_offered_for_download(
@@ -332,24 +247,6 @@ def test_the_worker_builds_in_the_language_of_the_request(
     assert "Round 1, table 1" in text
 
 
-def test_a_failed_export_says_so(
-    scorekeeper_client, played_tournament, settings, monkeypatch, run_worker
-):
-    settings.PDF_INLINE_MAX_RENDERS = 0
-    url = reverse("tournament_filled_pdf", args=[played_tournament.pk])
-    status_url = scorekeeper_client.get(url)["Location"]
-
-    def broken(html):
-        raise RuntimeError("no fonts")
-
-    monkeypatch.setattr(pdf, "html_to_pdf", broken)
-    run_worker()
-    assert PdfExport.objects.get().status == PdfExport.Status.FAILED
-    html = scorekeeper_client.get(status_url).content.decode()
-    assert "Le fichier n’a pas pu être préparé" in html
-    assert "data-poll-seconds" not in html
-
-
 @pytest.mark.parametrize("name", ["pdf_export", "pdf_export_file"])
 def test_export_pages_are_for_staff_only(client, plain_user, played_tournament, name):
     export = PdfExport.objects.create(
@@ -362,33 +259,38 @@ def test_export_pages_are_for_staff_only(client, plain_user, played_tournament, 
     assert client.get(url).status_code == 403
 
 
-@pytest.mark.parametrize("how", ["raises", "dies"])
-def test_a_sheet_failing_in_the_pool_fails_the_build_without_hanging(
-    played_tournament, pool, monkeypatch, how
+def test_a_sheet_that_fails_in_its_task_fails_the_document(
+    scorekeeper_client, played_tournament, settings, monkeypatch, run_worker, layouts
 ):
-    """A sheet that cannot be laid out, or a layout process killed (out of memory): the build
-    fails at once, keeps nothing, and the next one lays every sheet out."""
-    parent = os.getpid()
-    real = pdf.html_to_pdf
+    """One sheet cannot be laid out: the document is marked failed and its page says so in
+    French; no file is merged, and asking again prints every sheet."""
+    settings.PDF_INLINE_MAX_RENDERS = 0
+    settings.PDF_TASK_SHEETS = 1
+    url = reverse("tournament_filled_pdf", args=[played_tournament.pk])
+    status_url = scorekeeper_client.get(url)["Location"]
+    counting = pdf.html_to_pdf  # the layouts fixture's
     doomed = heading(1, 2)
 
     def failing(html: str) -> bytes:
         if doomed in html:
-            if how == "dies" and os.getpid() != parent:
-                os._exit(1)
             raise RuntimeError("no fonts")
-        return real(html)
+        return counting(html)
 
     monkeypatch.setattr(pdf, "html_to_pdf", failing)
-    expected = RuntimeError if how == "raises" else BrokenProcessPool
-    with translation.override("fr"), pytest.raises(expected):
-        sheet_pdfs.build(sheet_pdfs.filled_document(played_tournament))
-    assert pool == [2]
-    assert not SheetPdf.objects.exists()
-    monkeypatch.setattr(pdf, "html_to_pdf", real)
-    with translation.override("fr"):
-        assert len(built(sheet_pdfs.filled_document(played_tournament))) == 4
-    assert SheetPdf.objects.count() == 4
+    run_worker()
+    export = PdfExport.objects.get()
+    assert export.status == PdfExport.Status.FAILED and export.content is None
+    html = scorekeeper_client.get(status_url).content.decode()
+    assert "Le fichier n’a pas pu être préparé" in html
+    assert "data-poll-seconds" not in html
+    assert not SheetPdf.objects.filter(table__round__number=1, table__number=2).exists()
+
+    monkeypatch.setattr(pdf, "html_to_pdf", counting)
+    again = scorekeeper_client.get(url)["Location"]
+    assert again != status_url  # a new document, not the failed one
+    run_worker()
+    export = PdfExport.objects.get(status=PdfExport.Status.READY)
+    assert len(pages_of(bytes(export.content))) == 4
 
 
 def draw(client, tournament):

@@ -1,0 +1,114 @@
+"""What the task queue's workers run for the long PDFs (``tasks``): a few sheets laid out and
+kept, a document merged, a drawn round's sheets kept for its print. A failed sheet fails its
+document: its page says so, and the tasks still waiting skip it.
+"""
+
+from collections.abc import Collection, Sequence
+
+from django.db import transaction
+from django.db.models import QuerySet
+from django.utils import timezone, translation
+
+from tournaments.models import Round, Table
+from tournaments.printing import sheet_pdfs
+from tournaments.printing.models import PdfExport
+
+
+def _pending(export_id: str) -> PdfExport | None:
+    return (
+        PdfExport.objects.select_related("tournament__club", "tournament__season", "round")
+        .filter(pk=export_id, status=PdfExport.Status.PENDING)
+        .first()
+    )
+
+
+def _document(export: PdfExport, tables: Collection[int] | None = None) -> sheet_pdfs.SheetDocument:
+    """The export's document (its sheets of ``tables``, ids, if given), in the current
+    language."""
+    if export.kind == PdfExport.Kind.ROUND_SHEETS and export.round is not None:
+        export.round.tournament = export.tournament
+        return sheet_pdfs.round_document(export.round, export.base_url or None, tables)
+    return sheet_pdfs.filled_document(export.tournament, export.round, tables)
+
+
+def _tables(export: PdfExport) -> QuerySet[Table]:
+    """The tables the export prints (a bye has no sheet)."""
+    if export.kind == PdfExport.Kind.ROUND_SHEETS:
+        return Table.objects.filter(round=export.round, bye=False)
+    tables = Table.objects.filter(round__tournament=export.tournament, bye=False)
+    return tables if export.round is None else tables.filter(round=export.round)
+
+
+def _fail(export: PdfExport) -> None:
+    """The export's page says the file could not be prepared; its other tasks skip it."""
+    PdfExport.objects.filter(pk=export.pk, status=PdfExport.Status.PENDING).update(
+        status=PdfExport.Status.FAILED, finished_at=timezone.now()
+    )
+
+
+def lay_out_export_sheets(export_id: str, tables: Sequence[int]) -> bool:
+    """A queued document's sheets of ``tables`` (ids) laid out and kept (one task's share).
+    Whether every page of the document is now kept: the caller then queues the merge. A
+    sheet that cannot be laid out fails the document, and the error goes up to the queue."""
+    export = _pending(export_id)
+    if export is None:  # deleted, failed, or already built
+        return False
+    with translation.override(export.language):
+        try:
+            document = _document(export, set(tables))
+            pages = sheet_pdfs.lay_out(sheet_pdfs.prepare(document))
+        except Exception:
+            _fail(export)
+            raise
+        with transaction.atomic():
+            # Kept first, then the export locked, then counted: of two tasks ending together
+            # the second to take the lock sees the first's pages, so one of them says "all".
+            sheet_pdfs.keep(document, pages)
+            PdfExport.objects.select_for_update().filter(pk=export.pk).exists()
+            unkept = sheet_pdfs.unkept(
+                _tables(export), filled=document.filled, language=export.language
+            )
+    return unkept == 0
+
+
+def build_pdf_export(export_id: str) -> PdfExport | None:
+    """Build a queued document (the task queue's worker calls this once its pages are kept):
+    a sheet still missing (changed meanwhile) is laid out here, the pages are merged, the file
+    stored for its download link."""
+    export = _pending(export_id)
+    if export is None:  # deleted, failed, or already built
+        return None
+    try:
+        with translation.override(export.language):
+            document = _document(export)
+            export.content = sheet_pdfs.build(document)
+        export.filename = document.filename
+        export.status = PdfExport.Status.READY
+    except Exception:
+        export.status = PdfExport.Status.FAILED
+        raise
+    finally:
+        export.finished_at = timezone.now()
+        export.save(update_fields=["content", "filename", "status", "finished_at"])
+    return export
+
+
+def lay_out_round_sheets(
+    round_id: int, language: str, base_url: str, tables: Sequence[int] | None = None
+) -> int:
+    """The blank sheets of a round (of ``tables``, ids, if given) laid out and kept, in the
+    language and for the address of the request that drew it (the task queue's worker calls
+    this). How many sheets were laid out."""
+    round_ = (
+        Round.objects.select_related("tournament__club", "tournament__season")
+        .filter(pk=round_id)
+        .first()
+    )
+    if round_ is None:  # the draw was cancelled meanwhile
+        return 0
+    with translation.override(language):
+        only = None if tables is None else set(tables)
+        document = sheet_pdfs.round_document(round_, base_url or None, only)
+        pages = sheet_pdfs.lay_out(sheet_pdfs.prepare(document))
+        sheet_pdfs.keep(document, pages)
+    return len(pages)
