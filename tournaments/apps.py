@@ -1,5 +1,4 @@
 from django.apps import AppConfig
-from django.db.models.signals import post_save
 from django.utils.translation import gettext_lazy as _
 
 
@@ -8,10 +7,4 @@ class TournamentsConfig(AppConfig):
     verbose_name = _("Tournaments")
 
     def ready(self) -> None:
-        from club.models import Player
-
-        from . import receivers
-        from .models import Team
-
-        post_save.connect(receivers.player_saved, sender=Player, dispatch_uid="player_saved")
-        post_save.connect(receivers.team_saved, sender=Team, dispatch_uid="team_saved")
+        from . import receivers  # noqa: F401  (connects the names' receivers)

@@ -3,12 +3,15 @@ changed in the admin. The cached standings, rounds and table pages (and their ET
 by the tournament's ``results_version`` and ``layout_version``: bump them, as the services do."""
 
 from django.db.models import F
+from django.db.models.signals import post_save
+from django.dispatch import receiver
 
 from club.models import Player
 
 from .models import Team, Tournament
 
 
+@receiver(post_save, sender=Player, dispatch_uid="player_saved")
 def player_saved(sender: type[Player], instance: Player, created: bool, **kwargs: object) -> None:
     if not created:  # a new player has played nowhere yet
         Tournament.objects.filter(entries__player=instance).update(
@@ -16,6 +19,7 @@ def player_saved(sender: type[Player], instance: Player, created: bool, **kwargs
         )
 
 
+@receiver(post_save, sender=Team, dispatch_uid="team_saved")
 def team_saved(sender: type[Team], instance: Team, created: bool, **kwargs: object) -> None:
     Tournament.objects.filter(pk=instance.tournament_id).update(
         results_version=F("results_version") + 1, layout_version=F("layout_version") + 1
