@@ -63,7 +63,7 @@ def main() -> None:
     round_, links, user = prepare(args.tables)
     tally = Tally()
     apart = {"tables": 0, "seen held": 0, "confirmed": 0, "back to waiting": 0}
-    with gunicorn(2, 2) as (port, _server):
+    with gunicorn(2, 2) as (port, _server, _report_dir):  # production's settings
         staff = login(port, user)
         for table in round_.tables.order_by("number"):
             attack(port, table, links[table.pk], staff, round_.pk, tally)
@@ -76,11 +76,13 @@ def main() -> None:
 
 
 def prepare(tables: int):
+    from django.contrib.auth.hashers import PBKDF2PasswordHasher
     from django.contrib.auth.models import User
 
     round_, links = started_whist_round(tables, slug="phones-attack", name="Autoconfirmation")
     user, _ = User.objects.get_or_create(username="attack-saisie")
-    user.set_password(PASSWORD)
+    hasher = PBKDF2PasswordHasher()  # as production's settings check it (the server's)
+    user.password = hasher.encode(PASSWORD, hasher.salt())
     user.save()
     make_scorekeeper(round_.tournament.club, user)
     return round_, links, user.username
