@@ -111,7 +111,13 @@ class TournamentForm(forms.ModelForm):
             field.widget.attrs.update(min=low, max=high)
             field.initial = current.get(name)
             if game is None:
-                field.help_text = _("Team games only; empty: the club's rules.")
+                # Which games have it: the page's script hides it for the others.
+                having = [key for key, p in PLUGINS.items() if name in p.tournament_settings]
+                field.widget.attrs["data-games"] = " ".join(having)
+                names = dict(playable_game_choices())
+                field.help_text = _("Only for %(games)s; empty: the club's rules.") % {
+                    "games": ", ".join(str(names.get(key, key)) for key in having)
+                }
             elif self.instance.is_started:
                 field.disabled = True
                 field.help_text = _("Cannot change once the tournament has started.")
@@ -187,6 +193,30 @@ class RegisterMemberForm(forms.Form):
         if existing is not None and not existing.withdrawn:
             raise forms.ValidationError(_("%(player)s is already registered.") % {"player": player})
         return player
+
+
+class TickMembersForm(forms.Form):
+    """The members present this evening, ticked on one list (those not registered yet)."""
+
+    players = forms.ModelMultipleChoiceField(
+        label=_("Members present"),
+        queryset=Player.objects.none(),
+        widget=forms.CheckboxSelectMultiple,
+        error_messages={
+            "required": _("Tick at least one member."),
+            "invalid_choice": _("Choose players of the club from the list."),
+            "invalid_pk_value": _("Choose players of the club from the list."),
+        },
+    )
+
+    def __init__(self, *args, tournament: Tournament, **kwargs):
+        super().__init__(*args, **kwargs)
+        registered = Entry.objects.filter(tournament=tournament, withdrawn=False)
+        self.fields["players"].queryset = (
+            Player.objects.filter(clubs=tournament.club, active=True)
+            .exclude(pk__in=registered.values("player_id"))
+            .order_by("sort_key", "pk")
+        )
 
 
 class WalkInForm(forms.Form):
