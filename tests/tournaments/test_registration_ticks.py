@@ -6,12 +6,18 @@ import datetime
 
 import pytest
 from django.urls import reverse
+from django.utils import translation
 from helpers import fr
 
 from club.models import Player
 from tournaments.models import Entry
 
 pytestmark = pytest.mark.django_db
+
+
+def fr_plural(singular: str, plural: str, count: int, **params: object) -> str:
+    with translation.override("fr"):
+        return translation.ngettext(singular, plural, count) % {"count": count, **params}
 
 
 def test_ticked_members_are_registered_at_once(scorekeeper_client, make_tournament, club):
@@ -24,7 +30,10 @@ def test_ticked_members_are_registered_at_once(scorekeeper_client, make_tourname
     response = scorekeeper_client.post(
         url, {"action": "tick", "players": [m.pk for m in members[:4]]}, follow=True
     )
-    assert fr("%(count)d players registered.", count=4) in response.content.decode()
+    assert (
+        fr_plural("%(count)d player registered.", "%(count)d players registered.", 4)
+        in response.content.decode()
+    )
     entries = Entry.objects.filter(tournament=tournament)
     assert {e.player_id for e in entries} == {m.pk for m in members[:4]}
     assert all(e.present for e in entries)
