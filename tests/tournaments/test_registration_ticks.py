@@ -69,7 +69,12 @@ def test_the_same_as_last_time(scorekeeper_client, make_tournament):
     assert fr("The same as last time") in page
     response = scorekeeper_client.post(url, {"action": "same_as_last"}, follow=True)
     assert (
-        fr("%(count)d players of %(tournament)s registered.", count=7, tournament=last.name)
+        fr_plural(
+            "%(count)d player of %(tournament)s registered.",
+            "%(count)d players of %(tournament)s registered.",
+            7,
+            tournament=last.name,
+        )
         in response.content.decode()
     )
     registered = set(tonight.entries.values_list("player_id", flat=True))
