@@ -103,9 +103,7 @@ def previous_tournament(tournament: Tournament) -> Tournament | None:
     """The club's tournament before this one (by date, then creation), whoever played it."""
     earlier = Tournament.objects.filter(club_id=tournament.club_id).exclude(pk=tournament.pk)
     same_day = earlier.filter(date=tournament.date, pk__lt=tournament.pk)
-    return (
-        (same_day | earlier.filter(date__lt=tournament.date)).order_by("-date", "-pk").first()
-    )
+    return (same_day | earlier.filter(date__lt=tournament.date)).order_by("-date", "-pk").first()
 
 
 def register_same_as_last(tournament: Tournament) -> tuple[Tournament | None, int]:
