@@ -16,7 +16,7 @@ urlpatterns = [
     path("club/<slug:slug>/equipe/", desk.ClubStaffView.as_view(), name="club_staff"),
     path("club/<slug:slug>/saisons/", desk.SeasonsView.as_view(), name="club_seasons"),
     path(
-        "compte/activer/<uidb64>/<token>/",
+        "compte/activer/<str:uidb64>/<str:token>/",
         desk.AccountActivateView.as_view(),
         name="account_activate",
     ),
