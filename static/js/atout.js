@@ -56,6 +56,18 @@
 
   /* Registration: « Présent » and « Payé » toggled in place (without it: the form posts and
      the page comes back). */
+  /* The count of players present (and what the tables still need), read again from the page. */
+  function refreshGap() {
+    const gap = document.getElementById("gap");
+    if (!gap) return;
+    fetch(window.location.href, { credentials: "same-origin" })
+      .then(function (r) { return r.text(); })
+      .then(function (html) {
+        const fresh = new DOMParser().parseFromString(html, "text/html").getElementById("gap");
+        if (fresh) gap.replaceWith(fresh);
+      });
+  }
+
   document.querySelectorAll("form[data-toggle]").forEach(function (form) {
     form.addEventListener("submit", function (event) {
       event.preventDefault();
@@ -74,6 +86,7 @@
           button.textContent = data.value ? button.dataset.yes : button.dataset.no;
           value.value = data.value ? "0" : "1";
           button.disabled = false;
+          if (form.dataset.toggle === "present") refreshGap();
         })
         .catch(function () { form.submit(); });
     });
