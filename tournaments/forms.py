@@ -385,7 +385,8 @@ class ArchiveImportForm(ArchiveSettingsForm):
         label=_("File"),
         help_text=_(
             "An .xlsx or .csv file whose first row names the columns: Date, Joueur (or Nom and "
-            "Prénom), Points, and optionally Licence and Points de place. One evening per date."
+            "Prénom), Points, and optionally Licence, Points de place and Rang. One evening "
+            "per date."
         ),
     )
 
@@ -430,10 +431,18 @@ class ArchiveEveningForm(ArchiveSettingsForm):
                 required=False,
                 max_length=12,
             )
+            self.fields[f"rank_{player.pk}"] = forms.CharField(
+                label=_("Rank of %(player)s") % {"player": player.sort_name},
+                required=False,
+                max_length=12,
+            )
         self.rows: list[ArchiveRow] = []
 
-    def member_lines(self) -> list[tuple[Player, forms.BoundField, forms.BoundField]]:
-        return [(p, self[f"points_{p.pk}"], self[f"place_{p.pk}"]) for p in self.members]
+    def member_lines(self) -> list[tuple[Player, forms.BoundField, ...]]:
+        return [
+            (p, self[f"points_{p.pk}"], self[f"place_{p.pk}"], self[f"rank_{p.pk}"])
+            for p in self.members
+        ]
 
     def clean(self) -> dict:
         data = super().clean()
@@ -442,7 +451,8 @@ class ArchiveEveningForm(ArchiveSettingsForm):
         for player in self.members:
             points = (data.get(f"points_{player.pk}") or "").strip()
             place = (data.get(f"place_{player.pk}") or "").strip()
-            if not points and not place:
+            rank = (data.get(f"rank_{player.pk}") or "").strip()
+            if not points and not place and not rank:
                 continue
             rows.append(
                 ArchiveRow(
@@ -452,6 +462,7 @@ class ArchiveEveningForm(ArchiveSettingsForm):
                     licence_number=player.licence_number,
                     points=points,
                     place_points=place,
+                    rank=rank,
                 )
             )
         if not rows:
@@ -463,6 +474,7 @@ class ArchiveEveningForm(ArchiveSettingsForm):
         archive.check_rows(self.club, season, game, rows)
         columns = {"date": "date", "player": "points_{}", "points": "points_{}"}
         columns["place_points"] = "place_{}"
+        columns["rank"] = "rank_{}"
         for row in rows:
             for column, error in zip(row.error_fields, row.errors, strict=True):
                 name = columns[column].format(row.line)

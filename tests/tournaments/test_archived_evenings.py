@@ -399,3 +399,55 @@ def test_an_archived_evenings_own_pages_show_its_results_and_it_cannot_be_drawn(
         fr("An archived evening has no round to draw: its results were recorded as they were.")
         in page
     )
+
+
+def test_an_evening_given_by_ranks_keeps_them_and_names_bad_ones(
+    committee_client, club, season, four
+):
+    dubois, _maes, _peeters, claes = four
+    text = "Date;Joueur;Points;Rang\n"
+    text += "04/02/2026;Dubois Anne;10;2\n04/02/2026;Maes Luc;10;1er\n"
+    text += "04/02/2026;Peeters Marc;-20;3\n11/02/2026;Claes Eva;5;zéro\n"
+    text += "11/02/2026;Maes Luc;5;\n"
+    response = upload(committee_client, club, season, csv_file(text))
+    checks = {row.line: row.errors for row in response.context["rows"]}
+    assert checks[5] == [
+        fr("the rank “%(value)s” is not a place from 1 to %(max)d", value="zéro", max=10000)
+    ]
+    assert checks[6] == [
+        fr(
+            "the rank is missing: give it on every row of %(date)s, or on none",
+            date="11/02/2026",
+        )
+    ]
+    assert not Tournament.objects.exists()
+    # Only the first evening: its ranks are the club's, not the points' order.
+    text = "\n".join(text.splitlines()[:4])
+    response = confirm(
+        committee_client, club, upload(committee_client, club, season, csv_file(text))
+    )
+    assert response.status_code == 302
+    ranks = dict(TournamentResult.objects.values_list("player__last_name", "rank"))
+    assert ranks == {"Maes": 1, "Dubois": 2, "Peeters": 3}
+    annual = dict(
+        TournamentResult.objects.values_list("player__last_name", "annual_place_points_60ths")
+    )
+    assert annual == {"Maes": 180, "Dubois": 120, "Peeters": 60}
+
+    # On the page: a rank typed for one member is a rank for every member present.
+    day = datetime.date(2026, 2, 18)
+    data = {"season": season.pk, "game": "whist", "rounds": 1, "date": day.isoformat()}
+    data |= {f"points_{dubois.pk}": "3", f"rank_{dubois.pk}": "1", f"points_{claes.pk}": "-3"}
+    response = committee_client.post(reverse("staff_archive_evening", args=[club.slug]), data)
+    assert response.status_code == 400
+    assert response.context["form"].errors[f"rank_{claes.pk}"] == [
+        fr(
+            "the rank is missing: give it on every row of %(date)s, or on none",
+            date="18/02/2026",
+        )
+    ]
+    assert 'value="1"' in response.content.decode()
+    data[f"rank_{claes.pk}"] = "2"
+    response = committee_client.post(reverse("staff_archive_evening", args=[club.slug]), data)
+    assert response.status_code == 302
+    assert Tournament.objects.filter(archived=True).count() == 2

@@ -48,10 +48,12 @@ COLUMNS = {
     "licence_number": {"licence", "numero de licence", "licence number", "license", "n de licence"},
     "points": {"points", "total", "score", "pts"},
     "place_points": {"points de place", "place points", "pp", "points place"},
+    "rank": {"rang", "place", "classement", "rank", "position"},
 }
 #: Points an evening may give a player, either way (whist evenings stay far below).
 MAX_POINTS = 100_000
 MAX_PLACE_POINTS = 1000
+MAX_RANK = 10_000
 NAME_LENGTH = 80
 DATE_FORMATS = ("%d/%m/%Y", "%Y-%m-%d", "%d-%m-%Y", "%d.%m.%Y", "%d/%m/%y")
 
@@ -68,8 +70,9 @@ class ArchiveRow:
     licence_number: str = ""
     points: str = ""
     place_points: str = ""
+    rank: str = ""
     errors: list[str] = field(default_factory=list)
-    #: the column of each error: "date", "player", "points" or "place_points"
+    #: the column of each error: "date", "player", "points", "place_points" or "rank"
     error_fields: list[str] = field(default_factory=list)
     #: the matched player, or None: a new player proposed (``new_player``) or an error
     player_id: int | None = None
@@ -123,7 +126,8 @@ def _header_map(header: list[str]) -> dict[str, int]:
         raise ImportFileError(
             _(
                 "The first row must name the columns: “Date”, “Joueur” (or “Nom” and “Prénom”, "
-                "or “Licence”) and “Points” are required; “Points de place” is optional."
+                "or “Licence”) and “Points” are required; “Points de place” and “Rang” are "
+                "optional."
             )
         )
     return found
@@ -179,6 +183,13 @@ def parse_place_points(text: str) -> Fraction | None:
     return value
 
 
+def parse_rank(text: str) -> int | None:
+    text = text.strip().rstrip(".").removesuffix("e").removesuffix("er")
+    if re.fullmatch(r"\d{1,5}", text) and 1 <= int(text) <= MAX_RANK:
+        return int(text)
+    return None
+
+
 def _date_label(day: datetime.date) -> str:
     return date_format(day, "SHORT_DATE_FORMAT")
 
@@ -225,7 +236,26 @@ def check_rows(club: Club, season: Season, game: str, rows: list[ArchiveRow]) ->
                     _("%(player)s is already on line %(line)d for this date")
                     % {"player": row.name or row.licence_number, "line": first},
                 )
+    _check_ranks_given(rows)
     return rows
+
+
+def _check_ranks_given(rows: list[ArchiveRow]) -> None:
+    """An evening's ranks are given on every row of its date, or on none (then they follow
+    the place points and the points)."""
+    ranked: dict[str, bool] = {}
+    for row in rows:
+        day = parse_date(row.date)
+        if day is not None and row.rank.strip():
+            ranked[day.isoformat()] = True
+    for row in rows:
+        day = parse_date(row.date)
+        if day is not None and ranked.get(day.isoformat()) and not row.rank.strip():
+            row.refuse(
+                "rank",
+                _("the rank is missing: give it on every row of %(date)s, or on none")
+                % {"date": _date_label(day)},
+            )
 
 
 def _check_date(row: ArchiveRow, season: Season, taken: set[datetime.date]) -> datetime.date | None:
@@ -267,6 +297,12 @@ def _check_numbers(row: ArchiveRow) -> None:
             "points",
             _("the points “%(value)s” are not a whole number between -%(max)d and %(max)d")
             % {"value": row.points, "max": MAX_POINTS},
+        )
+    if row.rank.strip() and parse_rank(row.rank) is None:
+        row.refuse(
+            "rank",
+            _("the rank “%(value)s” is not a place from 1 to %(max)d")
+            % {"value": row.rank, "max": MAX_RANK},
         )
     if row.place_points.strip():
         place = parse_place_points(row.place_points)
@@ -426,17 +462,23 @@ def save_evenings(
 
 
 def _store_results(tournament: Tournament, lines: list[tuple[int, ArchiveRow]]) -> None:
-    """Each player's entry (present) and result: the rank by place points when the evening
-    gives them, then by points; the annual place points from that rank, ties sharing."""
+    """Each player's entry (present) and result: the rank as given, or else by place points
+    when the evening gives them, then by points; the annual place points from that rank, ties
+    sharing."""
     points = [parse_points(row.points) or 0 for _player, row in lines]
     places = [
         parse_place_points(row.place_points) if row.place_points.strip() else Fraction(0)
         for _player, row in lines
     ]
+    given = [parse_rank(row.rank) for _player, row in lines]
     keys: list[tuple[object, ...]] = [
         (p or Fraction(0), pts) for p, pts in zip(places, points, strict=True)
     ]
+    if all(rank is not None for rank in given):
+        keys = [(-(rank or 0),) for rank in given]
     ranks = shared_places(keys)
+    if all(rank is not None for rank in given):  # the club's own places, as written
+        ranks = [rank or 0 for rank in given]
     annual = place_points_by_key(keys)
     entries = Entry.objects.bulk_create(
         Entry(tournament=tournament, player_id=player_id, present=True) for player_id, _ in lines
