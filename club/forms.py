@@ -1,9 +1,14 @@
 from django import forms
+from django.contrib.auth import get_user_model
 from django.contrib.auth.forms import AuthenticationForm
+from django.contrib.auth.validators import UnicodeUsernameValidator
 from django.core.validators import MaxLengthValidator
 from django.utils.translation import gettext_lazy as _
 
+from .models import Club, Season, StaffMembership
 from .player_import import MAX_BYTES, too_large_message
+from .services import LINK, PASSWORD
+from .validators import PlainNameValidator
 
 
 class PlayerImportForm(forms.Form):
@@ -43,3 +48,95 @@ class LoginForm(AuthenticationForm):
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
         field = self.fields["username"]
         field.validators.append(MaxLengthValidator(field.max_length))
+
+
+class AccountForm(forms.Form):
+    """A new staff account: who, and how he gets in (a one-time link, or a password that the
+    page shows once, to hand over)."""
+
+    username = forms.CharField(
+        label=_("User name"),
+        max_length=150,
+        validators=[UnicodeUsernameValidator()],
+        help_text=_("Letters, digits and @ . + - _ only; what he types to log in."),
+    )
+    first_name = forms.CharField(
+        label=_("First name"), max_length=80, validators=[PlainNameValidator(_("first name"))]
+    )
+    last_name = forms.CharField(
+        label=_("Last name"), max_length=80, validators=[PlainNameValidator(_("last name"))]
+    )
+    email = forms.EmailField(label=_("E-mail"), required=False)
+    handover = forms.ChoiceField(
+        label=_("How he gets in"),
+        choices=[
+            (LINK, _("A one-time link to set his own password (valid 3 days)")),
+            (PASSWORD, _("A password shown once, to hand over")),
+        ],
+        initial=LINK,
+        widget=forms.RadioSelect,
+    )
+
+    def clean_username(self) -> str:
+        username = self.cleaned_data["username"]
+        if get_user_model().objects.filter(username__iexact=username).exists():
+            raise forms.ValidationError(_("This user name is already taken: choose another."))
+        return username
+
+    def account(self) -> dict[str, str]:
+        return {name: self.cleaned_data[name] for name in ACCOUNT_FIELDS}
+
+
+ACCOUNT_FIELDS = ("username", "first_name", "last_name", "email", "handover")
+
+
+class ClubCreateForm(AccountForm):
+    """The site's administrator: a new club and its first committee member."""
+
+    name = forms.CharField(
+        label=_("Club name"), max_length=120, validators=[PlainNameValidator(_("name"))]
+    )
+    slug = forms.SlugField(
+        label=_("Address of the club's page"),
+        max_length=60,
+        help_text=_("Lower-case letters, digits and hyphens: /club/<address>/."),
+    )
+    field_order = ["name", "slug", *ACCOUNT_FIELDS]
+
+    def clean_name(self) -> str:
+        name = self.cleaned_data["name"]
+        if Club.objects.filter(name__iexact=name).exists():
+            raise forms.ValidationError(_("A club with this name already exists."))
+        return name
+
+    def clean_slug(self) -> str:
+        slug = self.cleaned_data["slug"]
+        if Club.objects.filter(slug=slug).exists():
+            raise forms.ValidationError(_("This address is already another club's."))
+        return slug
+
+
+class StaffInviteForm(AccountForm):
+    role = forms.ChoiceField(label=_("Role"), choices=StaffMembership.Role.choices)
+    field_order = ["role", *ACCOUNT_FIELDS]
+
+
+class RoleForm(forms.Form):
+    user = forms.IntegerField(widget=forms.HiddenInput)
+    role = forms.ChoiceField(label=_("Role"), choices=StaffMembership.Role.choices)
+
+
+class SeasonForm(forms.ModelForm):
+    class Meta:
+        model = Season
+        fields = ["name", "start", "end"]
+        widgets = {
+            "start": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
+            "end": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
+        }
+
+    def clean_name(self) -> str:
+        name = self.cleaned_data["name"]
+        if Season.objects.filter(club_id=self.instance.club_id, name__iexact=name).exists():
+            raise forms.ValidationError(_("This club already has a season with this name."))
+        return name

@@ -1,9 +1,20 @@
 """Writes for the club app; each one is a single transaction."""
 
-from django.db import transaction
+import datetime
+import secrets
+from dataclasses import dataclass
+from typing import Any
 
-from .models import Club, Player
+from django.contrib.auth import get_user_model
+from django.contrib.auth.tokens import default_token_generator
+from django.db import transaction
+from django.utils.encoding import force_bytes
+from django.utils.http import urlsafe_base64_encode
+from django.utils.translation import gettext as _
+
+from .models import Club, Player, Season, StaffMembership
 from .player_import import ImportRow
+from .roles import BUREAU, SAISIE, grant_role
 
 
 @transaction.atomic
@@ -26,3 +37,101 @@ def import_players(club: Club, rows: list[ImportRow]) -> int:
         player.clubs.add(club)
         count += 1
     return count
+
+
+class StaffError(Exception):
+    """A change of the club's staff that would leave it unmanageable; ``str()`` says why."""
+
+
+@dataclass(frozen=True)
+class Invitation:
+    """A new staff account and how its owner gets in: a password to hand over (shown once),
+    or a one-time link (``uidb64``/``token``: Django's password reset token, void once the
+    password is set, or after ``PASSWORD_RESET_TIMEOUT``)."""
+
+    user: Any
+    password: str | None = None
+    uidb64: str | None = None
+    token: str | None = None
+
+
+#: How an invited person gets in: a one-time link, or a password handed over.
+LINK, PASSWORD = "link", "password"
+
+
+def _new_account(
+    *, username: str, first_name: str, last_name: str, email: str, handover: str
+) -> Invitation:
+    user = get_user_model().objects.create_user(
+        username=username, first_name=first_name, last_name=last_name, email=email
+    )
+    if handover == PASSWORD:
+        password = secrets.token_urlsafe(9)
+        user.set_password(password)
+        user.save(update_fields=["password"])
+        return Invitation(user, password=password)
+    user.set_unusable_password()
+    user.save(update_fields=["password"])
+    uidb64 = urlsafe_base64_encode(force_bytes(user.pk))
+    return Invitation(user, uidb64=uidb64, token=default_token_generator.make_token(user))
+
+
+@transaction.atomic
+def create_club(*, name: str, slug: str, committee: dict[str, str]) -> tuple[Club, Invitation]:
+    """A new club and its first committee member's account (``committee``: username,
+    first_name, last_name, email, handover)."""
+    club = Club(name=name, slug=slug)
+    club.full_clean()
+    club.save()
+    invitation = _new_account(**committee)
+    grant_role(invitation.user, club, BUREAU)
+    return club, invitation
+
+
+@transaction.atomic
+def invite_staff(club: Club, *, role: str, account: dict[str, str]) -> Invitation:
+    """A new account with ``role`` in ``club`` (``account``: as for ``create_club``)."""
+    invitation = _new_account(**account)
+    grant_role(invitation.user, club, role)
+    return invitation
+
+
+def _last_committee_member(club: Club, user: Any) -> bool:
+    others = StaffMembership.objects.filter(club=club, role=BUREAU).exclude(user=user)
+    return not others.exists()
+
+
+@transaction.atomic
+def change_role(club: Club, user: Any, role: str) -> None:
+    """Give ``user`` (staff of ``club``) ``role`` there; the club keeps one committee member."""
+    list(StaffMembership.objects.select_for_update().filter(club=club))
+    if role != BUREAU and _last_committee_member(club, user):
+        raise StaffError(_("The club must keep at least one committee member."))
+    grant_role(user, club, role)
+    _leave_unused_groups(user)
+
+
+@transaction.atomic
+def revoke_role(club: Club, user: Any) -> None:
+    """``user`` is no longer staff of ``club`` (his account stays, with his other clubs)."""
+    list(StaffMembership.objects.select_for_update().filter(club=club))
+    if _last_committee_member(club, user):
+        raise StaffError(_("The club must keep at least one committee member."))
+    StaffMembership.objects.filter(club=club, user=user).delete()
+    _leave_unused_groups(user)
+
+
+def _leave_unused_groups(user: Any) -> None:
+    """The role groups (the admin's permissions) of roles the user no longer holds anywhere."""
+    held = set(StaffMembership.objects.filter(user=user).values_list("role", flat=True))
+    for group in user.groups.filter(name__in=[BUREAU, SAISIE]):
+        if group.name not in held:
+            user.groups.remove(group)
+    user.__dict__.pop("_club_roles", None)
+
+
+def create_season(club: Club, *, name: str, start: datetime.date, end: datetime.date) -> Season:
+    season = Season(club=club, name=name, start=start, end=end)
+    season.full_clean()
+    season.save()
+    return season

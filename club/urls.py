@@ -4,13 +4,21 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
-from . import language, views
+from . import desk, language, views
 
 urlpatterns = [
     path("", views.HomeView.as_view(), name="home"),
     path("club/<slug:slug>/", views.ClubHomeView.as_view(), name="club_home"),
     path(
         "club/<slug:slug>/import-players/", views.PlayerImportView.as_view(), name="player_import"
+    ),
+    path("clubs/nouveau/", desk.ClubCreateView.as_view(), name="club_create"),
+    path("club/<slug:slug>/equipe/", desk.ClubStaffView.as_view(), name="club_staff"),
+    path("club/<slug:slug>/saisons/", desk.SeasonsView.as_view(), name="club_seasons"),
+    path(
+        "compte/activer/<str:uidb64>/<str:token>/",
+        desk.AccountActivateView.as_view(),
+        name="account_activate",
     ),
     path("login/", views.LoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),

@@ -6,6 +6,8 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 from django.utils.translation import gettext_lazy as _
 
 from club.models import Club, Player, Season
+from club.player_import import MAX_BYTES as IMPORT_MAX_BYTES
+from club.player_import import too_large_message as import_too_large_message
 from club.selectors import club_player_named
 from club.validators import MAX_FEE, PlainNameValidator
 from scoring import GAMES, InvalidDeal
@@ -15,6 +17,8 @@ from .games.rule_fields import CONTRACTS, COUNTERS, GROUPS, SETTINGS, TABLES
 from .models import Entry, Tournament
 from .scoring_messages import bounds_help, rules_message
 from .selectors.rulebook import club_rules, effective_rules
+from .services import archive
+from .services.archive import ArchiveRow
 
 
 class DateInput(forms.DateInput):
@@ -107,7 +111,13 @@ class TournamentForm(forms.ModelForm):
             field.widget.attrs.update(min=low, max=high)
             field.initial = current.get(name)
             if game is None:
-                field.help_text = _("Team games only; empty: the club's rules.")
+                # Which games have it: the page's script hides it for the others.
+                having = [key for key, p in PLUGINS.items() if name in p.tournament_settings]
+                field.widget.attrs["data-games"] = " ".join(having)
+                names = dict(playable_game_choices())
+                field.help_text = _("Only for %(games)s; empty: the club's rules.") % {
+                    "games": ", ".join(str(names.get(key, key)) for key in having)
+                }
             elif self.instance.is_started:
                 field.disabled = True
                 field.help_text = _("Cannot change once the tournament has started.")
@@ -183,6 +193,30 @@ class RegisterMemberForm(forms.Form):
         if existing is not None and not existing.withdrawn:
             raise forms.ValidationError(_("%(player)s is already registered.") % {"player": player})
         return player
+
+
+class TickMembersForm(forms.Form):
+    """The members present this evening, ticked on one list (those not registered yet)."""
+
+    players = forms.ModelMultipleChoiceField(
+        label=_("Members present"),
+        queryset=Player.objects.none(),
+        widget=forms.CheckboxSelectMultiple,
+        error_messages={
+            "required": _("Tick at least one member."),
+            "invalid_choice": _("Choose players of the club from the list."),
+            "invalid_pk_value": _("Choose players of the club from the list."),
+        },
+    )
+
+    def __init__(self, *args, tournament: Tournament, **kwargs):
+        super().__init__(*args, **kwargs)
+        registered = Entry.objects.filter(tournament=tournament, withdrawn=False)
+        self.fields["players"].queryset = (
+            Player.objects.filter(clubs=tournament.club, active=True)
+            .exclude(pk__in=registered.values("player_id"))
+            .order_by("sort_key", "pk")
+        )
 
 
 class WalkInForm(forms.Form):
@@ -321,3 +355,130 @@ class TeamForm(TwoPlayersForm):
         self.set_entries(
             Entry.objects.filter(tournament=tournament, team__isnull=True, withdrawn=False)
         )
+
+
+class ArchiveSettingsForm(forms.Form):
+    """What every archived evening of a page or a file shares: season, game, rounds."""
+
+    season = forms.ModelChoiceField(label=_("Season"), queryset=Season.objects.none())
+    game = forms.ChoiceField(label=_("Game"), choices=())
+    rounds = forms.IntegerField(
+        label=_("Rounds (pools) each player played"),
+        initial=1,
+        min_value=1,
+        max_value=20,
+        help_text=_("Shown in the season's standings; the points are those of the evening."),
+    )
+
+    def __init__(self, *args, club: Club, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.club = club
+        self.fields["season"].queryset = Season.objects.filter(club=club).order_by("-start")
+        self.fields["game"].choices = archive.archive_game_choices()
+        season = self.fields["season"].queryset.first()
+        if season is not None and not self.is_bound:
+            self.initial.setdefault("season", season.pk)
+
+
+class ArchiveImportForm(ArchiveSettingsForm):
+    file = forms.FileField(
+        label=_("File"),
+        help_text=_(
+            "An .xlsx or .csv file whose first row names the columns: Date, Joueur (or Nom and "
+            "Prénom), Points, and optionally Licence, Points de place and Rang. One evening "
+            "per date."
+        ),
+    )
+
+    def clean_file(self) -> object:
+        upload = self.cleaned_data["file"]
+        if not upload.name.lower().endswith((".xlsx", ".csv")):
+            raise forms.ValidationError(_("Choose an .xlsx or .csv file."))
+        if upload.size > IMPORT_MAX_BYTES:  # refused before a byte of it is parsed
+            raise forms.ValidationError(import_too_large_message(), code="too_large")
+        return upload
+
+
+class ArchiveConfirmForm(forms.Form):
+    token = forms.CharField(widget=forms.HiddenInput)
+    create_players = forms.BooleanField(
+        label=_("Add the new players listed above to the club's members"), required=False
+    )
+
+
+class ArchiveEveningForm(ArchiveSettingsForm):
+    """One archived evening typed on a page: its date, then each member's points (blank:
+    absent) and place points (optional). Every problem is named on its field; nothing is
+    saved while one remains."""
+
+    date = forms.DateField(label=_("Date"), widget=DateInput())
+
+    def __init__(self, *args, club: Club, **kwargs):
+        super().__init__(*args, club=club, **kwargs)
+        self.members = list(
+            Player.objects.filter(clubs=club)
+            .order_by("sort_key", "pk")
+            .only("first_name", "last_name", "licence_number", "sort_key")
+        )
+        for player in self.members:
+            self.fields[f"points_{player.pk}"] = forms.CharField(
+                label=_("Points of %(player)s") % {"player": player.sort_name},
+                required=False,
+                max_length=12,
+            )
+            self.fields[f"place_{player.pk}"] = forms.CharField(
+                label=_("Place points of %(player)s") % {"player": player.sort_name},
+                required=False,
+                max_length=12,
+            )
+            self.fields[f"rank_{player.pk}"] = forms.CharField(
+                label=_("Rank of %(player)s") % {"player": player.sort_name},
+                required=False,
+                max_length=12,
+            )
+        self.rows: list[ArchiveRow] = []
+
+    def member_lines(self) -> list[tuple[Player, forms.BoundField, ...]]:
+        return [
+            (p, self[f"points_{p.pk}"], self[f"place_{p.pk}"], self[f"rank_{p.pk}"])
+            for p in self.members
+        ]
+
+    def clean(self) -> dict:
+        data = super().clean()
+        day, season, game = data.get("date"), data.get("season"), data.get("game")
+        rows = []
+        for player in self.members:
+            points = (data.get(f"points_{player.pk}") or "").strip()
+            place = (data.get(f"place_{player.pk}") or "").strip()
+            rank = (data.get(f"rank_{player.pk}") or "").strip()
+            if not points and not place and not rank:
+                continue
+            rows.append(
+                ArchiveRow(
+                    line=player.pk,
+                    date=day.strftime("%d/%m/%Y") if day else "",
+                    player=f"{player.last_name} {player.first_name}",
+                    licence_number=player.licence_number,
+                    points=points,
+                    place_points=place,
+                    rank=rank,
+                )
+            )
+        if not rows:
+            raise forms.ValidationError(
+                _("Enter the points of at least one player present that evening.")
+            )
+        if day is None or season is None or not game:
+            return data
+        archive.check_rows(self.club, season, game, rows)
+        columns = {"date": "date", "player": "points_{}", "points": "points_{}"}
+        columns["place_points"] = "place_{}"
+        columns["rank"] = "rank_{}"
+        for row in rows:
+            for column, error in zip(row.error_fields, row.errors, strict=True):
+                name = columns[column].format(row.line)
+                if error not in self.errors.get(name, []):
+                    self.add_error(name, error)
+        self.rows = rows
+        return data

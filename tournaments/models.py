@@ -100,6 +100,15 @@ class Tournament(models.Model):
             "the other side confirms them."
         ),
     )
+    #: An archived evening: only its players' results were recorded (a club's history from
+    #: before Atout), no round, table or deal. Counted by the season like any other;
+    #: never drawn, scored or recomputed (``services.archive``).
+    archived = models.BooleanField(
+        _("archived evening"),
+        default=False,
+        editable=False,
+        help_text=_("Recorded as each player's result, without rounds or deals."),
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     # Bumped in the transaction of every write that changes what the standings show: the
     # rendered standings are cached per version and answer 304 while it is unchanged.

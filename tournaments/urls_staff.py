@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from .views import deals, entry, staff
+from .views import archive, deals, entry, staff
 
 urlpatterns = [
     path("saisie/", staff.StaffTournamentListView.as_view(), name="staff_tournaments"),
@@ -68,6 +68,16 @@ urlpatterns = [
         "saisie/clubs/<slug:slug>/regles/<str:game>/",
         staff.RulesView.as_view(),
         name="staff_rules",
+    ),
+    path(
+        "saisie/clubs/<slug:slug>/soirees-archivees/",
+        archive.ArchiveEveningView.as_view(),
+        name="staff_archive_evening",
+    ),
+    path(
+        "saisie/clubs/<slug:slug>/soirees-archivees/import/",
+        archive.ArchiveImportView.as_view(),
+        name="staff_archive_import",
     ),
     path(
         "saisie/tables/<int:pk>/historique/", staff.TableHistoryView.as_view(), name="staff_history"

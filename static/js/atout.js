@@ -38,6 +38,60 @@
     }, 200));
   }
 
+  /* New tournament: only the settings of the chosen game are shown (without the script, each
+     says which games it is for, and the others' are ignored). */
+  const gameSelect = document.getElementById("id_game");
+  const perGame = document.querySelectorAll("[data-games]");
+  if (gameSelect && perGame.length) {
+    const showSettings = function () {
+      perGame.forEach(function (input) {
+        const games = input.dataset.games.split(" ");
+        const wrapper = input.closest(".field");
+        if (wrapper) wrapper.hidden = games.indexOf(gameSelect.value) === -1;
+      });
+    };
+    gameSelect.addEventListener("change", showSettings);
+    showSettings();
+  }
+
+  /* Registration: « Présent » and « Payé » toggled in place (without it: the form posts and
+     the page comes back). */
+  /* The count of players present (and what the tables still need), read again from the page. */
+  function refreshGap() {
+    const gap = document.getElementById("gap");
+    if (!gap) return;
+    fetch(window.location.href, { credentials: "same-origin" })
+      .then(function (r) { return r.text(); })
+      .then(function (html) {
+        const fresh = new DOMParser().parseFromString(html, "text/html").getElementById("gap");
+        if (fresh) gap.replaceWith(fresh);
+      });
+  }
+
+  document.querySelectorAll("form[data-toggle]").forEach(function (form) {
+    form.addEventListener("submit", function (event) {
+      event.preventDefault();
+      const button = form.querySelector("button");
+      const value = form.querySelector("input[name=value]");
+      button.disabled = true;
+      fetch(form.action || window.location.href, {
+        method: "POST",
+        body: new FormData(form),
+        credentials: "same-origin",
+        headers: { Accept: "application/json" },
+      })
+        .then(function (r) { if (!r.ok) throw new Error(r.status); return r.json(); })
+        .then(function (data) {
+          button.setAttribute("aria-pressed", data.value ? "true" : "false");
+          button.textContent = data.value ? button.dataset.yes : button.dataset.no;
+          value.value = data.value ? "0" : "1";
+          button.disabled = false;
+          if (form.dataset.toggle === "present") refreshGap();
+        })
+        .catch(function () { form.submit(); });
+    });
+  });
+
   /* Sheets: live totals, quotas and dealers as the sheet is typed. */
   const sheet = document.getElementById("sheet");
   if (!sheet) return;

@@ -69,6 +69,10 @@ def _urls(tournament, club, season) -> dict[str, str | None]:
         "staff_round_phones": reverse("staff_round_phones", args=[round_.pk]),
         "staff_money": reverse("staff_money", args=[season.pk]),
         "staff_rules": reverse("staff_rules", args=[club.slug, tournament.game]),
+        "staff_archive_evening": reverse("staff_archive_evening", args=[club.slug]),
+        "staff_archive_import": reverse("staff_archive_import", args=[club.slug]),
+        "club_staff": reverse("club_staff", args=[club.slug]),
+        "club_seasons": reverse("club_seasons", args=[club.slug]),
     }
 
 

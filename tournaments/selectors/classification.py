@@ -76,9 +76,33 @@ def tournament_standings(tournament: Tournament, *, live: bool = False) -> list[
     One query: the entries (those who played, or did not withdraw), each with its counted
     seats and its stored rank, used when every ranked player has one. Team games rank teams.
     """
+    if tournament.archived:
+        return archived_standings(tournament)
     if plugin_for(tournament.game).lineup.unit == "team":
         return team_standings(tournament)
     return player_standings(tournament, live=live)
+
+
+def archived_standings(tournament: Tournament) -> list[StandingRow]:
+    """An archived evening's players as their results were recorded (no round, no seat)."""
+    results = (
+        TournamentResult.objects.filter(tournament_id=tournament.pk)
+        .select_related("player")
+        .order_by("rank", "player__sort_key")
+    )
+    return [
+        StandingRow(
+            entry_id=r.entry_id,
+            player_id=r.player_id,
+            name=r.player.sort_name,
+            substitute=False,
+            withdrawn=False,
+            rank=r.rank,
+            place_points=sixtieths_fraction(r.place_points_60ths),
+            score=r.points,
+        )
+        for r in results
+    ]
 
 
 def player_standings(tournament: Tournament, *, live: bool = False) -> list[StandingRow]:

@@ -54,6 +54,10 @@ def draw_round(
     tournament: Tournament, *, seed: int | None = None, user: Any | None = None
 ) -> Round:
     """Seat the next round against every round already played (late arrivals, withdrawals)."""
+    if tournament.archived:
+        raise TournamentError(
+            _("An archived evening has no round to draw: its results were recorded as they were.")
+        )
     tournament = start_tournament(tournament)
     last = tournament.round_set.aggregate(n=Max("number"))["n"] or 0
     if last >= tournament.rounds:

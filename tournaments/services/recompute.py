@@ -119,10 +119,14 @@ def recompute_tournament(tournament: Tournament) -> list[Difference | Unreadable
 def recompute(*, tournament_id: int | None = None, dry_run: bool = False) -> Recomputed:
     """Recompute every tournament that has tables (or one); ``dry_run``: report, write nothing.
 
+    Archived evenings (``services.archive``) have no deal to recompute from: left out.
+
     One transaction: a run stopped half-way leaves every result as it was.
     """
     tournaments = (
-        Tournament.objects.filter(round_set__isnull=False).distinct().order_by("date", "pk")
+        Tournament.objects.filter(round_set__isnull=False, archived=False)
+        .distinct()
+        .order_by("date", "pk")
     )
     if tournament_id is not None:
         tournaments = tournaments.filter(pk=tournament_id)

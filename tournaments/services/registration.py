@@ -1,5 +1,6 @@
 """Players registering for a tournament, arriving, leaving."""
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from django.db import transaction
@@ -76,3 +77,46 @@ def unregister(entry: Entry) -> None:
         )
     entry.delete()
     standings_changed(entry.tournament)
+
+
+@transaction.atomic
+def register_players(tournament: Tournament, players: Iterable[Player]) -> int:
+    """The members ticked present, registered at once (one version bump); a player already
+    registered is left as he is (one who had withdrawn comes back). How many were added."""
+    players = list(players)
+    known = dict(
+        tournament.entries.filter(player__in=players).values_list("player_id", "withdrawn")
+    )
+    Entry.objects.bulk_create(
+        Entry(tournament=tournament, player=player, present=True)
+        for player in players
+        if player.pk not in known
+    )
+    back = [pid for pid, withdrawn in known.items() if withdrawn]
+    if back:
+        tournament.entries.filter(player_id__in=back).update(withdrawn=False)
+    standings_changed(tournament)
+    return sum(1 for player in players if player.pk not in known)
+
+
+def previous_tournament(tournament: Tournament) -> Tournament | None:
+    """The club's tournament before this one (by date, then creation), whoever played it."""
+    earlier = Tournament.objects.filter(club_id=tournament.club_id).exclude(pk=tournament.pk)
+    same_day = earlier.filter(date=tournament.date, pk__lt=tournament.pk)
+    return (same_day | earlier.filter(date__lt=tournament.date)).order_by("-date", "-pk").first()
+
+
+def register_same_as_last(tournament: Tournament) -> tuple[Tournament | None, int]:
+    """« Les mêmes que la dernière fois »: the players present at the previous tournament
+    (not withdrawn, not substitutes), registered here; the previous one and how many."""
+    previous = previous_tournament(tournament)
+    if previous is None:
+        return None, 0
+    players = Player.objects.filter(
+        entries__tournament=previous,
+        entries__present=True,
+        entries__withdrawn=False,
+        entries__substitute=False,
+        clubs=tournament.club_id,
+    ).distinct()
+    return previous, register_players(tournament, players)

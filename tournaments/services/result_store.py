@@ -41,6 +41,8 @@ def results_changed(tournament: Tournament, *, sheet: bool = False) -> None:
     the tournament's rules), in the same transaction, and bump the standings' version
     (``sheet``: see ``standings_changed``)."""
     standings_changed(tournament, sheet=sheet)
+    if tournament.archived:  # its results were recorded, not computed: kept as they are
+        return
     TournamentResult.objects.filter(tournament=tournament).delete()
     TournamentResult.objects.bulk_create(
         TournamentResult(**row) for row in result_rows(tournament, Seat, Entry)

@@ -7,6 +7,7 @@ from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views import View
 from django.views.generic import CreateView, ListView, UpdateView
 
@@ -23,6 +24,7 @@ from tournaments.forms import (
     RulesForm,
     SwapForm,
     TeamForm,
+    TickMembersForm,
     TournamentForm,
     WalkInForm,
 )
@@ -127,7 +129,7 @@ class PublishView(CommitteeRequiredMixin, View):
 class RegistrationView(ScorekeeperRequiredMixin, View):
     template_name = "tournaments/staff/registration.html"
 
-    def context(self, tournament, member_form=None, walk_in_form=None):
+    def context(self, tournament, member_form=None, walk_in_form=None, tick_form=None):
         lines = accounts.registration_lines(tournament)
         return {
             "tournament": tournament,
@@ -139,6 +141,8 @@ class RegistrationView(ScorekeeperRequiredMixin, View):
             "teams": lineup.complete_teams(tournament),
             "member_form": member_form or RegisterMemberForm(tournament=tournament),
             "walk_in_form": walk_in_form or WalkInForm(club=tournament.club),
+            "tick_form": tick_form or TickMembersForm(tournament=tournament),
+            "previous": registration.previous_tournament(tournament),
         }
 
     def get(self, request, pk):
@@ -157,9 +161,39 @@ class RegistrationView(ScorekeeperRequiredMixin, View):
                 context = self.context(tournament, **{f"{action}_form": form})
                 return render(request, self.template_name, context, status=400)
             self._register(request, tournament, action, form.cleaned_data)
+        elif action == "tick":
+            form = TickMembersForm(request.POST, tournament=tournament)
+            if not form.is_valid():
+                context = self.context(tournament, tick_form=form)
+                return render(request, self.template_name, context, status=400)
+            count = registration.register_players(tournament, form.cleaned_data["players"])
+            messages.success(
+                request,
+                ngettext("%(count)d player registered.", "%(count)d players registered.", count)
+                % {"count": count},
+            )
+        elif action == "same_as_last":
+            previous, count = registration.register_same_as_last(tournament)
+            if previous is None:
+                messages.info(request, _("The club has no earlier tournament."))
+            else:
+                messages.success(
+                    request,
+                    ngettext(
+                        "%(count)d player of %(tournament)s registered.",
+                        "%(count)d players of %(tournament)s registered.",
+                        count,
+                    )
+                    % {"count": count, "tournament": previous.name},
+                )
         elif action in {"present", "paid", "substitute", "withdrawn"}:
             entry = self._entry(request, tournament)
-            registration.update_entry(entry, **{action: request.POST.get("value") == "1"})
+            value = request.POST.get("value") == "1"
+            registration.update_entry(entry, **{action: value})
+            if request.headers.get("Accept") == "application/json":
+                # The page's script toggles the button in place (without it: the redirect).
+                playing = tournament.entries.filter(present=True, withdrawn=False).count()
+                return JsonResponse({"value": value, "playing": playing})
         elif action == "membership":
             entry = self._entry(request, tournament)
             membership = payments.record_membership_payment(entry.player, season=tournament.season)

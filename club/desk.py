@@ -1,0 +1,145 @@
+"""The club's own pages instead of Django's admin: the site's administrator creates a club
+and its first committee member; the committee creates seasons, invites scorekeepers and
+committee members, changes and revokes their roles. Every object is looked up within the
+user's clubs (another club's: 404)."""
+
+from django.contrib import messages
+from django.contrib.auth import views as auth_views
+from django.contrib.auth.mixins import UserPassesTestMixin
+from django.shortcuts import redirect, render
+from django.urls import reverse, reverse_lazy
+from django.utils.translation import gettext as _
+from django.views import View
+
+from . import services
+from .forms import ClubCreateForm, RoleForm, SeasonForm, StaffInviteForm
+from .models import Club, Season, StaffMembership
+from .roles import CommitteeRequiredMixin
+
+
+def _invitation_context(request, invitation) -> dict[str, object]:
+    link = None
+    if invitation.token:
+        path = reverse("account_activate", args=[invitation.uidb64, invitation.token])
+        link = request.build_absolute_uri(path)
+    return {"invited": invitation.user, "password": invitation.password, "link": link}
+
+
+class ClubCreateView(UserPassesTestMixin, View):
+    """The site's administrator (a superuser): a new club and its first committee member."""
+
+    template_name = "club/club_create.html"
+
+    def test_func(self) -> bool:
+        return self.request.user.is_superuser
+
+    def get(self, request):
+        return render(request, self.template_name, {"form": ClubCreateForm()})
+
+    def post(self, request):
+        form = ClubCreateForm(request.POST)
+        if not form.is_valid():
+            return render(request, self.template_name, {"form": form}, status=400)
+        club, invitation = services.create_club(
+            name=form.cleaned_data["name"], slug=form.cleaned_data["slug"], committee=form.account()
+        )
+        context = {"club": club, **_invitation_context(request, invitation)}
+        return render(request, "club/invitation.html", context)
+
+
+class ClubStaffView(CommitteeRequiredMixin, View):
+    """The club's staff: who holds which role; invite, change a role, revoke."""
+
+    template_name = "club/staff.html"
+
+    def page(self, request, club, invite_form=None, status=200):
+        memberships = (
+            StaffMembership.objects.filter(club=club)
+            .select_related("user")
+            .order_by("role", "user__last_name", "user__username")
+        )
+        lines = [(m, RoleForm(initial={"user": m.user_id, "role": m.role})) for m in memberships]
+        context = {"club": club, "lines": lines, "form": invite_form or StaffInviteForm()}
+        return render(request, self.template_name, context, status=status)
+
+    def get(self, request, slug):
+        return self.page(request, self.get_scoped(Club, slug=slug))
+
+    def post(self, request, slug):
+        club = self.get_scoped(Club, slug=slug)
+        action = request.POST.get("action")
+        if action == "invite":
+            form = StaffInviteForm(request.POST)
+            if not form.is_valid():
+                return self.page(request, club, form, status=400)
+            invitation = services.invite_staff(
+                club, role=form.cleaned_data["role"], account=form.account()
+            )
+            context = {"club": club, **_invitation_context(request, invitation)}
+            return render(request, "club/invitation.html", context)
+        if action not in ("role", "revoke"):
+            return self.page(request, club, status=400)
+        form = RoleForm(request.POST)
+        if action == "revoke":
+            form.fields["role"].required = False
+        if not form.is_valid():
+            messages.error(request, _("Choose a role."))
+            return redirect("club_staff", slug=club.slug)
+        membership = self.get_scoped(
+            StaffMembership.objects.select_related("user"),
+            club=club,
+            user_id=form.cleaned_data["user"],
+        )
+        try:
+            if action == "revoke":
+                services.revoke_role(club, membership.user)
+                messages.success(
+                    request,
+                    _("%(user)s is no longer staff of the club.")
+                    % {"user": membership.user.get_username()},
+                )
+            else:
+                services.change_role(club, membership.user, form.cleaned_data["role"])
+                messages.success(
+                    request,
+                    _("%(user)s's role is changed.") % {"user": membership.user.get_username()},
+                )
+        except services.StaffError as error:
+            messages.error(request, str(error))
+        return redirect("club_staff", slug=club.slug)
+
+
+class SeasonsView(CommitteeRequiredMixin, View):
+    """The club's seasons, and a new one."""
+
+    template_name = "club/seasons.html"
+
+    def page(self, request, club, form, status=200):
+        seasons = Season.objects.filter(club=club).order_by("-start")
+        context = {"club": club, "seasons": seasons, "form": form}
+        return render(request, self.template_name, context, status=status)
+
+    def get(self, request, slug):
+        club = self.get_scoped(Club, slug=slug)
+        return self.page(request, club, SeasonForm(instance=Season(club=club)))
+
+    def post(self, request, slug):
+        club = self.get_scoped(Club, slug=slug)
+        form = SeasonForm(request.POST, instance=Season(club=club))
+        if not form.is_valid():
+            return self.page(request, club, form, status=400)
+        season = services.create_season(club, **form.cleaned_data)
+        messages.success(request, _("Season %(name)s created.") % {"name": season.name})
+        return redirect("club_seasons", slug=club.slug)
+
+
+class AccountActivateView(auth_views.PasswordResetConfirmView):
+    """The one-time link of an invitation: the new staff member chooses his password (Django's
+    password reset confirmation; the link is void once used)."""
+
+    template_name = "registration/account_activate.html"
+    success_url = reverse_lazy("login")
+
+    def form_valid(self, form):
+        messages.success(self.request, _("Your password is set: log in."))
+        return super().form_valid(form)
