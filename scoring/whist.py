@@ -44,6 +44,7 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -224,7 +225,13 @@ SEED_COUNTERS: dict[str, tuple[str, ...]] = {
 
 TIEBREAKS = ("best_pool", "place_points")
 
-#: The default ruleset (JSON).  Besides the tables: ``deals_per_pool`` (12),
+#: How the club's page shows and takes a one-declarer contract's values (display only: the
+#: ruleset always stores ``X``, the declarer's total): ``"total"`` (Default) or
+#: ``"opponent"`` (what each of the three opponents pays, a third of ``X``).
+CONTRACT_VALUES = ("total", "opponent")
+
+#: The default ruleset (JSON).  ``contract_values``: see :data:`CONTRACT_VALUES`.  Besides
+#: the tables: ``deals_per_pool`` (12),
 #: ``pools`` (3), ``pool_minutes`` (80); ``place_points`` per table size
 #: (``null``: no place points at a whist table); ``tiebreaks`` after total points
 #: (Default ``["best_pool"]``); ``annual_ranking``
@@ -243,6 +250,7 @@ DEFAULT_RULES: dict[str, Json] = {
     "annual_ranking": "sum_points",
     "annual_best_n": None,
     "tables_of_five": False,
+    "contract_values": "total",
 }
 
 
@@ -321,8 +329,6 @@ def _bool(row: Mapping[str, Any], key: str, where: str) -> bool:
 
 _CONTRACT_KEYS = {
     "code",
-    "name_fr",
-    "name_en",
     "points",
     "points_failed",
     "declarers",
@@ -336,6 +342,9 @@ _CONTRACT_KEYS = {
     "capo_bonus",
     "capo_multiplier",
 }
+#: A contract's name in one language (``name_fr``, ``name_en``, ``name_nl``...).
+NAME_KEY = re.compile(r"name_[a-z]{2}")
+NAME_MAX = 80
 
 
 def _optional_int(
@@ -370,9 +379,14 @@ def _contract(row: object, index: int) -> Contract:
     where = f"contracts[{index}]"
     if not isinstance(row, Mapping):
         raise InvalidRules(where, "must be an object")
-    unknown = set(row) - _CONTRACT_KEYS
+    names = {k for k in row if isinstance(k, str) and NAME_KEY.fullmatch(k)}
+    unknown = set(row) - _CONTRACT_KEYS - names
     if unknown:
         raise InvalidRules(where, "unknown keys: " + ", ".join(sorted(map(str, unknown))))
+    for key in names:
+        name = row[key]
+        if name is not None and (not isinstance(name, str) or len(name) > NAME_MAX):
+            raise InvalidRules(where, f"{key} must be a text of at most {NAME_MAX} characters")
     code = row.get("code")
     if not isinstance(code, str) or not code:
         raise InvalidRules(where, "code must be a non-empty string")
@@ -458,6 +472,7 @@ def _read_rules(rules: Rules | None) -> _Rules:
         _check_divisible(counter, where)
         counters[(code, against)] = counter
     rule_choice(merged, "annual_ranking", ANNUAL_RULES)
+    rule_choice(merged, "contract_values", CONTRACT_VALUES)
     if merged["annual_best_n"] is not None:
         rule_int(merged, "annual_best_n", *BOUNDS["annual_best_n"])
     for key in ("pools", "pool_minutes"):

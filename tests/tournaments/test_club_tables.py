@@ -1,0 +1,181 @@
+"""A club's own tables typed on its rules page (issue 24 §1): the whist contract table with every
+column the engine knows, per opponent or as the declarer's total, scored through the sheets;
+what the page refuses (in French, on the field, nothing saved, what was typed kept); the
+Double King rules page in French."""
+
+import pytest
+from django.urls import reverse
+from django.utils import translation
+from form_data import form_data
+from helpers import post_deals
+
+from scoring import GAMES
+from tournaments.games.whist import contract_names
+from tournaments.models import GameRules
+from tournaments.selectors import rulebook
+from tournaments.services import drawing
+
+pytestmark = pytest.mark.django_db
+
+
+def rules_url(club, game="whist"):
+    return reverse("staff_rules", args=[club.slug, game])
+
+
+def page_data(client, club, game="whist", **changes):
+    """The rules page as a browser posts it back, with ``changes``."""
+    data = form_data(client.get(rules_url(club, game)).context["form"])
+    data.update({k: str(v) for k, v in changes.items()})
+    return data
+
+
+#: IWWA's Solo 5 as its table writes it: made +6/−2, one down −12/+4, two down −18/+6
+#: (the declarer's total, then each opponent's).
+SOLO_5_TOTAL = {
+    "new_contract__1__name_fr": "Solo 5",
+    "new_contract__1__name_en": "Solo five",
+    "new_contract__1__points": 6,
+    "new_contract__1__points_failed": 6,
+    "new_contract__1__undertrick": 6,
+    "new_contract__1__tricks": 5,
+}
+SOLO_5_PER_OPPONENT = {
+    **SOLO_5_TOTAL,
+    "setting__contract_values": "opponent",
+    "new_contract__1__points": 2,
+    "new_contract__1__points_failed": 2,
+    "new_contract__1__undertrick": 2,
+}
+
+
+def deal_data(table, contract, declarer, tricks):
+    table.refresh_from_db()
+    return {
+        "version": str(table.version),
+        "contract": contract,
+        "against": "",
+        "renege": "",
+        "action": "save",
+        "number": str(table.deals.count() + 1),
+        "d1": str(declarer),
+        "tricks": str(tricks),
+    }
+
+
+@pytest.mark.parametrize("typed", [SOLO_5_TOTAL, SOLO_5_PER_OPPONENT], ids=["total", "opponent"])
+def test_iwwa_solo_5_typed_on_the_rules_page_scores_on_the_sheet(
+    typed, client, committee_user, scorekeeper_user, make_tournament
+):
+    tournament = make_tournament("whist", players=4, rounds=1)
+    club = tournament.club
+    client.force_login(committee_user)
+    mode = typed.get("setting__contract_values", "total")
+    # The values are read the way the page shows them: the way is chosen first.
+    client.post(rules_url(club), page_data(client, club, setting__contract_values=mode))
+    response = client.post(rules_url(club), page_data(client, club, **typed))
+    assert response.status_code == 302, response.context["form"].errors
+    solo = next(r for r in rulebook.club_rules(club, "whist")["contracts"] if r["code"] == "solo_5")
+    assert (solo["points"], solo["points_failed"], solo["undertrick"]) == (6, 6, 6)
+    assert (solo["name_fr"], solo["name_en"], solo["declarers"]) == ("Solo 5", "Solo five", [1, 1])
+    # The page shows the table back as the club typed it.
+    form = client.get(rules_url(club)).context["form"]
+    assert form["contract__solo_5"].value() == typed["new_contract__1__points"]
+
+    table = drawing.draw_round(tournament, seed=1).tables.get()  # started: the rules copied
+    client.force_login(scorekeeper_user)
+    for tricks in (5, 4, 3):
+        response = post_deals(client, table, deal_data(table, "solo_5", 0, tricks))
+        assert response.status_code == 302, response.content.decode()[:2000]
+    points = [d.points for d in table.deals.order_by("number")]
+    assert points == [[6, -2, -2, -2], [-12, 4, 4, 4], [-18, 6, 6, 6]]
+
+
+def test_a_total_the_three_opponents_cannot_share_is_refused_on_its_field(committee_client, club):
+    data = page_data(committee_client, club, contract__solo_6=10)
+    response = committee_client.post(rules_url(club), data)
+    assert response.status_code == 400
+    errors = " ".join(response.context["form"].errors["contract__solo_6"])
+    assert "divisible par 3 (9 ou 12)" in errors
+    assert response.context["form"]["contract__solo_6"].value() == "10"
+    assert not GameRules.objects.filter(club=club).exists()
+
+
+def test_per_opponent_values_stay_within_the_bounds_of_a_total(committee_client, club):
+    data = page_data(committee_client, club, setting__contract_values="opponent")
+    assert committee_client.post(rules_url(club), data).status_code == 302
+    # Switched to « per opponent »: the same table, shown a third (Solo 6: 6 → 2).
+    form = committee_client.get(rules_url(club)).context["form"]
+    assert form["contract__solo_6"].value() == 2
+    assert rulebook.club_rules(club, "whist")["contracts"][2]["points"] == 6
+    data = page_data(committee_client, club, contract__solo_6=334)
+    response = committee_client.post(rules_url(club), data)
+    assert response.status_code == 400
+    assert "Au plus 333 par adversaire" in " ".join(
+        response.context["form"].errors["contract__solo_6"]
+    )
+    assert rulebook.club_rules(club, "whist")["contracts"][2]["points"] == 6
+
+
+def test_a_new_contract_without_a_name_is_refused_and_nothing_is_saved(committee_client, club):
+    data = page_data(committee_client, club, **{**SOLO_5_TOTAL, "new_contract__1__name_fr": ""})
+    response = committee_client.post(rules_url(club), data)
+    assert response.status_code == 400
+    form = response.context["form"]
+    assert form.errors["new_contract__1__name_fr"] == ["Donnez un nom au contrat."]
+    assert form["new_contract__1__points"].value() == "6"
+    assert form["new_contract__1__name_en"].value() == "Solo five"
+    assert not GameRules.objects.filter(club=club).exists()
+    assert 'class="rule-row" open' in response.content.decode()  # the row with the error
+
+
+def test_partners_need_exactly_two_declarers(committee_client, club):
+    data = page_data(committee_client, club, contract__trou__declarers_max=3)
+    response = committee_client.post(rules_url(club), data)
+    assert response.status_code == 400
+    assert "exactement 2" in " ".join(response.context["form"].errors["contract__trou__payout"])
+
+
+def test_removing_a_contract_and_its_counters(committee_client, club):
+    data = page_data(committee_client, club, contract__piccolo__remove="on")
+    response = committee_client.post(rules_url(club), data)
+    assert response.status_code == 400  # two counters are bid against it
+    form = response.context["form"]
+    assert "supprimez-le aussi" in " ".join(form.errors["counter__solo_8__piccolo__remove"])
+    data.update(counter__solo_8__piccolo__remove="on", counter__emballage_11__piccolo__remove="on")
+    assert committee_client.post(rules_url(club), data).status_code == 302
+    rules = rulebook.club_rules(club, "whist")
+    assert "piccolo" not in {r["code"] for r in rules["contracts"]}
+    assert len(rules["counters"]) == len(GAMES["whist"].default_rules()["counters"]) - 2
+
+
+def test_a_new_counter_with_its_points(committee_client, club):
+    data = page_data(
+        committee_client,
+        club,
+        new_counter__contract="abondance_10",
+        new_counter__against="trou",
+        new_counter__points=33,
+    )
+    assert committee_client.post(rules_url(club), data).status_code == 302
+    counters = rulebook.club_rules(club, "whist")["counters"]
+    assert {"contract": "abondance_10", "against": "trou", "points": 33} in counters
+
+
+def test_a_contract_is_named_in_the_page_language(client, committee_user, club):
+    client.force_login(committee_user)
+    data = page_data(client, club, **SOLO_5_TOTAL)
+    assert client.post(rules_url(club), data).status_code == 302
+    rules = rulebook.club_rules(club, "whist")
+    with translation.override("en"):
+        assert contract_names(rules)["solo_5"] == "Solo five"
+        assert contract_names(rules)["solo_6"] == "Solo 6"  # no English name: the French
+    with translation.override("fr"):
+        assert contract_names(rules)["solo_5"] == "Solo 5"
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_every_setting_of_a_rules_page_has_a_french_label(game, committee_client, club):
+    form = committee_client.get(rules_url(club, game)).context["form"]
+    keys = set(GAMES[game].default_rules())
+    raw = [f.label for f in form.fields.values() if str(f.label) in keys]
+    assert raw == []
