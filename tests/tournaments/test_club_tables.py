@@ -179,3 +179,44 @@ def test_every_setting_of_a_rules_page_has_a_french_label(game, committee_client
     keys = set(GAMES[game].default_rules())
     raw = [f.label for f in form.fields.values() if str(f.label) in keys]
     assert raw == []
+
+
+# --------------------------------------------------------------------------- Quarante
+
+
+def test_lacombe_figure_values_give_48_to_0_for_all_twelve_figures(
+    client, committee_user, scorekeeper_user, make_tournament
+):
+    tournament = make_tournament("quarante", players=4, rounds=1)
+    club = tournament.club
+    client.force_login(committee_user)
+    page = client.get(rules_url(club, "quarante")).content.decode()
+    assert "Points de chaque figure gagnée" in page and "Points de chaque clique annoncée" in page
+    data = page_data(client, club, "quarante", figure__J=3, clique__K__4=50)
+    assert client.post(rules_url(club, "quarante"), data).status_code == 302
+    rules = rulebook.club_rules(club, "quarante")
+    assert rules["figure_points"] == {"K": 5, "Q": 4, "J": 3}
+    assert rules["clique_points"]["K"] == {"3": 10, "4": 50}
+
+    table = drawing.draw_round(tournament, seed=1).tables.get()
+    client.force_login(scorekeeper_user)
+    table.refresh_from_db()
+    deal = {"version": str(table.version), "action": "save", "number": "1", "trump": "hearts"}
+    deal.update(kings0="4", kings1="", queens0="4", queens1="", jacks0="4", jacks1="")
+    assert post_deals(client, table, deal).status_code == 302
+    assert table.deals.get().points == [48, 0]
+
+
+@pytest.mark.parametrize(
+    ("name", "value", "french"),
+    [("figure__K", "101", "inférieure ou égale à 100"), ("clique__Q__3", "-1", "supérieure ou")],
+)
+def test_quarante_values_out_of_bounds_are_refused_on_their_field(
+    name, value, french, committee_client, club
+):
+    data = page_data(committee_client, club, "quarante", **{name: value})
+    response = committee_client.post(rules_url(club, "quarante"), data)
+    assert response.status_code == 400
+    assert french in " ".join(response.context["form"].errors[name])
+    assert response.context["form"][name].value() == value
+    assert not GameRules.objects.filter(club=club).exists()
