@@ -12,7 +12,7 @@ from helpers import post_deals
 from scoring import GAMES
 from tournaments.games.whist import contract_names
 from tournaments.models import GameRules
-from tournaments.selectors import rulebook
+from tournaments.selectors import classification, rulebook
 from tournaments.services import drawing
 
 pytestmark = pytest.mark.django_db
@@ -219,4 +219,83 @@ def test_quarante_values_out_of_bounds_are_refused_on_their_field(
     assert response.status_code == 400
     assert french in " ".join(response.context["form"].errors[name])
     assert response.context["form"][name].value() == value
+    assert not GameRules.objects.filter(club=club).exists()
+
+
+# --------------------------------------------------------------------------- FreeWhist
+
+
+def whist_deal(table, contract, declarers, tricks):
+    return {
+        **deal_data(table, contract, declarers[0], tricks),
+        **{f"d{i}": str(seat) for i, seat in enumerate(declarers, start=1)},
+    }
+
+
+def test_place_points_added_to_the_total_rank_the_pool(
+    client, committee_user, scorekeeper_user, make_tournament
+):
+    """FreeWhist: 90/60/30/0 per table place, added to the points. Table 1's first has 72
+    points and counts 162; table 2's first, with 4 points, passes table 1's second (16)."""
+    tournament = make_tournament("whist", players=8, rounds=1)
+    club = tournament.club
+    client.force_login(committee_user)
+    changes = {
+        "setting__place_points_use": "added",
+        "table__place_points__4": "90, 60, 30, 0",
+        "setting__deals_per_pool": 2,
+    }
+    response = client.post(rules_url(club), page_data(client, club, **changes))
+    assert response.status_code == 302, response.context["form"].errors
+
+    first, second = drawing.draw_round(tournament, seed=1).tables.order_by("number")
+    client.force_login(scorekeeper_user)
+    deals = [
+        (first, "emballage_13", [0, 2], 13),  # seats 0 and 2: +30
+        (first, "abondance_11", [0], 11),  # seat 0: +42 → 72; seat 2: 16; 1 and 3: -44
+        (second, "emballage_8", [0, 2], 8),  # +2
+        (second, "emballage_8", [0, 1], 8),  # seat 0: 4; seats 1, 2: 0; seat 3: -4
+    ]
+    for table, contract, declarers, tricks in deals:
+        data = whist_deal(table, contract, declarers, tricks)
+        assert post_deals(client, table, data).status_code == 302
+
+    def player(table, position):
+        return table.seats.get(position=position).entry_id
+
+    rows = {r.entry_id: r for r in classification.tournament_standings(tournament)}
+    top = rows[player(first, 0)]
+    assert (top.score, top.place_points, top.total, top.rank) == (72, 90, 162, 1)
+    leader, runner_up = rows[player(second, 0)], rows[player(first, 2)]
+    assert (leader.score, leader.total) == (4, 94) and (runner_up.score, runner_up.total) == (
+        16,
+        76,
+    )
+    assert leader.rank == 2 and runner_up.rank == 3  # the total with the bonus ranks
+    assert rows[player(second, 1)].total == rows[player(second, 2)].total == 45  # 2nd-3rd shared
+    assert rows[player(first, 1)].total == -29  # -44 + (30 + 0) / 2
+
+    page = client.get(reverse("tournament_standings", args=[tournament.pk])).content.decode()
+    assert "Total avec points de place" in page and ">162<" in page
+
+
+def test_a_bonus_table_that_increases_is_refused(committee_client, club):
+    changes = {"setting__place_points_use": "added", "table__place_points__4": "0, 30, 60, 90"}
+    response = committee_client.post(rules_url(club), page_data(committee_client, club, **changes))
+    assert response.status_code == 400
+    form = response.context["form"]
+    assert "Une place moins bonne" in " ".join(form.errors["table__place_points__4"])
+    assert form["table__place_points__4"].value() == "0, 30, 60, 90"
+    assert not GameRules.objects.filter(club=club).exists()
+
+
+def test_place_points_added_need_their_table(committee_client, club):
+    changes = {"setting__place_points_use": "added", "table__place_points__4": ""}
+    response = committee_client.post(rules_url(club), page_data(committee_client, club, **changes))
+    assert response.status_code == 400
+    errors = " ".join(response.context["form"].errors["table__place_points__4"])
+    assert "table de chaque taille" in errors
+    changes["table__place_points__4"] = "90, 60, 30"
+    response = committee_client.post(rules_url(club), page_data(committee_client, club, **changes))
+    assert "Donnez 4 nombres" in " ".join(response.context["form"].errors["table__place_points__4"])
     assert not GameRules.objects.filter(club=club).exists()

@@ -21,7 +21,7 @@ from scoring import GAMES, whist
 from scoring.whist import SEED_COUNTERS, contract_table
 
 from .base import DealForm, GamePlugin
-from .rule_fields import RuleField, choice_setting
+from .rule_fields import TABLES, IntListField, RuleField, choice_setting
 from .whist_table import contract_table_fields
 from .whist_table import finish as finish_contract_table
 
@@ -241,6 +241,7 @@ class WhistPlugin(GamePlugin):
         "tables_of_five": gettext_lazy("Tables of 5 allowed (the dealer sits out each deal)"),
         "annual_ranking": gettext_lazy("Annual ranking"),
         "annual_best_n": gettext_lazy("Best N tournaments (annual ranking « best N »)"),
+        "place_points_use": gettext_lazy("Place points of each pool"),
     }
 
     def sheet_cells(
@@ -283,6 +284,9 @@ class WhistPlugin(GamePlugin):
     def round_minutes(self, rules: dict[str, Any] | None) -> int | None:
         return int(self.rules(rules).get("pool_minutes") or 80)
 
+    def adds_place_points(self, rules: dict[str, Any] | None) -> bool:
+        return self.rules(rules).get("place_points_use") == "added"
+
     def rule_fields(self, rules: dict[str, Any]) -> list[RuleField]:
         """The points of every contract and counter of the club's table, then the settings."""
         return contract_table_fields(rules) + super().rule_fields(rules)
@@ -295,12 +299,54 @@ class WhistPlugin(GamePlugin):
             return []
         if key == "annual_ranking":
             return [choice_setting(key, self.setting_labels[key], ANNUAL_CHOICES, value)]
+        if key == "place_points_use":
+            return [choice_setting(key, self.setting_labels[key], PLACE_POINTS_CHOICES, value)]
+        if key == "place_points":
+            return [_place_points_field(size, value) for size in ("4", "5")]
         return super().setting_fields(key, value)
 
     def rule_problems(self, rules: dict[str, Any]) -> dict[str, str]:
+        problems = {}
         if rules.get("annual_ranking") == "best_n" and not rules.get("annual_best_n"):
-            return {"annual_best_n": _("Give N for the « best N » ranking.")}
-        return {}
+            problems["annual_best_n"] = _("Give N for the « best N » ranking.")
+        for size, row in (rules.get("place_points") or {}).items():
+            if len(row) != int(size):
+                problems[_place_points_key(size)] = _(
+                    "Give %(count)s numbers, one per place, the first's first."
+                ) % {"count": size}
+        return problems
+
+
+PLACE_POINTS_CHOICES = [
+    ("tiebreak", gettext_lazy("Tie-break only")),
+    ("added", gettext_lazy("Place points added to the total")),
+]
+
+
+def _place_points_key(size: str) -> str:
+    return "place_points" if size == "4" else f"place_points:{size}"
+
+
+def _place_points_field(size: str, tables: object) -> RuleField:
+    """The place points of a table of ``size`` (one row of ``place_points``; empty: none)."""
+    row = tables.get(size) if isinstance(tables, dict) else None
+    field = IntListField(
+        label=_("Place points at a table of %(size)s") % {"size": size},
+        initial=", ".join(str(v) for v in row or []),
+        required=False,
+        help_text=_(
+            "From the first to the last, separated by commas (e.g. 90, 60, 30, 0): 0 to 100 "
+            "each, never more for a worse place. Empty: none."
+        ),
+    )
+
+    def write(rules: dict[str, Any], value: list[int]) -> None:
+        tables = {k: v for k, v in (rules.get("place_points") or {}).items() if k != size}
+        if value:
+            tables[size] = value
+        rules["place_points"] = dict(sorted(tables.items())) or None
+
+    return RuleField(f"table__place_points__{size}", field, TABLES, _place_points_key(size), write)
 
 
 ANNUAL_CHOICES = [
