@@ -3,11 +3,14 @@ column the engine knows, per opponent or as the declarer's total, scored through
 what the page refuses (in French, on the field, nothing saved, what was typed kept); the
 Double King rules page in French."""
 
+from io import BytesIO
+
 import pytest
 from django.urls import reverse
 from django.utils import translation
 from form_data import form_data
 from helpers import post_deals
+from openpyxl import load_workbook
 
 from scoring import GAMES
 from tournaments.games.whist import contract_names
@@ -277,6 +280,19 @@ def test_place_points_added_to_the_total_rank_the_pool(
 
     page = client.get(reverse("tournament_standings", args=[tournament.pk])).content.decode()
     assert "Total avec points de place" in page and ">162<" in page
+
+    response = client.get(reverse("tournament_xlsx", args=[tournament.pk]))
+    sheet = load_workbook(BytesIO(response.content)).worksheets[0]
+    headers = [cell.value for cell in sheet[2]]
+    assert headers[:6] == [
+        "Rang",
+        "Joueur",
+        "Points de place",
+        "Score total",
+        "Total avec points de place",
+        "Meilleure poule",
+    ]
+    assert [cell.value for cell in sheet[3]][2:5] == [90, 72, 162]
 
 
 def test_a_bonus_table_that_increases_is_refused(committee_client, club):
