@@ -240,7 +240,7 @@ def test_place_points_added_to_the_total_rank_the_pool(
 ):
     """FreeWhist: 90/60/30/0 per table place, added to the points. Table 1's first has 72
     points and counts 162; table 2's first, with 4 points, passes table 1's second (16)."""
-    tournament = make_tournament("whist", players=8, rounds=1)
+    tournament = make_tournament("whist", players=8, rounds=2)
     club = tournament.club
     client.force_login(committee_user)
     changes = {
@@ -251,8 +251,13 @@ def test_place_points_added_to_the_total_rank_the_pool(
     response = client.post(rules_url(club), page_data(client, club, **changes))
     assert response.status_code == 302, response.context["form"].errors
 
-    first, second = drawing.draw_round(tournament, seed=1).tables.order_by("number")
     client.force_login(scorekeeper_user)
+    dashboard = client.get(reverse("staff_tournament", args=[tournament.pk])).content.decode()
+    assert "Placer selon le classement" not in dashboard  # no standings before a round
+    assert client.post(reverse("staff_draw", args=[tournament.pk])).status_code == 302
+    round_1 = tournament.round_set.get()
+    first, second = round_1.tables.order_by("number")
+    client.post(reverse("staff_round", args=[round_1.pk]), {"action": "start"})
     deals = [
         (first, "emballage_13", [0, 2], 13),  # seats 0 and 2: +30
         (first, "abondance_11", [0], 11),  # seat 0: +42 → 72; seat 2: 16; 1 and 3: -44
@@ -294,6 +299,16 @@ def test_place_points_added_to_the_total_rank_the_pool(
     ]
     assert [cell.value for cell in sheet[3]][2:5] == [90, 72, 162]
 
+    # The next pool seated by the standings: the four best at table 1, the best first.
+    dashboard = client.get(reverse("staff_tournament", args=[tournament.pk])).content.decode()
+    assert "Placer selon le classement (les meilleurs à la table 1)" in dashboard
+    response = client.post(reverse("staff_draw", args=[tournament.pk]), {"order": "standings"})
+    assert response.status_code == 302
+    table_1 = tournament.round_set.get(number=2).tables.get(number=1)
+    seated = [s.entry_id for s in table_1.seats.order_by("position")]
+    assert seated[:3] == [player(first, 0), player(second, 0), player(first, 2)]
+    assert seated[3] in {player(second, 1), player(second, 2)}  # 45 each, the 4th place shared
+
 
 def test_a_bonus_table_that_increases_is_refused(committee_client, club):
     changes = {"setting__place_points_use": "added", "table__place_points__4": "0, 30, 60, 90"}
@@ -315,3 +330,26 @@ def test_place_points_added_need_their_table(committee_client, club):
     response = committee_client.post(rules_url(club), page_data(committee_client, club, **changes))
     assert "Donnez 4 nombres" in " ".join(response.context["form"].errors["table__place_points__4"])
     assert not GameRules.objects.filter(club=club).exists()
+
+
+def test_the_first_round_cannot_follow_standings(scorekeeper_client, make_tournament):
+    tournament = make_tournament("double_king", players=8, rounds=2)
+    url = reverse("staff_draw", args=[tournament.pk])
+    response = scorekeeper_client.post(url, {"order": "standings"}, follow=True)
+    assert "Seule une ronde après la première" in response.content.decode()
+    assert not tournament.round_set.exists()
+
+
+def test_double_king_seats_its_second_round_by_the_standings(
+    scorekeeper_client, make_tournament, fill_round
+):
+    tournament = make_tournament("double_king", players=8, rounds=2)
+    round_1 = drawing.draw_round(tournament, seed=3)
+    drawing.start_round(round_1)
+    fill_round(round_1)
+    ranked = [r.entry_id for r in classification.tournament_standings(tournament)]
+    url = reverse("staff_draw", args=[tournament.pk])
+    assert scorekeeper_client.post(url, {"order": "standings"}).status_code == 302
+    tables = tournament.round_set.get(number=2).tables.order_by("number")
+    seated = [s.entry_id for t in tables for s in t.seats.order_by("position")]
+    assert seated == ranked
