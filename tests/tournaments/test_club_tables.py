@@ -353,3 +353,32 @@ def test_double_king_seats_its_second_round_by_the_standings(
     tables = tournament.round_set.get(number=2).tables.order_by("number")
     seated = [s.entry_id for t in tables for s in t.seats.order_by("position")]
     assert seated == ranked
+
+
+# --------------------------------------------------------------------------- Double
+
+
+def test_double_place_points_added_to_the_tokens(
+    client, committee_user, scorekeeper_user, make_tournament
+):
+    tournament = make_tournament("double", players=4, rounds=1)
+    club = tournament.club
+    client.force_login(committee_user)
+    changes = {"setting__place_points_use": "added", "list__manches": "1"}
+    response = client.post(rules_url(club, "double"), page_data(client, club, "double", **changes))
+    assert response.status_code == 302, response.context["form"].errors
+
+    table = drawing.draw_round(tournament, seed=2).tables.get()
+    client.force_login(scorekeeper_user)
+    data = {"version": str(table.version), "action": "save", "number": "1"}
+    for seat in range(4):  # seat 0 bids the card and takes it; the others bid 0 and take 0
+        data.update({f"b{seat}": str(int(seat == 0)), f"t{seat}": str(int(seat == 0))})
+    assert post_deals(client, table, data).status_code == 302
+
+    rows = {r.entry_id: r for r in classification.tournament_standings(tournament)}
+    winner = rows[table.seats.get(position=0).entry_id]
+    other = rows[table.seats.get(position=1).entry_id]
+    assert (winner.score, winner.place_points, winner.total) == (21, 16, 37)
+    assert (other.score, other.place_points, other.total) == (20, 8, 28)  # 12+8+4 shared
+    page = client.get(reverse("tournament_standings", args=[tournament.pk])).content.decode()
+    assert "Total avec points de place" in page and ">37<" in page
