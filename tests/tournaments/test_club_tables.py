@@ -41,6 +41,7 @@ SOLO_5_TOTAL = {
     "new_contract__1__points_failed": 6,
     "new_contract__1__undertrick": 6,
     "new_contract__1__tricks": 5,
+    "new_contract__1__after": "emballage_9",
 }
 SOLO_5_PER_OPPONENT = {
     **SOLO_5_TOTAL,
@@ -77,7 +78,10 @@ def test_iwwa_solo_5_typed_on_the_rules_page_scores_on_the_sheet(
     client.post(rules_url(club), page_data(client, club, setting__contract_values=mode))
     response = client.post(rules_url(club), page_data(client, club, **typed))
     assert response.status_code == 302, response.context["form"].errors
-    solo = next(r for r in rulebook.club_rules(club, "whist")["contracts"] if r["code"] == "solo_5")
+    contracts = rulebook.club_rules(club, "whist")["contracts"]
+    solo = next(r for r in contracts if r["code"] == "solo_5")
+    # Placed where the club chose, between Emballage 9 and Solo 6 (weakest first).
+    assert [r["code"] for r in contracts][1:4] == ["emballage_9", "solo_5", "solo_6"]
     assert (solo["points"], solo["points_failed"], solo["undertrick"]) == (6, 6, 6)
     assert (solo["name_fr"], solo["name_en"], solo["declarers"]) == ("Solo 5", "Solo five", [1, 1])
     # The page shows the table back as the club typed it.

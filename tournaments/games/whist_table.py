@@ -30,6 +30,8 @@ NEW_CONTRACTS = 2
 NEW = "__new"
 #: Where the mode writer keeps the way the page showed the values (until ``finish``).
 SHOWN = "__shown_values"
+#: A new contract's place: the code of the contract it follows (empty: at the end).
+AFTER = "after"
 #: Values a one-declarer contract's opponents share (typed per opponent or as the total).
 SHARED = ("points", "points_failed", "overtrick", "undertrick", "capo_bonus")
 OPPONENTS = 3
@@ -233,7 +235,14 @@ def contract_table_fields(rules: dict[str, Any]) -> list[RuleField]:
     for n in range(1, NEW_CONTRACTS + 1):
         code = f"{NEW}{n}"
         legend = _("New contract %(number)s") % {"number": n}
-        for column, field in _columns({}, per_opponent):
+        position = forms.ChoiceField(
+            label=_("Place in the table"),
+            choices=[("", _("At the end"))]
+            + [(c, _("After %(contract)s") % {"contract": name}) for c, name in names.items()],
+            required=False,
+            help_text=_("The table goes from the weakest contract to the strongest."),
+        )
+        for column, field in [*_columns({}, per_opponent), (AFTER, position)]:
             fields.append(
                 RuleField(
                     f"new_contract__{n}__{column}",
@@ -339,8 +348,10 @@ def finish(rules: dict[str, Any]) -> dict[str, str]:
     per_opponent = rules.pop(SHOWN, rules.get("contract_values")) == "opponent"
     own = f"name_{settings.LANGUAGE_CODE}"
     rows = []
+    after: dict[int, str] = {}
     for row in rules.get("contracts") or []:
         code = row["code"]
+        after[id(row)] = row.pop(AFTER, "") or ""
         if code.startswith(NEW):
             if not any(row.get(f"name_{c}") for c, _n in languages()) and row.get("points") is None:
                 continue  # a blank row: nothing added
@@ -374,9 +385,21 @@ def finish(rules: dict[str, Any]) -> dict[str, str]:
             for column in SHARED:
                 if row.get(column) is not None:
                     row[column] *= OPPONENTS
-    rules["contracts"] = rows
+    rules["contracts"] = _placed(rows, after)
     alone = {row["code"] for row in rows if row["payout"] == "alone"}
     return _finish_counters(rules, taken, alone, per_opponent)
+
+
+def _placed(rows: list[dict[str, Any]], after: dict[int, str]) -> list[dict[str, Any]]:
+    """The table with each new contract after the one the club chose (else at the end)."""
+    ordered = [row for row in rows if not after.get(id(row))]
+    for row in rows:
+        target = after.get(id(row))
+        if not target:
+            continue
+        codes = [r["code"] for r in ordered]
+        ordered.insert(codes.index(target) + 1 if target in codes else len(ordered), row)
+    return ordered
 
 
 def _row_problems(row: dict[str, Any], per_opponent: bool) -> dict[str, str]:
