@@ -43,6 +43,7 @@ from .common import (
     merge_rules,
     require_int,
     require_int_list,
+    rule_choice,
     rule_int,
     rule_int_list,
     rule_place_points,
@@ -86,7 +87,12 @@ DEFAULT_RULES: dict[str, Json] = {
         "6": [16, 14, 11, 9, 6, 4],
     },
     "tiebreaks": ["tokens"],
+    "place_points_use": "ranking",
 }
+#: What a game's place points do (``place_points_use``): ``"ranking"`` (Default: the tournament
+#: ranks by place points, the tokens breaking ties) or ``"added"`` (added to the tokens left at
+#: the end of each game, the tournament ranking by that total).
+PLACE_POINTS_USES = ("ranking", "added")
 
 
 def default_rules() -> dict[str, Json]:
@@ -105,6 +111,7 @@ class _Rules:
     exact_bonus: int
     place_points: dict[int, list[int]]
     tiebreaks: list[str]
+    place_points_added: bool = False
 
 
 def _rules(rules: Rules | None) -> _Rules:
@@ -121,6 +128,7 @@ def _rules(rules: Rules | None) -> _Rules:
         exact_bonus=rule_int(merged, "exact_bonus", *BOUNDS["exact_bonus"]),
         place_points={n: rule_place_points(pp[str(n)], "place_points", n) for n in TABLE_SIZES},
         tiebreaks=rule_str_list(merged, "tiebreaks", TIEBREAKS),
+        place_points_added=rule_choice(merged, "place_points_use", PLACE_POINTS_USES) == "added",
     )
 
 
@@ -226,15 +234,21 @@ def table_result(
 
 def classifier(rules: Rules | None = None) -> Callable[[Sequence[RoundLine]], Key]:
     """Key (sorts descending): total place points, then total tokens at the end
-    of each game (``RoundLine.score``).
+    of each game (``RoundLine.score``); with ``place_points_use`` ``"added"``, the tokens
+    plus the place points first.
 
     >>> classifier()([RoundLine(31, Fraction(16)), RoundLine(12, Fraction(4))])
     (Fraction(20, 1), 43)
+    >>> classifier({"place_points_use": "added"})([RoundLine(31, Fraction(16))])
+    (Fraction(47, 1), 31)
     """
-    tiebreaks = _rules(rules).tiebreaks
+    read = _rules(rules)
+    tiebreaks, added = read.tiebreaks, read.place_points_added
 
     def key(rounds: Sequence[RoundLine]) -> Key:
         points = sum((line.place_points or Fraction(0) for line in rounds), Fraction(0))
+        if added:
+            points += sum(line.score for line in rounds)
         return (points, *(sum(line.score for line in rounds) for _name in tiebreaks))
 
     return key

@@ -44,6 +44,7 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -224,7 +225,17 @@ SEED_COUNTERS: dict[str, tuple[str, ...]] = {
 
 TIEBREAKS = ("best_pool", "place_points")
 
-#: The default ruleset (JSON).  Besides the tables: ``deals_per_pool`` (12),
+#: How the club's page shows and takes a one-declarer contract's values (display only: the
+#: ruleset always stores ``X``, the declarer's total): ``"total"`` (Default) or
+#: ``"opponent"`` (what each of the three opponents pays, a third of ``X``).
+CONTRACT_VALUES = ("total", "opponent")
+#: What a whist table's place points do (``place_points_use``): ``"tiebreak"`` (Default: only
+#: the tie-break ``place_points`` reads them) or ``"added"`` (FreeWhist: added to each
+#: player's points, 90/60/30/0 per pool, and the tournament ranks by that total).
+PLACE_POINTS_USES = ("tiebreak", "added")
+
+#: The default ruleset (JSON).  ``contract_values``: see :data:`CONTRACT_VALUES`.  Besides
+#: the tables: ``deals_per_pool`` (12),
 #: ``pools`` (3), ``pool_minutes`` (80); ``place_points`` per table size
 #: (``null``: no place points at a whist table); ``tiebreaks`` after total points
 #: (Default ``["best_pool"]``); ``annual_ranking``
@@ -243,6 +254,8 @@ DEFAULT_RULES: dict[str, Json] = {
     "annual_ranking": "sum_points",
     "annual_best_n": None,
     "tables_of_five": False,
+    "contract_values": "total",
+    "place_points_use": "tiebreak",
 }
 
 
@@ -302,6 +315,7 @@ class _Rules:
     deals_per_pool: int
     place_points: dict[int, list[int]] | None
     tiebreaks: list[str]
+    place_points_added: bool = False
 
 
 def _int(row: Mapping[str, Any], key: str, where: str, low: int = 0, high: int = POINTS_MAX) -> int:
@@ -321,8 +335,6 @@ def _bool(row: Mapping[str, Any], key: str, where: str) -> bool:
 
 _CONTRACT_KEYS = {
     "code",
-    "name_fr",
-    "name_en",
     "points",
     "points_failed",
     "declarers",
@@ -336,6 +348,9 @@ _CONTRACT_KEYS = {
     "capo_bonus",
     "capo_multiplier",
 }
+#: A contract's name in one language (``name_fr``, ``name_en``, ``name_nl``...).
+NAME_KEY = re.compile(r"name_[a-z]{2}")
+NAME_MAX = 80
 
 
 def _optional_int(
@@ -370,9 +385,14 @@ def _contract(row: object, index: int) -> Contract:
     where = f"contracts[{index}]"
     if not isinstance(row, Mapping):
         raise InvalidRules(where, "must be an object")
-    unknown = set(row) - _CONTRACT_KEYS
+    names = {k for k in row if isinstance(k, str) and NAME_KEY.fullmatch(k)}
+    unknown = set(row) - _CONTRACT_KEYS - names
     if unknown:
         raise InvalidRules(where, "unknown keys: " + ", ".join(sorted(map(str, unknown))))
+    for key in names:
+        name = row[key]
+        if name is not None and (not isinstance(name, str) or len(name) > NAME_MAX):
+            raise InvalidRules(where, f"{key} must be a text of at most {NAME_MAX} characters")
     code = row.get("code")
     if not isinstance(code, str) or not code:
         raise InvalidRules(where, "code must be a non-empty string")
@@ -458,6 +478,7 @@ def _read_rules(rules: Rules | None) -> _Rules:
         _check_divisible(counter, where)
         counters[(code, against)] = counter
     rule_choice(merged, "annual_ranking", ANNUAL_RULES)
+    rule_choice(merged, "contract_values", CONTRACT_VALUES)
     if merged["annual_best_n"] is not None:
         rule_int(merged, "annual_best_n", *BOUNDS["annual_best_n"])
     for key in ("pools", "pool_minutes"):
@@ -473,12 +494,21 @@ def _read_rules(rules: Rules | None) -> _Rules:
         for size in TABLE_SIZES:
             if str(size) in pp:
                 tables[size] = rule_place_points(pp[str(size)], "place_points", size)
+    added = rule_choice(merged, "place_points_use", PLACE_POINTS_USES) == "added"
+    sizes = TABLE_SIZES if merged["tables_of_five"] else TABLE_SIZES[:1]
+    if added and any(size not in (tables or {}) for size in sizes):
+        raise InvalidRules(
+            "place_points",
+            "place points added to the total need a table for each table size",
+            rule="place_points_needed",
+        )
     return _Rules(
         contracts=contracts,
         counters=counters,
         deals_per_pool=rule_int(merged, "deals_per_pool", *BOUNDS["deals_per_pool"]),
         place_points=tables,
         tiebreaks=rule_str_list(merged, "tiebreaks", TIEBREAKS),
+        place_points_added=added,
     )
 
 
@@ -715,10 +745,14 @@ def classifier(
     >>> classifier()([RoundLine(40), RoundLine(-12), RoundLine(5)])
     (33, 40)
     """
-    tiebreaks = _rules(rules).tiebreaks
+    read = _rules(rules)
+    tiebreaks, added = read.tiebreaks, read.place_points_added
 
     def key(rounds: Sequence[RoundLine]) -> tuple[int | Fraction, ...]:
-        out: list[int | Fraction] = [sum(line.score for line in rounds)]
+        total: int | Fraction = sum(line.score for line in rounds)
+        if added:  # FreeWhist: each pool's place points count with the points
+            total += sum((line.place_points or Fraction(0) for line in rounds), Fraction(0))
+        out: list[int | Fraction] = [total]
         for name in tiebreaks:
             if name == "best_pool":
                 out.append(max((line.score for line in rounds), default=0))
@@ -732,8 +766,9 @@ def classifier(
 def classification_key(
     rounds: Sequence[RoundLine], rules: Rules | None = None
 ) -> tuple[int | Fraction, ...]:
-    """Tournament key (sorts descending): total points over the pools, then the
-    tie-breaks (Default: best single pool; ``place_points``: total place points).
+    """Tournament key (sorts descending): total points over the pools (with their place
+    points when ``place_points_use`` is ``"added"``), then the tie-breaks (Default: best
+    single pool; ``place_points``: total place points).
 
     >>> classification_key([RoundLine(40), RoundLine(-12), RoundLine(5)])
     (33, 40)

@@ -298,6 +298,23 @@ class RulesForm(forms.Form):
         groups = {g: [f.name for f in self.rule_fields if f.group == g] for g in GROUPS}
         self.contract_fields, self.counter_fields = groups[CONTRACTS], groups[COUNTERS]
         self.table_fields, self.setting_fields = groups[TABLES], groups[SETTINGS]
+        self.contract_rows = self._rows(CONTRACTS)
+        self.counter_rows = self._rows(COUNTERS)
+        self.table_rows = self._rows(TABLES)
+        self.setting_rows = self._rows(SETTINGS)
+
+    def _rows(self, group: str) -> list[tuple[object, list]]:
+        """A group's inputs as the page shows them: (row's name or None, bound fields), one
+        row per contract of a table, the others alone."""
+        rows: list[tuple[object, list]] = []
+        for rule_field in self.rule_fields:
+            if rule_field.group != group:
+                continue
+            if rule_field.row is not None and rows and rows[-1][0] == rule_field.row:
+                rows[-1][1].append(self[rule_field.name])
+            else:
+                rows.append((rule_field.row, [self[rule_field.name]]))
+        return rows
 
     def clean(self):
         cleaned = super().clean()
@@ -307,7 +324,7 @@ class RulesForm(forms.Form):
         for rule_field in self.rule_fields:
             if rule_field.name in cleaned:
                 rule_field.write(rules, cleaned[rule_field.name])
-        problems = self.plugin.rule_problems(rules)
+        problems = self.plugin.finish_rules(rules) or self.plugin.rule_problems(rules)
         for key, message in problems.items():
             self._add_rule_error(key, message)
         if problems:

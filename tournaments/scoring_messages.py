@@ -125,6 +125,10 @@ def message_for(
 RULES_MESSAGES = {
     "non_increasing": gettext_lazy("A worse place cannot earn more points than a better one."),
     "manches": gettext_lazy("A game has 1 to 30 manches."),
+    "place_points_needed": gettext_lazy(
+        "Place points added to the total need their table for each table size (4 players, "
+        "and 5 where tables of 5 are allowed)."
+    ),
     "zero_sum": gettext_lazy(
         "The offender pays three times what each other player receives (e.g. -6 and 2)."
     ),

@@ -8,6 +8,7 @@ from io import BytesIO
 
 import pytest
 from django.urls import reverse
+from form_data import form_data
 from pypdf import PdfReader
 
 from tournaments.models import Round, Tournament
@@ -164,14 +165,7 @@ def test_committee_edits_the_contract_table_and_a_started_tournament_keeps_its_c
     url = reverse("staff_rules", args=[tournament.club.slug, "whist"])
     page = client.get(url)
     assert page.status_code == 200 and "Emballage 8" in page.content.decode()
-    form = page.context["form"]
-    data = {}
-    for name, field in form.fields.items():
-        value = form.initial.get(name, field.initial)
-        if value is True:
-            data[name] = "on"
-        elif value not in (False, None):
-            data[name] = str(value)
+    data = form_data(page.context["form"])  # as a browser posts it back (« 0 » included)
     data["contract__emballage_8"] = "3"
     data["setting__annual_ranking"] = "best_n"
     data["setting__annual_best_n"] = "2"

@@ -385,6 +385,17 @@ class GamePlugin:
             return []
         return [RuleField(f"setting__{key}", field, SETTINGS, key, set_key(key))]
 
+    def adds_place_points(self, rules: dict[str, Any] | None) -> bool:
+        """Whether a ruleset adds the place points to each player's points (the standings
+        then show both and their total). By default no."""
+        return False
+
+    def finish_rules(self, rules: dict[str, Any]) -> dict[str, str]:
+        """Completes the ruleset the rules form's inputs wrote (whist: new contracts get a
+        code, removed ones go, values typed per opponent become totals); returns the problems
+        keyed as the inputs are (``RuleField.key``). By default nothing to do."""
+        return {}
+
     def rule_problems(self, rules: dict[str, Any]) -> dict[str, str]:
         """What the form refuses in a ruleset before the scoring checks it, keyed by
         setting (settings that only make sense together)."""

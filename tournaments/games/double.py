@@ -17,7 +17,7 @@ from scoring import GAMES, InvalidDeal, double
 
 from .base import DealForm, GamePlugin
 from .deal_words import MANCHES
-from .rule_fields import PLACE_POINTS_HELP, TABLES, RuleField, int_list_field
+from .rule_fields import PLACE_POINTS_HELP, TABLES, RuleField, choice_setting, int_list_field
 
 
 def _rules(rules: dict[str, Any] | None) -> dict[str, Any]:
@@ -148,6 +148,7 @@ class DoublePlugin(GamePlugin):
         "start_points": gettext_lazy("Points of tokens at the start"),
         "exact_bonus": gettext_lazy("Bonus for an exact bid"),
         "manches": gettext_lazy("Cards dealt in each manche"),
+        "place_points_use": gettext_lazy("Place points of each game"),
     }
     setting_help = {
         "manches": gettext_lazy(
@@ -192,7 +193,12 @@ class DoublePlugin(GamePlugin):
     def deals_per_round(self, rules: dict[str, Any] | None) -> int | None:
         return len(self.rules(rules)["manches"])
 
+    def adds_place_points(self, rules: dict[str, Any] | None) -> bool:
+        return self.rules(rules).get("place_points_use") == "added"
+
     def setting_fields(self, key: str, value: object) -> list[RuleField]:
+        if key == "place_points_use":
+            return [choice_setting(key, self.setting_labels[key], PLACE_POINTS_CHOICES, value)]
         if key == "place_points" and isinstance(value, dict):
             return [_place_points_field(size, row) for size, row in value.items()]
         return super().setting_fields(key, value)
@@ -207,6 +213,12 @@ def _place_points_field(size: str, row: list[int]) -> RuleField:
     label = gettext_lazy("Place points at a table of %(n)s") % {"n": size}
     field = int_list_field(label, row, PLACE_POINTS_HELP)
     return RuleField(f"table__place_points__{size}", field, TABLES, "place_points", write)
+
+
+PLACE_POINTS_CHOICES = [
+    ("ranking", gettext_lazy("They rank the tournament (the tokens break ties)")),
+    ("added", gettext_lazy("Place points added to the tokens")),
+]
 
 
 PLUGIN = DoublePlugin()

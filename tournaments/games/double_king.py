@@ -524,6 +524,15 @@ class DoubleKingPlugin(GamePlugin):
         "then best round."
     )
 
+    setting_labels = {
+        "place_points": gettext_lazy("Place points (first to fourth)"),
+        "rounds": gettext_lazy("Rounds per tournament"),
+        "penalty_counts_as_game": gettext_lazy("A penalty line counts as one of the 20 games"),
+        "dealer_penalty_forces_trump": gettext_lazy(
+            "After his own penalty, the dealer chooses trump for the redeal"
+        ),
+        "trump_penalty": gettext_lazy("Trump penalty (offender, each other player)"),
+    }
     setting_help = {
         "place_points": PLACE_POINTS_HELP,
         "trump_penalty": gettext_lazy(

@@ -14,9 +14,10 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext
 
 from scoring import quarante
-from scoring.quarante import FIGURES, SUITS
+from scoring.quarante import CLIQUE_MAX, FIGURE_MAX, FIGURES, SUITS
 
 from .matches import MatchDealForm, MatchPlugin, count_input, team_values
+from .rule_fields import TABLES, RuleField, bounded_field
 
 
 def suit_names() -> dict[str, str]:
@@ -183,6 +184,48 @@ class QuarantePlugin(MatchPlugin):
         if cells["cliques"]:
             text += " — " + _("cliques: %(cliques)s") % {"cliques": cells["cliques"]}
         return text
+
+    def rule_fields(self, rules: dict[str, Any]) -> list[RuleField]:
+        """Each figure's value and each clique's (3 or 4 of a figure), then the settings."""
+        return _figure_fields(rules) + super().rule_fields(rules)
+
+
+def _nested_writer(*path: str) -> Any:
+    def write(rules: dict[str, Any], value: object) -> None:
+        node = rules
+        for key in path[:-1]:
+            node = node[key]
+        node[path[-1]] = value
+
+    return write
+
+
+def _figure_fields(rules: dict[str, Any]) -> list[RuleField]:
+    """The values of a figure won (« K 5, Q 4, J 2 ») and of each clique announced."""
+    names = figure_names()
+    fields: list[RuleField] = []
+    legend = _("Points of each figure won")
+    for figure in FIGURES:
+        field = bounded_field(
+            names[figure].capitalize(), (0, FIGURE_MAX), rules["figure_points"][figure]
+        )
+        writer = _nested_writer("figure_points", figure)
+        fields.append(
+            RuleField(f"figure__{figure}", field, TABLES, "figure_points", writer, legend)
+        )
+    legend = _("Points of each clique announced")
+    for figure in FIGURES:
+        for count in ("3", "4"):
+            label = _("%(count)s %(figure)s") % {"count": count, "figure": names[figure]}
+            value = rules["clique_points"][figure][count]
+            field = bounded_field(label, (0, CLIQUE_MAX), value)
+            writer = _nested_writer("clique_points", figure, count)
+            fields.append(
+                RuleField(
+                    f"clique__{figure}__{count}", field, TABLES, "clique_points", writer, legend
+                )
+            )
+    return fields
 
 
 PLUGIN = QuarantePlugin()

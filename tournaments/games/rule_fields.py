@@ -34,6 +34,8 @@ class RuleField:
     key: str | None
     #: Writes the cleaned value into the ruleset (a deep copy the form validates after).
     write: Writer
+    #: The row of a table it belongs to (whist: a contract's name), shown as one group.
+    row: Any = None
 
 
 def set_key(key: str) -> Writer:

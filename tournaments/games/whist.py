@@ -8,20 +8,22 @@ family (``tricks_per_declarer`` in the table).
 """
 
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from django import forms
+from django.conf import settings
 from django.forms import BoundField
+from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 from scoring import GAMES, whist
 from scoring.whist import SEED_COUNTERS, contract_table
 
-from ..language import in_french
 from .base import DealForm, GamePlugin
-from .rule_fields import CONTRACTS, COUNTERS, RuleField, bounded_field, choice_setting
+from .rule_fields import TABLES, IntListField, RuleField, choice_setting
+from .whist_table import contract_table_fields
+from .whist_table import finish as finish_contract_table
 
 MAX_DECLARERS = 4
 
@@ -32,11 +34,11 @@ def _rules(rules: dict[str, Any] | None) -> dict[str, Any]:
 
 def contract_names(rules: dict[str, Any] | None = None) -> dict[str, str]:
     """The club's contracts, weakest first, named in the current language."""
-    french = in_french()
+    own = f"name_{settings.LANGUAGE_CODE}"
+    language = f"name_{(get_language() or settings.LANGUAGE_CODE).split('-')[0]}"
     names: dict[str, str] = {}
     for row in _rules(rules)["contracts"]:
-        name = row.get("name_fr") if french else row.get("name_en") or row.get("name_fr")
-        names[row["code"]] = name or row["code"]
+        names[row["code"]] = row.get(language) or row.get(own) or row["code"]
     return names
 
 
@@ -239,6 +241,7 @@ class WhistPlugin(GamePlugin):
         "tables_of_five": gettext_lazy("Tables of 5 allowed (the dealer sits out each deal)"),
         "annual_ranking": gettext_lazy("Annual ranking"),
         "annual_best_n": gettext_lazy("Best N tournaments (annual ranking « best N »)"),
+        "place_points_use": gettext_lazy("Place points of each pool"),
     }
 
     def sheet_cells(
@@ -281,21 +284,69 @@ class WhistPlugin(GamePlugin):
     def round_minutes(self, rules: dict[str, Any] | None) -> int | None:
         return int(self.rules(rules).get("pool_minutes") or 80)
 
+    def adds_place_points(self, rules: dict[str, Any] | None) -> bool:
+        return self.rules(rules).get("place_points_use") == "added"
+
     def rule_fields(self, rules: dict[str, Any]) -> list[RuleField]:
         """The points of every contract and counter of the club's table, then the settings."""
-        return _contract_fields(rules, self.spec.bounds.get("points", (0, 1000))) + (
-            super().rule_fields(rules)
-        )
+        return contract_table_fields(rules) + super().rule_fields(rules)
+
+    def finish_rules(self, rules: dict[str, Any]) -> dict[str, str]:
+        return finish_contract_table(rules)
 
     def setting_fields(self, key: str, value: object) -> list[RuleField]:
+        if key == "contract_values":  # with the contract table (``contract_table_fields``)
+            return []
         if key == "annual_ranking":
             return [choice_setting(key, self.setting_labels[key], ANNUAL_CHOICES, value)]
+        if key == "place_points_use":
+            return [choice_setting(key, self.setting_labels[key], PLACE_POINTS_CHOICES, value)]
+        if key == "place_points":
+            return [_place_points_field(size, value) for size in ("4", "5")]
         return super().setting_fields(key, value)
 
     def rule_problems(self, rules: dict[str, Any]) -> dict[str, str]:
+        problems = {}
         if rules.get("annual_ranking") == "best_n" and not rules.get("annual_best_n"):
-            return {"annual_best_n": _("Give N for the « best N » ranking.")}
-        return {}
+            problems["annual_best_n"] = _("Give N for the « best N » ranking.")
+        for size, row in (rules.get("place_points") or {}).items():
+            if len(row) != int(size):
+                problems[_place_points_key(size)] = _(
+                    "Give %(count)s numbers, one per place, the first's first."
+                ) % {"count": size}
+        return problems
+
+
+PLACE_POINTS_CHOICES = [
+    ("tiebreak", gettext_lazy("Tie-break only")),
+    ("added", gettext_lazy("Place points added to the total")),
+]
+
+
+def _place_points_key(size: str) -> str:
+    return "place_points" if size == "4" else f"place_points:{size}"
+
+
+def _place_points_field(size: str, tables: object) -> RuleField:
+    """The place points of a table of ``size`` (one row of ``place_points``; empty: none)."""
+    row = tables.get(size) if isinstance(tables, dict) else None
+    field = IntListField(
+        label=_("Place points at a table of %(size)s") % {"size": size},
+        initial=", ".join(str(v) for v in row or []),
+        required=False,
+        help_text=_(
+            "From the first to the last, separated by commas (e.g. 90, 60, 30, 0): 0 to 100 "
+            "each, never more for a worse place. Empty: none."
+        ),
+    )
+
+    def write(rules: dict[str, Any], value: list[int]) -> None:
+        tables = {k: v for k, v in (rules.get("place_points") or {}).items() if k != size}
+        if value:
+            tables[size] = value
+        rules["place_points"] = dict(sorted(tables.items())) or None
+
+    return RuleField(f"table__place_points__{size}", field, TABLES, _place_points_key(size), write)
 
 
 ANNUAL_CHOICES = [
@@ -303,42 +354,6 @@ ANNUAL_CHOICES = [
     ("sum_place_points", gettext_lazy("Sum of the place points")),
     ("best_n", gettext_lazy("Sum of the best N tournaments")),
 ]
-
-
-def _points_writer(group: str, **match: object) -> Callable[[dict[str, Any], object], None]:
-    """Writes a contract's (or counter's) points into the rows of the table it names."""
-
-    def write(rules: dict[str, Any], value: object) -> None:
-        for row in rules.get(group) or []:
-            if all(row.get(k) == v for k, v in match.items()):
-                row["points"] = value
-
-    return write
-
-
-def _contract_fields(rules: dict[str, Any], points: tuple[int, int]) -> list[RuleField]:
-    fields: list[RuleField] = []
-    names = {}
-    for row in rules.get("contracts") or []:
-        if isinstance(row, dict) and "code" in row and "points" in row:
-            code = row["code"]
-            names[code] = row.get("name_fr") or code
-            field = bounded_field(names[code], points, row["points"])
-            write = _points_writer("contracts", code=code)
-            fields.append(RuleField(f"contract__{code}", field, CONTRACTS, None, write))
-    for row in rules.get("counters") or []:
-        if isinstance(row, dict) and {"contract", "against", "points"} <= set(row):
-            contract, against = row["contract"], row["against"]
-            label = _("%(contract)s against %(against)s") % {
-                "contract": names.get(contract, contract),
-                "against": names.get(against, against),
-            }
-            field = bounded_field(label, points, row["points"])
-            write = _points_writer("counters", contract=contract, against=against)
-            fields.append(
-                RuleField(f"counter__{contract}__{against}", field, COUNTERS, None, write)
-            )
-    return fields
 
 
 PLUGIN = WhistPlugin()

@@ -279,7 +279,10 @@ def tournament_workbook(tournament: Tournament) -> Workbook:
 
     plugin = PLUGINS[tournament.game]
     round_name = str(plugin.round_name)
-    STANDINGS_SHEETS[plugin.lineup.unit](workbook, standings, numbers, round_name)
+    if plugin.adds_place_points(tournament.rules or None):
+        player_standings_sheet(workbook, standings, numbers, round_name, added=True)
+    else:
+        STANDINGS_SHEETS[plugin.lineup.unit](workbook, standings, numbers, round_name)
     _round_sheets(workbook, rounds, round_name)
     return workbook
 
@@ -289,13 +292,20 @@ POINTS = "points"
 
 
 def player_standings_sheet(
-    workbook: Workbook, standings, numbers: Sequence[int], round_name: str
+    workbook: Workbook,
+    standings,
+    numbers: Sequence[int],
+    round_name: str,
+    *,
+    added: bool = False,
 ) -> None:
-    """Individual games: place points, total score, best round, each round's score."""
+    """Individual games: place points, total score (``added``: and the total with the place
+    points, which ranks), best round, each round's score."""
     columns = [
         (_("Player"), "name", None),
         (_("Place points"), "place_points", POINTS),
         (_("Total score"), "score", INTEGER),
+        *([(_("Total with place points"), "total", POINTS)] if added else []),
         (_("Best %(round)s") % {"round": round_name}, "best_round", INTEGER),
     ]
     _standings_sheet(workbook, standings, numbers, round_name, columns, note=True)

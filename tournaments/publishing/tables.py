@@ -93,22 +93,26 @@ STANDINGS_METRICS = (
     Metric("place_points", _("Place points"), points=True),
     Metric("wins", _("Matches won"), points=True),
     Metric("score", _("Total score")),
+    Metric("total", _("Total with place points"), points=True),
     Metric("difference", _("Difference")),
     Metric("best_round", _("Best round")),
     Metric("rounds_played", _("Rounds")),
 )
 
 
-def standings_excluded(plugin) -> tuple[str, ...]:
-    """Columns a game's standings leave out: its lineup's (matches are for teams) and place
-    points where the game has none."""
+def standings_excluded(plugin, rules=None) -> tuple[str, ...]:
+    """Columns a game's standings leave out: its lineup's (matches are for teams), place
+    points where the game has none, the total with them where its ``rules`` do not add them."""
     excluded = plugin.lineup.standings_excluded
-    return excluded if plugin.place_points else ("place_points", *excluded)
+    added = plugin.adds_place_points(rules)
+    if not added:
+        excluded = ("total", *excluded)
+    return excluded if plugin.place_points or added else ("place_points", *excluded)
 
 
-def standings_metrics(plugin) -> list[Metric]:
+def standings_metrics(plugin, rules=None) -> list[Metric]:
     """The game's standings metrics, in the game's own words (« Meilleure poule » at whist)."""
-    excluded = standings_excluded(plugin)
+    excluded = standings_excluded(plugin, rules)
     metrics = [m for m in STANDINGS_METRICS if m.name not in excluded]
     if not plugin.lineup.forms_teams:
         heading = gettext("Best %(round)s") % {"round": plugin.round_name}
@@ -203,12 +207,13 @@ def sort_columns(query, field: str, headings: Sequence[tuple[str, str | Promise,
 
 
 def standings_table(
-    query, plugin, rows: list, rounds: int, player_url=None
+    query, plugin, rows: list, rounds: int, player_url=None, rules=None
 ) -> tuple[list[Column], list[RankingRow]]:
     """A tournament's standings as ``_ranking_table.html`` shows them: the game's metrics,
     then each round's score; sorted by the column ``query`` asks for (``sort``), else
-    ranked. ``player_url(entry_id)``: the names' links (None: no link)."""
-    metrics = standings_metrics(plugin)
+    ranked. ``player_url(entry_id)``: the names' links (None: no link); ``rules``: the
+    tournament's (whether its place points are added to the total)."""
+    metrics = standings_metrics(plugin, rules)
     label = plugin.round_abbreviation
     round_names = [f"r{n}" for n in range(1, rounds + 1)]
     headings = [

@@ -162,7 +162,9 @@ def standings_table_html(request, tournament, plugin, *, linked: bool = True) ->
     def render() -> str:
         rows = classification.tournament_standings(tournament, live=plugin.live_standings)
         url = player_url(tournament) if linked else None
-        columns, shown = standings_table(request.GET, plugin, rows, tournament.rounds, url)
+        columns, shown = standings_table(
+            request.GET, plugin, rows, tournament.rounds, url, tournament.rules or None
+        )
         context = {"css": "data standings", "columns": columns, "rows": shown}
         return render_to_string(RANKING_TABLE, context)
 

@@ -68,6 +68,11 @@ class StandingRow:
     def difference(self) -> int:
         return self.score - self.against
 
+    @property
+    def total(self) -> Fraction:
+        """The points with the place points (where the game adds them: FreeWhist)."""
+        return self.score + self.place_points
+
 
 def tournament_standings(tournament: Tournament, *, live: bool = False) -> list[StandingRow]:
     """The classification from complete tables; substitutes are listed last, unranked.

@@ -20,6 +20,7 @@ from ..models import (
     Team,
     Tournament,
 )
+from ..selectors.classification import tournament_standings
 from ..selectors.counts import count_by
 from ..selectors.lineup import (
     current_repeats,
@@ -51,9 +52,17 @@ def _audit(user: Any | None, tournament: Tournament, message: str) -> None:
 
 @transaction.atomic
 def draw_round(
-    tournament: Tournament, *, seed: int | None = None, user: Any | None = None
+    tournament: Tournament,
+    *,
+    seed: int | None = None,
+    user: Any | None = None,
+    by_standings: bool = False,
 ) -> Round:
-    """Seat the next round against every round already played (late arrivals, withdrawals)."""
+    """Seat the next round against every round already played (late arrivals, withdrawals).
+
+    ``by_standings`` (games seated by players, from the second round): the standings as they
+    stand seat the round, the best at table 1 (« les 4 meilleurs à la première table »),
+    instead of the mixing draw."""
     if tournament.archived:
         raise TournamentError(
             _("An archived evening has no round to draw: its results were recorded as they were.")
@@ -66,12 +75,22 @@ def draw_round(
         raise TournamentError(
             _("Start round %(number)d before drawing the next one.") % {"number": last}
         )
+    if by_standings and (plugin_for(tournament.game).lineup.unit != "entry" or not last):
+        raise TournamentError(
+            _("Only a later round of a game seated by players can follow the standings.")
+        )
     round_ = Round.objects.create(
         tournament=tournament,
         number=last + 1,
         clock_minutes=plugin_for(tournament.game).round_minutes(tournament.rules),
     )
-    _seat(round_, seed if seed is not None else random.SystemRandom().randrange(2**31))
+    seed = seed if seed is not None else random.SystemRandom().randrange(2**31)
+    if by_standings:
+        standings_changed(tournament)
+        seat_by_standings(round_, seed)
+        _audit(user, tournament, f"Round {round_.number} seated by the standings.")
+        return round_
+    _seat(round_, seed)
     _audit(user, tournament, f"Round {round_.number} drawn (seed {round_.seed}).")
     return round_
 
@@ -132,6 +151,36 @@ def seat_players(round_: Round, seed: int) -> None:
     tournament = round_.tournament
     sizes = table_sizes(tournament)
     entries = playing_entries(tournament)
+    _check_seatable(entries, sizes)
+    index = {entry.pk: i for i, entry in enumerate(entries)}
+    history = seating_history(tournament, index, round_.number)
+    _seat_units(round_, entries, sizes, history, seed, occupant="entry")
+
+
+def seat_by_standings(round_: Round, seed: int) -> None:
+    """Players seated in the order of the standings as they stand (complete tables; points
+    plus place points where the rules add them): the best at table 1, its first dealer the
+    best of them; substitutes and players without a result yet after the ranked players."""
+    tournament = round_.tournament
+    sizes = table_sizes(tournament)
+    entries = playing_entries(tournament)
+    _check_seatable(entries, sizes)
+    order = {row.entry_id: i for i, row in enumerate(tournament_standings(tournament))}
+    ranked = sorted(entries, key=lambda e: order.get(e.pk, len(order)))
+    index = {entry.pk: i for i, entry in enumerate(ranked)}
+    history = seating_history(tournament, index, round_.number)
+    drawn: list[list[int]] = []
+    for size in seating.composition(len(ranked), sizes):
+        start = sum(len(table) for table in drawn)
+        drawn.append(list(range(start, start + size)))
+    round_.seed = seed
+    round_.repeats = seating.repeats([drawn], history=history or None)
+    round_.lower_bound = seating.lower_bound(len(ranked), 1, sizes, history=history or None)
+    round_.save(update_fields=["seed", "repeats", "lower_bound"])
+    _create_tables(round_, ranked, drawn, occupant="entry")
+
+
+def _check_seatable(entries: Sequence[Entry], sizes: Sequence[int]) -> None:
     gap = seating_gap(len(entries), sizes)
     if gap is not None:
         raise TournamentError(
@@ -146,9 +195,6 @@ def seat_players(round_: Round, seed: int) -> None:
                 "remove": gap[1],
             }
         )
-    index = {entry.pk: i for i, entry in enumerate(entries)}
-    history = seating_history(tournament, index, round_.number)
-    _seat_units(round_, entries, sizes, history, seed, occupant="entry")
 
 
 def _seat_units(
@@ -174,6 +220,18 @@ def _seat_units(
     round_.repeats = seating.repeats([drawn], history=history or None)
     round_.lower_bound = seating.lower_bound(len(units), 1, sizes, history=history or None)
     round_.save(update_fields=["seed", "repeats", "lower_bound"])
+    _create_tables(round_, units, drawn, occupant=occupant)
+    return drawn
+
+
+def _create_tables(
+    round_: Round,
+    units: Sequence[Entry] | Sequence[Team],
+    drawn: Sequence[Sequence[int]],
+    *,
+    occupant: str,
+) -> None:
+    """The round's tables and seats, ``drawn`` giving each table's units by index."""
     for number, members in enumerate(drawn, start=1):
         table = Table.objects.create(round=round_, number=number)
         Seat.objects.bulk_create(
@@ -186,7 +244,6 @@ def _seat_units(
             )
             for position, member in enumerate(members)
         )
-    return drawn
 
 
 def seat_teams(round_: Round, seed: int) -> None:
