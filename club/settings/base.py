@@ -215,6 +215,12 @@ CACHES = cache_from_env(
     os.environ.get("ATOUT_CACHE_URL", ""),
     os.environ.get("ATOUT_CACHE_DIR", "") or str(BASE_DIR / "cache"),
 )
+# A cache fault is a miss (``club.cache_faults``), logged at most once per this many seconds in
+# each process: a broken cache must not write a traceback for every request.
+CACHE_FAULT_LOG_SECONDS = 300
+# How long a request waits for the page another request is building before building it
+# itself (``page_cache.built_once``): a build stuck or dead holds nobody longer.
+PAGE_BUILD_WAIT_SECONDS = 2.0
 # In every cache key (``tournaments.page_cache.release``): unset, the package's version and the
 # git commit.
 ATOUT_RELEASE = os.environ.get("ATOUT_RELEASE", "")
