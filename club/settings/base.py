@@ -180,6 +180,12 @@ PDF_INLINE_MAX_RENDERS = 2
 # last task ends at most one share, 0.3 s, after the other worker's), while a task's own cost
 # (claiming it, building the round's sheets: about 10 ms) stays small beside its layouts.
 PDF_TASK_SHEETS = 2
+# A task of the queue that has not ended this long after its start is given up (its worker
+# died): twice its expected time, a sheet counted PDF_SECONDS_PER_SHEET (0.13-0.16 s of CPU
+# measured, see above, so 0.5 s is generous), and never less than the floor: a worker running
+# at a lower priority beside busy web workers is slow, not dead.
+PDF_SECONDS_PER_SHEET = 0.5
+TASK_DEADLINE_FLOOR_SECONDS = 60
 
 
 def cache_from_env(url: str, directory: str) -> dict[str, dict[str, object]]:
@@ -215,6 +221,12 @@ CACHES = cache_from_env(
     os.environ.get("ATOUT_CACHE_URL", ""),
     os.environ.get("ATOUT_CACHE_DIR", "") or str(BASE_DIR / "cache"),
 )
+# A cache fault is a miss (``club.cache_faults``), logged at most once per this many seconds in
+# each process: a broken cache must not write a traceback for every request.
+CACHE_FAULT_LOG_SECONDS = 300
+# How long a request waits for the page another request is building before building it
+# itself (``page_cache.built_once``): a build stuck or dead holds nobody longer.
+PAGE_BUILD_WAIT_SECONDS = 2.0
 # In every cache key (``tournaments.page_cache.release``): unset, the package's version and the
 # git commit.
 ATOUT_RELEASE = os.environ.get("ATOUT_RELEASE", "")

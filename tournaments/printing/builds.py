@@ -3,7 +3,8 @@ kept, a document merged, a drawn round's sheets kept for its print. A failed she
 document: its page says so, and the tasks still waiting skip it.
 """
 
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Iterator, Sequence
+from contextlib import contextmanager
 
 from django.db import transaction
 from django.db.models import QuerySet
@@ -11,7 +12,7 @@ from django.utils import timezone, translation
 
 from tournaments.models import Round, Table
 from tournaments.printing import sheet_pdfs
-from tournaments.printing.models import PdfExport
+from tournaments.printing.models import PdfExport, PdfTask
 
 
 def _pending(export_id: str) -> PdfExport | None:
@@ -46,6 +47,18 @@ def _fail(export: PdfExport) -> None:
     )
 
 
+@contextmanager
+def _running(export: PdfExport, sheets: int) -> Iterator[None]:
+    """The task's start, written at once (outside any transaction), and its end, whatever it
+    is; a worker killed meanwhile leaves the end unwritten, and its page gives the document up
+    past the task's bound (``exports.settle``)."""
+    task = PdfTask.objects.create(export=export, sheets=sheets, started_at=timezone.now())
+    try:
+        yield
+    finally:
+        PdfTask.objects.filter(pk=task.pk).update(finished_at=timezone.now())
+
+
 def lay_out_export_sheets(export_id: str, tables: Sequence[int]) -> bool:
     """A queued document's sheets of ``tables`` (ids) laid out and kept (one task's share).
     Whether every page of the document is now kept: the caller then queues the merge. A
@@ -53,7 +66,7 @@ def lay_out_export_sheets(export_id: str, tables: Sequence[int]) -> bool:
     export = _pending(export_id)
     if export is None:  # deleted, failed, or already built
         return False
-    with translation.override(export.language):
+    with translation.override(export.language), _running(export, len(tables)):
         try:
             document = _document(export, set(tables))
             pages = sheet_pdfs.lay_out(sheet_pdfs.prepare(document))
@@ -79,7 +92,7 @@ def build_pdf_export(export_id: str) -> PdfExport | None:
     if export is None:  # deleted, failed, or already built
         return None
     try:
-        with translation.override(export.language):
+        with translation.override(export.language), _running(export, _tables(export).count()):
             document = _document(export)
             export.content = sheet_pdfs.build(document)
         export.filename = document.filename

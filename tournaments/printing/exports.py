@@ -8,6 +8,7 @@ says so, and the tasks still waiting skip it.
 """
 
 import datetime
+import logging
 from collections.abc import Sequence
 
 from django.conf import settings
@@ -18,11 +19,44 @@ from django.utils.translation import get_language
 
 from tournaments.models import Round, Tournament
 from tournaments.printing import sheet_pdfs
-from tournaments.printing.models import PdfExport
+from tournaments.printing.models import PdfExport, PdfTask
 from tournaments.printing.tasks import build_pdf_export, lay_out_export_sheets, lay_out_round_sheets
+
+log = logging.getLogger(__name__)
 
 #: Finished PDF exports are kept this long for their download link, then deleted.
 PDF_EXPORT_KEEP = datetime.timedelta(days=1)
+
+
+def task_bound(sheets: int) -> datetime.timedelta:
+    """How long a task of ``sheets`` sheets may run from its start before it is given up:
+    twice its expected time, ``TASK_DEADLINE_FLOOR_SECONDS`` at least."""
+    expected = sheets * settings.PDF_SECONDS_PER_SHEET
+    return datetime.timedelta(seconds=max(settings.TASK_DEADLINE_FLOOR_SECONDS, 2 * expected))
+
+
+def settle(export: PdfExport, *, now: datetime.datetime | None = None) -> PdfExport:
+    """``export``, failed if one of its tasks has run past its bound without ending (its
+    worker died mid-task: nothing else would ever end it). A task still queued is not counted:
+    a worker restarted picks it up. One query while in preparation, none after."""
+    if export.status != PdfExport.Status.PENDING:
+        return export
+    now = now or timezone.now()
+    for task in PdfTask.objects.filter(export=export, finished_at=None):
+        if now > task.started_at + task_bound(task.sheets):
+            failed = PdfExport.objects.filter(pk=export.pk, status=PdfExport.Status.PENDING).update(
+                status=PdfExport.Status.FAILED, finished_at=now
+            )
+            if failed:
+                log.warning(
+                    "PDF export %s failed: a task of %d sheets started at %s never ended",
+                    export.pk,
+                    task.sheets,
+                    task.started_at.isoformat(),
+                )
+            export.refresh_from_db(fields=["status", "finished_at"])
+            break
+    return export
 
 
 def queue_pdf_export(
@@ -35,12 +69,17 @@ def queue_pdf_export(
     tables: Sequence[int] = (),
 ) -> PdfExport:
     """The document to build off the request, in the current language: the one already in
-    preparation for the same sheets if any (a second click waits for the same file), else a
+    preparation for the same sheets if any (a second click waits for the same file; not one
+    whose task died: ``settle``), else a
     new one handed to the task queue: ``tables`` (ids), the sheets to lay out, a few per task;
     none: the merge alone."""
     language = get_language()
     with transaction.atomic():
         PdfExport.objects.filter(created_at__lt=timezone.now() - PDF_EXPORT_KEEP).delete()
+        for stale in PdfExport.objects.filter(
+            kind=kind, tournament=tournament, round=round_, status=PdfExport.Status.PENDING
+        ):
+            settle(stale)  # a dead one is failed, and this asks anew
         pending = PdfExport.objects.filter(
             kind=kind,
             tournament=tournament,

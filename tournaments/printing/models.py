@@ -79,3 +79,19 @@ class PdfExport(models.Model):
 
     def __str__(self) -> str:
         return f"{self.kind} {self.tournament_id} ({self.status})"
+
+
+class PdfTask(models.Model):
+    """One task of a queued document as a worker ran it: when it began and, once it ended
+    (done or failed), when. A task begun and never ended — its worker killed mid-layout — is
+    given up past its bound (``exports.settle``): its document is failed, not « in
+    preparation » for ever."""
+
+    export = models.ForeignKey(PdfExport, on_delete=models.CASCADE, related_name="tasks")
+    #: the sheets it lays out or merges: its expected time (``exports.task_bound``)
+    sheets = models.PositiveIntegerField()
+    started_at = models.DateTimeField()
+    finished_at = models.DateTimeField(null=True)
+
+    def __str__(self) -> str:
+        return f"{self.export_id} ({self.sheets} sheets from {self.started_at})"

@@ -26,13 +26,13 @@ from urllib.request import url2pathname
 
 from django.conf import settings
 from django.contrib.staticfiles import finders
-from django.core.cache import cache
 from django.template.loader import render_to_string
 from django.utils.text import slugify
 from weasyprint import CSS, HTML
 from weasyprint.text.fonts import FontConfiguration
 from weasyprint.urls import URLFetcher
 
+from club import cache_faults
 from tournaments.formatting import format_points
 from tournaments.games import GamePlugin, plugin_for
 from tournaments.games.sheet_rows import CellsFor, PenaltyRow, SheetRow, SheetRows
@@ -142,11 +142,11 @@ def render_pdf(template_name: str, context: Mapping[str, object], request=None) 
     sheets again (a second printer, a paper jam) is instant and any change shows at once."""
     html = render_to_string(template_name, dict(context), request=request)
     key = "atout:pdf:" + hashlib.sha256(html.encode()).hexdigest()
-    content = cache.get(key)
+    content = cache_faults.get(key, bytes)
     if content is None:
         content = html_to_pdf(html)
         if len(content) <= CACHE_MAX_BYTES:
-            cache.set(key, content, CACHE_SECONDS)
+            cache_faults.put(key, content, CACHE_SECONDS)
     return content
 
 

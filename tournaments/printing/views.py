@@ -8,6 +8,7 @@ from django.conf import settings
 from django.db.models import Q
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.http import content_disposition_header
 from django.utils.translation import gettext as _
 from django.views import View
@@ -164,6 +165,14 @@ class MoneyXlsxView(CommitteeRequiredMixin, View):
         return file_response(content, excel.XLSX_CONTENT_TYPE, filename, attachment=True)
 
 
+def retry_url(export: PdfExport) -> str:
+    """Where the document is asked for: asked again, it makes a new one if this one failed."""
+    if export.kind == PdfExport.Kind.ROUND_SHEETS and export.round_id is not None:
+        return reverse("round_sheets_pdf", args=[export.round_id])
+    url = reverse("tournament_filled_pdf", args=[export.tournament_id])
+    return url if export.round is None else f"{url}?ronde={export.round.number}"
+
+
 class PdfExportView(ScorekeeperRequiredMixin, View):
     """A queued document's page: it refreshes itself while the file is being prepared, then
     offers the download."""
@@ -172,6 +181,7 @@ class PdfExportView(ScorekeeperRequiredMixin, View):
         export = self.get_scoped(
             PdfExport.objects.defer("content").select_related("tournament", "round"), pk=pk
         )
+        pdf_exports.settle(export)  # a task whose worker died fails it, past its bound
         return render(
             request,
             "tournaments/staff/pdf_export.html",
@@ -179,6 +189,7 @@ class PdfExportView(ScorekeeperRequiredMixin, View):
                 "export": export,
                 "tournament": export.tournament,
                 "refresh_seconds": EXPORT_REFRESH_SECONDS,
+                "retry_url": retry_url(export),
             },
         )
 

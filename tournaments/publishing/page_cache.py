@@ -11,11 +11,11 @@ requests miss at once — in every worker, on every machine — is built by the 
 ``cache.add`` of a marker wins; the others read it when it is there. ``add`` is atomic on Redis
 (``SET NX``) and the database (a unique key); the file cache checks then writes, so two
 requests in the same instant may both build: the same page, written twice. A cache error is a
-miss.
+miss (``club.cache_faults``: logged once, never an error page), a garbled entry too, and it is
+written over.
 """
 
 import hashlib
-import logging
 import subprocess
 import time
 from collections.abc import Callable
@@ -25,20 +25,16 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from django.conf import settings
-from django.core.cache import cache
 from django.utils.http import quote_etag
 from django.utils.translation import get_language
 
+from club import cache_faults
 from club.models import SiteEpoch
-
-log = logging.getLogger(__name__)
 
 #: Keyed by versions, an entry is never stale: this only bounds how long one is kept.
 PAGE_SECONDS = 3600
-#: A builder that dies leaves its marker this long at most.
-BUILDING_SECONDS = 10
-#: How long a request waits for another's build before building itself.
-WAIT_SECONDS = 2.0
+#: A builder that dies or is stuck leaves its marker this long at most.
+BUILDING_SECONDS = 5
 #: How often it looks meanwhile.
 POLL_SECONDS = 0.01
 
@@ -96,58 +92,44 @@ def tournament_depends(tournament: Any) -> tuple:
 
 
 def get(cache_key: str) -> Any:
-    try:
-        return cache.get(cache_key)
-    except Exception:  # a cache that fails is a miss, never an error page
-        log.warning("cache read failed", exc_info=True)
-        return None
+    """A kept page or part (text or bytes); None when missing, or when the cache fails or
+    holds something else (``cache_faults``: a miss, logged once)."""
+    return cache_faults.get(cache_key, (str, bytes))
 
 
 def get_many(keys: list[str]) -> dict[str, Any]:
-    try:
-        return cache.get_many(keys)
-    except Exception:
-        log.warning("cache read failed", exc_info=True)
-        return {}
+    return cache_faults.get_many(keys, (str, bytes))
 
 
 def keep(cache_key: str, value: Any) -> None:
-    try:
-        cache.set(cache_key, value, PAGE_SECONDS)
-    except Exception:
-        log.warning("cache write failed", exc_info=True)
+    cache_faults.put(cache_key, value, PAGE_SECONDS)
 
 
 def keep_many(values: dict[str, Any]) -> None:
-    try:
-        cache.set_many(values, PAGE_SECONDS)
-    except Exception:
-        log.warning("cache write failed", exc_info=True)
+    cache_faults.put_many(values, PAGE_SECONDS)
 
 
 def built_once(
     cache_key: str,
     build: Callable[[], T],
     *,
-    wait: float = WAIT_SECONDS,
+    wait: float | None = None,
     pause: Callable[[float], None] = time.sleep,
     clock: Callable[[], float] = time.monotonic,
 ) -> T:
     """The entry of ``cache_key``, ``build()`` when missing (then kept). A saved sheet changes
     the pages every visitor is refreshing: of the requests that miss at once, the first to add
     the marker builds, the others look again every ``POLL_SECONDS`` for ``wait`` seconds at
-    most, then build themselves (a builder gone slow or dead)."""
+    most (``PAGE_BUILD_WAIT_SECONDS`` unless given), then build themselves (a builder gone
+    slow, stuck or dead). The marker expires after ``BUILDING_SECONDS`` whatever happens to
+    its builder. A cache that fails is a miss: every request builds its own page."""
     value = get(cache_key)
     if value is not None:
         return value
     marker = f"{cache_key}:building"
-    try:
-        mine = cache.add(marker, 1, BUILDING_SECONDS)
-    except Exception:
-        log.warning("cache write failed", exc_info=True)
-        mine = True
+    mine = cache_faults.add(marker, 1, BUILDING_SECONDS) is not False
     if not mine:
-        deadline = clock() + wait
+        deadline = clock() + (settings.PAGE_BUILD_WAIT_SECONDS if wait is None else wait)
         while clock() < deadline:
             pause(POLL_SECONDS)
             value = get(cache_key)
@@ -158,8 +140,5 @@ def built_once(
         keep(cache_key, value)
     finally:
         if mine:
-            try:
-                cache.delete(marker)
-            except Exception:
-                log.warning("cache write failed", exc_info=True)
+            cache_faults.delete(marker)
     return value

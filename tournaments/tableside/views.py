@@ -8,7 +8,6 @@ import secrets
 from dataclasses import dataclass, field
 
 from django.contrib import messages
-from django.core.cache import cache
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
@@ -19,6 +18,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views import View
 
+from club import cache_faults
 from club.client_ip import client_ip
 from club.params import optional_int, parse_int
 from club.roles import ScorekeeperRequiredMixin
@@ -164,11 +164,12 @@ class TablePageView(LinkMixin, View):
         may still be swapped, which changes no stamp: computed afresh until it starts."""
         cacheable = table.round.status != Round.Status.DRAWN
         key = shared_key(table)
-        parts = cache.get(key) if cacheable else None
+        # A cache that fails, or an entry garbled, is a miss (``cache_faults``).
+        parts = cache_faults.get(key, dict) if cacheable else None
         if parts is None:
             parts = self.build_shared(table)
             if cacheable:
-                cache.set(key, parts, SHARED_SECONDS)
+                cache_faults.put(key, parts, SHARED_SECONDS)
         return parts
 
     def build_shared(self, table: Table) -> dict:
@@ -201,7 +202,7 @@ class TablePageView(LinkMixin, View):
         """The table's names, players and queue if a phone read the page at this stamp."""
         if table.round.status == Round.Status.DRAWN:
             return None
-        parts = cache.get(shared_key(table))
+        parts = cache_faults.get(shared_key(table), dict)
         return parts["snapshot"].basics if parts is not None else None
 
     def basics(self, table: Table) -> table_state.TableBasics:

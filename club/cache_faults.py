@@ -1,0 +1,104 @@
+"""Django's cache, used so that a fault is a miss: the pages' cache (files, Redis or the
+database) only saves work, so a cache that cannot be read or written — a folder read-only,
+full or gone, a truncated or garbled file, an unreachable Redis, a value of the wrong kind —
+never makes an error page. The read answers « missing », the write is skipped, and the fault
+is logged once per ``CACHE_FAULT_LOG_SECONDS`` in each process (a broken cache would otherwise
+log every request); a corrupted entry, being a miss, is built again and written over.
+"""
+
+import logging
+import sys
+import threading
+import time
+from collections.abc import Callable
+from typing import Any
+
+from django.conf import settings
+from django.core.cache import cache
+
+log = logging.getLogger("atout.cache")
+
+_lock = threading.Lock()
+_last_logged: float | None = None
+_hidden = 0
+
+
+def fault(action: str, *, clock: Callable[[], float] = time.monotonic) -> None:
+    """Log a cache fault (with its exception) unless one was logged in the last
+    ``CACHE_FAULT_LOG_SECONDS``; the next one logged says how many were not."""
+    global _last_logged, _hidden
+    now = clock()
+    quiet = settings.CACHE_FAULT_LOG_SECONDS
+    with _lock:
+        if _last_logged is not None and now - _last_logged < quiet:
+            _hidden += 1
+            return
+        _last_logged, hidden, _hidden = now, _hidden, 0
+    log.warning(
+        "cache %s failed, served as a miss (%d more faults not logged; the next is logged "
+        "after %s s at the earliest)",
+        action,
+        hidden,
+        quiet,
+        exc_info=sys.exc_info()[0] is not None,
+    )
+
+
+def forget() -> None:
+    """Forget the last fault logged (a test starts afresh)."""
+    global _last_logged, _hidden
+    with _lock:
+        _last_logged, _hidden = None, 0
+
+
+def get(key: str, kind: type | tuple[type, ...] = object) -> Any:
+    """The entry of ``key``; None when missing, unreadable, or not of ``kind`` (garbled)."""
+    try:
+        value = cache.get(key)
+    except Exception:
+        fault("read")
+        return None
+    if value is not None and not isinstance(value, kind):
+        fault(f"read (a {type(value).__name__} under {key})")
+        return None
+    return value
+
+
+def get_many(keys: list[str], kind: type | tuple[type, ...] = object) -> dict[str, Any]:
+    """The entries of ``keys`` found and of ``kind``; none when the cache fails."""
+    try:
+        found = cache.get_many(keys)
+    except Exception:
+        fault("read")
+        return {}
+    return {name: value for name, value in found.items() if isinstance(value, kind)}
+
+
+def put(key: str, value: Any, timeout: float) -> None:
+    try:
+        cache.set(key, value, timeout)
+    except Exception:
+        fault("write")
+
+
+def put_many(values: dict[str, Any], timeout: float) -> None:
+    try:
+        cache.set_many(values, timeout)
+    except Exception:
+        fault("write")
+
+
+def add(key: str, value: Any, timeout: float) -> bool | None:
+    """Whether ``key`` was added (it was missing); None when the cache fails."""
+    try:
+        return cache.add(key, value, timeout)
+    except Exception:
+        fault("write")
+        return None
+
+
+def delete(key: str) -> None:
+    try:
+        cache.delete(key)
+    except Exception:
+        fault("write")
