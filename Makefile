@@ -6,7 +6,7 @@ PYTEST_ARGS ?= -n 2
 # The port `make run` serves on: `PORT=8080 make run`.
 PORT ?= 8000
 
-.PHONY: run test install system-deps checkers browser messages migrate demo lint typecheck bench clean
+.PHONY: run test install catalogue system-deps checkers browser messages migrate demo lint typecheck bench clean
 
 run: install messages migrate demo
 	@echo
@@ -22,7 +22,14 @@ run: install messages migrate demo
 test: install messages browser checkers
 	$(PY) -m pytest $(PYTEST_ARGS)
 
-install: system-deps $(STAMP)
+install: system-deps $(STAMP) catalogue
+
+# The compiled catalogues (git ignores them): without them the pages are in English.
+CATALOGUES := $(patsubst %.po,%.mo,$(wildcard locale/*/LC_MESSAGES/django.po))
+catalogue: $(CATALOGUES)
+
+locale/%/LC_MESSAGES/django.mo: locale/%/LC_MESSAGES/django.po | $(PY)
+	$(PY) manage.py compilemessages --ignore=$(VENV) --locale=$* -v 0
 
 $(PY):
 	python3 -m venv $(VENV)
