@@ -62,6 +62,7 @@ def test_a_fresh_clone_installed_as_documented_is_french(tmp_path):
     assert manage("check").returncode == 0
     rank = manage(
         "shell",
+        "--no-imports",
         "-c",
         "from django.utils import translation; translation.activate('fr');"
         "print(translation.gettext('Rank'), translation.gettext('Player'))",
