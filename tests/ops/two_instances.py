@@ -134,7 +134,23 @@ def save_sheet(browser: Browser, table, rng) -> None:
     claim(status == 302 and table.version > 0, f"a sheet saved through :{browser.port}")
 
 
+def create_database(url: str) -> None:
+    """The PostgreSQL database of ``url``, created when missing (its tables by migrate)."""
+    import psycopg
+
+    parts = urllib.parse.urlsplit(url)
+    name = parts.path.lstrip("/")
+    admin = parts._replace(path="/postgres").geturl()
+    with psycopg.connect(admin, autocommit=True) as connection:
+        exists = connection.execute("SELECT 1 FROM pg_database WHERE datname = %s", [name])
+        if exists.fetchone() is None:
+            connection.execute(f'CREATE DATABASE "{name}"')
+
+
 def main() -> None:
+    if not os.environ.get("DATABASE_URL", "").startswith("postgres"):
+        raise SystemExit("DATABASE_URL=postgres://… : the instances share a PostgreSQL database")
+    create_database(os.environ["DATABASE_URL"])
     os.environ.update(environment())
     setup_django(PRODUCTION)
     import random
