@@ -27,9 +27,12 @@ import sys
 import tempfile
 import threading
 import time
+import urllib.parse
 from collections import Counter
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
+
+import psycopg
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "bench"))
@@ -136,8 +139,6 @@ def save_sheet(browser: Browser, table, rng) -> None:
 
 def create_database(url: str) -> None:
     """The PostgreSQL database of ``url``, created when missing (its tables by migrate)."""
-    import psycopg
-
     parts = urllib.parse.urlsplit(url)
     name = parts.path.lstrip("/")
     admin = parts._replace(path="/postgres").geturl()
