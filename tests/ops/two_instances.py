@@ -41,8 +41,9 @@ from django_setup import PRODUCTION, setup_django  # noqa: E402
 from load import PASSWORD, TOKEN, VERSION, Browser  # noqa: E402
 
 PORTS = (8201, 8202)
-REDIS_DB = os.environ.get("REDISDB", "20")
-REDIS_URL = f"redis://127.0.0.1:6379/{REDIS_DB}"
+REDIS_DB = os.environ.get("REDISDB", "14")
+#: The machine's Redis, a database of its own (or TWO_INSTANCES_REDIS_URL: another server).
+REDIS_URL = os.environ.get("TWO_INSTANCES_REDIS_URL") or f"redis://127.0.0.1:6379/{REDIS_DB}"
 SECRET = "two-instances-" + "k" * 50
 RELEASE = "two-instances"
 
