@@ -18,6 +18,7 @@ logconfig_dict = logging_config(
     os.environ.get("ATOUT_LOG_LEVEL", "INFO"),
     os.environ.get("ATOUT_LOG_FORMAT", "text"),
     mail_admins=False,
+    access=os.environ.get("ATOUT_ACCESS_LOG", "") == "1",
 )
 
 # Threads (gthread workers): a request waiting on PostgreSQL leaves its worker's CPU to

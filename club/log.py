@@ -54,10 +54,14 @@ class JsonFormatter(logging.Formatter):
         return json.dumps(entry, ensure_ascii=False)
 
 
-def logging_config(level: str = "INFO", form: str = "text", *, mail_admins: bool = True) -> dict:
+def logging_config(
+    level: str = "INFO", form: str = "text", *, mail_admins: bool = True, access: bool = False
+) -> dict:
     """The ``LOGGING`` dictionary (``logging.config.dictConfig``): every record to the standard
     error, one line each; ``form`` is ``text`` or ``json``. With ``mail_admins``, Django's errors
-    are also mailed to ``ADMINS`` (as Django's default logging does), when DEBUG is off."""
+    are also mailed to ``ADMINS`` (as Django's default logging does), when DEBUG is off. With
+    ``access``, gunicorn's line per request too (with its id; off by default: nginx logs them,
+    and the phones' polls make hundreds a second)."""
     if form not in ("text", "json"):
         raise ValueError(f"ATOUT_LOG_FORMAT: text or json, not {form!r}")
     formatter = {"()": JsonFormatter} if form == "json" else {"format": TEXT_FORMAT}
@@ -93,6 +97,10 @@ def logging_config(level: str = "INFO", form: str = "text", *, mail_admins: bool
             "fontTools": {"level": "WARNING"},
             # gunicorn's own lines, in the same form (gunicorn.conf.py: logconfig_dict).
             "gunicorn.error": {"handlers": ["console"], "level": "INFO", "propagate": False},
-            "gunicorn.access": {"handlers": ["console"], "level": "INFO", "propagate": False},
+            "gunicorn.access": {
+                "handlers": ["console"],
+                "level": "INFO" if access else "WARNING",
+                "propagate": False,
+            },
         },
     }
