@@ -55,6 +55,21 @@ def test_a_fresh_clone_installed_as_documented_is_french(tmp_path):
 
     unchecked = manage("check")
     assert unchecked.returncode != 0 and "atout.E001" in unchecked.stderr
+    # gunicorn loads club.wsgi (production's settings): it refuses to serve English pages.
+    production = {
+        "PATH": "/usr/bin:/bin",
+        "DJANGO_SECRET_KEY": "k" * 60,
+        "DJANGO_ALLOWED_HOSTS": "atout.example.org",
+        "DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}",
+    }
+    loaded = subprocess.run(
+        [str(PYTHON), "-c", "import club.wsgi"],
+        cwd=clone,
+        env=production,
+        capture_output=True,
+        text=True,
+    )
+    assert loaded.returncode != 0 and "atout.E001" in loaded.stderr
     made = subprocess.run(
         ["make", "-s", "catalogue", f"VENV={venv}"], cwd=clone, capture_output=True, text=True
     )
