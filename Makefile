@@ -6,7 +6,7 @@ PYTEST_ARGS ?= -n 2
 # The port `make run` serves on: `PORT=8080 make run`.
 PORT ?= 8000
 
-.PHONY: run test install system-deps checkers browser messages migrate demo lint typecheck bench clean
+.PHONY: run test install catalogue production lock system-deps checkers browser messages migrate demo lint typecheck bench clean
 
 run: install messages migrate demo
 	@echo
@@ -24,15 +24,40 @@ run: install messages migrate demo
 test: install messages browser checkers
 	$(PY) -m pytest $(PYTEST_ARGS)
 
-install: system-deps $(STAMP)
+install: system-deps $(STAMP) catalogue
+
+# The compiled catalogues (git ignores them): without them the pages are in English.
+CATALOGUES := $(patsubst %.po,%.mo,$(wildcard locale/*/LC_MESSAGES/django.po))
+catalogue: $(CATALOGUES)
+
+locale/%/LC_MESSAGES/django.mo: locale/%/LC_MESSAGES/django.po | $(PY)
+	$(PY) manage.py compilemessages --ignore=$(VENV) --locale=$* -v 0
 
 $(PY):
 	python3 -m venv $(VENV)
 
-$(STAMP): pyproject.toml | $(PY)
+# The packages from the lock file (exact versions and hashes; `make lock` after changing
+# pyproject.toml's dependencies), then Atout itself without dependencies.
+$(STAMP): pyproject.toml requirements/dev.lock | $(PY)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e ".[dev]"
+	$(PY) -m pip install --quiet --require-hashes -r requirements/dev.lock
+	$(PY) -m pip install --quiet --no-deps -e .
 	touch $(STAMP)
+
+# A production install (docs/deploy.md, the Dockerfile): no test tools, the catalogue compiled.
+production: system-deps | $(PY)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet --require-hashes -r requirements/prod.lock
+	$(PY) -m pip install --quiet --no-deps -e .
+	$(MAKE) --no-print-directory catalogue
+
+# The lock files, from pyproject.toml (pip-tools' pip-compile).
+LOCK := $(VENV)/bin/pip-compile --quiet --no-emit-index-url --no-emit-trusted-host \
+	--strip-extras --generate-hashes --allow-unsafe
+lock: | $(PY)
+	$(PY) -m pip install --quiet pip-tools
+	$(LOCK) -o requirements/prod.lock pyproject.toml
+	$(LOCK) --extra dev --extra sentry -o requirements/dev.lock pyproject.toml
 
 system-deps:
 	@scripts/system-deps.sh

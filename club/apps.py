@@ -2,6 +2,8 @@ from django.apps import AppConfig
 from django.db.models.signals import post_migrate
 from django.utils.translation import gettext_lazy as _
 
+from . import checks  # noqa: F401  (registers the project's system checks)
+
 
 def grant_committee_permissions(sender: AppConfig, **kwargs: object) -> None:
     """The committee ("Bureau") manages every club and tournament model in the admin.

@@ -4,12 +4,14 @@ import csp.middleware
 from csp.constants import HEADER, HEADER_REPORT_ONLY
 from csp.utils import build_policy
 from django.conf import settings
-from django.core.signals import setting_changed
+from django.core.signals import request_finished, request_started, setting_changed
 from django.http import HttpRequest, HttpResponse
 from django.urls import Resolver404, resolve
 from django.utils import translation
 from django.utils.deprecation import MiddlewareMixin
 
+from . import health, log
+from .log import incoming_id
 from .polls import EtagFunc, poll_etag, polled
 
 
@@ -119,3 +121,48 @@ def _policy_changed(setting: str, **kwargs) -> None:
 
 
 setting_changed.connect(_policy_changed)
+
+
+def _request_started(sender, environ=None, **kwargs) -> None:
+    """A request's id, set as Django starts serving it (before any middleware: Django's own
+    « Internal Server Error » lines, written after the middleware, carry it too)."""
+    log.request_id.set(incoming_id((environ or {}).get("HTTP_X_REQUEST_ID")))
+
+
+def _request_finished(sender, **kwargs) -> None:
+    log.request_id.set("-")  # the thread serves no request until the next one starts
+
+
+request_started.connect(_request_started, dispatch_uid="atout_request_id")
+request_finished.connect(_request_finished, dispatch_uid="atout_request_id")
+
+
+class RequestIdMiddleware:
+    """Every request's id (``club.log``): the proxy's ``X-Request-ID`` when sane, else a new
+    one, set when the request starts; in every log line written while it is served, and sent
+    back in the response's ``X-Request-ID``."""
+
+    def __init__(self, get_response) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        request_id = log.request_id.get()
+        if request_id == "-":  # a request that Django's handler did not start (tests' factory)
+            request_id = incoming_id(request.META.get("HTTP_X_REQUEST_ID"))
+            log.request_id.set(request_id)
+        response = self.get_response(request)
+        response["X-Request-ID"] = request_id
+        return response
+
+
+class HealthMiddleware:
+    """``GET /healthz`` (``club.health``), answered before the HTTPS redirect, the host check
+    and the session: a balancer asks over plain HTTP, by the machine's address."""
+
+    def __init__(self, get_response) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        if request.path_info == health.PATH and request.method in ("GET", "HEAD"):
+            return health.health(request)
+        return self.get_response(request)

@@ -35,6 +35,10 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # The request's id, in every log line and the response (club/log.py).
+    "club.middleware.RequestIdMiddleware",
+    # GET /healthz for the balancer: before the HTTPS redirect and the host check.
+    "club.middleware.HealthMiddleware",
     "django.middleware.security.SecurityMiddleware",
     # A poll's 304 (a phone's table state) answered here, before the session and the rest.
     "club.middleware.EarlyPollMiddleware",
@@ -123,6 +127,9 @@ AXES_RESET_ON_SUCCESS = True
 AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
 AXES_LOCKOUT_CALLABLE = "club.views.locked_out"
 AXES_CLIENT_IP_CALLABLE = "club.client_ip.client_ip"
+# No banner of django-axes' version and settings at every process's start (its lockouts are
+# still logged).
+AXES_VERBOSE = False
 # Reverse proxies whose X-Forwarded-For is believed (addresses or networks); none by default:
 # the client is then the connection's own address and the header is ignored.
 TRUSTED_PROXIES: list[str] = []

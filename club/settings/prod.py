@@ -1,8 +1,11 @@
 """Production: PostgreSQL from DATABASE_URL, secrets and hosts from the environment."""
 
 import os
+from email.utils import getaddresses
 
 from django.core.exceptions import ImproperlyConfigured
+
+from club.log import logging_config
 
 from .base import *  # noqa: F403
 
@@ -19,7 +22,13 @@ DEBUG = False
 ALLOW_DEMO_DATA = False
 SECRET_KEY = _required("DJANGO_SECRET_KEY")
 ALLOWED_HOSTS = _required("DJANGO_ALLOWED_HOSTS").split(",")
-CSRF_TRUSTED_ORIGINS = [f"https://{host}" for host in ALLOWED_HOSTS]
+# The origins the browsers' forms come from: https://<each host> unless listed here, with
+# their ports when not 443 (e.g. "https://atout.example.org:8443").
+CSRF_TRUSTED_ORIGINS = [
+    origin.strip()
+    for origin in os.environ.get("DJANGO_CSRF_TRUSTED_ORIGINS", "").split(",")
+    if origin.strip()
+] or [f"https://{host}" for host in ALLOWED_HOSTS if not host.startswith(".")]
 
 # The reverse proxies in front of gunicorn, e.g. "127.0.0.1" or "10.0.0.0/8,192.168.1.2":
 # their X-Forwarded-For gives the client's address for login throttling.
@@ -29,6 +38,8 @@ TRUSTED_PROXIES = [
 
 SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 SECURE_SSL_REDIRECT = True
+# /healthz is answered before the redirect (club.middleware.HealthMiddleware); listed anyway.
+SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
 SECURE_HSTS_SECONDS = 60 * 60 * 24 * 365
 SECURE_HSTS_INCLUDE_SUBDOMAINS = True
 SECURE_HSTS_PRELOAD = True
@@ -40,11 +51,40 @@ STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
 }
-LOGGING = {
-    "version": 1,
-    "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
-    "root": {"handlers": ["console"], "level": "INFO"},
-    # WeasyPrint reports every step of every PDF at INFO: keep only its warnings.
-    "loggers": {"weasyprint": {"level": "WARNING"}, "fontTools": {"level": "WARNING"}},
-}
+# One line per record, time, level, logger and request id; JSON with ATOUT_LOG_FORMAT=json.
+LOGGING = logging_config(
+    os.environ.get("ATOUT_LOG_LEVEL", "INFO"), os.environ.get("ATOUT_LOG_FORMAT", "text")
+)
+
+# Who gets the error reports by e-mail: "Name <address>, other@example.org".
+ADMINS = [
+    (name, address)
+    for name, address in getaddresses([os.environ.get("DJANGO_ADMINS", "")])
+    if address
+]
+SERVER_EMAIL = os.environ.get("DJANGO_SERVER_EMAIL", "atout@localhost")
+DEFAULT_FROM_EMAIL = os.environ.get("DJANGO_DEFAULT_FROM_EMAIL", SERVER_EMAIL)
+EMAIL_HOST = os.environ.get("DJANGO_EMAIL_HOST", "localhost")
+EMAIL_PORT = int(os.environ.get("DJANGO_EMAIL_PORT", "25"))
+EMAIL_HOST_USER = os.environ.get("DJANGO_EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = os.environ.get("DJANGO_EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS = os.environ.get("DJANGO_EMAIL_USE_TLS", "") == "1"
+
+# The queue's worker lays a long document's sheets out in this many processes at most.
+PDF_RENDER_PROCESSES = int(os.environ.get("ATOUT_PDF_PROCESSES", PDF_RENDER_PROCESSES))  # noqa: F405
+
+# Optional error reporting: SENTRY_DSN set, with sentry-sdk installed (pip install ".[sentry]").
+SENTRY_DSN = os.environ.get("SENTRY_DSN", "")
+if SENTRY_DSN:
+    try:
+        import sentry_sdk
+    except ImportError as missing:
+        raise ImproperlyConfigured(
+            "SENTRY_DSN is set but sentry-sdk is not installed: pip install 'atout[sentry]'."
+        ) from missing
+    sentry_sdk.init(
+        dsn=SENTRY_DSN,
+        release=ATOUT_RELEASE or None,  # noqa: F405
+        environment=os.environ.get("SENTRY_ENVIRONMENT", "production"),
+        send_default_pii=False,
+    )

@@ -1,0 +1,39 @@
+"""The housekeeping a cron line or a systemd timer runs once a day (docs/deploy.md):
+
+- ``clearsessions``: the expired sessions;
+- ``prune_db_task_results``: the queue's finished tasks older than ``--tasks-days``;
+- ``axes_reset_logs``: django-axes' record of logins older than ``--logins-days`` (the lockouts
+  in force are not touched: they are its attempts, kept until they cool off).
+
+Each step says what it did; a step that fails is reported and the others still run, then the
+command exits non-zero so that cron mails it or the timer's unit shows it failed.
+"""
+
+from django.core.management import call_command
+from django.core.management.base import BaseCommand, CommandError
+
+
+class Command(BaseCommand):
+    help = "Periodic housekeeping: expired sessions, old task results, old login records."
+
+    def add_arguments(self, parser) -> None:
+        parser.add_argument("--tasks-days", type=int, default=14)
+        parser.add_argument("--logins-days", type=int, default=90)
+
+    def handle(self, *args: object, **options) -> None:
+        steps = [
+            ("clearsessions", []),
+            ("prune_db_task_results", ["--min-age-days", str(options["tasks_days"])]),
+            ("axes_reset_logs", ["--age", str(options["logins_days"])]),
+        ]
+        failed = []
+        for name, arguments in steps:
+            self.stdout.write(f"== {name} {' '.join(arguments)}".rstrip())
+            try:
+                call_command(name, *arguments, stdout=self.stdout, stderr=self.stderr)
+            except Exception as error:  # report it, run the other steps, then fail
+                self.stderr.write(f"{name} failed: {error}")
+                failed.append(name)
+        if failed:
+            raise CommandError(f"periodic jobs failed: {', '.join(failed)}")
+        self.stdout.write("periodic jobs done")
