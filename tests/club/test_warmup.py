@@ -11,7 +11,9 @@ from club import warmup
 from club.settings.base import BASE_DIR
 
 
-@pytest.mark.django_db
+# Transactional: the warm-up closes every connection (the master must share none with its
+# workers), the test's own included; a page then opens a new one, as a worker does.
+@pytest.mark.django_db(transaction=True)
 def test_gunicorn_warms_the_master_without_the_database_and_pages_still_answer(
     django_assert_num_queries,
 ):
