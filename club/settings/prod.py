@@ -70,9 +70,6 @@ EMAIL_HOST_USER = os.environ.get("DJANGO_EMAIL_HOST_USER", "")
 EMAIL_HOST_PASSWORD = os.environ.get("DJANGO_EMAIL_HOST_PASSWORD", "")
 EMAIL_USE_TLS = os.environ.get("DJANGO_EMAIL_USE_TLS", "") == "1"
 
-# The queue's worker lays a long document's sheets out in this many processes at most.
-PDF_RENDER_PROCESSES = int(os.environ.get("ATOUT_PDF_PROCESSES", PDF_RENDER_PROCESSES))  # noqa: F405
-
 # Optional error reporting: SENTRY_DSN set, with sentry-sdk installed (pip install ".[sentry]").
 SENTRY_DSN = os.environ.get("SENTRY_DSN", "")
 if SENTRY_DSN:
