@@ -16,7 +16,7 @@ run: install messages migrate demo
 	@# The task queue's workers (long PDFs), one per core, run beside the server at a lower
 	@# priority (nice), so that pages are served first; they stop with it (a background job of a
 	@# script ignores Ctrl+C: the trap and the last kill stop them).
-	workers=; for core in $$(seq $$(getconf _NPROCESSORS_ONLN)); do \
+	@workers=; for core in $$(seq $$(getconf _NPROCESSORS_ONLN)); do \
 	nice -n 10 $(PY) manage.py db_worker --no-reload & workers="$$workers $$!"; done; \
 	trap 'kill $$workers 2>/dev/null' EXIT INT TERM; \
 	$(PY) manage.py runserver 127.0.0.1:$(PORT); kill $$workers 2>/dev/null

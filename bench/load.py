@@ -330,6 +330,7 @@ class Browser:
         self.cookies: dict[str, str] = {}
         self.etags: dict[str, str] = {}
         self.lock = threading.Lock()
+        self.last_location: str | None = None  # the last answer's redirect, if any
 
     def request(self, method: str, path: str, body: dict | None = None):
         # As the TLS proxy in front of gunicorn says (SECURE_PROXY_SSL_HEADER, production).
@@ -350,6 +351,7 @@ class Browser:
             content = response.read()
         finally:
             connection.close()
+        self.last_location = response.getheader("Location")
         for header, value in response.getheaders():
             if header.lower() == "set-cookie":
                 name, _, rest = value.partition("=")

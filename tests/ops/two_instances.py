@@ -12,11 +12,11 @@ and served by gunicorn with the project's ``gunicorn.conf.py`` on 127.0.0.1 (por
 1. a sheet saved through A is seen through B on its first request (and B's old ETag gets 200);
 2. after a save, 16 visitors at once (8 on each instance) get the standings: every cache entry
    is written once in all (Redis' MONITOR counts the writes: no key written twice);
-3. five failed logins for one name, spread over A and B, lock it on both;
-4. the table links' guessing limit counts the misses of both instances;
-5. a phone's deal sent through A, then again (its answer « lost ») through B, is stored once.
-
-(The queue's tasks are rows of the shared database, django-tasks-db's: not shown here.)
+3. the queue is shared: a round's sheets asked through A are built by a queue worker run from
+   B's folder (``db_worker --batch``), and the file downloads through B;
+4. five failed logins for one name, spread over A and B, lock it on both;
+5. the table links' guessing limit counts the misses of both instances;
+6. a phone's deal sent through A, then again (its answer « lost ») through B, is stored once.
 
 Exits non-zero at the first claim that does not hold, saying which.
 """
@@ -239,21 +239,41 @@ def main() -> None:
             f"each entry written once: {len(writes)} written, {len(twice)} twice",
         )
 
-        # 3. Login lockouts shared: 5 failures for one name, over A and B.
+        # 3. The queue shared: a long document asked through A, built by a worker run from B's
+        # folder, downloaded through B.
+        sheets = reverse("round_sheets_pdf", args=[tables[0].round_id])
+        status, _page = scorekeeper.request("GET", sheets)
+        location = scorekeeper.last_location or ""
+        claim(status == 302 and "/saisie/fichiers/" in location, "A queues the round's sheets")
+        subprocess.run(
+            [str(ROOT / ".venv" / "bin" / "python"), "manage.py", "db_worker", "--batch"],
+            cwd=Path(workdir) / "b",
+            env=environment(),
+            check=True,
+            capture_output=True,
+        )
+        through_b = Browser(b)
+        through_b.cookies = dict(scorekeeper.cookies)
+        status, page = through_b.request("GET", urllib.parse.urlsplit(location).path)
+        claim(status == 200 and "fichier.pdf" in page, "B's worker built it: B offers the file")
+        status, pdf = through_b.request("GET", urllib.parse.urlsplit(location).path + "fichier.pdf")
+        claim(status == 200 and pdf.startswith("%PDF"), "the file downloads through B")
+
+        # 4. Login lockouts shared: 5 failures for one name, over A and B.
         for attempt in range(5):
             login(PORTS[attempt % 2], plan["user"], "wrong")
         _browser, status_a = login(a, plan["user"], PASSWORD)
         _browser, status_b = login(b, plan["user"], PASSWORD)
         claim(status_a == status_b == 429, "5 failures over A and B lock the name on both")
 
-        # 4. The guessing limit counts both instances' misses.
+        # 5. The guessing limit counts both instances' misses.
         misses = [
             Browser(PORTS[i % 2]).request("GET", f"/t/guess{i}/")[0] for i in range(MISSES_ALLOWED)
         ]
         claim(set(misses) == {404}, f"{MISSES_ALLOWED} unknown links over A and B: 404")
         claim(Browser(b).request("GET", "/t/guess-more/")[0] == 429, "then 429")
 
-        # 5. A phone's deal sent through A, then again through B: stored once.
+        # 6. A phone's deal sent through A, then again through B: stored once.
         LinkMiss.objects.all().delete()  # the guessing limit above holds this address
         table = whist_round.tables.order_by("number").first()
         token = links[table.pk].token
