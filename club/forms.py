@@ -11,6 +11,16 @@ from .services import LINK, PASSWORD
 from .validators import PlainNameValidator
 
 
+def checked_spreadsheet(upload):
+    """An uploaded .xlsx or .csv of a club's import (members, archived evenings), refused
+    before a byte of it is parsed when it is of another kind or too large."""
+    if not upload.name.lower().endswith((".xlsx", ".csv")):
+        raise forms.ValidationError(_("Choose an .xlsx or .csv file."))
+    if upload.size > MAX_BYTES:
+        raise forms.ValidationError(too_large_message(), code="too_large")
+    return upload
+
+
 class PlayerImportForm(forms.Form):
     file = forms.FileField(
         label=_("File"),
@@ -21,12 +31,7 @@ class PlayerImportForm(forms.Form):
     )
 
     def clean_file(self) -> object:
-        upload = self.cleaned_data["file"]
-        if not upload.name.lower().endswith((".xlsx", ".csv")):
-            raise forms.ValidationError(_("Choose an .xlsx or .csv file."))
-        if upload.size > MAX_BYTES:  # refused before a byte of it is parsed
-            raise forms.ValidationError(too_large_message(), code="too_large")
-        return upload
+        return checked_spreadsheet(self.cleaned_data["file"])
 
 
 class PlayerImportConfirmForm(forms.Form):

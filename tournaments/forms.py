@@ -5,9 +5,8 @@ from django import forms
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.utils.translation import gettext_lazy as _
 
+from club.forms import checked_spreadsheet
 from club.models import Club, Player, Season
-from club.player_import import MAX_BYTES as IMPORT_MAX_BYTES
-from club.player_import import too_large_message as import_too_large_message
 from club.selectors import club_player_named
 from club.validators import MAX_FEE, PlainNameValidator
 from scoring import GAMES, InvalidDeal
@@ -408,12 +407,7 @@ class ArchiveImportForm(ArchiveSettingsForm):
     )
 
     def clean_file(self) -> object:
-        upload = self.cleaned_data["file"]
-        if not upload.name.lower().endswith((".xlsx", ".csv")):
-            raise forms.ValidationError(_("Choose an .xlsx or .csv file."))
-        if upload.size > IMPORT_MAX_BYTES:  # refused before a byte of it is parsed
-            raise forms.ValidationError(import_too_large_message(), code="too_large")
-        return upload
+        return checked_spreadsheet(self.cleaned_data["file"])
 
 
 class ArchiveConfirmForm(forms.Form):
