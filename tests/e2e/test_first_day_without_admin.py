@@ -11,6 +11,7 @@ from conftest import close_page, new_page
 from django.contrib.auth.models import User
 from django.urls import reverse
 from page_checks import axe_violations
+from playwright.sync_api import expect
 
 from club.models import Club
 from tournaments.models import Entry, Tournament
@@ -138,9 +139,9 @@ def test_a_new_club_to_its_first_printed_round_without_the_admin(
     # « Payé » in place: the page does not reload, the button says it.
     first_paid = page.locator("form[data-toggle=paid] button").first
     first_paid.click()
-    page.wait_for_function(
-        "document.querySelector('form[data-toggle=paid] button').getAttribute('aria-pressed')"
-        " === 'true'"
+    # A locator's wait, not a string evaluated in the page (the site's CSP forbids eval).
+    expect(page.locator("form[data-toggle=paid] button").first).to_have_attribute(
+        "aria-pressed", "true"
     )
     assert Entry.objects.filter(tournament=tournament, paid=True).count() == 1
     _look(page, "registration-ticked", width)
