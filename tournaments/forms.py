@@ -471,6 +471,7 @@ class ArchiveEveningForm(ArchiveSettingsForm):
                     date=day.strftime("%d/%m/%Y") if day else "",
                     player=f"{player.last_name} {player.first_name}",
                     licence_number=player.licence_number,
+                    member_id=player.pk,
                     points=points,
                     place_points=place,
                     rank=rank,

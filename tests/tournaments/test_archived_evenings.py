@@ -451,3 +451,16 @@ def test_an_evening_given_by_ranks_keeps_them_and_names_bad_ones(
     response = committee_client.post(reverse("staff_archive_evening", args=[club.slug]), data)
     assert response.status_code == 302
     assert Tournament.objects.filter(archived=True).count() == 2
+
+
+def test_two_members_of_one_name_are_each_typed_on_their_own_line(committee_client, club, season):
+    """On the page each member has his own line: a namesake is no reason to refuse it (only a
+    file, which names players, needs the licence number to tell them apart)."""
+    twins = [Player.objects.create(first_name="Jean", last_name="Dubois") for _ in range(2)]
+    club.players.add(*twins)
+    response = archive_page(
+        committee_client, club, season, datetime.date(2026, 1, 5), {twins[0]: "7", twins[1]: "-7"}
+    )
+    assert response.status_code == 302
+    results = dict(TournamentResult.objects.values_list("player_id", "points"))
+    assert results == {twins[0].pk: 7, twins[1].pk: -7}

@@ -71,6 +71,8 @@ class ArchiveRow:
     points: str = ""
     place_points: str = ""
     rank: str = ""
+    #: the club member a typed evening's row is for (its page's own line): no matching by name
+    member_id: int | None = None
     errors: list[str] = field(default_factory=list)
     #: the column of each error: "date", "player", "points", "place_points" or "rank"
     error_fields: list[str] = field(default_factory=list)
@@ -214,9 +216,10 @@ def check_rows(club: Club, season: Season, game: str, rows: list[ArchiveRow]) ->
         ):
             # Two members of one name: neither is chosen by the name alone.
             by_name[key] = None if key in by_name else player
+    named = {row.licence_number.strip() for row in rows} - {""}
     licences = {
         p.licence_number: p
-        for p in Player.objects.exclude(licence_number="").only(
+        for p in Player.objects.filter(licence_number__in=named).only(
             "first_name", "last_name", "licence_number"
         )
     }
@@ -321,6 +324,9 @@ def _match_player(
     row: ArchiveRow, by_name: dict[str, Player | None], licences: dict[str, Player]
 ) -> None:
     """The member the row names: by licence number, else by name; else a new one proposed."""
+    if row.member_id is not None:
+        row.player_id = row.member_id
+        return
     licence = row.licence_number.strip()
     if licence:
         holder = licences.get(licence)
