@@ -30,9 +30,14 @@ class EarlyPollMiddleware:
         self.get_response = get_response
         # Per poll view: the rest of the stack behind the same ``condition`` as the view.
         self.conditional: dict[EtagFunc, Callable[..., HttpResponse]] = {}
+        self.static = settings.STATIC_URL or "/static/"
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
-        if request.method in ("GET", "HEAD") and "HTTP_IF_NONE_MATCH" in request.META:
+        if (
+            request.method in ("GET", "HEAD")
+            and "HTTP_IF_NONE_MATCH" in request.META
+            and not request.path_info.startswith(self.static)  # WhiteNoise's, never a poll
+        ):
             try:
                 match = resolve(request.path_info)
             except Resolver404:

@@ -16,7 +16,6 @@ from django.urls import reverse
 from django.utils.cache import patch_vary_headers
 from django.utils.http import quote_etag
 from django.utils.safestring import mark_safe
-from django.utils.translation import get_language
 from django.views.decorators.http import condition
 from django.views.generic import ListView, TemplateView
 from django_tables2 import RequestConfig
@@ -170,7 +169,7 @@ def standings_table_html(request, tournament, plugin, *, linked: bool = True) ->
 
     key = (tournament.pk, tournament.results_version, tournament.rounds, tournament.game)
     name = "standings" if linked else "standings-unlinked"
-    return cached_html(name, (*key, get_language(), query), render)
+    return cached_html(name, (*key, query), render)  # the key holds the language
 
 
 def sortable(value: str) -> bool:
@@ -375,7 +374,7 @@ def annual_table_html(request, season, ranking) -> str:
         context = annual_table(request, ranking, season)
         return render_to_string(RANKING_TABLE, context, request)  # the pages' links
 
-    return cached_html("annual", (*key, get_language(), query), render)
+    return cached_html("annual", (*key, query), render)
 
 
 def annual_table(request, ranking, season) -> dict:

@@ -485,10 +485,12 @@ def _refresh_points(table: Table) -> None:
         result = evaluate_sheet(table, [*queue.sheet, *(d.record for d in chain)])
     except InvalidDeal:
         return  # the deal that no longer fits is sent back when its turn comes
+    changed = []
     for table_deal, points in zip(chain, result.per_deal[len(queue.sheet) :], strict=False):
         if table_deal.points != points:
             table_deal.points = points
-            table_deal.save(update_fields=["points"])
+            changed.append(table_deal)
+    TableDeal.objects.bulk_update(changed, ["points"])
 
 
 def _touch(table: Table) -> None:

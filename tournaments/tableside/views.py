@@ -12,7 +12,7 @@ from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils.cache import patch_cache_control
+from django.utils.cache import get_conditional_response, patch_cache_control
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
@@ -91,12 +91,10 @@ class LinkMixin:
 
 
 def stamp_response(request, stamp: str) -> HttpResponse:
-    """What a polling page reads: ``stamp`` as JSON with its ETag, 304 while unchanged."""
+    """What a polling page reads: ``stamp`` as JSON with its ETag, 304 while unchanged
+    (Django's conditional answer: lists of ETags and weak ones too)."""
     etag = f'"{stamp}"'
-    if request.headers.get("If-None-Match") == etag:
-        response = HttpResponse(status=304)
-    else:
-        response = JsonResponse({"stamp": stamp})
+    response = get_conditional_response(request, etag=etag) or JsonResponse({"stamp": stamp})
     response["ETag"] = etag
     patch_cache_control(response, no_cache=True, private=True)
     return response

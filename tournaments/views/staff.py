@@ -330,8 +330,12 @@ class DrawRoundView(ScorekeeperRequiredMixin, View):
     def post(self, request, pk):
         tournament = self.get_scoped(Tournament, pk=pk)
         by_standings = request.POST.get("order") == "standings"
-        if request.POST.get("confirm") != "1" and round_reads.open_sheets(tournament):
-            return self.confirmation(request, tournament, by_standings=by_standings)
+        if request.POST.get("confirm") != "1":
+            open_sheets = round_reads.open_sheets(tournament)
+            if open_sheets:
+                return self.confirmation(
+                    request, tournament, by_standings=by_standings, open_sheets=open_sheets
+                )
         try:
             round_ = drawing.draw_round(tournament, user=request.user, by_standings=by_standings)
         except errors.TournamentError as error:
@@ -340,14 +344,16 @@ class DrawRoundView(ScorekeeperRequiredMixin, View):
         signals.round_drawn.send(Round, round_=round_, base_url=site_root(request), redrawn=False)
         return redirect("staff_round", pk=round_.pk)
 
-    def confirmation(self, request, tournament, *, by_standings: bool = False):
+    def confirmation(self, request, tournament, *, by_standings: bool = False, open_sheets=None):
+        if open_sheets is None:
+            open_sheets = round_reads.open_sheets(tournament)
         return render(
             request,
             "tournaments/staff/draw_confirm.html",
             {
                 "tournament": tournament,
                 "by_standings": by_standings,
-                "open_sheets": round_reads.open_sheets(tournament),
+                "open_sheets": open_sheets,
                 "next_number": tournament.round_set.count() + 1,
             },
         )
