@@ -195,10 +195,9 @@ def validate_rows(club: Club, rows: list[ImportRow]) -> list[ImportRow]:
         person_key(p.first_name, p.last_name): p
         for p in Player.objects.filter(clubs=club).only("first_name", "last_name")
     }
-    named = {row.licence_number for row in rows} - {""}
     licences = {
         p.licence_number: p
-        for p in Player.objects.filter(licence_number__in=named).prefetch_related("clubs")
+        for p in Player.objects.exclude(licence_number="").prefetch_related("clubs")
     }
     seen_names: dict[tuple[str, str], int] = {}
     seen_licences: dict[str, int] = {}

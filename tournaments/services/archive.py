@@ -216,10 +216,9 @@ def check_rows(club: Club, season: Season, game: str, rows: list[ArchiveRow]) ->
         ):
             # Two members of one name: neither is chosen by the name alone.
             by_name[key] = None if key in by_name else player
-    named = {row.licence_number.strip() for row in rows} - {""}
     licences = {
         p.licence_number: p
-        for p in Player.objects.filter(licence_number__in=named).only(
+        for p in Player.objects.exclude(licence_number="").only(
             "first_name", "last_name", "licence_number"
         )
     }
