@@ -15,6 +15,7 @@ from .forms import LoginForm, PlayerImportConfirmForm, PlayerImportForm
 from .login_throttle import lock_end
 from .models import Club
 from .player_import import ImportFileError, read_players, rows_from_dicts, validate_rows
+from .privacy import keep_out_of_search_engines
 from .roles import CommitteeRequiredMixin
 
 
@@ -49,6 +50,7 @@ class ClubHomeView(TemplateView):
 
     def get_context_data(self, **kwargs):
         club = get_object_or_404(Club, slug=self.kwargs["slug"])
+        keep_out_of_search_engines(self.request, club)
         season = selectors.current_season(club)
         return {
             **super().get_context_data(**kwargs),
@@ -56,6 +58,26 @@ class ClubHomeView(TemplateView):
             "season": season,
             **listing.club_home(club, season),
         }
+
+
+class PrivacyNoticeView(TemplateView):
+    """The club's privacy notice, as its committee wrote it (plain text, never markup)."""
+
+    template_name = "club/privacy_notice.html"
+
+    def get_context_data(self, **kwargs):
+        club = get_object_or_404(Club, slug=self.kwargs["slug"])
+        keep_out_of_search_engines(self.request, club)
+        return {**super().get_context_data(**kwargs), "club": club}
+
+
+class SitePrivacyView(TemplateView):
+    """The site's privacy page: each club is the controller of its players' data."""
+
+    template_name = "club/site_privacy.html"
+
+    def get_context_data(self, **kwargs):
+        return {**super().get_context_data(**kwargs), "clubs": selectors.clubs()}
 
 
 IMPORT_SESSION_KEY = "player_import"

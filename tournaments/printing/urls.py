@@ -1,10 +1,15 @@
 """Paper and files: PDF sheets, Excel exports, the queued documents."""
 
-from django.urls import path
+from django.urls import path, re_path
 
 from . import views as exports
 
 urlpatterns = [
+    re_path(
+        r"^club/(?P<slug>[-\w]+)/membres/(?P<pk>[0-9]+)/donnees\.(?P<extension>json|xlsx)$",
+        exports.PlayerDataView.as_view(),
+        name="player_data",
+    ),
     path(
         "tournois/<int:pk>/classement.xlsx",
         exports.TournamentXlsxView.as_view(),
