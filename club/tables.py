@@ -15,7 +15,10 @@ class MembersTable(tables.Table):
     name = tables.Column(accessor="sort_name", order_by=("sort_key",), verbose_name=_("Player"))
     licence_number = tables.Column(verbose_name=_("Licence"), default="—")
     public = tables.Column(
-        accessor="public_name", orderable=False, verbose_name=_("Name in public")
+        accessor="public_name",
+        orderable=False,
+        empty_values=(),  # "" is « as the club sets »: rendered too
+        verbose_name=_("Name in public"),
     )
 
     class Meta:

@@ -66,7 +66,10 @@ def _player_who_played(club) -> Player:
     for result in TournamentResult.objects.filter(tournament__club=club):
         counts[result.player_id] = counts.get(result.player_id, 0) + 1
     for player in Player.objects.filter(pk__in=counts).order_by("pk"):
-        if counts[player.pk] >= 2 and Player.objects.filter(last_name=player.last_name).count() == 1:
+        if (
+            counts[player.pk] >= 2
+            and Player.objects.filter(last_name=player.last_name).count() == 1
+        ):
             return player
     raise AssertionError("the demo has no such player")
 
