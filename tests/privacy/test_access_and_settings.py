@@ -28,7 +28,7 @@ def member(played_tournament):
 
 
 def test_a_players_data_as_json_holds_his_entries_results_and_deals(member, committee_client, club):
-    response = committee_client.get(reverse("player_data", args=[club.slug, member.pk, "json"]))
+    response = committee_client.get(reverse("player_data_json", args=[club.slug, member.pk]))
     assert response.status_code == 200
     assert response["Content-Disposition"].endswith(f'donnees-joueur-{member.pk}.json"')
     data = json.loads(response.content)
@@ -42,7 +42,7 @@ def test_a_players_data_as_json_holds_his_entries_results_and_deals(member, comm
 
 
 def test_a_players_data_as_a_workbook_reads_back_in_french(member, committee_client, club):
-    response = committee_client.get(reverse("player_data", args=[club.slug, member.pk, "xlsx"]))
+    response = committee_client.get(reverse("player_data_xlsx", args=[club.slug, member.pk]))
     assert response.status_code == 200
     workbook = load_workbook(io.BytesIO(response.content))
     assert workbook.sheetnames == [
@@ -61,7 +61,7 @@ def test_a_players_data_as_a_workbook_reads_back_in_french(member, committee_cli
 
 
 def test_only_the_committee_exports(member, scorekeeper_client, club):
-    url = reverse("player_data", args=[club.slug, member.pk, "json"])
+    url = reverse("player_data_json", args=[club.slug, member.pk])
     assert scorekeeper_client.get(url).status_code == 403
 
 

@@ -142,7 +142,7 @@ def test_another_clubs_player_cannot_be_erased_or_exported(two_clubs, client):
         assert client.post(erase, {"confirm": "EFFACER"}).status_code == 404
         assert client.get(reverse("club_member", args=[slug, stranger.pk])).status_code == 404
         for extension in ("json", "xlsx"):
-            url = reverse("player_data", args=[slug, stranger.pk, extension])
+            url = reverse(f"player_data_{extension}", args=[slug, stranger.pk])
             assert client.get(url).status_code == 404
     stranger.refresh_from_db()
     assert stranger.last_name == "Autreclub"

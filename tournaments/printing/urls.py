@@ -1,14 +1,21 @@
 """Paper and files: PDF sheets, Excel exports, the queued documents."""
 
-from django.urls import path, re_path
+from django.urls import path
 
 from . import views as exports
 
 urlpatterns = [
-    re_path(
-        r"^club/(?P<slug>[-\w]+)/membres/(?P<pk>[0-9]+)/donnees\.(?P<extension>json|xlsx)$",
+    path(
+        "club/<slug:slug>/membres/<int:pk>/donnees.json",
         exports.PlayerDataView.as_view(),
-        name="player_data",
+        {"extension": "json"},
+        name="player_data_json",
+    ),
+    path(
+        "club/<slug:slug>/membres/<int:pk>/donnees.xlsx",
+        exports.PlayerDataView.as_view(),
+        {"extension": "xlsx"},
+        name="player_data_xlsx",
     ),
     path(
         "tournois/<int:pk>/classement.xlsx",
