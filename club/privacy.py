@@ -53,3 +53,29 @@ def keep_out_of_search_engines(request: HttpRequest, club: Club) -> None:
 
 def noindex(request: HttpRequest) -> bool:
     return getattr(request, "atout_noindex", False)
+
+
+def not_in_full(club: Club):
+    """The club's players whose public name is not their full name (one query)."""
+    players = club.players.only("pk", "first_name", "last_name", "public_name", "pseudonym")
+    if club.default_public_name == PublicName.FULL:
+        return players.exclude(public_name__in=["", PublicName.FULL])
+    return players.exclude(public_name=PublicName.FULL)
+
+
+def public_names(club: Club) -> dict[tuple[str, str], str]:
+    """(first name, last name) → what the public pages show instead, for every player of the
+    club not shown in full. Two members of one name share the more private label."""
+    shown: dict[tuple[str, str], str] = {}
+    for player in not_in_full(club).order_by("pk"):
+        key = (player.first_name, player.last_name)
+        if key not in shown or public_mode(player, club) == PublicName.HIDDEN:
+            shown[key] = public_name(player, club, player.full_name)
+    return shown
+
+
+def hidden_ids(club: Club) -> set[int]:
+    """The players of the club with no public page (their name is hidden)."""
+    return {
+        player.pk for player in not_in_full(club) if public_mode(player, club) == PublicName.HIDDEN
+    }
