@@ -40,6 +40,7 @@ from tournaments.selectors import (
     classification,
     listing,
     round_reads,
+    rulebook,
     season_rankings,
 )
 
@@ -194,6 +195,7 @@ class StandingsView(ConditionalPageMixin, PublishedTournamentMixin, TemplateView
             **super().get_context_data(**kwargs),
             "tournament": tournament,
             "plugin": plugin,
+            "scoring_model": plugin.scoring_model(rulebook.effective_rules(tournament)),
             "table_html": standings_table_html(self.request, tournament, plugin),
         }
 
