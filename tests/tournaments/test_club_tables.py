@@ -145,6 +145,24 @@ def test_a_total_the_three_opponents_cannot_share_is_refused_on_its_field(commit
     assert not GameRules.objects.filter(club=club).exists()
 
 
+def test_the_standings_name_the_model_once_it_counts(scorekeeper_client, make_tournament):
+    """The model a whist tournament copied when it started (the default: zero-sum); none
+    before it starts, none for a game with one model."""
+    whist = make_tournament("whist", players=4, rounds=1)
+    double_king = make_tournament("double_king", players=4, rounds=1)
+
+    def shown(tournament):
+        for name in ("tournament_standings", "staff_standings"):
+            page = scorekeeper_client.get(reverse(name, args=[tournament.pk])).content.decode()
+            yield "scoring-model" in page and "Modèle : à somme nulle" in page
+
+    assert list(shown(whist)) == [False, False]
+    drawing.draw_round(whist, seed=1)
+    drawing.draw_round(double_king, seed=1)
+    assert list(shown(whist)) == [True, True]
+    assert list(shown(double_king)) == [False, False]
+
+
 def test_a_zero_sum_table_refuses_a_new_contract_that_would_not_sum_to_zero(committee_client, club):
     """« Solo 5 » made 10 as a total: its three opponents cannot each pay a third. Refused on
     the field, naming the contract, nothing saved, what was typed kept; the same row is

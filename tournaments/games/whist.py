@@ -296,7 +296,7 @@ class WhistPlugin(GamePlugin):
         return finish_contract_table(rules)
 
     def scoring_model(self, rules: dict[str, Any] | None) -> str | None:
-        model = self.rules(rules).get("scoring_model")
+        model = str(self.rules(rules)["scoring_model"])
         return _("Scoring model: %(model)s") % {"model": MODEL_NAMES.get(model, model)}
 
     def sheet_extra(self, rules: dict[str, Any] | None) -> dict[str, Any]:

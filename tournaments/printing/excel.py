@@ -285,7 +285,7 @@ def tournament_workbook(tournament: Tournament) -> Workbook:
 
     plugin = PLUGINS[tournament.game]
     round_name = str(plugin.round_name)
-    model = plugin.scoring_model(rulebook.effective_rules(tournament))
+    model = rulebook.scoring_model(tournament)
     if plugin.adds_place_points(tournament.rules or None):
         player_standings_sheet(workbook, standings, numbers, round_name, added=True, model=model)
     else:

@@ -195,7 +195,7 @@ class StandingsView(ConditionalPageMixin, PublishedTournamentMixin, TemplateView
             **super().get_context_data(**kwargs),
             "tournament": tournament,
             "plugin": plugin,
-            "scoring_model": plugin.scoring_model(rulebook.effective_rules(tournament)),
+            "scoring_model": rulebook.scoring_model(tournament),
             "table_html": standings_table_html(self.request, tournament, plugin),
         }
 

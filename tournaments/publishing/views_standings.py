@@ -21,7 +21,7 @@ class StaffStandingsView(ScorekeeperRequiredMixin, View):
             {
                 "tournament": tournament,
                 "plugin": plugin,
-                "scoring_model": plugin.scoring_model(rulebook.effective_rules(tournament)),
+                "scoring_model": rulebook.scoring_model(tournament),
                 # Names link to the players' public pages only when those exist.
                 "table_html": standings_table_html(
                     request, tournament, plugin, linked=tournament.published
