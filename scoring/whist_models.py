@@ -3,6 +3,17 @@
 The contract table gives ``X``, what each declarer scores (``scoring.whist``); the model says
 what each opponent scores against it (docs/rules/whist.md#scoring-model).
 
+Vocabulary
+----------
+*made* / *failed* (« réussi » / « chuté »)
+    A declarer's ``X`` is at least 0 when he made his contract, below 0 when it failed.
+*opponents* (« adversaires »)
+    The players of the deal who are not that declarer (each defender of partners).
+*shared value*
+    A one-declarer contract's value its three opponents share, a third each.
+
+Models
+------
 ``"zero_sum"`` (Default, the Chevalerie's)
     The opponents pay what the declarers win and receive what they lose: partners' ``X``
     against each defender's ``-X``; a declarer alone ``X`` against each of the three others'
