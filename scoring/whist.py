@@ -15,6 +15,10 @@ Vocabulary
 *payout* ``"alone"``
     Each declarer is settled alone against the three others: ``+X`` and ``-X/3``
     each (solo, abondance, schlem, misères; several misères add up).
+*scoring model* (``scoring_model``)
+    Who pays: ``"zero_sum"`` (Default: as above, every deal sums to zero) or
+    ``"on_failure"`` (a made contract pays its declarers only, the opponents scoring 0; a
+    failure is settled as above). See :mod:`scoring.whist_models`.
 *counter* (« contre », ``"against"``)
     A contract bid to beat another, with its own points (``rules["counters"]``).
 *renege* (« erreur de suivi »)
@@ -73,11 +77,13 @@ from .common import (
 from .errors import InvalidDeal, InvalidRules
 from .ranking import ANNUAL_RULES, RoundLine, SeasonLine, place_points, season_key
 from .spec import GameSpec, Key
+from .whist_models import DEFAULT_MODEL, SCORING_MODELS, opponent_points, shared_values
 
 __all__ = [
     "CHEVALERIE_CONTRACTS",
     "CHEVALERIE_COUNTERS",
     "DEFAULT_RULES",
+    "SCORING_MODELS",
     "Contract",
     "classification_key",
     "classifier",
@@ -242,7 +248,8 @@ PLACE_POINTS_USES = ("tiebreak", "added")
 #: (``sum_points`` | ``sum_place_points`` | ``best_n``) and ``annual_best_n``;
 #: ``tables_of_five``
 #: (Default ``false``: tables of 4 only; ``true``: tables of 5 allowed, the
-#: dealer sitting out each deal).
+#: dealer sitting out each deal); ``scoring_model`` (:data:`SCORING_MODELS`, Default
+#: ``"zero_sum"``).
 DEFAULT_RULES: dict[str, Json] = {
     "contracts": CHEVALERIE_CONTRACTS,
     "counters": CHEVALERIE_COUNTERS,
@@ -256,6 +263,7 @@ DEFAULT_RULES: dict[str, Json] = {
     "tables_of_five": False,
     "contract_values": "total",
     "place_points_use": "tiebreak",
+    "scoring_model": DEFAULT_MODEL,
 }
 
 
@@ -316,6 +324,7 @@ class _Rules:
     place_points: dict[int, list[int]] | None
     tiebreaks: list[str]
     place_points_added: bool = False
+    model: str = DEFAULT_MODEL
 
 
 def _int(row: Mapping[str, Any], key: str, where: str, low: int = 0, high: int = POINTS_MAX) -> int:
@@ -381,7 +390,7 @@ def _check_payout(payout: object, decl: tuple[int, int], per_declarer: bool, whe
         raise InvalidRules(where, "payout must be 'pair' or 'alone'")
 
 
-def _contract(row: object, index: int) -> Contract:
+def _contract(row: object, index: int, model: str) -> Contract:
     where = f"contracts[{index}]"
     if not isinstance(row, Mapping):
         raise InvalidRules(where, "must be an object")
@@ -418,16 +427,24 @@ def _contract(row: object, index: int) -> Contract:
         capo_bonus=_optional_int(row, "capo_bonus", where, 0, POINTS_MAX, 0),
         capo_multiplier=_optional_int(row, "capo_multiplier", where, 1, 10, 1),
     )
-    _check_divisible(contract, where)
+    _check_divisible(contract, where, model)
     return contract
 
 
-def _check_divisible(c: Contract, where: str) -> None:
+def _check_divisible(c: Contract, where: str, model: str) -> None:
+    """A one-declarer contract's values its three opponents share divide by 3 (the model's
+    :func:`~scoring.whist_models.shared_values`): every deal stays exact, and zero-sum in the
+    zero-sum model."""
     if c.payout != "alone":
         return
-    for name in ("points", "points_failed", "overtrick", "undertrick", "capo_bonus"):
+    for name in shared_values(model):
         if getattr(c, name) % 3:
-            raise InvalidRules(where, f"{name} of a one-declarer contract must divide by 3")
+            raise InvalidRules(
+                where,
+                f"{name} of a one-declarer contract must divide by 3",
+                rule="opponents_share",
+                column=name,
+            )
 
 
 def _rules(rules: Rules | None) -> _Rules:
@@ -447,12 +464,13 @@ def _read_rules_cached(key: str) -> _Rules:
 
 def _read_rules(rules: Rules | None) -> _Rules:
     merged: dict[str, Any] = merge_rules(DEFAULT_RULES, rules, RETIRED)
+    model = rule_choice(merged, "scoring_model", SCORING_MODELS)
     rows = merged["contracts"]
     if not isinstance(rows, list | tuple) or not rows:
         raise InvalidRules("contracts", "must be a non-empty list")
     contracts: dict[str, Contract] = {}
     for index, row in enumerate(rows):
-        c = _contract(row, index)
+        c = _contract(row, index, model)
         if c.code in contracts:
             raise InvalidRules(f"contracts[{index}]", f"duplicate code {c.code}")
         contracts[c.code] = c
@@ -475,7 +493,7 @@ def _read_rules(rules: Rules | None) -> _Rules:
         assert isinstance(code, str) and isinstance(against, str)
         failed = None if row.get("points_failed") is None else _int(row, "points_failed", where)
         counter = contracts[code].with_points(_int(row, "points", where), failed)
-        _check_divisible(counter, where)
+        _check_divisible(counter, where, model)
         counters[(code, against)] = counter
     rule_choice(merged, "annual_ranking", ANNUAL_RULES)
     rule_choice(merged, "contract_values", CONTRACT_VALUES)
@@ -509,6 +527,7 @@ def _read_rules(rules: Rules | None) -> _Rules:
         place_points=tables,
         tiebreaks=rule_str_list(merged, "tiebreaks", TIEBREAKS),
         place_points_added=added,
+        model=model,
     )
 
 
@@ -654,19 +673,20 @@ def _score(record: object, rules: _Rules, sitting_out: int | None = None) -> lis
     elif contract.payout == "pair":
         x = _value(contract, tricks[0])
         for s in table.active:
-            points[s] = x if s in declarers else -x
+            points[s] = x if s in declarers else opponent_points(x, 1, rules.model)
     else:
         for declarer, taken in zip(declarers, tricks, strict=True):
             x = _value(contract, taken)
             for s in table.active:
-                points[s] += x if s == declarer else -(x // 3)
+                points[s] += x if s == declarer else opponent_points(x, 3, rules.model)
     return [points[s] for s in range(table.n_seats)]
 
 
 def score_deal(record: Record, rules: Rules | None = None) -> list[int]:
     """Points of one deal per seat (4 entries, or 5 with ``"sitting_out"``).
 
-    Every deal sums to zero.
+    In the default scoring model every deal sums to zero; in ``"on_failure"`` a made
+    contract pays its declarers only (:mod:`scoring.whist_models`).
 
     >>> score_deal({"contract": "petite_misere", "declarers": [0, 1], "tricks": [0, 2]})
     [24, -24, 0, 0]

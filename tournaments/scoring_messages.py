@@ -132,6 +132,10 @@ RULES_MESSAGES = {
     "zero_sum": gettext_lazy(
         "The offender pays three times what each other player receives (e.g. -6 and 2)."
     ),
+    "opponents_share": gettext_lazy(
+        "The three opponents of a contract played alone share this value, a third each: "
+        "enter a number that divides by 3."
+    ),
     "penalty_costs_nothing": gettext_lazy(
         "The trump penalty cannot be 0 and 0: a line worth nothing would not show who was "
         "penalised. Each other player receives 1 to 100 (e.g. -6 and 2)."

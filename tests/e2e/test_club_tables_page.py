@@ -8,6 +8,7 @@ from django.urls import reverse
 from page_checks import axe_violations
 
 from tournaments.selectors import rulebook
+from tournaments.services import drawing
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -46,3 +47,30 @@ def test_a_club_adds_a_contract_on_the_whist_rules_page(
         page.locator("summary:has-text('Solo 5')").scroll_into_view_if_needed()
         page.screenshot(path=f"{SHOTS}/rules-saved-{size[0]}.png")
     assert axe_violations(page) == []
+
+
+@pytest.mark.parametrize("size", [(390, 844), (1280, 800)], ids=["phone", "desk"])
+def test_a_club_chooses_its_scoring_model_and_the_standings_say_it(
+    size, open_page, log_in, live_server, committee_user, make_tournament
+):
+    """« Adversaires payés sur chute » chosen on the rules page; a tournament started then
+    copies it, and its standings say which model counts."""
+    tournament = make_tournament("whist", players=4, rounds=1)
+    club = tournament.club
+    page = open_page(width=size[0], height=size[1])
+    log_in(page, "bureau")
+    page.goto(live_server.url + reverse("staff_rules", args=[club.slug, "whist"]))
+    page.check("input[name='setting__scoring_model'][value='on_failure']")
+    if SHOTS:
+        page.locator("#id_setting__scoring_model_1").scroll_into_view_if_needed()
+        page.screenshot(path=f"{SHOTS}/rules-model-{size[0]}.png")
+    with page.expect_navigation():
+        page.click("button:has-text('Enregistrer les règles')")
+    assert rulebook.club_rules(club, "whist")["scoring_model"] == "on_failure"
+    assert page.is_checked("input[name='setting__scoring_model'][value='on_failure']")
+    drawing.draw_round(tournament, seed=1)  # started: the tournament copies the rules
+    page.goto(live_server.url + reverse("tournament_standings", args=[tournament.pk]))
+    assert page.inner_text("#scoring-model") == "Modèle : adversaires payés sur chute"
+    assert axe_violations(page) == []
+    if SHOTS:
+        page.screenshot(path=f"{SHOTS}/standings-model-{size[0]}.png")

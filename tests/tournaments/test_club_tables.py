@@ -11,6 +11,7 @@ from django.utils import translation
 from form_data import form_data
 from helpers import post_deals
 from openpyxl import load_workbook
+from pypdf import PdfReader
 
 from scoring import GAMES
 from tournaments.games.whist import contract_names
@@ -32,14 +33,15 @@ def page_data(client, club, game="whist", **changes):
     return data
 
 
-#: IWWA's Solo 5 as its table writes it: made +6/−2, one down −12/+4, two down −18/+6
-#: (the declarer's total, then each opponent's).
+#: IWWA's Solo 5 as its table writes it: made +6/−2 and as much per overtrick, one down
+#: −12/+4, two down −18/+6 (the declarer's total, then each opponent's).
 SOLO_5_TOTAL = {
     "new_contract__1__name_fr": "Solo 5",
     "new_contract__1__name_en": "Solo five",
     "new_contract__1__points": 6,
     "new_contract__1__points_failed": 6,
     "new_contract__1__undertrick": 6,
+    "new_contract__1__overtrick": 6,
     "new_contract__1__tricks": 5,
     "new_contract__1__after": "emballage_9",
 }
@@ -49,6 +51,18 @@ SOLO_5_PER_OPPONENT = {
     "new_contract__1__points": 2,
     "new_contract__1__points_failed": 2,
     "new_contract__1__undertrick": 2,
+    "new_contract__1__overtrick": 2,
+}
+#: The Solo 5 declared by seat 0 with 5 (made), 6 (one overtrick), 4 (one down) and 3 tricks
+#: (two down), in each scoring model, and what the standings, Excel and sheets call it.
+SOLO_5_TRICKS = (5, 6, 4, 3)
+SOLO_5_POINTS = {
+    "zero_sum": [[6, -2, -2, -2], [12, -4, -4, -4], [-12, 4, 4, 4], [-18, 6, 6, 6]],
+    "on_failure": [[6, 0, 0, 0], [12, 0, 0, 0], [-12, 4, 4, 4], [-18, 6, 6, 6]],
+}
+MODEL_LABELS = {
+    "zero_sum": "Modèle : à somme nulle",
+    "on_failure": "Modèle : adversaires payés sur chute",
 }
 
 
@@ -66,35 +80,59 @@ def deal_data(table, contract, declarer, tricks):
     }
 
 
+@pytest.mark.parametrize("model", ["zero_sum", "on_failure"])
 @pytest.mark.parametrize("typed", [SOLO_5_TOTAL, SOLO_5_PER_OPPONENT], ids=["total", "opponent"])
 def test_iwwa_solo_5_typed_on_the_rules_page_scores_on_the_sheet(
-    typed, client, committee_user, scorekeeper_user, make_tournament
+    typed, model, client, committee_user, scorekeeper_user, make_tournament
 ):
     tournament = make_tournament("whist", players=4, rounds=1)
     club = tournament.club
     client.force_login(committee_user)
     mode = typed.get("setting__contract_values", "total")
     # The values are read the way the page shows them: the way is chosen first.
-    client.post(rules_url(club), page_data(client, club, setting__contract_values=mode))
+    choices = {"setting__contract_values": mode, "setting__scoring_model": model}
+    client.post(rules_url(club), page_data(client, club, **choices))
     response = client.post(rules_url(club), page_data(client, club, **typed))
     assert response.status_code == 302, response.context["form"].errors
-    contracts = rulebook.club_rules(club, "whist")["contracts"]
+    rules = rulebook.club_rules(club, "whist")
+    assert rules["scoring_model"] == model
+    contracts = rules["contracts"]
     solo = next(r for r in contracts if r["code"] == "solo_5")
     # Placed where the club chose, between Emballage 9 and Solo 6 (weakest first).
     assert [r["code"] for r in contracts][1:4] == ["emballage_9", "solo_5", "solo_6"]
     assert (solo["points"], solo["points_failed"], solo["undertrick"]) == (6, 6, 6)
     assert (solo["name_fr"], solo["name_en"], solo["declarers"]) == ("Solo 5", "Solo five", [1, 1])
-    # The page shows the table back as the club typed it.
+    # The page shows the table back as the club typed it, with the model chosen.
     form = client.get(rules_url(club)).context["form"]
     assert form["contract__solo_5"].value() == typed["new_contract__1__points"]
+    assert form["setting__scoring_model"].value() == model
 
-    table = drawing.draw_round(tournament, seed=1).tables.get()  # started: the rules copied
+    round_ = drawing.draw_round(tournament, seed=1)  # started: the rules copied
+    table = round_.tables.get()
     client.force_login(scorekeeper_user)
-    for tricks in (5, 4, 3):
+    for tricks in SOLO_5_TRICKS:
         response = post_deals(client, table, deal_data(table, "solo_5", 0, tricks))
         assert response.status_code == 302, response.content.decode()[:2000]
     points = [d.points for d in table.deals.order_by("number")]
-    assert points == [[6, -2, -2, -2], [-12, 4, 4, 4], [-18, 6, 6, 6]]
+    assert points == SOLO_5_POINTS[model]
+
+    # Each player's points in the standings, and which model counted, wherever they show.
+    expected = [sum(deal[seat] for deal in points) for seat in range(4)]
+    rows = {r.entry_id: r.score for r in classification.tournament_standings(tournament, live=True)}
+    seats = table.seats.order_by("position")
+    assert [rows[seat.entry_id] for seat in seats] == expected
+    assert expected == ([-12, 4, 4, 4] if model == "zero_sum" else [-12, 10, 10, 10])
+    label = MODEL_LABELS[model]
+    for name in ("tournament_standings", "staff_standings"):
+        page = client.get(reverse(name, args=[tournament.pk])).content.decode()
+        assert f'<p class="muted" id="scoring-model">{label}</p>' in page
+    workbook = load_workbook(
+        BytesIO(client.get(reverse("tournament_xlsx", args=[tournament.pk])).content)
+    )
+    standings = [cell for row in workbook.worksheets[0].iter_rows(values_only=True) for cell in row]
+    assert label in standings
+    pdf = client.get(reverse("round_sheets_pdf", args=[round_.pk])).content
+    assert label in " ".join(PdfReader(BytesIO(pdf)).pages[0].extract_text().split())
 
 
 def test_a_total_the_three_opponents_cannot_share_is_refused_on_its_field(committee_client, club):
@@ -105,6 +143,114 @@ def test_a_total_the_three_opponents_cannot_share_is_refused_on_its_field(commit
     assert "divisible par 3 (9 ou 12)" in errors
     assert response.context["form"]["contract__solo_6"].value() == "10"
     assert not GameRules.objects.filter(club=club).exists()
+
+
+def test_the_standings_name_the_model_once_it_counts(scorekeeper_client, make_tournament):
+    """The model a whist tournament copied when it started (the default: zero-sum); none
+    before it starts, none for a game with one model."""
+    whist = make_tournament("whist", players=4, rounds=1)
+    double_king = make_tournament("double_king", players=4, rounds=1)
+
+    def shown(tournament):
+        for name in ("tournament_standings", "staff_standings"):
+            page = scorekeeper_client.get(reverse(name, args=[tournament.pk])).content.decode()
+            yield "scoring-model" in page and "Modèle : à somme nulle" in page
+
+    assert list(shown(whist)) == [False, False]
+    drawing.draw_round(whist, seed=1)
+    drawing.draw_round(double_king, seed=1)
+    assert list(shown(whist)) == [True, True]
+    assert list(shown(double_king)) == [False, False]
+
+
+def test_a_zero_sum_table_refuses_a_new_contract_that_would_not_sum_to_zero(committee_client, club):
+    """« Solo 5 » made 10 as a total: its three opponents cannot each pay a third. Refused on
+    the field, naming the contract, nothing saved, what was typed kept; the same row is
+    accepted once the club chooses opponents paid on failure (a made contract then costs
+    the opponents nothing)."""
+    typed = {**SOLO_5_TOTAL, "new_contract__1__points": 10}
+    response = committee_client.post(rules_url(club), page_data(committee_client, club, **typed))
+    assert response.status_code == 400
+    form = response.context["form"]
+    assert form.errors["new_contract__1__points"] == [
+        "Solo 5 : dans le modèle à somme nulle, chacun de ses trois adversaires paie un tiers "
+        "du total du déclarant : saisissez un nombre divisible par 3 (9 ou 12), ou saisissez "
+        "la table par adversaire."
+    ]
+    assert form["new_contract__1__points"].value() == "10"
+    assert form["new_contract__1__name_fr"].value() == "Solo 5"
+    assert not GameRules.objects.filter(club=club).exists()
+
+    typed["setting__scoring_model"] = "on_failure"
+    response = committee_client.post(rules_url(club), page_data(committee_client, club, **typed))
+    assert response.status_code == 302, response.context["form"].errors
+    rules = rulebook.club_rules(club, "whist")
+    assert GAMES["whist"].score_deal(
+        {"contract": "solo_5", "declarers": [1], "tricks": 5}, rules=rules
+    ) == [0, 10, 0, 0]
+
+    # Back to zero-sum: the stored 10 is refused on its field, and the model stays.
+    data = page_data(committee_client, club, setting__scoring_model="zero_sum")
+    response = committee_client.post(rules_url(club), data)
+    assert response.status_code == 400
+    errors = response.context["form"].errors["contract__solo_5"]
+    assert errors[0].startswith("Solo 5 : dans le modèle à somme nulle")
+    assert rulebook.club_rules(club, "whist")["scoring_model"] == "on_failure"
+
+
+def test_opponents_paid_on_failure_still_share_what_a_failure_pays(committee_client, club):
+    changes = {"setting__scoring_model": "on_failure", "contract__solo_6__points_failed": 10}
+    response = committee_client.post(rules_url(club), page_data(committee_client, club, **changes))
+    assert response.status_code == 400
+    form = response.context["form"]
+    assert form.errors["contract__solo_6__points_failed"] == [
+        "Solo 6 : quand il chute, chacun de ses trois adversaires reçoit un tiers de ce que "
+        "paie le déclarant : saisissez un nombre divisible par 3 (9 ou 12), ou saisissez la "
+        "table par adversaire."
+    ]
+    assert form["contract__solo_6__points_failed"].value() == "10"
+    assert form["setting__scoring_model"].value() == "on_failure"
+    assert not GameRules.objects.filter(club=club).exists()
+
+
+def test_a_made_total_that_does_not_divide_by_3_cannot_be_shown_per_opponent(
+    committee_client, club
+):
+    # Made 10, failed 6 (an empty « failed » is the made 10, which the opponents share).
+    changes = {"setting__scoring_model": "on_failure", "contract__solo_6": 10}
+    response = committee_client.post(rules_url(club), page_data(committee_client, club, **changes))
+    assert "contract__solo_6__points_failed" not in response.context["form"].errors
+    assert "quand il chute" in response.context["form"].errors["contract__solo_6"][0]
+    changes["contract__solo_6__points_failed"] = 6
+    response = committee_client.post(rules_url(club), page_data(committee_client, club, **changes))
+    assert response.status_code == 302
+    data = page_data(committee_client, club, setting__contract_values="opponent")
+    response = committee_client.post(rules_url(club), data)
+    assert response.status_code == 400
+    errors = response.context["form"].errors["setting__contract_values"]
+    assert errors == [
+        "Solo 6 : 10 ne se divise pas par 3, la table ne peut donc pas être montrée par "
+        "adversaire : gardez le total du déclarant."
+    ]
+    rules = rulebook.club_rules(club, "whist")
+    assert (rules["contract_values"], rules["contracts"][2]["points"]) == ("total", 10)
+
+
+def test_a_new_counter_typed_per_opponent_is_stored_as_the_declarer_s_total(committee_client, club):
+    data = page_data(committee_client, club, setting__contract_values="opponent")
+    assert committee_client.post(rules_url(club), data).status_code == 302
+    data = page_data(
+        committee_client,
+        club,
+        new_counter__contract="abondance_10",
+        new_counter__against="trou",
+        new_counter__points=11,
+    )
+    assert committee_client.post(rules_url(club), data).status_code == 302
+    counters = rulebook.club_rules(club, "whist")["counters"]
+    assert {"contract": "abondance_10", "against": "trou", "points": 33} in counters
+    form = committee_client.get(rules_url(club)).context["form"]
+    assert form["counter__abondance_10__trou"].value() == 11
 
 
 def test_per_opponent_values_stay_within_the_bounds_of_a_total(committee_client, club):

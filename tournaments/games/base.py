@@ -390,6 +390,11 @@ class GamePlugin:
         then show both and their total). By default no."""
         return False
 
+    def scoring_model(self, rules: dict[str, Any] | None) -> str | None:
+        """Which scoring model counted, in words, for the standings, the Excel file and the
+        printed sheets (« Modèle : à somme nulle »); ``None``: the game has one model only."""
+        return None
+
     def finish_rules(self, rules: dict[str, Any]) -> dict[str, str]:
         """Completes the ruleset the rules form's inputs wrote (whist: new contracts get a
         code, removed ones go, values typed per opponent become totals); returns the problems

@@ -19,6 +19,7 @@ from django.utils.translation import gettext as _
 
 from scoring import GAMES, whist
 from scoring.whist import SEED_COUNTERS, contract_table
+from scoring.whist_models import ON_FAILURE, ZERO_SUM
 
 from .base import DealForm, GamePlugin
 from .rule_fields import TABLES, IntListField, RuleField, choice_setting
@@ -294,8 +295,15 @@ class WhistPlugin(GamePlugin):
     def finish_rules(self, rules: dict[str, Any]) -> dict[str, str]:
         return finish_contract_table(rules)
 
+    def scoring_model(self, rules: dict[str, Any] | None) -> str | None:
+        model = str(self.rules(rules)["scoring_model"])
+        return _("Scoring model: %(model)s") % {"model": MODEL_NAMES.get(model, model)}
+
+    def sheet_extra(self, rules: dict[str, Any] | None) -> dict[str, Any]:
+        return {"scoring_model": self.scoring_model(rules)}
+
     def setting_fields(self, key: str, value: object) -> list[RuleField]:
-        if key == "contract_values":  # with the contract table (``contract_table_fields``)
+        if key in ("contract_values", "scoring_model"):  # with the contract table
             return []
         if key == "annual_ranking":
             return [choice_setting(key, self.setting_labels[key], ANNUAL_CHOICES, value)]
@@ -316,6 +324,12 @@ class WhistPlugin(GamePlugin):
                 ) % {"count": size}
         return problems
 
+
+#: The scoring models' names, where the standings say which one counted.
+MODEL_NAMES = {
+    ZERO_SUM: gettext_lazy("zero-sum"),
+    ON_FAILURE: gettext_lazy("opponents paid on failure"),
+}
 
 PLACE_POINTS_CHOICES = [
     ("tiebreak", gettext_lazy("Tie-break only")),

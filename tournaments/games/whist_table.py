@@ -22,8 +22,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from scoring.whist import NAME_MAX, POINTS_MAX, TRICKS
+from scoring.whist_models import DEFAULT_MODEL, ON_FAILURE, ZERO_SUM, shared_values
 
-from .rule_fields import CONTRACTS, COUNTERS, RuleField
+from .rule_fields import CONTRACTS, COUNTERS, RuleField, set_key
 
 #: Blank rows offered for new contracts and for a new counter.
 NEW_CONTRACTS = 2
@@ -39,6 +40,22 @@ OPPONENTS = 3
 VALUE_CHOICES = [
     ("total", gettext_lazy("The declarer's total (a one-declarer contract's divides by 3)")),
     ("opponent", gettext_lazy("What each opponent pays (« Solo 13 » is the declarer's 39)")),
+]
+MODEL_CHOICES = [
+    (
+        ZERO_SUM,
+        gettext_lazy(
+            "Zero-sum (default): the opponents pay what the declarers win and receive what "
+            "they lose"
+        ),
+    ),
+    (
+        ON_FAILURE,
+        gettext_lazy(
+            "Opponents paid on failure: a made contract pays its declarers only, a failed "
+            "one pays the opponents"
+        ),
+    ),
 ]
 PAYOUT_CHOICES = [
     ("alone", gettext_lazy("Each declarer alone against the others")),
@@ -206,8 +223,25 @@ def contract_table_fields(rules: dict[str, Any]) -> list[RuleField]:
             "Changed, it shows the same table the other way once saved."
         ),
     )
+    model = forms.ChoiceField(
+        label=_("Scoring model"),
+        choices=MODEL_CHOICES,
+        initial=rules.get("scoring_model", DEFAULT_MODEL),
+        widget=forms.RadioSelect,
+        help_text=_(
+            "Zero-sum: every deal sums to zero, so a one-declarer contract's every value "
+            "divides by 3. Opponents paid on failure: a made contract gives its declarers "
+            "their points and the opponents 0; a failed one is paid to the opponents as in "
+            "the zero-sum model (a third each against a declarer alone), so only the points "
+            "failed and the undertricks divide by 3. The standings, the Excel file and the "
+            "printed sheets say which model counted."
+        ),
+    )
     fields = [
-        RuleField("setting__contract_values", mode, CONTRACTS, "contract_values", _mode_writer)
+        RuleField(
+            "setting__scoring_model", model, CONTRACTS, "scoring_model", set_key("scoring_model")
+        ),
+        RuleField("setting__contract_values", mode, CONTRACTS, "contract_values", _mode_writer),
     ]
     names: dict[str, str] = {}
     for row in rules.get("contracts") or []:
@@ -346,6 +380,7 @@ def finish(rules: dict[str, Any]) -> dict[str, str]:
     typed per opponent turned into totals); the problems, keyed as the inputs are."""
     problems: dict[str, str] = {}
     per_opponent = rules.pop(SHOWN, rules.get("contract_values")) == "opponent"
+    model = rules.get("scoring_model", DEFAULT_MODEL)
     own = f"name_{settings.LANGUAGE_CODE}"
     rows = []
     after: dict[int, str] = {}
@@ -372,7 +407,7 @@ def finish(rules: dict[str, Any]) -> dict[str, str]:
         row.setdefault("points_failed", None)
         row.setdefault("exact", False)
         row.setdefault("tricks_per_declarer", False)
-        problems.update(_row_problems(row, per_opponent))
+        problems.update(_row_problems(row, per_opponent, model))
         rows.append(row)
     if problems:
         return problems
@@ -387,7 +422,42 @@ def finish(rules: dict[str, Any]) -> dict[str, str]:
                     row[column] *= OPPONENTS
     rules["contracts"] = _placed(rows, after)
     alone = {row["code"] for row in rows if row["payout"] == "alone"}
-    return _finish_counters(rules, taken, alone, per_opponent)
+    names = {row["code"]: _contract_name(row) for row in rows}
+    problems = _finish_counters(rules, names, alone, per_opponent, model)
+    if not problems and rules.get("contract_values") == "opponent":
+        problems.update(_not_shown_per_opponent(rows, rules["counters"], alone))
+    return problems
+
+
+def _contract_name(row: dict[str, Any]) -> str:
+    """The contract's name in the site's language (a new row unnamed yet: « the new
+    contract »), for the messages."""
+    name = row.get(f"name_{settings.LANGUAGE_CODE}")
+    if name:
+        return str(name)
+    return _("The new contract") if row["code"].startswith(NEW) else str(row["code"])
+
+
+def _not_shown_per_opponent(
+    rows: list[dict[str, Any]], counters: list[dict[str, Any]], alone: set[str]
+) -> dict[str, str]:
+    """A total that does not divide by 3 (a made contract's, with opponents paid on failure)
+    cannot be shown per opponent: the page would show, then save, a third rounded down."""
+    names = {row["code"]: _contract_name(row) for row in rows}
+    values = [
+        (row["code"], row.get(column)) for row in rows if row["code"] in alone for column in SHARED
+    ]
+    values += [(c["contract"], c["points"]) for c in counters if c["contract"] in alone]
+    for code, value in values:
+        if value is not None and value % OPPONENTS:
+            return {
+                "contract_values": _(
+                    "%(contract)s: %(value)s does not divide by 3, so the table cannot be "
+                    "shown per opponent: keep the declarer's total."
+                )
+                % {"contract": names[code], "value": value}
+            }
+    return {}
 
 
 def _placed(rows: list[dict[str, Any]], after: dict[int, str]) -> list[dict[str, Any]]:
@@ -402,9 +472,10 @@ def _placed(rows: list[dict[str, Any]], after: dict[int, str]) -> list[dict[str,
     return ordered
 
 
-def _row_problems(row: dict[str, Any], per_opponent: bool) -> dict[str, str]:
+def _row_problems(row: dict[str, Any], per_opponent: bool, model: str) -> dict[str, str]:
     problems: dict[str, str] = {}
     key = f"contract:{row['code']}"
+    name = _contract_name(row)
     low, high = row.get("declarers") or [1, 1]
     if low is not None and high is not None and low > high:
         problems[f"{key}:declarers_max"] = _("No fewer than the fewest declarers.")
@@ -416,15 +487,21 @@ def _row_problems(row: dict[str, Any], per_opponent: bool) -> dict[str, str]:
         )
     if row.get("payout") != "alone":
         return problems
+    shared = set(shared_values(model))
+    if row.get("points_failed") is None and "points_failed" in shared:
+        shared.add("points")  # failed: the same as made
     for column in SHARED:
-        problem = _shared_problem(row.get(column), per_opponent)
+        problem = _shared_problem(row.get(column), per_opponent, model, name, column in shared)
         if problem:
             problems[f"{key}:{column}"] = problem
     return problems
 
 
-def _shared_problem(value: int | None, per_opponent: bool) -> str | None:
-    """What is wrong with a value the three opponents of a one-declarer contract share."""
+def _shared_problem(
+    value: int | None, per_opponent: bool, model: str, contract: str, shared: bool = True
+) -> str | None:
+    """What is wrong with a value of a one-declarer ``contract`` (``shared``: its three
+    opponents share it, a third each, in the ``model``)."""
     if value is None:
         return None
     if per_opponent and value * OPPONENTS > POINTS_MAX:
@@ -432,31 +509,61 @@ def _shared_problem(value: int | None, per_opponent: bool) -> str | None:
             "max": POINTS_MAX // OPPONENTS,
             "total": POINTS_MAX,
         }
-    if not per_opponent and value % OPPONENTS:
+    if not per_opponent and shared and value % OPPONENTS:
         lower = value - value % OPPONENTS
-        return _(
-            "Each of the three opponents pays a third of a one-declarer contract's total: "
-            "enter a number that divides by 3 (%(lower)s or %(higher)s), or type the table "
-            "per opponent."
-        ) % {"lower": lower, "higher": lower + OPPONENTS}
+        numbers = {"contract": contract, "lower": lower, "higher": lower + OPPONENTS}
+        if model == ON_FAILURE:
+            return (
+                _(
+                    "%(contract)s: when it fails, each of its three opponents receives a third of "
+                    "what the declarer pays: enter a number that divides by 3 (%(lower)s or "
+                    "%(higher)s), or type the table per opponent."
+                )
+                % numbers
+            )
+        return (
+            _(
+                "%(contract)s: in the zero-sum model each of its three opponents pays a third of "
+                "the declarer's total: enter a number that divides by 3 (%(lower)s or "
+                "%(higher)s), or type the table per opponent."
+            )
+            % numbers
+        )
     return None
 
 
 def _finish_counters(
-    rules: dict[str, Any], codes: set[str], alone: set[str], per_opponent: bool
+    rules: dict[str, Any],
+    names: dict[str, str],
+    alone: set[str],
+    per_opponent: bool,
+    model: str,
 ) -> dict[str, str]:
+    """The counters kept, added and converted (typed per opponent: stored as totals); the
+    problems keyed as their inputs are."""
     problems: dict[str, str] = {}
     kept = []
+
+    def problem_of(row: dict[str, Any]) -> str | None:
+        """A one-declarer counter's points: within the bounds, and shared by its opponents
+        in the model (with opponents paid on failure, only when they are also its failed)."""
+        shared = model == ZERO_SUM or row.get("points_failed") is None
+        name = _("%(contract)s against %(against)s") % {
+            "contract": names.get(row["contract"], row["contract"]),
+            "against": names.get(row["against"], row["against"]),
+        }
+        return _shared_problem(row["points"], per_opponent, model, name, shared)
+
     for row in rules.get("counters") or []:
         if row.pop("__remove", False):
             continue
         key = f"counter:{row['contract']}:{row['against']}"
-        if row["contract"] not in codes or row["against"] not in codes:
+        if row["contract"] not in names or row["against"] not in names:
             problems[f"{key}:remove"] = _(
                 "This counter names a contract removed from the table: remove it too."
             )
         elif row["contract"] in alone:
-            problem = _shared_problem(row["points"], per_opponent)
+            problem = problem_of(row)
             if problem:
                 problems[key] = problem
             elif per_opponent:
@@ -464,13 +571,22 @@ def _finish_counters(
         kept.append(row)
     new = rules.pop("__new_counter", {})
     if any(v not in (None, "") for v in new.values()):
+        missing = {}
         for column in ("contract", "against", "points"):
             if new.get(column) in (None, ""):
-                problems[f"counter:{NEW}:{column}"] = _("This field is required.")
+                missing[f"counter:{NEW}:{column}"] = _("This field is required.")
         pair = (new.get("contract"), new.get("against"))
         if pair in {(r["contract"], r["against"]) for r in kept}:
-            problems[f"counter:{NEW}:against"] = _("This counter is already in the table.")
+            missing[f"counter:{NEW}:against"] = _("This counter is already in the table.")
+        row = {"contract": pair[0], "against": pair[1], "points": new.get("points")}
+        if not missing and pair[0] in alone:
+            problem = problem_of(row)
+            if problem:
+                missing[f"counter:{NEW}:points"] = problem
+            elif per_opponent:
+                row["points"] *= OPPONENTS
+        problems.update(missing)
         if not problems:
-            kept.append({"contract": pair[0], "against": pair[1], "points": new["points"]})
+            kept.append(row)
     rules["counters"] = kept
     return problems

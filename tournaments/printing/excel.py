@@ -29,7 +29,13 @@ from scoring import GAMES
 from tournaments.games import PLUGINS
 from tournaments.language import in_french
 from tournaments.models import Tournament
-from tournaments.selectors import annual_rankings, classification, round_reads, season_rankings
+from tournaments.selectors import (
+    annual_rankings,
+    classification,
+    round_reads,
+    rulebook,
+    season_rankings,
+)
 
 XLSX_CONTENT_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 
@@ -279,10 +285,11 @@ def tournament_workbook(tournament: Tournament) -> Workbook:
 
     plugin = PLUGINS[tournament.game]
     round_name = str(plugin.round_name)
+    model = rulebook.scoring_model(tournament)
     if plugin.adds_place_points(tournament.rules or None):
-        player_standings_sheet(workbook, standings, numbers, round_name, added=True)
+        player_standings_sheet(workbook, standings, numbers, round_name, added=True, model=model)
     else:
-        STANDINGS_SHEETS[plugin.lineup.unit](workbook, standings, numbers, round_name)
+        STANDINGS_SHEETS[plugin.lineup.unit](workbook, standings, numbers, round_name, model=model)
     _round_sheets(workbook, rounds, round_name)
     return workbook
 
@@ -298,9 +305,11 @@ def player_standings_sheet(
     round_name: str,
     *,
     added: bool = False,
+    model: str | None = None,
 ) -> None:
     """Individual games: place points, total score (``added``: and the total with the place
-    points, which ranks), best round, each round's score."""
+    points, which ranks), best round, each round's score; ``model``: the scoring model that
+    counted, in a note under the table."""
     columns = [
         (_("Player"), "name", None),
         (_("Place points"), "place_points", POINTS),
@@ -308,11 +317,16 @@ def player_standings_sheet(
         *([(_("Total with place points"), "total", POINTS)] if added else []),
         (_("Best %(round)s") % {"round": round_name}, "best_round", INTEGER),
     ]
-    _standings_sheet(workbook, standings, numbers, round_name, columns, note=True)
+    _standings_sheet(workbook, standings, numbers, round_name, columns, note=True, model=model)
 
 
 def team_standings_sheet(
-    workbook: Workbook, standings, numbers: Sequence[int], round_name: str
+    workbook: Workbook,
+    standings,
+    numbers: Sequence[int],
+    round_name: str,
+    *,
+    model: str | None = None,
 ) -> None:
     """Team games: matches won (a draw counts a half), points scored, against, difference."""
     columns = [
@@ -323,7 +337,7 @@ def team_standings_sheet(
         (_("Points against"), "against", INTEGER),
         (_("Difference"), "difference", INTEGER),
     ]
-    _standings_sheet(workbook, standings, numbers, round_name, columns, note=False)
+    _standings_sheet(workbook, standings, numbers, round_name, columns, note=False, model=model)
 
 
 def _standings_sheet(
@@ -334,6 +348,7 @@ def _standings_sheet(
     columns: Sequence[tuple[str, str, str | None]],
     *,
     note: bool,
+    model: str | None = None,
 ) -> None:
     """Rank, ``columns`` (heading, attribute of the standings row, format: ``POINTS`` for
     place points or matches won), each round's score, then with ``note`` the substitutes'
@@ -363,6 +378,8 @@ def _standings_sheet(
             formats.append(None)
             font = NOTE_FONT if row.substitute else None
         writer.row(values, formats, font=font)
+    if model:
+        writer.note(model)
     writer.finish()
 
 

@@ -41,6 +41,7 @@ from tournaments.selectors import (
     classification,
     listing,
     round_reads,
+    rulebook,
     season_rankings,
 )
 
@@ -196,6 +197,7 @@ class StandingsView(ConditionalPageMixin, PublishedTournamentMixin, TemplateView
             **super().get_context_data(**kwargs),
             "tournament": tournament,
             "plugin": plugin,
+            "scoring_model": rulebook.scoring_model(tournament),
             "table_html": standings_table_html(self.request, tournament, plugin),
         }
 

@@ -8,6 +8,7 @@ from club.roles import ScorekeeperRequiredMixin
 from tournaments.games import plugin_for
 from tournaments.models import Tournament
 from tournaments.publishing.views import standings_table_html
+from tournaments.selectors import rulebook
 
 
 class StaffStandingsView(ScorekeeperRequiredMixin, View):
@@ -20,6 +21,7 @@ class StaffStandingsView(ScorekeeperRequiredMixin, View):
             {
                 "tournament": tournament,
                 "plugin": plugin,
+                "scoring_model": rulebook.scoring_model(tournament),
                 # Names link to the players' public pages only when those exist.
                 "table_html": standings_table_html(
                     request, tournament, plugin, linked=tournament.published

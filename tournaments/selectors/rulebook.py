@@ -48,6 +48,15 @@ def effective_rules(tournament: Tournament) -> dict[str, Any]:
     )
 
 
+def scoring_model(tournament: Tournament) -> str | None:
+    """Which scoring model counts the tournament's results, in words (whist: « Modèle : à
+    somme nulle »): its own rules', once it has started (they are copied then and never
+    change); None before, or for a game with one model."""
+    if not tournament.is_started:
+        return None
+    return plugin_for(tournament.game).scoring_model(tournament.rules or None)
+
+
 def table_sizes(tournament: Tournament) -> tuple[int, ...]:
     """The table sizes this tournament seats: its rules once started, else the club's."""
     rules = (
