@@ -5,7 +5,7 @@ from django.contrib.auth.validators import UnicodeUsernameValidator
 from django.core.validators import MaxLengthValidator
 from django.utils.translation import gettext_lazy as _
 
-from .models import Club, Season, StaffMembership
+from .models import Club, RepresentedClub, Season, StaffMembership
 from .player_import import MAX_BYTES, too_large_message
 from .services import LINK, PASSWORD
 from .validators import PlainNameValidator
@@ -144,4 +144,21 @@ class SeasonForm(forms.ModelForm):
         name = self.cleaned_data["name"]
         if Season.objects.filter(club_id=self.instance.club_id, name__iexact=name).exists():
             raise forms.ValidationError(_("This club already has a season with this name."))
+        return name
+
+
+class RepresentedClubForm(forms.ModelForm):
+    """A club of the organiser's list (the club classification of its open tournaments)."""
+
+    class Meta:
+        model = RepresentedClub
+        fields = ["name"]
+        labels = {"name": _("Club name")}
+        help_texts = {"name": _("As the standings write it, e.g. « Whist Club Namur ».")}
+
+    def clean_name(self) -> str:
+        name = self.cleaned_data["name"].strip()
+        taken = RepresentedClub.objects.filter(club_id=self.instance.club_id, name__iexact=name)
+        if taken.exists():
+            raise forms.ValidationError(_("This club is already in the list."))
         return name

@@ -30,11 +30,11 @@ from .errors import InvalidDeal
 __all__ = [
     "ANNUAL_RULES",
     "ClubStanding",
-    "club_ranking",
     "RoundLine",
     "SeasonLine",
     "TournamentLine",
     "annual_ranking_key",
+    "club_ranking",
     "linear_table",
     "place_points",
     "place_points_by_key",

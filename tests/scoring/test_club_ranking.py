@@ -35,9 +35,7 @@ def test_a_short_club_comes_after_more_players_first() -> None:
 
 
 def test_the_best_n_players_count_and_a_short_club_comes_after() -> None:
-    standings = club_ranking(
-        {"Gesves": [40, 12, 30, -5], "Namur": [50, 25], "Ciney": [90]}, best=2
-    )
+    standings = club_ranking({"Gesves": [40, 12, 30, -5], "Namur": [50, 25], "Ciney": [90]}, best=2)
     assert [(s.club, s.place, s.total, s.counted) for s in standings] == [
         ("Namur", 1, 75, (50, 25)),
         ("Gesves", 2, 70, (40, 30)),
@@ -74,9 +72,7 @@ def test_adding_a_player_never_lowers_a_club_sum_nor_its_place(data_clubs, best,
     club = data.draw(st.sampled_from(sorted(data_clubs)))
     newcomer = data.draw(results)
     before = _by_club(club_ranking(data_clubs, best))[club]
-    after = _by_club(club_ranking({**data_clubs, club: [*data_clubs[club], newcomer]}, best))[
-        club
-    ]
+    after = _by_club(club_ranking({**data_clubs, club: [*data_clubs[club], newcomer]}, best))[club]
     assert after.place <= before.place
     if before.complete:
         assert after.total >= before.total

@@ -38,6 +38,7 @@ from tournaments.publishing.tables import (
 from tournaments.selectors import (
     annual_rankings,
     classification,
+    club_classification,
     listing,
     round_reads,
     season_rankings,
@@ -195,7 +196,15 @@ class StandingsView(ConditionalPageMixin, PublishedTournamentMixin, TemplateView
             "tournament": tournament,
             "plugin": plugin,
             "table_html": standings_table_html(self.request, tournament, plugin),
+            **club_classification_context(tournament),
         }
+
+
+def club_classification_context(tournament) -> dict:
+    """The standings' « club classification » section, when the tournament has one."""
+    if not club_classification.has_club_classification(tournament):
+        return {}
+    return {"club_lines": club_classification.club_classification(tournament)}
 
 
 class RoundsView(ConditionalPageMixin, PublishedTournamentMixin, TemplateView):
