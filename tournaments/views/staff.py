@@ -62,7 +62,8 @@ class TournamentCreateView(ScorekeeperRequiredMixin, CreateView):
 
     def get_context_data(self, **kwargs):
         # No game chosen yet: the page asks it first, its fields depending on it.
-        return {**super().get_context_data(**kwargs), "games": playable_game_choices()}
+        context = super().get_context_data(**kwargs)
+        return {**context, "games": playable_game_choices(), "chosen_game": context["form"].game}
 
     def get_initial(self):
         club = self.get_staff_clubs().order_by("pk").first()
