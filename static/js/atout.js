@@ -58,7 +58,8 @@
       const button = form.querySelector("button");
       const value = form.querySelector("input[name=value]");
       button.disabled = true;
-      fetch(form.action || window.location.href, {
+      // getAttribute: the form's « action » property is its input named « action ».
+      fetch(form.getAttribute("action") || window.location.href, {
         method: "POST",
         body: new FormData(form),
         credentials: "same-origin",
