@@ -1,15 +1,23 @@
 from django.http import HttpRequest
+from django.urls import reverse
 
 from . import privacy as club_privacy
-from .roles import COMMITTEE, SCOREKEEPERS, has_role
+from .roles import COMMITTEE, SCOREKEEPERS, has_role, staff_clubs
 
 
-def roles(request: HttpRequest) -> dict[str, bool]:
-    """Which staff menus to show; the views check the roles again."""
+def roles(request: HttpRequest) -> dict[str, object]:
+    """Which staff menus to show; the views check the roles again. « Administration » goes
+    to the committee's pages of its (first) club; a superuser without a club creates one."""
     user = getattr(request, "user", None)
+    is_committee = has_role(user, COMMITTEE)
+    desk_url = None
+    if is_committee:
+        slug = staff_clubs(user, COMMITTEE).order_by("name").values_list("slug", flat=True).first()
+        desk_url = reverse("club_desk", args=[slug]) if slug else reverse("club_create")
     return {
-        "is_committee": has_role(user, COMMITTEE),
+        "is_committee": is_committee,
         "is_scorekeeper": has_role(user, SCOREKEEPERS),
+        "desk_url": desk_url,
     }
 
 

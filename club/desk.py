@@ -8,9 +8,12 @@ from django.contrib.auth import views as auth_views
 from django.contrib.auth.mixins import UserPassesTestMixin
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse, reverse_lazy
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views import View
 from django_tables2 import RequestConfig
+
+from scoring import GAMES
 
 from . import services
 from .forms import (
@@ -18,11 +21,13 @@ from .forms import (
     ClubPrivacyForm,
     EraseConfirmForm,
     PlayerPrivacyForm,
+    RepresentedClubForm,
     RoleForm,
     SeasonForm,
     StaffInviteForm,
 )
-from .models import Club, Season, StaffMembership
+from .models import Club, RepresentedClub, Season, StaffMembership
+from .params import parse_int
 from .roles import CommitteeRequiredMixin
 from .tables import MembersTable
 
@@ -141,6 +146,55 @@ class SeasonsView(CommitteeRequiredMixin, View):
         season = services.create_season(club, **form.cleaned_data)
         messages.success(request, _("Season %(name)s created.") % {"name": season.name})
         return redirect("club_seasons", slug=club.slug)
+
+
+class ClubDeskView(CommitteeRequiredMixin, View):
+    """The committee's pages of a club, on one page (the menu's « Administration »)."""
+
+    def get(self, request, slug):
+        club = self.get_scoped(Club, slug=slug)
+        others = self.get_staff_clubs().exclude(pk=club.pk).order_by("name")
+        french = (get_language() or "fr").startswith("fr")
+        games = [(key, spec.name_fr if french else spec.name_en) for key, spec in GAMES.items()]
+        context = {"club": club, "other_clubs": others, "games": games}
+        return render(request, "club/desk.html", context)
+
+
+class RepresentedClubsView(CommitteeRequiredMixin, View):
+    """The organiser's list of clubs: what an entry of an open tournament may represent in
+    the club classification."""
+
+    template_name = "club/represented_clubs.html"
+
+    def page(self, request, club, form, status=200):
+        clubs = RepresentedClub.objects.filter(club=club).order_by("name")
+        context = {"club": club, "represented_clubs": clubs, "form": form}
+        return render(request, self.template_name, context, status=status)
+
+    def get(self, request, slug):
+        club = self.get_scoped(Club, slug=slug)
+        return self.page(request, club, RepresentedClubForm(instance=RepresentedClub(club=club)))
+
+    def post(self, request, slug):
+        club = self.get_scoped(Club, slug=slug)
+        if request.POST.get("action") == "remove":
+            represented = get_object_or_404(
+                RepresentedClub, club=club, pk=parse_int(request.POST.get("represented"))
+            )
+            try:
+                services.remove_represented_club(represented)
+                messages.success(
+                    request, _("%(club)s is out of the list.") % {"club": represented.name}
+                )
+            except services.ClubListError as error:
+                messages.error(request, str(error))
+            return redirect("club_represented_clubs", slug=club.slug)
+        form = RepresentedClubForm(request.POST, instance=RepresentedClub(club=club))
+        if not form.is_valid():
+            return self.page(request, club, form, status=400)
+        represented = services.add_represented_club(club, name=form.cleaned_data["name"])
+        messages.success(request, _("%(club)s is in the list.") % {"club": represented.name})
+        return redirect("club_represented_clubs", slug=club.slug)
 
 
 class AccountActivateView(auth_views.PasswordResetConfirmView):

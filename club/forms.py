@@ -5,7 +5,7 @@ from django.contrib.auth.validators import UnicodeUsernameValidator
 from django.core.validators import MaxLengthValidator
 from django.utils.translation import gettext_lazy as _
 
-from .models import Club, Player, PublicName, Season, StaffMembership
+from .models import Club, Player, PublicName, RepresentedClub, Season, StaffMembership
 from .player_import import MAX_BYTES, too_large_message
 from .services import LINK, PASSWORD
 from .validators import PlainNameValidator
@@ -190,3 +190,18 @@ class EraseConfirmForm(forms.Form):
                 _("Type %(word)s in capitals to confirm the erasure.") % {"word": _("ERASE")}
             )
         return typed
+class RepresentedClubForm(forms.ModelForm):
+    """A club of the organiser's list (the club classification of its open tournaments)."""
+
+    class Meta:
+        model = RepresentedClub
+        fields = ["name"]
+        labels = {"name": _("Club name")}
+        help_texts = {"name": _("As the standings write it, e.g. « Whist Club Namur ».")}
+
+    def clean_name(self) -> str:
+        name = self.cleaned_data["name"].strip()
+        taken = RepresentedClub.objects.filter(club_id=self.instance.club_id, name__iexact=name)
+        if taken.exists():
+            raise forms.ValidationError(_("This club is already in the list."))
+        return name

@@ -107,6 +107,40 @@ class Club(models.Model):
         return reverse("club_home", args=[self.slug])
 
 
+class RepresentedClub(models.Model):
+    """A club an entry of an open tournament may represent, in the organising club's own list
+    (a name: never another tenant's records). The club classification sums the best players
+    of each (docs/rules/ranking.md#club-classification)."""
+
+    club = models.ForeignKey(
+        Club,
+        on_delete=models.CASCADE,
+        related_name="represented_clubs",
+        verbose_name=_("organising club"),
+    )
+    name = models.CharField(
+        _("club name"), max_length=120, validators=[PlainNameValidator(_("club name"))]
+    )
+
+    club_lookup = "club"
+
+    class Meta:
+        verbose_name = _("club of the club classification")
+        verbose_name_plural = _("clubs of the club classification")
+        ordering = ["name"]
+        constraints = [
+            models.UniqueConstraint(
+                "club",
+                Lower("name"),
+                name="represented_club_unique_name",
+                violation_error_message=_("This club is already in the list."),
+            )
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
 class PlayerQuerySet(models.QuerySet):
     def bulk_create(self, objs, *args, **kwargs):
         """``save`` is skipped here: fill each player's sort key first."""

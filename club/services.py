@@ -8,11 +8,12 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.contrib.auth.tokens import default_token_generator
 from django.db import transaction
+from django.db.models import ProtectedError
 from django.utils.encoding import force_bytes
 from django.utils.http import urlsafe_base64_encode
 from django.utils.translation import gettext as _
 
-from .models import Club, Player, Season, StaffMembership
+from .models import Club, Player, RepresentedClub, Season, StaffMembership
 from .player_import import ImportRow
 from .roles import BUREAU, SAISIE, grant_role
 
@@ -156,3 +157,25 @@ def set_club_privacy(
     club.hide_from_search_engines = hide_from_search_engines
     club.save(update_fields=["default_public_name", "privacy_notice", "hide_from_search_engines"])
     return club
+class ClubListError(Exception):
+    """A change of the list of clubs refused; ``str()`` says why."""
+
+
+def add_represented_club(club: Club, *, name: str) -> RepresentedClub:
+    """A club of ``club``'s list, for the club classification of its open tournaments."""
+    represented = RepresentedClub(club=club, name=name)
+    represented.full_clean()
+    represented.save()
+    return represented
+
+
+def remove_represented_club(represented: RepresentedClub) -> None:
+    """Out of the list, unless an entry plays for it (its results would lose their club)."""
+    try:
+        with transaction.atomic():
+            represented.delete()
+    except ProtectedError as error:
+        raise ClubListError(
+            _("%(club)s is the club of players of a tournament: it stays in the list.")
+            % {"club": represented.name}
+        ) from error

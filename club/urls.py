@@ -26,6 +26,12 @@ urlpatterns = [
     path("confidentialite/", views.SitePrivacyView.as_view(), name="site_privacy"),
     path("club/<slug:slug>/equipe/", desk.ClubStaffView.as_view(), name="club_staff"),
     path("club/<slug:slug>/saisons/", desk.SeasonsView.as_view(), name="club_seasons"),
+    path("club/<slug:slug>/bureau/", desk.ClubDeskView.as_view(), name="club_desk"),
+    path(
+        "club/<slug:slug>/clubs/",
+        desk.RepresentedClubsView.as_view(),
+        name="club_represented_clubs",
+    ),
     path(
         "compte/activer/<str:uidb64>/<str:token>/",
         desk.AccountActivateView.as_view(),

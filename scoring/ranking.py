@@ -20,18 +20,21 @@ Vocabulary
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
+from .common import bounded
 from .errors import InvalidDeal
 
 __all__ = [
     "ANNUAL_RULES",
+    "ClubStanding",
     "RoundLine",
     "SeasonLine",
     "TournamentLine",
     "annual_ranking_key",
+    "club_ranking",
     "linear_table",
     "place_points",
     "place_points_by_key",
@@ -226,3 +229,62 @@ def annual_ranking_key(
         best = sorted((t.points for t in tournaments), reverse=True)[:best_n]
         return (sum(best),)
     raise InvalidDeal("unknown_rule", "rule", got=str(rule))
+
+
+#: The bounds of N in a club classification (« best N players »), docs/rules/ranking.md.
+CLUB_RANKING_BOUNDS = (1, 50)
+
+
+@dataclass(frozen=True)
+class ClubStanding:
+    """One club of a club classification (docs/rules/ranking.md#club-classification).
+
+    ``counted``: the results of its best ``N`` players, best first; ``total``: their sum;
+    ``players``: how many of its players were ranked; ``complete``: it had at least ``N``.
+    """
+
+    club: Hashable
+    place: int
+    total: int | Fraction
+    counted: tuple[int | Fraction, ...]
+    players: int
+    complete: bool
+
+
+def club_ranking(
+    results: Mapping[Hashable, Sequence[int | Fraction]], best: int
+) -> list[ClubStanding]:
+    """Clubs ranked by the sum of their ``best`` best players' results (higher is better).
+
+    A club with fewer than ``best`` players is ranked after every club that has them: the
+    more players, the better, then by the sum of those it has. Equal sums: the club whose
+    best counted player did better is ahead, then its second, and so on; clubs equal on all
+    of them share a place. So a player more never moves his club down.
+
+    >>> [(s.club, s.place, s.total) for s in club_ranking(
+    ...     {"Gesves": [40, 12, 30], "Namur": [50, 20], "Ciney": [60]}, best=2)]
+    [('Namur', 1, 70), ('Gesves', 2, 70), ('Ciney', 3, 60)]
+    >>> club_ranking({"A": [Fraction(1, 2), 3]}, best=1)[0].total
+    3
+    """
+    best = bounded(best, "club_ranking_best", *CLUB_RANKING_BOUNDS)
+    lines = []
+    for club, values in results.items():
+        ordered = sorted(values, reverse=True)
+        counted = tuple(ordered[:best])
+        lines.append((club, counted, len(ordered)))
+    keys = [(len(counted), sum(counted, 0), counted) for _, counted, _ in lines]
+    places = shared_places(keys)
+    standings = [
+        ClubStanding(
+            club=club,
+            place=place,
+            total=sum(counted, 0),
+            counted=counted,
+            players=players,
+            complete=len(counted) == best,
+        )
+        for (club, counted, players), place in zip(lines, places, strict=True)
+    ]
+    standings.sort(key=lambda s: (s.place, str(s.club)))
+    return standings

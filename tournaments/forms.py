@@ -6,10 +6,11 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 from django.utils.translation import gettext_lazy as _
 
 from club.forms import checked_spreadsheet
-from club.models import Club, Player, Season
+from club.models import Club, Player, RepresentedClub, Season
 from club.selectors import club_player_named
 from club.validators import MAX_FEE, PlainNameValidator
 from scoring import GAMES, InvalidDeal
+from scoring.ranking import CLUB_RANKING_BOUNDS
 
 from .games import PLUGINS, playable_game_choices, plugin_for
 from .games.rule_fields import CONTRACTS, COUNTERS, GROUPS, SETTINGS, TABLES
@@ -28,11 +29,9 @@ class DateInput(forms.DateInput):
 
 
 #: Settings a tournament may change from the club's rules before it starts (the plug-in
-#: lists which of them its game has: ``GamePlugin.tournament_settings``).
-TOURNAMENT_SETTINGS = {
-    "target": _("Target (points to win a match)"),
-    "round_minutes": _("Minutes per round (0: no clock)"),
-}
+#: lists which of them its game has: ``GamePlugin.tournament_settings``; its
+#: ``setting_labels`` name them in the game's words, e.g. whist's « Minutes per pool »).
+TOURNAMENT_SETTINGS = ("target", "round_minutes", "pool_minutes")
 
 
 class MoneyField(forms.DecimalField):
@@ -58,16 +57,34 @@ class MoneyField(forms.DecimalField):
 
 
 class TournamentForm(forms.ModelForm):
+    """A tournament's settings. Only the fields its game has are on the form (decided here,
+    not by the page's script): a Double King tournament has no target and no clock, a team
+    game no club classification; what is posted for another game's fields is ignored.
+
+    The game is the tournament's, else the one posted, else ``game`` (the page's
+    « ?game= »); without one, only the fields every game has."""
+
     target = forms.IntegerField(required=False)
     round_minutes = forms.IntegerField(required=False)
+    pool_minutes = forms.IntegerField(required=False)
     entry_fee = MoneyField(label=_("entry fee"))
 
     class Meta:
         model = Tournament
-        fields = ["club", "season", "game", "name", "date", "rounds", "entry_fee", "table_phones"]
+        fields = [
+            "club",
+            "season",
+            "game",
+            "name",
+            "date",
+            "rounds",
+            "entry_fee",
+            "table_phones",
+            "club_ranking_best",
+        ]
         widgets = {"date": DateInput()}
 
-    def __init__(self, *args, clubs=None, **kwargs):
+    def __init__(self, *args, clubs=None, game=None, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["game"].choices = [("", "—"), *playable_game_choices()]
         self.fields["season"].queryset = Season.objects.select_related("club")
@@ -79,45 +96,53 @@ class TournamentForm(forms.ModelForm):
             "Rounds (pools) of the tournament, 1 to 20; empty: the game's default in the club's "
             "rules."
         )
+        low, high = CLUB_RANKING_BOUNDS
+        best = self.fields["club_ranking_best"]
+        best.label = _("Club classification: best players counted per club")
+        best.widget.attrs.update(min=low, max=high)
+        best.error_messages["min_value"] = best.error_messages["max_value"] = _(
+            "Enter a whole number from %(low)d to %(high)d, or leave it empty."
+        ) % {"low": low, "high": high}
         if self.instance.pk and self.instance.is_started:
             for name in ("club", "game", "rounds"):
                 self.fields[name].disabled = True
                 self.fields[name].help_text = _("Cannot change once the tournament has started.")
+        self.game = self._chosen_game(game)
+        if self.game is not None and not self.instance.pk:
+            self.initial["game"] = self.game
         self._setup_settings()
 
+    def _chosen_game(self, asked: str | None) -> str | None:
+        if self.instance.pk:
+            return self.instance.game
+        posted = self.data.get("game") if self.is_bound else asked
+        return posted if posted in PLUGINS else None
+
     def _setup_settings(self) -> None:
-        game = self.instance.game if self.instance.pk else None
-        keys = (
-            set(PLUGINS[game].tournament_settings)
-            if game in PLUGINS
-            else {k for p in PLUGINS.values() for k in p.tournament_settings}
-        )
+        game = self.game
+        plugin = PLUGINS[game] if game is not None else None
+        keys = set(plugin.tournament_settings) if plugin else set()
+        if plugin is None or plugin.lineup.unit != "entry":
+            del self.fields["club_ranking_best"]
         current = {}
         if game and self.instance.club_id:
             try:
                 current = effective_rules(self.instance)
             except InvalidDeal:  # the club's stored rules need correcting (rules page)
                 current = {}
-        for name, label in TOURNAMENT_SETTINGS.items():
+        for name in TOURNAMENT_SETTINGS:
             if name not in keys:
                 del self.fields[name]
                 continue
-            low, high = _setting_bounds(game, name)
+            assert plugin is not None and game is not None
+            low, high = GAMES[game].bounds[name]
             field = self.fields[name]
-            field.label = label
+            field.label = plugin.setting_labels.get(name, name)
             field.min_value, field.max_value = low, high
             field.validators += [MinValueValidator(low), MaxValueValidator(high)]
             field.widget.attrs.update(min=low, max=high)
             field.initial = current.get(name)
-            if game is None:
-                # Which games have it: the page's script hides it for the others.
-                having = [key for key, p in PLUGINS.items() if name in p.tournament_settings]
-                field.widget.attrs["data-games"] = " ".join(having)
-                names = dict(playable_game_choices())
-                field.help_text = _("Only for %(games)s; empty: the club's rules.") % {
-                    "games": ", ".join(str(names.get(key, key)) for key in having)
-                }
-            elif self.instance.is_started:
+            if self.instance.pk and self.instance.is_started:
                 field.disabled = True
                 field.help_text = _("Cannot change once the tournament has started.")
             else:
@@ -138,6 +163,8 @@ class TournamentForm(forms.ModelForm):
         tournament = super().save(commit=False)
         if not tournament.is_started:
             tournament.rules = self.settings_values()
+        if "club_ranking_best" not in self.fields:
+            tournament.club_ranking_best = None
         if commit:
             tournament.save()
         return tournament
@@ -165,12 +192,6 @@ class TournamentForm(forms.ModelForm):
         if self.instance.pk and rounds is not None and rounds < self.instance.round_set.count():
             self.add_error("rounds", _("Rounds already drawn cannot be removed."))
         return cleaned
-
-
-def _setting_bounds(game: str | None, name: str) -> tuple[int, int]:
-    """The bounds of a tournament setting: its game's, or any game's that has it."""
-    specs = [GAMES[game]] if game in GAMES else list(GAMES.values())
-    return next(spec.bounds[name] for spec in specs if name in spec.bounds)
 
 
 class RegisterMemberForm(forms.Form):
@@ -216,6 +237,24 @@ class TickMembersForm(forms.Form):
             .exclude(pk__in=registered.values("player_id"))
             .order_by("sort_key", "pk")
         )
+
+
+class EntryClubForm(forms.Form):
+    """The club an entry plays for in the club classification, from the organiser's list."""
+
+    represented_club = forms.ModelChoiceField(
+        label=_("Club"),
+        queryset=RepresentedClub.objects.none(),
+        required=False,
+        empty_label="—",
+        error_messages={"invalid_choice": _("Choose a club from the organiser’s list.")},
+    )
+
+    def __init__(self, *args, tournament: Tournament, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["represented_club"].queryset = RepresentedClub.objects.filter(
+            club_id=tournament.club_id
+        ).order_by("name")
 
 
 class WalkInForm(forms.Form):

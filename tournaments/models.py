@@ -20,9 +20,10 @@ from django.db.models import Q
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
-from club.models import Club, Player, Season
+from club.models import Club, Player, RepresentedClub, Season
 from club.validators import MAX_FEE, PlainNameValidator, fee_validators
 from scoring import GAMES
+from scoring.ranking import CLUB_RANKING_BOUNDS
 
 from .language import in_french
 
@@ -109,6 +110,21 @@ class Tournament(models.Model):
         editable=False,
         help_text=_("Recorded as each player's result, without rounds or deals."),
     )
+    #: The club classification (docs/rules/ranking.md#club-classification): each club of the
+    #: organiser's list counts its best N players; None: no club classification.
+    club_ranking_best = models.PositiveSmallIntegerField(
+        _("club classification: best players counted per club"),
+        null=True,
+        blank=True,
+        validators=[
+            MinValueValidator(CLUB_RANKING_BOUNDS[0]),
+            MaxValueValidator(CLUB_RANKING_BOUNDS[1]),
+        ],
+        help_text=_(
+            "Each club's ranking sums the results of its best N players (1 to 50); empty: no "
+            "club classification."
+        ),
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     # Bumped in the transaction of every write that changes what the standings show: the
     # rendered standings are cached per version and answer 304 while it is unchanged.
@@ -135,6 +151,14 @@ class Tournament(models.Model):
             ),
             models.CheckConstraint(
                 condition=Q(entry_fee__lte=MAX_FEE), name="tournament_fee_at_most_1000"
+            ),
+            models.CheckConstraint(
+                condition=Q(club_ranking_best__isnull=True)
+                | Q(
+                    club_ranking_best__gte=CLUB_RANKING_BOUNDS[0],
+                    club_ranking_best__lte=CLUB_RANKING_BOUNDS[1],
+                ),
+                name="tournament_club_ranking_best_range",
             ),
         ]
 
@@ -185,6 +209,15 @@ class Entry(models.Model):
         _("substitute"), default=False, help_text=_("Plays, but is left out of the classification.")
     )
     withdrawn = models.BooleanField(_("withdrawn"), default=False)
+    #: The club he plays for in the club classification (the organiser's list).
+    represented_club = models.ForeignKey(
+        RepresentedClub,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="entries",
+        verbose_name=_("club represented"),
+    )
     registered_at = models.DateTimeField(auto_now_add=True)
 
     club_lookup = "tournament__club"

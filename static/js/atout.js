@@ -38,22 +38,6 @@
     }, 200));
   }
 
-  /* New tournament: only the settings of the chosen game are shown (without the script, each
-     says which games it is for, and the others' are ignored). */
-  const gameSelect = document.getElementById("id_game");
-  const perGame = document.querySelectorAll("[data-games]");
-  if (gameSelect && perGame.length) {
-    const showSettings = function () {
-      perGame.forEach(function (input) {
-        const games = input.dataset.games.split(" ");
-        const wrapper = input.closest(".field");
-        if (wrapper) wrapper.hidden = games.indexOf(gameSelect.value) === -1;
-      });
-    };
-    gameSelect.addEventListener("change", showSettings);
-    showSettings();
-  }
-
   /* Registration: « Présent » and « Payé » toggled in place (without it: the form posts and
      the page comes back). */
   /* The count of players present (and what the tables still need), read again from the page. */
@@ -74,7 +58,8 @@
       const button = form.querySelector("button");
       const value = form.querySelector("input[name=value]");
       button.disabled = true;
-      fetch(form.action || window.location.href, {
+      // getAttribute: the form's « action » property is its input named « action ».
+      fetch(form.getAttribute("action") || window.location.href, {
         method: "POST",
         body: new FormData(form),
         credentials: "same-origin",

@@ -302,7 +302,7 @@ def test_the_rules_page_edits_the_club_it_is_opened_for(two_clubs):
 def test_tournament_form_offers_only_the_users_clubs(two_clubs):
     client = Client()
     client.force_login(two_clubs.b_saisie)
-    page = client.get("/saisie/tournois/nouveau/").content.decode()
+    page = client.get("/saisie/tournois/nouveau/?game=whist").content.decode()
     assert "Cercle Beta" in page and "Zorglub" not in page
 
 

@@ -1,7 +1,11 @@
 """A new club from an empty database to its first printed round, in Chromium, without ever
 opening /admin/ (issue 24 §4): the site's administrator creates the club and its first
-committee member, who creates the season, imports the members, invites a scorekeeper, creates
-the tournament; the members present are ticked, the round drawn and its sheets printed."""
+committee member, who goes through the menu's « Administration » to the club's pages, creates
+the season, imports the members, invites a scorekeeper, sets the whist rules, fills the list
+of clubs and creates an open tournament (its game first, then only that game's fields, a club
+classification); the scorekeeper ticks the members present, gives one his club, draws the
+first round and prints its sheets. Every request the page made is recorded: none under
+/admin/."""
 
 import os
 from pathlib import Path
@@ -13,7 +17,7 @@ from django.urls import reverse
 from page_checks import axe_violations
 from playwright.sync_api import expect
 
-from club.models import Club
+from club.models import Club, RepresentedClub
 from tournaments.models import Entry, Tournament
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -82,10 +86,14 @@ def test_a_new_club_to_its_first_printed_round_without_the_admin(
     _look(page, "club-invitation", width)
     _submit(page, "form[action$='/logout/'] button")
 
-    # The committee member: a season, the members, a scorekeeper (a one-time link).
+    # The committee member: the menu's « Administration » is the club's desk, not /admin/.
     _log_in(page, base, "marie", password)
-    page.goto(base + reverse("club_home", args=["gesves"]))
-    _submit(page, "a.button[href$='/saisons/']")
+    page.goto(base + reverse("tournament_list"))
+    _submit(page, "nav a[href$='/bureau/']")
+    assert page.url.endswith(reverse("club_desk", args=["gesves"]))
+    assert page.locator("nav a[href*='/admin/']").count() == 0
+    _look(page, "club-desk", width)
+    _submit(page, "#club-desk a[href$='/saisons/']")
     page.fill("#id_name", "2026")
     page.fill("#id_start", "2026-01-01")
     page.fill("#id_end", "2026-12-31")
@@ -109,6 +117,26 @@ def test_a_new_club_to_its_first_printed_round_without_the_admin(
     assert "/compte/activer/" in link
     page.goto(base + reverse("club_staff", args=["gesves"]))
     _look(page, "club-staff", width)
+
+    # The club's whist rules: one pool of 90 minutes per evening.
+    page.goto(base + reverse("club_desk", args=["gesves"]))
+    _submit(page, "#club-desk a[href$='/regles/whist/']")
+    page.fill("#id_setting__pools", "1")
+    page.fill("#id_setting__pool_minutes", "90")
+    _submit(page)
+    expect(page.locator(".message.success")).to_be_visible()
+
+    # The list of clubs of its open tournaments: a typo refused on the field, then two clubs.
+    page.goto(base + reverse("club_desk", args=["gesves"]))
+    _submit(page, "#club-desk a[href$='/clubs/']")
+    page.fill("#id_name", "Namur\u202e")
+    _submit(page)
+    expect(page.locator(".field-error")).to_contain_text("U+202E")
+    for name in ("Whist Club Namur", "Whist Club Gesves"):
+        page.fill("#id_name", name)
+        _submit(page)
+    _look(page, "represented-clubs", width)
+    assert RepresentedClub.objects.count() == 2
     _submit(page, "form[action$='/logout/'] button")
 
     # The scorekeeper chooses his password through the link, then runs the evening.
@@ -119,14 +147,23 @@ def test_a_new_club_to_its_first_printed_round_without_the_admin(
     _look(page, "account-activated", width)
     _log_in(page, base, "marie", password)  # the committee creates the tournament
     page.goto(base + reverse("staff_tournament_create"))
+    _look(page, "tournament-choose-game", width)
+    _submit(page, "#choose-game a[href='?game=whist']")
+    # Only whist's fields, from the server: its clock per pool, no target.
+    assert page.locator("#id_target").count() == 0
+    assert page.locator("#id_round_minutes").count() == 0
+    assert page.locator("#id_pool_minutes").count() == 1
     page.select_option("#id_club", index=1)
     page.select_option("#id_season", index=1)
-    page.select_option("#id_game", "whist")
-    assert not page.is_visible("#id_target")  # a setting of the team games only
-    _look(page, "tournament-create", width)
-    page.fill("#id_name", "Whist du vendredi")
+    page.fill("#id_name", "Open de Gesves")
     page.fill("#id_date", "2026-03-13")
-    page.fill("#id_rounds", "1")
+    page.fill("#id_rounds", "")  # the club's rules: one pool
+    page.fill("#id_club_ranking_best", "0")
+    _submit(page)
+    expect(page.locator("#id_club_ranking_best")).to_have_value("0")  # kept, refused
+    assert not Tournament.objects.exists()
+    page.fill("#id_club_ranking_best", "2")
+    _look(page, "tournament-create", width)
     _submit(page)
     tournament = Tournament.objects.get()
     _submit(page, "form[action$='/logout/'] button")
@@ -138,12 +175,20 @@ def test_a_new_club_to_its_first_printed_round_without_the_admin(
     assert Entry.objects.filter(tournament=tournament, present=True).count() == 8
     # « Payé » in place: the page does not reload, the button says it.
     first_paid = page.locator("form[data-toggle=paid] button").first
+    page.evaluate("window.notReloaded = true")  # gone if the page comes back
     first_paid.click()
     # A locator's wait, not a string evaluated in the page (the site's CSP forbids eval).
     expect(page.locator("form[data-toggle=paid] button").first).to_have_attribute(
         "aria-pressed", "true"
     )
     assert Entry.objects.filter(tournament=tournament, paid=True).count() == 1
+    assert page.evaluate("window.notReloaded === true"), "« Payé » reloaded the page"
+    # The first entry plays for Namur (the club classification).
+    first = Entry.objects.filter(tournament=tournament).order_by("player__sort_key").first()
+    page.select_option(f"#club-{first.pk}", label="Whist Club Namur")
+    _submit(page, f"form.entry-club:has(#club-{first.pk}) button")
+    first.refresh_from_db()
+    assert first.represented_club.name == "Whist Club Namur"
     _look(page, "registration-ticked", width)
     page.goto(base + reverse("staff_tournament", args=[tournament.pk]))
     _submit(page, "form[action$='/tirage/'] button")
@@ -152,5 +197,9 @@ def test_a_new_club_to_its_first_printed_round_without_the_admin(
     assert response.status == 200
     assert response.headers["content-type"] == "application/pdf"
     assert response.body().startswith(b"%PDF")
+    page.goto(base + reverse("staff_standings", args=[tournament.pk]))
+    expect(page.locator("#club-classification")).to_contain_text("Whist Club Namur")
+    _look(page, "standings-clubs", width)
     close_page(page)
+    assert tournament.rounds == 1  # the club's rules: one pool
     assert not [url for url in opened if "/admin/" in url]

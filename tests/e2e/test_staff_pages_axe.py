@@ -46,7 +46,8 @@ def _urls(tournament, club, season) -> dict[str, str | None]:
     return {
         "player_import": reverse("player_import", args=[club.slug]),
         "staff_tournaments": reverse("staff_tournaments"),
-        "staff_tournament_create": reverse("staff_tournament_create"),
+        # The game's own form (the page without a game asks it: test_first_day_without_admin).
+        "staff_tournament_create": reverse("staff_tournament_create") + f"?game={tournament.game}",
         "staff_tournament": reverse("staff_tournament", args=t),
         "staff_tournament_edit": reverse("staff_tournament_edit", args=t),
         "staff_standings": reverse("staff_standings", args=t),
@@ -73,6 +74,8 @@ def _urls(tournament, club, season) -> dict[str, str | None]:
         "staff_archive_import": reverse("staff_archive_import", args=[club.slug]),
         "club_staff": reverse("club_staff", args=[club.slug]),
         "club_seasons": reverse("club_seasons", args=[club.slug]),
+        "club_desk": reverse("club_desk", args=[club.slug]),
+        "club_represented_clubs": reverse("club_represented_clubs", args=[club.slug]),
     }
 
 

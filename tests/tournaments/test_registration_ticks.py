@@ -102,12 +102,6 @@ def test_present_and_paid_toggle_in_place_or_by_the_form(scorekeeper_client, mak
     assert not entry.present
 
 
-def test_the_new_tournament_form_says_which_games_a_setting_is_for(committee_client):
-    html = committee_client.get(reverse("staff_tournament_create")).content.decode()
-    assert 'data-games="quarante plonk"' in html
-    assert fr("Team games only; empty: the club's rules.") not in html
-
-
 def test_a_double_king_tournament_has_no_target_nor_clock(committee_client, make_tournament):
     tournament = make_tournament("double_king", players=0)
     html = committee_client.get(

@@ -172,7 +172,9 @@ def test_tournament_fields_at_their_bounds_are_accepted(scorekeeper_client, crea
     tournament = Tournament.objects.get()
     assert tournament.entry_fee == Decimal("1000")
     assert tournament.rules == {"target": 10000, "round_minutes": 600}
-    page = scorekeeper_client.get(reverse("staff_tournament_create")).content.decode()
+    page = scorekeeper_client.get(
+        reverse("staff_tournament_create"), {"game": "quarante"}
+    ).content.decode()
     assert "De 0 à 1 000 €, 2 décimales au plus." in page
     assert "De 10 à 10000." in page
 

@@ -235,6 +235,7 @@ class WhistPlugin(GamePlugin):
     place_points = False
     annual_ranking = True
     penalty_lines = 0
+    tournament_settings = ("pool_minutes",)
     setting_labels = {
         "pools": gettext_lazy("Pools per tournament"),
         "deals_per_pool": gettext_lazy("Deals per pool"),

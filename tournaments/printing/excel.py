@@ -15,6 +15,7 @@ from io import BytesIO
 
 from django.utils.text import capfirst, slugify
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from openpyxl import Workbook
 from openpyxl.cell import Cell, WriteOnlyCell
 from openpyxl.styles import Alignment, Font, PatternFill
@@ -26,12 +27,14 @@ from openpyxl.worksheet.worksheet import Worksheet
 from club.formatting import best_n_label
 from club.models import Season
 from scoring import GAMES
+from tournaments.formatting import format_points
 from tournaments.games import PLUGINS
 from tournaments.language import in_french
 from tournaments.models import Tournament
 from tournaments.selectors import (
     annual_rankings,
     classification,
+    club_classification,
     round_reads,
     rulebook,
     season_rankings,
@@ -290,8 +293,30 @@ def tournament_workbook(tournament: Tournament) -> Workbook:
         player_standings_sheet(workbook, standings, numbers, round_name, added=True, model=model)
     else:
         STANDINGS_SHEETS[plugin.lineup.unit](workbook, standings, numbers, round_name, model=model)
+    if club_classification.has_club_classification(tournament):
+        lines = club_classification.club_classification(tournament, standings)
+        club_classification_sheet(workbook, lines)
     _round_sheets(workbook, rounds, round_name)
     return workbook
+
+
+def club_classification_sheet(workbook: Workbook, lines) -> None:
+    """The club classification: each club's place, the sum of its best players' results, the
+    players counted (with their results) and, for a club short of players, how many it had."""
+    headers = [_("Rank"), _("Club"), _("Points"), _("Players counted"), _("Note")]
+    writer = SheetWriter(_new_sheet(workbook, _("Club classification")), headers)
+    for line in lines:
+        total, fmt = points_value(line.total)
+        counted = ", ".join(
+            f"{player.name} ({format_points(player.result)})" for player in line.counted
+        )
+        note = None
+        if not line.complete:
+            note = ngettext(
+                "%(count)d player only", "%(count)d players only", len(line.players)
+            ) % {"count": len(line.players)}
+        writer.row([line.place, line.name, total, counted, note], [INTEGER, None, fmt, None, None])
+    writer.finish()
 
 
 #: A standings column whose value is place points or matches won: whole, or shared (a half).

@@ -88,6 +88,7 @@ def tournament_depends(tournament: Any) -> tuple:
         tournament.date,
         tournament.game,
         tournament.club.name,
+        tournament.club_ranking_best,
     )
 
 

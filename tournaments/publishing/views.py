@@ -39,6 +39,7 @@ from tournaments.publishing.tables import (
 from tournaments.selectors import (
     annual_rankings,
     classification,
+    club_classification,
     listing,
     round_reads,
     rulebook,
@@ -199,7 +200,15 @@ class StandingsView(ConditionalPageMixin, PublishedTournamentMixin, TemplateView
             "plugin": plugin,
             "scoring_model": rulebook.scoring_model(tournament),
             "table_html": standings_table_html(self.request, tournament, plugin),
+            **club_classification_context(tournament),
         }
+
+
+def club_classification_context(tournament) -> dict:
+    """The standings' « club classification » section, when the tournament has one."""
+    if not club_classification.has_club_classification(tournament):
+        return {}
+    return {"club_lines": club_classification.club_classification(tournament)}
 
 
 class RoundsView(ConditionalPageMixin, PublishedTournamentMixin, TemplateView):

@@ -7,7 +7,7 @@ from django.views import View
 from club.roles import ScorekeeperRequiredMixin
 from tournaments.games import plugin_for
 from tournaments.models import Tournament
-from tournaments.publishing.views import standings_table_html
+from tournaments.publishing.views import club_classification_context, standings_table_html
 from tournaments.selectors import rulebook
 
 
@@ -26,5 +26,6 @@ class StaffStandingsView(ScorekeeperRequiredMixin, View):
                 "table_html": standings_table_html(
                     request, tournament, plugin, linked=tournament.published
                 ),
+                **club_classification_context(tournament),
             },
         )

@@ -72,7 +72,7 @@ class RegistrationLine:
 def registration_lines(tournament: Tournament) -> list[RegistrationLine]:
     """The tournament's entries by name with their memberships (three queries)."""
     status = membership_status(tournament)
-    entries = tournament.entries.select_related("player").order_by(
+    entries = tournament.entries.select_related("player", "represented_club").order_by(
         "player__last_name", "player__first_name"
     )
     return [RegistrationLine(entry, status.get(entry.player_id)) for entry in entries]

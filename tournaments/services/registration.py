@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from club.models import Club, Player
+from club.models import Club, Player, RepresentedClub
 from club.selectors import club_player_named
 
 from ..models import (
@@ -66,6 +66,18 @@ def update_entry(entry: Entry, **flags: bool) -> Entry:
         entry.save(update_fields=list(flags))
         # A substitute is left out of the classification and of the season's rankings.
         results_changed(entry.tournament)
+    return entry
+
+
+@transaction.atomic
+def set_represented_club(entry: Entry, represented: RepresentedClub | None) -> Entry:
+    """The club ``entry`` plays for in the club classification (one of the organiser's list;
+    ``None``: none)."""
+    if represented is not None and represented.club_id != entry.tournament.club_id:
+        raise TournamentError(_("Choose a club from the organiser’s list."))
+    entry.represented_club = represented
+    entry.save(update_fields=["represented_club"])
+    standings_changed(entry.tournament)
     return entry
 
 

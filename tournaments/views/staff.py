@@ -20,6 +20,7 @@ from club.selectors import current_season
 from scoring import GAMES
 from tournaments.access import TableMixin
 from tournaments.forms import (
+    EntryClubForm,
     RegisterMemberForm,
     RulesForm,
     SwapForm,
@@ -28,7 +29,7 @@ from tournaments.forms import (
     TournamentForm,
     WalkInForm,
 )
-from tournaments.games import game_choices, plugin_for
+from tournaments.games import game_choices, playable_game_choices, plugin_for
 from tournaments.models import Entry, Round, Team, Tournament
 from tournaments.selectors import accounts, lineup, round_reads, rulebook, scoresheet
 from tournaments.services import drawing, errors, pairing, payments, registration, rulesets
@@ -56,7 +57,13 @@ class TournamentCreateView(ScorekeeperRequiredMixin, CreateView):
     template_name = "tournaments/staff/tournament_form.html"
 
     def get_form_kwargs(self):
-        return {**super().get_form_kwargs(), "clubs": self.get_staff_clubs()}
+        game = self.request.GET.get("game")
+        return {**super().get_form_kwargs(), "clubs": self.get_staff_clubs(), "game": game}
+
+    def get_context_data(self, **kwargs):
+        # No game chosen yet: the page asks it first, its fields depending on it.
+        context = super().get_context_data(**kwargs)
+        return {**context, "games": playable_game_choices(), "chosen_game": context["form"].game}
 
     def get_initial(self):
         club = self.get_staff_clubs().order_by("pk").first()
@@ -129,9 +136,13 @@ class PublishView(CommitteeRequiredMixin, View):
 class RegistrationView(ScorekeeperRequiredMixin, View):
     template_name = "tournaments/staff/registration.html"
 
-    def context(self, tournament, member_form=None, walk_in_form=None, tick_form=None):
+    def context(
+        self, tournament, member_form=None, walk_in_form=None, tick_form=None, club_error=None
+    ):
         lines = accounts.registration_lines(tournament)
         return {
+            "club_form": EntryClubForm(tournament=tournament),
+            "club_error": club_error,
             "tournament": tournament,
             "entries": lines,
             "playing": sum(1 for line in lines if line.entry.present and not line.entry.withdrawn),
@@ -194,6 +205,21 @@ class RegistrationView(ScorekeeperRequiredMixin, View):
                 # The page's script toggles the button in place (without it: the redirect).
                 playing = tournament.entries.filter(present=True, withdrawn=False).count()
                 return JsonResponse({"value": value, "playing": playing})
+        elif action == "represented_club":
+            entry = self._entry(request, tournament)
+            form = EntryClubForm(request.POST, tournament=tournament)
+            if not form.is_valid():
+                error = (entry.pk, form.errors["represented_club"][0])
+                context = self.context(tournament, club_error=error)
+                return render(request, self.template_name, context, status=400)
+            registration.set_represented_club(entry, form.cleaned_data["represented_club"])
+            club = form.cleaned_data["represented_club"]
+            messages.success(
+                request,
+                _("%(player)s plays for %(club)s.") % {"player": entry.player, "club": club}
+                if club
+                else _("%(player)s plays for no club.") % {"player": entry.player},
+            )
         elif action == "membership":
             entry = self._entry(request, tournament)
             membership = payments.record_membership_payment(entry.player, season=tournament.season)
