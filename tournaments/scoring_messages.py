@@ -53,6 +53,7 @@ MESSAGES = {
     ),
     "counter_not_allowed": gettext_lazy("the club's table has no such counter"),
     "seat_sitting_out": gettext_lazy("%(seat_name)s sits out this deal"),
+    "wrong_sitting_out": gettext_lazy("these players do not sit out this deal"),
     "too_many_deals": gettext_lazy("at most %(max)s deals"),
     "bad_figure": gettext_lazy("a clique is of kings, queens or jacks"),
     "bad_clique_count": gettext_lazy("a clique is 3 or 4 cards"),
