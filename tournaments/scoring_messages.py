@@ -128,7 +128,11 @@ RULES_MESSAGES = {
     "manches": gettext_lazy("A game has 1 to 30 manches."),
     "place_points_needed": gettext_lazy(
         "Place points added to the total need their table for each table size (4 players, "
-        "and 5 where tables of 5 are allowed)."
+        "and 5 and 6 where tables of 5 and 6 are allowed)."
+    ),
+    "six_needs_five": gettext_lazy(
+        "Tables of 6 are only for counts that tables of 4 and 5 cannot seat: allow tables of "
+        "5 too."
     ),
     "zero_sum": gettext_lazy(
         "The offender pays three times what each other player receives (e.g. -6 and 2)."

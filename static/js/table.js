@@ -190,6 +190,9 @@
     const dealers = JSON.parse(form.dataset.dealers || "[]");
     const heading = form.querySelector("h2");
     const dealer = form.querySelector("#dealer");
+    // Whist at a table of 5 or 6: who sits each deal out, in words.
+    const sittingOut = JSON.parse(form.dataset.sittingOut || "[]");
+    const out = form.querySelector("#sitting-out");
 
     // The form of the deal after ``n`` (the page was drawn for the first free place).
     const showNumber = (n) => {
@@ -199,6 +202,7 @@
         heading.firstChild.textContent = heading.firstChild.textContent.replace(String(before), String(n));
       }
       if (dealer) dealer.textContent = dealers[n - first] || "";
+      if (out) out.textContent = sittingOut[n - first] || "";
     };
     const freshKey = () => {
       const bytes = new Uint8Array(16);
