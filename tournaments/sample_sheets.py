@@ -10,6 +10,7 @@ import random
 from scoring import GAMES
 from scoring.double_king import score_deal
 from scoring.ranking import place_points
+from scoring.whist_seats import deal_seats
 
 from .games import plugin_for
 from .models import Entry, Round, Seat, Table, Tournament

@@ -131,8 +131,7 @@ RULES_MESSAGES = {
         "and 5 and 6 where tables of 5 and 6 are allowed)."
     ),
     "six_needs_five": gettext_lazy(
-        "Tables of 6 are only for counts that tables of 4 and 5 cannot seat: allow tables of "
-        "5 too."
+        "Tables of 6 are only for counts that tables of 4 and 5 cannot seat: allow tables of 5 too."
     ),
     "zero_sum": gettext_lazy(
         "The offender pays three times what each other player receives (e.g. -6 and 2)."

@@ -19,7 +19,7 @@ WHIST = (4, 5, 6)
 @given(n=st.integers(4, 400))
 def test_every_count_but_seven_splits_into_tables_of_4_5_and_6(n: int) -> None:
     if n == 7:
-        with pytest.raises(ValueError, match="add 1 substitute .8 players. or remove 1 player"):
+        with pytest.raises(ValueError, match=r"add 1 substitute \(8 players\) or remove 1 player"):
             composition(n, WHIST, nested=True)
         return
     sizes = composition(n, WHIST, nested=True)

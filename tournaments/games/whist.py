@@ -80,12 +80,28 @@ def sitting_out_text(names: Sequence[str]) -> str:
     }
 
 
+class SittingOutSelect(forms.Select):
+    """A choice of the table's players where those sitting the deal out are shown but
+    disabled: the phones' script enables them again for a later deal kept offline."""
+
+    def __init__(self, *args: Any, sitting_out: Sequence[int] = (), **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.sitting_out = {str(s) for s in sitting_out}
+
+    def create_option(self, *args: Any, **kwargs: Any) -> dict[str, Any]:
+        option = super().create_option(*args, **kwargs)
+        if str(option["value"]) in self.sitting_out:
+            option["attrs"]["disabled"] = True
+        return option
+
+
 class WhistDealForm(DealForm):
     """One deal: contract (and counter), declarers by name, tricks, renege.
 
     ``number`` is the deal (1-based) being entered or edited; its dealer and the players
     sitting it out (at a table of 5 or 6) come from the rotation and the club's ``sit_out``;
-    those sitting out are not offered as declarers: four players play each deal.
+    those sitting out are shown disabled (``SittingOutSelect``) and refused by ``scoring``
+    (« … ne joue pas cette donne ») if sent anyway: four players play each deal.
     """
 
     unit = gettext_lazy("tricks")
@@ -108,13 +124,14 @@ class WhistDealForm(DealForm):
             + [(code, names.get(code, code)) for code in counter_targets(self.rules)],
             required=False,
         )
-        players = [
-            (str(i), name) for i, name in enumerate(self.seat_names) if i not in self.sitting_out
-        ]
+        players = [(str(i), name) for i, name in enumerate(self.seat_names)]
         labels = [_("Declarer"), _("Partner / 2nd declarer"), _("3rd declarer"), _("4th declarer")]
         for i in range(1, MAX_DECLARERS + 1):
             self.fields[f"d{i}"] = forms.ChoiceField(
-                label=labels[i - 1], choices=[("", "—"), *players], required=False
+                label=labels[i - 1],
+                choices=[("", "—"), *players],
+                required=False,
+                widget=SittingOutSelect(sitting_out=self.sitting_out),
             )
             self.fields[f"t{i}"] = forms.IntegerField(
                 label=_("Tricks of this declarer"),
@@ -133,6 +150,7 @@ class WhistDealForm(DealForm):
             label=_("Renege (who)"),
             choices=[("", _("— none —")), *players],
             required=False,
+            widget=SittingOutSelect(sitting_out=self.sitting_out),
             help_text=_("A player did not follow suit or trump when he could: the deal stops."),
         )
 

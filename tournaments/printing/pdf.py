@@ -250,7 +250,9 @@ def build_sheet(
         game_names=game_names or {},
         rules=rules,
         cells_for=cells_for,
-        seats_of=functools.partial(plugin.deal_seats, tournament.rules or None, len(dealing), first),
+        seats_of=functools.partial(
+            plugin.deal_seats, tournament.rules or None, len(dealing), first
+        ),
     )
     _place_deals(plugin, sheet_rows, deals or ())
     sheet_rows.fill(rows, plugin.penalty_lines if penalty_lines is None else penalty_lines)

@@ -122,7 +122,7 @@ def deal_by_deal(table: Table) -> bool:
 class BlankForm:
     """The next unit's form as every phone of the table shows it before typing: rendered
     once (``html``), with who deals the next few deals (``dealers``, JSON) and who sits them
-    out (``sitting_out``, JSON: whist at a table of 5 or 6)."""
+    out (``sitting_out``, JSON: for each deal its words and seats; whist at 5 or 6)."""
 
     number: int
     html: str
@@ -235,10 +235,10 @@ class TablePageView(LinkMixin, View):
             number=number or queue.next_number,
         )
 
-    def next_dealers(self, table, basics, limit, blank=None) -> tuple[list[str], list[str]]:
-        """Who deals the next few deals, and who sits them out (whist at a table of 5 or 6,
-        in words; else empty): the phone shows it while it keeps deals offline (``blank``:
-        the next deal's form, built already)."""
+    def next_dealers(self, table, basics, limit, blank=None) -> tuple[list[str], list[list]]:
+        """Who deals the next few deals, and who sits them out (whist at a table of 5 or 6:
+        in words and as seats, else nobody): the phone shows it while it keeps deals offline
+        (``blank``: the next deal's form, built already)."""
         first = basics.queue.next_number
         last = first + OFFLINE_DEALS
         if limit:
@@ -253,7 +253,8 @@ class TablePageView(LinkMixin, View):
             if form.number != number:  # a form that only knows the next unit (a DK row)
                 break
             names.append(str(getattr(form, "dealer_name", "")))
-            sitting_out.append(str(getattr(form, "sitting_out_names", "")))
+            seats = [int(s) for s in getattr(form, "sitting_out", ())]
+            sitting_out.append([str(getattr(form, "sitting_out_names", "")), seats])
         return names, sitting_out
 
     def render_page(self, request, link, *, form=None, status=200, preview=None, version=None):
