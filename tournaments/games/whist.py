@@ -383,7 +383,7 @@ class WhistPlugin(GamePlugin):
 
 
 SIT_OUT_CHOICES = [
-    ("dealer", gettext_lazy("The dealer (at a table of 6, with the player opposite)")),
+    ("dealer", gettext_lazy("The dealer (at 6, with the player opposite)")),
     ("rotating", gettext_lazy("In turn, every 4 deals")),
 ]
 
