@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 
 from scoring import GAMES, whist
 from scoring.whist import SEED_COUNTERS, contract_table
-from scoring.whist_seats import deal_seats
+from scoring.whist_seats import SIT_OUT, deal_seats
 
 from .base import DealForm, GamePlugin
 from .rule_fields import TABLES, IntListField, RuleField, choice_setting
@@ -67,8 +67,12 @@ def seats_of_deal(
     rules: dict[str, Any] | None, n_seats: int, first_dealer: int, index: int
 ) -> tuple[int, tuple[int, ...]]:
     """The dealer of deal ``index`` (0-based) and the seats sitting it out (none at 4; at 5
-    and 6 as the club's ``sit_out`` says: ``scoring.whist_seats``)."""
-    return deal_seats(n_seats, index, first_dealer, str(_rules(rules)["sit_out"]))
+    and 6 as the club's ``sit_out`` says: ``scoring.whist_seats``). Read straight from the
+    stored ruleset (a printed round asks for every row): missing is the default."""
+    sit_out = (rules or {}).get("sit_out", SIT_OUT[0])
+    if sit_out not in SIT_OUT:  # not a ruleset the scoring accepted: it says why
+        sit_out = str(_rules(rules)["sit_out"])
+    return deal_seats(n_seats, index, first_dealer, sit_out)
 
 
 def sitting_out_text(names: Sequence[str]) -> str:
