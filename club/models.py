@@ -1,6 +1,7 @@
 """Clubs, their players, seasons and yearly memberships."""
 
 import secrets
+from typing import Any
 from decimal import Decimal
 
 from django.conf import settings
@@ -216,7 +217,7 @@ class Player(models.Model):
     def __str__(self) -> str:
         return self.full_name
 
-    def save(self, *args, **kwargs):
+    def save(self, *args: Any, **kwargs: Any) -> None:
         self.fill_sort_key()
         update_fields = kwargs.get("update_fields")
         if update_fields is not None and {"first_name", "last_name"} & set(update_fields):

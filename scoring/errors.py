@@ -65,7 +65,8 @@ ERROR_CODES: dict[str, str] = {
     "tricks_out_of_range": "A trick count is outside 0..13 [got, max].",
     "tricks_after_stop": "More tricks than the deal is played to (a solo stops at 8) [max, got].",
     "counter_not_allowed": "The counter table has no such counter [contract, against].",
-    "seat_sitting_out": "The seat sitting out (dealer at a table of 5) cannot play [seat].",
+    "seat_sitting_out": "A seat sitting out the deal (table of 5 or 6) cannot play [seat].",
+    "wrong_sitting_out": "These seats do not sit out this deal (table of 5 or 6) [got].",
     "too_many_deals": "More deals than the pool has [max].",
     # Quarante de roi
     "bad_figure": "A clique figure must be K, Q or J [got, index].",
@@ -124,6 +125,7 @@ MESSAGES: dict[str, str] = {
     "tricks_after_stop": "{field}: the deal stops at {max} tricks, got {got}",
     "counter_not_allowed": "{field}: {contract} cannot counter {against}",
     "seat_sitting_out": "{field}: seat {seat} sits out this deal",
+    "wrong_sitting_out": "{field}: seats {got} do not sit out this deal",
     "too_many_deals": "{field}: at most {max} deals",
     "bad_figure": "{field}: unknown figure {got}",
     "bad_clique_count": "{field}: a clique has 3 or 4 cards, got {got}",

@@ -21,6 +21,9 @@ table sizes, composition
     ``table_sizes`` are the sizes a game allows, in order of preference; the
     composition is the list of sizes actually used each round (see
     :func:`composition`).  A table of another size than the first is *odd*.
+    With ``nested`` sizes each size is a last resort for the ones before it:
+    whist's ``(4, 5, 6)`` seats at tables of 4 and 5 whenever they can, and
+    at a table of 6 only the counts they cannot (6 and 11 players).
 history
     Rounds already played, with the same numbering.  Players of the history
     outside ``0 .. n_players - 1`` have withdrawn; players who are not in it
@@ -53,6 +56,8 @@ the budget goes to the secondary aims.
 [4, 4, 4, 4]
 >>> composition(18, (4, 5))
 (4, 4, 5, 5)
+>>> composition(11, (4, 5, 6), nested=True)
+(5, 6)
 >>> repeats([[[0, 1, 2, 3]], [[0, 1, 4, 5]]])
 1
 """
@@ -168,14 +173,21 @@ class Schedule:
         return self.repeats == self.lower_bound
 
 
-def composition(n_players: int, table_sizes: Sequence[int] = (4,)) -> tuple[int, ...]:
+def composition(
+    n_players: int, table_sizes: Sequence[int] = (4,), *, nested: bool = False
+) -> tuple[int, ...]:
     """The table sizes of one round: fewest odd tables, then the earlier sizes.
 
-    Tables of the first size come first, then the odd ones.  Raises
+    Tables of the first size come first, then the odd ones.  ``nested``: a
+    size is used only when the sizes before it cannot seat the players (the
+    first ``k`` sizes are tried for ``k = 1, 2, ...``), so adding a size at
+    the end never changes a count that the others seated.  Raises
     ``ValueError`` with what would work when the count cannot be seated.
 
     >>> composition(17, (4, 3))
     (4, 4, 3, 3, 3)
+    >>> composition(10, (4, 5, 6)), composition(10, (4, 5, 6), nested=True)
+    ((4, 6), (5, 5))
     >>> composition(14, (4,))  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
@@ -184,10 +196,12 @@ def composition(n_players: int, table_sizes: Sequence[int] = (4,)) -> tuple[int,
     sizes = _check_sizes(table_sizes)
     if isinstance(n_players, bool) or not isinstance(n_players, int) or n_players < 1:
         raise ValueError(f"n_players must be a positive integer, got {n_players!r}.")
-    found = _composition(n_players, sizes)
-    if found is None:
-        raise ValueError(_refusal(n_players, sizes))
-    return found
+    found = None
+    for k in range(1 if nested else len(sizes), len(sizes) + 1):
+        found = _composition(n_players, sizes[:k])
+        if found is not None:
+            return found
+    raise ValueError(_refusal(n_players, sizes))
 
 
 def meeting_counts(
@@ -230,9 +244,11 @@ def bounds(
     n_rounds: int,
     table_sizes: Sequence[int] = (4,),
     history: Sequence[Sequence[Sequence[int]]] | None = None,
+    *,
+    nested: bool = False,
 ) -> Bounds:
     """The lower bounds on ``E`` for ``n_rounds`` new rounds (see :class:`Bounds`)."""
-    sizes = composition(n_players, table_sizes)
+    sizes = composition(n_players, table_sizes, nested=nested)
     if isinstance(n_rounds, bool) or not isinstance(n_rounds, int) or n_rounds < 0:
         raise ValueError(f"n_rounds must be a non-negative integer, got {n_rounds!r}.")
     past = _History(n_players, history or [], sizes[0])
@@ -244,6 +260,8 @@ def lower_bound(
     n_rounds: int,
     table_sizes: Sequence[int] = (4,),
     history: Sequence[Sequence[Sequence[int]]] | None = None,
+    *,
+    nested: bool = False,
 ) -> int:
     """A proven lower bound on ``E`` (history and new rounds together).
 
@@ -252,7 +270,7 @@ def lower_bound(
     >>> lower_bound(12, 2)
     3
     """
-    return bounds(n_players, n_rounds, table_sizes, history).best
+    return bounds(n_players, n_rounds, table_sizes, history, nested=nested).best
 
 
 def schedule(
@@ -264,6 +282,7 @@ def schedule(
     effort: int = DEFAULT_EFFORT,
     time_limit: float | None = None,
     history: Sequence[Sequence[Sequence[int]]] | None = None,
+    nested: bool = False,
 ) -> Schedule:
     """Seat players ``0 .. n_players - 1`` for ``n_rounds`` new rounds, fewest repeats first.
 
@@ -275,10 +294,11 @@ def schedule(
     does depend on the machine.
 
     ``history``: earlier rounds (see the module docstring).  The new rounds
-    minimise the repeats of history and new rounds together.
+    minimise the repeats of history and new rounds together.  ``nested``: see
+    :func:`composition`.
     """
     started = time.perf_counter()
-    sizes = composition(n_players, table_sizes)
+    sizes = composition(n_players, table_sizes, nested=nested)
     if isinstance(n_rounds, bool) or not isinstance(n_rounds, int) or n_rounds < 0:
         raise ValueError(f"n_rounds must be a non-negative integer, got {n_rounds!r}.")
     if isinstance(effort, bool) or not isinstance(effort, int) or effort < 1:

@@ -35,8 +35,9 @@ tricks, ``b < 13``) turns it into ``X × capo_multiplier + capo_bonus``; failed:
 
 Record: ``{"contract": code, "declarers": [seats], "tricks": n}``, ``tricks`` a
 list (one per declarer) for the misère family; optional ``"against"``,
-``"renege"``, ``"dealer"``, and ``"sitting_out"`` (table of 5: that seat, the
-dealer, sits out and scores 0; the result then has 5 entries).
+``"renege"``, ``"dealer"``, and ``"sitting_out"`` (table of 5: the seat sitting
+out, scoring 0, the result then has 5 entries; table of 6: the two opposite seats
+sitting out, e.g. ``[1, 4]``, 6 entries; who sits out: :mod:`scoring.whist_seats`).
 
 >>> score_deal({"contract": "solo_8", "declarers": [1], "tricks": 7})
 [7, -21, 7, 7]
@@ -78,6 +79,7 @@ from .errors import InvalidDeal, InvalidRules
 from .ranking import ANNUAL_RULES, RoundLine, SeasonLine, place_points, season_key
 from .spec import GameSpec, Key
 from .whist_models import DEFAULT_MODEL, SCORING_MODELS, opponent_points, shared_values
+from .whist_seats import SIT_OUT, deal_seats
 
 __all__ = [
     "CHEVALERIE_CONTRACTS",
@@ -94,7 +96,7 @@ __all__ = [
 ]
 
 TRICKS = 13
-TABLE_SIZES = (4, 5)
+TABLE_SIZES = (4, 5, 6)
 #: A renege: the offender pays 3 x P, each other player gets P, so the deal sums to 0
 #: (docs/rules/whist.md#renege: not a club setting).
 RENEGE_MULTIPLIER = 3
@@ -247,9 +249,11 @@ PLACE_POINTS_USES = ("tiebreak", "added")
 #: (Default ``["best_pool"]``); ``annual_ranking``
 #: (``sum_points`` | ``sum_place_points`` | ``best_n``) and ``annual_best_n``;
 #: ``tables_of_five``
-#: (Default ``false``: tables of 4 only; ``true``: tables of 5 allowed, the
-#: dealer sitting out each deal); ``scoring_model`` (:data:`SCORING_MODELS`, Default
-#: ``"zero_sum"``).
+#: (Default ``false``: tables of 4 only; ``true``: tables of 5 allowed, one player sitting
+#: out each deal); ``tables_of_six`` (Default ``false``; ``true`` with tables of 5: a table
+#: of 6 where tables of 4 and 5 cannot seat everybody, two sitting out); ``sit_out`` (who:
+#: :data:`scoring.whist_seats.SIT_OUT`, Default ``"dealer"``); ``scoring_model``
+#: (:data:`SCORING_MODELS`, Default ``"zero_sum"``).
 DEFAULT_RULES: dict[str, Json] = {
     "contracts": CHEVALERIE_CONTRACTS,
     "counters": CHEVALERIE_COUNTERS,
@@ -261,6 +265,8 @@ DEFAULT_RULES: dict[str, Json] = {
     "annual_ranking": "sum_points",
     "annual_best_n": None,
     "tables_of_five": False,
+    "tables_of_six": False,
+    "sit_out": "dealer",
     "contract_values": "total",
     "place_points_use": "tiebreak",
     "scoring_model": DEFAULT_MODEL,
@@ -325,6 +331,7 @@ class _Rules:
     tiebreaks: list[str]
     place_points_added: bool = False
     model: str = DEFAULT_MODEL
+    sit_out: str = "dealer"
 
 
 def _int(row: Mapping[str, Any], key: str, where: str, low: int = 0, high: int = POINTS_MAX) -> int:
@@ -501,19 +508,23 @@ def _read_rules(rules: Rules | None) -> _Rules:
         rule_int(merged, "annual_best_n", *BOUNDS["annual_best_n"])
     for key in ("pools", "pool_minutes"):
         rule_int(merged, key, *BOUNDS[key])
-    if not isinstance(merged["tables_of_five"], bool):
-        raise InvalidRules("tables_of_five", "must be true or false")
+    for key in ("tables_of_five", "tables_of_six"):
+        if not isinstance(merged[key], bool):
+            raise InvalidRules(key, "must be true or false")
+    if merged["tables_of_six"] and not merged["tables_of_five"]:
+        raise InvalidRules("tables_of_six", "tables of 6 need tables of 5", rule="six_needs_five")
+    sit_out = rule_choice(merged, "sit_out", SIT_OUT)
     pp = merged["place_points"]
     tables: dict[int, list[int]] | None = None
     if pp is not None:
         if not isinstance(pp, Mapping):
-            raise InvalidRules("place_points", 'must be null or {"4": [...], "5": [...]}')
+            raise InvalidRules("place_points", 'must be null or {"4": [...], "5": [...], ...}')
         tables = {}
         for size in TABLE_SIZES:
             if str(size) in pp:
                 tables[size] = rule_place_points(pp[str(size)], "place_points", size)
     added = rule_choice(merged, "place_points_use", PLACE_POINTS_USES) == "added"
-    sizes = TABLE_SIZES if merged["tables_of_five"] else TABLE_SIZES[:1]
+    sizes = TABLE_SIZES[: 1 + merged["tables_of_five"] + merged["tables_of_six"]]
     if added and any(size not in (tables or {}) for size in sizes):
         raise InvalidRules(
             "place_points",
@@ -528,6 +539,7 @@ def _read_rules(rules: Rules | None) -> _Rules:
         tiebreaks=rule_str_list(merged, "tiebreaks", TIEBREAKS),
         place_points_added=added,
         model=model,
+        sit_out=sit_out,
     )
 
 
@@ -569,35 +581,53 @@ def _tricks(value: object, field: str) -> int:
 
 @dataclass(frozen=True)
 class _Table:
-    """Who plays a deal: 4 seats, or 5 with one sitting out (the dealer)."""
+    """Who plays a deal: 4 seats, or 5 with one sitting out, or 6 with two."""
 
     n_seats: int
-    sitting_out: int | None
+    sitting_out: tuple[int, ...]
 
     @property
     def active(self) -> list[int]:
-        return [s for s in range(self.n_seats) if s != self.sitting_out]
+        return [s for s in range(self.n_seats) if s not in self.sitting_out]
 
     def seat(self, value: object, field: str) -> int:
         s = check_seat(value, field, self.n_seats)
-        if s == self.sitting_out:
+        if s in self.sitting_out:
             raise InvalidDeal("seat_sitting_out", field, seat=s)
         return s
 
 
-def _table(rec: Mapping[str, Any], sitting_out: int | None) -> _Table:
-    """The deal's table: ``sitting_out`` (a five-seat table) from the record or the pool."""
-    n_seats = 4 if sitting_out is None else 5
+def _sitting_out(raw: object) -> tuple[int, ...]:
+    """A record's ``sitting_out``: one seat (table of 5) or two opposite seats (table of 6)."""
+    if not isinstance(raw, list | tuple):
+        return (check_seat(raw, "sitting_out", 5),)
+    if len(raw) != 2:
+        raise InvalidDeal("wrong_length", "sitting_out", expected=2, got=len(raw))
+    out = tuple(sorted(check_seat(s, "sitting_out", 6) for s in raw))
+    if out[1] - out[0] != 3:  # docs/rules/whist.md#tables-of-5-and-6: opposite seats
+        raise InvalidDeal("wrong_sitting_out", "sitting_out", got=", ".join(map(str, out)))
+    return out
+
+
+def _table(rec: Mapping[str, Any], sitting_out: tuple[int, ...], sit_out: str) -> _Table:
+    """The deal's table: the seats ``sitting_out`` (none at 4) from the record or the pool;
+    a record's ``dealer`` sits out (``sit_out`` ``"dealer"``) or plays (``"rotating"``)."""
     if "sitting_out" in rec:
-        n_seats = 5
-        out = check_seat(rec["sitting_out"], "sitting_out", n_seats)
-        if sitting_out is not None and out != sitting_out:
-            raise InvalidDeal("wrong_dealer", "sitting_out", expected=sitting_out, got=out)
+        out = _sitting_out(rec["sitting_out"])
+        if sitting_out and out != sitting_out:
+            if len(sitting_out) == 1 and sit_out == "dealer":
+                raise InvalidDeal(
+                    "wrong_dealer", "sitting_out", expected=sitting_out[0], got=out[0]
+                )
+            raise InvalidDeal("wrong_sitting_out", "sitting_out", got=", ".join(map(str, out)))
         sitting_out = out
-    if "dealer" in rec:
+    n_seats = 4 + len(sitting_out)
+    if "dealer" in rec and sitting_out:
         dealer = check_seat(rec["dealer"], "dealer", n_seats)
-        if sitting_out is not None and dealer != sitting_out:
-            raise InvalidDeal("wrong_dealer", "dealer", expected=sitting_out, got=dealer)
+        if sit_out == "dealer" and dealer not in sitting_out:
+            raise InvalidDeal("wrong_dealer", "dealer", expected=sitting_out[0], got=dealer)
+        if sit_out != "dealer" and dealer in sitting_out:
+            raise InvalidDeal("seat_sitting_out", "dealer", seat=dealer)
     return _Table(n_seats, sitting_out)
 
 
@@ -653,7 +683,7 @@ def _taken(raw: object, contract: Contract, declarers: Sequence[int]) -> list[in
     return tricks
 
 
-def _score(record: object, rules: _Rules, sitting_out: int | None = None) -> list[int]:
+def _score(record: object, rules: _Rules, sitting_out: tuple[int, ...] = ()) -> list[int]:
     rec = as_record(record)
     has_renege = "renege" in rec
     check_keys(
@@ -661,7 +691,7 @@ def _score(record: object, rules: _Rules, sitting_out: int | None = None) -> lis
         ("contract", "declarers") if has_renege else ("contract", "declarers", "tricks"),
         ("tricks", "against", "renege", "dealer", "sitting_out"),
     )
-    table = _table(rec, sitting_out)
+    table = _table(rec, sitting_out, rules.sit_out)
     contract = _played_contract(rec, rules)
     declarers = _declarers(rec["declarers"], contract, table)
     tricks = _taken(rec["tricks"], contract, declarers) if "tricks" in rec else []
@@ -683,7 +713,7 @@ def _score(record: object, rules: _Rules, sitting_out: int | None = None) -> lis
 
 
 def score_deal(record: Record, rules: Rules | None = None) -> list[int]:
-    """Points of one deal per seat (4 entries, or 5 with ``"sitting_out"``).
+    """Points of one deal per seat (4 entries, or 5 or 6 with ``"sitting_out"``).
 
     In the default scoring model every deal sums to zero; in ``"on_failure"`` a made
     contract pays its declarers only (:mod:`scoring.whist_models`).
@@ -693,6 +723,9 @@ def score_deal(record: Record, rules: Rules | None = None) -> list[int]:
     >>> score_deal({"contract": "solo_6", "declarers": [0], "tricks": 7,
     ...             "sitting_out": 2})
     [9, -3, 0, -3, -3]
+    >>> score_deal({"contract": "emballage_8", "declarers": [1, 4], "tricks": 8,
+    ...             "sitting_out": [0, 3]})
+    [0, 2, -2, 0, 2, -2]
     """
     return _score(record, _rules(rules))
 
@@ -707,7 +740,8 @@ def table_result(
     first_dealer: int = 0,
     n_seats: int = 4,
 ) -> TableResult:
-    """A pool so far at a table of 4 or 5 (at 5, the dealer of each deal sits out).
+    """A pool so far at a table of 4, 5 or 6 (at 5 one seat sits out each deal, at 6 two:
+    :func:`scoring.whist_seats.deal_seats` with the ruleset's ``sit_out``).
 
     The pool is complete after ``deals_per_pool`` deals (12); the web layer may
     close it earlier at the signal.  ``place_points`` only if the ruleset has a
@@ -724,7 +758,7 @@ def table_result(
     scores = [0] * n_seats
     per_deal: list[list[int]] = []
     for index, record in enumerate(records):
-        dealer = (first_dealer + index) % n_seats
+        dealer, out = deal_seats(n_seats, index, first_dealer, r.sit_out)
         try:
             if index >= r.deals_per_pool:
                 raise InvalidDeal("too_many_deals", "deal", max=r.deals_per_pool)
@@ -732,7 +766,7 @@ def table_result(
             check_dealer(rec, dealer, n_seats)
             if n_seats == 4 and "sitting_out" in rec:
                 raise InvalidDeal("unknown_field", "sitting_out", key="sitting_out")
-            points = _score(rec, r, dealer if n_seats == 5 else None)
+            points = _score(rec, r, out)
         except InvalidDeal as err:
             raise with_deal(err, index) from None
         per_deal.append(points)
@@ -748,7 +782,9 @@ def table_result(
         pending={
             "deals_played": played,
             "deals_left": r.deals_per_pool - played,
-            "next_dealer": None if complete else (first_dealer + played) % n_seats,
+            "next_dealer": None
+            if complete
+            else deal_seats(n_seats, played, first_dealer, r.sit_out)[0],
         },
     )
 

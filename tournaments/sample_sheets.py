@@ -10,6 +10,7 @@ import random
 from scoring import GAMES
 from scoring.double_king import score_deal
 from scoring.ranking import place_points
+from scoring.whist_seats import deal_seats
 
 from .games import plugin_for
 from .models import Entry, Round, Seat, Table, Tournament
@@ -60,13 +61,18 @@ WHIST_CONTRACTS = [
 
 
 def whist_pool(
-    first_dealer: int, rng: random.Random, deals: int = 12, n_seats: int = 4
+    first_dealer: int,
+    rng: random.Random,
+    deals: int = 12,
+    n_seats: int = 4,
+    sit_out: str = "dealer",
 ) -> list[dict]:
-    """The first ``deals`` records of a lawful whist pool (at 5, the dealer sits out)."""
+    """The first ``deals`` records of a lawful whist pool (at 5 and 6, those sitting out as
+    the club's ``sit_out`` says: ``scoring.whist_seats``)."""
     records = []
     for k in range(deals):
-        dealer = (first_dealer + k) % n_seats
-        active = [s for s in range(n_seats) if n_seats == 4 or s != dealer]
+        dealer, out = deal_seats(n_seats, k, first_dealer, sit_out)
+        active = [s for s in range(n_seats) if s not in out]
         code, kind = rng.choice(WHIST_CONTRACTS)
         record: dict[str, object] = {"contract": code, "dealer": dealer}
         if kind == 2:

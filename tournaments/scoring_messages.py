@@ -53,6 +53,7 @@ MESSAGES = {
     ),
     "counter_not_allowed": gettext_lazy("the club's table has no such counter"),
     "seat_sitting_out": gettext_lazy("%(seat_name)s sits out this deal"),
+    "wrong_sitting_out": gettext_lazy("these players do not sit out this deal"),
     "too_many_deals": gettext_lazy("at most %(max)s deals"),
     "bad_figure": gettext_lazy("a clique is of kings, queens or jacks"),
     "bad_clique_count": gettext_lazy("a clique is 3 or 4 cards"),
@@ -127,7 +128,10 @@ RULES_MESSAGES = {
     "manches": gettext_lazy("A game has 1 to 30 manches."),
     "place_points_needed": gettext_lazy(
         "Place points added to the total need their table for each table size (4 players, "
-        "and 5 where tables of 5 are allowed)."
+        "and 5 and 6 where tables of 5 and 6 are allowed)."
+    ),
+    "six_needs_five": gettext_lazy(
+        "Tables of 6 are only for counts that tables of 4 and 5 cannot seat: allow tables of 5 too."
     ),
     "zero_sum": gettext_lazy(
         "The offender pays three times what each other player receives (e.g. -6 and 2)."

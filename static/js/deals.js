@@ -66,6 +66,11 @@
     const sync = () => {
       const chosen = selects.map((s) => s.value);
       buttons.forEach((b) => b.setAttribute("aria-pressed", String(chosen.includes(b.dataset.seat))));
+      // A player sitting the deal out (whist at a table of 5 or 6) has no button.
+      buttons.forEach((b) => {
+        const option = Array.from(selects[0].options).find((o) => o.value === b.dataset.seat);
+        b.hidden = Boolean(option && option.disabled);
+      });
     };
     const toggle = (seat) => {
       const rows = selects.map((s) => ({ seat: s.value, tricks: tricksOf(s) ? tricksOf(s).value : "" }))

@@ -190,6 +190,20 @@
     const dealers = JSON.parse(form.dataset.dealers || "[]");
     const heading = form.querySelector("h2");
     const dealer = form.querySelector("#dealer");
+    // Whist at a table of 5 or 6: who sits each deal out, in words and as seats (their
+    // names are disabled in the lists of players).
+    const sittingOut = JSON.parse(form.dataset.sittingOut || "[]");
+    const out = form.querySelector("#sitting-out");
+    const showSittingOut = (entry) => {
+      if (out) out.textContent = entry[0];
+      form.querySelectorAll("select[name^='d'], select[name='renege']").forEach((select) => {
+        Array.from(select.options).forEach((option) => {
+          option.disabled = option.value !== "" && entry[1].includes(Number(option.value));
+        });
+        if (select.selectedOptions.length && select.selectedOptions[0].disabled) select.value = "";
+        select.dispatchEvent(new Event("change"));
+      });
+    };
 
     // The form of the deal after ``n`` (the page was drawn for the first free place).
     const showNumber = (n) => {
@@ -199,6 +213,7 @@
         heading.firstChild.textContent = heading.firstChild.textContent.replace(String(before), String(n));
       }
       if (dealer) dealer.textContent = dealers[n - first] || "";
+      if (sittingOut.some((entry) => entry[1].length)) showSittingOut(sittingOut[n - first] || ["", []]);
     };
     const freshKey = () => {
       const bytes = new Uint8Array(16);

@@ -107,7 +107,7 @@ def test_registry_entries() -> None:
         20,
         4,
     )
-    assert (wh.table_sizes, wh.teams, wh.deals_per_round) == ((4, 5), None, 12)
+    assert (wh.table_sizes, wh.teams, wh.deals_per_round) == ((4, 5, 6), None, 12)
     assert (qu.deals_per_round, qu.default_rules()["target"], qu.players_at(2)) == (None, 150, 4)
     assert (pl.default_rules()["target"], pl.teams) == (500, ((0, 2), (1, 3)))
     assert (do.table_sizes, do.deals_per_round) == ((3, 4, 5, 6), 10)

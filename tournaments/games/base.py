@@ -302,6 +302,17 @@ class GamePlugin:
         """Table sizes a ruleset allows (default: the game's)."""
         return self.spec.table_sizes
 
+    #: Whether each table size is a last resort for the ones before it (the draw seats at a
+    #: later size only the counts the earlier sizes cannot: ``scoring.seating``'s ``nested``).
+    nested_table_sizes = False
+
+    def deal_seats(
+        self, rules: dict[str, Any] | None, n_seats: int, first_dealer: int, turn: int
+    ) -> tuple[int, tuple[int, ...]]:
+        """Who deals turn ``turn`` (0-based) of a table of ``n_seats`` and who sits it out:
+        by default each seat deals in turn from the first dealer and nobody sits out."""
+        return (first_dealer + turn) % max(n_seats, 1), ()
+
     def default_rounds(self, rules: dict[str, Any] | None) -> int | None:
         """Rounds of a tournament by default."""
         return self.spec.default_sessions

@@ -16,6 +16,8 @@ from django.utils.translation import gettext as _
 
 #: A game's own columns for one record (``GamePlugin.sheet_cells``).
 CellsFor = Callable[[dict[str, Any], Sequence[str], Any], Mapping[str, Any]]
+#: Who deals a turn of the deal (0-based) and who sits it out (``GamePlugin.deal_seats``).
+SeatsOf = Callable[[int], tuple[int, tuple[int, ...]]]
 
 
 @dataclass
@@ -38,6 +40,9 @@ class SheetRow:
     totals: list[int] = field(default_factory=list)
     #: the game's own columns for this record (``GamePlugin.sheet_cells``)
     columns: Mapping[str, Any] = field(default_factory=dict)
+    #: the seats sitting this deal out (whist at a table of 5 or 6), and their names
+    sitting_out: tuple[int, ...] = ()
+    sitting_out_names: str = ""
 
 
 @dataclass
@@ -63,7 +68,8 @@ class SheetRows:
     """One table's rows, filled record by record.
 
     ``dealing``: the players in dealing order (team games: four players for two team seats);
-    game ``k`` (0-based) is dealt by ``(first + k) % len(dealing)``.
+    game ``k`` (0-based) is dealt by ``(first + k) % len(dealing)``, unless ``seats_of``
+    says who deals each turn and who sits it out (whist at a table of 5 or 6).
     """
 
     dealing: list[str]
@@ -72,6 +78,7 @@ class SheetRows:
     game_names: Mapping[str, str] = field(default_factory=dict)
     rules: Mapping[str, Any] | None = None
     cells_for: CellsFor | None = None
+    seats_of: SeatsOf | None = None
     rows: list[SheetRow] = field(default_factory=list)
     penalties: list[PenaltyRow] = field(default_factory=list)
     #: turns of the deal taken so far
@@ -86,7 +93,18 @@ class SheetRows:
         return self.dealing[position] if isinstance(position, int) and 0 <= position < n else ""
 
     def rotation(self) -> int:
+        if self.seats_of is not None:
+            return self.seats_of(self.turn)[0]
         return (self.first + self.turn) % len(self.dealing) if self.dealing else 0
+
+    def sitting_out(self) -> tuple[int, ...]:
+        """The seats sitting out this turn of the deal (none unless ``seats_of`` says)."""
+        return self.seats_of(self.turn)[1] if self.seats_of is not None else ()
+
+    def _sitting_out_row(self) -> dict[str, Any]:
+        out = self.sitting_out()
+        names = ", ".join(self.dealer_name(s) for s in out)
+        return {"sitting_out": out, "sitting_out_names": names}
 
     def dealt_by(self, record: Mapping[str, object]) -> int:
         dealer = record.get("dealer")
@@ -110,6 +128,7 @@ class SheetRows:
     def add_game(self, record: dict[str, Any], points: Sequence[object]) -> None:
         """A game row: dealt in turn (or by the record's own ``dealer``)."""
         dealer = self.dealt_by(record)
+        out = self._sitting_out_row()
         self.turn += 1
         code, label = self.label(record)
         columns = self.cells_for(record, self.dealing, self.rules) if self.cells_for else {}
@@ -124,6 +143,7 @@ class SheetRows:
                 record=record,
                 totals=list(self.running),
                 columns=columns,
+                **out,
             )
         )
 
@@ -150,6 +170,7 @@ class SheetRows:
         ``penalty_lines``."""
         while self.turn < rows:
             dealer = self.rotation()
+            out = self._sitting_out_row()
             self.turn += 1
             self.rows.append(
                 SheetRow(
@@ -157,6 +178,7 @@ class SheetRows:
                     dealer=dealer,
                     dealer_name=self.dealer_name(dealer),
                     cells=[SheetCell(chooser=i == dealer) for i in range(self.n_cells)],
+                    **out,
                 )
             )
         while len(self.penalties) < penalty_lines:

@@ -14,12 +14,13 @@ from typing import Any
 from django import forms
 from django.conf import settings
 from django.forms import BoundField
-from django.utils.translation import get_language, gettext_lazy
+from django.utils.translation import get_language, gettext_lazy, ngettext
 from django.utils.translation import gettext as _
 
 from scoring import GAMES, whist
 from scoring.whist import SEED_COUNTERS, contract_table
 from scoring.whist_models import ON_FAILURE, ZERO_SUM
+from scoring.whist_seats import SIT_OUT, deal_seats
 
 from .base import DealForm, GamePlugin
 from .rule_fields import TABLES, IntListField, RuleField, choice_setting
@@ -63,19 +64,58 @@ def declarer_range(rules: dict[str, Any] | None = None) -> dict[str, tuple[int, 
     return {c.code: c.declarers for c in contract_table(rules or None)}
 
 
+def seats_of_deal(
+    rules: dict[str, Any] | None, n_seats: int, first_dealer: int, index: int
+) -> tuple[int, tuple[int, ...]]:
+    """The dealer of deal ``index`` (0-based) and the seats sitting it out (none at 4; at 5
+    and 6 as the club's ``sit_out`` says: ``scoring.whist_seats``). Read straight from the
+    stored ruleset (a printed round asks for every row): missing is the default."""
+    sit_out = (rules or {}).get("sit_out", SIT_OUT[0])
+    if sit_out not in SIT_OUT:  # not a ruleset the scoring accepted: it says why
+        sit_out = str(_rules(rules)["sit_out"])
+    return deal_seats(n_seats, index, first_dealer, sit_out)
+
+
+def sitting_out_text(names: Sequence[str]) -> str:
+    """« ne joue pas : Anne » / « ne jouent pas : Anne, Paul » (empty when nobody sits out)."""
+    if not names:
+        return ""
+    return ngettext("sits out: %(names)s", "sit out: %(names)s", len(names)) % {
+        "names": ", ".join(names)
+    }
+
+
+class SittingOutSelect(forms.Select):
+    """A choice of the table's players where those sitting the deal out are shown but
+    disabled: the phones' script enables them again for a later deal kept offline."""
+
+    def __init__(self, *args: Any, sitting_out: Sequence[int] = (), **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.sitting_out = {str(s) for s in sitting_out}
+
+    def create_option(self, *args: Any, **kwargs: Any) -> dict[str, Any]:
+        option = super().create_option(*args, **kwargs)
+        if str(option["value"]) in self.sitting_out:
+            option["attrs"]["disabled"] = True
+        return option
+
+
 class WhistDealForm(DealForm):
     """One deal: contract (and counter), declarers by name, tricks, renege.
 
-    ``number`` is the deal (1-based) being entered or edited; its dealer comes from the
-    rotation. At a table of 5 the dealer sits out and is not offered as a declarer.
+    ``number`` is the deal (1-based) being entered or edited; its dealer and the players
+    sitting it out (at a table of 5 or 6) come from the rotation and the club's ``sit_out``;
+    those sitting out are shown disabled (``SittingOutSelect``) and refused by ``scoring``
+    (« … ne joue pas cette donne ») if sent anyway: four players play each deal.
     """
 
     unit = gettext_lazy("tricks")
 
     def add_fields(self) -> None:
         self.n_seats = len(self.seat_names)
-        self.dealer = self.dealer_in_turn(self.n_seats)
-        self.sitting_out = self.dealer if self.n_seats == 5 else None
+        self.dealer, self.sitting_out = seats_of_deal(
+            self.rules, self.n_seats, self.first_dealer, self.number - 1
+        )
         names = contract_names(self.rules)
         self.contract_labels = names
         self.fields["contract"] = forms.ChoiceField(
@@ -89,13 +129,14 @@ class WhistDealForm(DealForm):
             + [(code, names.get(code, code)) for code in counter_targets(self.rules)],
             required=False,
         )
-        players = [
-            (str(i), name) for i, name in enumerate(self.seat_names) if i != self.sitting_out
-        ]
+        players = [(str(i), name) for i, name in enumerate(self.seat_names)]
         labels = [_("Declarer"), _("Partner / 2nd declarer"), _("3rd declarer"), _("4th declarer")]
         for i in range(1, MAX_DECLARERS + 1):
             self.fields[f"d{i}"] = forms.ChoiceField(
-                label=labels[i - 1], choices=[("", "—"), *players], required=False
+                label=labels[i - 1],
+                choices=[("", "—"), *players],
+                required=False,
+                widget=SittingOutSelect(sitting_out=self.sitting_out),
             )
             self.fields[f"t{i}"] = forms.IntegerField(
                 label=_("Tricks of this declarer"),
@@ -114,6 +155,7 @@ class WhistDealForm(DealForm):
             label=_("Renege (who)"),
             choices=[("", _("— none —")), *players],
             required=False,
+            widget=SittingOutSelect(sitting_out=self.sitting_out),
             help_text=_("A player did not follow suit or trump when he could: the deal stops."),
         )
 
@@ -129,6 +171,11 @@ class WhistDealForm(DealForm):
     @property
     def dealer_name(self) -> str:
         return self.seat_names[self.dealer] if self.seat_names else ""
+
+    @property
+    def sitting_out_names(self) -> str:
+        """Who sits this deal out, in words (empty at a table of 4)."""
+        return sitting_out_text([self.seat_names[s] for s in self.sitting_out])
 
     def declarer_rows(self) -> list[tuple[BoundField, BoundField]]:
         return [(self[f"d{i}"], self[f"t{i}"]) for i in range(1, MAX_DECLARERS + 1)]
@@ -240,7 +287,12 @@ class WhistPlugin(GamePlugin):
         "pools": gettext_lazy("Pools per tournament"),
         "deals_per_pool": gettext_lazy("Deals per pool"),
         "pool_minutes": gettext_lazy("Minutes per pool"),
-        "tables_of_five": gettext_lazy("Tables of 5 allowed (the dealer sits out each deal)"),
+        "tables_of_five": gettext_lazy("Tables of 5 allowed (one player sits out each deal)"),
+        "tables_of_six": gettext_lazy(
+            "Tables of 6 where tables of 4 and 5 cannot seat everybody (6 or 11 players; two "
+            "sit out each deal)"
+        ),
+        "sit_out": gettext_lazy("Who sits out at a table of 5 or 6"),
         "annual_ranking": gettext_lazy("Annual ranking"),
         "annual_best_n": gettext_lazy("Best N tournaments (annual ranking « best N »)"),
         "place_points_use": gettext_lazy("Place points of each pool"),
@@ -274,8 +326,18 @@ class WhistPlugin(GamePlugin):
             return f"{cells['contract']} : {cells['declarers']} — {cells['renege']}"
         return _("%(contract)s: %(declarers)s, %(tricks)s tricks") % cells
 
+    nested_table_sizes = True
+
     def table_sizes(self, rules: dict[str, Any] | None) -> tuple[int, ...]:
-        return (4, 5) if self.rules(rules).get("tables_of_five") else (4,)
+        ruleset = self.rules(rules)
+        if not ruleset.get("tables_of_five"):
+            return (4,)
+        return (4, 5, 6) if ruleset.get("tables_of_six") else (4, 5)
+
+    def deal_seats(
+        self, rules: dict[str, Any] | None, n_seats: int, first_dealer: int, turn: int
+    ) -> tuple[int, tuple[int, ...]]:
+        return seats_of_deal(rules, n_seats, first_dealer, turn)
 
     def default_rounds(self, rules: dict[str, Any] | None) -> int | None:
         return int(self.rules(rules).get("pools") or self.spec.default_sessions or 3)
@@ -310,12 +372,19 @@ class WhistPlugin(GamePlugin):
             return [choice_setting(key, self.setting_labels[key], ANNUAL_CHOICES, value)]
         if key == "place_points_use":
             return [choice_setting(key, self.setting_labels[key], PLACE_POINTS_CHOICES, value)]
+        if key == "sit_out":
+            return [choice_setting(key, self.setting_labels[key], SIT_OUT_CHOICES, value)]
         if key == "place_points":
-            return [_place_points_field(size, value) for size in ("4", "5")]
+            return [_place_points_field(size, value) for size in ("4", "5", "6")]
         return super().setting_fields(key, value)
 
     def rule_problems(self, rules: dict[str, Any]) -> dict[str, str]:
         problems = {}
+        if rules.get("tables_of_six") and not rules.get("tables_of_five"):
+            problems["tables_of_six"] = _(
+                "Tables of 6 are only for counts that tables of 4 and 5 cannot seat: allow "
+                "tables of 5 too."
+            )
         if rules.get("annual_ranking") == "best_n" and not rules.get("annual_best_n"):
             problems["annual_best_n"] = _("Give N for the « best N » ranking.")
         for size, row in (rules.get("place_points") or {}).items():
@@ -331,6 +400,11 @@ MODEL_NAMES = {
     ZERO_SUM: gettext_lazy("zero-sum"),
     ON_FAILURE: gettext_lazy("opponents paid on failure"),
 }
+
+SIT_OUT_CHOICES = [
+    ("dealer", gettext_lazy("The dealer (at 6, with the player opposite)")),
+    ("rotating", gettext_lazy("In turn, every 4 deals")),
+]
 
 PLACE_POINTS_CHOICES = [
     ("tiebreak", gettext_lazy("Tie-break only")),

@@ -242,13 +242,17 @@ def build_sheet(
     plugin = plugin or plugin_for(tournament.game)
     seats = sorted(seats, key=lambda s: s.position)
     dealing = _dealing(seats, dealers)
+    first = _first_dealer(seats)
     sheet_rows = SheetRows(
         dealing=dealing,
-        first=_first_dealer(seats),
+        first=first,
         n_cells=len(seats),
         game_names=game_names or {},
         rules=rules,
         cells_for=cells_for,
+        seats_of=functools.partial(
+            plugin.deal_seats, tournament.rules or None, len(dealing), first
+        ),
     )
     _place_deals(plugin, sheet_rows, deals or ())
     sheet_rows.fill(rows, plugin.penalty_lines if penalty_lines is None else penalty_lines)

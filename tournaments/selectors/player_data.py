@@ -142,7 +142,7 @@ def _audit_rows(player: Player) -> list[dict[str, Any]]:
     return [
         {
             "at": e.action_time,
-            "by": e.user.get_username() if e.user else "",
+            "by": str(e.user) if e.user_id else "",
             "action": e.get_action_flag_display(),
             "object": e.object_repr,
             "change": e.get_change_message(),

@@ -8,6 +8,7 @@ from django.contrib.admin.models import CHANGE, LogEntry
 from django.db import transaction
 from django.db.models import Max, Q
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from scoring import seating
 
@@ -154,7 +155,8 @@ def seat_players(round_: Round, seed: int) -> None:
     _check_seatable(entries, sizes)
     index = {entry.pk: i for i, entry in enumerate(entries)}
     history = seating_history(tournament, index, round_.number)
-    _seat_units(round_, entries, sizes, history, seed, occupant="entry")
+    nested = plugin_for(tournament.game).nested_table_sizes
+    _seat_units(round_, entries, sizes, history, seed, occupant="entry", nested=nested)
 
 
 def seat_by_standings(round_: Round, seed: int) -> None:
@@ -170,31 +172,48 @@ def seat_by_standings(round_: Round, seed: int) -> None:
     index = {entry.pk: i for i, entry in enumerate(ranked)}
     history = seating_history(tournament, index, round_.number)
     drawn: list[list[int]] = []
-    for size in seating.composition(len(ranked), sizes):
+    nested = plugin_for(tournament.game).nested_table_sizes
+    for size in seating.composition(len(ranked), sizes, nested=nested):
         start = sum(len(table) for table in drawn)
         drawn.append(list(range(start, start + size)))
     round_.seed = seed
     round_.repeats = seating.repeats([drawn], history=history or None)
-    round_.lower_bound = seating.lower_bound(len(ranked), 1, sizes, history=history or None)
+    round_.lower_bound = seating.lower_bound(
+        len(ranked), 1, sizes, history=history or None, nested=nested
+    )
     round_.save(update_fields=["seed", "repeats", "lower_bound"])
     _create_tables(round_, ranked, drawn, occupant="entry")
 
 
 def _check_seatable(entries: Sequence[Entry], sizes: Sequence[int]) -> None:
     gap = seating_gap(len(entries), sizes)
-    if gap is not None:
-        raise TournamentError(
-            _(
-                "%(count)d players present cannot be seated at tables of %(sizes)s: "
-                "add %(add)d substitute(s) or remove %(remove)d player(s)."
-            )
-            % {
-                "count": len(entries),
-                "sizes": _(" or ").join(str(s) for s in sizes),
-                "add": gap[0],
-                "remove": gap[1],
-            }
+    if gap is None:
+        return
+    count = len(entries)
+    add, remove = gap
+    named = [str(s) for s in sizes]
+    listed = named[0] if len(named) == 1 else ", ".join(named[:-1]) + _(" or ") + named[-1]
+    what = ngettext(
+        "add %(add)d substitute (%(total)d players)",
+        "add %(add)d substitutes (%(total)d players)",
+        add,
+    ) % {"add": add, "total": count + add}
+    if remove < count:
+        what += ngettext(
+            ", or %(remove)d player sits out this round: untick « Present » for him "
+            "(%(total)d players)",
+            ", or %(remove)d players sit out this round: untick « Present » for them "
+            "(%(total)d players)",
+            remove,
+        ) % {"remove": remove, "total": count - remove}
+    raise TournamentError(
+        ngettext(
+            "%(count)d player present cannot be seated at tables of %(sizes)s: %(what)s.",
+            "%(count)d players present cannot be seated at tables of %(sizes)s: %(what)s.",
+            count,
         )
+        % {"count": count, "sizes": listed, "what": what}
+    )
 
 
 def _seat_units(
@@ -205,6 +224,7 @@ def _seat_units(
     seed: int,
     *,
     occupant: str,
+    nested: bool = False,
 ) -> list[list[int]]:
     """Seat ``units`` (entries, or teams in team games) with the seating engine; returns the
     drawn tables as lists of unit indices.
@@ -214,11 +234,15 @@ def _seat_units(
     draw plans again, against what was really played (late arrivals, withdrawals).
     """
     remaining = max(1, round_.tournament.rounds - round_.number + 1)
-    plan = seating.schedule(len(units), remaining, sizes, seed=seed, history=history or None)
+    plan = seating.schedule(
+        len(units), remaining, sizes, seed=seed, history=history or None, nested=nested
+    )
     drawn = plan.rounds[0]
     round_.seed = seed
     round_.repeats = seating.repeats([drawn], history=history or None)
-    round_.lower_bound = seating.lower_bound(len(units), 1, sizes, history=history or None)
+    round_.lower_bound = seating.lower_bound(
+        len(units), 1, sizes, history=history or None, nested=nested
+    )
     round_.save(update_fields=["seed", "repeats", "lower_bound"])
     _create_tables(round_, units, drawn, occupant=occupant)
     return drawn

@@ -121,11 +121,13 @@ def deal_by_deal(table: Table) -> bool:
 @dataclass(frozen=True)
 class BlankForm:
     """The next unit's form as every phone of the table shows it before typing: rendered
-    once (``html``), with who deals the next few deals (``dealers``, JSON)."""
+    once (``html``), with who deals the next few deals (``dealers``, JSON) and who sits them
+    out (``sitting_out``, JSON: for each deal its words and seats; whist at 5 or 6)."""
 
     number: int
     html: str
     dealers: str
+    sitting_out: str = "[]"
     errors: dict = field(default_factory=dict)
 
     def non_field_errors(self) -> list[str]:
@@ -133,8 +135,8 @@ class BlankForm:
 
 
 def shared_key(table: Table) -> str:
-    # « v3 »: the shape of what is kept (TableSnapshot); bumped when it changes.
-    return f"atout:table-page:v3:{table.pk}:{table_state.stamp(table)}:{get_language()}"
+    # « v4 »: the shape of what is kept (TableSnapshot, BlankForm); bumped when it changes.
+    return f"atout:table-page:v4:{table.pk}:{table_state.stamp(table)}:{get_language()}"
 
 
 class TablePageView(LinkMixin, View):
@@ -189,10 +191,12 @@ class TablePageView(LinkMixin, View):
         if unit is not None and not table.bye and not snapshot.full:
             form = self.deal_form(table, snapshot.basics)
             limit = plugin.deals_per_round(table.round.tournament.rules or None)
+            dealers, sitting_out = self.next_dealers(table, snapshot.basics, limit, form)
             blank = BlankForm(
                 form.number,
                 render_to_string(unit[1], {"form": form}),
-                json.dumps(self.next_dealers(table, snapshot.basics, limit, form)),
+                json.dumps(dealers),
+                json.dumps(sitting_out),
             )
         return {"snapshot": snapshot, "deals_html": deals_html, "blank": blank}
 
@@ -231,14 +235,16 @@ class TablePageView(LinkMixin, View):
             number=number or queue.next_number,
         )
 
-    def next_dealers(self, table, basics, limit, blank=None) -> list[str]:
-        """Who deals the next few deals: the phone shows it while it keeps deals offline
+    def next_dealers(self, table, basics, limit, blank=None) -> tuple[list[str], list[list]]:
+        """Who deals the next few deals, and who sits them out (whist at a table of 5 or 6:
+        in words and as seats, else nobody): the phone shows it while it keeps deals offline
         (``blank``: the next deal's form, built already)."""
         first = basics.queue.next_number
         last = first + OFFLINE_DEALS
         if limit:
             last = min(last, limit + 1)
         names = []
+        sitting_out = []
         for number in range(first, last):
             if number == first and blank is not None:
                 form = blank
@@ -247,7 +253,9 @@ class TablePageView(LinkMixin, View):
             if form.number != number:  # a form that only knows the next unit (a DK row)
                 break
             names.append(str(getattr(form, "dealer_name", "")))
-        return names
+            seats = [int(s) for s in getattr(form, "sitting_out", ())]
+            sitting_out.append([str(getattr(form, "sitting_out_names", "")), seats])
+        return names, sitting_out
 
     def render_page(self, request, link, *, form=None, status=200, preview=None, version=None):
         # The link's lookup brought the table, its round and tournament along.
@@ -266,14 +274,15 @@ class TablePageView(LinkMixin, View):
         full = snapshot.full
         can_enter = me is not None and not closed and not table.bye and unit is not None
         can_enter = can_enter and not full
-        dealers = "[]"
+        dealers = sitting_out = "[]"
         if can_enter and form is None:
             form = parts["blank"]
         if isinstance(form, BlankForm):
-            dealers = form.dealers
+            dealers, sitting_out = form.dealers, form.sitting_out
         elif can_enter:
             limit = plugin.deals_per_round(table.round.tournament.rules or None)
-            dealers = json.dumps(self.next_dealers(table, snapshot.basics, limit))
+            names, out = self.next_dealers(table, snapshot.basics, limit)
+            dealers, sitting_out = json.dumps(names), json.dumps(out)
         outcome = None
         if full and not snapshot.basics.queue.waiting:
             outcome = table_state.table_outcome(table, scoresheet.table_seats(table), me)
@@ -301,6 +310,7 @@ class TablePageView(LinkMixin, View):
                 "form": form if can_enter else None,
                 "form_html": mark_safe(form.html) if isinstance(form, BlankForm) else "",
                 "dealers_json": dealers,
+                "sitting_out_json": sitting_out,
                 "deal_template": unit[1] if unit else "",
                 "version": table.version if version is None else version,
                 "key": secrets.token_urlsafe(16),
