@@ -1,8 +1,8 @@
 """Clubs, their players, seasons and yearly memberships."""
 
 import secrets
-from typing import Any
 from decimal import Decimal
+from typing import Any
 
 from django.conf import settings
 from django.core.validators import MaxValueValidator, MinValueValidator
