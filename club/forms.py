@@ -190,6 +190,8 @@ class EraseConfirmForm(forms.Form):
                 _("Type %(word)s in capitals to confirm the erasure.") % {"word": _("ERASE")}
             )
         return typed
+
+
 class RepresentedClubForm(forms.ModelForm):
     """A club of the organiser's list (the club classification of its open tournaments)."""
 

@@ -157,6 +157,8 @@ def set_club_privacy(
     club.hide_from_search_engines = hide_from_search_engines
     club.save(update_fields=["default_public_name", "privacy_notice", "hide_from_search_engines"])
     return club
+
+
 class ClubListError(Exception):
     """A change of the list of clubs refused; ``str()`` says why."""
 
