@@ -25,7 +25,7 @@ from tournaments.sample_sheets import (
 )
 from tournaments.selectors.scoresheet import first_dealer, table_seats
 from tournaments.services import deal_entry, drawing
-from tournaments.tableside import table_entry
+from tournaments.tableside import table_entry, table_state
 from tournaments.tableside.models import PhoneSeat, TableDeal
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -92,8 +92,10 @@ def shoot(page, name):
 
 
 @pytest.mark.parametrize("game", list(GAMES))
-def test_after_ten_rows_the_form_is_near_the_top_and_fits(phones, live_server, make_tournament, game):
-    table, link, rows = table_with_rows(make_tournament, game)
+def test_after_ten_rows_the_form_is_near_the_top_and_fits(
+    phones, live_server, make_tournament, game
+):
+    _table, link, rows = table_with_rows(make_tournament, game)
     url = live_server.url + reverse("table_page", args=[link.token])
     phone = phones()
     say_who(phone, url)
@@ -122,7 +124,7 @@ def sheet_record(table):
 
 @pytest.mark.parametrize("game", list(GAMES))
 def test_a_row_sent_back_comes_back_prefilled_with_its_reason_in_view(
-    phones, open_page, log_in, live_server, make_tournament, game
+    phones, open_page, log_in, scorekeeper_user, live_server, make_tournament, game
 ):
     players, rules, rows, word = GAMES[game]
     tournament = make_tournament(game, players=players, rounds=1, rules=rules)
@@ -138,9 +140,7 @@ def test_a_row_sent_back_comes_back_prefilled_with_its_reason_in_view(
     seat = PhoneSeat.objects.get(link=link, released_at__isnull=True)
     entry = Entry.objects.get(pk=seat.entry_id)
     side = next(
-        p.side
-        for p in table_entry.table_people(table_seats(table))
-        if p.entry_id == seat.entry_id
+        p.side for p in table_state.table_people(table_seats(table)) if p.entry_id == seat.entry_id
     )
     record = dict(records[-1])
     deal = table_entry.enter_deal(
@@ -154,11 +154,20 @@ def test_a_row_sent_back_comes_back_prefilled_with_its_reason_in_view(
         device=seat.device,
         fingerprint="f",
     )
-    # The scorekeeper sends it back from the phones page: the row's word there too.
+    # The phone shows it waiting for the other side, under the row's name.
+    phone.goto(url)
+    box = phone.locator(f".waiting-deal[data-number='{deal.number}']")
+    label = box.get_attribute("data-row")
+    assert label and label.startswith(word), label
+    assert box.locator("h2").inner_text().startswith(label)
+    # The scorekeeper sends it back from the phones page: the same name there.
     desk = open_page()
     log_in(desk)
     desk.goto(live_server.url + reverse("staff_round_phones", args=[table.round_id]))
-    waiting_desk = desk.locator(f".waiting-deal[data-number='{deal.number}']").inner_text()
+    waiting_desk = desk.locator(f".waiting-deal[data-number='{deal.number}']")
+    assert waiting_desk.get_attribute("data-row") == label
+    assert label in waiting_desk.inner_text()
+    expect(desk.locator(f"[data-table='{table.number}'] h2 .tag")).to_contain_text(label)
     desk.fill(f"#reason-{deal.pk}", "9 plis, pas 10")
     with desk.expect_navigation():
         desk.get_by_role("button", name="Renvoyer").click()
@@ -176,7 +185,7 @@ def test_a_row_sent_back_comes_back_prefilled_with_its_reason_in_view(
     )
     values = {name: value for name, value in sent if name not in ("csrfmiddlewaretoken", "key")}
     form_class, _template = plugin_for(game).table_entry()
-    basics = table_entry.table_state.table_basics(table)
+    basics = table_state.table_basics(table)
     check = form_class(
         values,
         seat_names=basics.seat_names,
@@ -194,10 +203,12 @@ def test_a_row_sent_back_comes_back_prefilled_with_its_reason_in_view(
     shoot(phone, f"{game}-sent-back")
     assert axe_violations(phone) == []
 
-    # One word for the row: the phone's sent-back box, the form's heading, the dashboard.
-    label = phone.locator("#sent-back-reason").get_attribute("data-row")
-    assert label and label.startswith(word), label
-    assert label in phone.locator("#deal-form").inner_text()
-    assert label.lower() in waiting_desk.lower()
+    # The same name on the phone's sent-back box (its number in the form's heading) and on
+    # the phones page, where the row is now sent back.
+    assert reason.get_attribute("data-row") == label
+    assert label.split(" (")[0] in phone.locator("#deal-form h2").inner_text()
     desk.reload()
-    assert label.lower() in desk.locator(f"[data-table='{table.number}'] .flagged").inner_text().lower()
+    flagged = desk.locator(f"[data-table='{table.number}'] .flagged")
+    assert flagged.get_attribute("data-row") == label
+    assert label in flagged.inner_text()
+    assert label in desk.locator(f"[data-table='{table.number}'] h2 .tag").inner_text()

@@ -245,14 +245,10 @@ LINES = replace(
     phone_done=gettext_lazy("Every game of this table is entered and confirmed."),
     phone_offline=gettext_lazy("offline — %(n)s line(s) waiting to be sent"),
     phone_sending=gettext_lazy("sending %(n)s line(s)…"),
-    phone_kept=gettext_lazy(
-        "%(row)s: kept on this phone, sent as soon as the connection returns."
-    ),
+    phone_kept=gettext_lazy("%(row)s: kept on this phone, sent as soon as the connection returns."),
     phone_refused=gettext_lazy("%(row)s, refused:"),
     phone_kept_list=gettext_lazy("Lines kept on this phone"),
-    phone_sent=gettext_lazy(
-        "%(row)s: sent; a player of the other side confirms it on his phone."
-    ),
+    phone_sent=gettext_lazy("%(row)s: sent; a player of the other side confirms it on his phone."),
     phone_confirmed=gettext_lazy("%(row)s: confirmed."),
     phone_confirmed_later=gettext_lazy(
         "%(row)s: confirmed; it counts once the rows before it are confirmed."

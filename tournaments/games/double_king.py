@@ -469,7 +469,10 @@ class DoubleKingRow(PointsLines, DealForm):
     def initial_from(self, record: dict[str, Any]) -> dict[str, object]:
         """A row sent back, as it was typed: the game, the penalty tick and the points."""
         points = score_deal(record, self.rules or None)
-        initial: dict[str, object] = {"game": record.get("game", ""), "penalty": "penalty" in record}
+        initial: dict[str, object] = {
+            "game": record.get("game", ""),
+            "penalty": "penalty" in record,
+        }
         initial.update({f"{self.cells}{seat}": p for seat, p in enumerate(points)})
         return initial
 
