@@ -212,3 +212,23 @@ def test_a_row_sent_back_comes_back_prefilled_with_its_reason_in_view(
     assert flagged.get_attribute("data-row") == label
     assert label in flagged.inner_text()
     assert label in desk.locator(f"[data-table='{table.number}'] h2 .tag").inner_text()
+
+
+def test_a_phone_whose_link_was_replaced_is_told_how_to_rejoin(
+    phones, open_page, log_in, scorekeeper_user, live_server, make_tournament
+):
+    table, link, _rows = table_with_rows(make_tournament, "whist")
+    phone = phones()
+    say_who(phone, live_server.url + reverse("table_page", args=[link.token]))
+    desk = open_page()
+    log_in(desk)
+    desk.goto(live_server.url + reverse("staff_round_phones", args=[table.round_id]))
+    with desk.expect_navigation():
+        desk.locator(f"[data-table='{table.number}'] form:has(input[value=renew]) button").click()
+    # The phone's next poll learns it (410) and the page says what happened and what to do.
+    notice = phone.locator("#link-replaced")
+    expect(notice).to_be_visible(timeout=10_000)
+    expect(notice).to_contain_text("« Nouveau lien »")
+    expect(notice).to_contain_text("choisissez à nouveau votre nom")
+    shoot(phone, "link-replaced")
+    assert axe_violations(phone) == []

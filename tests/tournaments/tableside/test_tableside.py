@@ -14,7 +14,7 @@ from django.utils import translation
 from helpers import fr
 
 from tournaments.models import Seat
-from tournaments.sample_sheets import double_game
+from tournaments.sample_sheets import double_game, whist_pool
 from tournaments.services import deal_entry, drawing, round_clock
 from tournaments.tableside import table_entry
 from tournaments.tableside.models import TableDeal, TableEvent, TableLink
@@ -756,3 +756,41 @@ def test_two_players_who_would_read_the_same_keep_their_whole_names(whist_table,
     assert "Jean D." not in header
     assert '<th scope="col" class="num">Jean Dupont</th>' in header
     assert '<th scope="col" class="num">Jean Durand</th>' in header
+
+
+def test_a_sheet_completed_at_the_desk_tells_the_phones_in_one_sentence(
+    scorekeeper_client, whist_table, link
+):
+    """A deal still waiting on a phone when the scorekeeper typed the whole pool at the desk:
+    the phones say once that the sheet was completed there and that nothing is left to do,
+    never « enter it again » beside « every deal is entered and confirmed »; so too once the
+    waiting deal, confirmed meanwhile, is turned down as a conflict."""
+    first = whist_table.seats.get(first_dealer=True).position
+    pool = whist_pool(first, random.Random(3), 12)
+    deal_entry.save_sheet(whist_table, records=pool[:11], version=0, user=None)
+    north = phone(link, seat_entry(whist_table, 0))
+    east = phone(link, seat_entry(whist_table, 1))
+    assert north.post(url(link), whist_deal(whist_table, number="12")).status_code == 302
+    waiting = TableDeal.objects.get(table=whist_table)
+    whist_table.refresh_from_db()
+    deal_entry.save_sheet(whist_table, records=pool, version=whist_table.version, user=None)
+
+    desk_done = fr(
+        "The scorekeeper completed this table's sheet at the desk: what was still waiting on "
+        "the phones is not needed, and there is nothing left to do here."
+    )
+    for client in (north, east):
+        page = client.get(url(link)).content.decode()
+        assert page.count(desk_done) == 1
+        assert 'id="deal-form"' not in page and 'class="panel waiting-deal' not in page
+        assert fr("Every deal of this table is entered and confirmed.") not in page
+    # Confirmed on the phones page meanwhile: a conflict, and still the same one sentence.
+    scorekeeper_client.post(
+        reverse("staff_round_phones", args=[whist_table.round_id]),
+        {"action": "confirm", "table": str(whist_table.pk), "deal": str(waiting.pk)},
+    )
+    assert TableDeal.objects.get(pk=waiting.pk).status == TableDeal.Status.REJECTED
+    page = north.get(url(link)).content.decode()
+    assert page.count(desk_done) == 1
+    assert fr("The sheet changed meanwhile (entered elsewhere): enter it again.") not in page
+    assert 'id="table-outcome"' in page  # the table's result, as after the last deal
