@@ -45,7 +45,11 @@
   // A row sent back is back in the form with its reason: both in view, ready to correct.
   const sentBack = document.getElementById("sent-back-reason");
   if (sentBack && form) {
-    sentBack.scrollIntoView({ block: "start" });
+    // A reload would put the page back where it was scrolled (at the bottom, say): not here.
+    if ("scrollRestoration" in window.history) window.history.scrollRestoration = "manual";
+    const show = () => sentBack.scrollIntoView({ block: "start" });
+    show();
+    window.addEventListener("load", show);
     const firstInput = form.querySelector("select, input:not([type=hidden])");
     if (firstInput) firstInput.focus({ preventScroll: true });
   }

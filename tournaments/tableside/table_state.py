@@ -611,7 +611,7 @@ class TableRow:
 
 #: What happened to a row in the dashboard's history, as a noun after the row's name
 #: (« Jeu 4 (C) : confirmation »): an adjective would have to agree with the game's noun.
-EVENT_NOUNS = {
+EVENT_NOUNS: dict[str, Any] = {
     TableEvent.Kind.ENTERED: pgettext_lazy("a row's history", "entry"),
     TableEvent.Kind.CONFIRMED: pgettext_lazy("a row's history", "confirmation"),
     TableEvent.Kind.REJECTED: pgettext_lazy("a row's history", "sent back"),
@@ -629,7 +629,8 @@ def _name_rows(
     for table_deal in deals:
         table_deal.row_label = labels[table_deal.pk]  # type: ignore[attr-defined]
     for event in events:
-        event.what = EVENT_NOUNS.get(event.kind, event.get_kind_display())  # type: ignore[attr-defined]
+        what = EVENT_NOUNS.get(str(event.kind)) or event.get_kind_display()
+        event.what = what  # type: ignore[attr-defined]
         if event.table_deal is not None:
             event.table_deal.row_label = labels.get(  # type: ignore[attr-defined]
                 event.table_deal.pk, queue.label(table, event.table_deal)
