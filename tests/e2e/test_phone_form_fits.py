@@ -113,6 +113,29 @@ def test_after_ten_rows_the_form_is_near_the_top_and_fits(
     assert phone.locator("#deals tbody tr").count() == rows
     assert phone.evaluate("document.documentElement.scrollWidth") <= width
     assert axe_violations(phone) == []
+    if game == "plonk":
+        plonk_errors_read_as_sentences(phone, width)
+
+
+def plonk_errors_read_as_sentences(phone, width):
+    """Plonk's form sent with the live points missing: each error takes a line of the form's
+    width (never one word per line), and every input, « Points vivants » first, stays in view."""
+    phone.fill("#id_tricks0", "7")
+    phone.fill("#id_dead0", "9")
+    phone.fill("#id_dead1", "8")
+    with phone.expect_navigation():
+        phone.click("#save-deal")
+    errors = phone.locator("#deal-form .field-error")
+    expect(errors.first).to_be_visible()
+    for box in errors.evaluate_all("els => els.map(e => e.getBoundingClientRect().toJSON())"):
+        assert box["width"] >= width * 0.6, box
+        assert box["right"] <= width, box
+    for box in phone.evaluate(MEASURE, FORM_INPUTS):
+        assert box["right"] <= width and box["scroller"] is None, box
+    expect(phone.locator("#id_live0")).to_have_value("")
+    expect(phone.locator("#id_dead1")).to_have_value("8")  # what was typed is kept
+    shoot(phone, "plonk-errors")
+    assert axe_violations(phone) == []
 
 
 def sheet_record(table):
