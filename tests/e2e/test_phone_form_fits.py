@@ -184,7 +184,7 @@ def test_a_row_sent_back_comes_back_prefilled_with_its_reason_in_view(
     assert label and label.startswith(word), label
     assert box.locator("h2").inner_text().startswith(label)
     # The scorekeeper sends it back from the phones page: the same name there.
-    desk = open_page()
+    desk = open_page(width=1280, height=800)
     log_in(desk)
     desk.goto(live_server.url + reverse("staff_round_phones", args=[table.round_id]))
     waiting_desk = desk.locator(f".waiting-deal[data-number='{deal.number}']")
@@ -235,6 +235,8 @@ def test_a_row_sent_back_comes_back_prefilled_with_its_reason_in_view(
     assert flagged.get_attribute("data-row") == label
     assert label in flagged.inner_text()
     assert label in desk.locator(f"[data-table='{table.number}'] h2 .tag").inner_text()
+    shoot(desk, f"{game}-phones-page")
+    assert axe_violations(desk) == []
 
 
 def test_a_phone_whose_link_was_replaced_is_told_how_to_rejoin(
@@ -243,7 +245,7 @@ def test_a_phone_whose_link_was_replaced_is_told_how_to_rejoin(
     table, link, _rows = table_with_rows(make_tournament, "whist")
     phone = phones()
     say_who(phone, live_server.url + reverse("table_page", args=[link.token]))
-    desk = open_page()
+    desk = open_page(width=1280, height=800)
     log_in(desk)
     desk.goto(live_server.url + reverse("staff_round_phones", args=[table.round_id]))
     with desk.expect_navigation():

@@ -18,7 +18,9 @@ Text = str | Promise
 @dataclass(frozen=True)
 class DealWords:
     """The page's sentences; ``%(n)s``/``%(total)s``/``%(counter)s`` are filled by the
-    ``deal_word`` template tag."""
+    ``deal_word`` template tag. The phones' sentences naming one row are given its place
+    (``n``) and its name (``row``, ``GamePlugin.row_labels``): a game whose rows are not
+    named by their place (Double King) says ``%(row)s``."""
 
     label: Text  # one line named in an error message: « Donne 3 »
     column: Text  # the list's heading of a deal's description
