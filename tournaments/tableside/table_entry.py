@@ -161,7 +161,7 @@ def live_links(round_: Round) -> dict[int, TableLink]:
     }
 
 
-def live_links_of(table_id: int) -> bool:
+def has_live_link(table_id: int) -> bool:
     """Whether the table has a live link now (its old one was replaced, not withdrawn)."""
     return TableLink.objects.filter(table_id=table_id, revoked_at__isnull=True).exists()
 

@@ -73,7 +73,7 @@ class LinkReplaced(Exception):
 def replaced_response(request, link) -> HttpResponse:
     """What a phone left on a replaced link is told (410): the link was replaced, and how to
     rejoin; JSON for the phone's script (its send and its poll), a page otherwise."""
-    replaced = table_entry.live_links_of(link.table_id)
+    replaced = table_entry.has_live_link(link.table_id)
     message = (
         _(
             "The scorekeeper replaced this table's link (« New link »): this page no longer "
