@@ -177,9 +177,9 @@ def test_a_row_sent_back_comes_back_prefilled_with_its_reason_in_view(
         device=seat.device,
         fingerprint="f",
     )
-    # The phone shows it waiting for the other side, under the row's name.
-    phone.goto(url)
+    # The phone shows it by itself (its poll), waiting for the other side, under its name.
     box = phone.locator(f".waiting-deal[data-number='{deal.number}']")
+    expect(box).to_be_visible(timeout=10_000)
     label = box.get_attribute("data-row")
     assert label and label.startswith(word), label
     assert box.locator("h2").inner_text().startswith(label)
@@ -196,9 +196,9 @@ def test_a_row_sent_back_comes_back_prefilled_with_its_reason_in_view(
         desk.get_by_role("button", name="Renvoyer").click()
     assert TableDeal.objects.get(pk=deal.pk).status == TableDeal.Status.REJECTED
 
-    phone.goto(url)
+    # The phone redraws by itself: the row is back in the form, its reason beside it.
     reason = phone.locator("#sent-back-reason")
-    expect(reason).to_contain_text("9 plis, pas 10")
+    expect(reason).to_contain_text("9 plis, pas 10", timeout=10_000)
     expect(reason).to_be_in_viewport()
     form = phone.locator("#deal-form")
     expect(form).to_be_in_viewport()
