@@ -31,6 +31,8 @@
     fetch(live.dataset.stateUrl, { credentials: "same-origin", headers: headers, cache: "no-cache" })
       .then((r) => {
         if (r.status === 304) return null;
+        // 410: the scorekeeper replaced the table's link; the page says so and how to rejoin.
+        if (r.status === 410) { redraw(); return null; }
         if (!r.ok) return null;
         etag = r.headers.get("ETag");
         return r.json();
@@ -39,6 +41,18 @@
       .catch(() => {});
   }
   setInterval(poll, 3000);
+
+  // A row sent back is back in the form with its reason: both in view, ready to correct.
+  const sentBack = document.getElementById("sent-back-reason");
+  if (sentBack && form) {
+    // A reload would put the page back where it was scrolled (at the bottom, say): not here.
+    if ("scrollRestoration" in window.history) window.history.scrollRestoration = "manual";
+    const show = () => sentBack.scrollIntoView({ block: "start" });
+    show();
+    window.addEventListener("load", show);
+    const firstInput = form.querySelector("select, input:not([type=hidden])");
+    if (firstInput) firstInput.focus({ preventScroll: true });
+  }
   if (!box) return;
 
   // ------------------------------------------------------------------ the deals kept to send
@@ -55,7 +69,8 @@
     try { window.localStorage.setItem(storeKey, JSON.stringify(queue)); } catch (e) { /* full */ }
   }
   function pending() { return load().filter((item) => item.state === "waiting"); }
-  const fill = (template, n) => template.replace("__N__", String(n));
+  const fill = (template, n, row) =>
+    template.replace("__N__", String(n)).replace("__ROW__", row || String(n));
 
   function render() {
     const queue = load();
@@ -71,8 +86,8 @@
       li.dataset.state = item.state;
       const label = document.createElement("span");
       label.textContent = item.state === "waiting"
-        ? fill(text.kept, item.number)
-        : fill(text.refused, item.number) + " " + item.message;
+        ? fill(text.kept, item.number, item.label)
+        : fill(text.refused, item.number, item.label) + " " + item.message;
       li.appendChild(label);
       if (item.state !== "waiting") {
         li.className = "field-error";
@@ -141,7 +156,7 @@
           return "refused";
         });
       }
-      if (r.status === 400 || r.status === 403 || r.status === 404) {
+      if (r.status === 400 || r.status === 403 || r.status === 404 || r.status === 410) {
         return r.json().catch(() => ({})).then((d) => {
           item.message = d.message || "";
           return "refused";
@@ -209,6 +224,10 @@
     const showNumber = (n) => {
       const before = Number(number.value);
       number.value = String(n);
+      // The row's name moves on as its place does (« Jeu 9 » → « Jeu 10 »).
+      if (form.dataset.row) {
+        form.dataset.row = form.dataset.row.replace(/\d+(?!.*\d)/, (k) => String(Number(k) + n - before));
+      }
       if (heading && heading.firstChild && heading.firstChild.nodeType === Node.TEXT_NODE) {
         heading.firstChild.textContent = heading.firstChild.textContent.replace(String(before), String(n));
       }
@@ -235,7 +254,10 @@
       new FormData(form).forEach((value, name) => {
         if (name !== "csrfmiddlewaretoken" && name !== "action") fields.push([name, String(value)]);
       });
-      const item = { key: form.elements.key.value, number: Number(number.value), fields: fields, state: "waiting" };
+      const item = {
+        key: form.elements.key.value, number: Number(number.value), label: form.dataset.row || "",
+        fields: fields, state: "waiting",
+      };
       const queue = load();
       const onlyOne = !queue.some((other) => other.state === "waiting");
       queue.push(item);

@@ -12,6 +12,7 @@ from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 
 from scoring.double_king import score_deal
+from tournaments.games.double_king import LETTERS
 from tournaments.models import Seat
 from tournaments.sample_sheets import double_king_round
 from tournaments.services import drawing
@@ -86,12 +87,15 @@ def test_a_double_king_table_enters_its_rows_on_phones(phones, live_server, make
     )
     with dealer.expect_navigation():
         dealer.click("#save-deal")
-    assert "Ligne 1 envoyée" in dealer.content()
+    # The row is named as the players say it: its game's number and letter.
+    row = f"Jeu 1 ({LETTERS[records[0]['game']]})"
+    assert f"{row} : envoi fait" in dealer.content()
+    expect(waiting(dealer, 1).locator("h2")).to_contain_text(row)
     expect(waiting(other, 1).locator(".confirm-deal")).to_be_visible(timeout=10_000)
     assert axe_violations(other) == []
     with other.expect_navigation():
         waiting(other, 1).locator(".confirm-deal").click()
-    assert "Ligne 1 confirmée." in other.content()
+    assert f"{row} : confirmation faite." in other.content()
     expect(dealer.locator("tr[data-deal='1']")).to_be_visible(timeout=10_000)
 
     # Row 2, typed wrong (two players' points swapped): sent back with a word.
@@ -112,6 +116,9 @@ def test_a_double_king_table_enters_its_rows_on_phones(phones, live_server, make
     sent_back = dealer.locator(".flagged-deal[data-number='2']")
     expect(sent_back).to_have_attribute("data-status", "rejected", timeout=10_000)
     expect(sent_back).to_contain_text("points inversés")
+    expect(sent_back).to_be_in_viewport()
+    # Back in the form as it was typed: the swapped points, ready to correct.
+    expect(dealer.locator("#id_p0")).to_have_value(str(swapped[0]))
     assert axe_violations(dealer) == []
     # Corrected and confirmed.
     type_row(dealer, record)

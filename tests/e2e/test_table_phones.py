@@ -90,7 +90,9 @@ def test_a_whist_table_enters_and_confirms_its_pool(
             north.click("#save-deal")
     assert TableDeal.objects.filter(table=table, status="pending").count() == 3
     assert north.locator("#deal-form").count() == 0  # the pool's three deals are entered
-    expect(row).to_contain_text("donnes 1, 2, 3 en attente de confirmation", timeout=10_000)
+    expect(row).to_contain_text(
+        "Donne 1, Donne 2, Donne 3 : en attente de confirmation", timeout=10_000
+    )
 
     sheet = north.context.new_page()
     sheet.goto(standings)
@@ -110,7 +112,7 @@ def test_a_whist_table_enters_and_confirms_its_pool(
     with east.expect_navigation():
         deal_section(east, 1).locator(".confirm-deal").click()
     assert east.inner_text("[data-total='0']").strip() == "5"
-    expect(row).to_contain_text("donne 2 en attente de confirmation", timeout=10_000)
+    expect(row).to_contain_text("Donne 2 : en attente de confirmation", timeout=10_000)
     sheet.goto(standings)
     after_one = sheet.inner_text("main")
     assert after_one != before  # the public standings change once a deal is confirmed

@@ -349,6 +349,30 @@ class GamePlugin:
         """A record in words on the table's phones (default: ``describe``)."""
         return self.describe(record, names)
 
+    def row_words(self) -> DealWords:
+        """The sentences of the table's phones and the scorekeeper's phones page, in the
+        game's own noun for a row (``deal_words``): the table form's, else a deal's."""
+        unit = self.table_entry()
+        return unit[0].words if unit is not None else DEALS
+
+    def row_labels(
+        self, records: Sequence[dict[str, Any]], rules: dict[str, Any] | None = None
+    ) -> list[str]:
+        """How players name each row of a sheet, the one place every screen of the phones
+        takes it from (the phone, its waiting boxes, the scorekeeper's phones page): by
+        default the game's noun and the row's place, « Donne 3 », « Manche 3 »."""
+        label = self.row_words().label
+        return [str(label) % {"n": number} for number in range(1, len(records) + 1)]
+
+    def row_label(
+        self,
+        before: Sequence[dict[str, Any]],
+        record: dict[str, Any],
+        rules: dict[str, Any] | None = None,
+    ) -> str:
+        """The name of ``record`` entered after the rows ``before`` (``row_labels``)."""
+        return self.row_labels([*before, record], rules)[-1]
+
     # ----------------------------------------------------------------- sheets and history
 
     def describe(self, record: dict[str, Any], seat_names: Sequence[str]) -> str:

@@ -18,7 +18,9 @@ Text = str | Promise
 @dataclass(frozen=True)
 class DealWords:
     """The page's sentences; ``%(n)s``/``%(total)s``/``%(counter)s`` are filled by the
-    ``deal_word`` template tag."""
+    ``deal_word`` template tag. The phones' sentences naming one row are given its place
+    (``n``) and its name (``row``, ``GamePlugin.row_labels``): a game whose rows are not
+    named by their place (Double King) says ``%(row)s``."""
 
     label: Text  # one line named in an error message: « Donne 3 »
     column: Text  # the list's heading of a deal's description
@@ -228,35 +230,32 @@ MANCHES = DealWords(
     entry_not_waiting=gettext_lazy("This manche no longer waits for confirmation."),
 )
 
-# Double King's phones enter the sheet line by line: a game (« Jeu 4 », the form's heading)
-# or a penalty line, which is not one of the 20; a line's number is its place on the sheet.
+# Double King's phones enter the sheet line by line: a game (« Jeu 4 (C) », its number and
+# letter) or a penalty line, which is not one of the 20; the sentences naming one row take
+# its name, ``%(row)s`` (``GamePlugin.row_labels``), never its place on the sheet.
 # The staff's deal-by-deal sentences stay DEALS': Double King's staff sheet is the whole grid.
 LINES = replace(
     DEALS,
     label=gettext_lazy("Line %(n)d"),
     column=gettext_lazy("Game"),
-    phone_caption=gettext_lazy("Lines confirmed"),
-    phone_none=gettext_lazy("No line confirmed yet."),
-    phone_on_hold=gettext_lazy("confirmed, on hold until line %(n)s is confirmed"),
-    phone_confirm=gettext_lazy("Confirm line %(n)s"),
-    phone_enter_below=gettext_lazy("Enter line %(n)s below."),
-    phone_send=gettext_lazy("Send the line"),
-    phone_done=gettext_lazy("Every line of this table's sheet is entered and confirmed."),
+    phone_caption=gettext_lazy("Games and penalty lines confirmed"),
+    phone_none=gettext_lazy("No game confirmed yet."),
+    phone_on_hold=gettext_lazy("confirmed; waits for: %(row)s"),
+    phone_confirm=gettext_lazy("Confirm: %(row)s"),
+    phone_enter_below=gettext_lazy("Enter below: %(row)s."),
+    phone_send=gettext_lazy("Send for confirmation"),
+    phone_done=gettext_lazy("Every game of this table is entered and confirmed."),
     phone_offline=gettext_lazy("offline — %(n)s line(s) waiting to be sent"),
     phone_sending=gettext_lazy("sending %(n)s line(s)…"),
-    phone_kept=gettext_lazy(
-        "Line %(n)s kept on this phone: it is sent as soon as the connection returns."
-    ),
-    phone_refused=gettext_lazy("Line %(n)s refused:"),
+    phone_kept=gettext_lazy("%(row)s: kept on this phone, sent as soon as the connection returns."),
+    phone_refused=gettext_lazy("%(row)s, refused:"),
     phone_kept_list=gettext_lazy("Lines kept on this phone"),
-    phone_sent=gettext_lazy(
-        "Line %(n)d sent: a player of the other side confirms it on his phone."
-    ),
-    phone_confirmed=gettext_lazy("Line %(n)d confirmed."),
+    phone_sent=gettext_lazy("%(row)s: sent; a player of the other side confirms it on his phone."),
+    phone_confirmed=gettext_lazy("%(row)s: confirmed."),
     phone_confirmed_later=gettext_lazy(
-        "Line %(n)d confirmed: it counts once the lines before it are confirmed."
+        "%(row)s: confirmed; it counts once the rows before it are confirmed."
     ),
-    phone_sent_back=gettext_lazy("Line %(n)d sent back."),
+    phone_sent_back=gettext_lazy("%(row)s: sent back to the table."),
     phone_stale=gettext_lazy(
         "The table's sheet changed while you were typing: check the lines, then send again."
     ),

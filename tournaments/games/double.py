@@ -11,7 +11,7 @@ from typing import Any
 
 from django import forms
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
 from scoring import GAMES, InvalidDeal, double
 
@@ -172,6 +172,20 @@ class DoublePlugin(GamePlugin):
                 for i in range(len(seat_names))
             ],
         }
+
+    def table_line(self, record: dict[str, Any], names: Sequence[str]) -> str:
+        """A manche on one short line of the phone's list, the seats in its columns' order:
+        « 3 cartes · mise/plis : 1/1 0/1 2/1 1/0 » (the points are in the columns beside)."""
+        cards = record.get("cards", 0)
+        pairs = " ".join(
+            f"{bid}/{took}"
+            for bid, took in zip(record.get("bids", []), record.get("tricks", []), strict=False)
+        )
+        return ngettext(
+            "%(counter)s card · bid/tricks: %(pairs)s",
+            "%(counter)s cards · bid/tricks: %(pairs)s",
+            cards if isinstance(cards, int) else 0,
+        ) % {"counter": cards, "pairs": pairs}
 
     def describe(self, record: dict[str, Any], seat_names: Sequence[str]) -> str:
         parts = [

@@ -466,6 +466,16 @@ class DoubleKingRow(PointsLines, DealForm):
     def dealer_name(self) -> str:
         return self.seat_names[self.dealer] if self.dealer is not None else ""
 
+    def initial_from(self, record: dict[str, Any]) -> dict[str, object]:
+        """A row sent back, as it was typed: the game, the penalty tick and the points."""
+        points = score_deal(record, self.rules or None)
+        initial: dict[str, object] = {
+            "game": record.get("game", ""),
+            "penalty": "penalty" in record,
+        }
+        initial.update({f"{self.cells}{seat}": p for seat, p in enumerate(points)})
+        return initial
+
     def cell_fields(self) -> list[forms.BoundField]:
         return [self[f"{self.cells}{seat}"] for seat in range(SEATS)]
 
@@ -544,6 +554,25 @@ class DoubleKingPlugin(GamePlugin):
     # The table's phones enter the sheet row by row (docs/plugins.md, table-side entry).
     table_form = DoubleKingRow
     table_template = "tournaments/sheets/double_king_row_form.html"
+
+    def row_labels(
+        self, records: Sequence[dict[str, Any]], rules: dict[str, Any] | None = None
+    ) -> list[str]:
+        """A row as the players speak of it: a game by its number and letter (« Jeu 4 (C) »),
+        a penalty line as such, with the game it came in (« Ligne de pénalité (jeu 4) »); a
+        penalty line takes a number only when the rules count it as a game."""
+        counts = bool(self.rules(rules).get("penalty_counts_as_game"))
+        labels: list[str] = []
+        games = 0
+        for record in records:
+            if "penalty" in record:
+                labels.append(_("Penalty line (game %(row)d)") % {"row": games + 1})
+                games += 1 if counts else 0
+                continue
+            games += 1
+            letter = LETTERS.get(str(record.get("game")), "?")
+            labels.append(_("Game %(row)d (%(letter)s)") % {"row": games, "letter": letter})
+        return labels
 
     def table_line(self, record: dict[str, Any], names: Sequence[str]) -> str:
         """A row on the phones as on the sheet: its game's letter and name, « C — Pas de

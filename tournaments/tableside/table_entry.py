@@ -96,6 +96,24 @@ def find_link(token: str) -> TableLink | None:
     return link
 
 
+def find_replaced_link(token: str) -> TableLink | None:
+    """The revoked link of ``token`` (replaced by « New link », or its round redrawn), or
+    ``None``: a phone left on it is told so, and how to rejoin, instead of a bare 404."""
+    if not token or len(token) > MAX_TOKEN_LENGTH or not token.isascii():
+        return None
+    link = next(
+        iter(
+            TableLink.objects.select_related("table__round__tournament")
+            .filter(token_hash=token_digest(token), revoked_at__isnull=False)
+            .order_by()[:1]
+        ),
+        None,
+    )
+    if link is None or not hmac.compare_digest(link.token, token):
+        return None
+    return link
+
+
 @transaction.atomic
 def issue_link(table: Table, *, user: User | None) -> TableLink:
     """A new link for ``table``; the previous one stops answering (and with it the phones'
@@ -141,6 +159,11 @@ def live_links(round_: Round) -> dict[int, TableLink]:
         link.table_id: link
         for link in TableLink.objects.filter(table__round=round_, revoked_at__isnull=True)
     }
+
+
+def has_live_link(table_id: int) -> bool:
+    """Whether the table has a live link now (its old one was replaced, not withdrawn)."""
+    return TableLink.objects.filter(table_id=table_id, revoked_at__isnull=True).exists()
 
 
 def link_path(link: TableLink) -> str:

@@ -10,11 +10,12 @@ from fractions import Fraction
 from typing import Any
 
 from django.db.models import Count, Max, Q
+from django.utils.translation import pgettext_lazy
 
 from scoring import InvalidDeal
 from scoring.common import TableResult
 from tournaments.games import plugin_for
-from tournaments.models import PLACE_POINTS_DENOMINATOR, Round, Seat, Table
+from tournaments.models import PLACE_POINTS_DENOMINATOR, Deal, Round, Seat, Table
 from tournaments.selectors.classification import tournament_standings
 from tournaments.selectors.scoresheet import (
     column_names,
@@ -36,6 +37,23 @@ class Person:
     entry_id: int
     name: str
     side: int
+
+
+def header_names(seats: Sequence[Seat]) -> list[str]:
+    """The phone's column headers, short enough for six columns at 390 px: a player's
+    initials (« GL »), else his first name when two share them, else his narrow column name;
+    a team's name (two columns have room; the header truncates a long word, never breaks it).
+    The whole names stay for screen readers (``seat_names``)."""
+    players = [s.entry.player for s in seats if s.entry is not None]
+    if len(players) != len(seats):
+        return seat_names(seats)
+    for short in (
+        [f"{p.first_name[:1]}{p.last_name[:1]}".upper() for p in players],
+        [p.first_name for p in players],
+    ):
+        if all(short) and len(set(short)) == len(short):
+            return short
+    return column_names(seats)
 
 
 def table_people(seats: Sequence[Seat]) -> list[Person]:
@@ -114,6 +132,7 @@ class Line:
     number: int
     text: str
     points: list[int]
+    label: str = ""  # the row as players name it (``GamePlugin.row_labels``)
 
 
 def table_lines(
@@ -130,10 +149,11 @@ def table_lines(
     except InvalidDeal:  # pragma: no cover - stored sheets are valid
         result = None
     points = result.per_deal if result is not None else [[0] * len(seats)] * len(queue.sheet)
+    labels = plugin.row_labels(queue.sheet, table.round.tournament.rules or None)
     lines = [
-        Line(number, plugin.table_line(record, names), list(deal_points))
-        for number, (record, deal_points) in enumerate(
-            zip(queue.sheet, points, strict=True), start=1
+        Line(number, plugin.table_line(record, names), list(deal_points), label)
+        for number, (record, deal_points, label) in enumerate(
+            zip(queue.sheet, points, labels, strict=True), start=1
         )
     ]
     totals = list(result.scores) if result is not None else [0] * len(seats)
@@ -169,7 +189,17 @@ class Queue:
 
     def records_before(self, number: int) -> list[dict[str, Any]]:
         """The sheet as the deal in place ``number`` follows it (the waiting deals before)."""
+        if number <= len(self.sheet):
+            return self.sheet[: number - 1]
         return [*self.sheet, *(d.record for d in self.contiguous() if d.number < number)]
+
+    def label(self, table: Table, table_deal: TableDeal) -> str:
+        """``table_deal`` as players name it (« Donne 4 », « Jeu 4 (C) »): its game's
+        ``row_label`` after the rows before it."""
+        tournament = table.round.tournament
+        return plugin_for(tournament.game).row_label(
+            self.records_before(table_deal.number), table_deal.record, tournament.rules or None
+        )
 
 
 def waiting_deals(table: Table) -> list[TableDeal]:
@@ -296,11 +326,20 @@ class WaitingItem:
     may_reject: bool
     #: a confirmed deal waits for this deal (not yet confirmed, or sent back) to count
     waits_for: int | None
+    #: the row as players name it, and the row it waits for (``GamePlugin.row_labels``)
+    label: str = ""
+    waits_for_label: str = ""
 
 
-def deal_item(table_deal: TableDeal, queue: Queue, names: Sequence[str], text: str) -> WaitingItem:
+def deal_item(
+    table_deal: TableDeal,
+    queue: Queue,
+    names: Sequence[str],
+    text: str,
+    labels: Sequence[str] = ("", ""),
+) -> WaitingItem:
     """A deal not on the sheet as every phone of the table sees it (``for_phone``: who may
-    confirm or send it back)."""
+    confirm or send it back); ``labels``: its name and that of the row it waits for."""
     confirmed = {d.number for d in queue.waiting if d.status == TableDeal.Status.CONFIRMED}
     waits_for = None
     if table_deal.status == TableDeal.Status.CONFIRMED:
@@ -315,6 +354,8 @@ def deal_item(table_deal: TableDeal, queue: Queue, names: Sequence[str], text: s
         may_confirm=False,
         may_reject=False,
         waits_for=waits_for,
+        label=labels[0],
+        waits_for_label=labels[1],
     )
 
 
@@ -335,7 +376,7 @@ class TableBasics:
     and its queue (the sheet and the deals waiting)."""
 
     seat_names: list[str]
-    column_names: list[str]  # the phone's narrow columns (« Josiane P. »)
+    column_names: list[str]  # the phone's column headers (« JP »: ``header_names``)
     dealing_names: list[str]
     first_dealer: int
     people: list[Person]
@@ -350,7 +391,7 @@ def table_basics(table: Table) -> TableBasics:
 def _basics(seats: Sequence[Seat], queue: Queue) -> TableBasics:
     return TableBasics(
         seat_names(seats),
-        column_names(seats),
+        header_names(seats),
         dealing_names(seats),
         first_dealer(seats),
         table_people(seats),
@@ -375,6 +416,9 @@ class TableSnapshot:
     flagged: list[WaitingItem]
     #: the seats held by phones (a claim or a release changes the table's stamp)
     holders: list[Holder]
+    #: the sheet alone is complete while phone rows still wait or were sent back: the
+    #: scorekeeper completed it at the desk, and those rows are not needed any more
+    completed_elsewhere: bool = False
 
 
 def table_snapshot(table: Table) -> TableSnapshot:
@@ -392,18 +436,38 @@ def table_snapshot(table: Table) -> TableSnapshot:
     lines, totals, result = table_lines(table, seats, queue)
     plugin = plugin_for(table.round.tournament.game)
 
+    by_number = {d.number: d for d in queue.waiting}
+
     def item(table_deal: TableDeal) -> WaitingItem:
         text = plugin.table_line(table_deal.record, basics.dealing_names)
-        return deal_item(table_deal, queue, basics.seat_names, text)
+        labels = (queue.label(table, table_deal), "")
+        found = deal_item(table_deal, queue, basics.seat_names, text, labels)
+        waited = by_number.get(found.waits_for) if found.waits_for is not None else None
+        if found.waits_for is not None:
+            # The row waited for: a row waiting (named by its record), else the free place.
+            labels = (
+                labels[0],
+                queue.label(table, waited)
+                if waited is not None
+                else plugin.row_label(
+                    queue.records_before(found.waits_for), {}, table.round.tournament.rules or None
+                ),
+            )
+            found = replace(found, waits_for_label=labels[1])
+        return found
 
+    waiting = [item(d) for d in queue.waiting]
+    flagged = [item(d) for d in flagged_among(sorted(deals, key=lambda d: d.pk))]
+    sheet_complete = result is not None and result.complete
     return TableSnapshot(
         basics=basics,
         lines=lines,
         totals=totals,
-        full=queue_full(table, queue, result, seats),
-        waiting=[item(d) for d in queue.waiting],
-        flagged=[item(d) for d in flagged_among(sorted(deals, key=lambda d: d.pk))],
+        full=sheet_complete or queue_full(table, queue, result, seats),
+        waiting=waiting,
+        flagged=flagged,
         holders=table_holders(table),
+        completed_elsewhere=sheet_complete and bool(waiting or flagged),
     )
 
 
@@ -539,6 +603,39 @@ class TableRow:
     def pending_numbers(self) -> str:
         return ", ".join(str(d.number) for d in self.pending)
 
+    @property
+    def pending_labels(self) -> str:
+        """The rows waiting for confirmation, as players name them (« Jeu 4 (C), Jeu 5 (A) »)."""
+        return ", ".join(getattr(d, "row_label", str(d.number)) for d in self.pending)
+
+
+#: What happened to a row in the dashboard's history, as a noun after the row's name
+#: (« Jeu 4 (C) : confirmation »): an adjective would have to agree with the game's noun.
+EVENT_NOUNS: dict[str, Any] = {
+    TableEvent.Kind.ENTERED: pgettext_lazy("a row's history", "entry"),
+    TableEvent.Kind.CONFIRMED: pgettext_lazy("a row's history", "confirmation"),
+    TableEvent.Kind.REJECTED: pgettext_lazy("a row's history", "sent back"),
+    TableEvent.Kind.CONFLICT: pgettext_lazy("a row's history", "conflict"),
+    TableEvent.Kind.REOPENED: pgettext_lazy("a row's history", "back to waiting"),
+}
+
+
+def _name_rows(
+    table: Table, queue: Queue, deals: Sequence[TableDeal], events: Sequence[TableEvent]
+) -> None:
+    """Each phone deal of the dashboard's table, and each one its history names, gets its
+    ``row_label``: the row as the players name it on their phones."""
+    labels = {d.pk: queue.label(table, d) for d in deals}
+    for table_deal in deals:
+        table_deal.row_label = labels[table_deal.pk]  # type: ignore[attr-defined]
+    for event in events:
+        what = EVENT_NOUNS.get(str(event.kind)) or event.get_kind_display()
+        event.what = what  # type: ignore[attr-defined]
+        if event.table_deal is not None:
+            event.table_deal.row_label = labels.get(  # type: ignore[attr-defined]
+                event.table_deal.pk, queue.label(table, event.table_deal)
+            )
+
 
 def round_rows(round_: Round) -> list[TableRow]:
     """The dashboard: each table of the round, its live link and where its entry stands."""
@@ -554,6 +651,13 @@ def round_rows(round_: Round) -> list[TableRow]:
         "entered_by__player"
     ):
         by_table.setdefault(table_deal.table_id, []).append(table_deal)
+    sheets: dict[int, list[dict[str, Any]]] = {}
+    for table_id, record in (
+        Deal.objects.filter(table__round=round_)
+        .order_by("table_id", "number")
+        .values_list("table_id", "record")
+    ):
+        sheets.setdefault(table_id, []).append(record)
     holders: dict[int, list[PhoneSeat]] = {}
     for holder in (
         PhoneSeat.objects.filter(
@@ -568,6 +672,8 @@ def round_rows(round_: Round) -> list[TableRow]:
     for table in tables:
         deals = by_table.get(table.pk, [])
         waiting = sorted((d for d in deals if is_waiting(d)), key=lambda d: d.number)
+        table.round = round_  # the labels read the round's tournament (no query more)
+        _name_rows(table, Queue(sheets.get(table.pk, []), waiting), deals, events.get(table.pk, []))
         flagged = flagged_among(deals)
         if flagged:
             state = "rejected"

@@ -62,6 +62,44 @@ class Throttled(Exception):
     pass
 
 
+class LinkReplaced(Exception):
+    """A table's link the scorekeeper replaced (« New link ») or whose round was redrawn."""
+
+    def __init__(self, link) -> None:
+        super().__init__(str(link.pk))
+        self.link = link
+
+
+def replaced_response(request, link) -> HttpResponse:
+    """What a phone left on a replaced link is told (410): the link was replaced, and how to
+    rejoin; JSON for the phone's script (its send and its poll), a page otherwise."""
+    replaced = table_entry.has_live_link(link.table_id)
+    message = (
+        _(
+            "The scorekeeper replaced this table's link (« New link »): this page no longer "
+            "works. Scan the code on the table's new sheet, or ask the scorekeeper for the new "
+            "link, then choose your name again."
+        )
+        if replaced
+        else _(
+            "This table's link no longer works (the round was drawn again or its phones were "
+            "switched off). Ask the scorekeeper for your table's new link or sheet."
+        )
+    )
+    if "json" in request.headers.get("Accept", "") or request.path.endswith(".json"):
+        return JsonResponse({"ok": False, "replaced": True, "message": message}, status=410)
+    tournament = link.table.round.tournament
+    response = render(
+        request,
+        "tableside/replaced.html",
+        {"message": message, "table": link.table, "tournament": tournament},
+        status=410,
+    )
+    patch_cache_control(response, no_store=True)
+    response["Referrer-Policy"] = "same-origin"
+    return response
+
+
 class LinkMixin:
     """A view reached by a table's token: 404 for an unknown or revoked one, 429 instead once
     its address sent too many unknown ones lately."""
@@ -69,6 +107,8 @@ class LinkMixin:
     def dispatch(self, request, *args, **kwargs):
         try:
             return super().dispatch(request, *args, **kwargs)  # type: ignore[misc]
+        except LinkReplaced as replaced:
+            return replaced_response(request, replaced.link)
         except Throttled:
             return HttpResponse(
                 _("Too many unknown table links from this address: try again later."),
@@ -83,6 +123,9 @@ class LinkMixin:
         link = table_entry.find_link(token)
         if link is not None:
             return link
+        replaced = table_entry.find_replaced_link(token)
+        if replaced is not None:  # a real link, no guess: not counted
+            raise LinkReplaced(replaced)
         address = client_ip(self.request)  # type: ignore[attr-defined]
         if link_throttle.refused(address):
             raise Throttled
@@ -100,6 +143,12 @@ def stamp_response(request, stamp: str) -> HttpResponse:
     return response
 
 
+def row_words(table: Table, deal: TableDeal) -> dict[str, object]:
+    """What a sentence naming ``deal`` is filled with: its place (``n``) and its name as the
+    players say it (``row``, « Jeu 4 (C) »: ``GamePlugin.row_labels``)."""
+    return {"n": deal.number, "row": table_state.table_queue(table).label(table, deal)}
+
+
 def confirmed_message(request, table: Table, deal: TableDeal) -> None:
     """What a confirmation did: the deal counts, waits for the deals before it, or was a
     conflict (sent back, with the reason)."""
@@ -107,9 +156,9 @@ def confirmed_message(request, table: Table, deal: TableDeal) -> None:
     if deal.status != TableDeal.Status.CONFIRMED:
         messages.error(request, deal.reason)
     elif deal.applied_version is None:
-        messages.success(request, str(words.phone_confirmed_later) % {"n": deal.number})
+        messages.success(request, str(words.phone_confirmed_later) % row_words(table, deal))
     else:
-        messages.success(request, str(words.phone_confirmed) % {"n": deal.number})
+        messages.success(request, str(words.phone_confirmed) % row_words(table, deal))
 
 
 def deal_by_deal(table: Table) -> bool:
@@ -129,14 +178,15 @@ class BlankForm:
     dealers: str
     sitting_out: str = "[]"
     errors: dict = field(default_factory=dict)
+    label: str = ""  # the row as players name it (``TablePageView.form_row_label``)
 
     def non_field_errors(self) -> list[str]:
         return []
 
 
 def shared_key(table: Table) -> str:
-    # « v4 »: the shape of what is kept (TableSnapshot, BlankForm); bumped when it changes.
-    return f"atout:table-page:v4:{table.pk}:{table_state.stamp(table)}:{get_language()}"
+    # « v5 »: the shape of what is kept (TableSnapshot, BlankForm); bumped when it changes.
+    return f"atout:table-page:v5:{table.pk}:{table_state.stamp(table)}:{get_language()}"
 
 
 class TablePageView(LinkMixin, View):
@@ -197,6 +247,7 @@ class TablePageView(LinkMixin, View):
                 render_to_string(unit[1], {"form": form}),
                 json.dumps(dealers),
                 json.dumps(sitting_out),
+                label=self.form_row_label(table, form),
             )
         return {"snapshot": snapshot, "deals_html": deals_html, "blank": blank}
 
@@ -257,6 +308,15 @@ class TablePageView(LinkMixin, View):
             sitting_out.append([str(getattr(form, "sitting_out_names", "")), seats])
         return names, sitting_out
 
+    @staticmethod
+    def form_row_label(table: Table, form) -> str:
+        """The row the form is for, as players name it: its number in the game's noun (a
+        Double King game's letter is not chosen yet: « Jeu 4 », its form's ``label``)."""
+        label = getattr(form, "label", "")
+        if label:
+            return str(label)
+        return str(table_entry.table_words(table).label) % {"n": form.number}
+
     def render_page(self, request, link, *, form=None, status=200, preview=None, version=None):
         # The link's lookup brought the table, its round and tournament along.
         table = link.table
@@ -275,8 +335,17 @@ class TablePageView(LinkMixin, View):
         can_enter = me is not None and not closed and not table.bye and unit is not None
         can_enter = can_enter and not full
         dealers = sitting_out = "[]"
-        if can_enter and form is None:
+        # A row sent back whose place the form is for comes back in it, as it was typed, with
+        # its reason beside it: the players correct it rather than type it again.
+        sent_back = None
+        if can_enter and form is None and parts["blank"] is not None:
             form = parts["blank"]
+            sent_back = next(
+                (i for i in reversed(snapshot.flagged) if i.deal.number == form.number), None
+            )
+            if sent_back is not None:
+                form = self.deal_form(table, snapshot.basics)
+                form.initial.update(form.initial_from(sent_back.deal.record))
         if isinstance(form, BlankForm):
             dealers, sitting_out = form.dealers, form.sitting_out
         elif can_enter:
@@ -284,7 +353,8 @@ class TablePageView(LinkMixin, View):
             names, out = self.next_dealers(table, snapshot.basics, limit)
             dealers, sitting_out = json.dumps(names), json.dumps(out)
         outcome = None
-        if full and not snapshot.basics.queue.waiting:
+        desk_done = snapshot.completed_elsewhere
+        if full and (desk_done or not snapshot.basics.queue.waiting):
             outcome = table_state.table_outcome(table, scoresheet.table_seats(table), me)
         response = render(
             request,
@@ -301,8 +371,14 @@ class TablePageView(LinkMixin, View):
                 "this_phone": next((s.label for s in seats if s.mine), ""),
                 # Rendered by our templates (escaped there), kept as text in the cache.
                 "deals_html": mark_safe(parts["deals_html"]),
-                "waiting": [table_state.for_phone(i, me, closed) for i in snapshot.waiting],
-                "flagged": snapshot.flagged,
+                # Completed at the desk: what waited on the phones is not needed (one sentence).
+                "waiting": []
+                if desk_done
+                else [table_state.for_phone(i, me, closed) for i in snapshot.waiting],
+                "flagged": [] if desk_done else snapshot.flagged,
+                "sent_back": sent_back,
+                "desk_done": desk_done,
+                "row_label": self.form_row_label(table, form) if form else "",
                 "closed": closed,
                 "full": full,
                 "deal_by_deal": unit is not None,
@@ -362,7 +438,7 @@ class TablePageView(LinkMixin, View):
                 )
                 messages.success(
                     request,
-                    str(table_entry.table_words(table).phone_sent_back) % {"n": deal.number},
+                    str(table_entry.table_words(table).phone_sent_back) % row_words(table, deal),
                 )
             else:
                 raise Http404
@@ -483,7 +559,7 @@ def sent_message(request, table: Table, deal: TableDeal) -> None:
         messages.error(request, deal.reason)
     else:
         messages.success(
-            request, str(table_entry.table_words(table).phone_sent) % {"n": deal.number}
+            request, str(table_entry.table_words(table).phone_sent) % row_words(table, deal)
         )
 
 
@@ -588,6 +664,7 @@ class RoundPhonesView(ScorekeeperRequiredMixin, View):
                 "round": round_,
                 "tournament": round_.tournament,
                 "plugin": plugin_for(round_.tournament.game),
+                "words": plugin_for(round_.tournament.game).row_words(),
                 "rows": rows,
                 "missing_links": sum(1 for item in rows if not item["url"]),
                 "stamp": stamp,
@@ -621,13 +698,16 @@ class RoundPhonesView(ScorekeeperRequiredMixin, View):
                 )
                 confirmed_message(request, table, deal)
             elif action == "reject":
-                table_entry.reject_deal(
+                deal = table_entry.reject_deal(
                     table,
                     parse_int(request.POST.get("deal"), minimum=1),
                     reason=request.POST.get("reason", ""),
                     user=request.user,
                 )
-                messages.success(request, _("The deal is sent back to the table."))
+                messages.success(
+                    request,
+                    str(table_entry.table_words(table).phone_sent_back) % row_words(table, deal),
+                )
             elif action == "free":
                 table_entry.free_seat(
                     table, parse_int(request.POST.get("seat"), minimum=1), user=request.user

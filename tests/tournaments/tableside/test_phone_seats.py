@@ -10,6 +10,8 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
+from django.utils import translation
+from django.utils.translation import pgettext
 from helpers import fr
 
 from club.models import Club
@@ -164,7 +166,7 @@ def test_the_scorekeeper_frees_a_seat_and_what_its_phone_confirmed_waits_again(
         for kind in ("seat freed", "back to waiting")
     )
     assert intruder_label in freed_line and fr("seat %(n)s", n=2) in freed_line
-    assert fr("deal %(n)s", n=2) in reopened_line and intruder_label in reopened_line
+    assert fr("Deal %(n)d", n=2) in reopened_line and intruder_label in reopened_line
     assert east_name not in held_seats(page)
     # The intruder's phone holds nothing any more; East takes his seat and confirms.
     assert (
@@ -245,8 +247,11 @@ def test_the_history_names_the_phone_as_well_as_the_seat(scorekeeper_client, whi
     page = scorekeeper_client.get(dashboard(whist_table)).content.decode()
     history = page.split('aria-label="' + fr("History") + '"', 1)[1].split("</ul>", 1)[0]
     lines = re.findall(r"<li>(.*?)</li>", history, re.S)
-    entered = next(line for line in lines if fr("entered") in line)
-    confirmed = next(line for line in lines if fr("confirmed") in line)
+    row = fr("Deal %(n)d", n=1)
+    with translation.override("fr"):
+        entry, confirmation = (pgettext("a row's history", w) for w in ("entry", "confirmation"))
+    entered = next(line for line in lines if f"{row} : {entry} (" in line)
+    confirmed = next(line for line in lines if f"{row} : {confirmation} (" in line)
     assert label_of(north, link) in entered and fr("seat %(n)s", n=1) in entered
     assert label_of(east, link) in confirmed and fr("seat %(n)s", n=2) in confirmed
     assert TableEvent.objects.filter(kind="confirmed").get().side == 1

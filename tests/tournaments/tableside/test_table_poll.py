@@ -74,11 +74,16 @@ def test_the_stamp_follows_the_table_then_the_tournament_once_complete(whist_tab
     assert poll(client, link, ranked["ETag"]).status_code == 304
 
 
-def test_a_revoked_link_is_not_found_even_with_its_last_etag(whist_table, link):
+def test_a_replaced_link_answers_gone_even_with_its_last_etag(whist_table, link):
+    """Never a 304 from the old stamp: the phone learns its link was replaced (410, with the
+    sentence it shows), and reloads to show how to rejoin."""
     client = Client()
     etag = poll(client, link)["ETag"]
     table_entry.issue_link(whist_table, user=None)
-    assert poll(client, link, etag).status_code == 404
+    gone = poll(client, link, etag)
+    assert gone.status_code == 410
+    assert gone.json()["replaced"] is True
+    assert "« Nouveau lien »" in gone.json()["message"]
 
 
 def test_unknown_tokens_polled_with_an_etag_still_meet_the_guessing_limit(whist_table, link):

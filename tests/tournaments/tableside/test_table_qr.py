@@ -114,7 +114,9 @@ def test_a_new_link_is_printed_at_once_and_the_old_one_opens_nothing(
     table_entry.issue_link(table, user=None)  # the scorekeeper's « new link »
     second = decode(scorekeeper_client.get(sheets).content, 1)
     assert second == [link_url(live(table))] and second != first
-    assert Client().get(first[0].removeprefix(SITE)).status_code == 404
+    # The old link opens nothing but the sentence saying it was replaced, and how to rejoin.
+    old = Client().get(first[0].removeprefix(SITE))
+    assert old.status_code == 410 and 'id="link-replaced"' in old.content.decode()
     # Revoked with no new one, on a tournament scored on paper: the sheet prints no code.
     round_.tournament.table_phones = False
     round_.tournament.save(update_fields=["table_phones"])

@@ -14,7 +14,7 @@ from django.utils import translation
 from helpers import fr
 
 from tournaments.models import Seat
-from tournaments.sample_sheets import double_game
+from tournaments.sample_sheets import double_game, whist_pool
 from tournaments.services import deal_entry, drawing, round_clock
 from tournaments.tableside import table_entry
 from tournaments.tableside.models import TableDeal, TableEvent, TableLink
@@ -204,7 +204,11 @@ def test_a_deal_sent_back_leaves_its_place_to_the_next_one_entered(whist_table, 
     east.post(url(link), {"action": "confirm", "deal": str(second.pk)})
     east.post(url(link), {"action": "reject", "deal": str(first.pk), "reason": "compte faux"})
     page = north.get(url(link)).content.decode()
-    assert "compte faux" in page and fr("Enter deal %(n)s below.", n=1) in page
+    # Deal 1 is back in the form as it was typed (9 tricks), its reason just above it.
+    sent_back, form = page.split('id="sent-back-reason"', 1)[1].split('id="deal-form"', 1)
+    assert "compte faux" in sent_back and fr("Deal %(n)d", n=1) in sent_back
+    assert re.search(r'<input[^>]*name="tricks"[^>]*value="9"', form.split("</form>")[0])
+    assert re.search(r'<option value="emballage_9"[^>]*selected', form.split("</form>")[0])
     # The next deal entered takes the place left free, before the confirmed deal 2.
     north.post(url(link), whist_deal(whist_table, tricks="10", key="c", number="1"))
     again = TableDeal.objects.get(idempotency_key="c")
@@ -347,12 +351,16 @@ def test_tokens_of_other_tables_rounds_clubs_and_revoked_links(
     assert response.status_code == 409
     assert TableDeal.objects.get(pk=theirs.pk).status == "pending"
     assert other_table.deals.count() == 0
-    # Unknown, truncated, too long and revoked tokens answer 404 and write nothing.
+    # Unknown, truncated and too long tokens answer 404 and write nothing.
     for token in ("x" * 43, link.token[:-1], link.token + "A", "a" * 200):
         assert Client().get(reverse("table_page", args=[token])).status_code == 404
+    # A replaced link answers 410 with how to rejoin, and writes nothing either.
     new = table_entry.issue_link(whist_table, user=None)
-    assert Client().get(url(link)).status_code == 404
-    assert east.post(url(link), whist_deal(whist_table)).status_code == 404
+    gone = Client().get(url(link))
+    assert gone.status_code == 410 and "« Nouveau lien »" in gone.content.decode()
+    count = TableDeal.objects.count()
+    assert east.post(url(link), whist_deal(whist_table)).status_code == 410
+    assert TableDeal.objects.count() == count
     assert Client().get(url(new)).status_code == 200
     # The old link's « who am I » does not carry over to the new one.
     assert east.post(url(new), whist_deal(whist_table)).status_code == 403
@@ -455,9 +463,9 @@ def test_dashboard_shows_each_step_and_polls_with_an_etag(scorekeeper_client, wh
         reverse("staff_round_phones", args=[whist_table.round_id])
     ).content.decode()
     name = Seat.objects.get(table=whist_table, position=0).entry.player.full_name
-    assert f"donne 1 saisie ({name}, {fr('seat %(n)s', n=1)}, {fr('Phone %(code)s', code='')}" in (
-        page
-    )
+    # The row named as on the phones (« Donne 1 »), then what happened to it.
+    entered = f"{fr('Deal %(n)d', n=1)} : saisie ({name}, {fr('seat %(n)s', n=1)}, "
+    assert entered + fr("Phone %(code)s", code="") in page
     assert Client().get(state).status_code == 302  # staff only
 
 
@@ -672,7 +680,10 @@ def test_a_double_table_says_manche_never_donne(make_tournament):
     pages.append(back.content.decode())
     assert "Manche 1 renvoyée." in pages[-1]
     pages.append(first.get(url(link)).content.decode())
-    assert "Saisissez la manche 1 ci-dessous." in pages[-1]
+    assert (
+        'id="sent-back-reason" data-number="1" data-status="rejected" data-row="Manche 1"'
+        in (pages[-1])
+    )
     first.post(url(link), manche(1, [1, 0, 0], [1, 0, 0], "m1b"))
     again = TableDeal.objects.get(table=table, status="pending")
     done = third.post(url(link), {"action": "confirm", "deal": str(again.pk)}, follow=True)
@@ -697,10 +708,17 @@ def test_a_double_table_says_manche_never_donne(make_tournament):
         assert words(html) <= {"manche", "manches"}, html[:3000]
 
 
-def test_the_phone_names_each_column_by_first_name_and_initial(whist_table, link):
-    """A phone's four columns fit a narrow screen: « Joueur01 N. », the whole name kept for
-    screen readers; the confirmed deals name the players the same way."""
+def test_the_phone_heads_each_column_with_initials_never_a_name_cut_mid_word(whist_table, link):
+    """A phone's four columns fit 390 px: the players' initials (« GL »), the whole name kept
+    for screen readers; the confirmed deals name the players as « Geneviève L. »."""
     players = [s.entry.player for s in whist_table.seats.order_by("position")]
+    for player, (first_name, last_name) in zip(
+        players,
+        [("Geneviève", "Lambert"), ("Marc", "Dubois"), ("Anne", "Peeters"), ("Luc", "Janssens")],
+        strict=True,
+    ):
+        player.first_name, player.last_name = first_name, last_name
+        player.save()
     first = phone(link, seat_entry(whist_table, 0))
     assert first.post(url(link), whist_deal(whist_table)).status_code == 302
     pending = TableDeal.objects.get(table=whist_table)
@@ -709,15 +727,23 @@ def test_the_phone_names_each_column_by_first_name_and_initial(whist_table, link
 
     page = first.get(url(link)).content.decode()
     header = page.split('id="deals"', 1)[1].split("</thead>", 1)[0]
-    for player in players:
-        short = f"{player.first_name} {player.last_name[0]}."
+    for player, initials in zip(players, ["GL", "MD", "AP", "LJ"], strict=True):
         assert (
-            f'<span aria-hidden="true">{short}</span>'
+            f'<span aria-hidden="true">{initials}</span>'
             f'<span class="visually-hidden">{player.full_name}</span>'
         ) in header
     line = page.split('data-deal="1"', 1)[1].split("</tr>", 1)[0]
-    assert f"{players[0].first_name} {players[0].last_name[0]}." in line
+    assert "Geneviève L." in line
     assert players[0].full_name not in line
+
+
+def test_players_sharing_initials_are_headed_by_their_first_names(whist_table, link):
+    players = [s.entry.player for s in whist_table.seats.order_by("position")]
+    page = phone(link, seat_entry(whist_table, 0)).get(url(link)).content.decode()
+    header = page.split('id="deals"', 1)[1].split("</thead>", 1)[0]
+    assert len({f"{p.first_name[0]}{p.last_name[0]}" for p in players}) < len(players)
+    for player in players:
+        assert f'<span aria-hidden="true">{player.first_name}</span>' in header
 
 
 def test_two_players_who_would_read_the_same_keep_their_whole_names(whist_table, link):
@@ -730,3 +756,41 @@ def test_two_players_who_would_read_the_same_keep_their_whole_names(whist_table,
     assert "Jean D." not in header
     assert '<th scope="col" class="num">Jean Dupont</th>' in header
     assert '<th scope="col" class="num">Jean Durand</th>' in header
+
+
+def test_a_sheet_completed_at_the_desk_tells_the_phones_in_one_sentence(
+    scorekeeper_client, whist_table, link
+):
+    """A deal still waiting on a phone when the scorekeeper typed the whole pool at the desk:
+    the phones say once that the sheet was completed there and that nothing is left to do,
+    never « enter it again » beside « every deal is entered and confirmed »; so too once the
+    waiting deal, confirmed meanwhile, is turned down as a conflict."""
+    first = whist_table.seats.get(first_dealer=True).position
+    pool = whist_pool(first, random.Random(3), 12)
+    deal_entry.save_sheet(whist_table, records=pool[:11], version=0, user=None)
+    north = phone(link, seat_entry(whist_table, 0))
+    east = phone(link, seat_entry(whist_table, 1))
+    assert north.post(url(link), whist_deal(whist_table, number="12")).status_code == 302
+    waiting = TableDeal.objects.get(table=whist_table)
+    whist_table.refresh_from_db()
+    deal_entry.save_sheet(whist_table, records=pool, version=whist_table.version, user=None)
+
+    desk_done = fr(
+        "The scorekeeper completed this table's sheet at the desk: what was still waiting on "
+        "the phones is not needed, and there is nothing left to do here."
+    )
+    for client in (north, east):
+        page = client.get(url(link)).content.decode()
+        assert page.count(desk_done) == 1
+        assert 'id="deal-form"' not in page and 'class="panel waiting-deal' not in page
+        assert fr("Every deal of this table is entered and confirmed.") not in page
+    # Confirmed on the phones page meanwhile: a conflict, and still the same one sentence.
+    scorekeeper_client.post(
+        reverse("staff_round_phones", args=[whist_table.round_id]),
+        {"action": "confirm", "table": str(whist_table.pk), "deal": str(waiting.pk)},
+    )
+    assert TableDeal.objects.get(pk=waiting.pk).status == TableDeal.Status.REJECTED
+    page = north.get(url(link)).content.decode()
+    assert page.count(desk_done) == 1
+    assert fr("The sheet changed meanwhile (entered elsewhere): enter it again.") not in page
+    assert 'id="table-outcome"' in page  # the table's result, as after the last deal

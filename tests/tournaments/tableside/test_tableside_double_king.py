@@ -7,6 +7,7 @@ import re
 
 import pytest
 from django.urls import reverse
+from django.utils import translation
 from helpers import fr, table_phone
 
 from scoring.double_king import score_deal
@@ -193,7 +194,7 @@ def test_twenty_confirmed_rows_store_what_the_staff_sheet_stores(
     table.refresh_from_db()
     assert table.complete and table.version == 20
     page = seats[0].get(page_url(link)).content.decode()
-    assert fr("Every line of this table's sheet is entered and confirmed.") in page
+    assert fr("Every game of this table is entered and confirmed.") in page
 
     # The same sheet typed by the scorekeeper on another table with the same first dealer.
     other = make_tournament(players=4, rounds=1, name="Tournoi papier", prefix="Papier")
@@ -301,9 +302,12 @@ def test_every_game_tells_the_phones_how_it_is_entered():
     assert PaperOnly.sheet_form is DoubleKingSheet and PaperOnly().table_entry() is None
 
 
-def test_the_phones_count_lines_of_the_sheet_and_games_of_the_twenty(table, link, seats):
-    """Double King's phones speak of the sheet's lines (a penalty line is one) and of the
-    game being entered (« Jeu 4 », as on the staff sheet), never of « donnes »."""
+def test_the_phones_name_a_row_by_its_game_and_letter_and_a_penalty_line_as_such(
+    table, link, seats
+):
+    """Double King's phones name a row as the players do: its game's number and letter
+    (« Jeu 3 (C) », a penalty line not counted), a penalty line as such; the game being
+    entered is « Jeu 4 », as on the staff sheet; never « donnes » nor a bare « ligne n »."""
     dealer = first_dealer(table)
     records = double_king_round(dealer, random.Random(4), games=3)
     penalty = {"game": records[2]["game"], "penalty": dealer, "dealer": (dealer + 2) % 4}
@@ -311,9 +315,13 @@ def test_the_phones_count_lines_of_the_sheet_and_games_of_the_twenty(table, link
     response = seats[1].post(page_url(link), row_data(table, records[2], "third"))
     assert response.status_code == 302
     page = seats[1].get(response.url).content.decode()
-    assert fr("Line %(n)d sent: a player of the other side confirms it on his phone.", n=4) in (
-        page
-    )
+    row = fr("Game %(row)d (%(letter)s)", row=3, letter=LETTERS[records[2]["game"]])
+    sent = fr("%(row)s: sent; a player of the other side confirms it on his phone.", row=row)
+    assert sent in page
+    assert f'data-row="{row}"' in page  # its waiting box
+    with translation.override("fr"):
+        labels = PLUGINS["double_king"].row_labels([*records[:2], penalty, records[2]])
+    assert labels[2:] == [fr("Penalty line (game %(row)d)", row=3), row]
     assert fr("Game %(row)d", row=4) in page  # the next game, after three games and a penalty
     text = re.sub(r"<script.*?</script>|<[^>]+>", " ", page, flags=re.S).lower()
     assert "donne " not in text and "donnes" not in text
