@@ -53,6 +53,8 @@ ERROR_CODES: dict[str, str] = {
     "negative_quota_exceeded": "A seat chose more than 3 negative games [seat, max].",
     "trump_quota_exceeded": "A seat chose more than 2 trump games [seat, max].",
     "game_played_too_often": "A negative game is played more than twice [game, max].",
+    "game_not_played": "A game the club's table does not play (a quota of 0) [game].",
+    "impossible_line": "A line's cells are each possible but are not one game's points.",
     "dealer_must_choose_trump": "After his own penalty the dealer must choose trump [seat].",
     "penalty_game_unavailable": (
         "A penalty line names a game the dealer can no longer choose [game, seat]."
@@ -114,6 +116,8 @@ MESSAGES: dict[str, str] = {
     "negative_quota_exceeded": "{field}: seat {seat} already chose {max} negative games",
     "trump_quota_exceeded": "{field}: seat {seat} already chose {max} trump games",
     "game_played_too_often": "{field}: {game} was already played {max} times",
+    "game_not_played": "{field}: the club's table does not play {game}",
+    "impossible_line": "{field}: these points are not those of one game",
     "dealer_must_choose_trump": "{field}: seat {seat} was penalised as dealer and must play trump",
     "penalty_game_unavailable": "{field}: seat {seat}, the dealer, cannot be playing {game}",
     "impossible_points": "{field}: entry {index} is {got}, this game gives {allowed}",

@@ -34,6 +34,8 @@ MESSAGES = {
         "%(seat_name)s has already played trump %(max)s times: he must choose a negative game"
     ),
     "game_played_too_often": gettext_lazy("“%(game_name)s” has already been played %(max)s times"),
+    "game_not_played": gettext_lazy("the club's table does not play “%(game_name)s”"),
+    "impossible_line": gettext_lazy("these points are not those of one game"),
     "dealer_must_choose_trump": gettext_lazy(
         "%(seat_name)s was penalised as dealer: he must choose trump"
     ),
@@ -132,6 +134,18 @@ RULES_MESSAGES = {
     "zero_sum": gettext_lazy(
         "The offender pays three times what each other player receives (e.g. -6 and 2)."
     ),
+    "seat_quotas": gettext_lazy(
+        "Each player deals %(deals)s games of the round: his negative and trump games must add "
+        "up to %(deals)s (here %(got)s)."
+    ),
+    "quotas_fill_frame": gettext_lazy(
+        "The negative games must be played %(expected)s times in a round (%(per_seat)s per "
+        "player): these quotas add up to %(got)s."
+    ),
+    "round_not_zero_sum": gettext_lazy(
+        "A complete round must add up to 0: its negative games cost %(negative)s points, its "
+        "%(trumps)s trump games bring %(positive)s."
+    ),
     "penalty_costs_nothing": gettext_lazy(
         "The trump penalty cannot be 0 and 0: a line worth nothing would not show who was "
         "penalised. Each other player receives 1 to 100 (e.g. -6 and 2)."
@@ -146,7 +160,8 @@ def rules_message(error: InvalidDeal) -> str:
         return _("Enter whole numbers from %(min)s to %(max)s.") % params
     rule = RULES_MESSAGES.get(str(params.get("rule", "")))
     if rule is not None:
-        return str(rule)
+        # Some reasons name their figures (the round's totals, the quotas' sum).
+        return str(rule) % params if "%(" in str(rule) else str(rule)
     return _("This value is not valid: %(reason)s") % {"reason": params.get("reason", "")}
 
 
