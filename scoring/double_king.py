@@ -72,6 +72,7 @@ __all__ = [
     "NEGATIVE_PER_SEAT",
     "TRUMP_PER_SEAT",
     "VALUE_KEYS",
+    "VALUE_MAX",
     "GameKind",
     "SheetLine",
     "classification_key",
