@@ -90,6 +90,9 @@ ERROR_CODES: dict[str, str] = {
     "bad_card_count": "A manche deals 1-2-3-4-5-5-4-3-2-1 cards, in that order [expected, got].",
     "bid_out_of_range": "A bid is between 0 and the number of cards [seat, max, got].",
     "bid_above_points": "A bid may not exceed the points the player holds [seat, held, got].",
+    "stake_above_points": (
+        "A bid's stake (bid × wrong_per_trick) exceeds the points held [seat, held, got, stake]."
+    ),
     "too_many_manches": "A game of Double has 10 manches [max].",
     # rulesets and helpers
     "invalid_rules": "The ruleset is not valid [key, reason].",
@@ -147,6 +150,9 @@ MESSAGES: dict[str, str] = {
     "bad_card_count": "{field}: this manche deals {expected} cards, got {got}",
     "bid_out_of_range": "{field}: seat {seat} bid {got}, the bid must be 0 to {max}",
     "bid_above_points": "{field}: seat {seat} bid {got} but holds only {held} points",
+    "stake_above_points": (
+        "{field}: seat {seat} bid {got}, staking {stake}, but holds only {held} points"
+    ),
     "too_many_manches": "{field}: a game has only {max} manches",
     "invalid_rules": "ruleset {key}: {reason}",
     "unknown_rule": "{field}: unknown rule {got}",

@@ -79,6 +79,9 @@ MESSAGES = {
     "bad_card_count": gettext_lazy("this manche deals %(expected)s cards, not %(got)s"),
     "bid_out_of_range": gettext_lazy("a bid is between 0 and %(max)s"),
     "bid_above_points": gettext_lazy("%(seat_name)s bids %(got)s but holds only %(held)s points"),
+    "stake_above_points": gettext_lazy(
+        "%(seat_name)s bids %(got)s, which stakes %(stake)s points, but holds only %(held)s"
+    ),
     "too_many_manches": gettext_lazy("a game has only %(max)s manches"),
     "invalid_rules": gettext_lazy("the tournament's rules are not valid (%(key)s)"),
     "unknown_rule": gettext_lazy("unknown ranking rule"),
