@@ -19,7 +19,7 @@ from typing import Any
 from django import forms
 from django.utils.functional import Promise
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
 from scoring import InvalidDeal, double_king
 from scoring.double_king import (
@@ -568,7 +568,7 @@ def game_fields(rules: dict[str, Any]) -> list[RuleField]:
     values, quotas = rules["game_values"], rules["negative_quotas"]
     fields: list[RuleField] = []
     for code, kind in KINDS.items():
-        row = f"{LETTERS[code]} — {names[code]}"
+        row = f"{LETTERS[code]} — {names[code]} ({_row_summary(code, values, quotas)})"
         for key in VALUE_KEYS_OF.get(code, (code,)):
             bounds = (1, VALUE_MAX) if key == "trump" else (-VALUE_MAX, -1)
             field = bounded_field(VALUE_LABELS[key], bounds, values[key])
@@ -582,6 +582,19 @@ def game_fields(rules: dict[str, Any]) -> list[RuleField]:
             key = f"negative_quotas.{code}"
             fields.append(RuleField(f"quota__{code}", field, GAME_TABLE, key, write, row))
     return fields
+
+
+def _row_summary(code: str, values: dict[str, int], quotas: dict[str, int]) -> str:
+    """What a folded row shows: « −2, played twice » (its values, then its quota)."""
+    worth = " / ".join(_signed(values[key]) for key in VALUE_KEYS_OF.get(code, (code,)))
+    if code not in quotas:
+        return worth
+    if not quotas[code]:
+        return _("%(values)s, not played") % {"values": worth}
+    times = quotas[code]
+    return ngettext(
+        "%(values)s, played %(count)s time", "%(values)s, played %(count)s times", times
+    ) % {"values": worth, "count": times}
 
 
 def _writer(table: str, key: str) -> Any:
