@@ -3,7 +3,7 @@ starts."""
 
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.contrib.auth.models import AnonymousUser, User
 from django.db import transaction
 
 from club.models import Club
@@ -23,7 +23,7 @@ def save_club_rules(
     *,
     game: str,
     rules: dict[str, Any],
-    by: AbstractBaseUser | AnonymousUser | None = None,
+    by: User | AnonymousUser | None = None,
 ) -> GameRules:
     """Store the club's ruleset for a game (validated by the game) as its next version, with
     who saved it; a ruleset saved unchanged is no new version. Started tournaments keep their
@@ -42,7 +42,7 @@ def save_club_rules(
         game=game,
         number=stored.version,
         rules=full,
-        created_by=by if by is not None and by.is_authenticated else None,
+        created_by=by if isinstance(by, User) else None,
     )
     return stored
 
