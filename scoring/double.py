@@ -9,7 +9,10 @@ Vocabulary
     The tricks a player announces, between 0 and the cards dealt, backed by
     tokens: never more than the *points held* (15 at the start, setting
     ``start_points``).  Exact bid: ``+5 + bid``; wrong bid: ``-bid``.  So the
-    points held never drop below 0.
+    points held never drop below 0.  The club's values (settings ``exact_bonus``,
+    ``exact_per_trick``, ``wrong_per_trick``): exact ``bonus + bid × exact_per_trick``,
+    wrong ``-bid × wrong_per_trick``; a bid's *stake* (``bid × wrong_per_trick``) is
+    what it must be backed with, so the points held still never drop below 0.
 *game* (« partie »)
     The ten manches; the highest total wins.  Place points per table size
     (setting ``place_points``).
@@ -70,7 +73,13 @@ MAX_CARDS = 5
 EXACT_BONUS = 5
 #: Sane bounds: at most 30 manches; tokens and bonus at most 100 points.
 MAX_MANCHES = 30
-BOUNDS: dict[str, tuple[int, int]] = {"start_points": (0, 100), "exact_bonus": (0, 100)}
+#: A trick bid is worth 1 to 10 points, made or missed.
+BOUNDS: dict[str, tuple[int, int]] = {
+    "start_points": (0, 100),
+    "exact_bonus": (0, 100),
+    "exact_per_trick": (1, 10),
+    "wrong_per_trick": (1, 10),
+}
 TIEBREAKS = ("tokens",)
 
 #: Default ruleset (JSON).  ``place_points`` per table size: 16 for the first and
@@ -80,6 +89,8 @@ DEFAULT_RULES: dict[str, Json] = {
     "start_points": 15,
     "manches": [1, 2, 3, 4, 5, 5, 4, 3, 2, 1],
     "exact_bonus": EXACT_BONUS,
+    "exact_per_trick": 1,
+    "wrong_per_trick": 1,
     "place_points": {
         "3": [16, 10, 4],
         "4": [16, 12, 8, 4],
@@ -112,6 +123,8 @@ class _Rules:
     place_points: dict[int, list[int]]
     tiebreaks: list[str]
     place_points_added: bool = False
+    exact_per_trick: int = 1
+    wrong_per_trick: int = 1
 
 
 def _rules(rules: Rules | None) -> _Rules:
@@ -129,6 +142,8 @@ def _rules(rules: Rules | None) -> _Rules:
         place_points={n: rule_place_points(pp[str(n)], "place_points", n) for n in TABLE_SIZES},
         tiebreaks=rule_str_list(merged, "tiebreaks", TIEBREAKS),
         place_points_added=rule_choice(merged, "place_points_use", PLACE_POINTS_USES) == "added",
+        exact_per_trick=rule_int(merged, "exact_per_trick", *BOUNDS["exact_per_trick"]),
+        wrong_per_trick=rule_int(merged, "wrong_per_trick", *BOUNDS["wrong_per_trick"]),
     )
 
 
@@ -159,8 +174,12 @@ def _parse(record: object, n_seats: int | None) -> tuple[int, list[int], list[in
     return cards, bids, tricks
 
 
-def _points(bids: list[int], tricks: list[int], bonus: int) -> list[int]:
-    return [bonus + b if b == t else -b for b, t in zip(bids, tricks, strict=True)]
+def _points(bids: list[int], tricks: list[int], rules: _Rules) -> list[int]:
+    exact, wrong = rules.exact_per_trick, rules.wrong_per_trick
+    return [
+        rules.exact_bonus + b * exact if b == t else -b * wrong
+        for b, t in zip(bids, tricks, strict=True)
+    ]
 
 
 def score_deal(record: Record, rules: Rules | None = None) -> list[int]:
@@ -171,7 +190,7 @@ def score_deal(record: Record, rules: Rules | None = None) -> list[int]:
     """
     r = _rules(rules)
     _, bids, tricks = _parse(record, None)
-    return _points(bids, tricks, r.exact_bonus)
+    return _points(bids, tricks, r)
 
 
 def table_result(
@@ -206,13 +225,24 @@ def table_result(
                 raise InvalidDeal("bad_card_count", "cards", expected=r.manches[index], got=cards)
             check_dealer(as_record(record), (first_dealer + index) % n_seats, n_seats)
             for seat, bid in enumerate(bids):
-                if bid > held[seat]:
+                # A bid is backed by what a wrong bid would lose (its stake).
+                stake = bid * r.wrong_per_trick
+                if stake > held[seat] and r.wrong_per_trick == 1:
                     raise InvalidDeal(
                         "bid_above_points", "bids", seat=seat, held=held[seat], got=bid
                     )
+                if stake > held[seat]:
+                    raise InvalidDeal(
+                        "stake_above_points",
+                        "bids",
+                        seat=seat,
+                        held=held[seat],
+                        got=bid,
+                        stake=stake,
+                    )
         except InvalidDeal as err:
             raise with_deal(err, index) from None
-        points = _points(bids, tricks, r.exact_bonus)
+        points = _points(bids, tricks, r)
         per_deal.append(points)
         held = [h + p for h, p in zip(held, points, strict=True)]
     played = len(per_deal)

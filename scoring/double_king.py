@@ -35,6 +35,7 @@ Records (one per game)::
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -70,10 +71,14 @@ __all__ = [
     "KINDS",
     "NEGATIVE_PER_SEAT",
     "TRUMP_PER_SEAT",
+    "VALUE_KEYS",
+    "VALUE_MAX",
     "GameKind",
     "SheetLine",
     "classification_key",
     "default_rules",
+    "game_total",
+    "played_games",
     "record_from_points",
     "score_deal",
     "sheet_line",
@@ -121,7 +126,11 @@ LAST_POINTS = -3
 #: ``dealer_penalty_forces_trump``: after a penalty on the dealer the redeal is a
 #: trump game; ``trump_penalty``: [offender, each other seat] in a trump game;
 #: ``tiebreaks``: after total place points, in order, among ``total_score`` and
-#: ``best_round``.
+#: ``best_round``; ``game_values``: the points of one unit of each game (a trick, a heart,
+#: a queen, a jack or king; the king of hearts; the 7th and the last trick; a trump
+#: trick); ``negative_quotas``: how many times each negative game is played in a round
+#: (0: the club does not play it); ``negative_per_seat`` and ``trump_per_seat``: each
+#: seat's choices among its 5 deals.
 DEFAULT_RULES: dict[str, Json] = {
     "place_points": [16, 12, 8, 4],
     "rounds": 5,
@@ -129,8 +138,39 @@ DEFAULT_RULES: dict[str, Json] = {
     "dealer_penalty_forces_trump": True,
     "trump_penalty": [-6, 2],
     "tiebreaks": ["total_score", "best_round"],
+    "game_values": {
+        "tricks": -1,
+        "hearts": -1,
+        "queens": -2,
+        "jacks_kings": -1,
+        "king_of_hearts": -5,
+        "seventh": SEVENTH_POINTS,
+        "last": LAST_POINTS,
+        "trump": 1,
+    },
+    "negative_quotas": {
+        code: TIMES_PER_NEGATIVE_GAME for code, kind in KINDS.items() if kind.negative
+    },
+    "negative_per_seat": NEGATIVE_PER_SEAT,
+    "trump_per_seat": TRUMP_PER_SEAT,
 }
 TIEBREAKS = ("total_score", "best_round")
+#: The keys of ``game_values``: each game's unit, the 7th and the last trick apart.
+VALUE_KEYS = (
+    "tricks",
+    "hearts",
+    "queens",
+    "jacks_kings",
+    "king_of_hearts",
+    "seventh",
+    "last",
+    "trump",
+)
+NEGATIVE_CODES = tuple(code for code, kind in KINDS.items() if kind.negative)
+#: A unit is worth at most 1000 points (the Turkish King's king of hearts: -320).
+VALUE_MAX = 1000
+#: Each seat deals this many games of the round.
+DEALS_PER_SEAT = GAMES_PER_ROUND // SEATS
 
 
 def default_rules() -> dict[str, Json]:
@@ -143,7 +183,7 @@ def default_rules() -> dict[str, Json]:
 
 
 def _copy(rules: Mapping[str, Json]) -> dict[str, Json]:
-    return {k: (list(v) if isinstance(v, list) else v) for k, v in rules.items()}
+    return copy.deepcopy(dict(rules))
 
 
 @dataclass(frozen=True)
@@ -154,11 +194,29 @@ class _Rules:
     dealer_penalty_forces_trump: bool
     trump_penalty: list[int]
     tiebreaks: list[str]
+    values: dict[str, int]
+    quotas: dict[str, int]
+    negative_per_seat: int
+    trump_per_seat: int
+
+    def total(self, code: str) -> int:
+        """The points of a whole game (every trick, card... taken): -13 for « Pas de plis »
+        by default, -650 at -50 a trick."""
+        kind = KINDS[code]
+        if kind.unit:
+            return kind.units * self.values[code]
+        if code == "seventh_last":
+            return self.values["seventh"] + self.values["last"]
+        return self.values[code]
 
 
 #: Sane bounds: a tournament of 1 to 20 rounds; a trump penalty of at most 100 points to
-#: each other seat.
-BOUNDS: dict[str, tuple[int, int]] = {"rounds": (1, 20)}
+#: each other seat; a seat's negative or trump games among its 5 deals.
+BOUNDS: dict[str, tuple[int, int]] = {
+    "rounds": (1, 20),
+    "negative_per_seat": (0, DEALS_PER_SEAT),
+    "trump_per_seat": (0, DEALS_PER_SEAT),
+}
 TRUMP_PENALTY_MAX = 100
 
 
@@ -187,16 +245,122 @@ def _trump_penalty(value: object) -> list[int]:
     return [own, others]
 
 
+def _int_table(value: object, key: str, keys: Sequence[str]) -> dict[str, int]:
+    """A JSON object of whole numbers with exactly ``keys``."""
+    if not isinstance(value, Mapping) or set(value) != set(keys):
+        raise InvalidRules(key, "must give a whole number for " + ", ".join(keys))
+    table: dict[str, int] = {}
+    for name in keys:
+        number = value[name]
+        if isinstance(number, bool) or not isinstance(number, int):
+            raise InvalidRules(f"{key}.{name}", "must be a whole number")
+        table[name] = number
+    return table
+
+
+def _game_values(value: object) -> dict[str, int]:
+    """Each unit's points: -1000 to -1 in a negative game, 1 to 1000 a trump trick (a unit
+    worth 0 would leave a line that does not show who took it)."""
+    values = _int_table(value, "game_values", VALUE_KEYS)
+    for name, number in values.items():
+        low, high = (1, VALUE_MAX) if name == "trump" else (-VALUE_MAX, -1)
+        if not low <= number <= high:
+            raise InvalidRules(f"game_values.{name}", "out of bounds", min=low, max=high)
+    return values
+
+
+def _quotas(value: object) -> dict[str, int]:
+    """How many times each negative game is played in a round: 0 (not played) to 20."""
+    quotas = _int_table(value, "negative_quotas", NEGATIVE_CODES)
+    for name, number in quotas.items():
+        if not 0 <= number <= GAMES_PER_ROUND:
+            raise InvalidRules(
+                f"negative_quotas.{name}", "out of bounds", min=0, max=GAMES_PER_ROUND
+            )
+    return quotas
+
+
+def _check_frame(r: _Rules) -> None:
+    """The 20-game frame (docs/rules/double_king.md#the-clubs-own-table): each seat deals 5
+    games, its negative and trump choices; the negative games' quotas fill exactly the
+    seats' negative choices; a complete round sums to 0 (what the negative games cost, the
+    trump games bring back)."""
+    if r.negative_per_seat + r.trump_per_seat != DEALS_PER_SEAT:
+        raise InvalidRules(
+            "trump_per_seat",
+            f"negative and trump games per seat must add up to {DEALS_PER_SEAT}",
+            rule="seat_quotas",
+            deals=DEALS_PER_SEAT,
+            got=r.negative_per_seat + r.trump_per_seat,
+        )
+    needed = SEATS * r.negative_per_seat
+    if sum(r.quotas.values()) != needed:
+        raise InvalidRules(
+            "negative_quotas",
+            f"the negative games must be played {needed} times in all",
+            rule="quotas_fill_frame",
+            expected=needed,
+            got=sum(r.quotas.values()),
+            per_seat=r.negative_per_seat,
+        )
+    negative = sum(times * r.total(code) for code, times in r.quotas.items())
+    trumps = SEATS * r.trump_per_seat
+    positive = trumps * r.total("trump")
+    if negative + positive != 0:
+        raise InvalidRules(
+            "game_values.trump",
+            "a complete round must sum to 0",
+            rule="round_not_zero_sum",
+            negative=-negative,
+            positive=positive,
+            trumps=trumps,
+        )
+
+
 def _rules(rules: Rules | None) -> _Rules:
     merged: dict[str, Any] = merge_rules(DEFAULT_RULES, rules)
-    return _Rules(
+    parsed = _Rules(
         place_points=rule_place_points(merged["place_points"], "place_points", SEATS),
         rounds=rule_int(merged, "rounds", *BOUNDS["rounds"]),
         penalty_counts_as_game=rule_bool(merged, "penalty_counts_as_game"),
         dealer_penalty_forces_trump=rule_bool(merged, "dealer_penalty_forces_trump"),
         trump_penalty=_trump_penalty(merged["trump_penalty"]),
         tiebreaks=rule_str_list(merged, "tiebreaks", TIEBREAKS),
+        values=_game_values(merged["game_values"]),
+        quotas=_quotas(merged["negative_quotas"]),
+        negative_per_seat=rule_int(merged, "negative_per_seat", *BOUNDS["negative_per_seat"]),
+        trump_per_seat=rule_int(merged, "trump_per_seat", *BOUNDS["trump_per_seat"]),
     )
+    _check_frame(parsed)
+    return parsed
+
+
+def game_total(code: str, rules: Rules | None = None) -> int:
+    """The points of a whole game under a ruleset.
+
+    >>> game_total("queens"), game_total("trump")
+    (-8, 13)
+    >>> game_total("seventh_last", {"game_values": {**DEFAULT_RULES["game_values"],
+    ...     "seventh": -180, "last": -180, "tricks": -50, "hearts": -30, "queens": -100,
+    ...     "jacks_kings": -60, "king_of_hearts": -320, "trump": 50}})
+    -360
+    """
+    return _rules(rules).total(_kind({"game": code}).code)
+
+
+def played_games(rules: Rules | None = None) -> list[str]:
+    """The games a ruleset plays, in the rules' order (a negative game with a quota of 0,
+    or trump with no trump game per seat, is not played).
+
+    >>> played_games()
+    ['tricks', 'hearts', 'queens', 'jacks_kings', 'king_of_hearts', 'seventh_last', 'trump']
+    """
+    r = _rules(rules)
+    return [
+        code
+        for code, kind in KINDS.items()
+        if (r.quotas[code] if kind.negative else r.trump_per_seat)
+    ]
 
 
 #: The full ruleset (defaults filled in), or :class:`InvalidRules`.
@@ -224,24 +388,24 @@ def _score(record: object, rules: _Rules) -> list[int]:
             check_seat(rec["dealer"], "dealer", SEATS)
         offender = check_seat(rec["penalty"], "penalty", SEATS)
         if kind.negative:
-            return [kind.total if s == offender else 0 for s in range(SEATS)]
+            return [rules.total(kind.code) if s == offender else 0 for s in range(SEATS)]
         own, others = rules.trump_penalty
         return [own if s == offender else others for s in range(SEATS)]
     if kind.unit:
         check_keys(rec, ("game", "taken"), ("dealer",))
         taken = require_int_list(rec, "taken", SEATS, total=kind.units, maximum=kind.units)
-        points = [kind.unit * t for t in taken]
+        points = [rules.values[kind.code] * t for t in taken]
     elif kind.code == "king_of_hearts":
         check_keys(rec, ("game", "taker"), ("dealer",))
         taker = check_seat(rec["taker"], "taker", SEATS)
-        points = [kind.total if s == taker else 0 for s in range(SEATS)]
+        points = [rules.values[kind.code] if s == taker else 0 for s in range(SEATS)]
     else:  # seventh_last
         check_keys(rec, ("game", "seventh", "last"), ("dealer",))
         seventh = check_seat(rec["seventh"], "seventh", SEATS)
         last = check_seat(rec["last"], "last", SEATS)
         points = [0] * SEATS
-        points[seventh] += SEVENTH_POINTS
-        points[last] += LAST_POINTS
+        points[seventh] += rules.values["seventh"]
+        points[last] += rules.values["last"]
     if "dealer" in rec:
         check_seat(rec["dealer"], "dealer", SEATS)
     return points
@@ -291,9 +455,9 @@ def table_result(
     r = _rules(rules)
     check_table_size(n_seats, (SEATS,))
     check_seat(first_dealer, "first_dealer", SEATS)
-    negatives_left = [NEGATIVE_PER_SEAT] * SEATS
-    trumps_left = [TRUMP_PER_SEAT] * SEATS
-    times_left = {k.code: TIMES_PER_NEGATIVE_GAME for k in KINDS.values() if k.negative}
+    negatives_left = [r.negative_per_seat] * SEATS
+    trumps_left = [r.trump_per_seat] * SEATS
+    times_left = dict(r.quotas)
     scores = [0] * SEATS
     per_deal: list[list[int]] = []
     games = 0
@@ -309,6 +473,7 @@ def table_result(
             if games >= GAMES_PER_ROUND:
                 raise InvalidDeal("too_many_games", "game", max=GAMES_PER_ROUND)
             check_dealer(rec, dealer, SEATS)
+            _check_played(kind, r)
             if forced_trump and kind.negative:
                 raise InvalidDeal("dealer_must_choose_trump", "game", seat=dealer)
             if is_penalty and not _available(kind, dealer, negatives_left, trumps_left, times_left):
@@ -316,7 +481,7 @@ def table_result(
                 # a game never dealt (docs/rules/double_king.md#penalties).
                 raise InvalidDeal("penalty_game_unavailable", "game", game=kind.code, seat=dealer)
             if counts:
-                _count_choice(kind, dealer, negatives_left, trumps_left, times_left)
+                _count_choice(kind, dealer, (negatives_left, trumps_left, times_left), r)
                 games += 1
                 forced_trump = False
             elif rec["penalty"] == dealer:
@@ -363,23 +528,31 @@ def _available(
     return negatives_left[dealer] > 0 and times_left[kind.code] > 0
 
 
+def _check_played(kind: GameKind, rules: _Rules) -> None:
+    """A game the club's table does not play (a quota of 0, or no trump games)."""
+    if (rules.quotas[kind.code] if kind.negative else rules.trump_per_seat) == 0:
+        raise InvalidDeal("game_not_played", "game", game=kind.code)
+
+
 def _count_choice(
     kind: GameKind,
     dealer: int,
-    negatives_left: list[int],
-    trumps_left: list[int],
-    times_left: dict[str, int],
+    left: tuple[list[int], list[int], dict[str, int]],
+    rules: _Rules,
 ) -> None:
+    negatives_left, trumps_left, times_left = left
     if not kind.negative:
         if trumps_left[dealer] == 0:
-            raise InvalidDeal("trump_quota_exceeded", "game", seat=dealer, max=TRUMP_PER_SEAT)
+            raise InvalidDeal("trump_quota_exceeded", "game", seat=dealer, max=rules.trump_per_seat)
         trumps_left[dealer] -= 1
         return
     if negatives_left[dealer] == 0:
-        raise InvalidDeal("negative_quota_exceeded", "game", seat=dealer, max=NEGATIVE_PER_SEAT)
+        raise InvalidDeal(
+            "negative_quota_exceeded", "game", seat=dealer, max=rules.negative_per_seat
+        )
     if times_left[kind.code] == 0:
         raise InvalidDeal(
-            "game_played_too_often", "game", game=kind.code, max=TIMES_PER_NEGATIVE_GAME
+            "game_played_too_often", "game", game=kind.code, max=rules.quotas[kind.code]
         )
     negatives_left[dealer] -= 1
     times_left[kind.code] -= 1
@@ -426,14 +599,8 @@ def classification_key(
     return classifier(rules)(rounds)
 
 
-def _check_rules_sane() -> None:  # pragma: no cover - import-time guard
-    if sum(k.total for k in KINDS.values() if k.negative) * TIMES_PER_NEGATIVE_GAME != -(
-        KINDS["trump"].total * TRUMP_PER_SEAT * SEATS
-    ):
-        raise InvalidRules("games", "negative and trump points do not balance")
-
-
-_check_rules_sane()
+# The defaults keep the frame (each seat's 5 deals, the quotas, a round summing to 0).
+_rules(None)
 
 
 def season_classifier(rules: Rules | None = None) -> Callable[[SeasonLine], Key]:
@@ -479,16 +646,20 @@ def sheet_line(game: str, *, penalty: bool = False, rules: Rules | None = None) 
     SheetLine(values=(-6, 2), total=0)
     """
     kind = _kind({"game": game})
+    r = _rules(rules)
+    total = r.total(kind.code)
     if penalty:
         if kind.negative:
-            return SheetLine((kind.total, 0), kind.total)
-        own, others = _rules(rules).trump_penalty
+            return SheetLine((total, 0), total)
+        own, others = r.trump_penalty
         return SheetLine((own, others), own + (SEATS - 1) * others)
     if kind.unit:
-        return SheetLine(tuple(kind.unit * k for k in range(kind.units + 1)), kind.total)
+        unit = r.values[kind.code]
+        return SheetLine(tuple(unit * k for k in range(kind.units + 1)), total)
     if kind.code == "king_of_hearts":
-        return SheetLine((0, kind.total), kind.total)
-    return SheetLine((0, SEVENTH_POINTS, LAST_POINTS, SEVENTH_POINTS + LAST_POINTS), kind.total)
+        return SheetLine((0, total), total)
+    seventh, last = r.values["seventh"], r.values["last"]
+    return SheetLine(tuple(dict.fromkeys((0, seventh, last, seventh + last))), total)
 
 
 def record_from_points(
@@ -511,6 +682,7 @@ def record_from_points(
     scoring.errors.InvalidDeal: points: the values must total -13, got -12
     """
     kind = _kind({"game": game})
+    r = _rules(rules)
     line = sheet_line(game, penalty=penalty, rules=rules)
     if len(points) != SEATS:
         raise InvalidDeal("wrong_length", "points", expected=SEATS, got=len(points))
@@ -521,9 +693,11 @@ def record_from_points(
             )
     if sum(points) != line.total:
         raise InvalidDeal("wrong_total", "points", expected=line.total, got=sum(points))
-    record = _record(kind, list(points), line if penalty else None)
-    # The cells were checked one by one and as a line: the record gives them back exactly.
-    assert _score(record, _rules(rules)) == list(points)
+    record = _record(kind, list(points), line if penalty else None, r)
+    if _score(record, r) != list(points):
+        # Cells each possible and a right total may still not be one game: with a 7th trick
+        # at -2 and a last at -4, -2, -2, -2 and 0 add up to -6 but take the 7th three times.
+        raise InvalidDeal("impossible_line", "points")
     return record
 
 
@@ -535,17 +709,27 @@ def _listed(values: Sequence[int]) -> str:
     return ", ".join(str(v) for v in ordered)
 
 
-def _record(kind: GameKind, points: list[int], penalty: SheetLine | None) -> dict[str, Json]:
+def _record(
+    kind: GameKind, points: list[int], penalty: SheetLine | None, rules: _Rules
+) -> dict[str, Json]:
     if penalty is not None:
         return {"game": kind.code, "penalty": _offender(points, penalty)}
     if kind.unit:
-        return {"game": kind.code, "taken": [p // kind.unit for p in points]}
+        unit = rules.values[kind.code]
+        return {"game": kind.code, "taken": [p // unit for p in points]}
     if kind.code == "king_of_hearts":
-        return {"game": kind.code, "taker": points.index(kind.total)}
-    both = SEVENTH_POINTS + LAST_POINTS
-    seventh = next(s for s, p in enumerate(points) if p in (SEVENTH_POINTS, both))
-    last = next(s for s, p in enumerate(points) if p in (LAST_POINTS, both))
-    return {"game": kind.code, "seventh": seventh, "last": last}
+        return {"game": kind.code, "taker": points.index(rules.values[kind.code])}
+    # The 7th and the last trick's takers whose points these are (the first such pair: when
+    # both tricks are worth the same, which took which changes nothing).
+    values = rules.values["seventh"], rules.values["last"]
+    for seventh in range(SEATS):
+        for last in range(SEATS):
+            line = [0] * SEATS
+            line[seventh] += values[0]
+            line[last] += values[1]
+            if line == points:
+                return {"game": kind.code, "seventh": seventh, "last": last}
+    return {"game": kind.code, "seventh": 0, "last": 0}  # refused by the caller's check
 
 
 def _offender(points: list[int], penalty: SheetLine) -> int:

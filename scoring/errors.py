@@ -53,6 +53,8 @@ ERROR_CODES: dict[str, str] = {
     "negative_quota_exceeded": "A seat chose more than 3 negative games [seat, max].",
     "trump_quota_exceeded": "A seat chose more than 2 trump games [seat, max].",
     "game_played_too_often": "A negative game is played more than twice [game, max].",
+    "game_not_played": "A game the club's table does not play (a quota of 0) [game].",
+    "impossible_line": "A line's cells are each possible but are not one game's points.",
     "dealer_must_choose_trump": "After his own penalty the dealer must choose trump [seat].",
     "penalty_game_unavailable": (
         "A penalty line names a game the dealer can no longer choose [game, seat]."
@@ -89,6 +91,9 @@ ERROR_CODES: dict[str, str] = {
     "bad_card_count": "A manche deals 1-2-3-4-5-5-4-3-2-1 cards, in that order [expected, got].",
     "bid_out_of_range": "A bid is between 0 and the number of cards [seat, max, got].",
     "bid_above_points": "A bid may not exceed the points the player holds [seat, held, got].",
+    "stake_above_points": (
+        "A bid's stake (bid × wrong_per_trick) exceeds the points held [seat, held, got, stake]."
+    ),
     "too_many_manches": "A game of Double has 10 manches [max].",
     # rulesets and helpers
     "invalid_rules": "The ruleset is not valid [key, reason].",
@@ -115,6 +120,8 @@ MESSAGES: dict[str, str] = {
     "negative_quota_exceeded": "{field}: seat {seat} already chose {max} negative games",
     "trump_quota_exceeded": "{field}: seat {seat} already chose {max} trump games",
     "game_played_too_often": "{field}: {game} was already played {max} times",
+    "game_not_played": "{field}: the club's table does not play {game}",
+    "impossible_line": "{field}: these points are not those of one game",
     "dealer_must_choose_trump": "{field}: seat {seat} was penalised as dealer and must play trump",
     "penalty_game_unavailable": "{field}: seat {seat}, the dealer, cannot be playing {game}",
     "impossible_points": "{field}: entry {index} is {got}, this game gives {allowed}",
@@ -145,6 +152,9 @@ MESSAGES: dict[str, str] = {
     "bad_card_count": "{field}: this manche deals {expected} cards, got {got}",
     "bid_out_of_range": "{field}: seat {seat} bid {got}, the bid must be 0 to {max}",
     "bid_above_points": "{field}: seat {seat} bid {got} but holds only {held} points",
+    "stake_above_points": (
+        "{field}: seat {seat} bid {got}, staking {stake}, but holds only {held} points"
+    ),
     "too_many_manches": "{field}: a game has only {max} manches",
     "invalid_rules": "ruleset {key}: {reason}",
     "unknown_rule": "{field}: unknown rule {got}",

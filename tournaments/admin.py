@@ -6,6 +6,7 @@ from club.admin import ClubScopedMixin
 from scoring import GAMES, InvalidDeal
 
 from .models import Entry, GameRules, ResultChange, Round, Tournament
+from .services import rulesets
 
 
 class GameRulesForm(forms.ModelForm):
@@ -34,8 +35,17 @@ class GameRulesForm(forms.ModelForm):
 @admin.register(GameRules)
 class GameRulesAdmin(ClubScopedMixin, admin.ModelAdmin):
     form = GameRulesForm
-    list_display = ["club", "game"]
+    list_display = ["club", "game", "version"]
     list_filter = ["club", "game"]
+
+    def get_readonly_fields(self, request, obj=None):
+        # A ruleset belongs to its club and game: a change is a new version of it.
+        return ["club", "game", "version"] if obj is not None else ["version"]
+
+    def save_model(self, request, obj, form, change):
+        """Saved as the rules page saves it: a new version, with who saved it."""
+        saved = rulesets.save_club_rules(obj.club, game=obj.game, rules=obj.rules, by=request.user)
+        obj.pk, obj.version = saved.pk, saved.version
 
 
 class EntryInline(ClubScopedMixin, admin.TabularInline):

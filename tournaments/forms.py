@@ -13,7 +13,7 @@ from scoring import GAMES, InvalidDeal
 from scoring.ranking import CLUB_RANKING_BOUNDS
 
 from .games import PLUGINS, playable_game_choices, plugin_for
-from .games.rule_fields import CONTRACTS, COUNTERS, GROUPS, SETTINGS, TABLES
+from .games.rule_fields import CONTRACTS, COUNTERS, GAME_TABLE, GROUPS, SETTINGS, TABLES
 from .models import Entry, Tournament
 from .scoring_messages import bounds_help, rules_message
 from .selectors.rulebook import club_rules, effective_rules
@@ -337,6 +337,7 @@ class RulesForm(forms.Form):
         self.contract_fields, self.counter_fields = groups[CONTRACTS], groups[COUNTERS]
         self.table_fields, self.setting_fields = groups[TABLES], groups[SETTINGS]
         self.contract_rows = self._rows(CONTRACTS)
+        self.game_rows = self._rows(GAME_TABLE)
         self.counter_rows = self._rows(COUNTERS)
         self.table_rows = self._rows(TABLES)
         self.setting_rows = self._rows(SETTINGS)
@@ -381,6 +382,8 @@ class RulesForm(forms.Form):
             self.add_error(None, f"{key} : {message}")
             return
         names = [f.name for f in self.rule_fields if f.key == key]
+        # A table's error (``negative_quotas``) on its first input (``negative_quotas.tricks``).
+        names = names or [f.name for f in self.rule_fields if (f.key or "").startswith(f"{key}.")]
         self.add_error(names[0] if names else None, message)
 
 

@@ -40,11 +40,16 @@ def game_choices() -> list[tuple[str, str]]:
 
 
 class GameRules(models.Model):
-    """A club's ruleset for one game; copied into each tournament when it starts."""
+    """A club's ruleset for one game; copied into each tournament when it starts.
+
+    ``rules`` is the current version's; every save of a changed ruleset is a new
+    ``GameRulesVersion`` (``version`` its number, 0: never saved), kept with who and when.
+    """
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="game_rules")
     game = models.CharField(_("game"), max_length=20, choices=game_choices)
     rules = models.JSONField(_("rules"), default=dict)
+    version = models.PositiveIntegerField(_("version"), default=0, editable=False)
 
     club_lookup = "club"
 
@@ -55,6 +60,41 @@ class GameRules(models.Model):
 
     def __str__(self) -> str:
         return f"{self.club} — {self.get_game_display()}"
+
+
+class GameRulesVersion(models.Model):
+    """One saved version of a club's ruleset for a game, never changed afterwards: a
+    tournament records the version it copied when it started."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="game_rules_versions")
+    game = models.CharField(_("game"), max_length=20, choices=game_choices)
+    number = models.PositiveIntegerField(_("version"))
+    rules = models.JSONField(_("rules"))
+    created_at = models.DateTimeField(_("saved at"), auto_now_add=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("saved by"),
+    )
+
+    club_lookup = "club"
+
+    class Meta:
+        verbose_name = _("version of game rules")
+        verbose_name_plural = _("versions of game rules")
+        ordering = ["club", "game", "-number"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["club", "game", "number"], name="game_rules_version_unique"
+            ),
+            models.CheckConstraint(condition=Q(number__gte=1), name="game_rules_version_from_1"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.club} — {self.get_game_display()} v{self.number}"
 
 
 class Tournament(models.Model):
@@ -84,6 +124,17 @@ class Tournament(models.Model):
     )
     rules = models.JSONField(
         _("rules"), default=dict, blank=True, help_text=_("Copied from the club when it starts.")
+    )
+    #: The club's version of the rules copied when it started (None: the game's defaults, or
+    #: started before the versions were kept).
+    rules_version = models.ForeignKey(
+        GameRulesVersion,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        editable=False,
+        related_name="tournaments",
+        verbose_name=_("version of the club's rules"),
     )
     status = models.CharField(
         _("status"), max_length=20, choices=Status.choices, default=Status.REGISTRATION

@@ -34,6 +34,8 @@ MESSAGES = {
         "%(seat_name)s has already played trump %(max)s times: he must choose a negative game"
     ),
     "game_played_too_often": gettext_lazy("“%(game_name)s” has already been played %(max)s times"),
+    "game_not_played": gettext_lazy("the club's table does not play “%(game_name)s”"),
+    "impossible_line": gettext_lazy("these points are not those of one game"),
     "dealer_must_choose_trump": gettext_lazy(
         "%(seat_name)s was penalised as dealer: he must choose trump"
     ),
@@ -78,6 +80,9 @@ MESSAGES = {
     "bad_card_count": gettext_lazy("this manche deals %(expected)s cards, not %(got)s"),
     "bid_out_of_range": gettext_lazy("a bid is between 0 and %(max)s"),
     "bid_above_points": gettext_lazy("%(seat_name)s bids %(got)s but holds only %(held)s points"),
+    "stake_above_points": gettext_lazy(
+        "%(seat_name)s bids %(got)s, which stakes %(stake)s points, but holds only %(held)s"
+    ),
     "too_many_manches": gettext_lazy("a game has only %(max)s manches"),
     "invalid_rules": gettext_lazy("the tournament's rules are not valid (%(key)s)"),
     "unknown_rule": gettext_lazy("unknown ranking rule"),
@@ -140,6 +145,18 @@ RULES_MESSAGES = {
         "The three opponents of a contract played alone share this value, a third each: "
         "enter a number that divides by 3."
     ),
+    "seat_quotas": gettext_lazy(
+        "Each player deals %(deals)s games of the round: his negative and trump games must add "
+        "up to %(deals)s (here %(got)s)."
+    ),
+    "quotas_fill_frame": gettext_lazy(
+        "The negative games must be played %(expected)s times in a round (%(per_seat)s per "
+        "player): these quotas add up to %(got)s."
+    ),
+    "round_not_zero_sum": gettext_lazy(
+        "A complete round must add up to 0: its negative games cost %(negative)s points, its "
+        "%(trumps)s trump games bring %(positive)s."
+    ),
     "penalty_costs_nothing": gettext_lazy(
         "The trump penalty cannot be 0 and 0: a line worth nothing would not show who was "
         "penalised. Each other player receives 1 to 100 (e.g. -6 and 2)."
@@ -154,7 +171,8 @@ def rules_message(error: InvalidDeal) -> str:
         return _("Enter whole numbers from %(min)s to %(max)s.") % params
     rule = RULES_MESSAGES.get(str(params.get("rule", "")))
     if rule is not None:
-        return str(rule)
+        # Some reasons name their figures (the round's totals, the quotas' sum).
+        return str(rule) % params if "%(" in str(rule) else str(rule)
     return _("This value is not valid: %(reason)s") % {"reason": params.get("reason", "")}
 
 

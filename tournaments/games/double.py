@@ -147,12 +147,17 @@ class DoublePlugin(GamePlugin):
     setting_labels = {
         "start_points": gettext_lazy("Points of tokens at the start"),
         "exact_bonus": gettext_lazy("Bonus for an exact bid"),
+        "exact_per_trick": gettext_lazy("Points per trick of an exact bid"),
+        "wrong_per_trick": gettext_lazy("Points lost per trick of a wrong bid"),
         "manches": gettext_lazy("Cards dealt in each manche"),
         "place_points_use": gettext_lazy("Place points of each game"),
     }
     setting_help = {
         "manches": gettext_lazy(
             "Cards dealt in each manche, separated by commas: 1 to 30 manches of 1 to 5."
+        ),
+        "wrong_per_trick": gettext_lazy(
+            "A bid must be backed by what it would lose: its tricks times these points."
         ),
     }
 
@@ -215,7 +220,13 @@ class DoublePlugin(GamePlugin):
             return [choice_setting(key, self.setting_labels[key], PLACE_POINTS_CHOICES, value)]
         if key == "place_points" and isinstance(value, dict):
             return [_place_points_field(size, row) for size, row in value.items()]
-        return super().setting_fields(key, value)
+        fields = super().setting_fields(key, value)
+        if key in self.spec.bounds and key in self.setting_help:
+            for rule_field in fields:  # why, then the bounds
+                rule_field.field.help_text = (
+                    f"{self.setting_help[key]} {rule_field.field.help_text}"
+                )
+        return fields
 
 
 def _place_points_field(size: str, row: list[int]) -> RuleField:

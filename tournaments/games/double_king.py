@@ -19,16 +19,24 @@ from typing import Any
 from django import forms
 from django.utils.functional import Promise
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
 from scoring import InvalidDeal, double_king
-from scoring.double_king import GAMES_PER_ROUND, KINDS, record_from_points, score_deal, sheet_line
+from scoring.double_king import (
+    GAMES_PER_ROUND,
+    KINDS,
+    VALUE_MAX,
+    played_games,
+    record_from_points,
+    score_deal,
+    sheet_line,
+)
 
 from ..language import in_french
 from ..scoring_messages import message_for
 from .base import DealForm, GamePlugin, SheetForm
 from .deal_words import LINES
-from .rule_fields import PLACE_POINTS_HELP
+from .rule_fields import GAME_TABLE, PLACE_POINTS_HELP, RuleField, bounded_field
 from .sheet_rows import SheetRows
 
 #: The letter of each game: printed in the sheet's legend, written by the players in the
@@ -53,16 +61,36 @@ def kind_names() -> dict[str, str]:
     return {code: (k.name_fr if french else k.name_en) for code, k in KINDS.items()}
 
 
-def game_choices() -> list[tuple[str, str]]:
-    """« C — Pas de dames »: a focused list picks the game from its letter, as on paper."""
+def game_choices(rules: dict[str, Any] | None = None) -> list[tuple[str, str]]:
+    """« C — Pas de dames »: a focused list picks the game from its letter, as on paper (the
+    games the club's table plays)."""
     names = kind_names()
-    return [("", "—"), *((code, f"{LETTERS[code]} — {names[code]}") for code in KINDS)]
+    return [
+        ("", "—"),
+        *((code, f"{LETTERS[code]} — {names[code]}") for code in played_games(rules or None)),
+    ]
 
 
-def legend() -> list[tuple[str, str]]:
-    """[(letter, game name)]: the printed sheet's and the screen's legend."""
+def legend(rules: dict[str, Any] | None = None) -> list[tuple[str, str]]:
+    """[(letter, « game name (points) »)]: the printed sheet's and the screen's legend, with
+    what a card or trick is worth in the club's table: « Pas de dames (−2) »."""
     names = kind_names()
-    return [(LETTERS[code], names[code]) for code in KINDS]
+    values = double_king.validate_rules(rules or None)["game_values"]
+    assert isinstance(values, dict)
+    out = []
+    for code in played_games(rules or None):
+        if code == "seventh_last":
+            worth = f"{_signed(values['seventh'])} / {_signed(values['last'])}"
+        else:
+            worth = _signed(values[code])
+        out.append((LETTERS[code], f"{names[code]} ({worth})"))
+    return out
+
+
+def _signed(value: object) -> str:
+    """« −2 », « +1 »: a value as the sheet prints it (typographic minus)."""
+    number = int(str(value))
+    return f"−{-number}" if number < 0 else f"+{number}"
 
 
 class PointsField(forms.IntegerField):
@@ -160,7 +188,7 @@ class PointsLines(forms.Form):
         return kind_names()
 
     def legend(self) -> list[tuple[str, str]]:
-        return legend()
+        return legend(self.rules)
 
     def game_names_json(self) -> str:
         return json.dumps(kind_names())
@@ -169,8 +197,8 @@ class PointsLines(forms.Form):
         """What each game's line may hold, for the page's keyboard help: the game's letter,
         each cell's possible points and the line's total (a game row, then a penalty line)."""
         lines = {}
-        for code in KINDS:
-            game = sheet_line(code)
+        for code in played_games(self.rules or None):
+            game = sheet_line(code, rules=self.rules)
             penalty = sheet_line(code, penalty=True, rules=self.rules)
             lines[code] = {
                 "letter": LETTERS[code],
@@ -190,7 +218,7 @@ class DoubleKingSheet(PointsLines, SheetForm):
         super().__init__(*args, **kwargs)
         self.penalty_lines = self._count_penalty_lines(records or [])
         # What every line's fields share, translated once a form rather than once a field.
-        self.game_options = game_choices()
+        self.game_options = game_choices(self.rules)
         self._game_label = _("game (letter)")
         self._cell_label = _("%(line)s: points of %(player)s")
         self._invalid_points = _("enter whole points (e.g. -4)")
@@ -445,7 +473,7 @@ class DoubleKingRow(PointsLines, DealForm):
         self.label = _("Game %(row)d") % {"row": self.row}
         self.fields["game"] = forms.ChoiceField(
             label=_("Choice of %(name)s (game)") % {"name": self.dealer_name},
-            choices=game_choices(),
+            choices=game_choices(self.rules),
             required=False,
         )
         # A player at fault: an extra line of the sheet, not one of the 20 (docs/rules/
@@ -524,6 +552,68 @@ class DoubleKingRow(PointsLines, DealForm):
         return records
 
 
+SEAT_QUOTA_HELP = gettext_lazy(
+    "Each player deals 5 of the 20 games: his negative and trump games add up to 5."
+)
+#: What one unit of each game is worth, as the rules page asks it (``game_values``).
+VALUE_LABELS = {
+    "tricks": gettext_lazy("Points per trick taken"),
+    "hearts": gettext_lazy("Points per heart taken"),
+    "queens": gettext_lazy("Points per queen taken"),
+    "jacks_kings": gettext_lazy("Points per jack or king taken"),
+    "king_of_hearts": gettext_lazy("Points for the king of hearts"),
+    "seventh": gettext_lazy("Points for the 7th trick"),
+    "last": gettext_lazy("Points for the last trick"),
+    "trump": gettext_lazy("Points per trick taken at trump"),
+}
+#: The value keys of each game's row on the rules page.
+VALUE_KEYS_OF = {"seventh_last": ("seventh", "last")}
+
+
+def game_fields(rules: dict[str, Any]) -> list[RuleField]:
+    """Each game's row of the rules page: the points of its unit (a negative number, a
+    positive one at trump) and, for a negative game, how many times it is played in a round
+    (0: not played). The round's frame and its zero sum are the scoring's to check."""
+    names = kind_names()
+    values, quotas = rules["game_values"], rules["negative_quotas"]
+    fields: list[RuleField] = []
+    for code, kind in KINDS.items():
+        row = f"{LETTERS[code]} — {names[code]} ({_row_summary(code, values, quotas)})"
+        for key in VALUE_KEYS_OF.get(code, (code,)):
+            bounds = (1, VALUE_MAX) if key == "trump" else (-VALUE_MAX, -1)
+            field = bounded_field(VALUE_LABELS[key], bounds, values[key])
+            write = _writer("game_values", key)
+            key_name = f"game_values.{key}"
+            fields.append(RuleField(f"value__{key}", field, GAME_TABLE, key_name, write, row))
+        if kind.negative:
+            field = bounded_field(_("Times played in a round"), (0, GAMES_PER_ROUND), quotas[code])
+            field.help_text = _("0: the club does not play this game.") + " " + field.help_text
+            write = _writer("negative_quotas", code)
+            key = f"negative_quotas.{code}"
+            fields.append(RuleField(f"quota__{code}", field, GAME_TABLE, key, write, row))
+    return fields
+
+
+def _row_summary(code: str, values: dict[str, int], quotas: dict[str, int]) -> str:
+    """What a folded row shows: « −2, played twice » (its values, then its quota)."""
+    worth = " / ".join(_signed(values[key]) for key in VALUE_KEYS_OF.get(code, (code,)))
+    if code not in quotas:
+        return worth
+    if not quotas[code]:
+        return _("%(values)s, not played") % {"values": worth}
+    times = quotas[code]
+    return ngettext(
+        "%(values)s, played %(count)s time", "%(values)s, played %(count)s times", times
+    ) % {"values": worth, "count": times}
+
+
+def _writer(table: str, key: str) -> Any:
+    def write(rules: dict[str, Any], value: int) -> None:
+        rules[table] = {**rules[table], key: value}
+
+    return write
+
+
 class DoubleKingPlugin(GamePlugin):
     spec = double_king.SPEC
     sheet_form = DoubleKingSheet
@@ -537,6 +627,8 @@ class DoubleKingPlugin(GamePlugin):
     setting_labels = {
         "place_points": gettext_lazy("Place points (first to fourth)"),
         "rounds": gettext_lazy("Rounds per tournament"),
+        "negative_per_seat": gettext_lazy("Negative games each player chooses"),
+        "trump_per_seat": gettext_lazy("Trump games each player chooses"),
         "penalty_counts_as_game": gettext_lazy("A penalty line counts as one of the 20 games"),
         "dealer_penalty_forces_trump": gettext_lazy(
             "After his own penalty, the dealer chooses trump for the redeal"
@@ -545,6 +637,8 @@ class DoubleKingPlugin(GamePlugin):
     }
     setting_help = {
         "place_points": PLACE_POINTS_HELP,
+        "negative_per_seat": SEAT_QUOTA_HELP,
+        "trump_per_seat": SEAT_QUOTA_HELP,
         "trump_penalty": gettext_lazy(
             "The offender, then each other player, separated by commas: the offender pays three "
             "times what each other player receives (1 to 100)."
@@ -573,6 +667,20 @@ class DoubleKingPlugin(GamePlugin):
             letter = LETTERS.get(str(record.get("game")), "?")
             labels.append(_("Game %(row)d (%(letter)s)") % {"row": games, "letter": letter})
         return labels
+
+    def rule_fields(self, rules: dict[str, Any]) -> list[RuleField]:
+        """The club's table of games first (each game's points and how many times it is
+        played in a round), then the settings."""
+        return [*game_fields(rules), *super().rule_fields(rules)]
+
+    def setting_fields(self, key: str, value: Any) -> list[RuleField]:
+        fields = super().setting_fields(key, value)
+        help_text = self.setting_help.get(key)
+        for rule_field in fields:
+            if help_text is not None and key in self.spec.bounds:
+                # The frame's help says why, the bounds follow.
+                rule_field.field.help_text = f"{help_text} {rule_field.field.help_text}"
+        return fields
 
     def table_line(self, record: dict[str, Any], names: Sequence[str]) -> str:
         """A row on the phones as on the sheet: its game's letter and name, « C — Pas de
@@ -613,8 +721,12 @@ class DoubleKingPlugin(GamePlugin):
 
     def sheet_extra(self, rules: dict[str, Any] | None) -> dict[str, Any]:
         # The printed sheet warns when a penalty line takes a turn of the deal (its
-        # pre-printed dealers then move on by one after each penalty).
-        return {"penalty_counts": bool(self.rules(rules).get("penalty_counts_as_game"))}
+        # pre-printed dealers then move on by one after each penalty); its legend gives the
+        # games the table plays, with their points.
+        return {
+            "penalty_counts": bool(self.rules(rules).get("penalty_counts_as_game")),
+            "legend": legend(rules),
+        }
 
 
 PLUGIN = DoubleKingPlugin()

@@ -16,7 +16,9 @@ from ..scoring_messages import bounds_help
 
 #: The rules page's groups, in the order it shows them.
 CONTRACTS, COUNTERS, TABLES, SETTINGS = "contracts", "counters", "tables", "settings"
-GROUPS = (CONTRACTS, COUNTERS, TABLES, SETTINGS)
+#: Double King's games: each game's points and how many times it is played.
+GAME_TABLE = "games"
+GROUPS = (CONTRACTS, COUNTERS, GAME_TABLE, TABLES, SETTINGS)
 
 Writer = Callable[[dict[str, Any], Any], None]
 
@@ -28,7 +30,8 @@ class RuleField:
     #: The form field's name (``setting__pools``, ``contract__solo``...).
     name: str
     field: forms.Field
-    #: Where the page shows it: ``CONTRACTS``, ``COUNTERS``, ``TABLES`` or ``SETTINGS``.
+    #: Where the page shows it: ``CONTRACTS``, ``COUNTERS``, ``GAME_TABLE``, ``TABLES`` or
+    #: ``SETTINGS``.
     group: str
     #: The ruleset key a scoring error about this value names (``None``: none does).
     key: str | None

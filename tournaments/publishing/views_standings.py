@@ -13,7 +13,9 @@ from tournaments.selectors import rulebook
 
 class StaffStandingsView(ScorekeeperRequiredMixin, View):
     def get(self, request, pk):
-        tournament = self.get_scoped(Tournament.objects.select_related("club", "season"), pk=pk)
+        tournament = self.get_scoped(
+            Tournament.objects.select_related("club", "season", "rules_version"), pk=pk
+        )
         plugin = plugin_for(tournament.game)
         return render(
             request,

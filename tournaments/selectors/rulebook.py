@@ -2,12 +2,15 @@
 
 from typing import Any
 
+from django.db.models import Count
+
 from club.models import Club
 from scoring import GAMES
 
 from ..games import plugin_for
 from ..models import (
     GameRules,
+    GameRulesVersion,
     Tournament,
 )
 
@@ -28,6 +31,20 @@ def edited_club_rules(club: Club, game: str) -> dict[str, Any] | None:
         .first()
     )
     return dict(stored) if stored is not None else None
+
+
+def current_version(club: Club, game: str) -> GameRulesVersion | None:
+    """The club's latest version of its ruleset for a game (None: never saved, the game's
+    defaults)."""
+    return GameRulesVersion.objects.filter(club_id=club.pk, game=game).order_by("-number").first()
+
+
+def rules_history(club: Club, game: str, limit: int = 20) -> list[GameRulesVersion]:
+    """The club's versions of its ruleset for a game, latest first, with who saved each and
+    how many tournaments started with it (``started``)."""
+    versions = GameRulesVersion.objects.filter(club_id=club.pk, game=game)
+    versions = versions.select_related("created_by").annotate(started=Count("tournaments"))
+    return list(versions.order_by("-number")[:limit])
 
 
 def tournament_settings(tournament: Tournament) -> dict[str, Any]:

@@ -2,7 +2,7 @@
 
 from django import template
 
-from ..games.double_king import LETTERS, legend
+from ..games.double_king import LETTERS
 
 register = template.Library()
 
@@ -11,9 +11,3 @@ register = template.Library()
 def dk_letter(code: str) -> str:
     """« C » for « queens »: what the players write in the « Jeu » column."""
     return LETTERS.get(code, "")
-
-
-@register.simple_tag
-def dk_legend() -> list[tuple[str, str]]:
-    """[(letter, game name)] in the current language, for the sheet's legend."""
-    return legend()

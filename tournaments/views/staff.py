@@ -99,7 +99,9 @@ class TournamentUpdateView(ScorekeeperRequiredMixin, UpdateView):
 
 class TournamentDashboardView(ScorekeeperRequiredMixin, View):
     def get(self, request, pk):
-        tournament = self.get_scoped(Tournament.objects.select_related("club", "season"), pk=pk)
+        tournament = self.get_scoped(
+            Tournament.objects.select_related("club", "season", "rules_version"), pk=pk
+        )
         rounds = round_reads.tournament_rounds(tournament)
         entries = lineup.playing_entries(tournament)
         return render(
@@ -498,10 +500,19 @@ class RulesView(CommitteeRequiredMixin, View):
             raise Http404
         club = self.get_club(slug)
         form = form or RulesForm(game=game, rules=rulebook.club_rules(club, game))
+        history = rulebook.rules_history(club, game)
         return render(
             request,
             self.template_name,
-            {"club": club, "game": game, "game_name": dict(game_choices())[game], "form": form},
+            {
+                "club": club,
+                "game": game,
+                "game_name": dict(game_choices())[game],
+                "form": form,
+                # The version shown and edited, and the earlier ones (who, when).
+                "current": history[0] if history else None,
+                "history": history,
+            },
             status=status,
         )
 
@@ -512,7 +523,7 @@ class RulesView(CommitteeRequiredMixin, View):
         form = RulesForm(request.POST, game=game, rules=rulebook.club_rules(club, game))
         if not form.is_valid():
             return self.get(request, slug, game, form=form, status=400)
-        rulesets.save_club_rules(club, game=game, rules=form.rules)
+        rulesets.save_club_rules(club, game=game, rules=form.rules, by=request.user)
         messages.success(
             request, _("The club's rules are saved; tournaments already started keep theirs.")
         )

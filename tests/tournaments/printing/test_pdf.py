@@ -54,10 +54,18 @@ def test_round_sheets_one_page_per_table(scorekeeper_client, first_round):
             f"{k} {seats[(first + k - 1) % 4].entry.player.full_name}" for k in range(1, 21)
         )
         assert dealers in text
-        # a blank sheet: no game written in, only the legend of the letters the players write
+        # a blank sheet: no game written in, only the legend of the letters the players write,
+        # with what a card or trick is worth in the tournament's rules (the defaults here)
         with translation.override("fr"):
             names = kind_names()
-        assert " · ".join(f"{LETTERS[code]} {name}" for code, name in names.items()) in text
+        worth = ["−1", "−1", "−2", "−1", "−5", "−2 / −3", "+1"]
+        assert (
+            " · ".join(
+                f"{LETTERS[code]} {name} ({value})"
+                for (code, name), value in zip(names.items(), worth, strict=True)
+            )
+            in text
+        )
         assert all(text.count(name) == 1 for name in names.values())
 
 
