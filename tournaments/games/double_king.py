@@ -22,7 +22,16 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from scoring import InvalidDeal, double_king
-from scoring.double_king import GAMES_PER_ROUND, KINDS, record_from_points, score_deal, sheet_line
+from scoring.double_king import (
+    GAMES_PER_ROUND,
+    KINDS,
+    NEGATIVE_PER_SEAT,
+    TIMES_PER_NEGATIVE_GAME,
+    TRUMP_PER_SEAT,
+    record_from_points,
+    score_deal,
+    sheet_line,
+)
 
 from ..language import in_french
 from ..scoring_messages import message_for
@@ -585,7 +594,16 @@ class DoubleKingPlugin(GamePlugin):
     def sheet_extra(self, rules: dict[str, Any] | None) -> dict[str, Any]:
         # The printed sheet warns when a penalty line takes a turn of the deal (its
         # pre-printed dealers then move on by one after each penalty).
-        return {"penalty_counts": bool(self.rules(rules).get("penalty_counts_as_game"))}
+        # The « reste à choisir » grid under it: a box per choice each player owes (3
+        # negative games, 2 trump games) and per play of each negative game (twice each),
+        # ticked on paper as the games are chosen.
+        return {
+            "penalty_counts": bool(self.rules(rules).get("penalty_counts_as_game")),
+            "negative_boxes": range(NEGATIVE_PER_SEAT),
+            "trump_boxes": range(TRUMP_PER_SEAT),
+            "play_boxes": range(TIMES_PER_NEGATIVE_GAME),
+            "negative_letters": [LETTERS[code] for code, kind in KINDS.items() if kind.negative],
+        }
 
 
 PLUGIN = DoubleKingPlugin()

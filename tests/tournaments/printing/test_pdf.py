@@ -1,5 +1,6 @@
 """Printed sheets: the round's blank sheets, the wall plan, the filled sheets for the archives."""
 
+import subprocess
 from io import BytesIO
 from pathlib import Path
 
@@ -13,7 +14,7 @@ from pypdf import PdfReader
 from tournaments.games import plugin_for
 from tournaments.games.double_king import LETTERS, kind_names
 from tournaments.models import Deal, Seat
-from tournaments.printing import pdf
+from tournaments.printing import pdf, sheet_pdfs
 from tournaments.publishing.tables import format_points
 from tournaments.selectors import round_reads
 
@@ -58,7 +59,9 @@ def test_round_sheets_one_page_per_table(scorekeeper_client, first_round):
         with translation.override("fr"):
             names = kind_names()
         assert " · ".join(f"{LETTERS[code]} {name}" for code, name in names.items()) in text
-        assert all(text.count(name) == 1 for name in names.values())
+        # (« Atout » is also the choices grid's row of trump boxes)
+        counts = {code: text.count(name) for code, name in names.items()}
+        assert counts == {**dict.fromkeys(names, 1), "trump": 2}
 
 
 def test_round_sheets_cost_a_bounded_number_of_queries(
@@ -225,3 +228,38 @@ def test_fetcher_refuses_the_network_and_foreign_files(tmp_path):
     response = fetcher.fetch("file:///" + settings.STATIC_URL.strip("/") + "/css/atout.css")
     assert response.read()
     response.close()
+
+
+def test_blank_double_king_sheet_prints_the_choices_grid(scorekeeper_client, first_round, tmp_path):
+    """The « reste à choisir » grid the players tick on paper (read with pdftotext, as the
+    printed page says it): each player's 3 negative and 2 trump choices, and two boxes for each
+    negative game of the legend; every table's sheet keeps to its one page."""
+    response = scorekeeper_client.get(reverse("round_sheets_pdf", args=[first_round.pk]))
+    path = tmp_path / "sheets.pdf"
+    path.write_bytes(response.content)
+    text = subprocess.run(
+        ["pdftotext", "-layout", str(path), "-"], check=True, capture_output=True, text=True
+    ).stdout
+    pages = text.split("\f")[:-1]
+    assert len(pages) == len(round_reads.round_tables(first_round)) == 2
+    for page in pages:
+        words = " ".join(page.split())
+        assert f"{fr('Still to choose')} {fr('Negative')} (3)" in words
+        assert fr("tick a box at each game the player chooses") in words
+        assert f"{fr('Trump')} (2)" in words
+        assert fr("two boxes a negative game: it is played twice") in words
+        # the grid comes after the totals, before the signatures
+        assert words.index(fr("Place points")) < words.index(fr("Still to choose"))
+        assert words.index(fr("Still to choose")) < words.index(fr("Signature"))
+
+
+def test_double_king_choices_grid_has_a_box_per_choice(first_round):
+    """Under each of the 4 players: 3 boxes for the negative games, 2 for the trumps; in the
+    legend, 2 boxes for each of the 6 negative games."""
+    document = sheet_pdfs.round_document(first_round)
+    html = sheet_pdfs.render_html(document, document.sheets[:1])
+    grid = html[html.index('<table class="g ch">') : html.index('<table class="sig">')]
+    rows = grid.split("<tr>")[1:]
+    assert [row.count("<i></i>") for row in rows] == [4 * 3, 4 * 2]
+    legend = html[html.index('<p class="note">') : html.index("</p>", html.index('<p class="note">'))]
+    assert legend.count("<i></i>") == 6 * 2
