@@ -261,5 +261,6 @@ def test_double_king_choices_grid_has_a_box_per_choice(first_round):
     grid = html[html.index('<table class="g ch">') : html.index('<table class="sig">')]
     rows = grid.split("<tr>")[1:]
     assert [row.count("<i></i>") for row in rows] == [4 * 3, 4 * 2]
-    legend = html[html.index('<p class="note">') : html.index("</p>", html.index('<p class="note">'))]
+    start = html.index('<p class="note">')
+    legend = html[start : html.index("</p>", start)]
     assert legend.count("<i></i>") == 6 * 2
