@@ -220,6 +220,22 @@ class DoubleKingSheet(PointsLines, SheetForm):
         # (docs/rules/double_king.md#penalties).
         self.penalty_counts = bool((self.rules or {}).get("penalty_counts_as_game"))
 
+    def choices_json(self) -> str:
+        """What the « reste à choisir » panel counts as each game's letter is typed: the
+        dealing (first dealer, whether a penalty line takes a turn), each player's quotas and
+        each negative game's plays (``scoring.double_king.table_result`` checks the same)."""
+        return json.dumps(
+            {
+                "first": self.first_dealer,
+                "seats": SEATS,
+                "penalty_counts": self.penalty_counts,
+                "negatives": NEGATIVE_PER_SEAT,
+                "trumps": TRUMP_PER_SEAT,
+                "times": TIMES_PER_NEGATIVE_GAME,
+                "negative_games": [code for code, kind in KINDS.items() if kind.negative],
+            }
+        )
+
     def _count_penalty_lines(self, records: list[dict[str, Any]]) -> int:
         """The stored penalty lines and a few blank ones, or as many as were posted."""
         stored = sum("penalty" in r for r in records)
