@@ -23,3 +23,9 @@ results_changed = Signal()
 
 #: A tournament's settings were edited on the staff desk: ``tournament``, ``user``.
 tournament_edited = Signal()
+
+#: The demo (``manage.py demo``) built an evening in progress: ``tournament``, whose open
+#: round's tables are played from phones if its ``table_phones`` is on; ``phone_deals``: by
+#: table id, the records its phones enter next (each confirmed by another player's phone, but
+#: the very last one, left waiting for its confirmation). The core never plays from phones.
+demo_evening = Signal()

@@ -237,3 +237,19 @@ PAGE_BUILD_WAIT_SECONDS = 2.0
 # In every cache key (``tournaments.page_cache.release``): unset, the package's version and the
 # git commit.
 ATOUT_RELEASE = os.environ.get("ATOUT_RELEASE", "")
+
+
+def base_url_from_env(url: str) -> str:
+    """The site's address as the players' phones reach it (``https://atout.example.org``),
+    or "" (the address each request came to: ``tournaments.site.site_root``)."""
+    url = url.strip().rstrip("/")
+    if url and not (url.startswith(("http://", "https://")) and "/" not in url.split("//", 1)[1]):
+        raise ImproperlyConfigured(
+            f"ATOUT_BASE_URL: http(s)://host[:port] without a path, not {url!r}"
+        )
+    return url
+
+
+# The address the printed sheets' QR codes and the phones' links carry: unset, the one the
+# scorekeeper's browser used (`make run` with HOST=0.0.0.0 sets this machine's on the network).
+ATOUT_BASE_URL = base_url_from_env(os.environ.get("ATOUT_BASE_URL", ""))

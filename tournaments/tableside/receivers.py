@@ -7,7 +7,7 @@ from django.dispatch import receiver
 from tournaments import signals
 from tournaments.models import Round
 
-from . import table_entry
+from . import demo, table_entry
 from .models import TableLink
 
 
@@ -26,3 +26,9 @@ def link_open_rounds(sender, *, tournament, user, **kwargs) -> None:
     if tournament.table_phones:
         for round_ in tournament.round_set.exclude(status=Round.Status.CLOSED):
             table_entry.issue_round_links(round_, user=user)
+
+
+@receiver(signals.demo_evening, dispatch_uid="tableside.demo_evening")
+def demo_phones(sender, *, tournament, phone_deals, user=None, **kwargs) -> None:
+    """The demo's evening in progress: its tables' links, deals entered from phones."""
+    demo.play_from_phones(tournament, phone_deals, user)
