@@ -5,7 +5,7 @@ a scorekeeper can act on. Units ("tricks", "hearts"...) come from the game when 
 """
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext_lazy
 
 from scoring import InvalidDeal
 
@@ -85,8 +85,10 @@ MESSAGES = {
 
 #: Clearer wording when a range is a single value ("played by 2 players").
 SINGLE_VALUE_MESSAGES = {
-    "wrong_declarer_count": gettext_lazy(
-        "this contract is played by %(min)s declarer(s), you chose %(got)s"
+    "wrong_declarer_count": ngettext_lazy(
+        "this contract is played by %(min)s declarer, you chose %(got)s",
+        "this contract is played by %(min)s declarers, you chose %(got)s",
+        "min",
     ),
 }
 

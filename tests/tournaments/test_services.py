@@ -51,7 +51,7 @@ def test_an_uneven_count_is_refused_with_the_substitutes_to_add(make_tournament)
     tournament = make_tournament(players=14)
     with pytest.raises(errors.TournamentError) as error:
         drawing.draw_round(tournament)
-    assert "ajoutez 2 remplaçant(s) ou retirez 2 joueur(s)" in str(error.value)
+    assert "ajoutez 2 remplaçants ou retirez 2 joueurs" in str(error.value)
     assert not tournament.round_set.exists()
 
 

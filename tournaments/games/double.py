@@ -11,7 +11,7 @@ from typing import Any
 
 from django import forms
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
 from scoring import GAMES, InvalidDeal, double
 
@@ -181,8 +181,10 @@ class DoublePlugin(GamePlugin):
                 seat_names, record.get("bids", []), record.get("tricks", []), strict=False
             )
         ]
-        return _("%(cards)s card(s): %(seats)s") % {
-            "cards": record.get("cards", "?"),
+        cards = record.get("cards", "?")
+        count = cards if isinstance(cards, int) else 2  # unknown: « ? cartes »
+        return ngettext("%(cards)s card: %(seats)s", "%(cards)s cards: %(seats)s", count) % {
+            "cards": cards,
             "seats": "; ".join(parts),
         }
 

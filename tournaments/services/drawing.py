@@ -8,9 +8,11 @@ from django.contrib.admin.models import CHANGE, LogEntry
 from django.db import transaction
 from django.db.models import Max, Q
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from scoring import seating
 
+from ..formatting import seating_fix
 from ..games import plugin_for
 from ..models import (
     Entry,
@@ -184,15 +186,15 @@ def _check_seatable(entries: Sequence[Entry], sizes: Sequence[int]) -> None:
     gap = seating_gap(len(entries), sizes)
     if gap is not None:
         raise TournamentError(
-            _(
-                "%(count)d players present cannot be seated at tables of %(sizes)s: "
-                "add %(add)d substitute(s) or remove %(remove)d player(s)."
+            ngettext(
+                "%(count)d player present cannot be seated at tables of %(sizes)s: %(fix)s.",
+                "%(count)d players present cannot be seated at tables of %(sizes)s: %(fix)s.",
+                len(entries),
             )
             % {
                 "count": len(entries),
                 "sizes": _(" or ").join(str(s) for s in sizes),
-                "add": gap[0],
-                "remove": gap[1],
+                "fix": seating_fix(*gap),
             }
         )
 
