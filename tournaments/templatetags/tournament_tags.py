@@ -71,4 +71,4 @@ def deal_word_counts(text) -> str:
     """A counted phrase (``ngettext_lazy`` on ``n``) for a script, as JSON: its forms for 0, 1
     and 2 or more, « __N__ » where the count goes (« 1 donne », « 2 donnes », in the page's
     language: French says « 0 donne »). The script picks ``forms[Math.min(n, 2)]``."""
-    return json.dumps([str(text % {"n": _Slot(count)}) for count in (0, 1, 2)])
+    return json.dumps([str(text % {"n": _Slot(count)}) for count in (0, 1, 2)], ensure_ascii=False)
