@@ -11,12 +11,14 @@ from django.utils import translation
 from helpers import fr
 from pypdf import PdfReader
 
+from club.models import Player
 from tournaments.games import plugin_for
 from tournaments.games.double_king import LETTERS, kind_names
 from tournaments.models import Deal, Seat
 from tournaments.printing import pdf, sheet_pdfs
 from tournaments.publishing.tables import format_points
 from tournaments.selectors import round_reads
+from tournaments.services import drawing
 
 
 def pdf_pages(response) -> list[str]:
@@ -264,3 +266,30 @@ def test_double_king_choices_grid_has_a_box_per_choice(first_round):
     start = html.index('<p class="note">')
     legend = html[start : html.index("</p>", start)]
     assert legend.count("<i></i>") == 6 * 2
+
+
+def test_the_longest_double_king_sheet_keeps_to_one_page(
+    scorekeeper_client, make_tournament, tmp_path
+):
+    """The choices grid, the penalty note (a penalty line takes a turn), long names and the
+    tournament's QR code together: still one page a table."""
+    tournament = make_tournament(
+        players=4,
+        rounds=1,
+        name="Grand tournoi de printemps du Cercle royal des amis du whist et du roi",
+        rules={"penalty_counts_as_game": True},
+    )
+    tournament.table_phones = True
+    tournament.save(update_fields=["table_phones"])
+    round_ = drawing.draw_round(tournament, seed=1)
+    Player.objects.filter(entries__tournament=tournament).update(
+        first_name="Anne-Élisabeth-Marguerite", last_name="de la Tour d’Auvergne-Lauraguais"
+    )
+    response = scorekeeper_client.get(reverse("round_sheets_pdf", args=[round_.pk]))
+    pages = pdf_pages(response)
+    assert len(pages) == 1
+    assert (
+        fr("each penalty line takes a turn of the deal: the dealers below move on by one")
+        in (pages[0])
+    )
+    assert fr("Still to choose") in pages[0] and fr("Signature") in pages[0]
