@@ -118,7 +118,8 @@ def message_for(
     if template is None:  # pragma: no cover - every code has a message (tested)
         return str(error)
     try:
-        return str(template) % params
+        # ``template % params``: a counted message (``ngettext_lazy``) picks its form there.
+        return str(template % params)
     except (KeyError, TypeError):  # pragma: no cover - defensive: never hide the error itself
         return str(error)
 
