@@ -3,14 +3,34 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 PYTEST_ARGS ?= -n 2
-# The port `make run` serves on: `PORT=8080 make run`.
+# Where `make run` serves: `PORT=8080 make run`; `HOST=0.0.0.0 make run` serves on the local
+# network too, for the players' phones (the QR codes then carry this machine's address).
+HOST ?= 127.0.0.1
 PORT ?= 8000
+# This machine's address on the local network (the first of `hostname -I`).
+LAN_ADDRESS = $(shell hostname -I 2>/dev/null | cut -d' ' -f1)
+LOOPBACK := 127.0.0.1 localhost ::1
+ifeq ($(filter $(HOST),$(LOOPBACK)),)
+SITE_ADDRESS := $(if $(filter 0.0.0.0 ::,$(HOST)),$(or $(LAN_ADDRESS),127.0.0.1),$(HOST))
+export ATOUT_BASE_URL ?= http://$(SITE_ADDRESS):$(PORT)
+export DJANGO_ALLOWED_HOSTS ?= $(SITE_ADDRESS),$(shell hostname 2>/dev/null)
+else
+SITE_ADDRESS := 127.0.0.1
+endif
 
 .PHONY: run test install catalogue production lock system-deps checkers browser messages migrate demo lint typecheck bench clean
 
 run: install messages migrate demo
 	@echo
-	@echo "Atout runs on http://127.0.0.1:$(PORT)/  (Ctrl+C to stop)"
+	@echo "Atout runs on http://$(SITE_ADDRESS):$(PORT)/  (Ctrl+C to stop)"
+ifeq ($(SITE_ADDRESS),127.0.0.1)
+	@echo "Phones at the tables cannot reach 127.0.0.1: to serve on the local network (Wi-Fi),"
+	@echo "run HOST=0.0.0.0 make run (and PORT=8080 for another port); the sheets' QR codes"
+	@echo "then carry this machine's address."
+else
+	@echo "Phones on the same network open http://$(SITE_ADDRESS):$(PORT)/: the printed sheets'"
+	@echo "QR codes carry $(ATOUT_BASE_URL) (ATOUT_BASE_URL)."
+endif
 	@echo "Demo logins: bureau / atout-bureau (committee), saisie / atout-saisie (scorekeeper)"
 	@echo
 	@# The task queue's workers (long PDFs), one per core, run beside the server at a lower
@@ -19,7 +39,7 @@ run: install messages migrate demo
 	@workers=; for core in $$(seq $$(getconf _NPROCESSORS_ONLN)); do \
 	nice -n 10 $(PY) manage.py db_worker --no-reload & workers="$$workers $$!"; done; \
 	trap 'kill $$workers 2>/dev/null' EXIT INT TERM; \
-	$(PY) manage.py runserver 127.0.0.1:$(PORT); kill $$workers 2>/dev/null
+	$(PY) manage.py runserver $(if $(findstring :,$(HOST)),[$(HOST)],$(HOST)):$(PORT); kill $$workers 2>/dev/null
 
 test: install messages browser checkers
 	$(PY) -m pytest $(PYTEST_ARGS)

@@ -12,7 +12,7 @@ from django.db.models.functions import Lower
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
-from .names import name_key
+from .names import name_key, search_key
 from .validators import MAX_FEE, PlainNameValidator, fee_validators
 
 #: More free participations than a season has tournaments is a typo.
@@ -186,6 +186,9 @@ class Player(models.Model):
     # « Gérard Anne » as French lists sort it, on every database: without accents, case or
     # apostrophe style (« gerard anne »), so Gérard comes before Gillet; searches use it too.
     sort_key = models.CharField(max_length=161, default="", editable=False, db_index=True)
+    # The same without apostrophes or hyphens (« dhondt marc »): the member search finds
+    # « D’Hondt » from « dhondt », on every database (``club.names.search_key``).
+    search_key = models.CharField(max_length=161, default="", editable=False)
 
     objects = PlayerQuerySet.as_manager()
 
@@ -221,11 +224,13 @@ class Player(models.Model):
         self.fill_sort_key()
         update_fields = kwargs.get("update_fields")
         if update_fields is not None and {"first_name", "last_name"} & set(update_fields):
-            kwargs["update_fields"] = {*update_fields, "sort_key"}
+            kwargs["update_fields"] = {*update_fields, "sort_key", "search_key"}
         super().save(*args, **kwargs)
 
     def fill_sort_key(self) -> None:
+        """The name's keys: its place in lists (``sort_key``) and what a search finds."""
         self.sort_key = name_key(f"{self.last_name} {self.first_name}")
+        self.search_key = search_key(f"{self.last_name} {self.first_name}")
 
     @property
     def full_name(self) -> str:

@@ -19,5 +19,21 @@ def name_key(text: str) -> str:
     return " ".join(plain.translate(_APOSTROPHES).casefold().split())
 
 
+# What joins a name's parts: « D’Hondt », « N’Guessan », « Jean-Pierre » are found from
+# « dhondt », « nguessan », « jeanpierre » (or « jean pierre »: each word is looked for).
+_JOINERS = str.maketrans("", "", "'-\u2010\u2011\u2012\u2013\u2014")
+
+
+def search_key(text: str) -> str:
+    """``name_key`` without apostrophes or hyphens: what the member search compares.
+
+    >>> search_key("D’Hondt Marc") == search_key("dhondt marc")
+    True
+    >>> search_key("N'Guessan") == search_key("nguessan") == search_key("N-Guessan")
+    True
+    """
+    return " ".join(name_key(text).translate(_JOINERS).split())
+
+
 def person_key(first_name: str, last_name: str) -> tuple[str, str]:
     return name_key(first_name), name_key(last_name)

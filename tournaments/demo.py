@@ -8,67 +8,99 @@ from django.utils import timezone
 
 from club.demo_data import build_demo_club
 
-from .models import Tournament
+from . import signals
+from .models import Round, Tournament
 from .sample_sheets import double_game, double_king_round, plonk_match, quarante_match, whist_pool
 from .services import deal_entry, drawing, pairing, registration, round_clock
 
+#: The evening in progress: tables played from phones, how many games (deals) each had
+#: entered at the desk before, and how many its phones enter (the last of all waits for its
+#: confirmation: ``signals.demo_evening``).
+PHONE_TABLES = 2
+DESK_DEALS = 5
+PHONE_DEALS = 3
+
 
 def _play_round(
-    tournament: Tournament, seed: int, user: User | None, tables_to_fill: int | None = None
-) -> None:
+    tournament: Tournament,
+    seed: int,
+    user: User | None,
+    tables_to_fill: int | None = None,
+) -> dict[int, list[dict]]:
+    """A round drawn and started, its tables' sheets saved (the first ``tables_to_fill``, the
+    last of them half-way); with ``tables_to_fill``, the next ``PHONE_TABLES`` tables have a
+    few games saved and the records their phones enter next (returned by table id)."""
     round_ = drawing.draw_round(tournament, seed=seed)
     drawing.start_round(round_)
     rng = random.Random(seed)
+    phone_deals: dict[int, list[dict]] = {}
     for index, table in enumerate(round_.tables.all()):
-        if tables_to_fill is not None and index >= tables_to_fill:
-            break
         first = table.seats.get(first_dealer=True).position
+        if tables_to_fill is not None and index >= tables_to_fill:
+            if index >= tables_to_fill + PHONE_TABLES:
+                break
+            records = double_king_round(first, rng, DESK_DEALS + PHONE_DEALS)
+            deal_entry.save_sheet(
+                table, records=records[:DESK_DEALS], version=table.version, user=user
+            )
+            phone_deals[table.pk] = records[DESK_DEALS:]
+            continue
         games = 20 if tables_to_fill is None or index < tables_to_fill - 1 else 11
         deal_entry.save_sheet(
             table, records=double_king_round(first, rng, games), version=table.version, user=user
         )
+    return phone_deals
 
 
 def _double_king(club, season, players, name, date, *, rounds_played, partial=False):
-    tournament = _new(club, season, "double_king", name, date, 5, players, unpaid=(7, 3))
+    tournament = _new(
+        club, season, "double_king", name, date, 5, players, unpaid=(7, 3), phones=partial
+    )
     if tournament is None:
         return None
     user = _scorekeeper()
     for number in range(rounds_played):
         _play_round(tournament, seed=1000 * date.toordinal() + number, user=user)
     if partial:
-        _play_round(tournament, seed=7, user=user, tables_to_fill=3)
+        phone_deals = _play_round(tournament, seed=7, user=user, tables_to_fill=3)
+        signals.demo_evening.send(
+            Tournament, tournament=tournament, phone_deals=phone_deals, user=user
+        )
     return tournament
 
 
 def _whist(club, season, players, name, date, *, pools_played, running=False):
     """A whist evening: pools drawn, played deal by deal's worth of records, closed at the
     signal; ``running``: the next pool is under way with its clock started."""
-    tournament = _new(club, season, "whist", name, date, 3, players, unpaid=(9, 4))
+    tournament = _new(club, season, "whist", name, date, 3, players, unpaid=(9, 4), phones=running)
     if tournament is None:
         return None
     user = _scorekeeper()
     rng = random.Random(date.toordinal())
+    phone_deals: dict[int, list[dict]] = {}
     for number in range(pools_played + (1 if running else 0)):
         round_ = drawing.draw_round(tournament, seed=date.toordinal() * 10 + number)
         last = running and number == pools_played
+        # The pool under way starts as the demo is built: its clock runs from then.
         round_clock.clock_start(
-            round_,
-            now=timezone.now() - datetime.timedelta(minutes=35 if last else 90),
+            round_, now=timezone.now() - datetime.timedelta(minutes=0 if last else 90)
         )
         for index, table in enumerate(round_.tables.all()):
             first = table.seats.get(first_dealer=True).position
             deals = 12 if not last else 4 + index % 3
             if not last and index % 5 == 4:
                 deals = 11  # the signal came before the last deal
-            deal_entry.save_sheet(
-                table,
-                records=whist_pool(first, rng, deals, table.seats.count()),
-                version=table.version,
-                user=user,
-            )
+            phones = PHONE_DEALS if last and index < PHONE_TABLES else 0
+            records = whist_pool(first, rng, deals + phones, table.seats.count())
+            deal_entry.save_sheet(table, records=records[:deals], version=table.version, user=user)
+            if phones:
+                phone_deals[table.pk] = records[deals:]
         if not last:
             round_clock.close_round(round_)
+    if running:
+        signals.demo_evening.send(
+            Tournament, tournament=tournament, phone_deals=phone_deals, user=user
+        )
     return tournament
 
 
@@ -76,9 +108,17 @@ def _scorekeeper():
     return User.objects.filter(username="saisie").first()
 
 
-def _new(club, season, game, name, date, rounds, players, *, unpaid=None):
+def _new(club, season, game, name, date, rounds, players, *, unpaid=None, phones=False):
     """A new published tournament with ``players`` registered, all paid but every ``n``-th
-    from the ``k``-th (``unpaid``: ``(n, k)``); None when it already exists."""
+    from the ``k``-th (``unpaid``: ``(n, k)``); None when it already exists. ``phones``: the
+    evening in progress, phones at the tables; built on another day, it is built again, dated
+    the day the demo is built (its clock started then)."""
+    if phones:
+        stale = Tournament.objects.filter(club=club, season=season, name=name).exclude(date=date)
+        # Its rounds first: what the phones left on the tables goes with them, then nothing
+        # holds the entries any more.
+        Round.objects.filter(tournament__in=stale).delete()
+        stale.delete()
     tournament, created = Tournament.objects.get_or_create(
         club=club,
         season=season,
@@ -89,6 +129,7 @@ def _new(club, season, game, name, date, rounds, players, *, unpaid=None):
             "rounds": rounds,
             "published": True,
             "entry_fee": club.entry_fee,
+            "table_phones": phones,
         },
     )
     if not created:
@@ -155,7 +196,10 @@ def build_demo_tournaments(club, season, players) -> list[str]:
         partial=True,
     )
     if running:
-        lines.append(f"  {running.name}: 36 players, round 3 in progress.")
+        lines.append(
+            f"  {running.name}: 36 players, round 3 in progress, phones at the tables "
+            f"(links issued, {PHONE_TABLES} tables playing from phones, a game waiting)."
+        )
     whist_days = [start + datetime.timedelta(days=d) for d in (3, 17, 31, 45)]
     for number, day in enumerate(whist_days, start=1):
         group = players[(number * 4) % 12 : (number * 4) % 12 + 24]
@@ -179,7 +223,10 @@ def build_demo_tournaments(club, season, players) -> list[str]:
         running=True,
     )
     if live:
-        lines.append(f"  {live.name}: 20 players, pool 2 under way (clock running).")
+        lines.append(
+            f"  {live.name}: 20 players, pool 2 under way (clock started now), phones at the "
+            f"tables (links issued, {PHONE_TABLES} tables playing from phones, a deal waiting)."
+        )
     double = _double(
         club,
         season,

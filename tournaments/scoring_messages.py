@@ -5,7 +5,7 @@ a scorekeeper can act on. Units ("tricks", "hearts"...) come from the game when 
 """
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext_lazy
 
 from scoring import InvalidDeal
 
@@ -91,8 +91,10 @@ MESSAGES = {
 
 #: Clearer wording when a range is a single value ("played by 2 players").
 SINGLE_VALUE_MESSAGES = {
-    "wrong_declarer_count": gettext_lazy(
-        "this contract is played by %(min)s declarer(s), you chose %(got)s"
+    "wrong_declarer_count": ngettext_lazy(
+        "this contract is played by %(min)s declarer, you chose %(got)s",
+        "this contract is played by %(min)s declarers, you chose %(got)s",
+        "min",
     ),
 }
 
@@ -122,7 +124,8 @@ def message_for(
     if template is None:  # pragma: no cover - every code has a message (tested)
         return str(error)
     try:
-        return str(template) % params
+        # ``template % params``: a counted message (``ngettext_lazy``) picks its form there.
+        return str(template % params)
     except (KeyError, TypeError):  # pragma: no cover - defensive: never hide the error itself
         return str(error)
 

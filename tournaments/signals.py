@@ -28,3 +28,8 @@ tournament_edited = Signal()
 #: ``tournament_ids``: the tournaments he played in, whose kept documents carry his old name;
 #: ``names``: how his name was written; ``label``: what replaces it.
 player_erased = Signal()
+#: The demo (``manage.py demo``) built an evening in progress: ``tournament``, whose open
+#: round's tables are played from phones if its ``table_phones`` is on; ``phone_deals``: by
+#: table id, the records its phones enter next (each confirmed by another player's phone, but
+#: the very last one, left waiting for its confirmation). The core never plays from phones.
+demo_evening = Signal()

@@ -246,3 +246,19 @@ ATOUT_RELEASE = os.environ.get("ATOUT_RELEASE", "")
 # documents.
 ATOUT_LOGIN_RETENTION_DAYS = int(os.environ.get("ATOUT_LOGIN_RETENTION_DAYS", "90"))
 ATOUT_TASK_RETENTION_DAYS = int(os.environ.get("ATOUT_TASK_RETENTION_DAYS", "14"))
+
+
+def base_url_from_env(url: str) -> str:
+    """The site's address as the players' phones reach it (``https://atout.example.org``),
+    or "" (the address each request came to: ``tournaments.site.site_root``)."""
+    url = url.strip().rstrip("/")
+    if url and not (url.startswith(("http://", "https://")) and "/" not in url.split("//", 1)[1]):
+        raise ImproperlyConfigured(
+            f"ATOUT_BASE_URL: http(s)://host[:port] without a path, not {url!r}"
+        )
+    return url
+
+
+# The address the printed sheets' QR codes and the phones' links carry: unset, the one the
+# scorekeeper's browser used (`make run` with HOST=0.0.0.0 sets this machine's on the network).
+ATOUT_BASE_URL = base_url_from_env(os.environ.get("ATOUT_BASE_URL", ""))

@@ -186,6 +186,66 @@
     }
   });
 
+  /* « Reste à choisir »: each player's negative and trump choices left and each negative
+     game's plays, counted again from the letters typed (a row's points need not be in yet;
+     the saved sheet's preview says the same once the rows are whole). The dealers follow the
+     core's rotation: a penalty line takes a turn only when the rules say so. */
+  const choices = grid.dataset.choices ? JSON.parse(grid.dataset.choices) : null;
+  const gamesLeft = document.getElementById("games-left");
+  const gameNames = gamesLeft ? JSON.parse(gamesLeft.dataset.names || "{}") : {};
+
+  function recount() {
+    if (!choices) return;
+    const negatives = Array(choices.seats).fill(choices.negatives);
+    const trumps = Array(choices.seats).fill(choices.trumps);
+    const times = Object.assign({}, choices.times);
+    function choose(code, dealer) {
+      if (!(code in lines)) return;
+      if (code in times) {
+        negatives[dealer] -= 1;
+        times[code] -= 1;
+      } else {
+        trumps[dealer] -= 1;
+      }
+    }
+    const before = {};
+    grid.querySelectorAll("tr[data-line]").forEach((tr) => {
+      const row = parse(tr.querySelector("input").value);
+      const code = gameOf(tr).value;
+      if (row !== null && row >= 1 && row <= ROWS && code in lines) {
+        (before[row] = before[row] || []).push(code);
+      }
+    });
+    let slot = choices.first;
+    grid.querySelectorAll("tr[data-row]").forEach((tr, index) => {
+      (before[index + 1] || []).forEach((code) => {
+        if (!choices.penalty_counts) return;
+        choose(code, slot % choices.seats);
+        slot += 1;
+      });
+      choose(gameOf(tr).value, slot % choices.seats);
+      slot += 1;
+    });
+    const show = (selector, values) => values.forEach((v, seat) => {
+      const cell = document.querySelector("[" + selector + "='" + seat + "']");
+      if (cell) cell.textContent = String(Math.max(0, v));
+    });
+    show("data-negatives", negatives);
+    show("data-trumps", trumps);
+    if (gamesLeft) {
+      gamesLeft.textContent = "";
+      Object.keys(times).forEach((code) => {
+        if (times[code] <= 0) return;
+        const li = document.createElement("li");
+        li.textContent = (gameNames[code] || code) + " × " + times[code];
+        gamesLeft.appendChild(li);
+      });
+    }
+  }
+  grid.addEventListener("change", recount);
+  grid.addEventListener("input", recount);
+  recount();
+
   /* Penalty lines: hidden until « + pénalité » opens the next one. */
   const add = document.getElementById("add-penalty");
   const unused = () => Array.from(grid.querySelectorAll("tr.penalty-line.unused"));

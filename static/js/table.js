@@ -71,13 +71,15 @@
   function pending() { return load().filter((item) => item.state === "waiting"); }
   const fill = (template, n, row) =>
     template.replace("__N__", String(n)).replace("__ROW__", row || String(n));
+  // A counted phrase's forms for 0, 1 and 2 or more (deal_word_counts): « 1 donne », « 2 donnes ».
+  const counted = (forms, n) => fill(JSON.parse(forms)[Math.min(n, 2)], n);
 
   function render() {
     const queue = load();
     const waiting = queue.filter((item) => item.state === "waiting").length;
     box.hidden = queue.length === 0 && !offline;
-    if (offline) note.textContent = fill(text.offline, waiting);
-    else note.textContent = waiting ? fill(text.sending, waiting) : "";
+    if (offline) note.textContent = counted(text.offline, waiting);
+    else note.textContent = waiting ? counted(text.sending, waiting) : "";
     note.hidden = note.textContent === "";
     list.textContent = "";
     queue.forEach((item) => {

@@ -2,7 +2,8 @@ import datetime
 from decimal import Decimal
 
 import pytest
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
+from django.db.migrations.executor import MigrationExecutor
 
 from club.models import Club, Membership, Player, Season
 
@@ -60,3 +61,17 @@ def test_club_defaults_are_the_chevalerie_fees(club):
         Decimal("7.00"),
         2,
     )
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_search_key_migration_fills_the_players_already_there():
+    """Players saved before the search key existed are found by it once migrated."""
+    before = [("club", "0007_site_epoch")]
+    executor = MigrationExecutor(connection)
+    executor.migrate(before)
+    old = executor.loader.project_state(before[0]).apps.get_model("club", "Player")
+    old.objects.create(first_name="Awa", last_name="N’Guessan", sort_key="n'guessan awa")
+    executor = MigrationExecutor(connection)
+    executor.loader.build_graph()
+    executor.migrate(executor.loader.graph.leaf_nodes())
+    assert Player.objects.get(last_name="N’Guessan").search_key == "nguessan awa"

@@ -185,27 +185,19 @@ def test_an_offline_phone_keeps_its_deals_and_sends_them_once(phones, live_serve
     who_am_i(north, url, names[0])
 
     north.context.set_offline(True)
-    expect(north.locator("#offline-note")).to_have_text(
-        "hors ligne — 0 donne(s) en attente d'envoi"
-    )
+    expect(north.locator("#offline-note")).to_have_text("hors ligne — 0 donne en attente d’envoi")
     whist_deal(north)
     north.click("#save-deal")
     # Kept on the phone; the form moves on to deal 2.
-    expect(north.locator("#offline-note")).to_have_text(
-        "hors ligne — 1 donne(s) en attente d'envoi"
-    )
+    expect(north.locator("#offline-note")).to_have_text("hors ligne — 1 donne en attente d’envoi")
     expect(north.locator("#deal-form h2")).to_contain_text("Donne 2")
     whist_deal(north, ("1", "3"), "9")
     north.click("#save-deal")
-    expect(north.locator("#offline-note")).to_have_text(
-        "hors ligne — 2 donne(s) en attente d'envoi"
-    )
+    expect(north.locator("#offline-note")).to_have_text("hors ligne — 2 donnes en attente d’envoi")
     # A third deal, mistyped (14 tricks): nothing can check it before it is sent.
     whist_deal(north, ("0", "2"), "14")
     north.click("#save-deal")
-    expect(north.locator("#offline-note")).to_have_text(
-        "hors ligne — 3 donne(s) en attente d'envoi"
-    )
+    expect(north.locator("#offline-note")).to_have_text("hors ligne — 3 donnes en attente d’envoi")
     expect(north.locator("#queued-deals li")).to_have_count(3)
     assert axe_violations(north) == []
     north.screenshot(path="/tmp/phone13-offline.png", full_page=True)

@@ -40,7 +40,7 @@ def test_quarante_match_from_pairs_to_standings(
     assert "4 joueurs présents n’ont pas de partenaire" in page.content()
     with page.expect_navigation():
         page.click("#draw-pairs")
-    assert "2 équipe(s) tirée(s) au sort." in page.content()
+    assert "2 équipes tirées au sort." in page.content()
     assert page.locator("#teams tbody tr").count() == 2
 
     # The round: team against team.

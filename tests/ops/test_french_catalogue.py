@@ -1,6 +1,7 @@
 """Issue 25, trap 1: a French club's production pages are French by the documented steps alone,
 and a check fails loudly when the catalogue is missing (git ignores the compiled ``.mo``)."""
 
+import re
 import shutil
 import subprocess
 import sys
@@ -83,3 +84,36 @@ def test_a_fresh_clone_installed_as_documented_is_french(tmp_path):
         "print(translation.gettext('Rank'), translation.gettext('Player'))",
     )
     assert rank.stdout.split() == ["Rang", "Joueur"]
+
+
+CATALOGUE = REPO / "locale" / "fr" / "LC_MESSAGES" / "django.po"
+
+
+def french_texts() -> list[str]:
+    """Every msgstr of the French catalogue (plural forms included), its lines joined."""
+    texts: list[str] = []
+    current: list[str] | None = None
+    for line in CATALOGUE.read_text().splitlines():
+        if line.startswith("msgstr"):
+            current = [line.split(" ", 1)[1]]
+            texts.append("")
+        elif line.startswith('"') and current is not None:
+            current.append(line)
+        else:
+            current = None
+        if current is not None:
+            texts[-1] = "".join(part.strip()[1:-1] for part in current).replace('\\"', '"')
+    return [text for text in texts if text]
+
+
+def test_no_word_is_left_with_an_s_in_brackets():
+    """« 4 équipe(s) tirée(s) » is counted with ngettext instead, in both languages."""
+    assert "(s)" not in CATALOGUE.read_text()
+
+
+def test_french_uses_the_typographic_apostrophe():
+    """« n’a », « l’identifiant »: a straight ' only inside markup (an HTML attribute)."""
+    texts = french_texts()
+    assert len(texts) > 1000
+    straight = [t for t in texts if "'" in re.sub(r"<[^>]*>|`[^`]*`", "", t)]
+    assert straight == []

@@ -32,6 +32,50 @@ def test_bulk_created_players_sort_too(club):
     assert [p.last_name for p in Player.objects.all()] == ["Éloi", "Zed"]
 
 
+@pytest.fixture
+def joined(club):
+    """Names whose parts are joined by an apostrophe or a hyphen, typed every way."""
+    names = [("Marc", "D’Hondt"), ("Awa", "N'Guessan"), ("Jean-Pierre", "Lebrun")]
+    players = [Player.objects.create(first_name=f, last_name=last) for f, last in names]
+    club.players.add(*players)
+    return players
+
+
+@pytest.mark.parametrize(
+    "typed, found",
+    [
+        ("dhondt", ["D’Hondt Marc"]),
+        ("d'hondt", ["D’Hondt Marc"]),
+        ("D’HONDT marc", ["D’Hondt Marc"]),
+        ("nguessan", ["N'Guessan Awa"]),
+        ("n’guessan", ["N'Guessan Awa"]),
+        ("jeanpierre", ["Lebrun Jean-Pierre"]),
+        ("jean pierre", ["Lebrun Jean-Pierre"]),
+        ("jean-pierre leb", ["Lebrun Jean-Pierre"]),
+    ],
+)
+def test_member_search_finds_names_joined_by_apostrophes_or_hyphens(
+    scorekeeper_client, make_tournament, joined, typed, found
+):
+    tournament = make_tournament(players=0, rounds=1)
+    response = scorekeeper_client.get(
+        reverse("staff_member_search", args=[tournament.pk]), {"q": typed}
+    )
+    assert [p["name"] for p in response.json()["players"]] == found
+
+
+def test_a_renamed_member_is_found_by_the_new_name(scorekeeper_client, make_tournament, joined):
+    marc = joined[0]
+    marc.last_name = "N’Goran"
+    marc.save(update_fields=["last_name"])
+    tournament = make_tournament(players=0, rounds=1)
+    url = reverse("staff_member_search", args=[tournament.pk])
+    assert [p["name"] for p in scorekeeper_client.get(url, {"q": "ngoran"}).json()["players"]] == [
+        "N’Goran Marc"
+    ]
+    assert scorekeeper_client.get(url, {"q": "dhondt"}).json()["players"] == []
+
+
 @pytest.mark.parametrize(
     "typed, found",
     [

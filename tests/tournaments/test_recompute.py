@@ -54,7 +54,7 @@ def test_a_dry_run_reports_without_writing(played_tournament):
     out = run("--dry-run", "--tournament", str(played_tournament.pk))
 
     assert f"score {right + 1000} → {right}" in out
-    assert "rien n'a été écrit" in out
+    assert "rien n’a été écrit" in out
     assert Seat.objects.get(pk=seat.pk).score == right + 1000
 
 

@@ -151,7 +151,7 @@ def test_missing_substitutes_are_announced(scorekeeper_client, make_tournament):
     page = scorekeeper_client.get(
         reverse("staff_registration", args=[tournament.pk])
     ).content.decode()
-    assert "ajoutez 2 remplaçant(s) ou retirez 2 joueur(s)" in page
+    assert "ajoutez 2 remplaçants ou retirez 2 joueurs" in page
 
 
 # --------------------------------------------------------------------------- the sheet

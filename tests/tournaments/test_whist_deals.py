@@ -89,11 +89,11 @@ def test_counter_and_renege_through_the_form(scorekeeper_client, whist_table):
 @pytest.mark.parametrize(
     ("fields", "field", "message"),
     [
-        (("solo_7", [0, 1], 7), "d1", "ce contrat se joue à 1 déclarant(s), vous en avez choisi 2"),
+        (("solo_7", [0, 1], 7), "d1", "ce contrat se joue à 1 déclarant, vous en avez choisi 2"),
         (
             ("emballage_8", [0], 8),
             "d1",
-            "ce contrat se joue à 2 déclarant(s), vous en avez choisi 1",
+            "ce contrat se joue à 2 déclarants, vous en avez choisi 1",
         ),
         (("emballage_8", [0, 2], 14), "tricks", "14 plis, c’est impossible (de 0 à 13)"),
         (("emballage_8", [1, 1], 8), "d1", "le même joueur est choisi deux fois"),

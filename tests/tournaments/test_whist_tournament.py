@@ -156,6 +156,29 @@ def test_dashboard_flags_tables_behind_then_short_ones_at_the_signal(
     assert all(r.rounds_played == 1 for r in classification.tournament_standings(tournament))
 
 
+def test_no_table_behind_is_said_in_words_and_the_clock_is_drawn(
+    scorekeeper_client, make_tournament
+):
+    """« Aucune table en retard », never « 0 table en retard »; the clock's icon is drawn (no
+    « ⏱ »: Debian's fonts draw it as an empty box), named where it stands alone."""
+    tournament = make_tournament("whist", players=8, rounds=1)
+    round_ = drawing.draw_round(tournament, seed=1)
+    round_clock.clock_start(round_)
+    page = scorekeeper_client.get(reverse("staff_round_progress", args=[round_.pk]))
+    html = page.content.decode()
+    assert "Aucune table en retard sur le rythme." in html and "0 table" not in html
+    assert "⏱" not in html and '<svg class="icon"' in html
+    round_page = scorekeeper_client.get(reverse("staff_round", args=[round_.pk])).content.decode()
+    assert "⏱" not in round_page and '<svg class="icon"' in round_page
+    table = round_.tables.first()
+    deals = scorekeeper_client.get(reverse("staff_deals", args=[table.pk])).content.decode()
+    assert "⏱" not in deals
+    assert 'role="img" aria-label="Temps restant"' in deals  # the mini clock's only words
+    scorekeeper_client.post(reverse("staff_clock", args=[round_.pk]), {"action": "close"})
+    page = scorekeeper_client.get(reverse("staff_round_progress", args=[round_.pk]))
+    assert "0 table" not in page.content.decode()
+
+
 def test_committee_edits_the_contract_table_and_a_started_tournament_keeps_its_copy(
     client, committee_user, scorekeeper_user, make_tournament
 ):

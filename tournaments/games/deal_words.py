@@ -110,8 +110,10 @@ DEALS = DealWords(
     phone_enter_below=gettext_lazy("Enter deal %(n)s below."),
     phone_send=gettext_lazy("Send the deal"),
     phone_done=gettext_lazy("Every deal of this table is entered and confirmed."),
-    phone_offline=gettext_lazy("offline — %(n)s deal(s) waiting to be sent"),
-    phone_sending=gettext_lazy("sending %(n)s deal(s)…"),
+    phone_offline=ngettext_lazy(
+        "offline — %(n)s deal waiting to be sent", "offline — %(n)s deals waiting to be sent", "n"
+    ),
+    phone_sending=ngettext_lazy("sending %(n)s deal…", "sending %(n)s deals…", "n"),
     phone_kept=gettext_lazy(
         "Deal %(n)s kept on this phone: it is sent as soon as the connection returns."
     ),
@@ -188,8 +190,12 @@ MANCHES = DealWords(
     phone_enter_below=gettext_lazy("Enter manche %(n)s below."),
     phone_send=gettext_lazy("Send the manche"),
     phone_done=gettext_lazy("Every manche of this table is entered and confirmed."),
-    phone_offline=gettext_lazy("offline — %(n)s manche(s) waiting to be sent"),
-    phone_sending=gettext_lazy("sending %(n)s manche(s)…"),
+    phone_offline=ngettext_lazy(
+        "offline — %(n)s manche waiting to be sent",
+        "offline — %(n)s manches waiting to be sent",
+        "n",
+    ),
+    phone_sending=ngettext_lazy("sending %(n)s manche…", "sending %(n)s manches…", "n"),
     phone_kept=gettext_lazy(
         "Manche %(n)s kept on this phone: it is sent as soon as the connection returns."
     ),
@@ -245,8 +251,10 @@ LINES = replace(
     phone_enter_below=gettext_lazy("Enter below: %(row)s."),
     phone_send=gettext_lazy("Send for confirmation"),
     phone_done=gettext_lazy("Every game of this table is entered and confirmed."),
-    phone_offline=gettext_lazy("offline — %(n)s line(s) waiting to be sent"),
-    phone_sending=gettext_lazy("sending %(n)s line(s)…"),
+    phone_offline=ngettext_lazy(
+        "offline — %(n)s line waiting to be sent", "offline — %(n)s lines waiting to be sent", "n"
+    ),
+    phone_sending=ngettext_lazy("sending %(n)s line…", "sending %(n)s lines…", "n"),
     phone_kept=gettext_lazy("%(row)s: kept on this phone, sent as soon as the connection returns."),
     phone_refused=gettext_lazy("%(row)s, refused:"),
     phone_kept_list=gettext_lazy("Lines kept on this phone"),

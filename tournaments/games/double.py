@@ -200,8 +200,10 @@ class DoublePlugin(GamePlugin):
                 seat_names, record.get("bids", []), record.get("tricks", []), strict=False
             )
         ]
-        return _("%(cards)s card(s): %(seats)s") % {
-            "cards": record.get("cards", "?"),
+        cards = record.get("cards", "?")
+        count = cards if isinstance(cards, int) else 2  # unknown: « ? cartes »
+        return ngettext("%(cards)s card: %(seats)s", "%(cards)s cards: %(seats)s", count) % {
+            "cards": cards,
             "seats": "; ".join(parts),
         }
 

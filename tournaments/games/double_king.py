@@ -239,6 +239,25 @@ class DoubleKingSheet(PointsLines, SheetForm):
         # (docs/rules/double_king.md#penalties).
         self.penalty_counts = bool((self.rules or {}).get("penalty_counts_as_game"))
 
+    def choices_json(self) -> str:
+        """What the « reste à choisir » panel counts as each game's letter is typed: the
+        dealing (first dealer, whether a penalty line takes a turn), each player's quotas and
+        each negative game's plays (``scoring.double_king.table_result`` checks the same)."""
+        merged = double_king.validate_rules(self.rules or None)
+        quotas = merged["negative_quotas"]
+        assert isinstance(quotas, dict)
+        return json.dumps(
+            {
+                "first": self.first_dealer,
+                "seats": SEATS,
+                "penalty_counts": self.penalty_counts,
+                "negatives": merged["negative_per_seat"],
+                "trumps": merged["trump_per_seat"],
+                # each negative game the club plays: how many times in a round
+                "times": {code: int(str(n)) for code, n in quotas.items() if int(str(n)) > 0},
+            }
+        )
+
     def _count_penalty_lines(self, records: list[dict[str, Any]]) -> int:
         """The stored penalty lines and a few blank ones, or as many as were posted."""
         stored = sum("penalty" in r for r in records)
@@ -722,10 +741,18 @@ class DoubleKingPlugin(GamePlugin):
     def sheet_extra(self, rules: dict[str, Any] | None) -> dict[str, Any]:
         # The printed sheet warns when a penalty line takes a turn of the deal (its
         # pre-printed dealers then move on by one after each penalty); its legend gives the
-        # games the table plays, with their points.
+        # games the table plays, with their points and a box each time a negative game is
+        # played; the « reste à choisir » grid under it, a box per choice each player owes
+        # (negative games, trump games), ticked on paper as the games are chosen.
+        merged = double_king.validate_rules(rules or None)
+        quotas = merged["negative_quotas"]
+        assert isinstance(quotas, dict)
+        plays = {LETTERS[code]: range(int(str(times))) for code, times in quotas.items()}
         return {
             "penalty_counts": bool(self.rules(rules).get("penalty_counts_as_game")),
-            "legend": legend(rules),
+            "legend": [(letter, name, plays.get(letter, ())) for letter, name in legend(rules)],
+            "negative_boxes": range(int(str(merged["negative_per_seat"]))),
+            "trump_boxes": range(int(str(merged["trump_per_seat"]))),
         }
 
 

@@ -206,7 +206,7 @@ class WhistDealForm(DealForm):
     def _read_contract(self, cleaned: dict[str, Any], code: str) -> None:
         declarer_fields = [f"d{i}" for i in range(1, MAX_DECLARERS + 1) if cleaned.get(f"d{i}")]
         if not declarer_fields:
-            self.add_error("d1", _("choose the declarer(s)"))
+            self.add_error("d1", _("choose the declarer or declarers"))
             return
         renege = cleaned.get("renege") or ""
         trick_fields = [f"t{name[1:]}" for name in declarer_fields]

@@ -7,7 +7,7 @@ from django.dispatch import receiver
 from tournaments import signals
 from tournaments.models import Round
 
-from . import table_entry
+from . import demo, table_entry
 from .models import TableDeal, TableEvent, TableLink
 
 
@@ -42,3 +42,9 @@ def scrub_typed_notes(sender, *, tournament_ids, names, label, **kwargs) -> None
             if text != getattr(row, field):
                 setattr(row, field, text)
                 row.save(update_fields=[field])
+
+
+@receiver(signals.demo_evening, dispatch_uid="tableside.demo_evening")
+def demo_phones(sender, *, tournament, phone_deals, user=None, **kwargs) -> None:
+    """The demo's evening in progress: its tables' links, deals entered from phones."""
+    demo.play_from_phones(tournament, phone_deals, user)

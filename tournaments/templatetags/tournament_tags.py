@@ -1,7 +1,9 @@
+import json
+
 from django import template
 from django.utils.text import capfirst
 
-from tournaments.formatting import format_points
+from tournaments.formatting import format_points, seating_fix
 
 from ..games import plugin_for
 from ..selectors import round_reads, scoresheet
@@ -28,6 +30,12 @@ def stale_lines(stale, form, table) -> list[round_reads.ConflictLine]:
     return round_reads.sheet_conflict(stale.saved_records, mine, names, plugin.describe)
 
 
+@register.filter(name="seating_fix")
+def seating_fix_words(gap) -> str:
+    """``(add, remove)``: « ajoutez 1 remplaçant ou retirez 3 joueurs »."""
+    return seating_fix(*gap)
+
+
 @register.filter
 def points(value) -> str:
     """Place points as the standings show them (a whole number, or two decimals)."""
@@ -48,3 +56,19 @@ def clock_text(seconds: int) -> str:
 def deal_word(text, **values) -> str:
     """One of a deal form's ``words`` (« Enregistrer la manche 3 »), its numbers filled in."""
     return str(text % values) if values else str(text)
+
+
+class _Slot(int):
+    """A count the page's script fills in: it picks the plural form by its value and prints
+    as « __N__ »."""
+
+    def __str__(self) -> str:
+        return "__N__"
+
+
+@register.simple_tag
+def deal_word_counts(text) -> str:
+    """A counted phrase (``ngettext_lazy`` on ``n``) for a script, as JSON: its forms for 0, 1
+    and 2 or more, « __N__ » where the count goes (« 1 donne », « 2 donnes », in the page's
+    language: French says « 0 donne »). The script picks ``forms[Math.min(n, 2)]``."""
+    return json.dumps([str(text % {"n": _Slot(count)}) for count in (0, 1, 2)], ensure_ascii=False)

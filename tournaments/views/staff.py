@@ -13,7 +13,7 @@ from django.views.generic import CreateView, ListView, UpdateView
 
 from club.formatting import money
 from club.models import Club, Season
-from club.names import name_key
+from club.names import search_key
 from club.params import parse_int
 from club.roles import COMMITTEE, CommitteeRequiredMixin, ScorekeeperRequiredMixin, has_role
 from club.selectors import current_season
@@ -280,10 +280,11 @@ class MemberSearchView(ScorekeeperRequiredMixin, View):
         players = []
         if len(query) >= 2:
             registered = tournament.entries.filter(withdrawn=False).values("player_id")
-            # Each word anywhere in the name, whatever its case, accents or apostrophe style.
+            # Each word anywhere in the name, whatever its case, accents, apostrophes or
+            # hyphens (« dhondt » finds « D’Hondt »).
             terms = Q()
-            for word in name_key(query).split():
-                terms &= Q(sort_key__contains=word)
+            for word in search_key(query).split():
+                terms &= Q(search_key__contains=word)
             players = [
                 {"id": p.pk, "name": p.sort_name}
                 for p in tournament.club.players.filter(terms, active=True)
@@ -333,7 +334,11 @@ class TeamsView(ScorekeeperRequiredMixin, View):
                 messages.success(request, _("Team %(team)s formed.") % {"team": team.name})
             elif action == "draw":
                 teams = pairing.draw_teams(tournament)
-                messages.success(request, _("%(count)d team(s) drawn.") % {"count": len(teams)})
+                messages.success(
+                    request,
+                    ngettext("%(count)d team drawn.", "%(count)d teams drawn.", len(teams))
+                    % {"count": len(teams)},
+                )
             elif action == "split":
                 team = get_object_or_404(
                     Team, tournament=tournament, pk=parse_int(request.POST.get("team"))
@@ -437,7 +442,11 @@ class RoundView(ScorekeeperRequiredMixin, View):
                 )
                 messages.success(
                     request,
-                    _("Players swapped: %(after)d repeated meeting(s) (before: %(before)d).")
+                    ngettext(
+                        "Players swapped: %(after)d repeated meeting (before: %(before)d).",
+                        "Players swapped: %(after)d repeated meetings (before: %(before)d).",
+                        after,
+                    )
                     % {"after": after, "before": before},
                 )
         except errors.TournamentError as error:

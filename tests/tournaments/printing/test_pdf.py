@@ -1,5 +1,6 @@
 """Printed sheets: the round's blank sheets, the wall plan, the filled sheets for the archives."""
 
+import subprocess
 from io import BytesIO
 from pathlib import Path
 
@@ -10,12 +11,14 @@ from django.utils import translation
 from helpers import fr
 from pypdf import PdfReader
 
+from club.models import Player
 from tournaments.games import plugin_for
 from tournaments.games.double_king import LETTERS, kind_names
 from tournaments.models import Deal, Seat
-from tournaments.printing import pdf
+from tournaments.printing import pdf, sheet_pdfs
 from tournaments.publishing.tables import format_points
 from tournaments.selectors import round_reads
+from tournaments.services import drawing
 
 
 def pdf_pages(response) -> list[str]:
@@ -59,14 +62,13 @@ def test_round_sheets_one_page_per_table(scorekeeper_client, first_round):
         with translation.override("fr"):
             names = kind_names()
         worth = ["−1", "−1", "−2", "−1", "−5", "−2 / −3", "+1"]
-        assert (
-            " · ".join(
-                f"{LETTERS[code]} {name} ({value})"
-                for (code, name), value in zip(names.items(), worth, strict=True)
-            )
-            in text
+        assert all(
+            f"{LETTERS[code]} {name} ({value})" in text
+            for (code, name), value in zip(names.items(), worth, strict=True)
         )
-        assert all(text.count(name) == 1 for name in names.values())
+        # (« Atout » is also the choices grid's row of trump boxes)
+        counts = {code: text.count(name) for code, name in names.items()}
+        assert counts == {**dict.fromkeys(names, 1), "trump": 2}
 
 
 def test_round_sheets_cost_a_bounded_number_of_queries(
@@ -233,3 +235,66 @@ def test_fetcher_refuses_the_network_and_foreign_files(tmp_path):
     response = fetcher.fetch("file:///" + settings.STATIC_URL.strip("/") + "/css/atout.css")
     assert response.read()
     response.close()
+
+
+def test_blank_double_king_sheet_prints_the_choices_grid(scorekeeper_client, first_round, tmp_path):
+    """The « reste à choisir » grid the players tick on paper (read with pdftotext, as the
+    printed page says it): each player's 3 negative and 2 trump choices, and two boxes for each
+    negative game of the legend; every table's sheet keeps to its one page."""
+    response = scorekeeper_client.get(reverse("round_sheets_pdf", args=[first_round.pk]))
+    path = tmp_path / "sheets.pdf"
+    path.write_bytes(response.content)
+    text = subprocess.run(
+        ["pdftotext", "-layout", str(path), "-"], check=True, capture_output=True, text=True
+    ).stdout
+    pages = text.split("\f")[:-1]
+    assert len(pages) == len(round_reads.round_tables(first_round)) == 2
+    for page in pages:
+        words = " ".join(page.split())
+        assert f"{fr('Still to choose')} {fr('Negative')} (3)" in words
+        assert fr("tick a box at each game the player chooses") in words
+        assert f"{fr('Trump')} (2)" in words
+        assert fr("two boxes a negative game: it is played twice") in words
+        # the grid comes after the totals, before the signatures
+        assert words.index(fr("Place points")) < words.index(fr("Still to choose"))
+        assert words.index(fr("Still to choose")) < words.index(fr("Signature"))
+
+
+def test_double_king_choices_grid_has_a_box_per_choice(first_round):
+    """Under each of the 4 players: 3 boxes for the negative games, 2 for the trumps; in the
+    legend, 2 boxes for each of the 6 negative games."""
+    document = sheet_pdfs.round_document(first_round)
+    html = sheet_pdfs.render_html(document, document.sheets[:1])
+    grid = html[html.index('<table class="g ch">') : html.index('<table class="sig">')]
+    rows = grid.split("<tr>")[1:]
+    assert [row.count("<i></i>") for row in rows] == [4 * 3, 4 * 2]
+    start = html.index('<p class="note">')
+    legend = html[start : html.index("</p>", start)]
+    assert legend.count("<i></i>") == 6 * 2
+
+
+def test_the_longest_double_king_sheet_keeps_to_one_page(
+    scorekeeper_client, make_tournament, tmp_path
+):
+    """The choices grid, the penalty note (a penalty line takes a turn), long names and the
+    tournament's QR code together: still one page a table."""
+    tournament = make_tournament(
+        players=4,
+        rounds=1,
+        name="Grand tournoi de printemps du Cercle royal des amis du whist et du roi",
+        rules={"penalty_counts_as_game": True},
+    )
+    tournament.table_phones = True
+    tournament.save(update_fields=["table_phones"])
+    round_ = drawing.draw_round(tournament, seed=1)
+    Player.objects.filter(entries__tournament=tournament).update(
+        first_name="Anne-Élisabeth-Marguerite", last_name="de la Tour d’Auvergne-Lauraguais"
+    )
+    response = scorekeeper_client.get(reverse("round_sheets_pdf", args=[round_.pk]))
+    pages = pdf_pages(response)
+    assert len(pages) == 1
+    assert (
+        fr("each penalty line takes a turn of the deal: the dealers below move on by one")
+        in (pages[0])
+    )
+    assert fr("Still to choose") in pages[0] and fr("Signature") in pages[0]

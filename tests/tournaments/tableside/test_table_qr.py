@@ -10,12 +10,14 @@ from pathlib import Path
 
 import pytest
 from django.core.cache import cache
+from django.core.exceptions import ImproperlyConfigured
 from django.test import Client, override_settings
 from django.urls import reverse
 from helpers import fr
 from pypdf import PdfReader
 
 from club.models import Player
+from club.settings.base import base_url_from_env
 from tournaments.printing.models import SheetPdf
 from tournaments.services import drawing
 from tournaments.tableside import link_throttle, table_entry
@@ -99,7 +101,7 @@ def test_no_phones_no_link_no_code(scorekeeper_client, make_tournament):
     assert len(PdfReader(BytesIO(plan.content)).pages) == 1 and decode(plan.content, 1) == []
     assert not TableLink.objects.exists()
     page = scorekeeper_client.get(reverse("staff_round", args=[round_.pk])).content.decode()
-    assert "<svg" not in page
+    assert 'class="table-qr"' not in page  # no table's code (the clock's icon is drawn too)
 
 
 def test_a_new_link_is_printed_at_once_and_the_old_one_opens_nothing(
@@ -240,3 +242,25 @@ def test_sheets_built_by_the_task_queue_carry_the_codes_too(
     for page, table in enumerate(round_.tables.order_by("number"), start=1):
         token = live(table).token
         assert decode(bytes(export.content), page) == [f"http://club.example/t/{token}/"]
+
+
+def test_the_codes_carry_the_configured_site_address(scorekeeper_client, make_tournament, settings):
+    """ATOUT_BASE_URL (a club behind another address, the demo served on the local network):
+    the printed code opens there, whatever address the scorekeeper's browser used."""
+    settings.ATOUT_BASE_URL = "http://192.168.1.20:8000"
+    round_ = phones_round(make_tournament, "double_king", players=4)
+    response = scorekeeper_client.get(reverse("round_sheets_pdf", args=[round_.pk]))
+    path = reverse("table_page", args=[live(round_.tables.get()).token])
+    assert decode(response.content, 1) == ["http://192.168.1.20:8000" + path]
+    page = scorekeeper_client.get(reverse("staff_round", args=[round_.pk])).content.decode()
+    assert f'href="http://192.168.1.20:8000{path}"' in page  # its phone page's link
+    settings.ATOUT_BASE_URL = ""
+    response = scorekeeper_client.get(reverse("round_sheets_pdf", args=[round_.pk]))
+    assert decode(response.content, 1) == [SITE + path]  # unset: the request's host
+
+
+@pytest.mark.parametrize("value", ["192.168.1.20", "http://club.example/atout", "ftp://x"])
+def test_a_site_address_with_a_path_or_no_scheme_is_refused(value):
+    with pytest.raises(ImproperlyConfigured, match="ATOUT_BASE_URL"):
+        base_url_from_env(value)
+    assert base_url_from_env(" https://club.example/ ") == "https://club.example"
