@@ -254,7 +254,7 @@ def test_blank_double_king_sheet_prints_the_choices_grid(scorekeeper_client, fir
         assert f"{fr('Still to choose')} {fr('Negative')} (3)" in words
         assert fr("tick a box at each game the player chooses") in words
         assert f"{fr('Trump')} (2)" in words
-        assert fr("two boxes a negative game: it is played twice") in words
+        assert fr("a box for each time a negative game is played") in words
         # the grid comes after the totals, before the signatures
         assert words.index(fr("Place points")) < words.index(fr("Still to choose"))
         assert words.index(fr("Still to choose")) < words.index(fr("Signature"))
