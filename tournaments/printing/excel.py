@@ -450,9 +450,7 @@ def player_season_sheet(workbook: Workbook, rows, title: str, threshold=None) ->
 def team_season_sheet(workbook: Workbook, rows, title: str, threshold=None) -> None:
     """A team game's season: each player credited with his teams' matches."""
     columns = ((_("Matches won"), "wins"), (_("Total score"), "score"))
-    _season_sheet(
-        workbook, rows, title, (*columns, (_("Difference"), "difference")), threshold
-    )
+    _season_sheet(workbook, rows, title, (*columns, (_("Difference"), "difference")), threshold)
 
 
 def attendance_cells(evenings: int, threshold: int) -> list[object]:

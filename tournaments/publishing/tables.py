@@ -60,9 +60,7 @@ class SeasonStandingsTable(tables.Table):
     place_points = PointsColumn(verbose_name=_("Place points"), attrs={"td": {"class": "num"}})
     wins = PointsColumn(verbose_name=_("Matches won"), attrs={"td": {"class": "num"}})
     score = tables.Column(verbose_name=_("Total score"), attrs={"td": {"class": "num"}})
-    total = PointsColumn(
-        verbose_name=_("Total with place points"), attrs={"td": {"class": "num"}}
-    )
+    total = PointsColumn(verbose_name=_("Total with place points"), attrs={"td": {"class": "num"}})
     difference = tables.Column(verbose_name=_("Difference"), attrs={"td": {"class": "num"}})
     best_round = tables.Column(verbose_name=_("Best round"), attrs={"td": {"class": "num"}})
     evenings = EveningsColumn(verbose_name=_("Evenings"), attrs={"td": {"class": "num"}})

@@ -300,9 +300,7 @@ def season_tables(request, season, games: list[str], period=None) -> list[dict]:
     attendance column there: the threshold is the season's)."""
     annual = [g for g in games if plugin_for(g).annual_ranking]
     others = [g for g in games if g not in annual]
-    standings = (
-        season_rankings.season_standings(season, others, period=period) if others else {}
-    )
+    standings = season_rankings.season_standings(season, others, period=period) if others else {}
     names = dict(game_choices())
     threshold = None if period else season.attendance_threshold
     tables = []

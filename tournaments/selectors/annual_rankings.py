@@ -287,9 +287,9 @@ def annual_page_cells(
     )
     column = {pk: index for index, pk in enumerate(order)}
     cells: dict[int, list[tuple[Fraction, int] | None]] = {}
-    for player_id, tournament_id, total, rank in results.annotate(
-        total=total_60ths()
-    ).values_list("player_id", "tournament_id", "total", "rank"):
+    for player_id, tournament_id, total, rank in results.annotate(total=total_60ths()).values_list(
+        "player_id", "tournament_id", "total", "rank"
+    ):
         own = cells.get(player_id)
         if own is None:
             own = cells[player_id] = [None] * len(order)
