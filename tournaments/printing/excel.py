@@ -428,7 +428,8 @@ def _season_sheets(workbook: Workbook, season: Season, games, period: Period | N
     threshold = None if period else season.attendance_threshold
     evenings = season_totals.attendance(season) if threshold else {}
     for game in games:
-        title = game_name(game) if period is None else f"{game_name(game)} — {period.label}"
+        # The period first: a sheet's name keeps 31 characters.
+        title = game_name(game) if period is None else f"{period.label} — {game_name(game)}"
         if game in annual:
             ranking = annual_rankings.annual_ranking(season, game, period=period)
             if ranking.tournaments:

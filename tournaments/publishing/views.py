@@ -320,7 +320,8 @@ def season_tables(request, season, games: list[str], period=None) -> list[dict]:
             [asdict(r) for r in standings[game]],
             player_url=season_player_url(season),
             prefix=prefix,
-            exclude=standings_excluded(plugin),
+            # The total with the place points: where a tournament added them (the table's).
+            exclude=[name for name in standings_excluded(plugin) if name != "total"],
             threshold=threshold,
         )
         # A season has hundreds of players: 50 a page keeps the page light on a phone.
