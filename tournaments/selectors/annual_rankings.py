@@ -113,10 +113,10 @@ def annual_ranking(
             rule, best_n = "sum_points", None
     tournaments = []
     added = False
-    for *row, adds in counted.order_by("date", "pk").values_list(
+    for pk, name, date, version, adds in counted.order_by("date", "pk").values_list(
         "pk", "name", "date", "results_version", "rules__place_points_use"
     ):
-        tournaments.append(CountedTournament(*row))
+        tournaments.append(CountedTournament(pk, name, date, version))
         added = added or adds == "added"
     ids = counted.values("pk")  # a subquery in each query below
     ranking = AnnualRanking(
