@@ -40,9 +40,7 @@ def test_the_season_total_is_the_sum_of_the_tournaments_totals(tournaments):
 
 
 @given(st.lists(tournament, min_size=1, max_size=12), st.integers(1, 18))
-def test_a_best_n_of_totals_never_passes_the_best_sum_and_a_period_sum_is_exact(
-    tournaments, n
-):
+def test_a_best_n_of_totals_never_passes_the_best_sum_and_a_period_sum_is_exact(tournaments, n):
     totals = [Fraction(s) + (p if added else 0) for s, p, added in tournaments]
     lines = [TournamentLine(t) for t in totals]
     best = annual_ranking_key(lines, "best_n", n)[0]
