@@ -18,10 +18,6 @@ class SeasonAttendanceView(CommitteeRequiredMixin, View):
     """The season's attendance threshold, from its page's form: saved, or the page again with
     the field's message and what was typed (nothing saved)."""
 
-    def get(self, request, pk):
-        season = self.get_scoped(Season, pk=pk)
-        return redirect(reverse("season_standings", args=[season.pk]))
-
     def post(self, request, pk):
         season = self.get_scoped(Season.objects.select_related("club"), pk=pk)
         form = AttendanceThresholdForm(request.POST, instance=Season.objects.get(pk=season.pk))
