@@ -248,6 +248,16 @@ class Season(models.Model):
     name = models.CharField(_("name"), max_length=60, validators=[PlainNameValidator(_("name"))])
     start = models.DateField(_("start"))
     end = models.DateField(_("end"))
+    #: « Repas offert après 15 soirées »: the evenings a player must play in the season for the
+    #: club's reward; the season ranking shows each player's count against it (None: no
+    #: threshold, the default).
+    attendance_threshold = models.PositiveSmallIntegerField(
+        _("attendance threshold"),
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(1), MaxValueValidator(366)],
+        help_text=_("Evenings to play in the season (a meal offered after 15 evenings)."),
+    )
 
     club_lookup = "club"
 

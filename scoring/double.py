@@ -55,7 +55,7 @@ from .common import (
     with_deal,
 )
 from .errors import InvalidDeal, InvalidRules
-from .ranking import RoundLine, place_points
+from .ranking import RoundLine, SeasonLine, place_points, season_key
 from .spec import GameSpec, Key
 
 __all__ = [
@@ -282,6 +282,22 @@ def classifier(rules: Rules | None = None) -> Callable[[Sequence[RoundLine]], Ke
         return (points, *(sum(line.score for line in rounds) for _name in tiebreaks))
 
     return key
+
+
+def season_classifier(rules: Rules | None = None) -> Callable[[SeasonLine], Key]:
+    """A season's key: place points, then points (with the place points of the tournaments
+    that added them), then the best game; with ``place_points_use`` ``"added"``, the points
+    with the place points first, then the best game.
+
+    >>> line = SeasonLine(Fraction(28), 40, 31, added_place_points=Fraction(28))
+    >>> season_classifier()(line)
+    (Fraction(28, 1), Fraction(68, 1), 31)
+    >>> season_classifier({"place_points_use": "added"})(line)
+    (Fraction(68, 1), 31)
+    """
+    if _rules(rules).place_points_added:
+        return season_key(["total_score", "best_round"])
+    return season_key(["place_points", "total_score", "best_round"])
 
 
 SPEC = GameSpec.from_module(

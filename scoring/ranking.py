@@ -66,7 +66,9 @@ class SeasonLine:
     """One player's tournaments of a season, summed.
 
     ``best_round``: the best single session; ``wins``: team games, matches won (a draw
-    counts a half); ``against``: team games, the opponents' points.
+    counts a half); ``against``: team games, the opponents' points; ``added_place_points``:
+    the place points of the tournaments that added them to the total (``place_points_use``
+    « added », FreeWhist), counted in :attr:`total`.
     """
 
     place_points: Fraction
@@ -74,12 +76,22 @@ class SeasonLine:
     best_round: int
     wins: Fraction = Fraction(0)
     against: int = 0
+    added_place_points: Fraction = Fraction(0)
+
+    @property
+    def total(self) -> int | Fraction:
+        """The points with the place points added to them where a tournament did.
+
+        >>> SeasonLine(Fraction(150), 72, 40, added_place_points=Fraction(90)).total
+        Fraction(162, 1)
+        """
+        return self.score + self.added_place_points if self.added_place_points else self.score
 
 
 #: What a season key's criteria read of a :class:`SeasonLine` (docs/rules/ranking.md#season).
 SEASON_CRITERIA: dict[str, Callable[[SeasonLine], int | Fraction]] = {
     "place_points": lambda line: line.place_points,
-    "total_score": lambda line: line.score,
+    "total_score": lambda line: line.total,
     "best_round": lambda line: line.best_round,
     "best_pool": lambda line: line.best_round,
 }
@@ -97,9 +109,10 @@ def season_key(criteria: Sequence[str]) -> Callable[[SeasonLine], tuple[int | Fr
 
 @dataclass(frozen=True)
 class TournamentLine:
-    """One tournament of one player, for a season (annual) ranking."""
+    """One tournament of one player, for a season (annual) ranking: ``points``, his total
+    (a Fraction where the tournament added shared place points to it)."""
 
-    points: int
+    points: int | Fraction
     place_points: Fraction = Fraction(0)
 
 

@@ -137,6 +137,27 @@ def test_best_18_season_mixing_played_and_archived_evenings(
     assert page.status_code == 200
     assert "05/01" in page.content.decode() and "10/03" in page.content.decode()
 
+    # Over a period, the best-18 rule gives way to the sum: the whole season's 22 evenings…
+    def period_totals(query):
+        page = committee_client.get(reverse("season_standings", args=[season.pk]), query)
+        ranking = page.context["period_tables"][0]["annual"]
+        assert ranking.rule == "sum_points" and ranking.best_n is None
+        totals = [annual_rankings.named_total(dict(t)) for t in ranking.totals]
+        return ranking, {t["name"]: t["key_value"] for t in totals}
+
+    ranking, totals = period_totals({"du": "2026-01-01", "au": "2026-03-31"})
+    assert len(ranking.tournaments) == 22
+    assert totals == {name: row.points for name, row in by_name.items()}
+    assert totals["Maes Luc"] < by_name["Maes Luc"].key_value  # all 22, not his best 18
+    # … and March: the two evenings played here only.
+    ranking, totals = period_totals({"mois": "2026-03"})
+    assert [t.name for t in ranking.tournaments] == ["Whist 10", "Whist 17"]
+    for name, total in totals.items():
+        here = TournamentResult.objects.filter(
+            tournament__in=played, player__last_name=name.split()[0]
+        )
+        assert total == sum(here.values_list("points", flat=True)), name
+
 
 def archive_page(client, club, season, day, points, places=None, game="whist"):
     """Post the page's form: ``points`` and ``places`` by player."""

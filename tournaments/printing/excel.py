@@ -38,7 +38,9 @@ from tournaments.selectors import (
     round_reads,
     rulebook,
     season_rankings,
+    season_totals,
 )
+from tournaments.selectors.season_totals import Period
 
 XLSX_CONTENT_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 
@@ -442,48 +444,85 @@ def game_name(game: str) -> str:
     return spec.name_fr if in_french() else spec.name_en
 
 
-def season_workbook(season: Season) -> Workbook:
-    """One sheet per game played in the season's published tournaments, players ranked."""
+def season_workbook(season: Season, period: Period | None = None) -> Workbook:
+    """One sheet per game played in the season's published tournaments, players ranked (with
+    the evenings each played where the club set an attendance threshold); with a ``period``,
+    first one sheet per game of its ranking (« Whist — mars 2026 »)."""
     workbook = _new_workbook(str(season))
     games = season_rankings.season_games(season)
-    annual = [g for g in games if PLUGINS[g].annual_ranking]
-    standings = season_rankings.season_standings(season, [g for g in games if g not in annual])
     if not games:
         player_season_sheet(workbook, [], _("Standings"))
-    for game in games:
-        if game in annual:
-            annual_sheet(workbook, annual_rankings.annual_ranking(season, game), game_name(game))
-        else:
-            SEASON_SHEETS[PLUGINS[game].lineup.unit](workbook, standings[game], game_name(game))
+    if period is not None:
+        _season_sheets(workbook, season, games, period)
+    _season_sheets(workbook, season, games, None)
     return workbook
 
 
-def player_season_sheet(workbook: Workbook, rows, title: str) -> None:
-    """An individual game's season: place points, total score, best round."""
-    columns = ((_("Place points"), "place_points"), (_("Total score"), "score"))
-    _season_sheet(workbook, rows, title, (*columns, (_("Best round"), "best_round")))
+def _season_sheets(workbook: Workbook, season: Season, games, period: Period | None) -> None:
+    annual = [g for g in games if PLUGINS[g].annual_ranking]
+    others = [g for g in games if g not in annual]
+    standings = season_rankings.season_standings(season, others, period=period)
+    threshold = None if period else season.attendance_threshold
+    evenings = season_totals.attendance(season) if threshold else {}
+    for game in games:
+        # The period first: a sheet's name keeps 31 characters.
+        title = game_name(game) if period is None else f"{period.label} — {game_name(game)}"
+        if game in annual:
+            ranking = annual_rankings.annual_ranking(season, game, period=period)
+            if ranking.tournaments:
+                annual_sheet(workbook, ranking, title, evenings, threshold)
+        elif game in standings:
+            SEASON_SHEETS[PLUGINS[game].lineup.unit](workbook, standings[game], title, threshold)
 
 
-def team_season_sheet(workbook: Workbook, rows, title: str) -> None:
+def player_season_sheet(workbook: Workbook, rows, title: str, threshold=None) -> None:
+    """An individual game's season: place points, total score (and the total with the place
+    points where a tournament added them), best round."""
+    columns = [(_("Place points"), "place_points"), (_("Total score"), "score")]
+    if any(row.added for row in rows):
+        columns.append((_("Total with place points"), "total"))
+    columns.append((_("Best round"), "best_round"))
+    _season_sheet(workbook, rows, title, columns, threshold)
+
+
+def team_season_sheet(workbook: Workbook, rows, title: str, threshold=None) -> None:
     """A team game's season: each player credited with his teams' matches."""
     columns = ((_("Matches won"), "wins"), (_("Total score"), "score"))
-    _season_sheet(workbook, rows, title, (*columns, (_("Difference"), "difference")))
+    _season_sheet(workbook, rows, title, (*columns, (_("Difference"), "difference")), threshold)
 
 
-def _season_sheet(workbook: Workbook, rows, title: str, columns) -> None:
+def attendance_cells(evenings: int, threshold: int) -> list[object]:
+    """« Soirées » and « Seuil atteint » cells: the evenings played, then « oui » or « non »."""
+    return [evenings, _("yes") if evenings >= threshold else _("no")]
+
+
+def attendance_headers(threshold: int) -> list[str]:
+    return [
+        _("Evenings"),
+        _("Threshold reached (%(count)d evenings)") % {"count": threshold},
+    ]
+
+
+def _season_sheet(workbook: Workbook, rows, title: str, columns, threshold=None) -> None:
     """Rank, player, tournaments, rounds, then ``columns`` (heading, ``SeasonRow``
-    attribute); the first of them may be a fraction (shared place points, drawn matches)."""
-    (first_heading, first), *rest = columns
-    headers = [_("Rank"), _("Player"), _("Tournaments"), _("Rounds"), first_heading]
-    writer = SheetWriter(_new_sheet(workbook, title), headers + [h for h, _a in rest])
-    formats = [INTEGER, None, INTEGER, INTEGER]
+    attribute: integers, or fractions for shared place points, drawn matches and the totals
+    with place points), then with a ``threshold`` the evenings played against it."""
+    headers = [_("Rank"), _("Player"), _("Tournaments"), _("Rounds")]
+    headers += [heading for heading, _a in columns]
+    if threshold:
+        headers += attendance_headers(threshold)
+    writer = SheetWriter(_new_sheet(workbook, title), headers)
     for row in rows:
-        value, value_format = points_value(getattr(row, first))
-        writer.row(
-            [row.rank, row.name, row.tournaments, row.rounds, value]
-            + [getattr(row, attribute) for _h, attribute in rest],
-            [*formats, value_format, *([INTEGER] * len(rest))],
-        )
+        values: list[object] = [row.rank, row.name, row.tournaments, row.rounds]
+        formats: list[str | None] = [INTEGER, None, INTEGER, INTEGER]
+        for _heading, attribute in columns:
+            value, value_format = points_value(getattr(row, attribute))
+            values.append(value)
+            formats.append(value_format)
+        if threshold:
+            values += attendance_cells(row.evenings or 0, threshold)
+            formats += [INTEGER, None]
+        writer.row(values, formats)
     writer.finish()
 
 
@@ -494,14 +533,18 @@ RULE_NAMES = {
 }
 
 
-def annual_sheet(workbook: Workbook, ranking, title: str) -> Worksheet:
-    """The yearly ranking the committee sends around: rank, player, the totals, then for each
-    tournament the player's points and place."""
+def annual_sheet(
+    workbook: Workbook, ranking, title: str, evenings=None, threshold=None
+) -> Worksheet:
+    """The yearly ranking the committee sends around: rank, player, the totals (the points
+    with the place points where a tournament added them), then for each tournament the
+    player's points and place; with a ``threshold``, the evenings each played (``evenings``,
+    per player) against it."""
     headers = [
         _("Rank"),
         _("Player"),
         _("Tournaments"),
-        _("Points"),
+        _("Total with place points") if ranking.added else _("Points"),
         _("Place points"),
         best_n_label(ranking.best_n),
     ]
@@ -510,28 +553,33 @@ def annual_sheet(workbook: Workbook, ranking, title: str) -> Worksheet:
             f"{t.date.strftime('%d/%m')} {_('points')}",
             f"{t.date.strftime('%d/%m')} {_('place')}",
         ]
+    if threshold:
+        headers += attendance_headers(threshold)
     ws = _new_sheet(workbook, title)
     writer = SheetWriter(ws, headers)
     pks = [t.pk for t in ranking.tournaments]
     for row in ranking.rows:
-        points, points_format = points_value(row.place_points)
-        cells: list[object] = [
-            row.rank,
-            row.name,
-            row.tournaments,
-            row.points,
-            points,
-            row.best_n_points,
-        ]
-        formats: list[str | None] = [INTEGER, None, INTEGER, INTEGER, points_format, INTEGER]
+        cells: list[object] = [row.rank, row.name, row.tournaments]
+        formats: list[str | None] = [INTEGER, None, INTEGER]
+        for value in (row.points, row.place_points, row.best_n_points):
+            number, number_format = points_value(value)
+            cells.append(number)
+            formats.append(number_format)
         results = row.results
         for pk in pks:
             result = results.get(pk)
-            cells += (result[0], result[1]) if result else (None, None)
+            number, number_format = points_value(result[0] if result else None)
+            cells += (number, result[1] if result else None)
+            formats += [number_format, INTEGER]
+        if threshold:
+            cells += attendance_cells((evenings or {}).get(row.player_id, 0), threshold)
+            formats += [INTEGER, None]
         writer.row(cells, formats)
     rule = str(RULE_NAMES.get(ranking.rule, ranking.rule))
     if ranking.rule == "best_n":
         rule = best_n_label(ranking.best_n).lower()
+    if ranking.period is not None:
+        rule = _("%(rule)s, evenings %(period)s") % {"rule": rule, "period": ranking.period.label}
     writer.note(_("Ranking rule: %(rule)s") % {"rule": rule})
     return writer.finish()
 

@@ -16,6 +16,7 @@ from django.views import View
 from club.models import Club, Season
 from club.params import optional_int
 from club.roles import SCOREKEEPERS, CommitteeRequiredMixin, ScorekeeperRequiredMixin, for_clubs
+from tournaments.forms_season import PeriodForm
 from tournaments.models import Round, Tournament
 from tournaments.printing import excel, pdf, player_export, sheet_pdfs
 from tournaments.printing import exports as pdf_exports
@@ -145,11 +146,15 @@ class TournamentXlsxView(View):
 
 
 class SeasonXlsxView(View):
-    """A season's standings per game, over its published tournaments."""
+    """A season's standings per game, over its published tournaments; with the season page's
+    period (« mois », or « du » and « au »), that period's ranking first (a bad period: the
+    season's only, as the page shows it)."""
 
     def get(self, request, pk):
         season = get_object_or_404(Season.objects.select_related("club"), pk=pk)
-        content = excel.workbook_bytes(excel.season_workbook(season))
+        asked = any(request.GET.get(name) for name in ("mois", "du", "au"))
+        period = PeriodForm(request.GET if asked else None, season=season).period()
+        content = excel.workbook_bytes(excel.season_workbook(season, period))
         filename = excel.xlsx_filename(season.club.name, season.name, _("Standings"))
         return file_response(content, excel.XLSX_CONTENT_TYPE, filename, attachment=True)
 

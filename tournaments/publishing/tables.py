@@ -23,6 +23,36 @@ class PointsColumn(tables.Column):
         return format_points(value)
 
 
+def attendance_text(evenings: int, threshold: int) -> SafeString:
+    """« 15/15 ✓ »: the evenings a player played against the club's threshold, the mark
+    said in words to a screen reader (« seuil atteint »), not only shown as a glyph."""
+    if evenings >= threshold:
+        return format_html(
+            '{}/{} <span class="reached" aria-hidden="true">✓</span>'
+            '<span class="visually-hidden">{}</span>',
+            evenings,
+            threshold,
+            gettext("threshold reached"),
+        )
+    return format_html(
+        '{}/{}<span class="visually-hidden"> {}</span>',
+        evenings,
+        threshold,
+        gettext("threshold not reached"),
+    )
+
+
+class EveningsColumn(tables.Column):
+    """The evenings played against the season's attendance threshold (« 15/15 ✓ »)."""
+
+    def __init__(self, *args, threshold: int | None = None, **kwargs):
+        self.threshold = threshold
+        super().__init__(*args, **kwargs)
+
+    def render(self, value):
+        return attendance_text(value, self.threshold or 0)
+
+
 class SeasonStandingsTable(tables.Table):
     rank = tables.Column(verbose_name=_("Rank"), attrs={"td": {"class": "num"}})
     name = tables.Column(verbose_name=_("Player"), attrs={"td": {"class": "name"}})
@@ -30,16 +60,28 @@ class SeasonStandingsTable(tables.Table):
     place_points = PointsColumn(verbose_name=_("Place points"), attrs={"td": {"class": "num"}})
     wins = PointsColumn(verbose_name=_("Matches won"), attrs={"td": {"class": "num"}})
     score = tables.Column(verbose_name=_("Total score"), attrs={"td": {"class": "num"}})
+    total = PointsColumn(verbose_name=_("Total with place points"), attrs={"td": {"class": "num"}})
     difference = tables.Column(verbose_name=_("Difference"), attrs={"td": {"class": "num"}})
     best_round = tables.Column(verbose_name=_("Best round"), attrs={"td": {"class": "num"}})
+    evenings = EveningsColumn(verbose_name=_("Evenings"), attrs={"td": {"class": "num"}})
 
     class Meta:
         orderable = True
         attrs = {"class": "data standings"}
 
-    def __init__(self, data, *, player_url, **kwargs):
+    def __init__(self, data, *, player_url, threshold: int | None = None, **kwargs):
+        """``threshold``: the season's attendance threshold (None: no « Soirées » column);
+        the total with the place points shows where one of the rows' tournaments added
+        them."""
         self.player_url = player_url
-        super().__init__(data, **kwargs)
+        exclude = list(kwargs.pop("exclude", ()))
+        if not any(row.get("added") for row in data):
+            exclude.append("total")
+        if threshold is None:
+            exclude.append("evenings")
+        super().__init__(data, exclude=exclude, **kwargs)
+        if threshold is not None:
+            self.columns["evenings"].column.threshold = threshold
 
     def render_name(self, value, record):
         return format_html('<a href="{}">{}</a>', self.player_url(record["player_id"]), value)
@@ -54,7 +96,10 @@ class AnnualRankingTable(tables.Table):
         verbose_name=_("Tournaments"), accessor="n_tournaments", attrs={"td": {"class": "num"}}
     )
     points = tables.Column(
-        verbose_name=_("Points"), accessor="total_points", attrs={"td": {"class": "num"}}
+        verbose_name=_("Points"),
+        accessor="total_points",
+        order_by="total_60ths",
+        attrs={"td": {"class": "num"}},
     )
     place_points = PointsColumn(
         verbose_name=_("Place points"),
@@ -62,7 +107,9 @@ class AnnualRankingTable(tables.Table):
         attrs={"td": {"class": "num"}},
     )
     best_n_points = tables.Column(
-        verbose_name=_("Best N tournaments"), attrs={"td": {"class": "num"}}
+        verbose_name=_("Best N tournaments"),
+        order_by="best_n_60ths",
+        attrs={"td": {"class": "num"}},
     )
 
     class Meta:
@@ -276,10 +323,13 @@ def table_columns(table: tables.Table, query) -> list[Column]:
     return columns
 
 
-def annual_rows(records, cells, tournaments: int, place, player_url) -> list[RankingRow]:
+def annual_rows(
+    records, cells, tournaments: int, place, player_url, evenings=None, threshold=None
+) -> list[RankingRow]:
     """The annual ranking's shown rows: the totals (``named_total`` records), then each
     tournament's « points (place) » from ``cells`` (per player, in the columns' order:
-    (points, place), or None where he did not play); ``place``: the ordinal writer."""
+    (total, place), or None where he did not play); ``place``: the ordinal writer; with a
+    ``threshold``, the evenings each played (``evenings``, per player) against it last."""
     number = number_writer()
     none = [None] * tournaments
     return [
@@ -289,12 +339,19 @@ def annual_rows(records, cells, tournaments: int, place, player_url) -> list[Ran
             url=player_url(record["player_id"]),
             cells=[
                 SafeString(number(record["n_tournaments"])),
-                SafeString(number(record["total_points"])),
+                SafeString(points_text(record["total_points"])),
                 SafeString(points_text(record["place_points"])),
-                SafeString(number(record["best_n_points"])),
+                SafeString(points_text(record["best_n_points"])),
                 *(
-                    SafeString("—" if cell is None else f"{cell[0]} ({place(cell[1])})")
+                    SafeString(
+                        "—" if cell is None else f"{points_text(cell[0])} ({place(cell[1])})"
+                    )
                     for cell in cells.get(record["player_id"], none)
+                ),
+                *(
+                    [attendance_text(evenings.get(record["player_id"], 0), threshold)]
+                    if threshold
+                    else []
                 ),
             ],
         )

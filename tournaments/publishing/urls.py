@@ -5,6 +5,7 @@ from django.urls import path
 from . import views as public
 from . import views_display as display
 from . import views_players as players
+from . import views_season as season
 from . import views_standings as standings
 
 urlpatterns = [
@@ -28,6 +29,11 @@ urlpatterns = [
         "saisons/<int:pk>/classement/",
         public.SeasonStandingsView.as_view(),
         name="season_standings",
+    ),
+    path(
+        "saisie/saisons/<int:pk>/presences/",
+        season.SeasonAttendanceView.as_view(),
+        name="staff_season_attendance",
     ),
     path(
         "saisie/tournois/<int:pk>/classement/",

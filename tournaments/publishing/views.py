@@ -14,14 +14,17 @@ from django.shortcuts import get_object_or_404
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.cache import patch_vary_headers
-from django.utils.http import quote_etag
+from django.utils.http import quote_etag, urlencode
 from django.utils.safestring import mark_safe
+from django.utils.translation import gettext as _
 from django.views.decorators.http import condition
 from django.views.generic import ListView, TemplateView
 from django_tables2 import RequestConfig
 
 from club.formatting import best_n_label, ordinal_writer
 from club.privacy import keep_out_of_search_engines
+from club.roles import COMMITTEE, has_role
+from tournaments.forms_season import AttendanceThresholdForm, PeriodForm
 from tournaments.games import game_choices, plugin_for
 from tournaments.models import Entry, Table
 from tournaments.publishing import page_cache, public_rounds
@@ -44,6 +47,7 @@ from tournaments.selectors import (
     round_reads,
     rulebook,
     season_rankings,
+    season_totals,
 )
 
 # The standings' and the annual ranking's one template.
@@ -299,6 +303,68 @@ def season_player_url(season):
     return lambda player_id: f"{prefix}{player_id}/"
 
 
+#: The season page's query parameters asking for a period ranking.
+PERIOD_FIELDS = ("mois", "du", "au")
+
+
+def season_tables(request, season, games: list[str], period=None) -> list[dict]:
+    """Each game's ranking on the season page: the annual ranking (its rule) or the season
+    standings, over the whole season, or over ``period`` (its tables' own query prefix; no
+    attendance column there: the threshold is the season's)."""
+    annual = [g for g in games if plugin_for(g).annual_ranking]
+    others = [g for g in games if g not in annual]
+    standings = season_rankings.season_standings(season, others, period=period) if others else {}
+    names = dict(game_choices())
+    threshold = None if period else season.attendance_threshold
+    tables = []
+    for game in games:
+        prefix = f"{game}-p-" if period else f"{game}-"
+        if game in annual:
+            ranking = annual_rankings.annual_ranking(season, game, rows=False, period=period)
+            if not ranking.tournaments:
+                continue
+            html = annual_table_html(request, season, ranking, prefix)
+            tables.append({"game": game, "name": names[game], "html": html, "annual": ranking})
+            continue
+        if game not in standings:
+            continue
+        plugin = plugin_for(game)
+        table = SeasonStandingsTable(
+            [asdict(r) for r in standings[game]],
+            player_url=season_player_url(season),
+            prefix=prefix,
+            # The total with the place points: where a tournament added them (the table's).
+            exclude=[name for name in standings_excluded(plugin) if name != "total"],
+            threshold=threshold,
+        )
+        # A season has hundreds of players: 50 a page keeps the page light on a phone.
+        RequestConfig(request, paginate={"per_page": 50}).configure(table)
+        tables.append({"game": game, "name": names[game], "table": table})
+    return tables
+
+
+def season_page_context(request, season, threshold_form=None) -> dict:
+    """The season page: the month links and the period form, the period's ranking when one
+    is asked for, each game's season ranking; the committee's attendance threshold form."""
+    asked = any(request.GET.get(name) for name in PERIOD_FIELDS)
+    period_form = PeriodForm(request.GET if asked else None, season=season)
+    period = period_form.period()
+    games, months = season_rankings.season_calendar(season)
+    if threshold_form is None and has_role(request.user, COMMITTEE, season.club):
+        threshold_form = AttendanceThresholdForm(instance=season)
+    excel = reverse("season_xlsx", args=[season.pk])
+    return {
+        "season": season,
+        "tables": season_tables(request, season, games),
+        "months": months,
+        "period_form": period_form,
+        "period": period,
+        "period_tables": season_tables(request, season, games, period) if period else [],
+        "excel_url": f"{excel}?{urlencode(period.query)}" if period else excel,
+        "threshold_form": threshold_form,
+    }
+
+
 class SeasonStandingsView(TemplateView):
     template_name = "publishing/season_standings.html"
 
@@ -306,29 +372,7 @@ class SeasonStandingsView(TemplateView):
         season = listing.season_with_club(self.kwargs["pk"])
         if season is None:
             raise Http404
-        games = season_rankings.season_games(season)
-        annual = [g for g in games if plugin_for(g).annual_ranking]
-        others = [g for g in games if g not in annual]
-        standings = season_rankings.season_standings(season, others) if others else {}
-        names = dict(game_choices())
-        tables = []
-        for game in games:
-            if game in annual:
-                ranking = annual_rankings.annual_ranking(season, game, rows=False)
-                html = annual_table_html(self.request, season, ranking)
-                tables.append({"game": game, "name": names[game], "html": html, "annual": ranking})
-                continue
-            plugin = plugin_for(game)
-            table = SeasonStandingsTable(
-                [asdict(r) for r in standings[game]],
-                player_url=season_player_url(season),
-                prefix=f"{game}-",
-                exclude=standings_excluded(plugin),
-            )
-            # A season has hundreds of players: 50 a page keeps the page light on a phone.
-            RequestConfig(self.request, paginate={"per_page": 50}).configure(table)
-            tables.append({"game": game, "name": names[game], "table": table})
-        return {**super().get_context_data(**kwargs), "season": season, "tables": tables}
+        return {**super().get_context_data(**kwargs), **season_page_context(self.request, season)}
 
 
 class CountedPaginator(Paginator):
@@ -370,32 +414,40 @@ def ranking_page(request, table, per_page: int) -> tuple[int, list[dict], int] |
     return number, rows, rows[0]["ranked"]
 
 
-def annual_table_html(request, season, ranking) -> str:
+def annual_table_html(request, season, ranking, prefix: str | None = None) -> str:
     """The annual ranking's table, rendered once per version of its tournaments' results
-    (each bumped by every write the ranking shows, names included), rule, language and query."""
-
+    (each bumped by every write the ranking shows, names included), rule, period, language
+    and query; with an attendance threshold, per version of every counted tournament's
+    results too (a player's evenings count every game)."""
+    threshold = None if ranking.period else season.attendance_threshold
     key = (
         season.pk,
         ranking.game,
         ranking.rule,
         ranking.best_n,
+        ranking.period.key if ranking.period else None,
         [(t.pk, t.results_version, t.name, t.date) for t in ranking.tournaments],
+        threshold,
+        season_totals.attendance_versions(season) if threshold else None,
     )
     query = request.GET.urlencode()
 
     def render() -> str:
-        context = annual_table(request, ranking, season)
+        context = annual_table(request, ranking, season, prefix, threshold)
         return render_to_string(RANKING_TABLE, context, request)  # the pages' links
 
     return cached_html("annual", (*key, query), render)
 
 
-def annual_table(request, ranking, season) -> dict:
+def annual_table(request, ranking, season, prefix=None, threshold=None) -> dict:
     """The annual ranking's table (``RANKING_TABLE``'s context), sorted and paginated by the
     database (or over the stored rows for a best N) through django-tables2; only the shown
-    page's players get their tournament cells (one query)."""
-    table = AnnualRankingTable(ranking.totals, prefix=f"{ranking.game}-")
+    page's players get their tournament cells (one query) and, with an attendance
+    ``threshold``, their evenings (one query)."""
+    table = AnnualRankingTable(ranking.totals, prefix=prefix or f"{ranking.game}-")
     table.columns["best_n_points"].column.verbose_name = best_n_label(ranking.best_n)
+    if ranking.added:
+        table.columns["points"].column.verbose_name = _("Total with place points")
     ids = ranking.tournament_ids
     paginate: dict[str, object] = {"per_page": 50}
     rows = None
@@ -419,10 +471,14 @@ def annual_table(request, ranking, season) -> dict:
     # Each tournament's column: its date, its name on hover.
     heads = [Column(t.date.strftime("%d/%m"), "num", title=t.name) for t in ranking.tournaments]
     place, url = ordinal_writer(), season_player_url(season)
+    evenings = {}
+    if threshold:
+        evenings = season_totals.attendance(season, [r["player_id"] for r in records])
+        heads.append(Column(_("Evenings"), "num", title=_("Evenings played in the season")))
     return {
         "css": "data standings annual",
         "columns": [*table_columns(table, request.GET), *heads],
-        "rows": annual_rows(records, cells, len(order), place, url),
+        "rows": annual_rows(records, cells, len(order), place, url, evenings, threshold),
         "page": table.page,
         "page_field": table.prefixed_page_field,
     }

@@ -38,7 +38,12 @@ class PlayerSeasonView(TemplateView):
                     "rank_chart": line_chart(
                         [line.rank for line in game_season.lines], labels, inverted=True
                     ),
-                    "points_chart": line_chart([line.points for line in game_season.lines], labels),
+                    "added": game_season.added,
+                    # The totals with the place points where a tournament added them (a
+                    # chart's height: whole points are enough).
+                    "points_chart": line_chart(
+                        [round(line.total) for line in game_season.lines], labels
+                    ),
                 }
             )
         return {

@@ -17,6 +17,7 @@ from scoring import GAMES
 
 from ..models import Entry, Seat, Tournament, TournamentResult
 from .classification import sixtieths_fraction
+from .season_totals import total_60ths
 
 
 @dataclass(frozen=True)
@@ -33,6 +34,9 @@ class SeasonLine:
     place_points: Fraction
     rounds: int
     matches_won: int
+    #: the points with the place points, where the tournament added them to the total
+    total: int | Fraction = 0
+    added: bool = False
 
 
 @dataclass
@@ -41,6 +45,11 @@ class GameSeason:
 
     game: str
     lines: list[SeasonLine]
+
+    @property
+    def added(self) -> bool:
+        """Whether one of the tournaments added its place points to the total."""
+        return any(line.added for line in self.lines)
 
     @property
     def best(self) -> SeasonLine:
@@ -94,7 +103,7 @@ def season_lines(season: Season, player: Player) -> list[SeasonLine]:
         TournamentResult.objects.filter(
             player=player, tournament__in=season_tournaments(season).values("pk")
         )
-        .annotate(ranked=Subquery(ranked))
+        .annotate(ranked=Subquery(ranked), total=total_60ths())
         .order_by("tournament__date", "tournament__name")
         .values_list(
             "tournament_id",
@@ -107,6 +116,8 @@ def season_lines(season: Season, player: Player) -> list[SeasonLine]:
             "place_points_60ths",
             "rounds",
             "matches_won",
+            "total",
+            "tournament__rules__place_points_use",
         )
     )
     return [
@@ -121,8 +132,10 @@ def season_lines(season: Season, player: Player) -> list[SeasonLine]:
             place_points=sixtieths_fraction(sixtieths),
             rounds=rounds,
             matches_won=won,
+            total=sixtieths_fraction(total),
+            added=use == "added",
         )
-        for pk, name, date, game, rank, count, points, sixtieths, rounds, won in rows
+        for pk, name, date, game, rank, count, points, sixtieths, rounds, won, total, use in rows
     ]
 
 

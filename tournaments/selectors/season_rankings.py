@@ -5,7 +5,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from django.db.models import Count, Exists, Max, OuterRef, QuerySet, Sum
+from django.db.models import Case, Count, Exists, F, Max, OuterRef, QuerySet, Sum, Value, When
+from django.db.models.functions import TruncMonth
 
 from club.models import Season
 from scoring import GAMES, SeasonLine
@@ -18,6 +19,7 @@ from ..models import (
     TournamentResult,
 )
 from .classification import sixtieths_fraction
+from .season_totals import ADDED, Period, added_flag, attendance
 
 
 @dataclass
@@ -33,26 +35,50 @@ class SeasonRow:
     # Team games: matches won (a draw counts half) and points difference.
     wins: Fraction | None = None
     difference: int | None = None
+    #: the points with the place points of the tournaments that added them (FreeWhist)
+    total: int | Fraction = 0
+    #: whether one of his tournaments added its place points to the total
+    added: bool = False
+    #: the evenings of the season he played (``season_totals.attendance``), where the club
+    #: set an attendance threshold
+    evenings: int | None = None
 
 
-def _counted_results(season: Season) -> QuerySet[TournamentResult]:
-    """The stored results of the season's published tournaments."""
-    return TournamentResult.objects.filter(
+def _counted_results(season: Season, period: Period | None = None) -> QuerySet[TournamentResult]:
+    """The stored results of the season's published tournaments (of ``period``'s dates)."""
+    results = TournamentResult.objects.filter(
         tournament__season=season, tournament__published=True
     ).exclude(tournament__status=Tournament.Status.REGISTRATION)
+    if period is not None:
+        results = results.filter(
+            tournament__date__gte=period.start, tournament__date__lte=period.end
+        )
+    return results
 
 
 def season_games(season: Season) -> list[str]:
     """The games with results in the season's published tournaments, in ``GAMES`` order."""
+    return season_calendar(season)[0]
+
+
+def season_calendar(season: Season) -> tuple[list[str], list[Period]]:
+    """The games with results in the season's published tournaments, in ``GAMES`` order, and
+    the months with such an evening, in order (the season page's links). One query."""
     played = set(
         Tournament.objects.filter(season_id=season.pk, published=True)
         .exclude(status=Tournament.Status.REGISTRATION)
         .filter(Exists(TournamentResult.objects.filter(tournament=OuterRef("pk"))))
-        .values_list("game", flat=True)
+        .annotate(month=TruncMonth("date"))
+        .values_list("game", "month")
         .distinct()
         .order_by()
     )
-    return [game for game in GAMES if game in played]
+    games = {game for game, _month in played}
+    months = sorted({(month.year, month.month) for _game, month in played})
+    return (
+        [game for game in GAMES if game in games],
+        [Period.of_month(year, month) for year, month in months],
+    )
 
 
 def _season_classifiers(season: Season) -> dict[str, Callable[[SeasonLine], Key]]:
@@ -62,16 +88,19 @@ def _season_classifiers(season: Season) -> dict[str, Callable[[SeasonLine], Key]
 
 
 def season_standings(
-    season: Season, games: Sequence[str] | None = None
+    season: Season, games: Sequence[str] | None = None, *, period: Period | None = None
 ) -> dict[str, list[SeasonRow]]:
     """Per game (all, or ``games``), the season's players ranked over its published
-    tournaments: one aggregate over the stored tournament results.
+    tournaments (those of ``period`` only, if given): one aggregate over the stored
+    tournament results, and one count of the evenings each played where the club set an
+    attendance threshold.
 
     A player of a team game is credited with his team's matches. Each game ranks by its
     season key under the club's ruleset (``scoring``: individual games by place points, then
-    their tie-breaks; team games by matches won, then theirs).
+    their tie-breaks; team games by matches won, then theirs). The place points of a
+    tournament that added them to the total (« added ») count in the player's total.
     """
-    results = _counted_results(season)
+    results = _counted_results(season, period)
     if games is not None:
         results = results.filter(tournament__game__in=list(games))
     totals = (
@@ -87,9 +116,12 @@ def season_standings(
             Sum("matches_won"),
             Sum("matches_drawn"),
             Sum("against"),
+            added_60ths=Sum(Case(When(ADDED, then=F("place_points_60ths")), default=Value(0))),
+            added=Max(added_flag()),
         )
         .order_by()
     )
+    evenings = attendance(season) if season.attendance_threshold else {}
     by_game: dict[str, list[SeasonRow]] = defaultdict(list)
     keys: dict[str, list[Key]] = defaultdict(list)
     classifiers = _season_classifiers(season)
@@ -101,6 +133,7 @@ def season_standings(
             best_round=best,
             wins=won + Fraction(drawn, 2),
             against=line[11],
+            added_place_points=sixtieths_fraction(line[12]),
         )
         row = SeasonRow(
             player_id=player_id,
@@ -112,6 +145,9 @@ def season_standings(
             best_round=best,
             wins=totals_line.wins,
             difference=score - totals_line.against,
+            total=totals_line.total,
+            added=bool(line[13]),
+            evenings=evenings.get(player_id, 0) if season.attendance_threshold else None,
         )
         keys[game].append(classifiers[game](totals_line))
         by_game[game].append(row)

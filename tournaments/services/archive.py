@@ -29,6 +29,7 @@ from club.models import Club, Player, Season
 from club.names import name_key, person_key
 from club.player_import import ImportFileError, read_table
 from club.validators import plain_name_error
+from scoring import GAMES
 from scoring.ranking import place_points_by_key, shared_places
 
 from ..games import playable_game_choices, plugin_for
@@ -38,6 +39,7 @@ from ..models import (
     Tournament,
     TournamentResult,
 )
+from ..selectors.rulebook import club_rules
 
 #: Accepted column titles (compared without accents, case or spaces) for each field.
 COLUMNS = {
@@ -446,6 +448,9 @@ def save_evenings(
         assert day is not None  # checked
         by_day[day].append((player_id, row))
     tournaments = []
+    # The club's rules of the day, as a tournament copies them when it starts: where they add
+    # the place points to the total (FreeWhist), the season counts an evening's with its points.
+    rules = GAMES[game].validate_rules(club_rules(club, game))
     for day, lines in sorted(by_day.items()):
         tournament = Tournament(
             club=club,
@@ -458,6 +463,7 @@ def save_evenings(
             status=Tournament.Status.FINISHED,
             published=True,
             archived=True,
+            rules=rules,
         )
         tournament.full_clean()
         tournament.save()
