@@ -135,3 +135,12 @@ def create_season(club: Club, *, name: str, start: datetime.date, end: datetime.
     season.full_clean()
     season.save()
     return season
+
+
+@transaction.atomic
+def set_name_order(club: Club, order: str) -> None:
+    """How the club's pages, sheets and exports write its players' names from now on (the
+    public pages' cached copies are keyed by it: the next visit shows the new order)."""
+    club.name_order = order
+    club.full_clean(validate_unique=False, validate_constraints=False)
+    club.save(update_fields=["name_order"])

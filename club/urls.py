@@ -15,6 +15,7 @@ urlpatterns = [
     path("clubs/nouveau/", desk.ClubCreateView.as_view(), name="club_create"),
     path("club/<slug:slug>/equipe/", desk.ClubStaffView.as_view(), name="club_staff"),
     path("club/<slug:slug>/saisons/", desk.SeasonsView.as_view(), name="club_seasons"),
+    path("club/<slug:slug>/reglages/", desk.ClubSettingsView.as_view(), name="club_settings"),
     path(
         "compte/activer/<str:uidb64>/<str:token>/",
         desk.AccountActivateView.as_view(),

@@ -61,6 +61,7 @@ class PublishedTournamentMixin:
         tournament = listing.published_tournament(self.kwargs["pk"])
         if tournament is None:
             raise Http404
+        tournament.club.activate_name_order()
         return tournament
 
 
@@ -224,6 +225,7 @@ class TableView(ConditionalPageMixin, TemplateView):
 
     def get_page_tournament(self):
         self.table = get_object_or_404_table(self.kwargs["pk"])
+        self.table.round.tournament.club.activate_name_order()
         return self.table.round.tournament
 
     def etag_parts(self) -> tuple:
@@ -293,6 +295,7 @@ class SeasonStandingsView(TemplateView):
         season = listing.season_with_club(self.kwargs["pk"])
         if season is None:
             raise Http404
+        season.club.activate_name_order()
         games = season_rankings.season_games(season)
         annual = [g for g in games if plugin_for(g).annual_ranking]
         others = [g for g in games if g not in annual]

@@ -19,6 +19,7 @@ class PlayerSeasonView(TemplateView):
 
     def get_context_data(self, **kwargs):
         season = get_object_or_404(Season.objects.select_related("club"), pk=self.kwargs["pk"])
+        season.club.activate_name_order()
         player = get_object_or_404(Player, pk=self.kwargs["player"])
         if not player_season.played_in_season(season, player):
             raise Http404

@@ -11,6 +11,7 @@ from django.db.models import Count, Max, QuerySet, Sum, Window
 from django.db.models.functions import Rank
 
 from club.models import Season
+from club.names import person_name
 from scoring import GAMES
 from scoring.ranking import TournamentLine, annual_ranking_key, shared_places
 
@@ -198,7 +199,7 @@ def annual_player_count(tournament_ids: QuerySet[Any] | list[int]) -> int:
 
 def named_total(total: dict[str, Any]) -> dict[str, Any]:
     """A totals row as the pages and the export read it (name, place points as a Fraction)."""
-    total["name"] = f"{total['last_name']} {total['first_name']}"
+    total["name"] = person_name(total["first_name"], total["last_name"])
     total["place_points"] = Fraction(total["place_points_60ths"], PLACE_POINTS_DENOMINATOR)
     return total
 

@@ -20,6 +20,7 @@ from django.views import View
 
 from club import cache_faults
 from club.client_ip import client_ip
+from club.names import active_name_order
 from club.params import optional_int, parse_int
 from club.roles import ScorekeeperRequiredMixin
 from scoring import InvalidDeal
@@ -82,6 +83,7 @@ class LinkMixin:
         # tokens are counted and, past the limit, refused.
         link = table_entry.find_link(token)
         if link is not None:
+            link.table.round.tournament.club.activate_name_order()
             return link
         address = client_ip(self.request)  # type: ignore[attr-defined]
         if link_throttle.refused(address):
@@ -134,7 +136,8 @@ class BlankForm:
 
 def shared_key(table: Table) -> str:
     # « v3 »: the shape of what is kept (TableSnapshot); bumped when it changes.
-    return f"atout:table-page:v3:{table.pk}:{table_state.stamp(table)}:{get_language()}"
+    stamp = table_state.stamp(table)
+    return f"atout:table-page:v3:{table.pk}:{stamp}:{get_language()}:{active_name_order()}"
 
 
 class TablePageView(LinkMixin, View):
