@@ -3,6 +3,7 @@ each game shown in its own words."""
 
 import datetime
 import re
+from itertools import pairwise
 
 import pytest
 from django.urls import reverse
@@ -85,7 +86,7 @@ def test_chart_dates_that_would_overlap_are_left_out_the_last_kept():
     chart = line_chart(list(range(20)), labels)
     shown = [p for p in chart.points if p.labelled]
     assert chart.points[-1].labelled and 1 < len(shown) < 20
-    gaps = [b.x - a.x for a, b in zip(shown, shown[1:], strict=False)]
+    gaps = [b.x - a.x for a, b in pairwise(shown)]
     assert min(gaps) >= 44  # a date's width: no two overlap
     assert all(p.labelled for p in line_chart([3, 1, 2], ["a", "b", "c"]).points)
 
