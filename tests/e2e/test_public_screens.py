@@ -49,7 +49,7 @@ def test_standings_first_row_and_rank_on_the_first_phone_screen(
     # The first player's row, rank and name, on the first screen, without scrolling.
     assert boxes["row"]["bottom"] <= boxes["vh"], boxes
     for cell in ("rank", "name", "first_figure"):
-        assert 0 <= boxes[cell]["left"] and boxes[cell]["right"] <= boxes["vw"], (cell, boxes)
+        assert boxes[cell]["left"] >= 0 and boxes[cell]["right"] <= boxes["vw"], (cell, boxes)
     # « Rang » whole, not « R… ».
     assert boxes["head"] == "Rang"
     assert boxes["head_scroll"] <= boxes["head_client"], boxes
@@ -73,9 +73,7 @@ def test_standings_first_row_and_rank_on_the_first_phone_screen(
 def test_a_players_page_shows_every_column_on_a_phone(browser, live_server, running_evening):
     entry = running_evening.entries.order_by("pk").first()
     page = new_page(browser, width=390, height=844)
-    page.goto(
-        live_server.url + reverse("tournament_player", args=[running_evening.pk, entry.pk])
-    )
+    page.goto(live_server.url + reverse("tournament_player", args=[running_evening.pk, entry.pk]))
     heads = page.evaluate(
         """() => Array.from(document.querySelectorAll('table.player-rounds thead th'), (th) => {
              const r = th.getBoundingClientRect();
