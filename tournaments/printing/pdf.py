@@ -32,7 +32,7 @@ from weasyprint import CSS, HTML
 from weasyprint.text.fonts import FontConfiguration
 from weasyprint.urls import URLFetcher
 
-from club import cache_faults
+from club import cache_faults, names
 from tournaments.formatting import format_points
 from tournaments.games import GamePlugin, plugin_for
 from tournaments.games.sheet_rows import CellsFor, PenaltyRow, SheetRow, SheetRows
@@ -407,6 +407,12 @@ class PlanLine:
     substitute: bool = False
     team: str = ""
     bye: bool = False
+
+    @property
+    def last_first(self) -> bool:
+        """The name written « Nom Prénom », as the club writes names (``names.person_name``);
+        the plan stays in alphabetical order of last names, the last name in bold."""
+        return names.active_name_order() == names.LAST_FIRST
 
     @property
     def size(self) -> str:
