@@ -7,6 +7,7 @@ import io
 import subprocess
 
 import pytest
+from django.test import Client
 from django.urls import reverse
 from openpyxl import load_workbook
 
@@ -78,7 +79,8 @@ def page_texts(client, committee_client, tournament, entry, table) -> dict[str, 
     return {name: text.casefold() for name, text in texts.items()}
 
 
-def test_every_page_writes_names_the_clubs_way(client, committee_client, evening):
+def test_every_page_writes_names_the_clubs_way(committee_client, evening):
+    client = Client()  # a visitor (his pages kept in the cache), beside the committee's
     tournament, entry, table = evening
     club = tournament.club
     assert club.name_order == names.FIRST_LAST  # the default: « Prénom Nom »
@@ -111,7 +113,7 @@ def test_ties_stay_in_alphabetical_order_of_last_names(client, make_tournament):
 
 
 def test_the_setting_is_the_committees_and_refuses_a_made_up_order(
-    client, committee_client, scorekeeper_client, club
+    committee_client, scorekeeper_user, club
 ):
     url = reverse("club_settings", args=[club.slug])
     page = committee_client.get(url).content.decode()
@@ -127,11 +129,13 @@ def test_the_setting_is_the_committees_and_refuses_a_made_up_order(
     assert empty.status_code == 400
     assert "Noms des joueurs : choisissez comment les écrire." in empty.content.decode()
 
-    assert scorekeeper_client.get(url).status_code == 403
-    assert scorekeeper_client.post(url, {"name_order": names.LAST_FIRST}).status_code == 403
+    scorekeeper = Client()
+    scorekeeper.force_login(scorekeeper_user)
+    assert scorekeeper.get(url).status_code == 403
+    assert scorekeeper.post(url, {"name_order": names.LAST_FIRST}).status_code == 403
     other = Club.objects.create(name="Autre cercle", slug="autre-cercle")
     assert committee_client.get(reverse("club_settings", args=[other.slug])).status_code == 404
-    assert client.get(url).status_code == 302  # to the login page
+    assert Client().get(url).status_code == 302  # to the login page
     club.refresh_from_db()
     assert club.name_order == names.FIRST_LAST
 
