@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 WIDTH, HEIGHT = 360, 200
-LEFT, RIGHT, TOP, BOTTOM = 40, 18, 14, 36
+LEFT, RIGHT, TOP, BOTTOM = 40, 28, 14, 36
 #: Below this many values a chart says little (one lonely dot): the page says it in words.
 MIN_POINTS = 3
 #: The room a date label (« 12/03 ») takes on the axis, in the drawing's units.
