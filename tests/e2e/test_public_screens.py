@@ -135,7 +135,7 @@ def test_season_charts_text_is_legible_on_a_phone(
 
 DIGITS = """() => {
   const range = document.createRange();
-  range.selectNodeContents(document.getElementById('hall-clock-digits'));
+  range.selectNodeContents(document.querySelector('#hall-clock .hall-clock-time'));
   const r = range.getBoundingClientRect();
   return {text: range.toString(), top: r.top, bottom: r.bottom, left: r.left, right: r.right,
           height: r.height, vw: document.documentElement.clientWidth, vh: window.innerHeight,
