@@ -73,6 +73,7 @@ def _urls(tournament, club, season) -> dict[str, str | None]:
         "staff_archive_import": reverse("staff_archive_import", args=[club.slug]),
         "club_staff": reverse("club_staff", args=[club.slug]),
         "club_seasons": reverse("club_seasons", args=[club.slug]),
+        "club_settings": reverse("club_settings", args=[club.slug]),
     }
 
 
