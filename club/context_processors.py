@@ -1,5 +1,6 @@
 from django.http import HttpRequest
 
+from . import privacy as club_privacy
 from .roles import COMMITTEE, SCOREKEEPERS, has_role
 
 
@@ -10,3 +11,8 @@ def roles(request: HttpRequest) -> dict[str, bool]:
         "is_committee": has_role(user, COMMITTEE),
         "is_scorekeeper": has_role(user, SCOREKEEPERS),
     }
+
+
+def privacy(request: HttpRequest) -> dict[str, object]:
+    """Whether the page asks search engines to keep out (its view marked the request)."""
+    return {"noindex": lambda: club_privacy.noindex(request)}

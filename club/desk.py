@@ -6,15 +6,26 @@ user's clubs (another club's: 404)."""
 from django.contrib import messages
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.mixins import UserPassesTestMixin
-from django.shortcuts import redirect, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse, reverse_lazy
 from django.utils.translation import gettext as _
 from django.views import View
+from django_tables2 import RequestConfig
 
 from . import services
-from .forms import ClubCreateForm, ClubNamesForm, RoleForm, SeasonForm, StaffInviteForm
+from .forms import (
+    ClubCreateForm,
+    ClubNamesForm,
+    ClubPrivacyForm,
+    EraseConfirmForm,
+    PlayerPrivacyForm,
+    RoleForm,
+    SeasonForm,
+    StaffInviteForm,
+)
 from .models import Club, Season, StaffMembership
 from .roles import CommitteeRequiredMixin
+from .tables import MembersTable
 
 
 def _invitation_context(request, invitation) -> dict[str, object]:
@@ -166,3 +177,61 @@ class AccountActivateView(auth_views.PasswordResetConfirmView):
     def form_valid(self, form):
         messages.success(self.request, _("Your password is set: log in."))
         return super().form_valid(form)
+
+
+class MembersView(CommitteeRequiredMixin, View):
+    """The club's players: how each shows in public, his privacy page."""
+
+    def get(self, request, slug):
+        club = self.get_scoped(Club, slug=slug)
+        table = MembersTable(club.players.order_by("sort_key"), club=club)
+        RequestConfig(request, paginate={"per_page": 50}).configure(table)
+        return render(request, "club/members.html", {"club": club, "table": table})
+
+
+class MemberView(CommitteeRequiredMixin, View):
+    """One player's privacy: his name in public, his data (export), his erasure."""
+
+    template_name = "club/member.html"
+
+    def page(self, request, club, player, form, status=200):
+        context = {"club": club, "player": player, "form": form, "erase_form": EraseConfirmForm()}
+        return render(request, self.template_name, context, status=status)
+
+    def get_player(self, slug, pk):
+        club = self.get_scoped(Club, slug=slug)
+        return club, get_object_or_404(club.players.all(), pk=pk)
+
+    def get(self, request, slug, pk):
+        club, player = self.get_player(slug, pk)
+        return self.page(request, club, player, PlayerPrivacyForm(instance=player, club=club))
+
+    def post(self, request, slug, pk):
+        club, player = self.get_player(slug, pk)
+        form = PlayerPrivacyForm(request.POST, instance=player, club=club)
+        if player.erased_at is not None or not form.is_valid():
+            return self.page(request, club, player, form, status=400)
+        services.set_public_name(player, **form.cleaned_data)
+        messages.success(request, _("How %(name)s shows in public is saved.") % {"name": player})
+        return redirect("club_member", slug=club.slug, pk=player.pk)
+
+
+class ClubPrivacyView(CommitteeRequiredMixin, View):
+    """The club's privacy settings: default public names, its notice, search engines."""
+
+    template_name = "club/privacy_settings.html"
+
+    def get(self, request, slug):
+        club = self.get_scoped(Club, slug=slug)
+        form = ClubPrivacyForm(instance=club)
+        return render(request, self.template_name, {"club": club, "form": form})
+
+    def post(self, request, slug):
+        club = self.get_scoped(Club, slug=slug)
+        form = ClubPrivacyForm(request.POST, instance=club)
+        if not form.is_valid():
+            context = {"club": club, "form": form}
+            return render(request, self.template_name, context, status=400)
+        services.set_club_privacy(club, **form.cleaned_data)
+        messages.success(request, _("The club's privacy settings are saved."))
+        return redirect("club_privacy_settings", slug=club.slug)

@@ -5,7 +5,7 @@ from django.contrib.auth.validators import UnicodeUsernameValidator
 from django.core.validators import MaxLengthValidator
 from django.utils.translation import gettext_lazy as _
 
-from .models import Club, Season, StaffMembership
+from .models import Club, Player, PublicName, Season, StaffMembership
 from .player_import import MAX_BYTES, too_large_message
 from .services import LINK, PASSWORD
 from .validators import PlainNameValidator
@@ -160,3 +160,48 @@ class SeasonForm(forms.ModelForm):
         if Season.objects.filter(club_id=self.instance.club_id, name__iexact=name).exists():
             raise forms.ValidationError(_("This club already has a season with this name."))
         return name
+
+
+class PlayerPrivacyForm(forms.ModelForm):
+    """How a player shows on the public pages (chosen by the club with him)."""
+
+    class Meta:
+        model = Player
+        fields = ["public_name", "pseudonym"]
+
+    def __init__(self, *args, club: Club, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        default = dict(PublicName.choices)[club.default_public_name]
+        self.fields["public_name"].choices = [
+            ("", _("As the club sets (%(mode)s)") % {"mode": default}),
+            *PublicName.choices,
+        ]
+
+    def clean(self):
+        data = super().clean()
+        if data.get("public_name") == PublicName.PSEUDONYM and not data.get("pseudonym"):
+            self.add_error("pseudonym", _("Type the pseudonym the player chose."))
+        return data
+
+
+class ClubPrivacyForm(forms.ModelForm):
+    """The club's privacy settings: default public names, its notice, search engines."""
+
+    class Meta:
+        model = Club
+        fields = ["default_public_name", "privacy_notice", "hide_from_search_engines"]
+        widgets = {"privacy_notice": forms.Textarea(attrs={"rows": 12})}
+
+
+class EraseConfirmForm(forms.Form):
+    """The committee types « EFFACER » (or its language's word): an erasure cannot be undone."""
+
+    confirm = forms.CharField(label=_("Type ERASE to confirm"), max_length=20)
+
+    def clean_confirm(self) -> str:
+        typed = self.cleaned_data["confirm"].strip()
+        if typed.casefold() != str(_("ERASE")).casefold():
+            raise forms.ValidationError(
+                _("Type %(word)s in capitals to confirm the erasure.") % {"word": _("ERASE")}
+            )
+        return typed

@@ -10,7 +10,7 @@ from django.urls import Resolver404, resolve
 from django.utils import translation
 from django.utils.deprecation import MiddlewareMixin
 
-from . import health, log, names
+from . import health, log, names, privacy
 from .log import incoming_id
 from .polls import EtagFunc, poll_etag, polled
 
@@ -184,3 +184,17 @@ class HealthMiddleware:
         if request.path_info == health.PATH and request.method in ("GET", "HEAD"):
             return health.health(request)
         return self.get_response(request)
+
+
+class RobotsMiddleware:
+    """``X-Robots-Tag: noindex`` on the pages of a club that keeps search engines out
+    (``club.privacy.keep_out_of_search_engines``), 304 answers included."""
+
+    def __init__(self, get_response) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        response = self.get_response(request)
+        if privacy.noindex(request):
+            response["X-Robots-Tag"] = "noindex"
+        return response

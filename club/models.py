@@ -19,6 +19,16 @@ from .validators import MAX_FEE, PlainNameValidator, fee_validators
 MAX_FREE_PARTICIPATIONS = 100
 
 
+class PublicName(models.TextChoices):
+    """How a player's name shows on the public pages (docs/privacy.md). Staff pages, table
+    sheets and staff exports always show the real name."""
+
+    FULL = "full", _("Full name")
+    INITIALS = "initials", _("First name and initial (« Josiane P. »)")
+    PSEUDONYM = "pseudonym", _("Pseudonym")
+    HIDDEN = "hidden", _("Hidden (« Player 17 »)")
+
+
 class Club(models.Model):
     name = models.CharField(
         _("name"), max_length=120, unique=True, validators=[PlainNameValidator(_("name"))]
@@ -45,6 +55,29 @@ class Club(models.Model):
         default=2,
         validators=[MaxValueValidator(MAX_FREE_PARTICIPATIONS)],
         help_text=_("The membership is due from the next participation of the season (0 to 100)."),
+    )
+    # Privacy (docs/privacy.md): how players who made no choice of their own show in public, the
+    # club's notice, and whether search engines are asked to keep its public pages out.
+    default_public_name = models.CharField(
+        _("players' names in public, by default"),
+        max_length=10,
+        choices=PublicName.choices,
+        default=PublicName.FULL,
+        help_text=_("For every player whose own choice is « as the club sets »."),
+    )
+    privacy_notice = models.TextField(
+        _("privacy notice"),
+        blank=True,
+        max_length=20000,
+        help_text=_(
+            "What the club keeps about its players, why, for how long, and whom to ask to see, "
+            "correct or erase it. Shown on the club's privacy page, linked in every page's footer."
+        ),
+    )
+    hide_from_search_engines = models.BooleanField(
+        _("keep search engines out of the public pages"),
+        default=False,
+        help_text=_("The public pages ask search engines not to index them (noindex)."),
     )
 
     name_order = models.CharField(
@@ -110,6 +143,23 @@ class Player(models.Model):
     phone = models.CharField(_("phone"), max_length=30, blank=True)
     licence_number = models.CharField(_("licence number"), max_length=30, blank=True)
     active = models.BooleanField(_("active"), default=True)
+    #: "" follows the club's ``default_public_name``.
+    public_name = models.CharField(
+        _("name in public"),
+        max_length=10,
+        choices=PublicName.choices,
+        blank=True,
+        default="",
+        help_text=_("Chosen by the club with the player; empty: as the club sets."),
+    )
+    pseudonym = models.CharField(
+        _("pseudonym"),
+        max_length=80,
+        blank=True,
+        validators=[PlainNameValidator(_("pseudonym"))],
+    )
+    #: When the player's personal data was erased (the right to erasure); None: never.
+    erased_at = models.DateTimeField(_("erased on"), null=True, blank=True, editable=False)
     clubs = models.ManyToManyField(
         Club, related_name="players", verbose_name=_("clubs"), blank=True
     )
@@ -136,6 +186,11 @@ class Player(models.Model):
             models.CheckConstraint(
                 condition=~Q(first_name="") & ~Q(last_name=""),
                 name="player_names_not_empty",
+            ),
+            models.CheckConstraint(
+                condition=~Q(public_name="pseudonym") | ~Q(pseudonym=""),
+                name="player_pseudonym_when_chosen",
+                violation_error_message=_("Type the pseudonym the player chose."),
             ),
         ]
         indexes = [models.Index(Lower("last_name"), Lower("first_name"), name="player_name_idx")]

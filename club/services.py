@@ -144,3 +144,24 @@ def set_name_order(club: Club, order: str) -> None:
     club.name_order = order
     club.full_clean(validate_unique=False, validate_constraints=False)
     club.save(update_fields=["name_order"])
+
+
+@transaction.atomic
+def set_public_name(player: Player, *, public_name: str, pseudonym: str) -> Player:
+    """How ``player`` shows in public; saving him bumps his tournaments' versions, so every
+    cached public page shows the change at the next request."""
+    player.public_name = public_name
+    player.pseudonym = pseudonym if public_name == "pseudonym" else player.pseudonym
+    player.save(update_fields=["public_name", "pseudonym"])
+    return player
+
+
+@transaction.atomic
+def set_club_privacy(
+    club: Club, *, default_public_name: str, privacy_notice: str, hide_from_search_engines: bool
+) -> Club:
+    club.default_public_name = default_public_name
+    club.privacy_notice = privacy_notice
+    club.hide_from_search_engines = hide_from_search_engines
+    club.save(update_fields=["default_public_name", "privacy_notice", "hide_from_search_engines"])
+    return club

@@ -13,6 +13,17 @@ urlpatterns = [
         "club/<slug:slug>/import-players/", views.PlayerImportView.as_view(), name="player_import"
     ),
     path("clubs/nouveau/", desk.ClubCreateView.as_view(), name="club_create"),
+    path("club/<slug:slug>/membres/", desk.MembersView.as_view(), name="club_members"),
+    path("club/<slug:slug>/membres/<int:pk>/", desk.MemberView.as_view(), name="club_member"),
+    path(
+        "club/<slug:slug>/confidentialite/reglages/",
+        desk.ClubPrivacyView.as_view(),
+        name="club_privacy_settings",
+    ),
+    path(
+        "club/<slug:slug>/confidentialite/", views.PrivacyNoticeView.as_view(), name="club_privacy"
+    ),
+    path("confidentialite/", views.SitePrivacyView.as_view(), name="site_privacy"),
     path("club/<slug:slug>/equipe/", desk.ClubStaffView.as_view(), name="club_staff"),
     path("club/<slug:slug>/saisons/", desk.SeasonsView.as_view(), name="club_seasons"),
     path("club/<slug:slug>/reglages/", desk.ClubSettingsView.as_view(), name="club_settings"),

@@ -1,5 +1,3 @@
-import uuid
-
 from django.contrib import messages
 from django.contrib.auth import views as auth_views
 from django.shortcuts import get_object_or_404, redirect, render
@@ -10,11 +8,12 @@ from django.views.generic import TemplateView
 
 from tournaments.selectors import listing
 
-from . import selectors, services
+from . import import_session, selectors, services
 from .forms import LoginForm, PlayerImportConfirmForm, PlayerImportForm
 from .login_throttle import lock_end
 from .models import Club
 from .player_import import ImportFileError, read_players, rows_from_dicts, validate_rows
+from .privacy import keep_out_of_search_engines
 from .roles import CommitteeRequiredMixin
 
 
@@ -49,6 +48,7 @@ class ClubHomeView(TemplateView):
 
     def get_context_data(self, **kwargs):
         club = get_object_or_404(Club, slug=self.kwargs["slug"])
+        keep_out_of_search_engines(self.request, club)
         season = selectors.current_season(club)
         return {
             **super().get_context_data(**kwargs),
@@ -56,6 +56,26 @@ class ClubHomeView(TemplateView):
             "season": season,
             **listing.club_home(club, season),
         }
+
+
+class PrivacyNoticeView(TemplateView):
+    """The club's privacy notice, as its committee wrote it (plain text, never markup)."""
+
+    template_name = "club/privacy_notice.html"
+
+    def get_context_data(self, **kwargs):
+        club = get_object_or_404(Club, slug=self.kwargs["slug"])
+        keep_out_of_search_engines(self.request, club)
+        return {**super().get_context_data(**kwargs), "club": club}
+
+
+class SitePrivacyView(TemplateView):
+    """The site's privacy page: each club is the controller of its players' data."""
+
+    template_name = "club/site_privacy.html"
+
+    def get_context_data(self, **kwargs):
+        return {**super().get_context_data(**kwargs), "clubs": selectors.clubs()}
 
 
 IMPORT_SESSION_KEY = "player_import"
@@ -89,16 +109,15 @@ class PlayerImportView(CommitteeRequiredMixin, View):
             form.add_error("file", str(error))
             context = {"club": club, "form": form}
             return render(request, self.template_name, context, status=error.status)
-        token = uuid.uuid4().hex
-        request.session[IMPORT_SESSION_KEY] = {
-            "token": token,
-            "club": club.pk,
-            "filename": upload.name,
-            "rows": [row.to_dict() for row in rows],
-        }
-        return self.preview(
-            request, club, rows, upload.name, PlayerImportConfirmForm(initial={"token": token})
+        stored = import_session.stash(
+            request,
+            IMPORT_SESSION_KEY,
+            club,
+            filename=upload.name,
+            rows=[row.to_dict() for row in rows],
         )
+        confirm = PlayerImportConfirmForm(initial={"token": stored["token"]})
+        return self.preview(request, club, rows, upload.name, confirm)
 
     def preview(self, request, club, rows, filename, confirm_form, status=200):
         context = {
@@ -112,17 +131,9 @@ class PlayerImportView(CommitteeRequiredMixin, View):
         return render(request, "club/player_import_preview.html", context, status=status)
 
     def confirm(self, request, club):
-        stored = request.session.get(IMPORT_SESSION_KEY)
         form = PlayerImportConfirmForm(request.POST)
-        if (
-            not form.is_valid()
-            or not stored
-            or stored["token"] != form.cleaned_data["token"]
-            or stored["club"] != club.pk
-        ):
-            messages.error(
-                request, _("This import has expired or was replaced: send the file again.")
-            )
+        stored = import_session.claim(request, IMPORT_SESSION_KEY, club, form)
+        if stored is None:
             return redirect(reverse("player_import", args=[club.slug]))
         previous_errors = [bool(row["errors"]) for row in stored["rows"]]
         rows = validate_rows(club, rows_from_dicts(stored["rows"]))

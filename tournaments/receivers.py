@@ -6,7 +6,7 @@ from django.db.models import F
 from django.db.models.signals import post_save
 from django.dispatch import receiver
 
-from club.models import Player
+from club.models import Club, Player
 
 from .models import Team, Tournament
 
@@ -24,3 +24,13 @@ def team_saved(sender: type[Team], instance: Team, created: bool, **kwargs: obje
     Tournament.objects.filter(pk=instance.tournament_id).update(
         results_version=F("results_version") + 1, layout_version=F("layout_version") + 1
     )
+
+
+@receiver(post_save, sender=Club, dispatch_uid="club_saved")
+def club_saved(sender: type[Club], instance: Club, created: bool, **kwargs: object) -> None:
+    """The club's name, default public names or search engines' rule show on every page of its
+    tournaments and seasons."""
+    if not created:
+        Tournament.objects.filter(club=instance).update(
+            results_version=F("results_version") + 1, layout_version=F("layout_version") + 1
+        )

@@ -23,3 +23,8 @@ results_changed = Signal()
 
 #: A tournament's settings were edited on the staff desk: ``tournament``, ``user``.
 tournament_edited = Signal()
+
+#: A player's personal data was erased (``services.privacy.erase_player``): ``player``;
+#: ``tournament_ids``: the tournaments he played in, whose kept documents carry his old name;
+#: ``names``: how his name was written; ``label``: what replaces it.
+player_erased = Signal()

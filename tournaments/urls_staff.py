@@ -2,9 +2,14 @@
 
 from django.urls import path
 
-from .views import archive, deals, entry, staff
+from .views import archive, deals, entry, privacy, staff
 
 urlpatterns = [
+    path(
+        "club/<slug:slug>/membres/<int:pk>/effacer/",
+        privacy.PlayerEraseView.as_view(),
+        name="club_member_erase",
+    ),
     path("saisie/", staff.StaffTournamentListView.as_view(), name="staff_tournaments"),
     path(
         "saisie/tournois/nouveau/",

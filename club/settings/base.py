@@ -47,6 +47,8 @@ MIDDLEWARE = [
     "django.contrib.sessions.middleware.SessionMiddleware",
     "club.middleware.ClubLanguageMiddleware",
     "club.middleware.ClubNameOrderMiddleware",
+    # X-Robots-Tag on the public pages of a club that keeps search engines out.
+    "club.middleware.RobotsMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -71,6 +73,7 @@ TEMPLATES = [
                 "django.contrib.messages.context_processors.messages",
                 "django.template.context_processors.i18n",
                 "club.context_processors.roles",
+                "club.context_processors.privacy",
             ],
         },
     },
@@ -238,3 +241,9 @@ PAGE_BUILD_WAIT_SECONDS = 2.0
 # In every cache key (``tournaments.page_cache.release``): unset, the package's version and the
 # git commit.
 ATOUT_RELEASE = os.environ.get("ATOUT_RELEASE", "")
+
+# Retention (docs/privacy.md), applied by ``manage.py periodic_jobs``: the staff logins'
+# addresses and browsers (django-axes' records), and the queue's finished tasks and built
+# documents.
+ATOUT_LOGIN_RETENTION_DAYS = int(os.environ.get("ATOUT_LOGIN_RETENTION_DAYS", "90"))
+ATOUT_TASK_RETENTION_DAYS = int(os.environ.get("ATOUT_TASK_RETENTION_DAYS", "14"))

@@ -1,4 +1,5 @@
 from django import template
+from django.urls import reverse
 
 from club import formatting
 from club.roles import COMMITTEE, SCOREKEEPERS, has_role
@@ -39,3 +40,16 @@ def ordinal(place):
         return formatting.ordinal(int(place))
     except (TypeError, ValueError):
         return place
+
+
+@register.simple_tag(takes_context=True)
+def privacy_url(context) -> str:
+    """The footer's privacy link: the page's club's notice (its ``club``, or the club of its
+    ``tournament`` or ``season``), else the site's page listing every club's."""
+    club = context.get("club")
+    for name in ("tournament", "season"):
+        if getattr(club, "slug", None):
+            break
+        club = getattr(context.get(name), "club", None)
+    slug = getattr(club, "slug", None)
+    return reverse("club_privacy", args=[slug]) if slug else reverse("site_privacy")

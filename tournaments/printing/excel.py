@@ -540,3 +540,14 @@ def money_workbook(report) -> Workbook:
     )
     writer.finish()
     return workbook
+
+
+def tables_workbook(title: str, sheets: Sequence[tuple[str, Sequence[str], list]]) -> Workbook:
+    """A workbook of plain tables: one sheet per ``(name, headers, rows)``."""
+    workbook = _new_workbook(title)
+    for name, headers, rows in sheets:
+        writer = SheetWriter(_new_sheet(workbook, name), headers)
+        for row in rows:
+            writer.row(row)
+        writer.finish()
+    return workbook

@@ -19,7 +19,7 @@ from django.utils.translation import get_language
 
 from tournaments.models import Round, Tournament
 from tournaments.printing import sheet_pdfs
-from tournaments.printing.models import PdfExport, PdfTask
+from tournaments.printing.models import PdfExport, PdfTask, SheetPdf
 from tournaments.printing.tasks import build_pdf_export, lay_out_export_sheets, lay_out_round_sheets
 
 log = logging.getLogger(__name__)
@@ -121,3 +121,10 @@ def prepare_round_sheets(round_: Round, *, base_url: str) -> bool:
     for share in sheet_pdfs.chunks(tables):
         lay_out_round_sheets.enqueue(round_.pk, get_language(), base_url, share)
     return True
+
+
+def drop_documents(tournament_ids: Sequence[int]) -> None:
+    """Forget every kept sheet and built export of these tournaments (a player's erasure):
+    the next print lays them out again from what the database holds now."""
+    SheetPdf.objects.filter(table__round__tournament__in=tournament_ids).delete()
+    PdfExport.objects.filter(tournament__in=tournament_ids).delete()

@@ -12,3 +12,10 @@ def lay_out_drawn_round(sender, *, round_, base_url: str, **kwargs) -> None:
     """A drawn round's sheets are laid out at once (off the request when they are many), so
     that the scorekeeper's print finds them kept."""
     exports.prepare_round_sheets(round_, base_url=base_url)
+
+
+@receiver(signals.player_erased, dispatch_uid="printing.player_erased")
+def drop_erased_players_documents(sender, *, tournament_ids: list[int], **kwargs) -> None:
+    """The kept sheets and exports of his tournaments carry his old name: dropped, laid out
+    again (with the anonymous label) when next printed."""
+    exports.drop_documents(tournament_ids)

@@ -6,6 +6,18 @@ from . import views as exports
 
 urlpatterns = [
     path(
+        "club/<slug:slug>/membres/<int:pk>/donnees.json",
+        exports.PlayerDataView.as_view(),
+        {"extension": "json"},
+        name="player_data_json",
+    ),
+    path(
+        "club/<slug:slug>/membres/<int:pk>/donnees.xlsx",
+        exports.PlayerDataView.as_view(),
+        {"extension": "xlsx"},
+        name="player_data_xlsx",
+    ),
+    path(
         "tournois/<int:pk>/classement.xlsx",
         exports.TournamentXlsxView.as_view(),
         name="tournament_xlsx",

@@ -13,11 +13,11 @@ from django.utils.http import content_disposition_header
 from django.utils.translation import gettext as _
 from django.views import View
 
-from club.models import Season
+from club.models import Club, Season
 from club.params import optional_int
 from club.roles import SCOREKEEPERS, CommitteeRequiredMixin, ScorekeeperRequiredMixin, for_clubs
 from tournaments.models import Round, Tournament
-from tournaments.printing import excel, pdf, sheet_pdfs
+from tournaments.printing import excel, pdf, player_export, sheet_pdfs
 from tournaments.printing import exports as pdf_exports
 from tournaments.printing.models import PdfExport
 from tournaments.selectors import accounts, round_reads
@@ -163,6 +163,21 @@ class MoneyXlsxView(CommitteeRequiredMixin, View):
         content = excel.workbook_bytes(excel.money_workbook(report))
         filename = excel.xlsx_filename(season.club.name, season.name, _("money"))
         return file_response(content, excel.XLSX_CONTENT_TYPE, filename, attachment=True)
+
+
+class PlayerDataView(CommitteeRequiredMixin, View):
+    """A player's data, as his club holds it (the right of access): JSON or a workbook."""
+
+    def get(self, request, slug, pk, extension):
+        club = self.get_scoped(Club, slug=slug)
+        player = get_object_or_404(club.players.all(), pk=pk)
+        if extension == "json":
+            content, content_type = player_export.export_json(player, club), "application/json"
+        else:
+            workbook = player_export.export_workbook(player, club)
+            content, content_type = excel.workbook_bytes(workbook), excel.XLSX_CONTENT_TYPE
+        filename = player_export.export_filename(player, extension)
+        return file_response(content, content_type, filename, attachment=True)
 
 
 def retry_url(export: PdfExport) -> str:

@@ -21,6 +21,7 @@ from django.views.generic import ListView, TemplateView
 from django_tables2 import RequestConfig
 
 from club.formatting import best_n_label, ordinal_writer
+from club.privacy import keep_out_of_search_engines
 from tournaments.games import game_choices, plugin_for
 from tournaments.models import Entry, Table
 from tournaments.publishing import page_cache, public_rounds
@@ -103,6 +104,7 @@ class ConditionalPageMixin:
         """The page's key and validator; None while messages wait (that page is not the same
         twice)."""
         self.tournament = self.get_page_tournament()
+        keep_out_of_search_engines(request, self.tournament.club)
         if len(messages.get_messages(request)):
             return None
         version = self.etag_version()

@@ -8,7 +8,7 @@ from tournaments import signals
 from tournaments.models import Round
 
 from . import table_entry
-from .models import TableLink
+from .models import TableDeal, TableEvent, TableLink
 
 
 @receiver(signals.round_redrawing, dispatch_uid="tableside.round_redrawing")
@@ -26,3 +26,19 @@ def link_open_rounds(sender, *, tournament, user, **kwargs) -> None:
     if tournament.table_phones:
         for round_ in tournament.round_set.exclude(status=Round.Status.CLOSED):
             table_entry.issue_round_links(round_, user=user)
+
+
+@receiver(signals.player_erased, dispatch_uid="tableside.player_erased")
+def scrub_typed_notes(sender, *, tournament_ids, names, label, **kwargs) -> None:
+    """A reason typed by a phone (« Dupont a 9 plis ») may name him: the name is replaced."""
+    for model, field in ((TableDeal, "reason"), (TableEvent, "note")):
+        rows = model.objects.filter(table__round__tournament__in=tournament_ids).exclude(
+            **{field: ""}
+        )
+        for row in rows:
+            text = getattr(row, field)
+            for name in names:
+                text = text.replace(name, label)
+            if text != getattr(row, field):
+                setattr(row, field, text)
+                row.save(update_fields=[field])

@@ -1,8 +1,6 @@
 """The committee's archived evenings: typed on a page, or imported from a spreadsheet with a
 preview (every row and its problems), saved only once confirmed and only without error."""
 
-import uuid
-
 from django.contrib import messages
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -10,6 +8,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views import View
 
+from club import import_session
 from club.models import Club, Season
 from club.player_import import ImportFileError
 from club.roles import CommitteeRequiredMixin
@@ -87,18 +86,18 @@ class ArchiveImportView(CommitteeRequiredMixin, View):
             form.add_error("file", str(error))
             return self.page(request, club, form, status=error.status)
         archive.check_rows(club, data["season"], data["game"], rows)
-        token = uuid.uuid4().hex
-        request.session[SESSION_KEY] = {
-            "token": token,
-            "club": club.pk,
-            "season": data["season"].pk,
-            "game": data["game"],
-            "rounds": data["rounds"],
-            "filename": upload.name,
-            "rows": [row.to_dict() for row in rows],
-        }
-        confirm = ArchiveConfirmForm(initial={"token": token})
-        return self.preview(request, club, request.session[SESSION_KEY], rows, confirm)
+        stored = import_session.stash(
+            request,
+            SESSION_KEY,
+            club,
+            season=data["season"].pk,
+            game=data["game"],
+            rounds=data["rounds"],
+            filename=upload.name,
+            rows=[row.to_dict() for row in rows],
+        )
+        confirm = ArchiveConfirmForm(initial={"token": stored["token"]})
+        return self.preview(request, club, stored, rows, confirm)
 
     def preview(self, request, club, stored, rows, confirm_form, status=200):
         errors = [row for row in rows if not row.is_valid]
@@ -116,17 +115,9 @@ class ArchiveImportView(CommitteeRequiredMixin, View):
         return render(request, "tournaments/staff/archive_preview.html", context, status=status)
 
     def confirm(self, request, club):
-        stored = request.session.get(SESSION_KEY)
         form = ArchiveConfirmForm(request.POST)
-        if (
-            not form.is_valid()
-            or not stored
-            or stored["token"] != form.cleaned_data["token"]
-            or stored["club"] != club.pk
-        ):
-            messages.error(
-                request, _("This import has expired or was replaced: send the file again.")
-            )
+        stored = import_session.claim(request, SESSION_KEY, club, form)
+        if stored is None:
             return redirect(reverse("staff_archive_import", args=[club.slug]))
         season = self.get_scoped(Season, pk=stored["season"])
         rows = archive.check_rows(

@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('club', '0007_site_epoch'),
+        ('club', '0008_privacy'),
     ]
 
     operations = [

@@ -1,0 +1,81 @@
+"""How a player's name shows on the public pages (docs/privacy.md).
+
+The club chooses, with the player, one of ``PublicName``'s modes; a player without a choice of
+his own follows the club's default. Staff pages, table sheets and staff exports always show the
+real name: only the public pages, the hall screen, the public exports and the wall plan call
+``public_name``.
+"""
+
+from django.http import HttpRequest
+from django.utils.translation import gettext as _
+
+from .models import Club, Player, PublicName
+
+
+def public_mode(player: Player, club: Club) -> str:
+    return player.public_name or club.default_public_name
+
+
+def public_mode_label(player: Player, club: Club) -> str:
+    label = str(dict(PublicName.choices)[public_mode(player, club)])
+    return label if player.public_name else _("%(mode)s (club's default)") % {"mode": label}
+
+
+def hidden_label(player_id: int) -> str:
+    return _("Player %(number)s") % {"number": player_id}
+
+
+def public_name(player: Player, club: Club, full_name: str) -> str:
+    """What the public pages show of ``player`` at ``club``: ``full_name`` (already in the
+    club's order of names), « Josiane P. », his pseudonym, or « Joueur 17 »."""
+    mode = public_mode(player, club)
+    if mode == PublicName.FULL:
+        return full_name
+    if mode == PublicName.INITIALS:
+        return f"{player.first_name} {player.last_name[:1]}."
+    if mode == PublicName.PSEUDONYM and player.pseudonym:
+        return player.pseudonym
+    return hidden_label(player.pk)
+
+
+def shows_player_page(player: Player, club: Club) -> bool:
+    """A player whose name is hidden has no public page of his own."""
+    return public_mode(player, club) != PublicName.HIDDEN
+
+
+def keep_out_of_search_engines(request: HttpRequest, club: Club) -> None:
+    """Mark the request's page as its club asks: ``RobotsMiddleware`` sends ``X-Robots-Tag``,
+    the page's head carries ``<meta name="robots" content="noindex">``. Called by the public
+    views once they know the club (a cached page included: its key follows the club)."""
+    if club.hide_from_search_engines:
+        request.atout_noindex = True  # type: ignore[attr-defined]
+
+
+def noindex(request: HttpRequest) -> bool:
+    return getattr(request, "atout_noindex", False)
+
+
+def not_in_full(club: Club):
+    """The club's players whose public name is not their full name (one query)."""
+    players = club.players.only("pk", "first_name", "last_name", "public_name", "pseudonym")
+    if club.default_public_name == PublicName.FULL:
+        return players.exclude(public_name__in=["", PublicName.FULL])
+    return players.exclude(public_name=PublicName.FULL)
+
+
+def public_names(club: Club) -> dict[tuple[str, str], str]:
+    """(first name, last name) → what the public pages show instead, for every player of the
+    club not shown in full. Two members of one name share the more private label."""
+    shown: dict[tuple[str, str], str] = {}
+    for player in not_in_full(club).order_by("pk"):
+        key = (player.first_name, player.last_name)
+        if key not in shown or public_mode(player, club) == PublicName.HIDDEN:
+            shown[key] = public_name(player, club, player.full_name)
+    return shown
+
+
+def hidden_ids(club: Club) -> set[int]:
+    """The players of the club with no public page (their name is hidden)."""
+    return {
+        player.pk for player in not_in_full(club) if public_mode(player, club) == PublicName.HIDDEN
+    }
