@@ -87,6 +87,7 @@ class ClubNameOrderMiddleware:
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
         names.activate_name_order(names.FIRST_LAST)
+        names.activate_public_names(None)
         return self.get_response(request)
 
 

@@ -407,6 +407,8 @@ class PlanLine:
     substitute: bool = False
     team: str = ""
     bye: bool = False
+    #: What the plan writes instead of his name (printed for the hall: the public pages' name).
+    shown: str = ""
 
     @property
     def last_first(self) -> bool:
@@ -436,7 +438,15 @@ def plan_lines(tables: Sequence[Table]) -> list[PlanLine]:
                 player = seat.entry.player
                 last, first, sub = player.last_name, player.first_name, seat.entry.substitute
                 lines.append(
-                    PlanLine(last, first, table.number, seat.position + 1, seat.first_dealer, sub)
+                    PlanLine(
+                        last,
+                        first,
+                        table.number,
+                        seat.position + 1,
+                        seat.first_dealer,
+                        sub,
+                        shown=names.public_label(first, last) or "",
+                    )
                 )
                 continue
             # A team: each of its players, at his seat (team t: seats t and t + 2).
@@ -452,9 +462,10 @@ def plan_lines(tables: Sequence[Table]) -> list[PlanLine]:
                         seat.first_dealer and k == 0 and not table.bye,
                         team=seat.team.name,
                         bye=table.bye,
+                        shown=names.public_label(player.first_name, player.last_name) or "",
                     )
                 )
-    lines.sort(key=lambda x: (_sort_key(x.last_name), _sort_key(x.first_name), x.table))
+    lines.sort(key=lambda x: (_sort_key(x.shown or x.last_name), _sort_key(x.first_name), x.table))
     return lines
 
 

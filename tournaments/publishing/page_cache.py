@@ -31,7 +31,7 @@ from django.utils.translation import get_language
 
 from club import cache_faults
 from club.models import SiteEpoch
-from club.names import active_name_order
+from club.names import active_name_order, public_names_active
 
 #: Keyed by versions, an entry is never stale: this only bounds how long one is kept.
 PAGE_SECONDS = 3600
@@ -70,7 +70,8 @@ def release() -> str:
 def key(name: str, *depends: object) -> str:
     """The cache key of the entry ``name`` for ``depends`` (plain values: ids, versions, names,
     the validated query), in this release, database epoch, language and name order."""
-    whole = repr((release(), SiteEpoch.current(), get_language(), active_name_order(), depends))
+    audience = (active_name_order(), public_names_active())  # the public pages' names or all
+    whole = repr((release(), SiteEpoch.current(), get_language(), audience, depends))
     return f"atout:{name}:{hashlib.sha256(whole.encode()).hexdigest()[:40]}"
 
 

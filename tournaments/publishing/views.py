@@ -21,7 +21,7 @@ from django.views.generic import ListView, TemplateView
 from django_tables2 import RequestConfig
 
 from club.formatting import best_n_label, ordinal_writer
-from club.privacy import keep_out_of_search_engines
+from club.privacy import hidden_ids, public_page, shows_player_page
 from tournaments.games import game_choices, plugin_for
 from tournaments.models import Entry, Table
 from tournaments.publishing import page_cache, public_rounds
@@ -62,7 +62,7 @@ class PublishedTournamentMixin:
         tournament = listing.published_tournament(self.kwargs["pk"])
         if tournament is None:
             raise Http404
-        tournament.club.activate_name_order()
+        public_page(self.request, tournament.club)
         return tournament
 
 
@@ -104,7 +104,6 @@ class ConditionalPageMixin:
         """The page's key and validator; None while messages wait (that page is not the same
         twice)."""
         self.tournament = self.get_page_tournament()
-        keep_out_of_search_engines(request, self.tournament.club)
         if len(messages.get_messages(request)):
             return None
         version = self.etag_version()
@@ -145,9 +144,11 @@ class ConditionalPageMixin:
 
 
 def player_url(tournament):
-    """A player's page in this tournament, by entry id (one ``reverse`` for the whole table)."""
+    """A player's page in this tournament, by entry id (one ``reverse`` for the whole table);
+    None for a player whose name is hidden (he has no public page)."""
     prefix = reverse("tournament_player", args=[tournament.pk, 0])[: -len("0/")]
-    return lambda entry_id: f"{prefix}{entry_id}/"
+    hidden = hidden_ids(tournament.club)
+    return lambda entry_id, player_id: None if player_id in hidden else f"{prefix}{entry_id}/"
 
 
 def cached_html(name: str, key: tuple, build) -> str:
@@ -227,7 +228,7 @@ class TableView(ConditionalPageMixin, TemplateView):
 
     def get_page_tournament(self):
         self.table = get_object_or_404_table(self.kwargs["pk"])
-        self.table.round.tournament.club.activate_name_order()
+        public_page(self.request, self.table.round.tournament.club)
         return self.table.round.tournament
 
     def etag_parts(self) -> tuple:
@@ -270,6 +271,8 @@ class PlayerView(ConditionalPageMixin, PublishedTournamentMixin, TemplateView):
         entry = get_object_or_404(
             Entry.objects.select_related("player"), tournament=tournament, pk=self.kwargs["entry"]
         )
+        if not shows_player_page(entry.player, tournament.club):
+            raise Http404  # his name is hidden: no page of his own
         standing = next(
             (r for r in classification.tournament_standings(tournament) if r.entry_id == entry.pk),
             None,
@@ -285,9 +288,11 @@ class PlayerView(ConditionalPageMixin, PublishedTournamentMixin, TemplateView):
 
 
 def season_player_url(season):
-    """A player's season page, by player id (one ``reverse`` for the whole table)."""
+    """A player's season page, by player id (one ``reverse`` for the whole table); None for
+    a player whose name is hidden."""
     prefix = reverse("season_player", args=[season.pk, 0])[: -len("0/")]
-    return lambda player_id: f"{prefix}{player_id}/"
+    hidden = hidden_ids(season.club)
+    return lambda player_id: None if player_id in hidden else f"{prefix}{player_id}/"
 
 
 class SeasonStandingsView(TemplateView):
@@ -297,7 +302,7 @@ class SeasonStandingsView(TemplateView):
         season = listing.season_with_club(self.kwargs["pk"])
         if season is None:
             raise Http404
-        season.club.activate_name_order()
+        public_page(self.request, season.club)
         games = season_rankings.season_games(season)
         annual = [g for g in games if plugin_for(g).annual_ranking]
         others = [g for g in games if g not in annual]
