@@ -117,16 +117,12 @@ class ScorekeeperRequiredMixin(RoleRequiredMixin):
 
 def activate_club_name_order(request: HttpRequest, found: Model) -> None:
     """The names of a staff page in the order of the club of its first object looked up
-    (``get_scoped``): read from the object when it holds its club, else in one query."""
+    (``get_scoped``): the club itself, else read in one query."""
     if getattr(request, "_name_order_club", False):
         return
     request._name_order_club = True  # type: ignore[attr-defined]
-    held: Any = found
-    for step in ("pk" if isinstance(found, Club) else found.club_lookup).split("__"):  # type: ignore[attr-defined]
-        if step != "pk":
-            held = held._state.fields_cache.get(step) if isinstance(held, Model) else None
-    if isinstance(held, Club):  # the club came with the object (select_related)
-        held.activate_name_order()
+    if isinstance(found, Club):
+        found.activate_name_order()
         return
     model = type(found)
     clubs = model._default_manager.filter(pk=found.pk).values(model.club_lookup)  # type: ignore[attr-defined]
