@@ -18,6 +18,7 @@ from scoring import GAMES
 from . import services
 from .forms import (
     ClubCreateForm,
+    ClubNamesForm,
     ClubPrivacyForm,
     EraseConfirmForm,
     PlayerPrivacyForm,
@@ -122,6 +123,29 @@ class ClubStaffView(CommitteeRequiredMixin, View):
         except services.StaffError as error:
             messages.error(request, str(error))
         return redirect("club_staff", slug=club.slug)
+
+
+class ClubSettingsView(CommitteeRequiredMixin, View):
+    """The club's settings: how its players' names are written everywhere."""
+
+    template_name = "club/settings.html"
+
+    def page(self, request, club, form, status=200):
+        return render(request, self.template_name, {"club": club, "form": form}, status=status)
+
+    def get(self, request, slug):
+        club = self.get_scoped(Club, slug=slug)
+        return self.page(request, club, ClubNamesForm(instance=club))
+
+    def post(self, request, slug):
+        club = self.get_scoped(Club, slug=slug)
+        # A copy: a refused form leaves the club (and the page's other names) as they were.
+        form = ClubNamesForm(request.POST, instance=Club.objects.get(pk=club.pk))
+        if not form.is_valid():
+            return self.page(request, club, form, status=400)
+        services.set_name_order(club, form.cleaned_data["name_order"])
+        messages.success(request, _("The players' names are now written as chosen."))
+        return redirect("club_settings", slug=club.slug)
 
 
 class SeasonsView(CommitteeRequiredMixin, View):

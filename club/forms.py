@@ -131,6 +131,21 @@ class RoleForm(forms.Form):
     role = forms.ChoiceField(label=_("Role"), choices=StaffMembership.Role.choices)
 
 
+class ClubNamesForm(forms.ModelForm):
+    """The club's setting of how names are written (« Guy Henrard » or « Henrard Guy »)."""
+
+    class Meta:
+        model = Club
+        fields = ["name_order"]
+        widgets = {"name_order": forms.RadioSelect}
+        error_messages = {
+            "name_order": {
+                "required": _("Players' names: choose how they are written."),
+                "invalid_choice": _("Players' names: choose one of the two orders."),
+            }
+        }
+
+
 class SeasonForm(forms.ModelForm):
     class Meta:
         model = Season

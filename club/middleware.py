@@ -10,7 +10,7 @@ from django.urls import Resolver404, resolve
 from django.utils import translation
 from django.utils.deprecation import MiddlewareMixin
 
-from . import health, log, privacy
+from . import health, log, names, privacy
 from .log import incoming_id
 from .polls import EtagFunc, poll_etag, polled
 
@@ -75,6 +75,20 @@ class ClubLanguageMiddleware(MiddlewareMixin):
     def process_response(self, request: HttpRequest, response: HttpResponse) -> HttpResponse:
         response.headers.setdefault("Content-Language", translation.get_language())
         return response
+
+
+class ClubNameOrderMiddleware:
+    """Each request starts with the default name order (« Prénom Nom »): a page activates its
+    club's where it looks the club up (``Club.activate_name_order``), and the order of the
+    thread's previous request, another club's, never leaks into it."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        names.activate_name_order(names.FIRST_LAST)
+        names.activate_public_names(None)
+        return self.get_response(request)
 
 
 CSP_SETTING = "CONTENT_SECURITY_POLICY"

@@ -12,6 +12,7 @@ from django.db.models.functions import Lower
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
+from . import names
 from .names import name_key, search_key
 from .validators import MAX_FEE, PlainNameValidator, fee_validators
 
@@ -80,6 +81,17 @@ class Club(models.Model):
         help_text=_("The public pages ask search engines not to index them (noindex)."),
     )
 
+    name_order = models.CharField(
+        _("players' names"),
+        max_length=12,
+        choices=[
+            (names.FIRST_LAST, _("First name then last name (Guy Henrard)")),
+            (names.LAST_FIRST, _("Last name then first name (Henrard Guy)")),
+        ],
+        default=names.FIRST_LAST,
+        help_text=_("How every page, sheet and export writes a player's name."),
+    )
+
     club_lookup = "pk"
 
     class Meta:
@@ -106,6 +118,10 @@ class Club(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("club_home", args=[self.slug])
+
+    def activate_name_order(self) -> None:
+        """This club's pages: the names in its order for the rest of the request."""
+        names.activate_name_order(self.name_order)
 
 
 class RepresentedClub(models.Model):
@@ -234,11 +250,8 @@ class Player(models.Model):
 
     @property
     def full_name(self) -> str:
-        return f"{self.first_name} {self.last_name}"
-
-    @property
-    def sort_name(self) -> str:
-        return f"{self.last_name} {self.first_name}"
+        """The player's name as his club writes it (``names.person_name``: the active order)."""
+        return names.person_name(self.first_name, self.last_name)
 
 
 class Season(models.Model):

@@ -1,6 +1,42 @@
-"""One way to compare people's names: « N’Diaye » is « n'diaye », « gerard » is « Gérard »."""
+"""One way to compare people's names (« N’Diaye » is « n'diaye », « gerard » is « Gérard »)
+and one way to write them: « Guy Henrard » or « Henrard Guy », as the club chose
+(``Club.name_order``).
+
+The order is the active one, as the language is: ``ClubNameOrderMiddleware`` puts back the
+default (« Prénom Nom ») at each request, and a page activates its club's order where it looks
+its club up (``Club.activate_name_order``); exports and tasks run ``with name_order(...)``.
+"""
 
 import unicodedata
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+
+#: « Guy Henrard »: the default.
+FIRST_LAST = "first_last"
+#: « Henrard Guy ».
+LAST_FIRST = "last_first"
+
+_active_order: ContextVar[str] = ContextVar("atout_name_order", default=FIRST_LAST)
+
+
+class PublicNames:
+    """The names a public page writes instead of some players' own (``club.privacy``: the
+    initials, pseudonyms and « Joueur 17 » a club chose), loaded at the first name written."""
+
+    def __init__(self, load: Callable[[], dict[tuple[str, str], str]]) -> None:
+        self._load = load
+        self._names: dict[tuple[str, str], str] | None = None
+
+    def get(self, first_name: str, last_name: str) -> str | None:
+        if self._names is None:
+            self._names = self._load()
+        return self._names.get((first_name, last_name))
+
+
+#: The public pages' names (None: a staff page, a table sheet or a staff export, which write
+#: every name in full). Put back to None at each request (``ClubNameOrderMiddleware``).
+_public_names: ContextVar[PublicNames | None] = ContextVar("atout_public_names", default=None)
 
 # Apostrophes as phones, word processors and keyboards type them.
 _APOSTROPHES = str.maketrans(dict.fromkeys("’‘ʼʹ`´′＇", "'"))
@@ -37,3 +73,64 @@ def search_key(text: str) -> str:
 
 def person_key(first_name: str, last_name: str) -> tuple[str, str]:
     return name_key(first_name), name_key(last_name)
+
+
+def person_name(first_name: str, last_name: str, order: str | None = None) -> str:
+    """The one way a page writes a person's name: in ``order``, else the active one.
+
+    >>> person_name("Guy", "Henrard", FIRST_LAST)
+    'Guy Henrard'
+    >>> person_name("Guy", "Henrard", LAST_FIRST)
+    'Henrard Guy'
+    """
+    shown = public_label(first_name, last_name)
+    if shown is not None:
+        return shown
+    if (order or _active_order.get()) == LAST_FIRST:
+        return f"{last_name} {first_name}"
+    return f"{first_name} {last_name}"
+
+
+def active_name_order() -> str:
+    return _active_order.get()
+
+
+def activate_name_order(order: str) -> None:
+    """The order the names of this request (this thread or task) are written in."""
+    _active_order.set(order if order in (FIRST_LAST, LAST_FIRST) else FIRST_LAST)
+
+
+def activate_public_names(names: PublicNames | None) -> None:
+    """This request's names are the public pages' (``names``) or, None, everyone's own."""
+    _public_names.set(names)
+
+
+def public_label(first_name: str, last_name: str) -> str | None:
+    """What a public page writes instead of this person's name (None: his name, in full)."""
+    public = _public_names.get()
+    return public.get(first_name, last_name) if public is not None else None
+
+
+def public_names_active() -> bool:
+    """Whether the names written now are the public pages' (part of every cache key)."""
+    return _public_names.get() is not None
+
+
+@contextmanager
+def public_names(names: PublicNames) -> Iterator[None]:
+    """Names written as the public pages write them inside the block (a public export)."""
+    token = _public_names.set(names)
+    try:
+        yield
+    finally:
+        _public_names.reset(token)
+
+
+@contextmanager
+def name_order(order: str) -> Iterator[None]:
+    """Names written in ``order`` inside the block (an export, a task), as before after it."""
+    token = _active_order.set(order if order in (FIRST_LAST, LAST_FIRST) else FIRST_LAST)
+    try:
+        yield
+    finally:
+        _active_order.reset(token)

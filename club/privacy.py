@@ -9,6 +9,7 @@ real name: only the public pages, the hall screen, the public exports and the wa
 from django.http import HttpRequest
 from django.utils.translation import gettext as _
 
+from . import names
 from .models import Club, Player, PublicName
 
 
@@ -70,7 +71,8 @@ def public_names(club: Club) -> dict[tuple[str, str], str]:
     for player in not_in_full(club).order_by("pk"):
         key = (player.first_name, player.last_name)
         if key not in shown or public_mode(player, club) == PublicName.HIDDEN:
-            shown[key] = public_name(player, club, player.full_name)
+            # Never ``full_name`` here: it is written through these very names.
+            shown[key] = public_name(player, club, f"{player.first_name} {player.last_name}")
     return shown
 
 
@@ -79,3 +81,21 @@ def hidden_ids(club: Club) -> set[int]:
     return {
         player.pk for player in not_in_full(club) if public_mode(player, club) == PublicName.HIDDEN
     }
+
+
+def activate_public_names(club: Club) -> None:
+    """The rest of this request writes names as ``club``'s public pages do (its players' own
+    choices and its default), loaded once, at the first name written."""
+    names.activate_public_names(names.PublicNames(lambda: public_names(club)))
+
+
+def public_names_of(club: Club) -> names.PublicNames:
+    return names.PublicNames(lambda: public_names(club))
+
+
+def public_page(request: HttpRequest, club: Club) -> None:
+    """This request is one of ``club``'s public pages: names in its order and as its players
+    chose to appear, search engines kept out if it asks."""
+    club.activate_name_order()
+    activate_public_names(club)
+    keep_out_of_search_engines(request, club)

@@ -24,6 +24,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 
+from . import names
 from .models import Club, StaffMembership
 
 BUREAU = "Bureau"
@@ -98,7 +99,9 @@ class RoleRequiredMixin(AccessMixin):
     def get_scoped(self, queryset: QuerySet | type[Model], **lookup: Any) -> Any:
         if not isinstance(queryset, QuerySet):
             queryset = queryset._default_manager.all()
-        return get_object_or_404(self.scoped(queryset), **lookup)
+        found = get_object_or_404(self.scoped(queryset), **lookup)
+        activate_club_name_order(self.request, found)  # type: ignore[attr-defined]
+        return found
 
     def get_staff_clubs(self) -> QuerySet:
         return staff_clubs(self.request.user, self.roles)  # type: ignore[attr-defined]
@@ -110,6 +113,21 @@ class CommitteeRequiredMixin(RoleRequiredMixin):
 
 class ScorekeeperRequiredMixin(RoleRequiredMixin):
     roles = SCOREKEEPERS
+
+
+def activate_club_name_order(request: HttpRequest, found: Model) -> None:
+    """The names of a staff page in the order of the club of its first object looked up
+    (``get_scoped``): the club itself, else read in one query."""
+    if getattr(request, "_name_order_club", False):
+        return
+    request._name_order_club = True  # type: ignore[attr-defined]
+    if isinstance(found, Club):
+        found.activate_name_order()
+        return
+    model = type(found)
+    clubs = model._default_manager.filter(pk=found.pk).values(model.club_lookup)  # type: ignore[attr-defined]
+    order = Club.objects.filter(pk__in=clubs).values_list("name_order", flat=True).first()
+    names.activate_name_order(order or names.FIRST_LAST)
 
 
 def role_refusal_message(roles: tuple[str, ...]) -> str:

@@ -139,6 +139,15 @@ def create_season(club: Club, *, name: str, start: datetime.date, end: datetime.
 
 
 @transaction.atomic
+def set_name_order(club: Club, order: str) -> None:
+    """How the club's pages, sheets and exports write its players' names from now on (the
+    public pages' cached copies are keyed by it: the next visit shows the new order)."""
+    club.name_order = order
+    club.full_clean(validate_unique=False, validate_constraints=False)
+    club.save(update_fields=["name_order"])
+
+
+@transaction.atomic
 def set_public_name(player: Player, *, public_name: str, pseudonym: str) -> Player:
     """How ``player`` shows in public; saving him bumps his tournaments' versions, so every
     cached public page shows the change at the next request."""

@@ -32,6 +32,7 @@ urlpatterns = [
         desk.RepresentedClubsView.as_view(),
         name="club_represented_clubs",
     ),
+    path("club/<slug:slug>/reglages/", desk.ClubSettingsView.as_view(), name="club_settings"),
     path(
         "compte/activer/<str:uidb64>/<str:token>/",
         desk.AccountActivateView.as_view(),

@@ -290,7 +290,7 @@ class TwoPlayersForm(forms.Form):
         )
         for name in ("first", "second"):
             self.fields[name].queryset = entries
-            self.fields[name].label_from_instance = lambda e: e.player.sort_name
+            self.fields[name].label_from_instance = lambda e: e.player.full_name
 
     def clean(self):
         cleaned = super().clean()
@@ -475,17 +475,17 @@ class ArchiveEveningForm(ArchiveSettingsForm):
         )
         for player in self.members:
             self.fields[f"points_{player.pk}"] = forms.CharField(
-                label=_("Points of %(player)s") % {"player": player.sort_name},
+                label=_("Points of %(player)s") % {"player": player.full_name},
                 required=False,
                 max_length=12,
             )
             self.fields[f"place_{player.pk}"] = forms.CharField(
-                label=_("Place points of %(player)s") % {"player": player.sort_name},
+                label=_("Place points of %(player)s") % {"player": player.full_name},
                 required=False,
                 max_length=12,
             )
             self.fields[f"rank_{player.pk}"] = forms.CharField(
-                label=_("Rank of %(player)s") % {"player": player.sort_name},
+                label=_("Rank of %(player)s") % {"player": player.full_name},
                 required=False,
                 max_length=12,
             )
@@ -511,7 +511,7 @@ class ArchiveEveningForm(ArchiveSettingsForm):
                 ArchiveRow(
                     line=player.pk,
                     date=day.strftime("%d/%m/%Y") if day else "",
-                    player=f"{player.last_name} {player.first_name}",
+                    player=player.full_name,
                     licence_number=player.licence_number,
                     member_id=player.pk,
                     points=points,

@@ -46,6 +46,7 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "club.middleware.ClubLanguageMiddleware",
+    "club.middleware.ClubNameOrderMiddleware",
     # X-Robots-Tag on the public pages of a club that keeps search engines out.
     "club.middleware.RobotsMiddleware",
     "django.middleware.common.CommonMiddleware",

@@ -53,4 +53,4 @@ def test_scorekeeper_enters_a_sheet_and_the_public_standings_change(
     best = max(table.seats.select_related("entry__player"), key=lambda s: (s.place_points, s.score))
     page.goto(live_server.url + reverse("tournament_standings", args=[tournament.pk]))
     first_row = page.locator("table.standings tbody tr").first
-    assert best.entry.player.sort_name in first_row.inner_text()
+    assert best.entry.player.full_name in first_row.inner_text()

@@ -157,7 +157,7 @@ def test_a_printed_sheet_typed_by_keyboard_alone(
     best = max(table.seats.select_related("entry__player"), key=lambda s: (s.place_points, s.score))
     page.goto(live_server.url + reverse("tournament_standings", args=[tournament.pk]))
     assert (
-        best.entry.player.sort_name in page.locator("table.standings tbody tr").first.inner_text()
+        best.entry.player.full_name in page.locator("table.standings tbody tr").first.inner_text()
     )
 
 

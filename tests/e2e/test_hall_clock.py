@@ -76,7 +76,7 @@ def test_the_scorekeeper_creates_the_link_and_the_hall_opens_it(
     log_in(page)
     page.goto(live_server.url + reverse("staff_clock", args=[whist_round.pk]))
     with page.expect_navigation():
-        page.click("text=Ouvrir sur l’écran de la salle (code QR)")
+        page.click("text=Ouvrir sur un téléviseur ou un projecteur (code QR)")
     with page.expect_navigation():
         page.click("text=Créer le lien")
     assert page.is_visible("#hall-qr")

@@ -77,6 +77,7 @@ def _urls(tournament, club, season) -> dict[str, str | None]:
         "club_seasons": reverse("club_seasons", args=[club.slug]),
         "club_desk": reverse("club_desk", args=[club.slug]),
         "club_represented_clubs": reverse("club_represented_clubs", args=[club.slug]),
+        "club_settings": reverse("club_settings", args=[club.slug]),
     }
 
 

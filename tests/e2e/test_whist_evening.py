@@ -63,8 +63,8 @@ def test_whist_deals_with_misères_and_a_counter_change_the_standings(
     page.goto(live_server.url + reverse("tournament_standings", args=[tournament.pk]))
     first_row = page.locator("table.standings tbody tr").first
     assert first_row.locator("td").nth(1).inner_text().strip() in {
-        seats[0].sort_name,
-        seats[1].sort_name,
+        seats[0].full_name,
+        seats[1].full_name,
     }
     assert "39" in first_row.inner_text()
     last_row = page.locator("table.standings tbody tr").last

@@ -152,7 +152,7 @@ def test_ten_manches_give_place_points_and_ranking(make_tournament, scorekeeper_
     standings = scorekeeper_client.get(reverse("tournament_standings", args=[tournament.pk]))
     assert standings.status_code == 200
     best = max(seats, key=lambda s: (s.place_points, s.score))
-    assert best.entry.player.sort_name in standings.content.decode()
+    assert best.entry.player.full_name in standings.content.decode()
 
 
 def test_ranking_place_points_then_tokens(make_tournament):

@@ -412,7 +412,7 @@ def test_season_standings_and_excel_credit_players_with_their_teams_matches(
     winners = table.seats.get(won=True).team.entries.select_related("player")
     rows = season_rankings.season_standings(season)["quarante"]
     top = {r.name for r in rows if r.rank == 1}
-    assert top == {e.player.sort_name for e in winners}
+    assert top == {e.player.full_name for e in winners}
     assert all(r.wins in (0, 1) for r in rows) and len(rows) == 4
     page = client.get(reverse("season_standings", args=[season.pk])).content.decode()
     assert "Parties gagnées" in page and "Points de place" not in page

@@ -143,7 +143,7 @@ def test_member_search_finds_club_members_not_yet_registered(
     response = scorekeeper_client.get(
         reverse("staff_member_search", args=[tournament.pk]), {"q": "octa"}
     )
-    assert [p["name"] for p in response.json()["players"]] == ["Nom00 Octave00"]
+    assert [p["name"] for p in response.json()["players"]] == ["Octave00 Nom00"]
 
 
 def test_missing_substitutes_are_announced(scorekeeper_client, make_tournament):
@@ -170,7 +170,7 @@ def test_a_complete_sheet_entered_through_the_form_reaches_the_public_standings(
     tournament = drawn_table.round.tournament
     page = client.get(reverse("tournament_standings", args=[tournament.pk])).content.decode()
     top = max(drawn_table.seats.all(), key=lambda s: (s.place_points, s.score))
-    assert top.entry.player.sort_name in page
+    assert top.entry.player.full_name in page
 
 
 def test_a_wrong_total_is_refused_on_the_row_and_typed_values_are_kept(

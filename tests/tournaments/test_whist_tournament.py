@@ -85,7 +85,7 @@ def test_standings_are_live_and_ranked_by_points_then_best_pool(client, make_tou
     body = html[html.index("<tbody") :]
     leader = body[body.index("<tr") : body.index("</tr>")]
     cells = re.findall(r"<td[^>]*>(.*?)</td>", leader)
-    assert cells[0] == "1" and seat_of[0].entry.player.sort_name in cells[1]
+    assert cells[0] == "1" and seat_of[0].entry.player.full_name in cells[1]
     columns = response.content.decode().split("<thead")[1].split("</thead>")[0].count("<th ")
     assert len(cells) == columns
     assert "6" in cells and cells.count("6") >= 2  # the total and the first pool

@@ -283,6 +283,7 @@ def tournament_workbook(tournament: Tournament) -> Workbook:
 
     Substitutes are listed after the ranked players, without a rank, marked « substitute ».
     """
+    tournament.club.activate_name_order()
     workbook = _new_workbook(tournament.name)
     standings = classification.tournament_standings(tournament)
     rounds = round_reads.tournament_rounds(tournament)
@@ -418,7 +419,7 @@ def _round_sheets(workbook: Workbook, rounds, round_name: str) -> None:
         )
         for table in round_.tables.all():
             for seat in table.seats.all():
-                name = seat.entry.player.sort_name if seat.entry_id else str(seat.team)
+                name = seat.entry.player.full_name if seat.entry_id else str(seat.team)
                 points, points_format = (
                     points_value(seat.place_points) if table.complete else (None, INTEGER)
                 )
@@ -448,6 +449,7 @@ def season_workbook(season: Season, period: Period | None = None) -> Workbook:
     """One sheet per game played in the season's published tournaments, players ranked (with
     the evenings each played where the club set an attendance threshold); with a ``period``,
     first one sheet per game of its ranking (« Whist — mars 2026 »)."""
+    season.club.activate_name_order()
     workbook = _new_workbook(str(season))
     games = season_rankings.season_games(season)
     if not games:

@@ -32,7 +32,7 @@ from weasyprint import CSS, HTML
 from weasyprint.text.fonts import FontConfiguration
 from weasyprint.urls import URLFetcher
 
-from club import cache_faults
+from club import cache_faults, names
 from tournaments.formatting import format_points
 from tournaments.games import GamePlugin, plugin_for
 from tournaments.games.sheet_rows import CellsFor, PenaltyRow, SheetRow, SheetRows
@@ -411,6 +411,14 @@ class PlanLine:
     substitute: bool = False
     team: str = ""
     bye: bool = False
+    #: What the plan writes instead of his name (printed for the hall: the public pages' name).
+    shown: str = ""
+
+    @property
+    def last_first(self) -> bool:
+        """The name written « Nom Prénom », as the club writes names (``names.person_name``);
+        the plan stays in alphabetical order of last names, the last name in bold."""
+        return names.active_name_order() == names.LAST_FIRST
 
     @property
     def size(self) -> str:
@@ -434,7 +442,15 @@ def plan_lines(tables: Sequence[Table]) -> list[PlanLine]:
                 player = seat.entry.player
                 last, first, sub = player.last_name, player.first_name, seat.entry.substitute
                 lines.append(
-                    PlanLine(last, first, table.number, seat.position + 1, seat.first_dealer, sub)
+                    PlanLine(
+                        last,
+                        first,
+                        table.number,
+                        seat.position + 1,
+                        seat.first_dealer,
+                        sub,
+                        shown=names.public_label(first, last) or "",
+                    )
                 )
                 continue
             # A team: each of its players, at his seat (team t: seats t and t + 2).
@@ -450,9 +466,10 @@ def plan_lines(tables: Sequence[Table]) -> list[PlanLine]:
                         seat.first_dealer and k == 0 and not table.bye,
                         team=seat.team.name,
                         bye=table.bye,
+                        shown=names.public_label(player.first_name, player.last_name) or "",
                     )
                 )
-    lines.sort(key=lambda x: (_sort_key(x.last_name), _sort_key(x.first_name), x.table))
+    lines.sort(key=lambda x: (_sort_key(x.shown or x.last_name), _sort_key(x.first_name), x.table))
     return lines
 
 

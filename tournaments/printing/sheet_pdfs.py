@@ -66,6 +66,9 @@ def round_document(
     a new link or a revoked one lays the sheet out again, never prints a dead code.
     """
     tournament = round_.tournament
+    # The names on the sheets as the club writes them (a task: the worker's next document
+    # activates its own club's order).
+    tournament.club.activate_name_order()
     plugin = plugin_for(tournament.game)
     tables = round_reads.round_tables(round_)
     if only is not None:
@@ -89,6 +92,7 @@ def filled_document(
 ) -> SheetDocument:
     """Every table of every round (or of round ``only``; of ``tables``, ids, if given: one
     task's share) with what was entered."""
+    tournament.club.activate_name_order()
     plugin = plugin_for(tournament.game)
     rounds = round_reads.tournament_rounds(tournament)
     if only is not None:

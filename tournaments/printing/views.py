@@ -15,7 +15,14 @@ from django.views import View
 
 from club.models import Club, Season
 from club.params import optional_int
-from club.roles import SCOREKEEPERS, CommitteeRequiredMixin, ScorekeeperRequiredMixin, for_clubs
+from club.privacy import activate_public_names
+from club.roles import (
+    SCOREKEEPERS,
+    CommitteeRequiredMixin,
+    ScorekeeperRequiredMixin,
+    for_clubs,
+    has_role,
+)
 from tournaments.forms_season import PeriodForm
 from tournaments.models import Round, Tournament
 from tournaments.printing import excel, pdf, player_export, sheet_pdfs
@@ -91,6 +98,8 @@ class RoundPlanPDFView(RoundMixin, View):
     def get(self, request, pk):
         round_ = self.get_round(pk)
         tournament = round_.tournament
+        # Printed for the hall: the names as the public pages write them.
+        activate_public_names(tournament.club)
         lines = pdf.plan_lines(round_reads.round_tables(round_))
         codes = sorted(qr.round_codes(round_, site_root(request)).values(), key=lambda c: c.table)
         content = pdf.render_pdf(
@@ -129,6 +138,12 @@ class FilledSheetsPDFView(ScorekeeperRequiredMixin, View):
         return sheets_response(request, document, PdfExport.Kind.FILLED_SHEETS, round_)
 
 
+def public_export(request, club) -> None:
+    """A public workbook writes names as the public pages do; the club's staff get theirs."""
+    if not has_role(request.user, SCOREKEEPERS, club):
+        activate_public_names(club)
+
+
 class TournamentXlsxView(View):
     """A published tournament's classification and rounds; staff also get unpublished ones."""
 
@@ -140,6 +155,7 @@ class TournamentXlsxView(View):
             ),
             pk=pk,
         )
+        public_export(request, tournament.club)
         content = excel.workbook_bytes(excel.tournament_workbook(tournament))
         filename = excel.xlsx_filename(tournament.name, tournament.date.isoformat())
         return file_response(content, excel.XLSX_CONTENT_TYPE, filename, attachment=True)
@@ -154,6 +170,7 @@ class SeasonXlsxView(View):
         season = get_object_or_404(Season.objects.select_related("club"), pk=pk)
         asked = any(request.GET.get(name) for name in ("mois", "du", "au"))
         period = PeriodForm(request.GET if asked else None, season=season).period()
+        public_export(request, season.club)
         content = excel.workbook_bytes(excel.season_workbook(season, period))
         filename = excel.xlsx_filename(season.club.name, season.name, _("Standings"))
         return file_response(content, excel.XLSX_CONTENT_TYPE, filename, attachment=True)

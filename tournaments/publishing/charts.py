@@ -2,13 +2,22 @@
 
 The template draws what ``line_chart`` computes: one point per value, the line through
 them, a few labelled gridlines. Values are whole numbers (ranks, points).
+
+Sized for a phone: the drawing is about as wide as a phone's column (360 units for some
+350 px), so the 15-unit labels (static/css/atout.css) read at 12 px or more there; a wider
+screen draws them larger. Dates that would overlap are left out, every other one or more.
 """
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-WIDTH, HEIGHT = 640, 220
-LEFT, RIGHT, TOP, BOTTOM = 48, 28, 16, 40
+WIDTH, HEIGHT = 360, 200
+LEFT, RIGHT, TOP, BOTTOM = 40, 28, 14, 36
+#: Below this many values a chart says little (one lonely dot): the page says it in words.
+MIN_POINTS = 3
+#: The room a date label (« 12/03 ») takes on the axis, in the drawing's units.
+LABEL_WIDTH = 44
 
 
 @dataclass(frozen=True)
@@ -17,6 +26,8 @@ class ChartPoint:
     y: float
     value: int
     label: str
+    #: the date is written under the axis (not when it would overlap its neighbours)
+    labelled: bool = True
 
 
 @dataclass(frozen=True)
@@ -34,6 +45,11 @@ class LineChart:
     left: int
     right: int
     bottom: int
+
+    @property
+    def drawn(self) -> bool:
+        """Enough points for a chart (else the page writes a sentence instead)."""
+        return len(self.points) >= MIN_POINTS
 
     @property
     def polyline(self) -> str:
@@ -75,12 +91,16 @@ def line_chart(
         return TOP + (share if inverted else 1 - share) * inner_h
 
     step = inner_w / max(1, len(values) - 1)
+    # Every n-th date, the last one always: as many as fit side by side.
+    every = max(1, math.ceil(LABEL_WIDTH / step)) if len(values) > 1 else 1
+    last = len(values) - 1
     points = [
         ChartPoint(
             x=LEFT + (index * step if len(values) > 1 else inner_w / 2),
             y=y_of(value),
             value=value,
             label=label,
+            labelled=(last - index) % every == 0,
         )
         for index, (value, label) in enumerate(zip(values, labels, strict=True))
     ]

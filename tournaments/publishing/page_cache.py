@@ -3,7 +3,8 @@
 A key holds everything its entry depends on (as pretix's ``ObjectRelatedCache`` scopes its
 keys): the page's own parameters and versions (``results_version``, ``layout_version``,
 ``table.version``, bumped by every write the pages show), the release of the code that renders
-it, the database's epoch (``club.models.SiteEpoch``, renewed after a restore), and the language.
+it, the database's epoch (``club.models.SiteEpoch``, renewed after a restore), the language
+and the club's name order.
 So an entry is never invalidated: a change makes a new key, and the old entry ages out.
 
 The cache is Django's (``settings.CACHES``: files, Redis or the database). An entry several
@@ -30,6 +31,7 @@ from django.utils.translation import get_language
 
 from club import cache_faults
 from club.models import SiteEpoch
+from club.names import active_name_order, public_names_active
 
 #: Keyed by versions, an entry is never stale: this only bounds how long one is kept.
 PAGE_SECONDS = 3600
@@ -67,8 +69,9 @@ def release() -> str:
 
 def key(name: str, *depends: object) -> str:
     """The cache key of the entry ``name`` for ``depends`` (plain values: ids, versions, names,
-    the validated query), in this release, database epoch and language."""
-    whole = repr((release(), SiteEpoch.current(), get_language(), depends))
+    the validated query), in this release, database epoch, language and name order."""
+    audience = (active_name_order(), public_names_active())  # the public pages' names or all
+    whole = repr((release(), SiteEpoch.current(), get_language(), audience, depends))
     return f"atout:{name}:{hashlib.sha256(whole.encode()).hexdigest()[:40]}"
 
 

@@ -84,7 +84,8 @@ class SeasonStandingsTable(tables.Table):
             self.columns["evenings"].column.threshold = threshold
 
     def render_name(self, value, record):
-        return format_html('<a href="{}">{}</a>', self.player_url(record["player_id"]), value)
+        url = self.player_url(record["player_id"])
+        return format_html('<a href="{}">{}</a>', url, value) if url else value
 
 
 class AnnualRankingTable(tables.Table):
@@ -286,7 +287,7 @@ def standings_table(
             RankingRow(
                 rank="—" if row.rank is None else number(row.rank),
                 name=row.name,
-                url=player_url(row.entry_id) if player_url and not team else None,
+                url=player_url(row.entry_id, row.player_id) if player_url and not team else None,
                 players=str(row.players) if team else "",
                 substitute=row.substitute,
                 tagged=row.substitute and row.rank is not None,

@@ -22,7 +22,7 @@ from django.views.generic import ListView, TemplateView
 from django_tables2 import RequestConfig
 
 from club.formatting import best_n_label, ordinal_writer
-from club.privacy import keep_out_of_search_engines
+from club.privacy import hidden_ids, public_page, shows_player_page
 from club.roles import COMMITTEE, has_role
 from tournaments.forms_season import AttendanceThresholdForm, PeriodForm
 from tournaments.games import game_choices, plugin_for
@@ -68,6 +68,7 @@ class PublishedTournamentMixin:
         tournament = listing.published_tournament(self.kwargs["pk"])
         if tournament is None:
             raise Http404
+        public_page(self.request, tournament.club)
         return tournament
 
 
@@ -109,7 +110,6 @@ class ConditionalPageMixin:
         """The page's key and validator; None while messages wait (that page is not the same
         twice)."""
         self.tournament = self.get_page_tournament()
-        keep_out_of_search_engines(request, self.tournament.club)
         if len(messages.get_messages(request)):
             return None
         version = self.etag_version()
@@ -150,9 +150,11 @@ class ConditionalPageMixin:
 
 
 def player_url(tournament):
-    """A player's page in this tournament, by entry id (one ``reverse`` for the whole table)."""
+    """A player's page in this tournament, by entry id (one ``reverse`` for the whole table);
+    None for a player whose name is hidden (he has no public page)."""
     prefix = reverse("tournament_player", args=[tournament.pk, 0])[: -len("0/")]
-    return lambda entry_id: f"{prefix}{entry_id}/"
+    hidden = hidden_ids(tournament.club)
+    return lambda entry_id, player_id: None if player_id in hidden else f"{prefix}{entry_id}/"
 
 
 def cached_html(name: str, key: tuple, build) -> str:
@@ -241,6 +243,7 @@ class TableView(ConditionalPageMixin, TemplateView):
 
     def get_page_tournament(self):
         self.table = get_object_or_404_table(self.kwargs["pk"])
+        public_page(self.request, self.table.round.tournament.club)
         return self.table.round.tournament
 
     def etag_parts(self) -> tuple:
@@ -283,6 +286,8 @@ class PlayerView(ConditionalPageMixin, PublishedTournamentMixin, TemplateView):
         entry = get_object_or_404(
             Entry.objects.select_related("player"), tournament=tournament, pk=self.kwargs["entry"]
         )
+        if not shows_player_page(entry.player, tournament.club):
+            raise Http404  # his name is hidden: no page of his own
         standing = next(
             (r for r in classification.tournament_standings(tournament) if r.entry_id == entry.pk),
             None,
@@ -298,9 +303,11 @@ class PlayerView(ConditionalPageMixin, PublishedTournamentMixin, TemplateView):
 
 
 def season_player_url(season):
-    """A player's season page, by player id (one ``reverse`` for the whole table)."""
+    """A player's season page, by player id (one ``reverse`` for the whole table); None for
+    a player whose name is hidden."""
     prefix = reverse("season_player", args=[season.pk, 0])[: -len("0/")]
-    return lambda player_id: f"{prefix}{player_id}/"
+    hidden = hidden_ids(season.club)
+    return lambda player_id: None if player_id in hidden else f"{prefix}{player_id}/"
 
 
 #: The season page's query parameters asking for a period ranking.
@@ -372,6 +379,7 @@ class SeasonStandingsView(TemplateView):
         season = listing.season_with_club(self.kwargs["pk"])
         if season is None:
             raise Http404
+        public_page(self.request, season.club)
         return {**super().get_context_data(**kwargs), **season_page_context(self.request, season)}
 
 

@@ -5,6 +5,7 @@ from django.shortcuts import get_object_or_404
 from django.views.generic import TemplateView
 
 from club.models import Player, Season
+from club.privacy import public_page, shows_player_page
 from tournaments.games import game_choices, plugin_for
 from tournaments.publishing.charts import line_chart
 from tournaments.selectors import player_season
@@ -19,7 +20,11 @@ class PlayerSeasonView(TemplateView):
 
     def get_context_data(self, **kwargs):
         season = get_object_or_404(Season.objects.select_related("club"), pk=self.kwargs["pk"])
+        public_page(self.request, season.club)
         player = get_object_or_404(Player, pk=self.kwargs["player"])
+        # A player whose name is hidden has no public page.
+        if not shows_player_page(player, season.club):
+            raise Http404
         if not player_season.played_in_season(season, player):
             raise Http404
         data = player_season.player_season(season, player)

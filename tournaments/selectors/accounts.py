@@ -115,7 +115,7 @@ def money_report(season: Season) -> MoneyReport:
     paid_ids = {m.player_id for m in memberships}
     unpaid_ids = sorted(due - paid_ids)
     names = {
-        p.pk: p.sort_name
+        p.pk: p.full_name
         for p in Player.objects.filter(pk__in=unpaid_ids).only("first_name", "last_name")
     }
     unpaid = sorted(

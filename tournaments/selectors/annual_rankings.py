@@ -11,6 +11,7 @@ from django.db.models import Count, Max, QuerySet, Sum, Window
 from django.db.models.functions import Rank
 
 from club.models import Season
+from club.names import person_name
 from scoring import GAMES
 from scoring.ranking import TournamentLine, annual_ranking_key, shared_places
 
@@ -248,7 +249,7 @@ def annual_player_count(tournament_ids: QuerySet[Any] | list[int]) -> int:
 def named_total(total: dict[str, Any]) -> dict[str, Any]:
     """A totals row as the pages and the export read it: the name, and the sixtieths as
     points (Fractions: ``total_points``, ``place_points``, ``best_n_points``, ``key_value``)."""
-    total["name"] = f"{total['last_name']} {total['first_name']}"
+    total["name"] = person_name(total["first_name"], total["last_name"])
     total["total_points"] = sixtieths_fraction(total["total_60ths"])
     total["place_points"] = sixtieths_fraction(total["place_points_60ths"])
     total["best_n_points"] = sixtieths_fraction(total["best_n_60ths"])

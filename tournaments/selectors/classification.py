@@ -12,6 +12,7 @@ from django.db import connections
 from django.db.models import Q
 
 from club.models import Player
+from club.names import person_name
 from scoring import GAMES
 from scoring.ranking import RoundLine, match_wins, shared_places
 
@@ -99,7 +100,7 @@ def archived_standings(tournament: Tournament) -> list[StandingRow]:
         StandingRow(
             entry_id=r.entry_id,
             player_id=r.player_id,
-            name=r.player.sort_name,
+            name=r.player.full_name,
             substitute=False,
             withdrawn=False,
             rank=r.rank,
@@ -113,6 +114,8 @@ def archived_standings(tournament: Tournament) -> list[StandingRow]:
 def player_standings(tournament: Tournament, *, live: bool = False) -> list[StandingRow]:
     """The players ranked (individual games); see ``tournament_standings``."""
     rows: dict[int, StandingRow] = {}
+    #: ties in alphabetical order (last name, first name), whichever way the names are written
+    alphabetical: dict[int, str] = {}
     sixtieths_of: dict[int, int] = defaultdict(int)
     stored_rank: dict[int, int] = {}
     for (
@@ -120,6 +123,7 @@ def player_standings(tournament: Tournament, *, live: bool = False) -> list[Stan
         player_id,
         last,
         first,
+        sort_key,
         substitute,
         withdrawn,
         number,
@@ -135,10 +139,11 @@ def player_standings(tournament: Tournament, *, live: bool = False) -> list[Stan
             row = rows[pk] = StandingRow(
                 entry_id=pk,
                 player_id=player_id,
-                name=f"{last} {first}",  # Player.sort_name
+                name=person_name(first, last),  # Player.full_name
                 substitute=bool(substitute),
                 withdrawn=bool(withdrawn),
             )
+            alphabetical[pk] = sort_key
         if number is not None:
             row.rounds[number] = RoundCell(number, table, score, sixtieths_fraction(sixtieths))
             sixtieths_of[pk] += sixtieths
@@ -161,8 +166,10 @@ def player_standings(tournament: Tournament, *, live: bool = False) -> list[Stan
         ]
         for row, rank in zip(ranked, shared_places(whole_keys(keys)), strict=True):
             row.rank = rank
-    ranked.sort(key=lambda r: (r.rank, r.name))
-    substitutes = sorted((r for r in rows.values() if r.substitute), key=lambda r: r.name)
+    ranked.sort(key=lambda r: (r.rank, alphabetical[r.entry_id]))
+    substitutes = sorted(
+        (r for r in rows.values() if r.substitute), key=lambda r: alphabetical[r.entry_id]
+    )
     return ranked + substitutes
 
 
@@ -193,7 +200,8 @@ def _entries_with_seats(tournament: Tournament, live: bool) -> list[tuple[Any, .
     tables."""
     counted = "tb.complete OR tb.version > 0" if live else "tb.complete"
     sql = f"""
-        SELECT e.id, e.player_id, p.last_name, p.first_name, e.substitute, e.withdrawn,
+        SELECT e.id, e.player_id, p.last_name, p.first_name, p.sort_key, e.substitute,
+               e.withdrawn,
                s.round_number, s.tb_number, s.score, s.place_points_60ths, tr.rank
         FROM {Entry._meta.db_table} e
         JOIN {Player._meta.db_table} p ON p.id = e.player_id

@@ -13,6 +13,7 @@ from typing import Any
 from django.db.models import Count, OuterRef, Q, Subquery
 
 from club.models import Player, Season
+from club.names import person_name
 from scoring import GAMES
 
 from ..models import Entry, Seat, Tournament, TournamentResult
@@ -165,13 +166,14 @@ def head_to_head(tournament_ids: list[int], player: Player, limit: int = 5) -> l
     for team_id, player_id, last, first in Entry.objects.filter(
         team_id__in=team_ids, substitute=False
     ).values_list("team_id", "player_id", "player__last_name", "player__first_name"):
-        team_players[team_id].append((player_id, f"{last} {first}"))
+        team_players[team_id].append((player_id, person_name(first, last)))
 
     tables: dict[int, list[tuple[list[tuple[int, str]], tuple[int, int], bool | None]]] = (
         defaultdict(list)
     )
     for table_id, player_id, last, first, team_id, score, sixtieths, won in seats:
-        people = team_players[team_id] if team_id is not None else [(player_id, f"{last} {first}")]
+        alone = [(player_id, person_name(first, last))]
+        people = team_players[team_id] if team_id is not None else alone
         tables[table_id].append((people, (sixtieths, score), won))
 
     met: dict[int, Opponent] = {}

@@ -9,6 +9,7 @@ from django.db.models import Case, Count, Exists, F, Max, OuterRef, QuerySet, Su
 from django.db.models.functions import TruncMonth
 
 from club.models import Season
+from club.names import name_key, person_name
 from scoring import GAMES, SeasonLine
 from scoring.ranking import shared_places
 from scoring.spec import Key
@@ -124,6 +125,7 @@ def season_standings(
     evenings = attendance(season) if season.attendance_threshold else {}
     by_game: dict[str, list[SeasonRow]] = defaultdict(list)
     keys: dict[str, list[Key]] = defaultdict(list)
+    alphabetical: dict[int, str] = {}  # ties by last name, whichever way names are written
     classifiers = _season_classifiers(season)
     for line in totals:
         game, player_id, last, first, sixtieths, score, best, rounds, count, won, drawn = line[:11]
@@ -137,7 +139,7 @@ def season_standings(
         )
         row = SeasonRow(
             player_id=player_id,
-            name=f"{last} {first}",
+            name=person_name(first, last),
             tournaments=count,
             rounds=rounds,
             place_points=totals_line.place_points,
@@ -151,6 +153,7 @@ def season_standings(
         )
         keys[game].append(classifiers[game](totals_line))
         by_game[game].append(row)
+        alphabetical[player_id] = name_key(f"{last} {first}")
     result: dict[str, list[SeasonRow]] = {}
     for game in GAMES:
         rows = by_game.get(game)
@@ -158,6 +161,6 @@ def season_standings(
             continue
         for row, rank in zip(rows, shared_places(keys[game]), strict=True):
             row.rank = rank
-        rows.sort(key=lambda r: (r.rank, r.name))
+        rows.sort(key=lambda r: (r.rank, alphabetical[r.player_id]))
         result[game] = rows
     return result

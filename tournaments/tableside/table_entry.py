@@ -86,7 +86,7 @@ def find_link(token: str) -> TableLink | None:
     # Every phone request starts here (a poll every 3 seconds): the table, its round and
     # tournament in the same query, and no ordering to compile (the digest is unique).
     found = (
-        TableLink.objects.select_related("table__round__tournament")
+        TableLink.objects.select_related("table__round__tournament__club")
         .filter(token_hash=token_digest(token), revoked_at__isnull=True)
         .order_by()[:1]
     )

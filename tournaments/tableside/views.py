@@ -20,6 +20,7 @@ from django.views import View
 
 from club import cache_faults
 from club.client_ip import client_ip
+from club.names import active_name_order
 from club.params import optional_int, parse_int
 from club.roles import ScorekeeperRequiredMixin
 from scoring import InvalidDeal
@@ -122,6 +123,7 @@ class LinkMixin:
         # tokens are counted and, past the limit, refused.
         link = table_entry.find_link(token)
         if link is not None:
+            link.table.round.tournament.club.activate_name_order()
             return link
         replaced = table_entry.find_replaced_link(token)
         if replaced is not None:  # a real link, no guess: not counted
@@ -185,8 +187,9 @@ class BlankForm:
 
 
 def shared_key(table: Table) -> str:
-    # « v5 »: the shape of what is kept (TableSnapshot, BlankForm); bumped when it changes.
-    return f"atout:table-page:v5:{table.pk}:{table_state.stamp(table)}:{get_language()}"
+    # « v6 »: the shape of what is kept (TableSnapshot, BlankForm); bumped when it changes.
+    stamp = table_state.stamp(table)
+    return f"atout:table-page:v6:{table.pk}:{stamp}:{get_language()}:{active_name_order()}"
 
 
 class TablePageView(LinkMixin, View):

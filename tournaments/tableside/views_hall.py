@@ -79,7 +79,7 @@ class HallLinkView(ScorekeeperRequiredMixin, View):
         tournament = self.get_tournament(pk)
         if request.POST.get("action") == "revoke":
             hall_screen.hall_link_revoke(tournament)
-            messages.success(request, _("The hall screen's link is revoked: it no longer opens."))
+            messages.success(request, _("The hall clock's link is revoked: it no longer opens."))
         else:
             replaced = bool(tournament.hall_token)
             hall_screen.hall_link_renew(tournament)
@@ -87,7 +87,7 @@ class HallLinkView(ScorekeeperRequiredMixin, View):
                 request,
                 _("New link: the previous one no longer opens.")
                 if replaced
-                else _("The hall screen's link is ready."),
+                else _("The hall clock's link is ready."),
             )
         return HttpResponseRedirect(reverse("staff_hall_link", args=[tournament.pk]))
 

@@ -286,7 +286,7 @@ class MemberSearchView(ScorekeeperRequiredMixin, View):
             for word in search_key(query).split():
                 terms &= Q(search_key__contains=word)
             players = [
-                {"id": p.pk, "name": p.sort_name}
+                {"id": p.pk, "name": p.full_name}
                 for p in tournament.club.players.filter(terms, active=True)
                 .exclude(pk__in=registered)
                 .order_by("sort_key")[:15]

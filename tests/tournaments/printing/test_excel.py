@@ -106,7 +106,7 @@ def test_substitutes_come_last_without_rank(client, played_tournament):
     rows = list(workbook[fr("Standings")].iter_rows(min_row=3, values_only=True))
     assert len(rows) == 8
     last = rows[-1]
-    assert last[1] == entry.player.sort_name
+    assert last[1] == entry.player.full_name
     assert last[0] is None
     assert last[-1] == fr("substitute")
     assert [r[0] for r in rows[:-1]] == sorted(r[0] for r in rows[:-1])

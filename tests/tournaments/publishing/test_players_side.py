@@ -3,6 +3,7 @@ each game shown in its own words."""
 
 import datetime
 import re
+from itertools import pairwise
 
 import pytest
 from django.urls import reverse
@@ -14,44 +15,80 @@ from tournaments.services import drawing, registration, round_clock
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def two_evenings(played_tournament, fill_round):
-    """The 8 players of ``played_tournament`` (14 March) play a second evening (21 March)."""
-    first = played_tournament
-    second = Tournament.objects.create(
+def another_evening(first, name, date, seed):
+    """The players of ``first`` play another evening of its season."""
+    other = Tournament.objects.create(
         club=first.club,
         season=first.season,
         game="double_king",
-        name="Deuxième soirée",
-        date=datetime.date(2026, 3, 21),
+        name=name,
+        date=date,
         rounds=1,
         published=True,
     )
     for entry in first.entries.select_related("player"):
-        registration.register_player(second, player=entry.player)
+        registration.register_player(other, player=entry.player)
+    return other
+
+
+@pytest.fixture
+def two_evenings(played_tournament, fill_round):
+    """The 8 players of ``played_tournament`` (14 March) play a second evening (21 March)."""
+    first = played_tournament
+    second = another_evening(first, "Deuxième soirée", datetime.date(2026, 3, 21), 7)
     round_ = drawing.draw_round(second, seed=7)
     drawing.start_round(round_)
     fill_round(round_, seed=7)
     return first, second
 
 
-def test_player_season_lists_each_tournament_with_a_chart_point_each(client, two_evenings):
+@pytest.fixture
+def three_evenings(two_evenings, fill_round):
     first, second = two_evenings
+    third = another_evening(first, "Troisième soirée", datetime.date(2026, 3, 28), 9)
+    round_ = drawing.draw_round(third, seed=9)
+    drawing.start_round(round_)
+    fill_round(round_, seed=9)
+    return first, second, third
+
+
+def test_player_season_lists_each_tournament_with_a_chart_point_each(client, three_evenings):
+    first, second, third = three_evenings
     player = first.entries.first().player
     url = reverse("season_player", args=[first.season_id, player.pk])
     html = client.get(url).content.decode()
 
     results = {r.tournament_id: r for r in TournamentResult.objects.filter(player=player)}
-    assert set(results) == {first.pk, second.pk}
-    assert first.name in html and second.name in html
+    assert set(results) == {first.pk, second.pk, third.pk}
+    assert first.name in html and second.name in html and third.name in html
     for result in results.values():
         assert f'{result.rank}<span class="muted"> / 8</span>' in html
     charts = re.findall(r'<svg class="line-chart" data-chart="(\w+)".*?</svg>', html, re.S)
     assert charts == ["rank", "points"]
     for chart in re.findall(r'<svg class="line-chart".*?</svg>', html, re.S):
-        assert chart.count('<circle class="point"') == 2  # one point per tournament
+        assert chart.count('<circle class="point"') == 3  # one point per tournament
     assert "Meilleur résultat" in html and "Moins bon résultat" in html
     assert "Points de place" in html  # Double King has place points
+
+
+def test_two_tournaments_are_said_in_a_sentence_not_drawn(client, two_evenings):
+    first, _second = two_evenings
+    player = first.entries.first().player
+    html = client.get(reverse("season_player", args=[first.season_id, player.pk])).content.decode()
+
+    assert '<svg class="line-chart"' not in html
+    assert "2 tournois dans ce jeu pour l’instant" in html
+    assert "Deuxième soirée" in html  # the table still lists both
+
+
+def test_chart_dates_that_would_overlap_are_left_out_the_last_kept():
+    labels = [f"{d:02d}/03" for d in range(1, 21)]
+    chart = line_chart(list(range(20)), labels)
+    shown = [p for p in chart.points if p.labelled]
+    assert chart.points[-1].labelled and 1 < len(shown) < 20
+    gaps = [b.x - a.x for a, b in pairwise(shown)]
+    assert min(gaps) >= 44  # a date's width: no two overlap
+    assert all(p.labelled for p in line_chart([3, 1, 2], ["a", "b", "c"]).points)
 
 
 def test_head_to_head_counts_meetings_and_wins(client, two_evenings):
@@ -66,7 +103,7 @@ def test_head_to_head_counts_meetings_and_wins(client, two_evenings):
     assert rows, "no opponent listed"
     # Three tables in all (two rounds, then one): at most three meetings with anyone.
     assert all(1 <= int(meetings) <= 3 and int(wins) <= int(meetings) for _, meetings, wins in rows)
-    assert player.sort_name not in [name for name, _, _ in rows]
+    assert player.full_name not in [name for name, _, _ in rows]
 
 
 def test_season_standings_link_each_player_to_his_season(client, two_evenings):

@@ -93,7 +93,7 @@ def test_the_names_link_to_the_players_pages(played_tournament, client):
     html = standings_page(client, played_tournament)
     entry = played_tournament.entries.select_related("player").order_by("pk").first()
     url = reverse("tournament_player", args=[played_tournament.pk, entry.pk])
-    assert f'<a href="{url}">{entry.player.sort_name}</a>' in html
+    assert f'<a href="{url}">{entry.player.full_name}</a>' in html
 
 
 def test_shared_place_points_are_written_the_french_way(played_tournament):

@@ -354,7 +354,7 @@ def test_a_saved_sheet_shows_at_once_and_an_unchanged_page_answers_304(
     assert fresh.status_code == 200 and fresh["ETag"] != etag
     html = fresh.content.decode()
     # The new round's score is on the page, in the player's row.
-    row = html[html.index(seat.entry.player.sort_name) :]
+    row = html[html.index(seat.entry.player.full_name) :]
     row = row[: row.index("</tr>")]
     assert f">{seat.score}<" in row and f">{leader.score}<" in row
     assert client.get(url, HTTP_IF_NONE_MATCH=fresh["ETag"]).status_code == 304
@@ -367,7 +367,7 @@ def test_the_page_changes_with_the_language_and_the_sort(played_tournament, clie
     by_name = client.get(url + "?sort=name", HTTP_IF_NONE_MATCH=etag)
     assert by_name.status_code == 200 and by_name["ETag"] != etag
     html = by_name.content.decode()
-    names = sorted(e.player.sort_name for e in played_tournament.entries.all())
+    names = sorted(e.player.full_name for e in played_tournament.entries.all())
     assert [html.index(name) for name in names] == sorted(html.index(name) for name in names)
     client.cookies.load({"django_language": "en"})
     english = client.get(url, HTTP_IF_NONE_MATCH=etag)
@@ -498,7 +498,7 @@ def test_a_name_corrected_in_the_admin_shows_at_once(played_tournament, client, 
 
     fresh = client.get(url, HTTP_IF_NONE_MATCH=first["ETag"])
     assert fresh.status_code == 200
-    assert f"Corrigé {player.first_name}" in fresh.content.decode()
+    assert f"{player.first_name} Corrigé" in fresh.content.decode()
     rounds_url = reverse("tournament_rounds", args=[played_tournament.pk])
     assert "Corrigé" in client.get(rounds_url).content.decode()
 
@@ -527,7 +527,7 @@ def test_the_annual_ranking_page_shows_a_saved_result_and_a_rename_at_once(clien
     player = Player.objects.get(pk=leader.player_id)
     player.last_name = "Renommé"
     player.save()
-    assert f"Renommé {player.first_name}" in client.get(url).content.decode()
+    assert f"{player.first_name} Renommé" in client.get(url).content.decode()
 
     # A result stored again: the leader's points in one of his tournaments change.
     played = (

@@ -26,10 +26,10 @@ def test_the_standings_list_who_played_or_stays_in_two_queries(
     with django_assert_num_queries(2):
         response = client.get(reverse("tournament_standings", args=[played_tournament.pk]))
     html = response.content.decode()
-    assert gone_after_playing.player.sort_name in html  # withdrawn, but he played
-    assert late_entry.player.sort_name in html  # registered, not played yet
-    assert gone.sort_name not in html  # withdrawn before playing
+    assert gone_after_playing.player.full_name in html  # withdrawn, but he played
+    assert late_entry.player.full_name in html  # registered, not played yet
+    assert gone.full_name not in html  # withdrawn before playing
     rows = html.split("<tr")
-    substitute_row = next(i for i, row in enumerate(rows) if substitute.player.sort_name in row)
+    substitute_row = next(i for i, row in enumerate(rows) if substitute.player.full_name in row)
     assert rows[substitute_row].startswith(' class="sub')
     assert substitute_row == len(rows) - 1  # listed last

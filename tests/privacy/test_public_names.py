@@ -1,0 +1,159 @@
+"""How a player appears in public (docs/privacy.md): each mode across the public pages, the
+hall screen, the public workbooks and the wall plan, at once after the change, cached pages
+included; staff pages and table sheets keep the real name."""
+
+import io
+import subprocess
+import tempfile
+
+import pytest
+from django.contrib.auth.models import User
+from django.test import Client
+from django.urls import reverse
+from openpyxl import load_workbook
+
+from club.models import Club, Player
+from tournaments.demo import build_demo
+from tournaments.models import Entry, Round, Table, Tournament
+from tournaments.selectors import listing
+
+
+@pytest.fixture
+def demo(db):
+    build_demo()
+    club = Club.objects.get(slug="la-chevalerie")
+    committee = Client()
+    committee.force_login(User.objects.get(username="bureau"))
+    return club, committee
+
+
+def _player(club) -> Player:
+    """A member who played several published tournaments, his name unlike any other's."""
+    for player in club.players.order_by("pk"):
+        played = Entry.objects.filter(player=player, tournament__published=True).count()
+        alike = Player.objects.filter(last_name=player.last_name).count()
+        if played >= 2 and alike == 1:
+            return player
+    raise AssertionError("no such player in the demo")
+
+
+def public_urls(player: Player) -> list[str]:
+    """The list, every page of each published tournament he played (standings, rounds, hall
+    screen, his tables), the seasons' standings, and his own pages."""
+    tournaments = list(listing.published().filter(entries__player=player))
+    urls = [reverse("tournament_list")]
+    for tournament in tournaments:
+        urls += [
+            reverse(name, args=[tournament.pk])
+            for name in ("tournament_standings", "tournament_rounds", "tournament_display")
+        ]
+        urls.append(reverse("tournament_standings", args=[tournament.pk]) + "?sort=-name")
+    tables = Table.objects.filter(round__tournament__in=tournaments, seats__entry__player=player)
+    urls += [reverse("table_detail", args=[pk]) for pk in tables.values_list("pk", flat=True)]
+    for season_id in {t.season_id for t in tournaments}:
+        urls.append(reverse("season_standings", args=[season_id]))
+    return urls
+
+
+def own_urls(player: Player) -> list[str]:
+    urls = []
+    for entry in Entry.objects.filter(player=player, tournament__published=True):
+        urls.append(reverse("tournament_player", args=[entry.tournament_id, entry.pk]))
+        urls.append(reverse("season_player", args=[entry.tournament.season_id, player.pk]))
+    return sorted(set(urls))
+
+
+def choose(committee, club, player, mode: str, pseudonym: str = "") -> None:
+    url = reverse("club_member", args=[club.slug, player.pk])
+    response = committee.post(url, {"public_name": mode, "pseudonym": pseudonym})
+    assert response.status_code == 302, response.content.decode()[:500]
+
+
+def texts(client: Client, urls: list[str]) -> dict[str, str]:
+    pages = {}
+    for url in urls:
+        response = client.get(url)
+        assert response.status_code == 200, url
+        pages[url] = response.content.decode()
+    return pages
+
+
+def workbook_text(content: bytes) -> str:
+    workbook = load_workbook(io.BytesIO(content))
+    return " ".join(
+        str(cell.value) for ws in workbook for row in ws.iter_rows() for cell in row if cell.value
+    )
+
+
+def pdf_text(content: bytes) -> str:
+    with tempfile.NamedTemporaryFile(suffix=".pdf") as pdf:
+        pdf.write(content)
+        pdf.flush()
+        out = subprocess.run(["pdftotext", pdf.name, "-"], capture_output=True, check=True)
+    return " ".join(out.stdout.decode().split())
+
+
+@pytest.mark.parametrize(
+    ("mode", "pseudonym", "shown"),
+    [
+        ("hidden", "", "Joueur {pk}"),
+        ("initials", "", "{first} {initial}."),
+        ("pseudonym", "", "L’As de Trèfle"),
+    ],
+)
+def test_each_mode_on_every_public_page_at_once(demo, client, mode, pseudonym, shown):
+    club, committee = demo
+    player = _player(club)
+    full = [f"{player.first_name} {player.last_name}", f"{player.last_name} {player.first_name}"]
+    urls = public_urls(player)
+    before = texts(client, urls)  # every page cached as it was
+    assert any(full[0] in page or full[1] in page for page in before.values())
+    label = shown.format(pk=player.pk, first=player.first_name, initial=player.last_name[0])
+
+    choose(committee, club, player, mode, "L’As de Trèfle" if mode == "pseudonym" else "")
+
+    after = texts(client, urls)
+    for url, page in after.items():
+        assert full[0] not in page and full[1] not in page, url
+    standings = [page for url, page in after.items() if "classement" in url]
+    assert any(label in page for page in standings)
+    own = [client.get(url).status_code for url in own_urls(player)]
+    assert set(own) == ({404} if mode == "hidden" else {200})
+
+    tournament = listing.published().filter(entries__player=player).first()
+    for url in (
+        reverse("tournament_xlsx", args=[tournament.pk]),
+        reverse("season_xlsx", args=[tournament.season_id]),
+    ):
+        text = workbook_text(client.get(url).content)
+        assert full[0] not in text and full[1] not in text and label in text, url
+        # The club's staff get the real names.
+        assert full[0] in workbook_text(committee.get(url).content) or full[1] in (
+            workbook_text(committee.get(url).content)
+        )
+    round_ = Round.objects.filter(tables__seats__entry__player=player, tournament=tournament)
+    plan = pdf_text(committee.get(reverse("round_plan_pdf", args=[round_.first().pk])).content)
+    assert label in plan and player.last_name.upper() not in plan.upper()
+    # The staff's own standings keep the real name.
+    staff = committee.get(reverse("staff_standings", args=[tournament.pk])).content.decode()
+    assert full[0] in staff or full[1] in staff
+
+
+def test_the_clubs_default_applies_to_players_without_a_choice(demo, client):
+    club, committee = demo
+    player = _player(club)
+    tournament = listing.published().filter(entries__player=player).first()
+    url = reverse("tournament_standings", args=[tournament.pk])
+    assert f"{player.first_name} {player.last_name}" in client.get(url).content.decode()
+    response = committee.post(
+        reverse("club_privacy_settings", args=[club.slug]),
+        {"default_public_name": "initials", "privacy_notice": ""},
+    )
+    assert response.status_code == 302
+    page = client.get(url).content.decode()
+    assert f"{player.first_name} {player.last_name}" not in page
+    assert f"{player.first_name} {player.last_name[0]}." in page
+    # A player who chose his full name keeps it.
+    choose(committee, club, player, "full")
+    assert f"{player.first_name} {player.last_name}" in client.get(url).content.decode()
+    assert Tournament.objects.filter(club=club).exists()
