@@ -12,7 +12,7 @@ from .privacy import public_mode_label
 class MembersTable(tables.Table):
     """The club's players, with how each shows in public and a link to his privacy page."""
 
-    name = tables.Column(accessor="sort_name", order_by=("sort_key",), verbose_name=_("Player"))
+    name = tables.Column(accessor="full_name", order_by=("sort_key",), verbose_name=_("Player"))
     licence_number = tables.Column(verbose_name=_("Licence"), default="—")
     public = tables.Column(
         accessor="public_name",
