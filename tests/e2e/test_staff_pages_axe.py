@@ -35,6 +35,9 @@ NOT_PAGES = {
     "tournament_filled_pdf": "a PDF",
     "pdf_export_file": "a PDF",
     "pdf_export": "the waiting page of a long PDF (tests/e2e/test_pdf_export_page.py)",
+    "club_member_erase": "a form's target (POST), on the member's page",
+    "player_data_json": "a JSON file",
+    "player_data_xlsx": "an Excel file",
 }
 
 
@@ -78,6 +81,11 @@ def _urls(tournament, club, season) -> dict[str, str | None]:
         "club_desk": reverse("club_desk", args=[club.slug]),
         "club_represented_clubs": reverse("club_represented_clubs", args=[club.slug]),
         "club_settings": reverse("club_settings", args=[club.slug]),
+        "club_members": reverse("club_members", args=[club.slug]),
+        "club_member": reverse(
+            "club_member", args=[club.slug, tournament.entries.first().player_id]
+        ),
+        "club_privacy_settings": reverse("club_privacy_settings", args=[club.slug]),
     }
 
 

@@ -38,8 +38,9 @@ def _player(club) -> Player:
 
 
 def public_urls(player: Player) -> list[str]:
-    """The list, every page of each published tournament he played (standings, rounds, hall
-    screen, his tables), the seasons' standings, and his own pages."""
+    """The list, every page of each published tournament he played where his name can show
+    (standings, rounds, hall screen, his tables), the seasons' standings, and the pages of
+    every player he met (their tournament and season pages)."""
     tournaments = list(listing.published().filter(entries__player=player))
     urls = [reverse("tournament_list")]
     for tournament in tournaments:
@@ -52,7 +53,14 @@ def public_urls(player: Player) -> list[str]:
     urls += [reverse("table_detail", args=[pk]) for pk in tables.values_list("pk", flat=True)]
     for season_id in {t.season_id for t in tournaments}:
         urls.append(reverse("season_standings", args=[season_id]))
-    return urls
+    # The pages of the players he met: his name is in their tables and head-to-head records.
+    mates = Entry.objects.filter(
+        tournament__in=tournaments, seats__table__in=tables.values("pk")
+    ).exclude(player=player)
+    for entry in mates.select_related("tournament").distinct():
+        urls.append(reverse("tournament_player", args=[entry.tournament_id, entry.pk]))
+        urls.append(reverse("season_player", args=[entry.tournament.season_id, entry.player_id]))
+    return sorted(set(urls), key=urls.index)
 
 
 def own_urls(player: Player) -> list[str]:
