@@ -24,14 +24,23 @@ class PublicNames:
     """The names a public page writes instead of some players' own (``club.privacy``: the
     initials, pseudonyms and « Joueur 17 » a club chose), loaded at the first name written."""
 
-    def __init__(self, load: Callable[[], dict[tuple[str, str], str]]) -> None:
+    def __init__(
+        self, load: Callable[[], tuple[dict[tuple[str, str], str], frozenset[int]]]
+    ) -> None:
         self._load = load
-        self._names: dict[tuple[str, str], str] | None = None
+        self._loaded: tuple[dict[tuple[str, str], str], frozenset[int]] | None = None
+
+    def _read(self) -> tuple[dict[tuple[str, str], str], frozenset[int]]:
+        if self._loaded is None:
+            self._loaded = self._load()
+        return self._loaded
 
     def get(self, first_name: str, last_name: str) -> str | None:
-        if self._names is None:
-            self._names = self._load()
-        return self._names.get((first_name, last_name))
+        return self._read()[0].get((first_name, last_name))
+
+    def hidden(self) -> frozenset[int]:
+        """The ids of the players whose name is hidden (no public page of their own)."""
+        return self._read()[1]
 
 
 #: The public pages' names (None: a staff page, a table sheet or a staff export, which write
@@ -109,6 +118,13 @@ def public_label(first_name: str, last_name: str) -> str | None:
     """What a public page writes instead of this person's name (None: his name, in full)."""
     public = _public_names.get()
     return public.get(first_name, last_name) if public is not None else None
+
+
+def hidden_players() -> frozenset[int]:
+    """The players a public page must not link to (their name is hidden); none on staff
+    pages, which link every player."""
+    public = _public_names.get()
+    return public.hidden() if public is not None else frozenset()
 
 
 def public_names_active() -> bool:

@@ -64,23 +64,20 @@ def not_in_full(club: Club):
     return players.exclude(public_name=PublicName.FULL)
 
 
-def public_names(club: Club) -> dict[tuple[str, str], str]:
+def public_names(club: Club) -> tuple[dict[tuple[str, str], str], frozenset[int]]:
     """(first name, last name) → what the public pages show instead, for every player of the
-    club not shown in full. Two members of one name share the more private label."""
+    club not shown in full, and the ids of those whose name is hidden (one query). Two members
+    of one name share the more private label."""
     shown: dict[tuple[str, str], str] = {}
+    hidden = set()
     for player in not_in_full(club).order_by("pk"):
         key = (player.first_name, player.last_name)
-        if key not in shown or public_mode(player, club) == PublicName.HIDDEN:
+        is_hidden = public_mode(player, club) == PublicName.HIDDEN
+        hidden |= {player.pk} if is_hidden else set()
+        if key not in shown or is_hidden:
             # Never ``full_name`` here: it is written through these very names.
             shown[key] = public_name(player, club, f"{player.first_name} {player.last_name}")
-    return shown
-
-
-def hidden_ids(club: Club) -> set[int]:
-    """The players of the club with no public page (their name is hidden)."""
-    return {
-        player.pk for player in not_in_full(club) if public_mode(player, club) == PublicName.HIDDEN
-    }
+    return shown, frozenset(hidden)
 
 
 def activate_public_names(club: Club) -> None:
@@ -89,8 +86,6 @@ def activate_public_names(club: Club) -> None:
     names.activate_public_names(names.PublicNames(lambda: public_names(club)))
 
 
-def public_names_of(club: Club) -> names.PublicNames:
-    return names.PublicNames(lambda: public_names(club))
 
 
 def public_page(request: HttpRequest, club: Club) -> None:

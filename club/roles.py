@@ -117,12 +117,20 @@ class ScorekeeperRequiredMixin(RoleRequiredMixin):
 
 def activate_club_name_order(request: HttpRequest, found: Model) -> None:
     """The names of a staff page in the order of the club of its first object looked up
-    (``get_scoped``): the club itself, else read in one query."""
+    (``get_scoped``): read from the object when its club came with it (the Model ``_meta`` API
+    and the relation's ``is_cached``), else in one query."""
     if getattr(request, "_name_order_club", False):
         return
     request._name_order_club = True  # type: ignore[attr-defined]
-    if isinstance(found, Club):
-        found.activate_name_order()
+    held: Any = found
+    if not isinstance(found, Club):
+        # The club, if it came with the object (select_related): no query.
+        for step in found.club_lookup.split("__"):  # type: ignore[attr-defined]
+            field = held._meta.get_field(step) if isinstance(held, Model) else None
+            cached = getattr(field, "is_cached", None)
+            held = getattr(held, step) if cached is not None and cached(held) else None
+    if isinstance(held, Club):
+        held.activate_name_order()
         return
     model = type(found)
     clubs = model._default_manager.filter(pk=found.pk).values(model.club_lookup)  # type: ignore[attr-defined]

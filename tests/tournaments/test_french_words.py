@@ -44,14 +44,14 @@ def joined(club):
 @pytest.mark.parametrize(
     "typed, found",
     [
-        ("dhondt", ["D’Hondt Marc"]),
-        ("d'hondt", ["D’Hondt Marc"]),
-        ("D’HONDT marc", ["D’Hondt Marc"]),
-        ("nguessan", ["N'Guessan Awa"]),
-        ("n’guessan", ["N'Guessan Awa"]),
-        ("jeanpierre", ["Lebrun Jean-Pierre"]),
-        ("jean pierre", ["Lebrun Jean-Pierre"]),
-        ("jean-pierre leb", ["Lebrun Jean-Pierre"]),
+        ("dhondt", ["Marc D’Hondt"]),
+        ("d'hondt", ["Marc D’Hondt"]),
+        ("D’HONDT marc", ["Marc D’Hondt"]),
+        ("nguessan", ["Awa N'Guessan"]),
+        ("n’guessan", ["Awa N'Guessan"]),
+        ("jeanpierre", ["Jean-Pierre Lebrun"]),
+        ("jean pierre", ["Jean-Pierre Lebrun"]),
+        ("jean-pierre leb", ["Jean-Pierre Lebrun"]),
     ],
 )
 def test_member_search_finds_names_joined_by_apostrophes_or_hyphens(
@@ -71,7 +71,7 @@ def test_a_renamed_member_is_found_by_the_new_name(scorekeeper_client, make_tour
     tournament = make_tournament(players=0, rounds=1)
     url = reverse("staff_member_search", args=[tournament.pk])
     assert [p["name"] for p in scorekeeper_client.get(url, {"q": "ngoran"}).json()["players"]] == [
-        "N’Goran Marc"
+        "Marc N’Goran"
     ]
     assert scorekeeper_client.get(url, {"q": "dhondt"}).json()["players"] == []
 

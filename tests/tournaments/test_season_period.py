@@ -151,10 +151,10 @@ def test_place_points_added_count_in_the_season_ranking_excel_and_players_page(
     assert fr("Total with place points") in page
     rows = ranking_rows(season_part(page))
     by_name = {name: (rank, points) for rank, name, _n, points in rows}
-    assert by_name[top.sort_name] == (1, "162")
-    assert by_name[leader.sort_name] == (2, "94")
-    assert by_name[runner_up.sort_name] == (3, "76")  # the total ranks, not the points (16 > 4)
-    assert by_name[tied.sort_name][1] == "45"
+    assert by_name[top.full_name] == (1, "162")
+    assert by_name[leader.full_name] == (2, "94")
+    assert by_name[runner_up.full_name] == (3, "76")  # the total ranks, not the points (16 > 4)
+    assert by_name[tied.full_name][1] == "45"
 
     # A second evening under the club's new rules: place points break ties only.
     client.force_login(committee_user)
@@ -176,16 +176,16 @@ def test_place_points_added_count_in_the_season_ranking_excel_and_players_page(
     }
     page = client.get(reverse("season_standings", args=[season.pk])).content.decode()
     by_name = {name: points for _r, name, _n, points in ranking_rows(season_part(page))}
-    assert by_name[top.sort_name] == str(162 + second_points[top.pk])
-    assert by_name[leader.sort_name] == str(94 + second_points[leader.pk])
+    assert by_name[top.full_name] == str(162 + second_points[top.pk])
+    assert by_name[leader.full_name] == str(94 + second_points[leader.pk])
 
     sheet = workbook(client, season).worksheets[0]
     header, data = sheet_rows(sheet)
     assert header[3] == fr("Total with place points")
     excel = {row[1]: row for row in data}
-    assert excel[top.sort_name][3] == 162 + second_points[top.pk]
+    assert excel[top.full_name][3] == 162 + second_points[top.pk]
     column = header.index("03/03 " + fr("points"))
-    assert excel[top.sort_name][column] == 162 and excel[tied.sort_name][column] == 45
+    assert excel[top.full_name][column] == 162 and excel[tied.full_name][column] == 45
 
     own = client.get(reverse("season_player", args=[season.pk, top.pk])).content.decode()
     assert fr("Total with place points") in own and ">162<" in own
@@ -212,8 +212,8 @@ def test_an_archived_evening_under_rules_that_add_place_points_counts_them(
     page = committee_client.get(reverse("season_standings", args=[season.pk])).content.decode()
     rows = ranking_rows(page)
     assert [(rank, name, points) for rank, name, _n, points in rows] == [
-        (1, "Dubois Anne", "100"),
-        (2, "Maes Luc", "90"),
+        (1, "Anne Dubois", "100"),
+        (2, "Luc Maes", "90"),
     ]
 
 
@@ -235,12 +235,12 @@ def test_double_place_points_added_count_in_the_season_standings(
     response = client.get(reverse("season_standings", args=[season.pk]))
     table_data = response.context["tables"][0]["table"]
     first = next(iter(table_data.rows))
-    assert first.get_cell("name") and winner.sort_name in str(first.get_cell("name"))
+    assert first.get_cell("name") and winner.full_name in str(first.get_cell("name"))
     assert str(first.get_cell("total")) == "37"
     assert fr("Total with place points") in response.content.decode()
     header, data_rows = sheet_rows(workbook(client, season).worksheets[0])
     assert fr("Total with place points") in header
-    assert data_rows[0][1] == winner.sort_name
+    assert data_rows[0][1] == winner.full_name
     assert data_rows[0][header.index(fr("Total with place points"))] == 37
 
 
@@ -272,26 +272,26 @@ def test_a_month_ranking_sums_its_evenings_and_leaves_the_best_n_rule_to_the_sea
     assert "mars 2026" not in page  # no evening in March: no link
     # The season by its best-1 rule: Maes 50, Dubois 10, Peeters 7 (their points: 61, 7, 7).
     assert [(r, n, p) for r, n, _e, p in ranking_rows(page)] == [
-        (1, "Maes Luc", "61"),
-        (2, "Dubois Anne", "7"),
-        (3, "Peeters Marc", "7"),
+        (1, "Luc Maes", "61"),
+        (2, "Anne Dubois", "7"),
+        (3, "Marc Peeters", "7"),
     ]
 
     page = client.get(url, {"mois": "2026-01"}).content.decode()
     assert fr("Ranking — %(label)s", label="janvier 2026") in page
     # January: the sum of its two evenings, not the best one (Dubois 10 - 4, Maes 5 + 6).
-    assert ranking_rows(period_part(page)) == [(1, "Maes Luc", 2, "11"), (2, "Dubois Anne", 2, "6")]
+    assert ranking_rows(period_part(page)) == [(1, "Luc Maes", 2, "11"), (2, "Anne Dubois", 2, "6")]
     assert "Peeters" not in period_part(page)  # he played in February only
     assert 'aria-current="page">janvier 2026' in page
     # The whole season is still shown below, by its own rule.
-    assert ranking_rows(season_part(page))[0][1:] == ("Maes Luc", 3, "61")
+    assert ranking_rows(season_part(page))[0][1:] == ("Luc Maes", 3, "61")
 
     book = workbook(client, season, "?mois=2026-01")
     assert book.sheetnames[0].startswith("janvier 2026 — Whist")
     _header, rows = sheet_rows(book.worksheets[0])
-    assert [(row[1], row[3]) for row in rows] == [("Maes Luc", 11), ("Dubois Anne", 6)]
+    assert [(row[1], row[3]) for row in rows] == [("Luc Maes", 11), ("Anne Dubois", 6)]
     _header, rows = sheet_rows(book.worksheets[1])
-    assert [(row[1], row[5]) for row in rows][:2] == [("Maes Luc", 50), ("Dubois Anne", 10)]
+    assert [(row[1], row[5]) for row in rows][:2] == [("Luc Maes", 50), ("Anne Dubois", 10)]
 
 
 def test_a_date_range_counts_its_evenings_and_bad_dates_are_named_on_their_field(
@@ -300,9 +300,9 @@ def test_a_date_range_counts_its_evenings_and_bad_dates_are_named_on_their_field
     url = reverse("season_standings", args=[season.pk])
     page = client.get(url, {"du": "2026-01-15", "au": "2026-02-10"}).content.decode()
     assert ranking_rows(period_part(page)) == [
-        (1, "Maes Luc", 2, "56"),
-        (2, "Peeters Marc", 1, "7"),
-        (3, "Dubois Anne", 2, "-3"),
+        (1, "Luc Maes", 2, "56"),
+        (2, "Marc Peeters", 1, "7"),
+        (3, "Anne Dubois", 2, "-3"),
     ]
     assert 'value="2026-01-15"' in page and 'value="2026-02-10"' in page
 
@@ -337,7 +337,7 @@ def test_a_date_range_counts_its_evenings_and_bad_dates_are_named_on_their_field
         html = response.content.decode()
         assert message.replace("'", "&#x27;") in html, query
         assert 'id="period-ranking"' not in html  # no period ranking …
-        assert ranking_rows(html)[0][1] == "Maes Luc"  # … the season's still shown
+        assert ranking_rows(html)[0][1] == "Luc Maes"  # … the season's still shown
     # What was typed is kept in its field.
     html = client.get(url, {"du": "31/02/2026", "au": "2026-02-10"}).content.decode()
     assert 'value="31/02/2026"' in html
@@ -385,18 +385,18 @@ def test_the_committee_sets_an_attendance_threshold_shown_per_player(
     reached = '3/3 <span class="reached" aria-hidden="true">✓</span><span class="visually-hidden">'
     assert f"{reached}{fr('threshold reached')}</span>" in page
     assert f'1/3<span class="visually-hidden"> {fr("threshold not reached")}</span>' in page
-    row = next(r for r in page.split("<tr") if "Peeters Marc" in r)
+    row = next(r for r in page.split("<tr") if "Marc Peeters" in r)
     assert fr("threshold not reached") in row
-    row = next(r for r in page.split("<tr") if "Dubois Anne" in r)
+    row = next(r for r in page.split("<tr") if "Anne Dubois" in r)
     assert fr("threshold reached") in row and "3/3" in row
 
     book = workbook(client, season)
     header, rows = sheet_rows(book.worksheets[0])
     assert header[-2:] == [fr("Evenings"), fr("Threshold reached (%(count)d evenings)", count=3)]
     assert {row[1]: row[-2:] for row in rows} == {
-        "Maes Luc": [3, fr("yes")],
-        "Dubois Anne": [3, fr("yes")],
-        "Peeters Marc": [1, fr("no")],
+        "Luc Maes": [3, fr("yes")],
+        "Anne Dubois": [3, fr("yes")],
+        "Marc Peeters": [1, fr("no")],
     }
 
     # Removing it: empty.
@@ -438,7 +438,7 @@ def test_the_season_page_queries_do_not_grow_with_the_evenings(
             {player: str(day * (i + 1)) for i, player in enumerate(four)},
         )
         cache.clear()
-        with django_assert_max_num_queries(12) as queries:
+        with django_assert_max_num_queries(13) as queries:
             page = Client().get(url, {"mois": "2026-01"})
         assert page.status_code == 200 and 'id="period-ranking"' in page.content.decode()
         counts.append(len(queries))

@@ -22,7 +22,8 @@ from django.views.generic import ListView, TemplateView
 from django_tables2 import RequestConfig
 
 from club.formatting import best_n_label, ordinal_writer
-from club.privacy import hidden_ids, public_page, shows_player_page
+from club.names import hidden_players
+from club.privacy import public_page, shows_player_page
 from club.roles import COMMITTEE, has_role
 from tournaments.forms_season import AttendanceThresholdForm, PeriodForm
 from tournaments.games import game_choices, plugin_for
@@ -153,7 +154,7 @@ def player_url(tournament):
     """A player's page in this tournament, by entry id (one ``reverse`` for the whole table);
     None for a player whose name is hidden (he has no public page)."""
     prefix = reverse("tournament_player", args=[tournament.pk, 0])[: -len("0/")]
-    hidden = hidden_ids(tournament.club)
+    hidden = hidden_players()
     return lambda entry_id, player_id: None if player_id in hidden else f"{prefix}{entry_id}/"
 
 
@@ -306,7 +307,7 @@ def season_player_url(season):
     """A player's season page, by player id (one ``reverse`` for the whole table); None for
     a player whose name is hidden."""
     prefix = reverse("season_player", args=[season.pk, 0])[: -len("0/")]
-    hidden = hidden_ids(season.club)
+    hidden = hidden_players()
     return lambda player_id: None if player_id in hidden else f"{prefix}{player_id}/"
 
 

@@ -9,7 +9,7 @@ from tournaments.services import registration
 pytestmark = pytest.mark.django_db
 
 
-def test_the_standings_list_who_played_or_stays_in_two_queries(
+def test_the_standings_list_who_played_or_stays_in_three_queries(
     played_tournament, make_players, client, django_assert_num_queries
 ):
     entries = list(played_tournament.entries.select_related("player").order_by("pk"))
@@ -22,8 +22,9 @@ def test_the_standings_list_who_played_or_stays_in_two_queries(
         registration.register_player(played_tournament, player=gone), withdrawn=True
     )
 
-    # Cold (no cached table): the tournament, then its standings.
-    with django_assert_num_queries(2):
+    # Cold (no cached table): the tournament, its standings, the club's public names
+    # (docs/privacy.md: the players who do not appear under their full name).
+    with django_assert_num_queries(3):
         response = client.get(reverse("tournament_standings", args=[played_tournament.pk]))
     html = response.content.decode()
     assert gone_after_playing.player.full_name in html  # withdrawn, but he played
