@@ -86,8 +86,6 @@ def activate_public_names(club: Club) -> None:
     names.activate_public_names(names.PublicNames(lambda: public_names(club)))
 
 
-
-
 def public_page(request: HttpRequest, club: Club) -> None:
     """This request is one of ``club``'s public pages: names in its order and as its players
     chose to appear, search engines kept out if it asks."""
