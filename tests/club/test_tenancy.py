@@ -56,6 +56,7 @@ def a_objects(world) -> dict[str, list]:
         "season": [world.a_season],
         "entry": [world.king.entries.first(), world.secret.entries.first()],
         "team": [world.team.teams.first()],
+        "player": [world.king.entries.first().player],  # a member (privacy pages)
         "export": [world.export],  # a queued PDF (its id is a UUID)
     }
 
