@@ -8,7 +8,8 @@ from io import BytesIO
 import pytest
 from django.urls import reverse
 from django.utils import translation
-from form_data import form_data
+from form_data import rules_page_data as page_data
+from form_data import rules_url
 from helpers import post_deals
 from openpyxl import load_workbook
 from pypdf import PdfReader
@@ -20,17 +21,6 @@ from tournaments.selectors import classification, rulebook
 from tournaments.services import drawing
 
 pytestmark = pytest.mark.django_db
-
-
-def rules_url(club, game="whist"):
-    return reverse("staff_rules", args=[club.slug, game])
-
-
-def page_data(client, club, game="whist", **changes):
-    """The rules page as a browser posts it back, with ``changes``."""
-    data = form_data(client.get(rules_url(club, game)).context["form"])
-    data.update({k: str(v) for k, v in changes.items()})
-    return data
 
 
 #: IWWA's Solo 5 as its table writes it: made +6/−2 and as much per overtrick, one down

@@ -3,10 +3,12 @@ games are played and how many times; the Turkish King « Rıfkı » typed by the
 round played with it; what the page refuses (in French, on the field, nothing saved, what was
 typed kept); every label and help of the page in French."""
 
+from functools import partial
+
+import form_data
 import pytest
 from django.urls import reverse
 from django.utils import translation
-from form_data import form_data
 
 from tournaments.forms import RulesForm
 from tournaments.models import GameRules
@@ -16,15 +18,8 @@ from tournaments.services import drawing
 pytestmark = pytest.mark.django_db
 
 
-def rules_url(club):
-    return reverse("staff_rules", args=[club.slug, "double_king"])
-
-
-def page_data(client, club, **changes):
-    """The rules page as a browser posts it back, with ``changes``."""
-    data = form_data(client.get(rules_url(club)).context["form"])
-    data.update({k: str(v) for k, v in changes.items()})
-    return data
+rules_url = partial(form_data.rules_url, game="double_king")
+page_data = partial(form_data.rules_page_data, game="double_king")
 
 
 #: The Turkish King « Rıfkı » as the committee types it: -50 a trick (« el »), -30 a heart

@@ -2,9 +2,10 @@
 points of each trick bid made or missed; a bid is backed by what it would lose, so the tokens
 never drop below 0 (hypothesis); what the page refuses, in French, on the field."""
 
+from functools import partial
+
+import form_data
 import pytest
-from django.urls import reverse
-from form_data import form_data
 from helpers import post_deals
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -13,15 +14,8 @@ from scoring import InvalidDeal, double
 from tournaments.models import GameRules
 from tournaments.services import drawing
 
-
-def rules_url(club):
-    return reverse("staff_rules", args=[club.slug, "double"])
-
-
-def page_data(client, club, **changes):
-    data = form_data(client.get(rules_url(club)).context["form"])
-    data.update({k: str(v) for k, v in changes.items()})
-    return data
+rules_url = partial(form_data.rules_url, game="double")
+page_data = partial(form_data.rules_page_data, game="double")
 
 
 def manche(table, bids, tricks):

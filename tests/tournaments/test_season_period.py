@@ -10,7 +10,7 @@ from django.contrib.auth.models import User
 from django.core.cache import cache
 from django.test import Client
 from django.urls import reverse
-from form_data import form_data
+from form_data import rules_page_data, rules_url
 from helpers import fr, post_deals
 from openpyxl import load_workbook
 
@@ -25,14 +25,9 @@ pytestmark = pytest.mark.django_db
 # --------------------------------------------------------------------------- helpers
 
 
-def rules_url(club, game="whist"):
-    return reverse("staff_rules", args=[club.slug, game])
-
-
 def save_rules(client, club, game="whist", **changes):
     """The club's rules page posted back as a browser does, with ``changes``."""
-    data = form_data(client.get(rules_url(club, game)).context["form"])
-    data.update({k: str(v) for k, v in changes.items()})
+    data = rules_page_data(client, club, game, **changes)
     response = client.post(rules_url(club, game), data)
     assert response.status_code == 302, response.context["form"].errors
 
