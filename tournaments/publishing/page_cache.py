@@ -140,8 +140,12 @@ def built_once(
             if value is not None:
                 return value
     try:
-        value = build()
-        keep(cache_key, value)
+        # A builder may have kept the entry and let go of its marker between this request's
+        # miss and its ``add``: look once more before building it a second time.
+        value = get(cache_key) if mine else None
+        if value is None:
+            value = build()
+            keep(cache_key, value)
     finally:
         if mine:
             cache_faults.delete(marker)

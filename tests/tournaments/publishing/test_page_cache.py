@@ -173,6 +173,26 @@ def test_two_requests_that_miss_together_build_the_page_once(backend):
     assert builds == [1] and pages == ["<p>page</p>"] * 2
 
 
+def test_a_request_that_missed_just_before_another_kept_the_page_does_not_build_it_again(
+    backend, monkeypatch
+):
+    key = "atout:test:just-kept"
+    misses = []
+    real_get = page_cache.get
+
+    def get_while_another_finishes(cache_key: str):
+        value = real_get(cache_key)
+        if not misses:  # this request's miss: meanwhile the other builder keeps its page
+            misses.append(cache_key)
+            page_cache.keep(key, "theirs")
+        return value
+
+    monkeypatch.setattr(page_cache, "get", get_while_another_finishes)
+    builds = []
+    page = page_cache.built_once(key, lambda: builds.append(1) or "mine", wait=0)
+    assert page == "theirs" and builds == [] and real_get(key) == "theirs"
+
+
 def test_a_builder_gone_slow_leaves_the_others_to_build_after_a_bounded_wait(backend):
     key = "atout:test:slow"
     cache.add(f"{key}:building", 1)  # another request is building, and never finishes
