@@ -10,7 +10,7 @@ from pathlib import Path
 import dj_database_url
 from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
-from django.utils.translation import gettext_lazy as _
+from django.utils.translation import get_language_info
 
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
 
@@ -142,8 +142,19 @@ TRUSTED_PROXIES: list[str] = []
 ALLOW_DEMO_DATA = False
 
 LANGUAGE_CODE = "fr"
-LANGUAGES = [("fr", _("French")), ("en", _("English"))]
 LOCALE_PATHS = [BASE_DIR / "locale"]
+# French (the clubs' own), English (the source strings), then every language with a catalogue
+# in locale/: a new language is a catalogue (and a column of game words), no code. Each is
+# named in itself in the language menu, as a visitor looks for his own.
+CATALOGUED = sorted(
+    folder.name
+    for folder in LOCALE_PATHS[0].iterdir()
+    if (folder / "LC_MESSAGES" / "django.po").exists()
+)
+LANGUAGES = [
+    (code, get_language_info(code)["name_local"])
+    for code in dict.fromkeys([LANGUAGE_CODE, "en", *CATALOGUED])
+]
 TIME_ZONE = "Europe/Brussels"
 USE_I18N = True
 USE_TZ = True
