@@ -1,0 +1,151 @@
+"""Issue 28: every page of the demo in Dutch shows no French translation and no English source
+string whose Dutch differs, as a whole string, on any page.
+
+The pages are found as a visitor finds them: from the home page, the club's pages and the staff
+pages, following every link of the site (a few pages of each URL pattern), for a visitor and for
+the committee, with the language switch's cookie set to Dutch. The walk then checks it reached
+every page the URL resolver knows, but the few that are no page of their own."""
+
+import io
+import sys
+from collections import Counter, deque
+from html.parser import HTMLParser
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import openpyxl
+import pytest
+from catalogue_words import ForeignIndex, foreign_strings
+from django.conf import settings
+from django.contrib.auth.models import User
+from django.core.management import call_command
+from django.test import Client
+from django.urls import Resolver404, resolve
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "club"))
+from url_walk import routes  # noqa: E402
+
+pytestmark = pytest.mark.django_db
+
+#: Pages of each URL pattern read (with its query string's names): the others are the same
+#: template over other rows.
+PER_PATTERN = 2
+#: Where the walk does not go: not pages, or pages that change what they show.
+NOT_FOLLOWED = ("/admin/", "/langue/", "/static/", "/media/", "/logout/")
+#: URL patterns that are no page a link leads to, each with its reason.
+NOT_PAGES = {
+    "staff_publish": "a form's target (POST)",
+    "staff_season_attendance": "a form's target (POST)",
+    "club_member_erase": "a form's target (POST), on the member's page",
+    "staff_member_search": "JSON for the registration page's search",
+    "staff_sheet_preview": "JSON for the sheet's live preview",
+    "staff_deal_preview": "JSON for the deal form's live preview",
+    "staff_clock_state": "JSON for the clock",
+    "staff_round_phones_state": "JSON for the phones dashboard's poll",
+    "player_data_json": "a JSON file",
+    "round_sheets_pdf": "a PDF (tests/ops/test_dutch_documents.py reads one)",
+    "round_plan_pdf": "a PDF",
+    "tournament_filled_pdf": "a PDF",
+    "pdf_export_file": "a PDF",
+    "switch_language": "the language switch (it redirects)",
+    "logout": "a form's target (POST)",
+}
+
+
+def _pattern(path: str, query: str) -> tuple[str, str] | None:
+    try:
+        match = resolve(path)
+    except Resolver404:
+        return None
+    names = "&".join(sorted(part.split("=")[0] for part in query.split("&") if part))
+    return match.route, names
+
+
+class _Links(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.found: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        href = dict(attrs).get("href")
+        if tag == "a" and href:
+            self.found.append(href)
+
+
+def _links(html: str) -> list[str]:
+    parser = _Links()
+    parser.feed(html)
+    return parser.found
+
+
+def _sheet_words(content: bytes) -> str:
+    book = openpyxl.load_workbook(io.BytesIO(content), read_only=True)
+    cells = (
+        str(cell)
+        for sheet in book.worksheets
+        for row in sheet.iter_rows(values_only=True)
+        for cell in row
+        if isinstance(cell, str)
+    )
+    return "".join(f"<p>{cell}</p>" for cell in cells)
+
+
+def walk(client: Client, starts: list[str], index: ForeignIndex) -> tuple[dict, set[str]]:
+    """The foreign strings of each page reached from ``starts`` and the URL names reached."""
+    queue, seen, per_pattern = deque(starts), set(starts), Counter()
+    shown: dict[str, list[str]] = {}
+    reached: set[str] = set()
+    while queue:
+        url = queue.popleft()
+        parts = urlsplit(url)
+        pattern = _pattern(parts.path, parts.query)
+        if pattern is None or per_pattern[pattern] >= PER_PATTERN:
+            continue
+        per_pattern[pattern] += 1
+        response = client.get(url)
+        if response.status_code != 200:
+            continue
+        reached.add(resolve(parts.path).url_name)
+        kind = response.get("Content-Type", "")
+        if kind.startswith("text/html"):
+            html = response.content.decode()
+        elif "spreadsheetml" in kind:
+            html = _sheet_words(response.content)
+        else:
+            continue
+        foreign = index.on_page(html)
+        if foreign:
+            shown[url] = foreign
+        if not kind.startswith("text/html"):
+            continue
+        for href in _links(html):
+            target = urlsplit(href)
+            if target.scheme or target.netloc or not target.path.startswith("/"):
+                continue
+            link = target.path + (f"?{target.query}" if target.query else "")
+            if link not in seen and not target.path.startswith(NOT_FOLLOWED):
+                seen.add(link)
+                queue.append(link)
+    return shown, reached
+
+
+def test_every_page_of_the_demo_in_dutch_shows_no_french_and_no_english():
+    call_command("demo", stdout=io.StringIO())
+    index = ForeignIndex(foreign_strings("nl"))
+    visitor, committee = Client(), Client()
+    committee.force_login(User.objects.get(username="bureau"))
+    reached: set[str] = set()
+    shown: dict[str, list[str]] = {}
+    for client, starts in (
+        (visitor, ["/", "/tournois/", "/confidentialite/"]),
+        (committee, ["/", "/saisie/", "/tournois/"]),
+    ):
+        client.cookies[settings.LANGUAGE_COOKIE_NAME] = "nl"
+        found, names = walk(client, starts, index)
+        shown.update(found)
+        reached |= names
+    report = "\n".join(f"{url}\n    " + "\n    ".join(words) for url, words in shown.items())
+    assert not shown, f"{len(shown)} pages in Dutch show other languages' words:\n{report}"
+    known = {r.name for r in routes() if r.name and not r.is_admin}
+    missed = known - reached - set(NOT_PAGES)
+    assert not missed, f"pages the walk never reached (link them, or say why): {sorted(missed)}"
