@@ -44,6 +44,8 @@ class Foreign:
         literal = "".join(parts).strip(" .:,;!?…")
         if len(literal) < 2 or not re.search(r"[A-Za-zÀ-ÿ]{2}", literal):
             return None  # « %(n)s », « — », « × »: nothing of a language in it
+        if len(parts) > 1 and len(max(parts, key=len).strip()) < 4:
+            return None  # « %(rank)s of %(of)s »: « of » is Dutch too (« or »)
         pattern = ".+?".join(re.escape(part) for part in parts)
         return cls(text, where, re.compile(pattern), max(parts, key=len).strip())
 
@@ -81,12 +83,9 @@ class _Words(HTMLParser):
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         if tag in ("script", "style"):
             self._skip += 1
-        values = dict(attrs)
+        button = tag == "input" and dict(attrs).get("type") in ("submit", "button")
         for name, value in attrs:
-            if value and (
-                name in READ_ATTRIBUTES
-                or (name == "value" and values.get("type") in ("submit", "button"))
-            ):
+            if value and (name in READ_ATTRIBUTES or (name == "value" and button)):
                 self.words.append(" ".join(value.split()))
 
     def handle_endtag(self, tag: str) -> None:
@@ -109,7 +108,9 @@ class ForeignIndex:
     """``foreign_strings`` ready for many pages: exact strings in a set, the ones with a
     value put in as one pattern, the sentences as runs to look for."""
 
-    def __init__(self, strings: list[Foreign]) -> None:
+    def __init__(self, strings: list[Foreign], data: set[str]) -> None:
+        #: what the club typed (its names, its tournaments'): shown as typed, in any language
+        self.data = data
         self.exact = {_plain(f.text): f for f in strings if not PLACEHOLDER.search(f.text)}
         self.patterned = [f for f in strings if PLACEHOLDER.search(f.text)]
         self.any_patterned = re.compile("|".join(f"(?:{f.whole.pattern})" for f in self.patterned))
@@ -118,7 +119,7 @@ class ForeignIndex:
     def on_page(self, html: str) -> list[str]:
         """The foreign strings the page shows, each once: « French translation: 'Tournois' »."""
         shown_words = page_words(html)
-        words, text = set(shown_words), " ".join(shown_words)
+        words, text = set(shown_words) - self.data, " ".join(shown_words)
         shown = {self.exact[word] for word in words if word in self.exact}
         for word in words:
             if self.any_patterned.fullmatch(word):

@@ -15,7 +15,7 @@ from io import BytesIO
 
 from django.utils.text import capfirst, slugify
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import gettext_lazy, ngettext
 from openpyxl import Workbook
 from openpyxl.cell import Cell, WriteOnlyCell
 from openpyxl.styles import Alignment, Font, PatternFill
@@ -528,10 +528,11 @@ def _season_sheet(workbook: Workbook, rows, title: str, columns, threshold=None)
     writer.finish()
 
 
+#: Lazy: read when a sheet is written, in its language (not the one the module was loaded in).
 RULE_NAMES = {
-    "sum_points": _("sum of the tournament points"),
-    "sum_place_points": _("sum of the place points"),
-    "best_n": _("best N tournaments"),
+    "sum_points": gettext_lazy("sum of the tournament points"),
+    "sum_place_points": gettext_lazy("sum of the place points"),
+    "best_n": gettext_lazy("best N tournaments"),
 }
 
 
