@@ -103,7 +103,9 @@ def _columns(row: dict[str, Any], per_opponent: bool) -> list[tuple[str, forms.F
                     max_length=NAME_MAX,
                     required=False,
                     initial=row.get(f"name_{code}", ""),
-                    help_text="" if code == settings.LANGUAGE_CODE else _("Empty: the first name."),
+                    help_text=""
+                    if code == settings.LANGUAGE_CODE
+                    else _("Empty: the usual word in this language, else the first name."),
                 ),
             )
         )
