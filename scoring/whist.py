@@ -368,8 +368,9 @@ _CONTRACT_KEYS = {
     "capo_bonus",
     "capo_multiplier",
 }
-#: A contract's name in one language (``name_fr``, ``name_en``, ``name_nl``...).
-NAME_KEY = re.compile(r"name_[a-z]{2,3}")
+#: A contract's name in one language (``name_fr``, ``name_en``, ``name_nl``, ``name_nl-be``...:
+#: the languages of ``scoring.game_words``).
+NAME_KEY = re.compile(r"name_[a-z]{2,3}(-[a-z0-9]{2,8})?")
 NAME_MAX = 80
 
 

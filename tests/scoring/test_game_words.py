@@ -5,7 +5,7 @@ import csv
 
 import pytest
 
-from scoring import GAMES, game_words
+from scoring import GAMES, InvalidRules, game_words
 from scoring.double_king import KINDS
 from scoring.game_words import GameWordsError, read_words
 from scoring.whist import default_rules
@@ -66,6 +66,16 @@ def test_the_default_whist_contracts_carry_a_name_in_every_language_of_the_table
     }
     assert KINDS["trump"].names == {"fr": "Atout", "en": "Trump", "nl": "Troef"}
     assert KINDS["trump"].name("nl-be") == "Troef"
+
+
+def test_a_ruleset_takes_a_contract_name_in_each_language_a_column_may_have():
+    rules = default_rules()
+    rules["contracts"][0].update({"name_de": "Zusammen 8", "name_nl-be": "Samen acht"})
+    validated = GAMES["whist"].validate_rules(rules)
+    assert validated["contracts"][0]["name_nl-be"] == "Samen acht"
+    rules["contracts"][0]["name_Deutsch"] = "Zusammen 8"
+    with pytest.raises(InvalidRules, match="unknown keys: name_Deutsch"):
+        GAMES["whist"].validate_rules(rules)
 
 
 def test_every_row_of_the_projects_table_has_its_french_word():
