@@ -1,8 +1,8 @@
 """Issue 28: a fourth language's game words are a column of ``scoring/game_words.csv`` and a
 catalogue in ``locale/``, no Python code. A copy of the project (as committed: ``git archive
-HEAD``) gets German that way only; its
-own ``manage.py`` then names the games, the Double King games, the whist contracts and the rows
-in German, German is one of the site's languages, and a page shows it."""
+HEAD``) gets German that way only; its own ``manage.py`` then names the games, the Double King
+games, the whist contracts and the rows in German, German is one of the site's languages, and
+a page shows it."""
 
 import csv
 import json
