@@ -3,6 +3,7 @@ and its first committee member; the committee creates seasons, invites scorekeep
 committee members, changes and revokes their roles. Every object is looked up within the
 user's clubs (another club's: 404)."""
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.mixins import UserPassesTestMixin
@@ -178,8 +179,8 @@ class ClubDeskView(CommitteeRequiredMixin, View):
     def get(self, request, slug):
         club = self.get_scoped(Club, slug=slug)
         others = self.get_staff_clubs().exclude(pk=club.pk).order_by("name")
-        french = (get_language() or "fr").startswith("fr")
-        games = [(key, spec.name_fr if french else spec.name_en) for key, spec in GAMES.items()]
+        language = get_language() or settings.LANGUAGE_CODE
+        games = [(key, spec.name(language)) for key, spec in GAMES.items()]
         context = {"club": club, "other_clubs": others, "games": games}
         return render(request, "club/desk.html", context)
 

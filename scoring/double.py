@@ -303,8 +303,6 @@ def season_classifier(rules: Rules | None = None) -> Callable[[SeasonLine], Key]
 SPEC = GameSpec.from_module(
     globals(),
     key="double",
-    name_fr="Double",
-    name_en="Double",
     table_sizes=TABLE_SIZES,
     deals_per_round=10,
     default_sessions=None,

@@ -41,6 +41,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from . import game_words
 from .common import (
     Json,
     Record,
@@ -94,27 +95,39 @@ TIMES_PER_NEGATIVE_GAME = 2
 
 @dataclass(frozen=True)
 class GameKind:
-    """One of the seven games: ``unit`` points per card/trick counted in ``taken``."""
+    """One of the seven games: ``unit`` points per card/trick counted in ``taken``; its
+    names are the words table's ``dk.<code>`` row (``scoring.game_words``)."""
 
     code: str
-    name_fr: str
-    name_en: str
     negative: bool
     total: int  # points of the whole game: -13 ... +13
     unit: int = 0  # points per unit of ``taken`` (0: not a ``taken`` game)
     units: int = 0  # units in the deck (tricks, hearts, queens...)
 
+    @property
+    def names(self) -> dict[str, str]:
+        """The game's name in every language of the words table."""
+        return game_words.names(f"dk.{self.code}")
+
+    def name(self, language: str) -> str:
+        """The game's name in ``language``, else in French, else its code.
+
+        >>> KINDS["hearts"].name("nl"), KINDS["hearts"].name("en")
+        ('Geen harten', 'No hearts')
+        """
+        return game_words.word(f"dk.{self.code}", language)
+
 
 KINDS: dict[str, GameKind] = {
     k.code: k
     for k in (
-        GameKind("tricks", "Pas de plis", "No tricks", True, -13, -1, 13),
-        GameKind("hearts", "Pas de cœurs", "No hearts", True, -13, -1, 13),
-        GameKind("queens", "Pas de dames", "No queens", True, -8, -2, 4),
-        GameKind("jacks_kings", "Pas de valets/rois", "No jacks or kings", True, -8, -1, 8),
-        GameKind("king_of_hearts", "Pas de roi de cœur", "No king of hearts", True, -5),
-        GameKind("seventh_last", "Pas de 7e et dernier pli", "No 7th and last trick", True, -5),
-        GameKind("trump", "Atout", "Trump", False, 13, 1, 13),
+        GameKind("tricks", True, -13, -1, 13),
+        GameKind("hearts", True, -13, -1, 13),
+        GameKind("queens", True, -8, -2, 4),
+        GameKind("jacks_kings", True, -8, -1, 8),
+        GameKind("king_of_hearts", True, -5),
+        GameKind("seventh_last", True, -5),
+        GameKind("trump", False, 13, 1, 13),
     )
 }
 SEVENTH_POINTS = -2
@@ -612,8 +625,6 @@ def season_classifier(rules: Rules | None = None) -> Callable[[SeasonLine], Key]
 SPEC = GameSpec.from_module(
     globals(),
     key="double_king",
-    name_fr="Double King",
-    name_en="Double King",
     table_sizes=(SEATS,),
     deals_per_round=GAMES_PER_ROUND,
     default_sessions=5,

@@ -230,14 +230,14 @@ def match_spec(
     namespace: Mapping[str, Any],
     *,
     key: str,
-    name_fr: str,
-    name_en: str,
     match_rules: Callable[[Rules | None], MatchRules],
+    names: Mapping[str, str] | None = None,
 ) -> GameSpec:
     """The spec of a team game played as matches to a target: its module's own rules and
     deal scoring (``default_rules``, ``validate_rules``, ``score_deal``, ``table_result`` in
     ``namespace``), teams seated as :data:`TEAMS`, ranked by matches won then the
-    tie-breaks, a bye as the ruleset says."""
+    tie-breaks, a bye as the ruleset says; its ``names`` (language → name), else the
+    words table's (``scoring.game_words``)."""
 
     def classifier(rules: Rules | None) -> Callable[[Sequence[RoundLine]], Key]:
         parsed = match_rules(rules)
@@ -258,8 +258,7 @@ def match_spec(
             "bye_line": lambda rules: bye_line(match_rules(rules)),
         },
         key=key,
-        name_fr=name_fr,
-        name_en=name_en,
+        names=names or {},
         table_sizes=(SEATS,),
         deals_per_round=None,
         default_sessions=None,

@@ -266,7 +266,5 @@ def table_result(
 SPEC = match.match_spec(
     globals(),
     key="plonk",
-    name_fr="Plonk",
-    name_en="Plonk",
     match_rules=lambda rules: _rules(rules).match,
 )

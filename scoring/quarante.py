@@ -192,7 +192,5 @@ def table_result(
 SPEC = match.match_spec(
     globals(),
     key="quarante",
-    name_fr="Quarante de roi",
-    name_en="Forty for kings",
     match_rules=lambda rules: _rules(rules).match,
 )

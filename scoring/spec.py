@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from . import game_words
 from .common import Json, Record, Rules, TableResult
 from .ranking import RoundLine, SeasonLine
 
@@ -49,8 +50,6 @@ class GameSpec:
     """One game's scoring, as the tournament machinery calls it."""
 
     key: str
-    name_fr: str
-    name_en: str
     table_sizes: tuple[int, ...]
     #: records in a complete session, ``None`` when played to a target
     deals_per_round: int | None
@@ -70,6 +69,22 @@ class GameSpec:
     #: the bounds ``(low, high)`` of the ruleset's integer settings (and whist's ``points``
     #: of a contract or counter), for forms to state them
     bounds: Mapping[str, tuple[int, int]] = field(default_factory=dict)
+    #: the game's name per language (``{"fr": "Bataille", "en": "War"}``); left out: the
+    #: words table's ``game.<key>`` row (``scoring.game_words``)
+    names: Mapping[str, str] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        if not self.names:
+            object.__setattr__(self, "names", game_words.names(f"game.{self.key}"))
+
+    def name(self, language: str) -> str:
+        """The game's name in ``language`` (``nl-be``: Dutch), else in French, else its key.
+
+        >>> from scoring import GAMES
+        >>> GAMES["double"].name("nl"), GAMES["quarante"].name("en-gb")
+        ('Dubbel', 'Forty for kings')
+        """
+        return game_words.pick(self.names, language, self.key)
 
     @classmethod
     def from_module(cls, namespace: Mapping[str, Any], **fields: Any) -> GameSpec:

@@ -56,6 +56,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
+from . import game_words
 from .common import (
     Json,
     Record,
@@ -123,9 +124,13 @@ BOUNDS: dict[str, tuple[int, int]] = {
 }
 
 
+def _names(code: str) -> dict[str, Json]:
+    """A default contract's ``name_<language>`` for every language of the words table."""
+    return {f"name_{lang}": name for lang, name in game_words.names(f"contract.{code}").items()}
+
+
 def _c(
     code: str,
-    name_fr: str,
     points: int,
     declarers: tuple[int, int],
     tricks: int,
@@ -141,7 +146,7 @@ def _c(
 ) -> dict[str, Json]:
     return {
         "code": code,
-        "name_fr": name_fr,
+        **_names(code),
         "points": points,
         "points_failed": None,
         "declarers": list(declarers),
@@ -160,7 +165,6 @@ def _c(
 def _emballage(n: int, points: int) -> dict[str, Json]:
     return _c(
         f"emballage_{n}",
-        f"Emballage {n}",
         points,
         (2, 2),
         n,
@@ -171,32 +175,32 @@ def _emballage(n: int, points: int) -> dict[str, Json]:
     )
 
 
-def _misere(code: str, name_fr: str, points: int, tricks: int = 0) -> dict[str, Json]:
-    return _c(code, name_fr, points, (1, 4), tricks, "alone", exact=True, per_declarer=True)
+def _misere(code: str, points: int, tricks: int = 0) -> dict[str, Json]:
+    return _c(code, points, (1, 4), tricks, "alone", exact=True, per_declarer=True)
 
 
 #: The RC « La Chevalerie » contract table, weakest first (docs/rules/whist.md#contracts).
 CHEVALERIE_CONTRACTS: list[Json] = [
     _emballage(8, 2),
     _emballage(9, 4),
-    _c("solo_6", "Solo 6", 6, (1, 1), 6, "alone", overtrick=3, overtrick_cap=8, undertrick=3),
-    _c("trou", "Trou", 6, (2, 2), 8, "pair", undertrick=1, capo_multiplier=2),
-    _c("trou_royal", "Trou royal", 6, (2, 2), 9, "pair", undertrick=1, capo_multiplier=2),
+    _c("solo_6", 6, (1, 1), 6, "alone", overtrick=3, overtrick_cap=8, undertrick=3),
+    _c("trou", 6, (2, 2), 8, "pair", undertrick=1, capo_multiplier=2),
+    _c("trou_royal", 6, (2, 2), 9, "pair", undertrick=1, capo_multiplier=2),
     _emballage(10, 9),
-    _c("solo_7", "Solo 7", 12, (1, 1), 7, "alone", overtrick=3, overtrick_cap=8, undertrick=3),
+    _c("solo_7", 12, (1, 1), 7, "alone", overtrick=3, overtrick_cap=8, undertrick=3),
     _emballage(11, 15),
-    _c("solo_8", "Solo 8", 18, (1, 1), 8, "alone", overtrick=3, overtrick_cap=8, undertrick=3),
-    _misere("petite_misere", "Petite misère", 18),
+    _c("solo_8", 18, (1, 1), 8, "alone", overtrick=3, overtrick_cap=8, undertrick=3),
+    _misere("petite_misere", 18),
     _emballage(12, 21),
-    _misere("piccolo", "Piccolo", 24, tricks=1),
-    _c("abondance_9", "Abondance 9", 27, (1, 1), 9, "alone"),
-    _c("abondance_10", "Abondance 10", 30, (1, 1), 10, "alone"),
+    _misere("piccolo", 24, tricks=1),
+    _c("abondance_9", 27, (1, 1), 9, "alone"),
+    _c("abondance_10", 30, (1, 1), 10, "alone"),
     _emballage(13, 30),
-    _misere("grande_misere", "Grande misère", 36),
-    _c("abondance_11", "Abondance 11", 42, (1, 1), 11, "alone"),
-    _misere("grande_misere_table", "Grande misère sur table", 60),
-    _c("petit_schlem", "Petit schlem", 90, (1, 1), 12, "alone"),
-    _c("grand_schlem", "Grand schlem", 120, (1, 1), 13, "alone"),
+    _misere("grande_misere", 36),
+    _c("abondance_11", 42, (1, 1), 11, "alone"),
+    _misere("grande_misere_table", 60),
+    _c("petit_schlem", 90, (1, 1), 12, "alone"),
+    _c("grand_schlem", 120, (1, 1), 13, "alone"),
 ]
 
 #: The club's counters: ``contract`` bid against ``against`` scores ``points``.
@@ -364,8 +368,9 @@ _CONTRACT_KEYS = {
     "capo_bonus",
     "capo_multiplier",
 }
-#: A contract's name in one language (``name_fr``, ``name_en``, ``name_nl``...).
-NAME_KEY = re.compile(r"name_[a-z]{2}")
+#: A contract's name in one language (``name_fr``, ``name_en``, ``name_nl``, ``name_nl-be``...:
+#: the languages of ``scoring.game_words``).
+NAME_KEY = re.compile(r"name_[a-z]{2,3}(-[a-z0-9]{2,8})?")
 NAME_MAX = 80
 
 
@@ -841,8 +846,6 @@ def season_classifier(rules: Rules | None = None) -> Callable[[SeasonLine], Key]
 SPEC = GameSpec.from_module(
     globals(),
     key="whist",
-    name_fr="Whist (RC « La Chevalerie »)",
-    name_en="Whist (RC « La Chevalerie »)",
     table_sizes=TABLE_SIZES,
     deals_per_round=12,
     default_sessions=3,

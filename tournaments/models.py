@@ -25,7 +25,7 @@ from club.validators import MAX_FEE, PlainNameValidator, fee_validators
 from scoring import GAMES
 from scoring.ranking import CLUB_RANKING_BOUNDS
 
-from .language import in_french
+from .language import spec_name
 
 PLACE_POINTS_DENOMINATOR = 60
 #: A round's clock runs 1 to 600 minutes (the rulesets' bounds).
@@ -35,8 +35,7 @@ MAX_CLOCK_MINUTES = 600
 def game_choices() -> list[tuple[str, str]]:
     """Every game ``scoring`` knows, named in the active language (a callable: a game
     registered later is a choice too)."""
-    french = in_french()
-    return [(key, spec.name_fr if french else spec.name_en) for key, spec in GAMES.items()]
+    return [(key, spec_name(spec)) for key, spec in GAMES.items()]
 
 
 class GameRules(models.Model):

@@ -21,6 +21,7 @@ from scoring import (
     GameSpec,
     InvalidDeal,
     SeasonLine,
+    game_words,
     register,
     score_deal,
     unregister,
@@ -113,7 +114,9 @@ def test_registry_entries() -> None:
     assert (do.table_sizes, do.deals_per_round) == ((3, 4, 5, 6), 10)
     for key, spec in GAMES.items():
         assert isinstance(spec, GameSpec)
-        assert spec.key == key and spec.name_fr and spec.name_en
+        # every built-in game is named in every language of the words table
+        assert spec.key == key and set(spec.names) == set(game_words.languages())
+        assert all(spec.name(language) for language in spec.names)
     with pytest.raises(TypeError):
         GAMES["chess"] = dk  # type: ignore[index]
 

@@ -68,8 +68,8 @@ def table_result(records: Sequence[dict], rules=None, *, first_dealer=0, n_seats
 SPEC = match.match_spec(
     globals(),
     key=KEY,
-    name_fr="Bataille",
-    name_en="War",
+    # Its own words (language → name): no row of scoring/game_words.csv needed.
+    names={"fr": "Bataille", "en": "War", "nl": "Oorlog"},
     match_rules=match_rules,
 )
 

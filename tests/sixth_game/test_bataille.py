@@ -9,11 +9,12 @@ from pathlib import Path
 import pytest
 from bataille import KEY, PLUGIN, install, uninstall
 from django.urls import reverse
+from django.utils import translation
 from helpers import fr, post_deals
 from openpyxl import load_workbook
 from pypdf import PdfReader
 
-from scoring import GAMES
+from scoring import GAMES, game_words
 from tournaments.games import PLUGINS, playable_game_choices
 from tournaments.models import Round, Tournament
 from tournaments.services import registration
@@ -44,13 +45,20 @@ def deal(client, table, tricks0: str, tricks1: str = ""):
 
 
 def test_registering_adds_the_game_everywhere_and_unregistering_removes_it(bataille):
-    assert GAMES[KEY].name_fr == "Bataille" and PLUGINS[KEY] is bataille
+    assert GAMES[KEY].name("fr") == "Bataille" and PLUGINS[KEY] is bataille
     assert (KEY, "Bataille") in playable_game_choices()
     with pytest.raises(ValueError):
         install()
     uninstall()
     assert KEY not in GAMES and KEY not in PLUGINS
     install()  # for the fixture's own uninstall
+
+
+def test_the_plug_in_names_its_game_in_each_language_without_a_row_of_the_words_table(bataille):
+    assert "game.bataille" not in game_words.game_words().words
+    for language, name in (("en", "War"), ("nl-be", "Oorlog"), ("de", "Bataille")):
+        with translation.override(language):
+            assert (KEY, name) in playable_game_choices()
 
 
 def test_a_bataille_tournament_from_creation_to_excel(

@@ -32,7 +32,7 @@ from scoring.double_king import (
     sheet_line,
 )
 
-from ..language import in_french
+from ..language import active_language
 from ..scoring_messages import message_for
 from .base import DealForm, GamePlugin, SheetForm
 from .deal_words import LINES
@@ -57,8 +57,9 @@ RECORD_KEYS = ("taken", "taker", "seventh", "last", "penalty")
 
 
 def kind_names() -> dict[str, str]:
-    french = in_french()
-    return {code: (k.name_fr if french else k.name_en) for code, k in KINDS.items()}
+    """Each game's name in the active language (``scoring.game_words``)."""
+    language = active_language()
+    return {code: kind.name(language) for code, kind in KINDS.items()}
 
 
 def game_choices(rules: dict[str, Any] | None = None) -> list[tuple[str, str]]:

@@ -12,16 +12,16 @@ from collections.abc import Sequence
 from typing import Any
 
 from django import forms
-from django.conf import settings
 from django.forms import BoundField
-from django.utils.translation import get_language, gettext_lazy, ngettext
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
 
 from scoring import GAMES, whist
 from scoring.whist import SEED_COUNTERS, contract_table
 from scoring.whist_models import ON_FAILURE, ZERO_SUM
 from scoring.whist_seats import SIT_OUT, deal_seats
 
+from ..language import contract_name
 from .base import DealForm, GamePlugin
 from .rule_fields import TABLES, IntListField, RuleField, choice_setting
 from .whist_table import contract_table_fields
@@ -35,13 +35,9 @@ def _rules(rules: dict[str, Any] | None) -> dict[str, Any]:
 
 
 def contract_names(rules: dict[str, Any] | None = None) -> dict[str, str]:
-    """The club's contracts, weakest first, named in the current language."""
-    own = f"name_{settings.LANGUAGE_CODE}"
-    language = f"name_{(get_language() or settings.LANGUAGE_CODE).split('-')[0]}"
-    names: dict[str, str] = {}
-    for row in _rules(rules)["contracts"]:
-        names[row["code"]] = row.get(language) or row.get(own) or row["code"]
-    return names
+    """The club's contracts, weakest first, named in the current language
+    (``language.contract_name``)."""
+    return {row["code"]: contract_name(row) for row in _rules(rules)["contracts"]}
 
 
 def counter_targets(rules: dict[str, Any] | None = None) -> list[str]:

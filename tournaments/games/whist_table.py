@@ -24,6 +24,7 @@ from django.utils.translation import gettext_lazy
 from scoring.whist import NAME_MAX, POINTS_MAX, TRICKS
 from scoring.whist_models import DEFAULT_MODEL, ON_FAILURE, ZERO_SUM, shared_values
 
+from ..language import contract_name
 from .rule_fields import CONTRACTS, COUNTERS, RuleField, set_key
 
 #: Blank rows offered for new contracts and for a new counter.
@@ -102,7 +103,9 @@ def _columns(row: dict[str, Any], per_opponent: bool) -> list[tuple[str, forms.F
                     max_length=NAME_MAX,
                     required=False,
                     initial=row.get(f"name_{code}", ""),
-                    help_text="" if code == settings.LANGUAGE_CODE else _("Empty: the first name."),
+                    help_text=""
+                    if code == settings.LANGUAGE_CODE
+                    else _("Empty: the usual word in this language, else the first name."),
                 ),
             )
         )
@@ -246,7 +249,7 @@ def contract_table_fields(rules: dict[str, Any]) -> list[RuleField]:
     names: dict[str, str] = {}
     for row in rules.get("contracts") or []:
         code = row["code"]
-        names[code] = row.get(f"name_{settings.LANGUAGE_CODE}") or code
+        names[code] = contract_name(row)
         for column, field in _columns(row, per_opponent):
             if column in ("points", "tricks", "declarers_min", "declarers_max"):
                 field.required = True
@@ -430,12 +433,11 @@ def finish(rules: dict[str, Any]) -> dict[str, str]:
 
 
 def _contract_name(row: dict[str, Any]) -> str:
-    """The contract's name in the site's language (a new row unnamed yet: « the new
+    """The contract's name in the page's language (a new row unnamed yet: « the new
     contract »), for the messages."""
-    name = row.get(f"name_{settings.LANGUAGE_CODE}")
-    if name:
-        return str(name)
-    return _("The new contract") if row["code"].startswith(NEW) else str(row["code"])
+    if row["code"].startswith(NEW) and not any(row.get(f"name_{c}") for c, _n in languages()):
+        return _("The new contract")
+    return contract_name(row)
 
 
 def _not_shown_per_opponent(

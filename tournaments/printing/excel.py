@@ -29,7 +29,7 @@ from club.models import Season
 from scoring import GAMES
 from tournaments.formatting import format_points
 from tournaments.games import PLUGINS
-from tournaments.language import in_french
+from tournaments.language import spec_name
 from tournaments.models import Tournament
 from tournaments.selectors import (
     annual_rankings,
@@ -441,8 +441,7 @@ def _round_sheets(workbook: Workbook, rounds, round_name: str) -> None:
 
 
 def game_name(game: str) -> str:
-    spec = GAMES[game]
-    return spec.name_fr if in_french() else spec.name_en
+    return spec_name(GAMES[game])
 
 
 def season_workbook(season: Season, period: Period | None = None) -> Workbook:

@@ -131,7 +131,7 @@ def test_season_workbook(client, played_tournament, make_tournament):
     with translation.override("fr"):
         standings = season_rankings.season_standings(season)
     assert list(standings) == ["double_king"]
-    assert workbook.sheetnames == [GAMES["double_king"].name_fr]
+    assert workbook.sheetnames == [GAMES["double_king"].name("fr")]
     ws = workbook.worksheets[0]
     assert header(ws) == [
         fr("Rank"),
