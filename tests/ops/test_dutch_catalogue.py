@@ -5,6 +5,7 @@ string that uses it is translated with the Dutch term (or one of the forms the g
 « a / b »), and no Dutch text of the project — catalogue, game words, rules reference — uses a
 word of its « not » column."""
 
+import csv
 import re
 import subprocess
 from dataclasses import dataclass
@@ -30,9 +31,13 @@ class Term:
         return re.compile(rf"\b{re.escape(bare)}s?\b", re.IGNORECASE)
 
 
-def glossary() -> list[Term]:
+def glossary(section: str = "") -> list[Term]:
+    """The glossary's terms (those of the section whose title starts with ``section``)."""
     terms = []
-    for line in GLOSSARY.read_text().splitlines():
+    text = GLOSSARY.read_text()
+    if section:
+        text = text.split(f"## {section}", 1)[1].split("\n## ", 1)[0]
+    for line in text.splitlines():
         cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
         if len(cells) != 4 or cells[0] in ("Français", "---"):
             continue
@@ -50,9 +55,8 @@ def dutch_texts() -> dict[str, str]:
             texts[f"django.po: {entry.msgid[:50]!r} [{number}]"] = text
     for path in sorted((REPO / "docs" / "rules" / "nl").glob("*.md")):
         texts[str(path.relative_to(REPO))] = path.read_text()
-    words = REPO / "scoring" / "game_words.csv"
-    if words.exists():
-        texts["scoring/game_words.csv"] = words.read_text()
+    for key, row in game_words().items():
+        texts[f"scoring/game_words.csv: {key}"] = row["nl"]
     return texts
 
 
@@ -89,6 +93,37 @@ def test_each_glossary_term_is_translated_the_same_way_everywhere(term):
             ):
                 wrong.append(f"{source!r} → {dutch!r}")
     assert not wrong, f"« {term.english} » is « {' / '.join(term.dutch)} »:\n" + "\n".join(wrong)
+
+
+def game_words() -> dict[str, dict[str, str]]:
+    with open(REPO / "scoring" / "game_words.csv", newline="") as words:
+        return {row["key"]: row for row in csv.DictReader(words)}
+
+
+def bare(name: str) -> str:
+    """« Emballage 8 » and « Whist (RC « La Chevalerie ») » as the glossary names them."""
+    return re.sub(r"\s*\(.*\)|\s*\d+$", "", name).strip().lower()
+
+
+@pytest.mark.parametrize("term", glossary("The games"), ids=lambda t: t.english)
+def test_each_game_word_of_the_glossary_is_the_game_words_dutch(term):
+    """The words the pages, sheets and exports show come from scoring/game_words.csv."""
+    french = bare(term.french)
+    rows = [row for row in game_words().values() if bare(row["fr"]) == french]
+    assert rows, f"no game word is « {term.french} » in French"
+    for row in rows:
+        assert any(form in row["nl"].lower() for form in term.dutch), row
+
+
+@pytest.mark.parametrize("prefix, document", [("contract.", "whist.md"), ("dk.", "double_king.md")])
+def test_the_dutch_rules_reference_names_the_games_as_the_pages_do(prefix, document):
+    text = (REPO / "docs" / "rules" / "nl" / document).read_text().lower()
+    missing = [
+        row["nl"]
+        for key, row in game_words().items()
+        if key.startswith(prefix) and bare(row["nl"]) not in text
+    ]
+    assert not missing, f"docs/rules/nl/{document} never says {missing}"
 
 
 @pytest.mark.parametrize("term", [t for t in glossary() if t.never], ids=lambda t: t.english)
