@@ -1,5 +1,8 @@
 """Downloads: printed score sheets and wall plans (PDF, staff) and Excel standings (public).
 
+Every document is in its club's language, whoever asks (``club.language``): the sheets are
+posted on the club's tables.
+
 The sheet's layout is the game's: its plug-in names the template (``pdf_sheet_template``);
 these views only gather the data (``selectors``) and hand it to ``pdf`` or ``excel``.
 """
@@ -13,6 +16,7 @@ from django.utils.http import content_disposition_header
 from django.utils.translation import gettext as _
 from django.views import View
 
+from club.language import document_language
 from club.models import Club, Season
 from club.params import optional_int
 from club.privacy import activate_public_names
@@ -88,8 +92,9 @@ class RoundSheetsPDFView(RoundMixin, View):
 
     def get(self, request, pk):
         round_ = self.get_round(pk)
-        document = sheet_pdfs.round_document(round_, site_root(request))
-        return sheets_response(request, document, PdfExport.Kind.ROUND_SHEETS, round_)
+        with document_language(round_.tournament.club.language):
+            document = sheet_pdfs.round_document(round_, site_root(request))
+            return sheets_response(request, document, PdfExport.Kind.ROUND_SHEETS, round_)
 
 
 class RoundPlanPDFView(RoundMixin, View):
@@ -98,8 +103,13 @@ class RoundPlanPDFView(RoundMixin, View):
     def get(self, request, pk):
         round_ = self.get_round(pk)
         tournament = round_.tournament
-        # Printed for the hall: the names as the public pages write them.
+        # Printed for the hall: the names as the public pages write them, in its language.
         activate_public_names(tournament.club)
+        with document_language(tournament.club.language):
+            return self.plan(request, round_)
+
+    def plan(self, request, round_: Round) -> HttpResponse:
+        tournament = round_.tournament
         lines = pdf.plan_lines(round_reads.round_tables(round_))
         codes = sorted(qr.round_codes(round_, site_root(request)).values(), key=lambda c: c.table)
         content = pdf.render_pdf(
@@ -134,8 +144,9 @@ class FilledSheetsPDFView(ScorekeeperRequiredMixin, View):
             if only is not None
             else None
         )
-        document = sheet_pdfs.filled_document(tournament, round_)
-        return sheets_response(request, document, PdfExport.Kind.FILLED_SHEETS, round_)
+        with document_language(tournament.club.language):
+            document = sheet_pdfs.filled_document(tournament, round_)
+            return sheets_response(request, document, PdfExport.Kind.FILLED_SHEETS, round_)
 
 
 def public_export(request, club) -> None:
@@ -156,8 +167,9 @@ class TournamentXlsxView(View):
             pk=pk,
         )
         public_export(request, tournament.club)
-        content = excel.workbook_bytes(excel.tournament_workbook(tournament))
-        filename = excel.xlsx_filename(tournament.name, tournament.date.isoformat())
+        with document_language(tournament.club.language):
+            content = excel.workbook_bytes(excel.tournament_workbook(tournament))
+            filename = excel.xlsx_filename(tournament.name, tournament.date.isoformat())
         return file_response(content, excel.XLSX_CONTENT_TYPE, filename, attachment=True)
 
 
@@ -171,8 +183,9 @@ class SeasonXlsxView(View):
         asked = any(request.GET.get(name) for name in ("mois", "du", "au"))
         period = PeriodForm(request.GET if asked else None, season=season).period()
         public_export(request, season.club)
-        content = excel.workbook_bytes(excel.season_workbook(season, period))
-        filename = excel.xlsx_filename(season.club.name, season.name, _("Standings"))
+        with document_language(season.club.language):
+            content = excel.workbook_bytes(excel.season_workbook(season, period))
+            filename = excel.xlsx_filename(season.club.name, season.name, _("Standings"))
         return file_response(content, excel.XLSX_CONTENT_TYPE, filename, attachment=True)
 
 
@@ -181,9 +194,10 @@ class MoneyXlsxView(CommitteeRequiredMixin, View):
 
     def get(self, request, pk):
         season = self.get_scoped(Season.objects.select_related("club"), pk=pk)
-        report = accounts.money_report(season)
-        content = excel.workbook_bytes(excel.money_workbook(report))
-        filename = excel.xlsx_filename(season.club.name, season.name, _("money"))
+        with document_language(season.club.language):
+            report = accounts.money_report(season)
+            content = excel.workbook_bytes(excel.money_workbook(report))
+            filename = excel.xlsx_filename(season.club.name, season.name, _("money"))
         return file_response(content, excel.XLSX_CONTENT_TYPE, filename, attachment=True)
 
 
@@ -193,12 +207,14 @@ class PlayerDataView(CommitteeRequiredMixin, View):
     def get(self, request, slug, pk, extension):
         club = self.get_scoped(Club, slug=slug)
         player = get_object_or_404(club.players.all(), pk=pk)
-        if extension == "json":
-            content, content_type = player_export.export_json(player, club), "application/json"
-        else:
-            workbook = player_export.export_workbook(player, club)
-            content, content_type = excel.workbook_bytes(workbook), excel.XLSX_CONTENT_TYPE
-        filename = player_export.export_filename(player, extension)
+        with document_language(club.language):
+            if extension == "json":
+                content = player_export.export_json(player, club)
+                content_type = "application/json"
+            else:
+                workbook = player_export.export_workbook(player, club)
+                content, content_type = excel.workbook_bytes(workbook), excel.XLSX_CONTENT_TYPE
+            filename = player_export.export_filename(player, extension)
         return file_response(content, content_type, filename, attachment=True)
 
 
