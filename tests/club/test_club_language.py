@@ -200,10 +200,14 @@ def test_staff_pages_follow_the_users_choice_else_their_clubs(
     committee = Client()
     committee.force_login(committee_user)
     assert language_of(committee.get(reverse("club_desk", args=[tournament.club.slug])))[0] == "nl"
-    # A user who chose French keeps it on his club's pages.
+    assert 'id="documents-language"' not in staff.get(club_pages[1]).content.decode()
+    # A user who chose French keeps it on his club's pages; the round's page says the sheets
+    # it prints are in the club's language.
     staff.cookies[settings.LANGUAGE_COOKIE_NAME] = "fr"
     for url in club_pages:
         assert language_of(staff.get(url)) == ("fr", "fr"), url
+    note = "dans la langue du club (Nederlands)"
+    assert note in staff.get(club_pages[1]).content.decode()
 
 
 def test_the_committee_chooses_the_clubs_language(committee_client, scorekeeper_user, club):
@@ -266,7 +270,7 @@ def test_a_flemish_clubs_sheets_and_workbook_are_dutch_whoever_asks(flemish, sco
     rows = [[cell for cell in row] for row in deals.values]
     header = next(row for row in rows if nl("Contract") in row)
     assert header[:4] == [nl("pool").capitalize(), nl("Table"), nl("Deal"), nl("Contract")]
-    assert [1, 1, 1, ALLEEN_ZES] == next(row[:4] for row in rows if row[2] == 1)
+    assert next(row[:4] for row in rows if row[2] == 1) == [1, 1, 1, ALLEEN_ZES]
 
 
 def test_a_french_clubs_workbook_names_the_contract_in_french(client, make_tournament):
