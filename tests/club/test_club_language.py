@@ -25,7 +25,7 @@ from scoring import GAMES
 from tournaments.models import Tournament
 from tournaments.sample_sheets import whist_pool
 from tournaments.services import deal_entry, drawing, registration
-from tournaments.tableside import table_entry
+from tournaments.tableside import hall_screen, table_entry
 
 pytestmark = pytest.mark.django_db
 
@@ -114,6 +114,7 @@ def public_urls(tournament, table) -> dict[str, str]:
         "club": reverse("club_home", args=[tournament.club.slug]),
         "privacy": reverse("club_privacy", args=[tournament.club.slug]),
         "phone": table_entry.link_path(table_entry.issue_link(table, user=None)),
+        "hall clock": reverse("hall_clock", args=[hall_screen.hall_link_renew(tournament)]),
     }
 
 
