@@ -252,7 +252,7 @@ def test_a_flemish_clubs_sheets_and_workbook_are_dutch_whoever_asks(flemish, sco
     staff = with_cookie("fr")
     staff.force_login(scorekeeper_user)
     filled = staff.get(reverse("tournament_filled_pdf", args=[tournament.pk]))
-    assert filled["Content-Type"] == "application/pdf"
+    assert filled["Content-Type"] == "application/pdf" and filled["Content-Language"] == "nl"
     text = pdf_text(filled.content)
     assert ALLEEN_ZES in text  # the club's own name of its contract
     assert "donderdag 26 november 2026" in text  # Django's Dutch days and months
@@ -262,9 +262,9 @@ def test_a_flemish_clubs_sheets_and_workbook_are_dutch_whoever_asks(flemish, sco
     blank = pdf_text(staff.get(reverse("round_sheets_pdf", args=[table.round_id])).content)
     assert "donderdag 26 november 2026" in blank and "jeudi" not in blank
 
-    workbook = load_workbook(
-        io.BytesIO(staff.get(reverse("tournament_xlsx", args=[tournament.pk])).content)
-    )
+    response = staff.get(reverse("tournament_xlsx", args=[tournament.pk]))
+    assert response["Content-Language"] == "nl"
+    workbook = load_workbook(io.BytesIO(response.content))
     assert workbook.sheetnames[0] == nl("Standings")
     assert nl("Deals") in workbook.sheetnames
     deals = workbook[nl("Deals")]
@@ -272,6 +272,18 @@ def test_a_flemish_clubs_sheets_and_workbook_are_dutch_whoever_asks(flemish, sco
     header = next(row for row in rows if nl("Contract") in row)
     assert header[:4] == [nl("pool").capitalize(), nl("Table"), nl("Deal"), nl("Contract")]
     assert next(row[:4] for row in rows if row[2] == 1) == [1, 1, 1, ALLEEN_ZES]
+
+
+def test_a_players_data_export_is_in_his_clubs_language(flemish, committee_user):
+    tournament, _table = flemish
+    player = tournament.entries.order_by("pk").first().player
+    committee = with_cookie("fr")
+    committee.force_login(committee_user)
+    url = reverse("player_data_xlsx", args=[tournament.club.slug, player.pk])
+    response = committee.get(url)
+    assert response.status_code == 200 and response["Content-Language"] == "nl"
+    workbook = load_workbook(io.BytesIO(response.content))
+    assert workbook.sheetnames[:2] == [nl("Player"), nl("Memberships")]
 
 
 def test_a_french_clubs_workbook_names_the_contract_in_french(client, make_tournament):

@@ -13,6 +13,7 @@ from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.http import content_disposition_header
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views import View
 
@@ -38,9 +39,12 @@ from tournaments.tableside import qr
 
 
 def file_response(
-    content: bytes, content_type: str, filename: str, *, attachment: bool
+    content: bytes, content_type: str, filename: str, *, attachment: bool, language: str = ""
 ) -> HttpResponse:
+    """The file, said to be in ``language`` (else the active one: the document's, made under
+    ``document_language``)."""
     response = HttpResponse(content, content_type=content_type)
+    response["Content-Language"] = language or get_language()
     response["Content-Disposition"] = content_disposition_header(attachment, filename)
     response["Content-Length"] = str(len(content))
     # Standings change as results come in; staff sheets are not for shared caches.
@@ -48,9 +52,9 @@ def file_response(
     return response
 
 
-def pdf_response(content: bytes, filename: str) -> HttpResponse:
+def pdf_response(content: bytes, filename: str, language: str = "") -> HttpResponse:
     # Inline: the browser shows it and prints it; the name is kept if it is saved.
-    return file_response(content, "application/pdf", filename, attachment=False)
+    return file_response(content, "application/pdf", filename, attachment=False, language=language)
 
 
 _round_words = sheet_pdfs.round_words
@@ -170,7 +174,7 @@ class TournamentXlsxView(View):
         with document_language(tournament.club.language):
             content = excel.workbook_bytes(excel.tournament_workbook(tournament))
             filename = excel.xlsx_filename(tournament.name, tournament.date.isoformat())
-        return file_response(content, excel.XLSX_CONTENT_TYPE, filename, attachment=True)
+            return file_response(content, excel.XLSX_CONTENT_TYPE, filename, attachment=True)
 
 
 class SeasonXlsxView(View):
@@ -186,7 +190,7 @@ class SeasonXlsxView(View):
         with document_language(season.club.language):
             content = excel.workbook_bytes(excel.season_workbook(season, period))
             filename = excel.xlsx_filename(season.club.name, season.name, _("Standings"))
-        return file_response(content, excel.XLSX_CONTENT_TYPE, filename, attachment=True)
+            return file_response(content, excel.XLSX_CONTENT_TYPE, filename, attachment=True)
 
 
 class MoneyXlsxView(CommitteeRequiredMixin, View):
@@ -198,7 +202,7 @@ class MoneyXlsxView(CommitteeRequiredMixin, View):
             report = accounts.money_report(season)
             content = excel.workbook_bytes(excel.money_workbook(report))
             filename = excel.xlsx_filename(season.club.name, season.name, _("money"))
-        return file_response(content, excel.XLSX_CONTENT_TYPE, filename, attachment=True)
+            return file_response(content, excel.XLSX_CONTENT_TYPE, filename, attachment=True)
 
 
 class PlayerDataView(CommitteeRequiredMixin, View):
@@ -215,7 +219,7 @@ class PlayerDataView(CommitteeRequiredMixin, View):
                 workbook = player_export.export_workbook(player, club)
                 content, content_type = excel.workbook_bytes(workbook), excel.XLSX_CONTENT_TYPE
             filename = player_export.export_filename(player, extension)
-        return file_response(content, content_type, filename, attachment=True)
+            return file_response(content, content_type, filename, attachment=True)
 
 
 def retry_url(export: PdfExport) -> str:
@@ -254,4 +258,4 @@ class PdfExportFileView(ScorekeeperRequiredMixin, View):
         export = self.get_scoped(PdfExport, pk=pk)
         if export.status != PdfExport.Status.READY or export.content is None:
             return redirect("pdf_export", export.pk)
-        return pdf_response(bytes(export.content), export.filename)
+        return pdf_response(bytes(export.content), export.filename, export.language)
