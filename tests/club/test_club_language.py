@@ -327,7 +327,8 @@ def test_belgian_dutch_formats():
         assert formats.number_format(Decimal("1234.5"), 2) == "1234,50"
         assert formats.number_format(Decimal("1234.5"), 2, force_grouping=True) == "1.234,50"
         assert formats.get_format("FIRST_DAY_OF_WEEK") == 1
-        assert formats.sanitize_strftime_format  # Django's own still there
+        # What Belgium writes like the Netherlands is still Django's Dutch.
+        assert "%H.%M" in formats.get_format("TIME_INPUT_FORMATS")
         assert formats.get_format("DATE_INPUT_FORMATS")[0] == "%d/%m/%Y"
         assert money(Decimal("12.5")) == "€\u00a012,50"
         assert [ordinal(1), ordinal(2), ordinal(3), ordinal(21)] == ["1e", "2e", "3e", "21e"]
@@ -383,3 +384,15 @@ def test_the_demo_has_a_flemish_club_in_dutch(client):
     assert language_of(page) == ("fr", "fr")
     call_command("demo")  # twice: nothing new
     assert Tournament.objects.filter(club=club).count() == 1
+
+
+def test_a_flemish_clubs_fees_are_written_the_belgian_way(committee_client, make_tournament):
+    tournament = make_tournament(players=4, rounds=1)
+    Tournament.objects.filter(pk=tournament.pk).update(entry_fee="7")
+    Club.objects.filter(pk=tournament.club_id).update(language="nl")
+    page = committee_client.get(reverse("staff_money", args=[tournament.season_id]))
+    assert page["Content-Language"] == "nl"
+    assert "€\u00a07,00" in page.content.decode() and "7,00\u00a0€" not in page.content.decode()
+    Club.objects.filter(pk=tournament.club_id).update(language="fr")
+    page = committee_client.get(reverse("staff_money", args=[tournament.season_id]))
+    assert "7,00\u00a0€" in page.content.decode()
