@@ -19,7 +19,7 @@ def fr(message: str, **params: object) -> str:
 
 def nl(message: str, **params: object) -> str:
     """The Dutch text of an English source message, as the Dutch catalogue has it now (being
-    filled: the source text while a message is untranslated)."""
+    filled: while a message is untranslated, Django falls back to the site's French)."""
     with translation.override("nl"):
         text = translation.gettext(message)
     return text % params if params else text

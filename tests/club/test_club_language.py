@@ -12,20 +12,25 @@ import subprocess
 from decimal import Decimal
 
 import pytest
+from django import forms
 from django.conf import settings
+from django.core.management import call_command
 from django.test import Client
 from django.urls import reverse
 from django.utils import formats, translation
-from helpers import nl
+from helpers import nl, table_phone
 from openpyxl import load_workbook
 
 from club.formatting import money, ordinal
 from club.models import Club, Player, Season
 from scoring import GAMES
 from tournaments.models import Tournament
+from tournaments.printing.exports import queue_pdf_export
+from tournaments.printing.models import PdfExport
 from tournaments.sample_sheets import whist_pool
 from tournaments.services import deal_entry, drawing, registration
 from tournaments.tableside import hall_screen, table_entry
+from tournaments.tableside.models import TableLink
 
 pytestmark = pytest.mark.django_db
 
@@ -44,14 +49,14 @@ def flemish_rules() -> dict:
 @pytest.fixture
 def flemish(club, make_tournament):
     """The ``club`` fixture made Flemish, with its whist ruleset naming « Solo 6 » in Dutch
-    and a whist tournament of one table whose pool is played (« Alleen zes » in its first
-    deal). Returns the tournament and its table."""
+    and a whist tournament of one table, 11 deals of its pool played (« Alleen zes » first),
+    the last one still to enter. Returns the tournament and its table."""
     Club.objects.filter(pk=club.pk).update(language="nl")
     tournament = make_tournament("whist", players=4, rounds=1, rules=flemish_rules(), date=DATE)
     round_ = drawing.draw_round(tournament, seed=3)
     table = round_.tables.get()
     first = table.seats.get(first_dealer=True).position
-    records = whist_pool(first, random.Random(5), 12, 4)
+    records = whist_pool(first, random.Random(5), 11, 4)
     records[0] = {
         "contract": "solo_6",
         "dealer": records[0]["dealer"],
@@ -126,9 +131,14 @@ def test_a_flemish_clubs_public_pages_are_in_dutch_without_a_cookie(flemish):
         response = visitor.get(url)
         assert response.status_code == 200, name
         assert language_of(response) == ("nl", "nl"), name
-    # The hall screen's words are Dutch: its pool, and the club's own contract on the phone.
+    # The hall screen's words are Dutch.
     screen = visitor.get(urls["hall screen"]).content.decode()
     assert nl("Standings") in screen
+    # A phone that took its seat: the next deal's form offers the club's own contracts.
+    link = TableLink.objects.get(table=table, revoked_at__isnull=True)
+    phone = table_phone(link, table.seats.order_by("position").first().entry_id)
+    page = phone.get(urls["phone"])
+    assert language_of(page) == ("nl", "nl") and ALLEEN_ZES in page.content.decode()
     # A visitor who chose French keeps French there.
     french = with_cookie("fr")
     for name, url in urls.items():
@@ -305,10 +315,7 @@ def test_a_french_clubs_workbook_names_the_contract_in_french(client, make_tourn
     assert "Solo 6" in cells and ALLEEN_ZES not in cells
 
 
-def test_queued_sheets_carry_the_clubs_language(flemish, scorekeeper_user, settings):
-    from tournaments.printing.exports import queue_pdf_export
-    from tournaments.printing.models import PdfExport
-
+def test_queued_sheets_carry_the_clubs_language(flemish, scorekeeper_user):
     tournament, _table = flemish
     with translation.override("fr"):
         export = queue_pdf_export(
@@ -342,9 +349,7 @@ def test_belgian_dutch_formats():
         assert ordinal(3) == "3"
 
 
-def test_a_dutch_date_typed_the_belgian_way_is_read(committee_client, club):
-    from django import forms
-
+def test_a_dutch_date_typed_the_belgian_way_is_read():
     class DateForm(forms.Form):
         day = forms.DateField()
 
@@ -355,10 +360,6 @@ def test_a_dutch_date_typed_the_belgian_way_is_read(committee_client, club):
 
 
 def test_the_demo_has_a_flemish_club_in_dutch(client):
-    from django.core.management import call_command
-
-    from tournaments.tableside.models import TableLink
-
     call_command("demo")
     club = Club.objects.get(slug="de-kaartvrienden")
     assert club.language == "nl"
