@@ -202,6 +202,70 @@ def build_demo_club() -> DemoClub:
     return DemoClub(club=club, season=season, players=players, lines=lines)
 
 
+#: The Flemish club: its pages, sheets and exports in Dutch (``Club.language``), its members.
+FLEMISH_SLUG = "de-kaartvrienden"
+FLEMISH_PLAYERS = [
+    ("Jan", "Peeters"),
+    ("Griet", "Janssens"),
+    ("Koen", "Maes"),
+    ("Els", "Jacobs"),
+    ("Dirk", "Mertens"),
+    ("Marleen", "Willems"),
+    ("Geert", "Claes"),
+    ("Hilde", "Goossens"),
+    ("Stijn", "Wouters"),
+    ("Lieve", "De Clercq"),
+    ("Frans", "Verhoeven"),
+    ("Rita", "Hermans"),
+    ("Wim", "Van den Broeck"),
+    ("Mieke", "Vermeulen"),
+    ("Bart", "Pauwels"),
+    ("Annemie", "Smets"),
+]
+
+
+def build_flemish_club() -> DemoClub:
+    """A Flemish club beside the first: in Dutch for every visitor who chose no language; the
+    demo's logins are its staff too."""
+    club, _ = Club.objects.get_or_create(
+        slug=FLEMISH_SLUG,
+        defaults={
+            "name": "WC De Kaartvrienden",
+            "language": "nl",
+            "entry_fee": Decimal("2.50"),
+            "membership_fee": Decimal("10.00"),
+            "free_participations": 0,
+        },
+    )
+    today = timezone.localdate()
+    season, _ = Season.objects.get_or_create(
+        club=club,
+        name=str(today.year),
+        defaults={
+            "start": datetime.date(today.year, 1, 1),
+            "end": datetime.date(today.year, 12, 31),
+        },
+    )
+    players = []
+    for index, (first, last) in enumerate(FLEMISH_PLAYERS):
+        player, _ = Player.objects.get_or_create(
+            first_name=first,
+            last_name=last,
+            defaults={
+                "email": f"{_ascii(first)}.{_ascii(last)}@example.be",
+                "licence_number": f"KV-{200 + index}",
+            },
+        )
+        player.clubs.add(club)
+        players.append(player)
+    for username, _password, role in DEMO_USERS:
+        user = User.objects.filter(username=username).first()
+        if user is not None:
+            grant_role(user, club, role)
+    lines = [f"Flemish demo club: {club.name} (Dutch) — {len(players)} players."]
+    return DemoClub(club=club, season=season, players=players, lines=lines)
+
+
 def _ascii(text: str) -> str:
     plain = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
     return plain.lower().replace(" ", "")

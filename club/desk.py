@@ -127,7 +127,8 @@ class ClubStaffView(CommitteeRequiredMixin, View):
 
 
 class ClubSettingsView(CommitteeRequiredMixin, View):
-    """The club's settings: how its players' names are written everywhere."""
+    """The club's settings: how its players' names are written everywhere, and the language
+    of its public pages, sheets and exports."""
 
     template_name = "club/settings.html"
 
@@ -145,7 +146,8 @@ class ClubSettingsView(CommitteeRequiredMixin, View):
         if not form.is_valid():
             return self.page(request, club, form, status=400)
         services.set_name_order(club, form.cleaned_data["name_order"])
-        messages.success(request, _("The players' names are now written as chosen."))
+        services.set_language(club, form.cleaned_data["language"])
+        messages.success(request, _("The club's settings are saved."))
         return redirect("club_settings", slug=club.slug)
 
 

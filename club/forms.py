@@ -132,17 +132,22 @@ class RoleForm(forms.Form):
 
 
 class ClubNamesForm(forms.ModelForm):
-    """The club's setting of how names are written (« Guy Henrard » or « Henrard Guy »)."""
+    """The club's settings: how names are written (« Guy Henrard » or « Henrard Guy ») and
+    the language of its pages, sheets and exports."""
 
     class Meta:
         model = Club
-        fields = ["name_order"]
+        fields = ["name_order", "language"]
         widgets = {"name_order": forms.RadioSelect}
         error_messages = {
             "name_order": {
                 "required": _("Players' names: choose how they are written."),
                 "invalid_choice": _("Players' names: choose one of the two orders."),
-            }
+            },
+            "language": {
+                "required": _("Language: choose the language of the club's pages."),
+                "invalid_choice": _("Language: choose one of the site's languages."),
+            },
         }
 
 

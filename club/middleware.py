@@ -11,6 +11,7 @@ from django.utils import translation
 from django.utils.deprecation import MiddlewareMixin
 
 from . import health, log, names, privacy
+from . import language as language_rule
 from .log import incoming_id
 from .polls import EtagFunc, poll_etag, polled
 
@@ -59,16 +60,16 @@ class EarlyPollMiddleware:
 
 
 class ClubLanguageMiddleware(MiddlewareMixin):
-    """French unless the visitor chose another language with the switch (a cookie).
+    """The visitor's chosen language (the switch's cookie), else the site's default; a page
+    of one club then moves to that club's language (``club.language``, where the whole rule is
+    written: ``activate_club_language``).
 
     Django's LocaleMiddleware would follow the browser's Accept-Language, so a club member
-    with an English phone would get English pages; the clubs want French by default.
+    with an English phone would get English pages; the clubs want their own language.
     """
 
     def process_request(self, request: HttpRequest) -> None:
-        chosen = request.COOKIES.get(settings.LANGUAGE_COOKIE_NAME, "")
-        supported = {code for code, _ in settings.LANGUAGES}
-        language = chosen if chosen in supported else settings.LANGUAGE_CODE
+        language = language_rule.chosen_language(request) or settings.LANGUAGE_CODE
         translation.activate(language)
         request.LANGUAGE_CODE = language
 

@@ -13,6 +13,7 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 from . import names
+from .language import language_choices
 from .names import name_key, search_key
 from .validators import MAX_FEE, PlainNameValidator, fee_validators
 
@@ -90,6 +91,18 @@ class Club(models.Model):
         ],
         default=names.FIRST_LAST,
         help_text=_("How every page, sheet and export writes a player's name."),
+    )
+    # Its public pages, sheets and exports are in it; a visitor may still switch
+    # (club.language).
+    language = models.CharField(
+        _("language"),
+        max_length=8,
+        choices=language_choices,
+        default=settings.LANGUAGE_CODE,
+        help_text=_(
+            "The language of the club's public pages, hall screen, table phones, printed "
+            "sheets and exports. A visitor may still choose his own."
+        ),
     )
 
     club_lookup = "pk"

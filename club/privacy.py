@@ -10,6 +10,7 @@ from django.http import HttpRequest
 from django.utils.translation import gettext as _
 
 from . import names
+from .language import activate_club_language
 from .models import Club, Player, PublicName
 
 
@@ -87,8 +88,10 @@ def activate_public_names(club: Club) -> None:
 
 
 def public_page(request: HttpRequest, club: Club) -> None:
-    """This request is one of ``club``'s public pages: names in its order and as its players
-    chose to appear, search engines kept out if it asks."""
+    """This request is one of ``club``'s public pages: in its language (unless the visitor
+    chose his own), names in its order and as its players chose to appear, search engines
+    kept out if it asks."""
+    activate_club_language(request, club.language)
     club.activate_name_order()
     activate_public_names(club)
     keep_out_of_search_engines(request, club)

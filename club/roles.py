@@ -25,6 +25,7 @@ from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 
 from . import names
+from .language import activate_club_language
 from .models import Club, StaffMembership
 
 BUREAU = "Bureau"
@@ -116,9 +117,10 @@ class ScorekeeperRequiredMixin(RoleRequiredMixin):
 
 
 def activate_club_name_order(request: HttpRequest, found: Model) -> None:
-    """The names of a staff page in the order of the club of its first object looked up
-    (``get_scoped``): read from the object when its club came with it (the Model ``_meta`` API
-    and the relation's ``is_cached``), else in one query."""
+    """A staff page in the ways of the club of its first object looked up (``get_scoped``):
+    its names' order, and its language unless the user chose his own (``club.language``).
+    Read from the object when its club came with it (the Model ``_meta`` API and the
+    relation's ``is_cached``), else in one query."""
     if getattr(request, "_name_order_club", False):
         return
     request._name_order_club = True  # type: ignore[attr-defined]
@@ -131,11 +133,15 @@ def activate_club_name_order(request: HttpRequest, found: Model) -> None:
             held = getattr(held, step) if cached is not None and cached(held) else None
     if isinstance(held, Club):
         held.activate_name_order()
+        activate_club_language(request, held.language)
         return
     model = type(found)
     clubs = model._default_manager.filter(pk=found.pk).values(model.club_lookup)  # type: ignore[attr-defined]
-    order = Club.objects.filter(pk__in=clubs).values_list("name_order", flat=True).first()
-    names.activate_name_order(order or names.FIRST_LAST)
+    row = Club.objects.filter(pk__in=clubs).values_list("name_order", "language").first()
+    order, language = row or (names.FIRST_LAST, None)
+    names.activate_name_order(order)
+    if language is not None:
+        activate_club_language(request, language)
 
 
 def role_refusal_message(roles: tuple[str, ...]) -> str:

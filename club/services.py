@@ -148,6 +148,15 @@ def set_name_order(club: Club, order: str) -> None:
 
 
 @transaction.atomic
+def set_language(club: Club, language: str) -> None:
+    """The language of the club's public pages, sheets and exports from now on (for visitors
+    who chose none: ``club.language``); cached pages are keyed by the language shown."""
+    club.language = language
+    club.full_clean(validate_unique=False, validate_constraints=False)
+    club.save(update_fields=["language"])
+
+
+@transaction.atomic
 def set_public_name(player: Player, *, public_name: str, pseudonym: str) -> Player:
     """How ``player`` shows in public; saving him bumps his tournaments' versions, so every
     cached public page shows the change at the next request."""

@@ -10,6 +10,7 @@ from tournaments.selectors import listing
 
 from . import import_session, selectors, services
 from .forms import LoginForm, PlayerImportConfirmForm, PlayerImportForm
+from .language import activate_club_language
 from .login_throttle import lock_end
 from .models import Club
 from .player_import import ImportFileError, read_players, rows_from_dicts, validate_rows
@@ -48,6 +49,7 @@ class ClubHomeView(TemplateView):
 
     def get_context_data(self, **kwargs):
         club = get_object_or_404(Club, slug=self.kwargs["slug"])
+        activate_club_language(self.request, club.language)
         keep_out_of_search_engines(self.request, club)
         season = selectors.current_season(club)
         return {
@@ -65,6 +67,7 @@ class PrivacyNoticeView(TemplateView):
 
     def get_context_data(self, **kwargs):
         club = get_object_or_404(Club, slug=self.kwargs["slug"])
+        activate_club_language(self.request, club.language)
         keep_out_of_search_engines(self.request, club)
         return {**super().get_context_data(**kwargs), "club": club}
 

@@ -17,6 +17,14 @@ def fr(message: str, **params: object) -> str:
     return text % params if params else text
 
 
+def nl(message: str, **params: object) -> str:
+    """The Dutch text of an English source message, as the Dutch catalogue has it now (being
+    filled: while a message is untranslated, Django falls back to the site's French)."""
+    with translation.override("nl"):
+        text = translation.gettext(message)
+    return text % params if params else text
+
+
 def post_deals(client: Client, table, data: dict[str, str]):
     """Send the deal-by-deal entry form of a table (save, or delete with ``action``)."""
     return client.post(reverse("staff_deals", args=[table.pk]), data)

@@ -6,12 +6,14 @@ import random
 from django.contrib.auth.models import User
 from django.utils import timezone
 
-from club.demo_data import build_demo_club
+from club.demo_data import build_demo_club, build_flemish_club
+from scoring import GAMES
 
 from . import signals
 from .models import Round, Tournament
 from .sample_sheets import double_game, double_king_round, plonk_match, quarante_match, whist_pool
 from .services import deal_entry, drawing, pairing, registration, round_clock
+from .services.rulesets import save_club_rules
 
 #: The evening in progress: tables played from phones, how many games (deals) each had
 #: entered at the desk before, and how many its phones enter (the last of all waits for its
@@ -69,9 +71,12 @@ def _double_king(club, season, players, name, date, *, rounds_played, partial=Fa
     return tournament
 
 
-def _whist(club, season, players, name, date, *, pools_played, running=False):
+def _whist(
+    club, season, players, name, date, *, pools_played, running=False, phone_tables=PHONE_TABLES
+):
     """A whist evening: pools drawn, played deal by deal's worth of records, closed at the
-    signal; ``running``: the next pool is under way with its clock started."""
+    signal; ``running``: the next pool is under way with its clock started, its first
+    ``phone_tables`` tables playing from phones."""
     tournament = _new(club, season, "whist", name, date, 3, players, unpaid=(9, 4), phones=running)
     if tournament is None:
         return None
@@ -90,7 +95,7 @@ def _whist(club, season, players, name, date, *, pools_played, running=False):
             deals = 12 if not last else 4 + index % 3
             if not last and index % 5 == 4:
                 deals = 11  # the signal came before the last deal
-            phones = PHONE_DEALS if last and index < PHONE_TABLES else 0
+            phones = PHONE_DEALS if last and index < phone_tables else 0
             records = whist_pool(first, rng, deals + phones, table.seats.count())
             deal_entry.save_sheet(table, records=records[:deals], version=table.version, user=user)
             if phones:
@@ -259,7 +264,46 @@ def _days(n: int) -> datetime.timedelta:
     return datetime.timedelta(days=n)
 
 
+#: The Flemish club's own name for a contract (its whist ruleset, in Dutch).
+FLEMISH_CONTRACT = ("solo_6", "Alleen zes")
+
+
+def build_flemish_tournaments(club, season, players) -> list[str]:
+    """The Flemish club's whist ruleset, one contract renamed in Dutch, and its evening: two
+    pools played, the third under way with its phones' links issued (no deal waiting)."""
+    rules = GAMES["whist"].default_rules()
+    code, name = FLEMISH_CONTRACT
+    for row in rules["contracts"]:
+        if row["code"] == code:
+            row["name_nl"] = name
+    save_club_rules(club, game="whist", rules=rules, by=_scorekeeper())
+    today = datetime.date.today()
+    whist = _whist(
+        club,
+        season,
+        players,
+        "Whistavond De Kaartvrienden",
+        min(today, season.end),
+        pools_played=2,
+        running=True,
+        phone_tables=0,
+    )
+    if whist is None:
+        return []
+    return [
+        f"  {whist.name}: {len(players)} players, pool 3 under way, phones' links issued; "
+        f"« {code} » is « {name} » in the club's ruleset."
+    ]
+
+
 def build_demo() -> list[str]:
-    """The whole demo: the club (``club.demo_data``), then its tournaments; what it printed."""
+    """The whole demo: the club (``club.demo_data``), then its tournaments, then the Flemish
+    club and its evening; what it printed."""
     demo = build_demo_club()
-    return demo.lines + build_demo_tournaments(demo.club, demo.season, demo.players)
+    lines = demo.lines + build_demo_tournaments(demo.club, demo.season, demo.players)
+    flemish = build_flemish_club()
+    return [
+        *lines,
+        *flemish.lines,
+        *build_flemish_tournaments(flemish.club, flemish.season, flemish.players),
+    ]

@@ -155,6 +155,8 @@ LANGUAGES = [
     (code, get_language_info(code)["name_local"])
     for code in dict.fromkeys([LANGUAGE_CODE, "en", *CATALOGUED])
 ]
+# Dates and numbers as the clubs write them where Django's differ (Dutch: Belgium's).
+FORMAT_MODULE_PATH = ["club.formats"]
 TIME_ZONE = "Europe/Brussels"
 USE_I18N = True
 USE_TZ = True

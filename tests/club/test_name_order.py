@@ -92,7 +92,8 @@ def test_every_page_writes_names_the_clubs_way(committee_client, evening):
     # The committee chooses « Nom Prénom » on the club's page: every page follows at once,
     # the cached public pages too.
     response = committee_client.post(
-        reverse("club_settings", args=[club.slug]), {"name_order": names.LAST_FIRST}
+        reverse("club_settings", args=[club.slug]),
+        {"name_order": names.LAST_FIRST, "language": "fr"},
     )
     assert response.status_code == 302
     texts = page_texts(client, committee_client, tournament, entry, table)

@@ -30,7 +30,7 @@ from scoring import GAMES
 from tournaments.formatting import format_points
 from tournaments.games import PLUGINS
 from tournaments.language import spec_name
-from tournaments.models import Tournament
+from tournaments.models import Deal, Tournament
 from tournaments.selectors import (
     annual_rankings,
     classification,
@@ -300,7 +300,44 @@ def tournament_workbook(tournament: Tournament) -> Workbook:
         lines = club_classification.club_classification(tournament, standings)
         club_classification_sheet(workbook, lines)
     _round_sheets(workbook, rounds, round_name)
+    _contract_sheet(workbook, tournament, rounds, round_name)
     return workbook
+
+
+def _contract_sheet(workbook: Workbook, tournament: Tournament, rounds, round_name: str) -> None:
+    """A game of contracts (whist): every deal played, its contract in the club's own words
+    (its ruleset's names in the workbook's language), declarers and tricks. Other games'
+    sheets hold no contract: no sheet."""
+    plugin = PLUGINS[tournament.game]
+    rules = tournament.rules or None
+    tables = {table.pk: (round_, table) for round_ in rounds for table in round_.tables.all()}
+    lines = []
+    for deal in Deal.objects.filter(table__in=list(tables)).order_by("table_id", "number"):
+        round_, table = tables[deal.table_id]
+        record = deal.record if isinstance(deal.record, dict) else {}
+        names = [seat.name for seat in sorted(table.seats.all(), key=lambda s: s.position)]
+        cells = plugin.sheet_cells(record, names, rules)
+        if "contract" not in cells:
+            return
+        lines.append((round_.number, table.number, deal.number, cells))
+    if not lines:
+        return
+    headers = [capfirst(round_name), _("Table"), _("Deal"), _("Contract"), _("Declarers")]
+    writer = SheetWriter(_new_sheet(workbook, _("Deals")), [*headers, _("Tricks")])
+    for round_number, table_number, deal_number, cells in sorted(lines, key=lambda line: line[:3]):
+        tricks = cells["renege"] or cells["tricks"]
+        writer.row(
+            [
+                round_number,
+                table_number,
+                deal_number,
+                cells["contract"],
+                cells["declarers"],
+                tricks,
+            ],
+            [INTEGER, INTEGER, INTEGER, None, None, None],
+        )
+    writer.finish()
 
 
 def club_classification_sheet(workbook: Workbook, lines) -> None:

@@ -15,8 +15,8 @@ from django.conf import settings
 from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
-from django.utils.translation import get_language
 
+from club.language import club_language
 from tournaments.models import Round, Tournament
 from tournaments.printing import sheet_pdfs
 from tournaments.printing.models import PdfExport, PdfTask, SheetPdf
@@ -68,12 +68,12 @@ def queue_pdf_export(
     base_url: str = "",
     tables: Sequence[int] = (),
 ) -> PdfExport:
-    """The document to build off the request, in the current language: the one already in
+    """The document to build off the request, in its club's language: the one already in
     preparation for the same sheets if any (a second click waits for the same file; not one
     whose task died: ``settle``), else a
     new one handed to the task queue: ``tables`` (ids), the sheets to lay out, a few per task;
     none: the merge alone."""
-    language = get_language()
+    language = club_language(tournament.club.language)
     with transaction.atomic():
         PdfExport.objects.filter(created_at__lt=timezone.now() - PDF_EXPORT_KEEP).delete()
         for stale in PdfExport.objects.filter(
@@ -118,8 +118,10 @@ def prepare_round_sheets(round_: Round, *, base_url: str) -> bool:
     tables = list(round_.tables.filter(bye=False).order_by("number").values_list("pk", flat=True))
     if len(tables) <= settings.PDF_INLINE_MAX_RENDERS:
         return False  # a print lays them out itself within its budget
+    # In the club's language, as its scorekeeper's print will ask them (``club.language``).
+    language = club_language(round_.tournament.club.language)
     for share in sheet_pdfs.chunks(tables):
-        lay_out_round_sheets.enqueue(round_.pk, get_language(), base_url, share)
+        lay_out_round_sheets.enqueue(round_.pk, language, base_url, share)
     return True
 
 

@@ -1,5 +1,8 @@
 """Downloads: printed score sheets and wall plans (PDF, staff) and Excel standings (public).
 
+Every document is in its club's language, whoever asks (``club.language``): the sheets are
+posted on the club's tables.
+
 The sheet's layout is the game's: its plug-in names the template (``pdf_sheet_template``);
 these views only gather the data (``selectors``) and hand it to ``pdf`` or ``excel``.
 """
@@ -10,9 +13,11 @@ from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.http import content_disposition_header
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views import View
 
+from club.language import document_language
 from club.models import Club, Season
 from club.params import optional_int
 from club.privacy import activate_public_names
@@ -34,9 +39,12 @@ from tournaments.tableside import qr
 
 
 def file_response(
-    content: bytes, content_type: str, filename: str, *, attachment: bool
+    content: bytes, content_type: str, filename: str, *, attachment: bool, language: str = ""
 ) -> HttpResponse:
+    """The file, said to be in ``language`` (else the active one: the document's, made under
+    ``document_language``)."""
     response = HttpResponse(content, content_type=content_type)
+    response["Content-Language"] = language or get_language()
     response["Content-Disposition"] = content_disposition_header(attachment, filename)
     response["Content-Length"] = str(len(content))
     # Standings change as results come in; staff sheets are not for shared caches.
@@ -44,9 +52,9 @@ def file_response(
     return response
 
 
-def pdf_response(content: bytes, filename: str) -> HttpResponse:
+def pdf_response(content: bytes, filename: str, language: str = "") -> HttpResponse:
     # Inline: the browser shows it and prints it; the name is kept if it is saved.
-    return file_response(content, "application/pdf", filename, attachment=False)
+    return file_response(content, "application/pdf", filename, attachment=False, language=language)
 
 
 _round_words = sheet_pdfs.round_words
@@ -88,8 +96,9 @@ class RoundSheetsPDFView(RoundMixin, View):
 
     def get(self, request, pk):
         round_ = self.get_round(pk)
-        document = sheet_pdfs.round_document(round_, site_root(request))
-        return sheets_response(request, document, PdfExport.Kind.ROUND_SHEETS, round_)
+        with document_language(round_.tournament.club.language):
+            document = sheet_pdfs.round_document(round_, site_root(request))
+            return sheets_response(request, document, PdfExport.Kind.ROUND_SHEETS, round_)
 
 
 class RoundPlanPDFView(RoundMixin, View):
@@ -98,8 +107,13 @@ class RoundPlanPDFView(RoundMixin, View):
     def get(self, request, pk):
         round_ = self.get_round(pk)
         tournament = round_.tournament
-        # Printed for the hall: the names as the public pages write them.
+        # Printed for the hall: the names as the public pages write them, in its language.
         activate_public_names(tournament.club)
+        with document_language(tournament.club.language):
+            return self.plan(request, round_)
+
+    def plan(self, request, round_: Round) -> HttpResponse:
+        tournament = round_.tournament
         lines = pdf.plan_lines(round_reads.round_tables(round_))
         codes = sorted(qr.round_codes(round_, site_root(request)).values(), key=lambda c: c.table)
         content = pdf.render_pdf(
@@ -134,8 +148,9 @@ class FilledSheetsPDFView(ScorekeeperRequiredMixin, View):
             if only is not None
             else None
         )
-        document = sheet_pdfs.filled_document(tournament, round_)
-        return sheets_response(request, document, PdfExport.Kind.FILLED_SHEETS, round_)
+        with document_language(tournament.club.language):
+            document = sheet_pdfs.filled_document(tournament, round_)
+            return sheets_response(request, document, PdfExport.Kind.FILLED_SHEETS, round_)
 
 
 def public_export(request, club) -> None:
@@ -156,9 +171,10 @@ class TournamentXlsxView(View):
             pk=pk,
         )
         public_export(request, tournament.club)
-        content = excel.workbook_bytes(excel.tournament_workbook(tournament))
-        filename = excel.xlsx_filename(tournament.name, tournament.date.isoformat())
-        return file_response(content, excel.XLSX_CONTENT_TYPE, filename, attachment=True)
+        with document_language(tournament.club.language):
+            content = excel.workbook_bytes(excel.tournament_workbook(tournament))
+            filename = excel.xlsx_filename(tournament.name, tournament.date.isoformat())
+            return file_response(content, excel.XLSX_CONTENT_TYPE, filename, attachment=True)
 
 
 class SeasonXlsxView(View):
@@ -171,9 +187,10 @@ class SeasonXlsxView(View):
         asked = any(request.GET.get(name) for name in ("mois", "du", "au"))
         period = PeriodForm(request.GET if asked else None, season=season).period()
         public_export(request, season.club)
-        content = excel.workbook_bytes(excel.season_workbook(season, period))
-        filename = excel.xlsx_filename(season.club.name, season.name, _("Standings"))
-        return file_response(content, excel.XLSX_CONTENT_TYPE, filename, attachment=True)
+        with document_language(season.club.language):
+            content = excel.workbook_bytes(excel.season_workbook(season, period))
+            filename = excel.xlsx_filename(season.club.name, season.name, _("Standings"))
+            return file_response(content, excel.XLSX_CONTENT_TYPE, filename, attachment=True)
 
 
 class MoneyXlsxView(CommitteeRequiredMixin, View):
@@ -181,10 +198,11 @@ class MoneyXlsxView(CommitteeRequiredMixin, View):
 
     def get(self, request, pk):
         season = self.get_scoped(Season.objects.select_related("club"), pk=pk)
-        report = accounts.money_report(season)
-        content = excel.workbook_bytes(excel.money_workbook(report))
-        filename = excel.xlsx_filename(season.club.name, season.name, _("money"))
-        return file_response(content, excel.XLSX_CONTENT_TYPE, filename, attachment=True)
+        with document_language(season.club.language):
+            report = accounts.money_report(season)
+            content = excel.workbook_bytes(excel.money_workbook(report))
+            filename = excel.xlsx_filename(season.club.name, season.name, _("money"))
+            return file_response(content, excel.XLSX_CONTENT_TYPE, filename, attachment=True)
 
 
 class PlayerDataView(CommitteeRequiredMixin, View):
@@ -193,13 +211,15 @@ class PlayerDataView(CommitteeRequiredMixin, View):
     def get(self, request, slug, pk, extension):
         club = self.get_scoped(Club, slug=slug)
         player = get_object_or_404(club.players.all(), pk=pk)
-        if extension == "json":
-            content, content_type = player_export.export_json(player, club), "application/json"
-        else:
-            workbook = player_export.export_workbook(player, club)
-            content, content_type = excel.workbook_bytes(workbook), excel.XLSX_CONTENT_TYPE
-        filename = player_export.export_filename(player, extension)
-        return file_response(content, content_type, filename, attachment=True)
+        with document_language(club.language):
+            if extension == "json":
+                content = player_export.export_json(player, club)
+                content_type = "application/json"
+            else:
+                workbook = player_export.export_workbook(player, club)
+                content, content_type = excel.workbook_bytes(workbook), excel.XLSX_CONTENT_TYPE
+            filename = player_export.export_filename(player, extension)
+            return file_response(content, content_type, filename, attachment=True)
 
 
 def retry_url(export: PdfExport) -> str:
@@ -238,4 +258,4 @@ class PdfExportFileView(ScorekeeperRequiredMixin, View):
         export = self.get_scoped(PdfExport, pk=pk)
         if export.status != PdfExport.Status.READY or export.content is None:
             return redirect("pdf_export", export.pk)
-        return pdf_response(bytes(export.content), export.filename)
+        return pdf_response(bytes(export.content), export.filename, export.language)

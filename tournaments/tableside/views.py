@@ -20,6 +20,7 @@ from django.views import View
 
 from club import cache_faults
 from club.client_ip import client_ip
+from club.language import activate_club_language
 from club.names import active_name_order
 from club.params import optional_int, parse_int
 from club.roles import ScorekeeperRequiredMixin
@@ -123,7 +124,9 @@ class LinkMixin:
         # tokens are counted and, past the limit, refused.
         link = table_entry.find_link(token)
         if link is not None:
-            link.table.round.tournament.club.activate_name_order()
+            club = link.table.round.tournament.club
+            club.activate_name_order()
+            activate_club_language(self.request, club.language)  # type: ignore[attr-defined]
             return link
         replaced = table_entry.find_replaced_link(token)
         if replaced is not None:  # a real link, no guess: not counted

@@ -9,6 +9,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views import View
 
+from club.language import activate_club_language
 from club.roles import ScorekeeperRequiredMixin
 from tournaments.games import plugin_for
 from tournaments.models import Round, Tournament
@@ -97,6 +98,7 @@ class HallClockView(View):
 
     def get(self, request, token):
         tournament = _hall_tournament(token)
+        activate_club_language(request, tournament.club.language)  # hung in the club's hall
         round_ = _current_round(tournament)
         context = {
             "tournament": tournament,

@@ -396,7 +396,7 @@ class RoundView(ScorekeeperRequiredMixin, View):
     template_name = "tournaments/staff/round.html"
 
     def get(self, request, pk, swap_form=None, status=200):
-        round_ = self.get_scoped(Round.objects.select_related("tournament"), pk=pk)
+        round_ = self.get_scoped(Round.objects.select_related("tournament__club"), pk=pk)
         tables = round_reads.round_tables(round_)
         return render(
             request,

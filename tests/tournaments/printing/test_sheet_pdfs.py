@@ -11,6 +11,7 @@ from django.urls import reverse
 from django.utils import translation
 from pypdf import PdfReader
 
+from club.models import Club
 from tournaments.models import Table
 from tournaments.printing import pdf
 from tournaments.printing.models import PdfExport, SheetPdf
@@ -230,12 +231,15 @@ def test_a_large_archive_is_queued_then_offered_for_download(
     assert pages_of(reprint.content) == pages
 
 
-def test_the_worker_builds_in_the_language_of_the_request(
+def test_the_worker_builds_in_the_language_of_the_club(
     scorekeeper_client, played_tournament, settings, run_worker
 ):
+    """The sheets go on the club's tables: in its language, whatever the scorekeeper reads
+    his pages in (``club.language``)."""
     settings.PDF_INLINE_MAX_RENDERS = 0
+    Club.objects.filter(pk=played_tournament.club_id).update(language="en")
     url = reverse("tournament_filled_pdf", args=[played_tournament.pk])
-    scorekeeper_client.cookies[django_settings.LANGUAGE_COOKIE_NAME] = "en"
+    scorekeeper_client.cookies[django_settings.LANGUAGE_COOKIE_NAME] = "fr"
     scorekeeper_client.get(url)
     export = PdfExport.objects.get()
     assert export.language == "en"
