@@ -4,13 +4,25 @@ from collections.abc import Callable
 from decimal import Decimal
 
 from django.utils.formats import number_format
-from django.utils.translation import get_language, gettext
+from django.utils.translation import get_language, gettext, pgettext
 
 NBSP = "\u00a0"
 
 #: Languages that write the euro sign before the amount (Belgian Dutch: « € 12,50 »); the
 #: others after it (« 12,50 € »).
 EURO_FIRST = frozenset({"nl"})
+
+
+def labelled(label: object, text: object) -> str:
+    """A label and its value with the language's colon: « Jeu 4 (C) : 12 » in French,
+    « Spel 4 (C): 12 » in Dutch and English.
+
+    >>> from django.utils import translation
+    >>> with translation.override("en"):
+    ...     labelled("Game 4", "12")
+    'Game 4: 12'
+    """
+    return f"{label}{pgettext('label separator', ':')} {text}"
 
 
 def _base(language: str | None) -> str:

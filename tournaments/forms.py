@@ -5,6 +5,7 @@ from django import forms
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.utils.translation import gettext_lazy as _
 
+from club.formatting import labelled
 from club.forms import checked_spreadsheet
 from club.models import Club, Player, RepresentedClub, Season
 from club.selectors import club_player_named
@@ -379,7 +380,7 @@ class RulesForm(forms.Form):
         """On the input of the ruleset key named, or above the form (a row of a table:
         ``contracts[3].points``, named in the message)."""
         if "[" in key:
-            self.add_error(None, f"{key} : {message}")
+            self.add_error(None, labelled(key, message))
             return
         names = [f.name for f in self.rule_fields if f.key == key]
         # A table's error (``negative_quotas``) on its first input (``negative_quotas.tricks``).

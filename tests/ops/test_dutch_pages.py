@@ -106,8 +106,11 @@ def _sheet_words(content: bytes) -> str:
     return "".join(f"<p>{cell}</p>" for cell in cells)
 
 
-def walk(client: Client, starts: list[str], index: ForeignIndex) -> tuple[dict, set[str]]:
-    """The foreign strings of each page reached from ``starts`` and the URL names reached."""
+def walk(
+    client: Client, starts: list[str], index: ForeignIndex, documents: set[str]
+) -> tuple[dict, set[str]]:
+    """The foreign strings of each page reached from ``starts`` and the URL names reached;
+    the Dutch workbooks read are added to ``documents``."""
     queue, seen, per_pattern = deque(starts), set(starts), Counter()
     shown: dict[str, list[str]] = {}
     reached: set[str] = set()
@@ -128,8 +131,10 @@ def walk(client: Client, starts: list[str], index: ForeignIndex) -> tuple[dict, 
         kind = response.get("Content-Type", "")
         if kind.startswith("text/html"):
             html = response.content.decode()
-        elif "spreadsheetml" in kind:
+        elif "spreadsheetml" in kind and response.get("Content-Language") == "nl":
+            # A workbook is in its club's language whoever asks: the Flemish club's are read.
             html = _sheet_words(response.content)
+            documents.add(url)
         else:
             continue
         foreign = index.on_page(html)
@@ -199,13 +204,15 @@ def test_every_page_of_the_demo_in_dutch_shows_no_french_and_no_english():
     )
     reached: set[str] = set()
     shown: dict[str, list[str]] = {}
+    documents: set[str] = set()
     for who, client in readers.items():
         client.cookies[settings.LANGUAGE_COOKIE_NAME] = "nl"
-        found, names = walk(client, first[who], index)
+        found, names = walk(client, first[who], index, documents)
         shown.update(found)
         reached |= names
     report = "\n".join(f"{url}\n    " + "\n    ".join(words) for url, words in shown.items())
     assert not shown, f"{len(shown)} pages in Dutch show other languages' words:\n{report}"
+    assert any(url.endswith(".xlsx") for url in documents), "the Flemish club's workbooks"
     known = {r.name for r in routes() if r.name and not r.is_admin}
     missed = known - reached - set(NOT_PAGES)
     assert not missed, f"pages the walk never reached (link them, or say why): {sorted(missed)}"

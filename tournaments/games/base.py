@@ -8,6 +8,7 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from club.formatting import labelled
 from club.params import optional_int
 from scoring import GameSpec, InvalidDeal
 from scoring.common import TableResult
@@ -118,7 +119,7 @@ class SheetForm(forms.Form):
             seat_names=self.error_names(),
             game_names=self.game_names(),
         )
-        message = f"{label} : {text}" if label else text
+        message = labelled(label, text) if label else text
         if fields:
             for name in fields:
                 self.add_error(name, message if name == fields[0] else "")

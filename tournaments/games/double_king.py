@@ -21,6 +21,7 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
+from club.formatting import labelled
 from scoring import InvalidDeal, double_king
 from scoring.double_king import (
     GAMES_PER_ROUND,
@@ -168,7 +169,7 @@ class PointsLines(forms.Form):
             index = error.params.get("index")
             names = [f"{cells}{index}"] if isinstance(index, int) else []
             names = names or [f"{cells}{s}" for s in range(SEATS)]
-            message = f"{label} : " + message_for(error, unit=_("points"))
+            message = labelled(label, message_for(error, unit=_("points")))
             for name in names:
                 self.add_error(name, message if name == names[0] else "")
             return None
@@ -182,7 +183,7 @@ class PointsLines(forms.Form):
         missing = [f"{cells}{s}" for s, p in enumerate(points) if p is None]
         if not any(name in self.errors for name in missing):
             message = _("enter the points of each player (0 if none)")
-            self.add_error(missing[0], f"{label} : {message}")
+            self.add_error(missing[0], labelled(label, message))
         return None
 
     def game_names(self) -> dict[str, str]:
@@ -228,7 +229,7 @@ class DoubleKingSheet(PointsLines, SheetForm):
         for line in range(1, self.penalty_lines + 1):
             label = _("Penalty %(n)d") % {"n": line}
             self.fields[f"pb{line}"] = forms.IntegerField(
-                label=f"{label} : " + _("before game no."),
+                label=labelled(label, _("before game no.")),
                 required=False,
                 min_value=1,
                 max_value=self.rows,
@@ -268,9 +269,9 @@ class DoubleKingSheet(PointsLines, SheetForm):
     def _add_line_fields(self, game: str, cells: str, label: str) -> None:
         # The labels name each input for screen readers (the grid shows no <label>).
         self.fields[game] = forms.ChoiceField(
-            label=f"{label} : {self._game_label}", choices=self.game_options, required=False
+            label=labelled(label, self._game_label), choices=self.game_options, required=False
         )
-        invalid = {"invalid": f"{label} : {self._invalid_points}"}
+        invalid = {"invalid": labelled(label, self._invalid_points)}
         for seat in range(SEATS):
             name = self._cell_label % {"line": label, "player": self.seat_names[seat]}
             self.fields[f"{cells}{seat}"] = PointsField(
@@ -431,15 +432,15 @@ class DoubleKingSheet(PointsLines, SheetForm):
                 continue
             label = _("Penalty %(n)d") % {"n": line}
             if self.cleaned_data.get(f"pb{line}") is None and f"pb{line}" not in self.errors:
-                self.add_error(f"pb{line}", f"{label} : " + _("enter the game it came before"))
+                self.add_error(f"pb{line}", labelled(label, _("enter the game it came before")))
             if not self.cleaned_data.get(f"pg{line}"):
-                self.add_error(f"pg{line}", f"{label} : " + _("choose the game played"))
+                self.add_error(f"pg{line}", labelled(label, _("choose the game played")))
 
     def _add_game(self, row: int, dealer: int) -> None:
         label = _("Game %(row)d") % {"row": row}
         game = self.cleaned_data.get(f"g{row}")
         if not game:
-            self.add_error(f"g{row}", f"{label} : " + _("choose the game played"))
+            self.add_error(f"g{row}", labelled(label, _("choose the game played")))
             return
         record = self._record(game, f"c{row}_", label, penalty=False)
         if record is not None:
@@ -550,7 +551,7 @@ class DoubleKingRow(PointsLines, DealForm):
     def read_deal(self, cleaned: dict[str, Any]) -> None:
         game = cleaned.get("game")
         if not game:
-            self.add_error("game", f"{self.label} : " + _("choose the game played"))
+            self.add_error("game", labelled(self.label, _("choose the game played")))
             return
         penalty = bool(cleaned.get("penalty"))
         if penalty:
@@ -719,11 +720,12 @@ class DoubleKingPlugin(GamePlugin):
                 "player": seat_names[record["penalty"]],
             }
         if "taken" in record:
-            return f"{game} : " + ", ".join(
-                f"{n} {c}" for n, c in zip(seat_names, record["taken"], strict=False)
+            return labelled(
+                game,
+                ", ".join(f"{n} {c}" for n, c in zip(seat_names, record["taken"], strict=False)),
             )
         if "taker" in record:
-            return f"{game} : {seat_names[record['taker']]}"
+            return labelled(game, seat_names[record["taker"]])
         return _("%(game)s: 7th %(seventh)s, last %(last)s") % {
             "game": game,
             "seventh": seat_names[record["seventh"]],

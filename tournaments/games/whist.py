@@ -16,6 +16,7 @@ from django.forms import BoundField
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
+from club.formatting import labelled
 from scoring import GAMES, whist
 from scoring.whist import SEED_COUNTERS, contract_table
 from scoring.whist_models import ON_FAILURE, ZERO_SUM
@@ -319,7 +320,7 @@ class WhistPlugin(GamePlugin):
     def describe(self, record: dict[str, Any], seat_names: Sequence[str]) -> str:
         cells = self.sheet_cells(record, seat_names, None)
         if "renege" in record:
-            return f"{cells['contract']} : {cells['declarers']} — {cells['renege']}"
+            return labelled(cells["contract"], f"{cells['declarers']} — {cells['renege']}")
         return _("%(contract)s: %(declarers)s, %(tricks)s tricks") % cells
 
     nested_table_sizes = True
