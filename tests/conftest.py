@@ -2,7 +2,9 @@ import datetime
 import random
 
 import pytest
+from django.conf import settings
 from django.contrib.auth.models import User
+from django.utils import translation
 
 from club.models import Club, Player, Season, SiteEpoch
 from club.roles import BUREAU, SAISIE, grant_role
@@ -78,6 +80,16 @@ def django_db_setup(django_db_setup, django_db_blocker):
     counts a page's queries counts the same ones whichever test runs first."""
     with django_db_blocker.unblock():
         SiteEpoch.current()
+
+
+@pytest.fixture(autouse=True)
+def _site_language():
+    """Each test starts in the site's language: a request to a Flemish club's page leaves
+    Dutch active in the thread (as Django's own LocaleMiddleware does), which a following
+    test's command or form would speak."""
+    translation.activate(settings.LANGUAGE_CODE)
+    yield
+    translation.activate(settings.LANGUAGE_CODE)
 
 
 @pytest.fixture(autouse=True)
