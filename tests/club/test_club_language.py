@@ -140,6 +140,8 @@ def test_a_flemish_clubs_public_pages_are_in_dutch_without_a_cookie(flemish):
     phone = table_phone(link, table.seats.order_by("position").first().entry_id)
     page = phone.get(urls["phone"])
     assert language_of(page) == ("nl", "nl") and ALLEEN_ZES in page.content.decode()
+    # and its list of the deals played names the first one as the club does: « Alleen zes: … ».
+    assert f"{ALLEEN_ZES}:" in page.content.decode()
     # A visitor who chose French keeps French there.
     french = with_cookie("fr")
     for name, url in urls.items():

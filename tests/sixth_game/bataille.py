@@ -113,7 +113,7 @@ def sheet_cells(record: dict, names: Sequence[str], rules=None) -> dict[str, obj
     return {"tricks": list(record.get("tricks") or ["", ""])}
 
 
-def describe(record: dict, names: Sequence[str]) -> str:
+def describe(record: dict, names: Sequence[str], rules=None) -> str:
     tricks = record.get("tricks") or ["?", "?"]
     return f"plis {tricks[0]}/{tricks[1]}"
 

@@ -1,6 +1,7 @@
 """What a game plugs into the tournament machinery: its sheet form, templates and labels."""
 
-from collections.abc import Mapping, Sequence
+import functools
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Self
 
 from django import forms
@@ -346,9 +347,11 @@ class GamePlugin:
             return self.sheet_form, self.sheet_template
         return None
 
-    def table_line(self, record: dict[str, Any], names: Sequence[str]) -> str:
+    def table_line(
+        self, record: dict[str, Any], names: Sequence[str], rules: dict[str, Any] | None = None
+    ) -> str:
         """A record in words on the table's phones (default: ``describe``)."""
-        return self.describe(record, names)
+        return self.describe(record, names, rules)
 
     def row_words(self) -> DealWords:
         """The sentences of the table's phones and the scorekeeper's phones page, in the
@@ -376,9 +379,18 @@ class GamePlugin:
 
     # ----------------------------------------------------------------- sheets and history
 
-    def describe(self, record: dict[str, Any], seat_names: Sequence[str]) -> str:
-        """One line of the sheet in words, for the history page."""
+    def describe(
+        self, record: dict[str, Any], seat_names: Sequence[str], rules: dict[str, Any] | None = None
+    ) -> str:
+        """One line of the sheet in words, for the history page (``rules``: the table's, whose
+        words it uses: a club's own contract names)."""
         raise NotImplementedError
+
+    def describer(
+        self, rules: dict[str, Any] | None
+    ) -> Callable[[dict[str, Any], Sequence[str]], str]:
+        """``describe`` for one table's records, in its ruleset's words."""
+        return functools.partial(self.describe, rules=rules)
 
     def sheet_cells(
         self, record: dict[str, Any], seat_names: Sequence[str], rules: dict[str, Any]

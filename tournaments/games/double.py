@@ -178,7 +178,9 @@ class DoublePlugin(GamePlugin):
             ],
         }
 
-    def table_line(self, record: dict[str, Any], names: Sequence[str]) -> str:
+    def table_line(
+        self, record: dict[str, Any], names: Sequence[str], rules: dict[str, Any] | None = None
+    ) -> str:
         """A manche on one short line of the phone's list, the seats in its columns' order:
         « 3 cartes · mise/plis : 1/1 0/1 2/1 1/0 » (the points are in the columns beside)."""
         cards = record.get("cards", 0)
@@ -192,7 +194,9 @@ class DoublePlugin(GamePlugin):
             cards if isinstance(cards, int) else 0,
         ) % {"counter": cards, "pairs": pairs}
 
-    def describe(self, record: dict[str, Any], seat_names: Sequence[str]) -> str:
+    def describe(
+        self, record: dict[str, Any], seat_names: Sequence[str], rules: dict[str, Any] | None = None
+    ) -> str:
         parts = [
             _("%(player)s bid %(bid)s, took %(tricks)s")
             % {"player": name, "bid": bid, "tricks": took}

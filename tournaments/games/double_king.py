@@ -703,15 +703,19 @@ class DoubleKingPlugin(GamePlugin):
                 rule_field.field.help_text = f"{help_text} {rule_field.field.help_text}"
         return fields
 
-    def table_line(self, record: dict[str, Any], names: Sequence[str]) -> str:
+    def table_line(
+        self, record: dict[str, Any], names: Sequence[str], rules: dict[str, Any] | None = None
+    ) -> str:
         """A row on the phones as on the sheet: its game's letter and name, « C — Pas de
         dames » (the points are in the players' columns beside it)."""
         if "penalty" in record:
-            return self.describe(record, names)
+            return self.describe(record, names, rules)
         code = str(record.get("game"))
         return f"{LETTERS.get(code, '?')} — {kind_names().get(code, code)}"
 
-    def describe(self, record: dict[str, Any], seat_names: Sequence[str]) -> str:
+    def describe(
+        self, record: dict[str, Any], seat_names: Sequence[str], rules: dict[str, Any] | None = None
+    ) -> str:
         names = kind_names()
         game = names.get(str(record.get("game")), str(record.get("game")))
         if "penalty" in record:

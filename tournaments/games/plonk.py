@@ -114,7 +114,9 @@ class PlonkPlugin(MatchPlugin):
         """The printed sheet's columns: tricks, dead cards and live points per team."""
         return {key: team_values(record, stored) for key, stored in CELLS}
 
-    def describe(self, record: dict[str, Any], seat_names: Sequence[str]) -> str:
+    def describe(
+        self, record: dict[str, Any], seat_names: Sequence[str], rules: dict[str, Any] | None = None
+    ) -> str:
         cells = self.sheet_cells(record, seat_names, None)
         return _("tricks %(t0)s/%(t1)s, dead cards %(d0)s/%(d1)s, live points %(l0)s/%(l1)s") % {
             f"{key[0]}{team}": cells[key][team] for key, _stored in CELLS for team in range(2)

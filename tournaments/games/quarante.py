@@ -173,7 +173,9 @@ class QuarantePlugin(MatchPlugin):
             "cliques": clique_text(record, seat_names),
         }
 
-    def describe(self, record: dict[str, Any], seat_names: Sequence[str]) -> str:
+    def describe(
+        self, record: dict[str, Any], seat_names: Sequence[str], rules: dict[str, Any] | None = None
+    ) -> str:
         cells = self.sheet_cells(record, seat_names, None)
         counts = {
             f"{key[0]}{team}": cells[key][team] for key in FIGURES.values() for team in (0, 1)

@@ -317,8 +317,10 @@ class WhistPlugin(GamePlugin):
             shown = "—"
         return {"contract": contract, "declarers": declarers, "tricks": shown, "renege": renege}
 
-    def describe(self, record: dict[str, Any], seat_names: Sequence[str]) -> str:
-        cells = self.sheet_cells(record, seat_names, None)
+    def describe(
+        self, record: dict[str, Any], seat_names: Sequence[str], rules: dict[str, Any] | None = None
+    ) -> str:
+        cells = self.sheet_cells(record, seat_names, rules)
         if "renege" in record:
             return labelled(cells["contract"], f"{cells['declarers']} — {cells['renege']}")
         return _("%(contract)s: %(declarers)s, %(tricks)s tricks") % cells

@@ -149,9 +149,10 @@ def table_lines(
     except InvalidDeal:  # pragma: no cover - stored sheets are valid
         result = None
     points = result.per_deal if result is not None else [[0] * len(seats)] * len(queue.sheet)
-    labels = plugin.row_labels(queue.sheet, table.round.tournament.rules or None)
+    rules = table.round.tournament.rules or None
+    labels = plugin.row_labels(queue.sheet, rules)
     lines = [
-        Line(number, plugin.table_line(record, names), list(deal_points), label)
+        Line(number, plugin.table_line(record, names, rules), list(deal_points), label)
         for number, (record, deal_points, label) in enumerate(
             zip(queue.sheet, points, labels, strict=True), start=1
         )
@@ -439,7 +440,9 @@ def table_snapshot(table: Table) -> TableSnapshot:
     by_number = {d.number: d for d in queue.waiting}
 
     def item(table_deal: TableDeal) -> WaitingItem:
-        text = plugin.table_line(table_deal.record, basics.dealing_names)
+        text = plugin.table_line(
+            table_deal.record, basics.dealing_names, table.round.tournament.rules or None
+        )
         labels = (queue.label(table, table_deal), "")
         found = deal_item(table_deal, queue, basics.seat_names, text, labels)
         waited = by_number.get(found.waits_for) if found.waits_for is not None else None

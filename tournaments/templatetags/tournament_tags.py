@@ -27,7 +27,9 @@ def stale_lines(stale, form, table) -> list[round_reads.ConflictLine]:
     mine = getattr(form, "records", None) or []
     plugin = plugin_for(table.round.tournament.game)
     names = scoresheet.dealing_names(scoresheet.table_seats(table))
-    return round_reads.sheet_conflict(stale.saved_records, mine, names, plugin.describe)
+    return round_reads.sheet_conflict(
+        stale.saved_records, mine, names, plugin.describer(table.round.tournament.rules or None)
+    )
 
 
 @register.filter(name="seating_fix")

@@ -218,7 +218,9 @@ class DealEntryView(EntryView):
 
     def page_context(self, entry: TableEntry, result: TableResult | None) -> dict:
         table, form = entry.table, entry.form
-        lines, totals = scoresheet.deal_lines(table, entry.seats, entry.plugin.describe)
+        lines, totals = scoresheet.deal_lines(
+            table, entry.seats, entry.plugin.describer(table.round.tournament.rules or None)
+        )
         deals_per_round = entry.plugin.deals_per_round(table.round.tournament.rules or None)
         complete = len(lines) >= deals_per_round if deals_per_round else table.complete
         form.focus_first_field()

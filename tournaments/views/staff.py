@@ -473,7 +473,9 @@ class TableHistoryView(TableMixin, View):
                 "tournament": table.round.tournament,
                 "seats": seats,
                 "plugin": plugin,
-                "changes": round_reads.describe_changes(changes, names, plugin.describe),
+                "changes": round_reads.describe_changes(
+                    changes, names, plugin.describer(table.round.tournament.rules or None)
+                ),
             },
         )
 
