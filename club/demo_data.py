@@ -3,6 +3,7 @@
 import datetime
 import random
 import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass
 from decimal import Decimal
 
@@ -157,28 +158,15 @@ def build_demo_club() -> DemoClub:
             "free_participations": 2,
         },
     )
-    today = timezone.localdate()
-    season, _ = Season.objects.get_or_create(
-        club=club,
-        name=str(today.year),
-        defaults={
-            "start": datetime.date(today.year, 1, 1),
-            "end": datetime.date(today.year, 12, 31),
+    season = _this_year(club)
+    players = _members(
+        club,
+        demo_players(),
+        lambda index: {
+            "phone": f"0470 {index // 10:02d} {index % 100:02d} {index:02d}",
+            "licence_number": f"CHV-{1000 + index}",
         },
     )
-    players = []
-    for index, (first, last) in enumerate(demo_players()):
-        player, _ = Player.objects.get_or_create(
-            first_name=first,
-            last_name=last,
-            defaults={
-                "email": f"{_ascii(first)}.{_ascii(last)}@example.be",
-                "phone": f"0470 {index // 10:02d} {index % 100:02d} {index:02d}",
-                "licence_number": f"CHV-{1000 + index}",
-            },
-        )
-        player.clubs.add(club)
-        players.append(player)
     # Two thirds of the members have paid their yearly membership; a few owe it.
     for index, player in enumerate(players[:40]):
         Membership.objects.get_or_create(
@@ -237,6 +225,17 @@ def build_flemish_club() -> DemoClub:
             "free_participations": 0,
         },
     )
+    season = _this_year(club)
+    players = _members(club, FLEMISH_PLAYERS, lambda index: {"licence_number": f"KV-{200 + index}"})
+    for username, _password, role in DEMO_USERS:
+        user = User.objects.filter(username=username).first()
+        if user is not None:
+            grant_role(user, club, role)
+    lines = [f"Flemish demo club: {club.name} (Dutch) — {len(players)} players."]
+    return DemoClub(club=club, season=season, players=players, lines=lines)
+
+
+def _this_year(club: Club) -> Season:
     today = timezone.localdate()
     season, _ = Season.objects.get_or_create(
         club=club,
@@ -246,24 +245,24 @@ def build_flemish_club() -> DemoClub:
             "end": datetime.date(today.year, 12, 31),
         },
     )
+    return season
+
+
+def _members(
+    club: Club, names: list[tuple[str, str]], details: Callable[[int], dict[str, str]]
+) -> list[Player]:
+    """The club's members of these names (created the first time, with an address and the
+    ``details`` of their place in the list)."""
     players = []
-    for index, (first, last) in enumerate(FLEMISH_PLAYERS):
+    for index, (first, last) in enumerate(names):
         player, _ = Player.objects.get_or_create(
             first_name=first,
             last_name=last,
-            defaults={
-                "email": f"{_ascii(first)}.{_ascii(last)}@example.be",
-                "licence_number": f"KV-{200 + index}",
-            },
+            defaults={"email": f"{_ascii(first)}.{_ascii(last)}@example.be", **details(index)},
         )
         player.clubs.add(club)
         players.append(player)
-    for username, _password, role in DEMO_USERS:
-        user = User.objects.filter(username=username).first()
-        if user is not None:
-            grant_role(user, club, role)
-    lines = [f"Flemish demo club: {club.name} (Dutch) — {len(players)} players."]
-    return DemoClub(club=club, season=season, players=players, lines=lines)
+    return players
 
 
 def _ascii(text: str) -> str:

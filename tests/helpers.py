@@ -47,3 +47,17 @@ def play_round(round_, game, seed=1, target=None):
     for table in round_.tables.filter(bye=False):
         records = make(0, rng, target) if target else make(0, rng)
         deal_entry.save_sheet(table, records=records, version=table.version, user=None)
+
+
+def tournament_pages(tournament, entry, table) -> dict[str, str]:
+    """The public pages of a tournament that show its players, by kind."""
+    season = tournament.season
+    return {
+        "standings": reverse("tournament_standings", args=[tournament.pk]),
+        "rounds": reverse("tournament_rounds", args=[tournament.pk]),
+        "player": reverse("tournament_player", args=[tournament.pk, entry.pk]),
+        "hall screen": reverse("tournament_display", args=[tournament.pk]),
+        "table": reverse("table_detail", args=[table.pk]),
+        "season standings": reverse("season_standings", args=[season.pk]),
+        "player's season": reverse("season_player", args=[season.pk, entry.player_id]),
+    }

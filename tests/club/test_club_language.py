@@ -19,7 +19,7 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import formats, translation
 from django.utils.html import escape
-from helpers import nl, table_phone
+from helpers import nl, table_phone, tournament_pages
 from openpyxl import load_workbook
 
 from club.formatting import money, ordinal
@@ -108,15 +108,8 @@ def with_cookie(code: str) -> Client:
 
 def public_urls(tournament, table) -> dict[str, str]:
     entry = tournament.entries.order_by("pk").first()
-    season = tournament.season
     return {
-        "standings": reverse("tournament_standings", args=[tournament.pk]),
-        "rounds": reverse("tournament_rounds", args=[tournament.pk]),
-        "player": reverse("tournament_player", args=[tournament.pk, entry.pk]),
-        "hall screen": reverse("tournament_display", args=[tournament.pk]),
-        "table": reverse("table_detail", args=[table.pk]),
-        "season standings": reverse("season_standings", args=[season.pk]),
-        "player's season": reverse("season_player", args=[season.pk, entry.player_id]),
+        **tournament_pages(tournament, entry, table),
         "club": reverse("club_home", args=[tournament.club.slug]),
         "privacy": reverse("club_privacy", args=[tournament.club.slug]),
         "phone": table_entry.link_path(table_entry.issue_link(table, user=None)),

@@ -9,6 +9,7 @@ import subprocess
 import pytest
 from django.test import Client
 from django.urls import reverse
+from helpers import tournament_pages
 from openpyxl import load_workbook
 
 from club import names
@@ -37,15 +38,7 @@ def page_texts(client, committee_client, tournament, entry, table) -> dict[str, 
     """Every kind of page that names players, as text (an Excel file: its cells)."""
     season = tournament.season
     last_round = table.round
-    html = {
-        "standings": reverse("tournament_standings", args=[tournament.pk]),
-        "rounds": reverse("tournament_rounds", args=[tournament.pk]),
-        "player": reverse("tournament_player", args=[tournament.pk, entry.pk]),
-        "hall screen": reverse("tournament_display", args=[tournament.pk]),
-        "table": reverse("table_detail", args=[table.pk]),
-        "season standings": reverse("season_standings", args=[season.pk]),
-        "player's season": reverse("season_player", args=[season.pk, entry.player_id]),
-    }
+    html = tournament_pages(tournament, entry, table)
     staff = {
         "registration": reverse("staff_registration", args=[tournament.pk]),
         "staff round": reverse("staff_round", args=[last_round.pk]),
