@@ -323,7 +323,17 @@ class WhistPlugin(GamePlugin):
         cells = self.sheet_cells(record, seat_names, rules)
         if "renege" in record:
             return labelled(cells["contract"], f"{cells['declarers']} — {cells['renege']}")
-        return _("%(contract)s: %(declarers)s, %(tricks)s tricks") % cells
+        tricks = record.get("tricks")
+        # « 1 slag », « 8 slagen »; tricks counted per declarer (« 0/1 ») read as a plural.
+        count = tricks if isinstance(tricks, int) else 2
+        return (
+            ngettext(
+                "%(contract)s: %(declarers)s, %(tricks)s trick",
+                "%(contract)s: %(declarers)s, %(tricks)s tricks",
+                count,
+            )
+            % cells
+        )
 
     nested_table_sizes = True
 
