@@ -3,8 +3,10 @@ a scorekeeper can make (in French, on the field, values kept), edits, deletes, t
 
 import pytest
 from django.urls import reverse
+from django.utils import translation
 from helpers import post_deals
 
+from tournaments.games import plugin_for
 from tournaments.models import ResultChange
 from tournaments.services import drawing
 
@@ -270,3 +272,20 @@ def test_pool_complete_after_twelve_deals(scorekeeper_client, whist_table):
     response = post_deals(scorekeeper_client, whist_table, data)
     assert response.status_code == 400
     assert "au plus 12 donnes" in response.content.decode()
+
+
+@pytest.mark.parametrize(
+    "record, dutch",
+    [
+        ({"contract": "solo_6", "declarers": [0], "tricks": 1}, "Alleen 6: Anne, 1 slag"),
+        (
+            {"contract": "petite_misere", "declarers": [0], "tricks": [1]},
+            "Kleine miserie: Anne, 1 slag",
+        ),
+        ({"contract": "solo_8", "declarers": [0], "tricks": 8}, "Alleen 8: Anne, 8 slagen"),
+    ],
+)
+def test_a_deal_in_words_counts_one_trick_in_the_singular(record, dutch):
+    names = ["Anne", "Bob", "Cléo", "Dirk"]
+    with translation.override("nl"):
+        assert plugin_for("whist").describe({**record, "dealer": 1}, names) == dutch

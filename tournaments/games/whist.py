@@ -324,6 +324,8 @@ class WhistPlugin(GamePlugin):
         if "renege" in record:
             return labelled(cells["contract"], f"{cells['declarers']} — {cells['renege']}")
         tricks = record.get("tricks")
+        if isinstance(tricks, list) and len(tricks) == 1:
+            tricks = tricks[0]  # a misère's one declarer: his own count
         # « 1 slag », « 8 slagen »; tricks counted per declarer (« 0/1 ») read as a plural.
         count = tricks if isinstance(tricks, int) else 2
         return (
