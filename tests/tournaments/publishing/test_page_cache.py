@@ -21,7 +21,10 @@ from tournaments.publishing import page_cache
 from tournaments.sample_sheets import double_king_round
 from tournaments.services import deal_entry, drawing
 
-REDIS = "redis://127.0.0.1:6379/13"
+#: Each xdist worker its own Redis database (13, 12, ...): a test that empties its database
+#: must never remove what a test on the other worker is holding (a builder's marker).
+WORKER = int(os.environ.get("PYTEST_XDIST_WORKER", "gw0").removeprefix("gw"))
+REDIS = f"redis://127.0.0.1:6379/{13 - WORKER}"
 
 
 def redis_or_skip():
