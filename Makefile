@@ -1,5 +1,8 @@
 # Atout — two commands on a fresh machine: `make run` and `make test`.
 VENV ?= .venv
+# The interpreter the virtualenv is made with: `make install PYTHON=/usr/bin/python3`
+# (Debian's own); the python3 first on the PATH by default.
+PYTHON ?= python3
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 PYTEST_ARGS ?= -n 2
@@ -54,7 +57,7 @@ locale/%/LC_MESSAGES/django.mo: locale/%/LC_MESSAGES/django.po | $(PY)
 	$(PY) manage.py compilemessages --ignore=$(VENV) --locale=$* -v 0
 
 $(PY):
-	python3 -m venv $(VENV)
+	$(PYTHON) -m venv $(VENV)
 
 # The packages from the lock file (exact versions and hashes; `make lock` after changing
 # pyproject.toml's dependencies), then Atout itself without dependencies.
@@ -80,7 +83,7 @@ lock: | $(PY)
 	$(LOCK) --extra dev --extra sentry -o requirements/dev.lock pyproject.toml
 
 system-deps:
-	@scripts/system-deps.sh
+	@PYTHON=$(PYTHON) scripts/system-deps.sh
 
 # axe-core and the Nu Html Checker, from npm (pinned by package-lock.json), for the page checks.
 checkers: node_modules/.installed

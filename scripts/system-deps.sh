@@ -2,7 +2,8 @@
 # Checks the system libraries Atout needs and installs the missing ones with apt-get when it can.
 #   scripts/system-deps.sh          PDF libraries (Pango, HarfBuzz subset), gettext, and the tools
 #                                   the tests read a printed QR code with (pdftoppm, zbarimg):
-#                                   required
+#                                   required; python3-venv too when PYTHON (python3 unless set)
+#                                   cannot make a virtualenv (Debian's own without it)
 #   scripts/system-deps.sh node     Node.js, npm and Java for the page checks (axe-core, vnu)
 #   scripts/system-deps.sh browser  Debian's chromium for the end-to-end tests: optional unless
 #                                   REQUIRE_BROWSER=1 (CI), then a failure stops with an error
@@ -19,6 +20,10 @@ elif [ "$want" = node ]; then
 else
   packages=(libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 fonts-dejavu-core gettext
     poppler-utils zbar-tools)
+  # Debian's own python3 (PYTHON, the Makefile's) makes a virtualenv only with python3-venv.
+  if ! "${PYTHON:-python3}" -c 'import ensurepip, venv' >/dev/null 2>&1; then
+    packages+=(python3-venv)
+  fi
   check() {
     for p in "${packages[@]}"; do
       dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || return 1
@@ -32,9 +37,12 @@ missing=$(printf '%s ' "${packages[@]}")
 if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
   echo "Installing system packages: $missing"
   export DEBIAN_FRONTEND=noninteractive
-  # A fresh machine has no package lists: update once, then install.
-  if ! apt-get install -y -qq "${packages[@]}" >/dev/null 2>&1; then
-    apt-get update -qq && apt-get install -y -qq "${packages[@]}" >/dev/null
+  # A fresh machine has no package lists: update once, then install. Another install running
+  # at the same time (CI's beside the suite) holds dpkg's lock: wait for it.
+  wait_lock=(-o DPkg::Lock::Timeout=600)
+  if ! apt-get "${wait_lock[@]}" install -y -qq "${packages[@]}" >/dev/null 2>&1; then
+    apt-get "${wait_lock[@]}" update -qq
+    apt-get "${wait_lock[@]}" install -y -qq "${packages[@]}" >/dev/null
   fi
   check && exit 0
 fi
