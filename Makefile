@@ -53,8 +53,11 @@ install: system-deps $(STAMP) catalogue
 CATALOGUES := $(patsubst %.po,%.mo,$(wildcard locale/*/LC_MESSAGES/django.po))
 catalogue: $(CATALOGUES)
 
+# Under the build settings (club/settings/build.py): no secret needed, whatever
+# DJANGO_SETTINGS_MODULE says (the image's is production's).
+BUILD_SETTINGS := DJANGO_SETTINGS_MODULE=club.settings.build
 locale/%/LC_MESSAGES/django.mo: locale/%/LC_MESSAGES/django.po | $(PY)
-	$(PY) manage.py compilemessages --ignore=$(VENV) --locale=$* -v 0
+	$(BUILD_SETTINGS) $(PY) manage.py compilemessages --ignore=$(VENV) --locale=$* -v 0
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -97,7 +100,7 @@ browser:
 	@scripts/system-deps.sh browser
 
 messages: install
-	@$(PY) manage.py compilemessages --ignore=.venv -v 0
+	@$(BUILD_SETTINGS) $(PY) manage.py compilemessages --ignore=.venv -v 0
 
 migrate: install
 	$(PY) manage.py migrate --noinput -v 0

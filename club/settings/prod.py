@@ -7,6 +7,7 @@ from django.core.exceptions import ImproperlyConfigured
 
 from club.log import logging_config
 
+from . import build
 from .base import *  # noqa: F403
 
 
@@ -47,10 +48,8 @@ SESSION_COOKIE_SECURE = True
 CSRF_COOKIE_SECURE = True
 LANGUAGE_COOKIE_SECURE = True
 
-STORAGES = {
-    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
-    "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
-}
+# The static files as the build collected them (club/settings/build.py).
+STORAGES = build.STORAGES
 # One line per record, time, level, logger and request id; JSON with ATOUT_LOG_FORMAT=json.
 LOGGING = logging_config(
     os.environ.get("ATOUT_LOG_LEVEL", "INFO"), os.environ.get("ATOUT_LOG_FORMAT", "text")
