@@ -21,7 +21,7 @@ else
 SITE_ADDRESS := 127.0.0.1
 endif
 
-.PHONY: run test install catalogue production lock system-deps checkers browser messages migrate demo lint typecheck bench clean
+.PHONY: run test install catalogue production lock system-deps checkers browser ops messages migrate demo lint typecheck bench clean
 
 run: install messages migrate demo
 	@echo
@@ -44,7 +44,7 @@ endif
 	trap 'kill $$workers 2>/dev/null' EXIT INT TERM; \
 	$(PY) manage.py runserver $(if $(findstring :,$(HOST)),[$(HOST)],$(HOST)):$(PORT); kill $$workers 2>/dev/null
 
-test: install messages browser checkers
+test: install messages browser checkers ops
 	$(PY) -m pytest $(PYTEST_ARGS)
 
 install: system-deps $(STAMP) catalogue
@@ -98,6 +98,10 @@ node_modules/.installed: package.json package-lock.json
 
 browser:
 	@scripts/system-deps.sh browser
+
+# nginx and systemd-analyze: the deploy kit's tests (tests/ops), skipped without them.
+ops:
+	@scripts/system-deps.sh ops
 
 messages: install
 	@$(BUILD_SETTINGS) $(PY) manage.py compilemessages --ignore=.venv -v 0

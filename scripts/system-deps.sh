@@ -7,12 +7,20 @@
 #   scripts/system-deps.sh node     Node.js, npm and Java for the page checks (axe-core, vnu)
 #   scripts/system-deps.sh browser  Debian's chromium for the end-to-end tests: optional unless
 #                                   REQUIRE_BROWSER=1 (CI), then a failure stops with an error
+#   scripts/system-deps.sh ops      nginx and systemd-analyze for the deploy kit's tests (the nginx
+#                                   example, the systemd units): optional unless REQUIRE_OPS=1 or
+#                                   CI=true; nginx is installed, never started
 set -euo pipefail
 
 want=${1:-base}
 if [ "$want" = browser ]; then
   packages=(chromium)
   check() { command -v chromium >/dev/null 2>&1; }
+elif [ "$want" = ops ]; then
+  packages=(nginx systemd)
+  check() { command -v nginx >/dev/null 2>&1 && command -v systemd-analyze >/dev/null 2>&1; }
+  # Installed only: in runlevel 1 invoke-rc.d starts no nginx (the tests start their own).
+  export RUNLEVEL=1
 elif [ "$want" = node ]; then
   # Node.js and npm (axe-core, the Nu Html Checker) and Java (runs the Nu Html Checker).
   packages=(nodejs npm default-jre-headless)
@@ -47,6 +55,10 @@ if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
   check && exit 0
 fi
 
+if [ "$want" = ops ] && [ "${REQUIRE_OPS:-0}" != 1 ] && [ "${CI:-}" != true ]; then
+  echo "nginx or systemd-analyze is missing: their tests will be skipped. To run them: sudo apt-get install $missing"
+  exit 0
+fi
 if [ "$want" = browser ] && [ "${REQUIRE_BROWSER:-0}" != 1 ]; then
   echo "Chromium is missing: the browser tests will be skipped. To run them: sudo apt-get install chromium"
   exit 0
