@@ -16,7 +16,8 @@ from django.conf import settings
 ROOT = Path(settings.BASE_DIR)
 UNITS = ROOT / "deploy" / "systemd"
 SERVER = "host=127.0.0.1 port=5432 user=postgres"
-DATABASE = "atout_install_backup_test"
+# One for each xdist worker: their tests run side by side.
+DATABASE = f"atout_backup_test_{os.environ.get('PYTEST_XDIST_WORKER', 'main')}"
 
 pytestmark = pytest.mark.skipif(not shutil.which("pg_dump"), reason="no pg_dump")
 

@@ -5,6 +5,7 @@ by the test's (a self-signed certificate; the test's server stands for gunicorn)
 
 import contextlib
 import http.server
+import os
 import re
 import shutil
 import socket
@@ -19,7 +20,9 @@ import pytest
 from django.conf import settings as django_settings
 
 EXAMPLE = Path(django_settings.BASE_DIR) / "deploy" / "nginx" / "atout.conf"
-HTTP_PORT, HTTPS_PORT = 8291, 8292
+# Two ports for each xdist worker (gw0, gw1...): their nginx run side by side.
+WORKER = int(os.environ.get("PYTEST_XDIST_WORKER", "gw0").removeprefix("gw") or 0)
+HTTP_PORT, HTTPS_PORT = 8291 + 2 * WORKER, 8292 + 2 * WORKER
 HOST = "atout.example.org"
 #: Where the guide installs deploy/maintenance.html (the test serves it from the checkout).
 MAINTENANCE_ROOT = "/var/www/atout"
