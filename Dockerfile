@@ -26,7 +26,8 @@ RUN test -n "$ATOUT_RELEASE" || { echo "Build with --build-arg ATOUT_RELEASE=\$(
 # scripts/system-deps.sh installs Pango, HarfBuzz, fonts and gettext (root in the build).
 RUN make production VENV=/srv/atout/.venv \
     && rm -rf /var/lib/apt/lists/* \
-    && useradd --system --uid 10001 --user-group --no-create-home --home-dir /srv/atout atout \
+    && groupadd --system --gid 10001 atout \
+    && useradd --system --uid 10001 --gid atout --no-create-home --home-dir /srv/atout atout \
     && install -d -o atout /var/cache/atout
 # The static files, under the build settings as the catalogue (no secret read).
 RUN DJANGO_SETTINGS_MODULE=club.settings.build .venv/bin/python manage.py collectstatic --noinput -v 0

@@ -26,7 +26,7 @@ RELEASE = "0.2.0+test-build-of-the-image"
 SYSTEM_STEPS = [
     r"apt-get .*",
     r"rm -rf /var/lib/apt/lists/\*",
-    r"useradd .*",
+    r"(groupadd|useradd) .*",
     r"(mkdir -p|install -d( -o \S+)?) /var/cache/atout",
     r"chown \S+ /var/cache/atout",
 ]
