@@ -489,7 +489,6 @@ def table_result(
             if games >= GAMES_PER_ROUND:
                 raise InvalidDeal("too_many_games", "game", max=GAMES_PER_ROUND)
             check_dealer(rec, dealer, SEATS)
-            _check_played(kind, r)
             if forced_trump and kind.negative:
                 raise InvalidDeal("dealer_must_choose_trump", "game", seat=dealer)
             if is_penalty and not _available(kind, dealer, negatives_left, trumps_left, times_left):

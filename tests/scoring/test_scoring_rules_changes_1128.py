@@ -100,6 +100,19 @@ def test_a_record_alone_is_refused_exactly_when_its_game_is_not_played(
         assert len(score_deal("double_king", record, rules=NO_SEVENTH)) == 4
 
 
+def test_with_penalty_counts_as_game_a_dealer_at_fault_forces_no_trump_on_the_next_slot():
+    # The line takes seat 0's slot; slot 1 is seat 1's deal, free to choose a negative game.
+    rules = {"penalty_counts_as_game": True}
+    records = [{"game": "tricks", "penalty": 0, "dealer": 0}]
+    pending = double_king.table_result(records, rules).pending
+    assert (pending["next_dealer"], pending["dealer_must_choose_trump"]) == (1, False)
+    result = double_king.table_result([*records, {**_game("hearts"), "dealer": 1}], rules)
+    assert result.pending["games_played"] == 2
+    # Without the setting the same fault makes seat 0 redeal, trump forced.
+    pending = double_king.table_result(records).pending
+    assert (pending["next_dealer"], pending["dealer_must_choose_trump"]) == (0, True)
+
+
 # --------------------------------------------------------------------------- club classification
 
 

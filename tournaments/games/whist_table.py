@@ -150,9 +150,10 @@ def _columns(row: dict[str, Any], per_opponent: bool) -> list[tuple[str, forms.F
             ),
         ),
     ]
-    if row.get("exact"):
+    if row.get("exact") and all(row.get(c, v) == v for c, v in EXACT_NEUTRAL.items()):
         # A row of exactly the tricks bid has no over- or undertricks and no capo
-        # (docs/rules/whist.md#the-clubs-own-table-on-its-rules-page): nothing to offer.
+        # (docs/rules/whist.md#the-clubs-own-table-on-its-rules-page): nothing to offer
+        # (unless a value is stored there: then it is shown, refused, to be corrected).
         return [*fields, ("overtrick_cap", _cap_field(row))]
     return [
         *fields,
@@ -501,9 +502,9 @@ def _row_problems(row: dict[str, Any], per_opponent: bool, model: str) -> dict[s
         for column, neutral in EXACT_NEUTRAL.items():
             if row.get(column, neutral) != neutral:
                 problems[f"{key}:{column}"] = _(
-                    "A contract of exactly the tricks bid (misère, piccolo) has no overtricks, "
+                    "%(contract)s: a contract of exactly the tricks bid has no overtricks, "
                     "undertricks or capo: leave %(neutral)s."
-                ) % {"neutral": neutral}
+                ) % {"contract": name, "neutral": neutral}
     if row.get("payout") != "alone":
         return problems
     shared = set(shared_values(model))
