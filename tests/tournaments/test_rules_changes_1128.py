@@ -1,14 +1,18 @@
 """RULES.md « Changes of 2026-11-28 » on the rules page: a row of exactly the tricks bid
 (misères, piccolo) offers no over- or undertricks and refuses one sent (docs/rules/whist.md)."""
 
+import random
+
 import pytest
 from django.urls import reverse
 from form_data import form_data
 
 from club.models import Club
+from tournaments import sample_sheets
 from tournaments.forms import RulesForm
 from tournaments.models import GameRules
-from tournaments.selectors import rulebook
+from tournaments.selectors import classification, rulebook
+from tournaments.services import deal_entry, drawing
 
 pytestmark = pytest.mark.django_db
 
@@ -72,3 +76,30 @@ def test_an_exact_row_stored_with_an_overtrick_is_refused_until_corrected(commit
     assert (
         "contract__piccolo__undertrick" not in _page(committee_client, club).context["form"].fields
     )
+
+
+@pytest.mark.parametrize(("game", "players"), [("double_king", 12), ("whist", 12), ("double", 10)])
+def test_seated_by_standings_every_tables_first_dealer_is_its_best_ranked(
+    make_tournament, fill_round, game, players
+):
+    tournament = make_tournament(game, players=players, rounds=2)
+    first = drawing.draw_round(tournament, seed=4)
+    drawing.start_round(first)
+    for table in first.tables.all():
+        seats = table.seats.count()
+        dealer = table.seats.get(first_dealer=True).position
+        rng = random.Random(table.number)
+        if game == "double_king":
+            records = sample_sheets.double_king_round(dealer, rng)
+        elif game == "whist":
+            records = sample_sheets.whist_pool(dealer, rng, n_seats=seats)
+        else:
+            records = sample_sheets.double_game(seats, dealer, rng)
+        deal_entry.save_sheet(table, records=records, version=table.version, user=None)
+    second = drawing.draw_round(tournament, seed=5, by_standings=True)
+    rank = {row.entry_id: row.rank for row in classification.tournament_standings(tournament)}
+    assert second.tables.count() > 1
+    for table in second.tables.all():
+        seats = list(table.seats.all())
+        dealer = next(s for s in seats if s.first_dealer)
+        assert rank[dealer.entry_id] == min(rank[s.entry_id] for s in seats), table.number
