@@ -395,6 +395,9 @@ def _kind(record: Record) -> GameKind:
 def _score(record: object, rules: _Rules) -> list[int]:
     rec = as_record(record)
     kind = _kind(rec)
+    # A record alone is refused as its round refuses it (docs/rules/double_king.md): a game
+    # the club's table does not play never gets points, from a sheet, a phone or an import.
+    _check_played(kind, rules)
     if "penalty" in rec:
         check_keys(rec, ("game", "penalty"), ("dealer",))
         if "dealer" in rec:
@@ -486,7 +489,6 @@ def table_result(
             if games >= GAMES_PER_ROUND:
                 raise InvalidDeal("too_many_games", "game", max=GAMES_PER_ROUND)
             check_dealer(rec, dealer, SEATS)
-            _check_played(kind, r)
             if forced_trump and kind.negative:
                 raise InvalidDeal("dealer_must_choose_trump", "game", seat=dealer)
             if is_penalty and not _available(kind, dealer, negatives_left, trumps_left, times_left):

@@ -279,10 +279,17 @@ def club_ranking(
     [('Namur', 1, 70), ('Gesves', 2, 70), ('Ciney', 3, 60)]
     >>> club_ranking({"A": [Fraction(1, 2), 3]}, best=1)[0].total
     3
+
+    A club none of whose players is ranked has no place:
+
+    >>> [(s.club, s.place) for s in club_ranking({"A": [1, 1], "B": [100], "C": []}, best=3)]
+    [('A', 1), ('B', 2)]
     """
     best = bounded(best, "club_ranking_best", *CLUB_RANKING_BOUNDS)
     lines = []
     for club, values in results.items():
+        if not values:  # docs/rules/ranking.md: a club with no ranked player has no place
+            continue
         ordered = sorted(values, reverse=True)
         counted = tuple(ordered[:best])
         lines.append((club, counted, len(ordered)))

@@ -627,8 +627,12 @@ def _table(rec: Mapping[str, Any], sitting_out: tuple[int, ...], sit_out: str) -
             raise InvalidDeal("wrong_sitting_out", "sitting_out", got=", ".join(map(str, out)))
         sitting_out = out
     n_seats = 4 + len(sitting_out)
-    if "dealer" in rec and sitting_out:
-        dealer = check_seat(rec["dealer"], "dealer", n_seats)
+    if "dealer" not in rec:
+        return _Table(n_seats, sitting_out)
+    # A dealer is a seat of the table at every size, a table of 4 included (a record alone is
+    # checked as its pool checks it).
+    dealer = check_seat(rec["dealer"], "dealer", n_seats)
+    if sitting_out:
         if sit_out == "dealer" and dealer not in sitting_out:
             raise InvalidDeal("wrong_dealer", "dealer", expected=sitting_out[0], got=dealer)
         if sit_out != "dealer" and dealer in sitting_out:

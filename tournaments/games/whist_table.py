@@ -36,6 +36,9 @@ SHOWN = "__shown_values"
 AFTER = "after"
 #: Values a one-declarer contract's opponents share (typed per opponent or as the total).
 SHARED = ("points", "points_failed", "overtrick", "undertrick", "capo_bonus")
+#: The columns a row of exactly the tricks bid leaves at their neutral value (no over- or
+#: undertricks, no capo: docs/rules/whist.md).
+EXACT_NEUTRAL = {"overtrick": 0, "undertrick": 0, "capo_bonus": 0, "capo_multiplier": 1}
 OPPONENTS = 3
 
 VALUE_CHOICES = [
@@ -146,22 +149,30 @@ def _columns(row: dict[str, Any], per_opponent: bool) -> list[tuple[str, forms.F
                 initial=row.get("tricks_per_declarer", False),
             ),
         ),
+    ]
+    if row.get("exact") and all(row.get(c, v) == v for c, v in EXACT_NEUTRAL.items()):
+        # A row of exactly the tricks bid has no over- or undertricks and no capo
+        # (docs/rules/whist.md#the-clubs-own-table-on-its-rules-page): nothing to offer
+        # (unless a value is stored there: then it is shown, refused, to be corrected).
+        return [*fields, ("overtrick_cap", _cap_field(row))]
+    return [
+        *fields,
         ("overtrick", _int(_("Each overtrick"), 0, POINTS_MAX, shown("overtrick"))),
-        (
-            "overtrick_cap",
-            _int(
-                _("The deal stops at (tricks)"),
-                0,
-                TRICKS,
-                row.get("overtrick_cap", TRICKS),
-                _("More tricks are refused (a solo at 8)."),
-            ),
-        ),
+        ("overtrick_cap", _cap_field(row)),
         ("undertrick", _int(_("Each undertrick"), 0, POINTS_MAX, shown("undertrick"))),
         ("capo_bonus", _int(_("Capo bonus"), 0, POINTS_MAX, shown("capo_bonus"))),
         ("capo_multiplier", _int(_("Capo multiplier"), 1, 10, row.get("capo_multiplier", 1))),
     ]
-    return fields
+
+
+def _cap_field(row: dict[str, Any]) -> forms.IntegerField:
+    return _int(
+        _("The deal stops at (tricks)"),
+        0,
+        TRICKS,
+        row.get("overtrick_cap", TRICKS),
+        _("More tricks are refused (a solo at 8)."),
+    )
 
 
 def _mode_writer(rules: dict[str, Any], value: Any) -> None:
@@ -487,6 +498,13 @@ def _row_problems(row: dict[str, Any], per_opponent: bool, model: str) -> dict[s
         problems[f"{key}:tricks_per_declarer"] = _(
             "Several declarers each alone: count each declarer's tricks apart."
         )
+    if row.get("exact"):
+        for column, neutral in EXACT_NEUTRAL.items():
+            if row.get(column, neutral) != neutral:
+                problems[f"{key}:{column}"] = _(
+                    "%(contract)s: a contract of exactly the tricks bid has no overtricks, "
+                    "undertricks or capo: leave %(neutral)s."
+                ) % {"contract": name, "neutral": neutral}
     if row.get("payout") != "alone":
         return problems
     shared = set(shared_values(model))
