@@ -1,6 +1,7 @@
 """Clubs, their players, seasons and yearly memberships."""
 
 import secrets
+import uuid
 from decimal import Decimal
 from typing import Any
 
@@ -21,6 +22,17 @@ from .validators import MAX_FEE, PlainNameValidator, fee_validators
 MAX_FREE_PARTICIPATIONS = 100
 
 
+class Travelling(models.Model):
+    """A row another database must recognise (a tournament's bundle, a federation's results):
+    its ``uid`` is the same in every database it travels to, where its integer key is not
+    (docs/architecture.md#identities-that-travel)."""
+
+    uid = models.UUIDField(_("identifier"), default=uuid.uuid4, unique=True, editable=False)
+
+    class Meta:
+        abstract = True
+
+
 class PublicName(models.TextChoices):
     """How a player's name shows on the public pages (docs/privacy.md). Staff pages, table
     sheets and staff exports always show the real name."""
@@ -31,7 +43,7 @@ class PublicName(models.TextChoices):
     HIDDEN = "hidden", _("Hidden (« Player 17 »)")
 
 
-class Club(models.Model):
+class Club(Travelling):
     name = models.CharField(
         _("name"), max_length=120, unique=True, validators=[PlainNameValidator(_("name"))]
     )
@@ -137,7 +149,7 @@ class Club(models.Model):
         names.activate_name_order(self.name_order)
 
 
-class RepresentedClub(models.Model):
+class RepresentedClub(Travelling):
     """A club an entry of an open tournament may represent, in the organising club's own list
     (a name: never another tenant's records). The club classification sums the best players
     of each (docs/rules/ranking.md#club-classification)."""
@@ -180,7 +192,7 @@ class PlayerQuerySet(models.QuerySet):
         return super().bulk_create(objs, *args, **kwargs)
 
 
-class Player(models.Model):
+class Player(Travelling):
     first_name = models.CharField(
         _("first name"), max_length=80, validators=[PlainNameValidator(_("first name"))]
     )
@@ -267,7 +279,7 @@ class Player(models.Model):
         return names.person_name(self.first_name, self.last_name)
 
 
-class Season(models.Model):
+class Season(Travelling):
     club = models.ForeignKey(
         Club, on_delete=models.CASCADE, related_name="seasons", verbose_name=_("club")
     )

@@ -20,7 +20,7 @@ from django.db.models import Q
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
-from club.models import Club, Player, RepresentedClub, Season
+from club.models import Club, Player, RepresentedClub, Season, Travelling
 from club.validators import MAX_FEE, PlainNameValidator, fee_validators
 from scoring import GAMES
 from scoring.ranking import CLUB_RANKING_BOUNDS
@@ -61,7 +61,7 @@ class GameRules(models.Model):
         return f"{self.club} — {self.get_game_display()}"
 
 
-class GameRulesVersion(models.Model):
+class GameRulesVersion(Travelling):
     """One saved version of a club's ruleset for a game, never changed afterwards: a
     tournament records the version it copied when it started."""
 
@@ -96,7 +96,7 @@ class GameRulesVersion(models.Model):
         return f"{self.club} — {self.get_game_display()} v{self.number}"
 
 
-class Tournament(models.Model):
+class Tournament(Travelling):
     class Status(models.TextChoices):
         REGISTRATION = "registration", _("Registration")
         RUNNING = "running", _("In progress")
@@ -223,7 +223,7 @@ class Tournament(models.Model):
         return self.status != self.Status.REGISTRATION
 
 
-class Team(models.Model):
+class Team(Travelling):
     """Two players of a team game (Quarante de roi, Plonk)."""
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="teams")
@@ -243,7 +243,7 @@ class Team(models.Model):
         return self.name
 
 
-class Entry(models.Model):
+class Entry(Travelling):
     tournament = models.ForeignKey(
         Tournament, on_delete=models.CASCADE, related_name="entries", verbose_name=_("tournament")
     )
@@ -298,7 +298,7 @@ class Entry(models.Model):
         ]
 
 
-class Round(models.Model):
+class Round(Travelling):
     class Status(models.TextChoices):
         DRAWN = "drawn", _("Drawn")
         STARTED = "started", _("Started")
@@ -373,7 +373,7 @@ class Round(models.Model):
         return sum(1 for table in self.tables.all() if table.complete)
 
 
-class Table(models.Model):
+class Table(Travelling):
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="tables")
     number = models.PositiveSmallIntegerField(_("table"))
     version = models.PositiveIntegerField(default=0)
@@ -397,7 +397,7 @@ class Table(models.Model):
         return _("Table %(number)d") % {"number": self.number}
 
 
-class Seat(models.Model):
+class Seat(Travelling):
     """A player (or team) at a table; ``position`` 0 is the first seat in playing order."""
 
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
@@ -453,7 +453,7 @@ class Seat(models.Model):
         return Fraction(self.place_points_60ths, PLACE_POINTS_DENOMINATOR)
 
 
-class Deal(models.Model):
+class Deal(Travelling):
     """One line of a table's sheet: a game, a deal, a manche — the record ``scoring`` reads."""
 
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="deals")
@@ -480,7 +480,7 @@ class Deal(models.Model):
         return f"{self.table} — {self.number}"
 
 
-class ResultChange(models.Model):
+class ResultChange(Travelling):
     """The history of a table's results: who changed what, when, before and after."""
 
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="changes")

@@ -17,6 +17,8 @@ from django.db.models import Q
 from django.utils.crypto import salted_hmac
 from django.utils.translation import gettext_lazy as _
 
+from club.models import Travelling
+
 #: The HMAC's purpose: a table link's token is good for nothing else signed with SECRET_KEY.
 LINK_KEY_SALT = "atout.tableside.link"
 
@@ -61,7 +63,7 @@ class TableLink(models.Model):
         return base64.urlsafe_b64encode(digest).rstrip(b"=").decode()
 
 
-class TableDeal(models.Model):
+class TableDeal(Travelling):
     """A deal entered at the table: pending until the other side confirms or rejects it.
 
     ``number`` is its place on the sheet. A confirmed deal counts once it is on the sheet
@@ -139,7 +141,7 @@ class TableDeal(models.Model):
         return f"{self.table_id} #{self.number} {self.status}"
 
 
-class TableEvent(models.Model):
+class TableEvent(Travelling):
     """The table's history of phone entry: who did what, from which seat, when."""
 
     class Kind(models.TextChoices):

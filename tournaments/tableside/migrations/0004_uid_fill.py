@@ -1,0 +1,16 @@
+"""Identities that travel, step 2 of 3: each existing row its own UUID (``club.uids``)."""
+
+from django.db import migrations
+
+from club.uids import filler
+
+
+class Migration(migrations.Migration):
+    dependencies = [("tableside", "0003_uid_column")]
+
+    operations = [
+        migrations.RunPython(
+            filler("tableside", "tabledeal", "tableevent"),
+            migrations.RunPython.noop,
+        ),
+    ]
