@@ -444,7 +444,7 @@ def measure(runs: int) -> None:
 
 
 def _one_sheet(excel, ranking):
-    workbook = excel._new_workbook("Bench")
+    workbook = excel.new_workbook("Bench")
     excel.annual_sheet(workbook, ranking, "Whist")
     return workbook
 

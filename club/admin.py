@@ -32,7 +32,7 @@ class ClubScopedMixin:
     def _scoped_choices(self, db_field: Any, request: HttpRequest, kwargs: dict) -> None:
         model = db_field.related_model
         if hasattr(model, "club_lookup") and "queryset" not in kwargs:
-            kwargs["queryset"] = for_clubs(model._default_manager.all(), request.user, COMMITTEE)
+            kwargs["queryset"] = for_clubs(model._default_manager.all(), request.user, COMMITTEE)  # noqa: SLF001 (documented Django API)
 
     def formfield_for_foreignkey(self, db_field: Any, request: HttpRequest, **kwargs: Any) -> Any:
         self._scoped_choices(db_field, request, kwargs)
@@ -55,7 +55,7 @@ class ClubScopedMixin:
         if obj is None or obj.pk is None:
             return has_role(request.user, COMMITTEE)
         model = type(obj)
-        return for_clubs(model._default_manager.filter(pk=obj.pk), request.user, COMMITTEE).exists()
+        return for_clubs(model._default_manager.filter(pk=obj.pk), request.user, COMMITTEE).exists()  # noqa: SLF001 (documented Django API)
 
     def has_add_permission(self, request: HttpRequest, *args: Any) -> bool:
         allowed = super().has_add_permission(request, *args)  # type: ignore[misc]

@@ -1,10 +1,7 @@
 from collections.abc import Callable
 
-import csp.middleware
-from csp.constants import HEADER, HEADER_REPORT_ONLY
-from csp.utils import build_policy
 from django.conf import settings
-from django.core.signals import request_finished, request_started, setting_changed
+from django.core.signals import request_finished, request_started
 from django.http import HttpRequest, HttpResponse
 from django.urls import Resolver404, resolve
 from django.utils import translation
@@ -90,57 +87,6 @@ class ClubNameOrderMiddleware:
         names.activate_name_order(names.FIRST_LAST)
         names.activate_public_names(None)
         return self.get_response(request)
-
-
-CSP_SETTING = "CONTENT_SECURITY_POLICY"
-
-
-class CSPMiddleware(csp.middleware.CSPMiddleware):
-    """django-csp's middleware with the policy built once: no view of ours changes it or
-    asks for a nonce, so every response carries the same header, which django-csp would
-    rebuild (directives copied and joined) for each one, a twentieth of a 304's CPU. A
-    response or request that does change it goes through django-csp's own code."""
-
-    _OVERRIDES = (
-        "_csp_config",
-        "_csp_update",
-        "_csp_replace",
-        "_csp_config_ro",
-        "_csp_update_ro",
-        "_csp_replace_ro",
-    )
-    _policies: tuple[str, str] | None = None
-
-    def process_response(self, request: HttpRequest, response: HttpResponse) -> HttpResponse:
-        if getattr(request, "_csp_nonce", None) is not None or any(
-            getattr(response, name, None) is not None for name in self._OVERRIDES
-        ):
-            return super().process_response(request, response)
-        if response.status_code in (500, 404) and settings.DEBUG:
-            return response
-        policies = CSPMiddleware._policies
-        if policies is None:
-            policies = CSPMiddleware._policies = (build_policy(), build_policy(report_only=True))
-        for value, header, exempt, setting in (
-            (policies[0], HEADER, "_csp_exempt", CSP_SETTING),
-            (policies[1], HEADER_REPORT_ONLY, "_csp_exempt_ro", f"{CSP_SETTING}_REPORT_ONLY"),
-        ):
-            if not value or header in response or getattr(response, exempt, False) is not False:
-                continue
-            prefixes = (getattr(settings, setting, None) or {}).get("EXCLUDE_URL_PREFIXES") or ()
-            if not request.path_info.startswith(tuple(prefixes)):
-                response[header] = value
-        # As django-csp: a nonce asked for after the header is written is an error.
-        request.csp_nonce = csp.middleware.CheckableLazyObject(self._csp_nonce_post_response)
-        return response
-
-
-def _policy_changed(setting: str, **kwargs) -> None:
-    if setting.startswith(CSP_SETTING):
-        CSPMiddleware._policies = None
-
-
-setting_changed.connect(_policy_changed)
 
 
 def _request_started(sender, environ=None, **kwargs) -> None:

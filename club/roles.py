@@ -37,10 +37,10 @@ SCOREKEEPERS = (SAISIE, BUREAU)
 
 def _club_roles(user: Any) -> dict[int, str]:
     """Club id → role of the user, read once per request (cached on the user object)."""
-    roles = getattr(user, "_club_roles", None)
+    roles = getattr(user, "atout_club_roles", None)
     if roles is None:
         roles = dict(user.staff_memberships.values_list("club_id", "role"))
-        user._club_roles = roles
+        user.atout_club_roles = roles
     return roles
 
 
@@ -77,7 +77,7 @@ def for_clubs(queryset: QuerySet, user: Any, roles: tuple[str, ...]) -> QuerySet
         return queryset
     model = queryset.model
     # A subquery rather than a join: players belong to several clubs (no duplicate rows).
-    inside = model._default_manager.filter(**{f"{model.club_lookup}__in": ids})
+    inside = model._default_manager.filter(**{f"{model.club_lookup}__in": ids})  # noqa: SLF001 (documented Django API)
     return queryset.filter(pk__in=inside.values("pk"))
 
 
@@ -99,7 +99,7 @@ class RoleRequiredMixin(AccessMixin):
 
     def get_scoped(self, queryset: QuerySet | type[Model], **lookup: Any) -> Any:
         if not isinstance(queryset, QuerySet):
-            queryset = queryset._default_manager.all()
+            queryset = queryset._default_manager.all()  # noqa: SLF001 (documented Django API)
         found = get_object_or_404(self.scoped(queryset), **lookup)
         activate_club_name_order(self.request, found)  # type: ignore[attr-defined]
         return found
@@ -121,9 +121,9 @@ def activate_club_name_order(request: HttpRequest, found: Model) -> None:
     its names' order, and its language unless the user chose his own (``club.language``).
     Read from the object when its club came with it (the Model ``_meta`` API and the
     relation's ``is_cached``), else in one query."""
-    if getattr(request, "_name_order_club", False):
+    if getattr(request, "atout_name_order_club", False):
         return
-    request._name_order_club = True  # type: ignore[attr-defined]
+    request.atout_name_order_club = True  # type: ignore[attr-defined]
     held: Any = found
     if not isinstance(found, Club):
         # The club, if it came with the object (select_related): no query.
@@ -136,7 +136,7 @@ def activate_club_name_order(request: HttpRequest, found: Model) -> None:
         activate_club_language(request, held.language)
         return
     model = type(found)
-    clubs = model._default_manager.filter(pk=found.pk).values(model.club_lookup)  # type: ignore[attr-defined]
+    clubs = model._default_manager.filter(pk=found.pk).values(model.club_lookup)  # type: ignore[attr-defined]  # noqa: SLF001 (documented Django API)
     row = Club.objects.filter(pk__in=clubs).values_list("name_order", "language").first()
     order, language = row or (names.FIRST_LAST, None)
     names.activate_name_order(order)
@@ -167,4 +167,4 @@ def grant_role(user: Any, club: Any, role: str) -> Any:
 def join_role_group(user: Any, role: str) -> None:
     # get_or_create: transactional tests flush the data migration's groups.
     user.groups.add(Group.objects.get_or_create(name=role)[0])
-    user.__dict__.pop("_club_roles", None)
+    user.__dict__.pop("atout_club_roles", None)

@@ -128,7 +128,7 @@ def _leave_unused_groups(user: Any) -> None:
     for group in user.groups.filter(name__in=[BUREAU, SAISIE]):
         if group.name not in held:
             user.groups.remove(group)
-    user.__dict__.pop("_club_roles", None)
+    user.__dict__.pop("atout_club_roles", None)
 
 
 def create_season(club: Club, *, name: str, start: datetime.date, end: datetime.date) -> Season:

@@ -34,12 +34,12 @@ class _Registry(Mapping[str, GameSpec]):
     def __len__(self) -> int:
         return len(self._specs)
 
-    def _add(self, spec: GameSpec) -> None:
+    def add(self, spec: GameSpec) -> None:
         if spec.key in self._specs:
             raise ValueError(f"game {spec.key!r} is already registered")
         self._specs[spec.key] = spec
 
-    def _remove(self, key: str) -> None:
+    def remove(self, key: str) -> None:
         del self._specs[key]
 
 
@@ -51,10 +51,10 @@ GAMES: Mapping[str, GameSpec] = _Registry(
 def register(spec: GameSpec) -> None:
     """Add a game; its key must be new."""
     assert isinstance(GAMES, _Registry)
-    GAMES._add(spec)
+    GAMES.add(spec)
 
 
 def unregister(key: str) -> None:
     """Remove a game added with :func:`register`."""
     assert isinstance(GAMES, _Registry)
-    GAMES._remove(key)
+    GAMES.remove(key)

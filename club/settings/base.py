@@ -42,7 +42,7 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     # A poll's 304 (a phone's table state) answered here, before the session and the rest.
     "club.middleware.EarlyPollMiddleware",
-    "club.middleware.CSPMiddleware",  # django-csp's, its policy built once
+    "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "club.middleware.ClubLanguageMiddleware",

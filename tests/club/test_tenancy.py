@@ -40,7 +40,7 @@ def snapshot() -> dict[str, list[tuple]]:
     """Every row of every model of the site (sessions aside: logging in writes one; and the
     guessing limit's counts: the walk sends unknown table tokens, which are counted)."""
     return {
-        model._meta.label: list(model._default_manager.order_by("pk").values_list())
+        model._meta.label: list(model._default_manager.order_by("pk").values_list())  # noqa: SLF001 (documented Django API)
         for model in apps.get_models()
         if model._meta.app_label in {"club", "tournaments", "auth", "admin"}
         and model._meta.label != "tournaments.LinkMiss"
@@ -87,7 +87,7 @@ def candidates(route: Route, name: str, world) -> list[str]:
         ]
     model = admin_model(route)
     if model is not None and name == "object_id":
-        rows = model._default_manager.all()
+        rows = model._default_manager.all()  # noqa: SLF001 (documented Django API)
         if hasattr(model, "club_lookup"):
             rows = rows.filter(**{model.club_lookup: world.a.pk})
         return [str(pk) for pk in rows.values_list("pk", flat=True)[:3]]

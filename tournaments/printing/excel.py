@@ -19,9 +19,7 @@ from django.utils.translation import gettext_lazy, ngettext
 from openpyxl import Workbook
 from openpyxl.cell import Cell, WriteOnlyCell
 from openpyxl.styles import Alignment, Font, PatternFill
-from openpyxl.styles.cell_style import StyleArray
 from openpyxl.utils import get_column_letter
-from openpyxl.worksheet._write_only import WriteOnlyWorksheet
 from openpyxl.worksheet.worksheet import Worksheet
 
 from club.formatting import best_n_label
@@ -104,33 +102,6 @@ def as_text(cell: Cell) -> Cell:
     return cell
 
 
-class ColumnCell(Cell):
-    """A cell reused down its column: openpyxl writes a row as soon as it is appended, so one
-    cell per column and style carries every row's value. Its style id is looked up once, not
-    for each value (most of a styled cell's cost)."""
-
-    __slots__ = ("_style_id",)
-
-    def __init__(self, ws: Worksheet, style: StyleArray | None):
-        super().__init__(ws, row=1, column=1, style_array=style)
-        self._style_id = 0 if style is None else self.parent.parent._cell_styles.add(self._style)
-
-    @property
-    def style_id(self) -> int:
-        return self._style_id
-
-
-class CellSheet(WriteOnlyWorksheet):
-    """A write-only sheet whose rows are cells already (``SheetWriter``'s): each is placed
-    and written as it is, where openpyxl would first try each as a value."""
-
-    def _values_to_row(self, values, row_idx):
-        for column, cell in enumerate(values, start=1):
-            if cell is not None:
-                cell.column, cell.row = column, row_idx
-                yield cell
-
-
 class SheetWriter:
     """Collects typed rows under a header, then writes the sheet in one pass (``finish``).
 
@@ -143,8 +114,7 @@ class SheetWriter:
     def __init__(self, ws: Worksheet, headers: Sequence[str]):
         self.ws = ws
         self.widths = [len(str(h)) for h in headers]
-        self.styles: dict[tuple[object, ...], StyleArray] = {}
-        self.column_cells: dict[tuple[object, ...], ColumnCell] = {}
+        self.column_cells: dict[tuple[object, ...], Cell] = {}
         header = [
             self._cell(value, font=HEADER_FONT, fill=HEADER_FILL, alignment=HEADER_ALIGNMENT)
             for value in headers
@@ -153,32 +123,26 @@ class SheetWriter:
         self.rows: list[tuple[Sequence[object], Sequence[str | None] | None, object]] = []
         self.notes: list[object] = []
 
-    def _style(self, fmt: str | None, style: dict[str, object]) -> StyleArray:
-        """The style array of a number format and font, fill, alignment (made once)."""
-        key = (fmt, *style.items())
-        if key not in self.styles:
-            cell = WriteOnlyCell(self.ws)
-            if fmt is not None:
-                cell.number_format = fmt
-            for name, value in style.items():
-                setattr(cell, name, value)
-            self.styles[key] = cell._style
-        return self.styles[key]
-
-    def _cell(self, value: object, fmt: str | None = None, **style) -> WriteOnlyCell:
-        """A cell with its style; text is always text (a value starting with "=" too)."""
+    def _cell(self, value: object, fmt: str | None = None, **style: object) -> Cell:
+        """A cell with its number format and style (font, fill, alignment): for the few cells
+        that are not a column's (titles, headers, notes). Text is always text."""
         cell = as_text(WriteOnlyCell(self.ws, value=value))
-        if fmt is not None or style:
-            # Each cell owns its style array; copying one is far cheaper than setting it.
-            cell._style = StyleArray(self._style(fmt, style))
+        if fmt is not None:
+            cell.number_format = fmt
+        for name, value_ in style.items():
+            setattr(cell, name, value_)
         return cell
 
-    def _column_cell(self, index: int, fmt: str | None, font) -> ColumnCell:
-        """The column's cell of this format and font (made once)."""
-        style = None
-        if fmt is not None or font is not None:
-            style = self._style(fmt, {} if font is None else {"font": font})
-        cell = self.column_cells[(index, fmt, font)] = ColumnCell(self.ws, style)
+    def _column_cell(self, index: int, fmt: str | None, font: Font | None) -> Cell:
+        """The column's cell of this format and font, styled once and reused down the column:
+        a write-only sheet writes each appended row at once, so one cell carries every row's
+        value (styling a cell is most of its cost)."""
+        cell = WriteOnlyCell(self.ws)
+        if fmt is not None:
+            cell.number_format = fmt
+        if font is not None:
+            cell.font = font
+        self.column_cells[(index, fmt, font)] = cell
         return cell
 
     def row(
@@ -254,7 +218,7 @@ class SheetWriter:
         return ws
 
 
-def _new_workbook(title: str) -> Workbook:
+def new_workbook(title: str) -> Workbook:
     """A write-only workbook; ``title`` heads each of its sheets (and names the file's
     properties)."""
     workbook = Workbook(write_only=True)
@@ -263,11 +227,12 @@ def _new_workbook(title: str) -> Workbook:
     return workbook
 
 
-def _new_sheet(workbook: Workbook, title: str) -> CellSheet:
-    """A sheet of the write-only workbook (what ``create_sheet`` makes, rows of cells)."""
-    ws = CellSheet(workbook, sheet_title(title, [ws.title for ws in workbook.worksheets]))
-    workbook._add_sheet(ws)
-    return ws
+def new_sheet(workbook: Workbook, title: str) -> Worksheet:
+    """A sheet of the write-only workbook, its name valid and not yet taken."""
+    sheet: Worksheet = workbook.create_sheet(
+        sheet_title(title, [ws.title for ws in workbook.worksheets])
+    )
+    return sheet
 
 
 def _round_title(number: int, round_name: str) -> str:
@@ -284,7 +249,7 @@ def tournament_workbook(tournament: Tournament) -> Workbook:
     Substitutes are listed after the ranked players, without a rank, marked « substitute ».
     """
     tournament.club.activate_name_order()
-    workbook = _new_workbook(tournament.name)
+    workbook = new_workbook(tournament.name)
     standings = classification.tournament_standings(tournament)
     rounds = round_reads.tournament_rounds(tournament)
     numbers = sorted({r.number for r in rounds} | set(range(1, tournament.rounds + 1)))
@@ -323,7 +288,7 @@ def _contract_sheet(workbook: Workbook, tournament: Tournament, rounds, round_na
     if not lines:
         return
     headers = [capfirst(round_name), _("Table"), _("Deal"), _("Contract"), _("Declarers")]
-    writer = SheetWriter(_new_sheet(workbook, _("Deals")), [*headers, _("Tricks")])
+    writer = SheetWriter(new_sheet(workbook, _("Deals")), [*headers, _("Tricks")])
     for round_number, table_number, deal_number, cells in sorted(lines, key=lambda line: line[:3]):
         tricks = cells["renege"] or cells["tricks"]
         writer.row(
@@ -344,7 +309,7 @@ def club_classification_sheet(workbook: Workbook, lines) -> None:
     """The club classification: each club's place, the sum of its best players' results, the
     players counted (with their results) and, for a club short of players, how many it had."""
     headers = [_("Rank"), _("Club"), _("Points"), _("Players counted"), _("Note")]
-    writer = SheetWriter(_new_sheet(workbook, _("Club classification")), headers)
+    writer = SheetWriter(new_sheet(workbook, _("Club classification")), headers)
     for line in lines:
         total, fmt = points_value(line.total)
         counted = ", ".join(
@@ -422,7 +387,7 @@ def _standings_sheet(
     headers += [_round_title(n, round_name) for n in numbers]
     if note:
         headers.append(_("Note"))
-    writer = SheetWriter(_new_sheet(workbook, _("Standings")), headers)
+    writer = SheetWriter(new_sheet(workbook, _("Standings")), headers)
     for row in standings:
         values: list[object] = [row.rank]
         formats: list[str | None] = [INTEGER]
@@ -450,7 +415,7 @@ def _standings_sheet(
 
 def _round_sheets(workbook: Workbook, rounds, round_name: str) -> None:
     for round_ in rounds:
-        ws = _new_sheet(workbook, _round_title(round_.number, round_name))
+        ws = new_sheet(workbook, _round_title(round_.number, round_name))
         writer = SheetWriter(
             ws, [_("Table"), _("seat").capitalize(), _("Player"), _("Score"), _("Place points")]
         )
@@ -486,7 +451,7 @@ def season_workbook(season: Season, period: Period | None = None) -> Workbook:
     the evenings each played where the club set an attendance threshold); with a ``period``,
     first one sheet per game of its ranking (« Whist — mars 2026 »)."""
     season.club.activate_name_order()
-    workbook = _new_workbook(str(season))
+    workbook = new_workbook(str(season))
     games = season_rankings.season_games(season)
     if not games:
         player_season_sheet(workbook, [], _("Standings"))
@@ -549,7 +514,7 @@ def _season_sheet(workbook: Workbook, rows, title: str, columns, threshold=None)
     headers += [heading for heading, _a in columns]
     if threshold:
         headers += attendance_headers(threshold)
-    writer = SheetWriter(_new_sheet(workbook, title), headers)
+    writer = SheetWriter(new_sheet(workbook, title), headers)
     for row in rows:
         values: list[object] = [row.rank, row.name, row.tournaments, row.rounds]
         formats: list[str | None] = [INTEGER, None, INTEGER, INTEGER]
@@ -594,7 +559,7 @@ def annual_sheet(
         ]
     if threshold:
         headers += attendance_headers(threshold)
-    ws = _new_sheet(workbook, title)
+    ws = new_sheet(workbook, title)
     writer = SheetWriter(ws, headers)
     pks = [t.pk for t in ranking.tournaments]
     for row in ranking.rows:
@@ -630,9 +595,9 @@ SEASON_SHEETS = {"entry": player_season_sheet, "team": team_season_sheet}
 
 def money_workbook(report) -> Workbook:
     """The season's money: entry fees per tournament, then the memberships."""
-    workbook = _new_workbook(str(report.season))
+    workbook = new_workbook(str(report.season))
     writer = SheetWriter(
-        _new_sheet(workbook, _("Entry fees")),
+        new_sheet(workbook, _("Entry fees")),
         [_("Date"), _("Tournament"), _("Players"), _("Paid"), _("Fee"), _("Collected")],
     )
     money = "#,##0.00"
@@ -655,7 +620,7 @@ def money_workbook(report) -> Workbook:
     )
     writer.finish()
     writer = SheetWriter(
-        _new_sheet(workbook, _("Memberships")), [_("Player"), _("Participations"), _("Paid")]
+        new_sheet(workbook, _("Memberships")), [_("Player"), _("Participations"), _("Paid")]
     )
     for _pid, name, count in report.unpaid:
         writer.row([name, count, _("no")], [None, INTEGER, None])
@@ -671,9 +636,9 @@ def money_workbook(report) -> Workbook:
 
 def tables_workbook(title: str, sheets: Sequence[tuple[str, Sequence[str], list]]) -> Workbook:
     """A workbook of plain tables: one sheet per ``(name, headers, rows)``."""
-    workbook = _new_workbook(title)
+    workbook = new_workbook(title)
     for name, headers, rows in sheets:
-        writer = SheetWriter(_new_sheet(workbook, name), headers)
+        writer = SheetWriter(new_sheet(workbook, name), headers)
         for row in rows:
             writer.row(row)
         writer.finish()
