@@ -20,6 +20,7 @@ from django.test import Client
 from django.urls import reverse
 from pypdf import PdfReader
 
+from club import cache_faults
 from club.name_parts import fold, name_parts, replace_name_parts
 from club.settings.base import cache_from_env
 from tournaments.models import Seat
@@ -252,10 +253,12 @@ def _render_everything(tournament, round_, table, link, player, phone) -> None:
         reverse("tournament_standings", args=[tournament.pk]),
         reverse("tournament_rounds", args=[tournament.pk]),
         reverse("table_detail", args=[table.pk]),
-        reverse("tournament_player", args=[tournament.pk, entry.pk]),
         reverse("season_standings", args=[tournament.season_id]),
     ):
         assert visitor.get(url).status_code == 200, url
+    # His own page; none once erased (his name is hidden).
+    own = visitor.get(reverse("tournament_player", args=[tournament.pk, entry.pk]))
+    assert own.status_code == (404 if player.erased_at else 200)
     assert phone.get(reverse("table_page", args=[link.token])).status_code == 200
     sheet_pdfs.build(sheet_pdfs.round_document(round_, "http://testserver"))
 
@@ -301,3 +304,42 @@ def test_erasure_leaves_no_part_of_his_name_in_the_database_the_cache_or_the_doc
     assert _found(texts, ["Quackenbüsh", "Zébulon"]) == set()
     assert label in " ".join(texts)
     assert _found(_kept_documents(), PARTS) == set()
+
+
+class _ClearFails:
+    """Django's cache, but its ``clear`` fails (a Redis gone at that instant)."""
+
+    def __init__(self, cache):
+        self._cache = cache
+
+    def clear(self):
+        raise ConnectionError("the cache is gone")
+
+    def __getattr__(self, name):
+        return getattr(self._cache, name)
+
+
+def test_a_cache_that_cannot_be_dropped_serves_no_page_of_before(
+    evening, committee_client, club, django_capture_on_commit_callbacks, monkeypatch, caplog
+):
+    """The pages cached before the erasure are no longer read, dropped or not: their keys
+    (the tournament's versions, the table's stamp) are renewed. The fault is logged, the
+    erasure is saved."""
+    tournament, _round, table, link, player, phone = evening
+    _render_everything(*evening)
+    monkeypatch.setattr(cache_faults, "cache", _ClearFails(cache_faults.cache))
+    with django_capture_on_commit_callbacks(execute=True):
+        response = committee_client.post(
+            reverse("club_member_erase", args=[club.slug, player.pk]), {"confirm": "EFFACER"}
+        )
+    assert response.status_code == 302
+    assert "cache write failed" in caplog.text
+    player.refresh_from_db()
+    pages = [
+        Client().get(reverse(name, args=[tournament.pk])).content.decode()
+        for name in ("tournament_standings", "tournament_rounds")
+    ]
+    pages.append(Client().get(reverse("table_detail", args=[table.pk])).content.decode())
+    phone_page = phone.get(reverse("table_page", args=[link.token])).content.decode()
+    assert _found([*pages, phone_page]) == set()
+    assert player.full_name in phone_page  # the phones keep the real names: his label now
