@@ -343,3 +343,40 @@ def test_a_cache_that_cannot_be_dropped_serves_no_page_of_before(
     phone_page = phone.get(reverse("table_page", args=[link.token])).content.decode()
     assert _found([*pages, phone_page]) == set()
     assert player.full_name in phone_page  # the phones keep the real names: his label now
+
+
+def test_the_trail_and_the_clubs_texts_lose_his_name_not_another_players_first_name(
+    make_tournament, club, committee_client
+):
+    tournament = make_tournament("whist", players=4, rounds=1, name="Coupe Quackenbush")
+    player = tournament.entries.first().player
+    player.first_name, player.last_name = "Marc", "Quackenbush"
+    player.save()
+    club.privacy_notice = "Écrivez à MARC QUACKENBUSH (ou à Marcel, notre secrétaire)."
+    club.save()
+    user = committee_client.session["_auth_user_id"]
+    LogEntry.objects.log_actions(
+        user_id=user, queryset=[player], action_flag=CHANGE, change_message="Marc, pseudonyme"
+    )
+    LogEntry.objects.log_actions(
+        user_id=user,
+        queryset=[tournament],
+        action_flag=CHANGE,
+        change_message="Quackenbush inscrit; Marc Dupont aussi",
+    )
+    response = committee_client.post(
+        reverse("club_member_erase", args=[club.slug, player.pk]), {"confirm": "EFFACER"}
+    )
+    assert response.status_code == 302
+    player.refresh_from_db()
+    tournament.refresh_from_db()
+    club.refresh_from_db()
+    label = player.full_name
+    assert tournament.name == f"Coupe {label}"
+    assert club.privacy_notice == f"Écrivez à {label} (ou à Marcel, notre secrétaire)."
+    about_him = LogEntry.objects.get(content_type__model="player", change_message__contains="pse")
+    assert about_him.change_message == f"{label}, pseudonyme"
+    # Another entry: his last name goes, a first name alone may be another player's.
+    other = LogEntry.objects.get(content_type__model="tournament")
+    assert other.object_repr == str(tournament)
+    assert other.change_message == f"{label} inscrit; Marc Dupont aussi"
