@@ -21,6 +21,7 @@ from django.urls import reverse
 from pypdf import PdfReader
 
 from club import cache_faults
+from club.models import Club
 from club.name_parts import fold, name_parts, replace_name_parts
 from club.settings.base import cache_from_env
 from tournaments.models import Seat
@@ -364,6 +365,13 @@ def test_the_trail_and_the_clubs_texts_lose_his_name_not_another_players_first_n
         action_flag=CHANGE,
         change_message="Quackenbush inscrit; Marc Dupont aussi",
     )
+    elsewhere = Club.objects.create(name="Autre cercle", slug="autre-cercle")
+    LogEntry.objects.log_actions(
+        user_id=user,
+        queryset=[elsewhere],
+        action_flag=CHANGE,
+        change_message="Quackenbush (un autre); marc quackenbush",
+    )
     response = committee_client.post(
         reverse("club_member_erase", args=[club.slug, player.pk]), {"confirm": "EFFACER"}
     )
@@ -380,3 +388,6 @@ def test_the_trail_and_the_clubs_texts_lose_his_name_not_another_players_first_n
     other = LogEntry.objects.get(content_type__model="tournament")
     assert other.object_repr == str(tournament)
     assert other.change_message == f"{label} inscrit; Marc Dupont aussi"
+    # The trail of the whole site: his full name only (another club's Quackenbush stays).
+    far = LogEntry.objects.get(content_type__model="club", object_id=str(elsewhere.pk))
+    assert far.change_message == f"Quackenbush (un autre); {label}"

@@ -11,9 +11,12 @@ The free text of ``club`` and ``tournaments`` models, surveyed (a name typed by 
 - the reasons and notes typed on the table phones (``TableDeal.reason``, ``TableEvent.note``),
   at every table of his tournaments: every part of his name, his first name alone included
   (the ``tableside`` app, on ``player_erased``);
-- the audit trail (Django's ``LogEntry``): every part in the entries about him; in the others,
-  every part but his first name alone (another player's, as likely as his);
-- his tournaments' names, his clubs' seasons' names and privacy notices: the same;
+- the audit trail (Django's ``LogEntry``): every part in the entries about him; every part but
+  his first name alone (another player's, as likely as his) in those about his tournaments,
+  their teams and entries, his clubs and their seasons; his full name in any other (the trail
+  is the whole site's: a last name alone may be another club's player there);
+- his tournaments' names, his clubs' seasons' names and privacy notices: every part but his
+  first name alone;
 - typed team names (``Team.name``): his full name (see below).
 
 Left as they are: clubs' names (``Club``, ``RepresentedClub``: an organisation's), the choices
@@ -21,20 +24,22 @@ and keys (status, language, slug, tokens, digests, devices), and the game record
 """
 
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from django.contrib.admin.models import CHANGE, LogEntry
 from django.contrib.contenttypes.models import ContentType
 from django.db import models, transaction
 from django.db.models import F, Q
+from django.db.models.functions import Cast
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from club import cache_faults
 from club.models import Club, Player, PublicName, Season
-from club.name_parts import name_parts, replace_name_parts, significant
+from club.name_parts import name_parts, replace_name_parts
 
-from ..models import Team, Tournament
+from ..models import Entry, Team, Tournament
 from ..signals import player_erased
 from .errors import TournamentError
 
@@ -80,30 +85,49 @@ def replace_in_rows(
     return changed
 
 
-def _words(parts: Sequence[str]) -> list[str]:
-    """The significant words of ``parts``: what a database filter looks for first."""
-    return sorted({word for part in parts for word in part.split() if significant(word)})
+@dataclass(frozen=True)
+class _Parts:
+    """Every part of his name (``club.name_parts``), and ``wide``: all but his first name
+    alone, where other players are named too."""
+
+    all: list[str]
+    wide: list[str]
 
 
-def _scrub_audit_trail(player: Player, parts: list[str], wide: list[str], label: str) -> None:
-    """The trail keeps what was done, not whom it named: every part of his name in the
-    entries about him, every part but his first name alone in the others."""
-    about_him = Q(content_type=ContentType.objects.get_for_model(Player), object_id=str(player.pk))
-    replace_in_rows(
-        LogEntry.objects.filter(about_him), ["object_repr", "change_message"], parts, label
-    )
-    mentions = Q()
-    for word in _words(wide):
-        mentions |= Q(object_repr__icontains=word) | Q(change_message__icontains=word)
-    if mentions:
-        others = LogEntry.objects.filter(mentions).exclude(about_him)
-        replace_in_rows(others, ["object_repr", "change_message"], wide, label)
-
-
-def _scrub_club_texts(
-    player: Player, tournament_ids: list[int], wide: list[str], label: str
+def _scrub_audit_trail(
+    player: Player, tournament_ids: list[int], names: list[str], parts: _Parts, label: str
 ) -> None:
+    """The trail keeps what was done, not whom it named: every part of his name in the
+    entries about him; every part but his first name alone in those about his tournaments,
+    their teams and entries, his clubs and their seasons; his full name in any other (the
+    trail is the whole site's: a last name alone there may well be another club's player)."""
+    fields = ["object_repr", "change_message"]
+    about_him = Q(content_type=ContentType.objects.get_for_model(Player), object_id=str(player.pk))
+    replace_in_rows(LogEntry.objects.filter(about_him), fields, parts.all, label)
+    clubs = player.clubs.all()
+    near = Q()
+    for model, rows in (
+        (Tournament, Tournament.objects.filter(pk__in=tournament_ids)),
+        (Team, Team.objects.filter(tournament__in=tournament_ids)),
+        (Entry, Entry.objects.filter(tournament__in=tournament_ids)),
+        (Club, clubs),
+        (Season, Season.objects.filter(club__in=clubs)),
+    ):
+        # The trail keeps an object's id as text.
+        ids = rows.order_by().values(key=Cast("pk", output_field=models.CharField()))
+        near |= Q(content_type=ContentType.objects.get_for_model(model), object_id__in=ids)
+    nearby = LogEntry.objects.filter(near).exclude(about_him)
+    replace_in_rows(nearby, fields, parts.wide, label)
+    mentions = Q()
+    for name in names:
+        mentions |= Q(object_repr__icontains=name) | Q(change_message__icontains=name)
+    elsewhere = LogEntry.objects.filter(mentions).exclude(about_him).exclude(near)
+    replace_in_rows(elsewhere, fields, names, label)
+
+
+def _scrub_club_texts(player: Player, tournament_ids: list[int], parts: _Parts, label: str) -> None:
     """His tournaments' names, his clubs' seasons' names and privacy notices."""
+    wide = parts.wide
     replace_in_rows(Tournament.objects.filter(pk__in=tournament_ids), ["name"], wide, label)
     clubs = list(player.clubs.all())
     replace_in_rows(Season.objects.filter(club__in=clubs), ["name"], wide, label)
@@ -128,10 +152,12 @@ def erase_player(player: Player, *, club: Club, user: Any) -> Player:
             )
         )
     names = _names(player)
-    # Every part of his name (``club.name_parts``); ``wide``: where others are named too, all
-    # but his first name alone.
-    parts = name_parts(player.first_name, player.last_name, player.pseudonym)
-    wide = name_parts(player.first_name, player.last_name, player.pseudonym, first_name_alone=False)
+    parts = _Parts(
+        all=name_parts(player.first_name, player.last_name, player.pseudonym),
+        wide=name_parts(
+            player.first_name, player.last_name, player.pseudonym, first_name_alone=False
+        ),
+    )
     player.first_name = ERASED_FIRST_NAME
     player.last_name = erased_last_name(player)
     label = player.full_name
@@ -150,8 +176,8 @@ def erase_player(player: Player, *, club: Club, user: Any) -> Player:
             team.name = renamed
             team.save(update_fields=["name"])
 
-    _scrub_audit_trail(player, parts, wide, label)
-    _scrub_club_texts(player, tournament_ids, wide, label)
+    _scrub_audit_trail(player, tournament_ids, names, parts, label)
+    _scrub_club_texts(player, tournament_ids, parts, label)
     if getattr(user, "pk", None):
         LogEntry.objects.log_actions(
             user_id=user.pk,
@@ -172,7 +198,7 @@ def erase_player(player: Player, *, club: Club, user: Any) -> Player:
         player=player,
         tournament_ids=tournament_ids,
         names=names,
-        parts=parts,
+        parts=parts.all,
         label=label,
     )
     transaction.on_commit(cache_faults.clear)
