@@ -102,3 +102,12 @@ def delete(key: str) -> None:
         cache.delete(key)
     except Exception:
         fault("write")
+
+
+def clear() -> None:
+    """Drop every entry (a player's erasure: what was cached before may name him). Every page
+    is built again at its next request."""
+    try:
+        cache.clear()
+    except Exception:
+        fault("write")

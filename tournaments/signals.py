@@ -26,7 +26,8 @@ tournament_edited = Signal()
 
 #: A player's personal data was erased (``services.privacy.erase_player``): ``player``;
 #: ``tournament_ids``: the tournaments he played in, whose kept documents carry his old name;
-#: ``names``: how his name was written; ``label``: what replaces it.
+#: ``names``: his full name, as it was written; ``parts``: every part of his name to look for in
+#: free text (``club.name_parts.replace_name_parts``); ``label``: what replaces it.
 player_erased = Signal()
 #: The demo (``manage.py demo``) built an evening in progress: ``tournament``, whose open
 #: round's tables are played from phones if its ``table_phones`` is on; ``phone_deals``: by

@@ -3,9 +3,11 @@
 from collections.abc import Callable
 
 from django.dispatch import receiver
+from django.utils import timezone
 
 from tournaments import signals
-from tournaments.models import Round
+from tournaments.models import Round, Table
+from tournaments.services import privacy
 
 from . import demo, table_entry
 from .models import TableDeal, TableEvent, TableLink
@@ -29,19 +31,15 @@ def link_open_rounds(sender, *, tournament, user, **kwargs) -> None:
 
 
 @receiver(signals.player_erased, dispatch_uid="tableside.player_erased")
-def scrub_typed_notes(sender, *, tournament_ids, names, label, **kwargs) -> None:
-    """A reason typed by a phone (« Dupont a 9 plis ») may name him: the name is replaced."""
+def scrub_typed_notes(sender, *, tournament_ids, parts, label, **kwargs) -> None:
+    """A reason typed by a phone (« QUACKENBUSH a 9 plis », « helene compte mal ») may name
+    him, at any table of his tournaments: each part of his name is replaced. His tables'
+    phone pages, kept per table stamp, get a new one (``_touch``'s ``updated_at``)."""
+    tables = Table.objects.filter(round__tournament__in=tournament_ids)
     for model, field in ((TableDeal, "reason"), (TableEvent, "note")):
-        rows = model.objects.filter(table__round__tournament__in=tournament_ids).exclude(
-            **{field: ""}
-        )
-        for row in rows:
-            text = getattr(row, field)
-            for name in names:
-                text = text.replace(name, label)
-            if text != getattr(row, field):
-                setattr(row, field, text)
-                row.save(update_fields=[field])
+        rows = model.objects.filter(table__in=tables).exclude(**{field: ""}).only("pk", field)
+        privacy.replace_in_rows(rows, [field], parts, label)
+    tables.update(updated_at=timezone.now())
 
 
 @receiver(signals.demo_evening, dispatch_uid="tableside.demo_evening")
