@@ -241,7 +241,7 @@ class PdfExportView(ScorekeeperRequiredMixin, View):
         pdf_exports.settle(export)  # a task whose worker died fails it, past its bound
         return render(
             request,
-            "tournaments/staff/pdf_export.html",
+            "printing/pdf_export.html",
             {
                 "export": export,
                 "tournament": export.tournament,
