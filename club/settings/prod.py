@@ -5,7 +5,7 @@ from email.utils import getaddresses
 
 from django.core.exceptions import ImproperlyConfigured
 
-from club.log import logging_config
+from club.log import logging_from_env
 
 from .base import *  # noqa: F403
 
@@ -51,10 +51,9 @@ STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
 }
-# One line per record, time, level, logger and request id; JSON with ATOUT_LOG_FORMAT=json.
-LOGGING = logging_config(
-    os.environ.get("ATOUT_LOG_LEVEL", "INFO"), os.environ.get("ATOUT_LOG_FORMAT", "text")
-)
+# One line per record, time, level, logger and request id; JSON with ATOUT_LOG_FORMAT=json;
+# gunicorn's line per request with ATOUT_ACCESS_LOG=1 (gunicorn.conf.py reads the same).
+LOGGING = logging_from_env(os.environ)
 
 # Who gets the error reports by e-mail: "Name <address>, other@example.org".
 ADMINS = [
