@@ -9,13 +9,17 @@ shares that memory.
 
 import os
 
-from club.log import logging_from_env  # imports nothing of Django's
+from club.log import logging_config  # imports nothing of Django's
 
 preload_app = True
 
-# gunicorn's own lines in the site's form (time, level, logger; JSON with ATOUT_LOG_FORMAT=json);
-# the production settings read the same variables (ATOUT_ACCESS_LOG=1: a line per request).
-logconfig_dict = logging_from_env(os.environ, mail_admins=False)
+# gunicorn's own lines in the site's form (time, level, logger; JSON with ATOUT_LOG_FORMAT=json).
+logconfig_dict = logging_config(
+    os.environ.get("ATOUT_LOG_LEVEL", "INFO"),
+    os.environ.get("ATOUT_LOG_FORMAT", "text"),
+    mail_admins=False,
+    access=os.environ.get("ATOUT_ACCESS_LOG", "") == "1",
+)
 
 # Threads (gthread workers): a request waiting on PostgreSQL leaves its worker's CPU to
 # another; 3 workers × 4 threads served the load bench (bench/load.py) 2.8× faster than 3

@@ -11,10 +11,8 @@ import contextvars
 import datetime
 import json
 import logging
-import os
 import re
 import uuid
-from collections.abc import Mapping
 
 #: The id of the request this thread or task is serving ("-" outside a request).
 request_id: contextvars.ContextVar[str] = contextvars.ContextVar("request_id", default="-")
@@ -142,15 +140,3 @@ def logging_config(
             },
         },
     }
-
-
-def logging_from_env(environ: Mapping[str, str] = os.environ, *, mail_admins: bool = True) -> dict:
-    """``logging_config`` from ``ATOUT_LOG_LEVEL``, ``ATOUT_LOG_FORMAT`` and ``ATOUT_ACCESS_LOG``:
-    the same for Django's settings and gunicorn's, since under ``preload_app`` Django's
-    configuration is applied after gunicorn's and would otherwise undo its access line."""
-    return logging_config(
-        environ.get("ATOUT_LOG_LEVEL", "INFO"),
-        environ.get("ATOUT_LOG_FORMAT", "text"),
-        mail_admins=mail_admins,
-        access=environ.get("ATOUT_ACCESS_LOG", "") == "1",
-    )
