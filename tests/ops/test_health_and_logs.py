@@ -210,10 +210,11 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
-@pytest.mark.parametrize("form", ["text", "json"])
-def test_gunicorn_writes_an_access_line_when_asked(tmp_path, form):
+def test_gunicorn_writes_an_access_line_when_asked(tmp_path):
     """Issue 32, §7.7: ``ATOUT_ACCESS_LOG=1`` under gunicorn (production settings loaded in
-    the master, as ``preload_app`` does) writes a line per request, its time with the offset."""
+    the master, as ``preload_app`` does) writes a line per request, its time with the offset
+    (one run, in JSON: the text form's time is checked above, from the same configuration)."""
+    form = "json"
     port = free_port()
     env = prod_env(tmp_path, ATOUT_ACCESS_LOG="1", ATOUT_LOG_FORMAT=form, WEB_CONCURRENCY="1")
     server = subprocess.Popen(
