@@ -1,5 +1,5 @@
 from django.apps import AppConfig
-from django.db.models.signals import post_migrate
+from django.db.models.signals import post_migrate, post_save
 from django.utils.translation import gettext_lazy as _
 
 from . import checks  # noqa: F401  (registers the project's system checks)
@@ -23,6 +23,13 @@ def grant_committee_permissions(sender: AppConfig, **kwargs: object) -> None:
         )
 
 
+def restored_epoch(sender: type, raw: bool = False, **kwargs: object) -> None:
+    """``loaddata`` writing the cache epoch's row is a restore: the pages cached since the
+    backup must never be served for it, even if ``renew_cache_epoch`` is forgotten."""
+    if raw:
+        sender.renew()  # type: ignore[attr-defined]
+
+
 class ClubConfig(AppConfig):
     name = "club"
     verbose_name = _("Club")
@@ -31,4 +38,7 @@ class ClubConfig(AppConfig):
         # After every app's migrations: the tournaments app's permissions come after the club's.
         post_migrate.connect(
             grant_committee_permissions, dispatch_uid="grant_committee_permissions"
+        )
+        post_save.connect(
+            restored_epoch, sender=self.get_model("SiteEpoch"), dispatch_uid="restored_epoch"
         )

@@ -13,6 +13,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+import redis
 from django.conf import settings
 from django.core.cache import cache
 
@@ -21,13 +22,20 @@ log = logging.getLogger("atout.cache")
 _lock = threading.Lock()
 _last_logged: float | None = None
 _hidden = 0
+_paused_until: float | None = None
+
+#: What a call that waited too long raises (redis-py's, the socket's).
+TIMEOUTS: tuple[type[BaseException], ...] = (redis.exceptions.TimeoutError, TimeoutError)
 
 
 def fault(action: str, *, clock: Callable[[], float] = time.monotonic) -> None:
     """Log a cache fault (with its exception) unless one was logged in the last
     ``CACHE_FAULT_LOG_SECONDS``; the next one logged says how many were not."""
-    global _last_logged, _hidden
+    global _last_logged, _hidden, _paused_until
     now = clock()
+    if isinstance(sys.exc_info()[1], TIMEOUTS):
+        with _lock:
+            _paused_until = now + settings.CACHE_TIMEOUT_PAUSE_SECONDS
     quiet = settings.CACHE_FAULT_LOG_SECONDS
     with _lock:
         if _last_logged is not None and now - _last_logged < quiet:
@@ -44,15 +52,23 @@ def fault(action: str, *, clock: Callable[[], float] = time.monotonic) -> None:
     )
 
 
+def paused(*, clock: Callable[[], float] = time.monotonic) -> bool:
+    """Whether a timeout was met in the last ``CACHE_TIMEOUT_PAUSE_SECONDS``."""
+    until = _paused_until
+    return until is not None and clock() < until
+
+
 def forget() -> None:
-    """Forget the last fault logged (a test starts afresh)."""
-    global _last_logged, _hidden
+    """Forget the last fault logged and any pause (a test starts afresh)."""
+    global _last_logged, _hidden, _paused_until
     with _lock:
-        _last_logged, _hidden = None, 0
+        _last_logged, _hidden, _paused_until = None, 0, None
 
 
 def get(key: str, kind: type | tuple[type, ...] = object) -> Any:
     """The entry of ``key``; None when missing, unreadable, or not of ``kind`` (garbled)."""
+    if paused():
+        return None
     try:
         value = cache.get(key)
     except Exception:
@@ -66,6 +82,8 @@ def get(key: str, kind: type | tuple[type, ...] = object) -> Any:
 
 def get_many(keys: list[str], kind: type | tuple[type, ...] = object) -> dict[str, Any]:
     """The entries of ``keys`` found and of ``kind``; none when the cache fails."""
+    if paused():
+        return {}
     try:
         found = cache.get_many(keys)
     except Exception:
@@ -75,6 +93,8 @@ def get_many(keys: list[str], kind: type | tuple[type, ...] = object) -> dict[st
 
 
 def put(key: str, value: Any, timeout: float) -> None:
+    if paused():
+        return
     try:
         cache.set(key, value, timeout)
     except Exception:
@@ -82,6 +102,8 @@ def put(key: str, value: Any, timeout: float) -> None:
 
 
 def put_many(values: dict[str, Any], timeout: float) -> None:
+    if paused():
+        return
     try:
         cache.set_many(values, timeout)
     except Exception:
@@ -90,6 +112,8 @@ def put_many(values: dict[str, Any], timeout: float) -> None:
 
 def add(key: str, value: Any, timeout: float) -> bool | None:
     """Whether ``key`` was added (it was missing); None when the cache fails."""
+    if paused():
+        return None
     try:
         return cache.add(key, value, timeout)
     except Exception:
@@ -98,6 +122,8 @@ def add(key: str, value: Any, timeout: float) -> bool | None:
 
 
 def delete(key: str) -> None:
+    if paused():
+        return
     try:
         cache.delete(key)
     except Exception:

@@ -8,6 +8,7 @@ Django's: gunicorn's configuration reads it before the app is loaded.
 """
 
 import contextvars
+import datetime
 import json
 import logging
 import re
@@ -37,13 +38,36 @@ class RequestIdFilter(logging.Filter):
         return True
 
 
+def iso_time(record: logging.LogRecord) -> str:
+    """The record's time in ISO 8601 with milliseconds and the UTC offset, as nginx's
+    ``$time_iso8601`` (``2026-11-29T03:12:45.123+01:00``): lines from both can be matched."""
+    moment = datetime.datetime.fromtimestamp(record.created).astimezone()
+    return moment.isoformat(timespec="milliseconds")
+
+
+class TextFormatter(logging.Formatter):
+    """``TEXT_FORMAT``, its ``asctime`` in ISO 8601 with the UTC offset."""
+
+    def formatTime(self, record: logging.LogRecord, datefmt: str | None = None) -> str:
+        return iso_time(record)
+
+
+class NotHealthProbe(logging.Filter):
+    """Drops Django's « Service Unavailable: /healthz »: a failing probe is a state, reported
+    by ``club.health`` (once a minute at most), never a mail to the admins per probe."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        request = getattr(record, "request", None)
+        return getattr(request, "path", None) != "/healthz"
+
+
 class JsonFormatter(logging.Formatter):
     """One JSON object per line: time (ISO 8601, UTC offset), level, logger, request_id,
     message, and the traceback when there is one."""
 
     def format(self, record: logging.LogRecord) -> str:
         entry = {
-            "time": self.formatTime(record, "%Y-%m-%dT%H:%M:%S%z"),
+            "time": iso_time(record),
             "level": record.levelname,
             "logger": record.name,
             "request_id": getattr(record, "request_id", "-"),
@@ -64,7 +88,9 @@ def logging_config(
     and the phones' polls make hundreds a second)."""
     if form not in ("text", "json"):
         raise ValueError(f"ATOUT_LOG_FORMAT: text or json, not {form!r}")
-    formatter = {"()": JsonFormatter} if form == "json" else {"format": TEXT_FORMAT}
+    formatter: dict[str, object] = {"()": JsonFormatter if form == "json" else TextFormatter}
+    if form == "text":
+        formatter["fmt"] = TEXT_FORMAT
     django_handlers = ["console", "mail_admins"] if mail_admins else ["console"]
     handlers: dict[str, dict] = {
         "console": {
@@ -73,7 +99,10 @@ def logging_config(
             "filters": ["request_id"],
         }
     }
-    filters: dict[str, dict] = {"request_id": {"()": RequestIdFilter}}
+    filters: dict[str, dict] = {
+        "request_id": {"()": RequestIdFilter},
+        "not_health_probe": {"()": NotHealthProbe},
+    }
     if mail_admins:
         filters["require_debug_false"] = {"()": "django.utils.log.RequireDebugFalse"}
         handlers["mail_admins"] = {
@@ -91,6 +120,13 @@ def logging_config(
         "loggers": {
             # Django's own console handler would print its records a second time.
             "django": {"handlers": django_handlers, "level": level.upper(), "propagate": False},
+            # Each failing probe of /healthz would be a line and a mail: club.health logs it.
+            "django.request": {
+                "handlers": django_handlers,
+                "level": level.upper(),
+                "propagate": False,
+                "filters": ["not_health_probe"],
+            },
             "django.server": {"handlers": ["console"], "propagate": False},
             # WeasyPrint reports every step of every PDF at INFO: keep only its warnings.
             "weasyprint": {"level": "WARNING"},

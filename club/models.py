@@ -7,8 +7,9 @@ from typing import Any
 
 from django.conf import settings
 from django.core.validators import MaxValueValidator, MinValueValidator
-from django.db import models
+from django.db import connection, models
 from django.db.models import Q
+from django.db.models.expressions import RawSQL
 from django.db.models.functions import Lower
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
@@ -408,14 +409,21 @@ def new_epoch_token() -> str:
 
 
 class SiteEpoch(models.Model):
-    """This database's one row: its token is in every cache key, so a database restored from a
+    """This database's one row: its epoch is in every cache key, so a database restored from a
     backup (its versions counting again from older values) never meets the pages cached after
-    the backup was taken: ``manage.py renew_cache_epoch`` after a restore gives it a new one."""
+    the backup was taken.
+
+    The epoch is the row's token and, on PostgreSQL, the row's ``xmin`` (the transaction that
+    wrote it): ``pg_restore`` (and ``loaddata``) write the row again, so a restored database
+    has a new epoch even when nobody runs ``manage.py renew_cache_epoch``; elsewhere (SQLite),
+    ``loaddata`` of the row renews the token (``club.apps``). Only a restore gives a new
+    ``xmin``: the row is never written otherwise (``renew`` writes it: a new token anyway).
+    """
 
     token = models.CharField(max_length=64, default=new_epoch_token, editable=False)
 
     #: This process's copy: read at its first page, so a restored database's workers start
-    #: again after ``renew_cache_epoch``.
+    #: again on its new epoch.
     _current: str | None = None
 
     class Meta:
@@ -426,15 +434,33 @@ class SiteEpoch(models.Model):
         return self.token
 
     @classmethod
+    def _read(cls) -> "SiteEpoch | None":
+        rows = cls.objects.filter(pk=1)
+        if connection.vendor == "postgresql":
+            rows = rows.annotate(written_by=RawSQL("xmin::text", ()))
+        return rows.first()
+
+    @classmethod
     def current(cls) -> str:
         if cls._current is None:
-            # The row comes with the migration; a test database flushed has lost it.
-            cls._current = cls.objects.get_or_create(pk=1)[0].token
+            row = cls._read()
+            if row is None:
+                # The row comes with the migration; a test database flushed has lost it.
+                cls.objects.get_or_create(pk=1)
+                row = cls._read()
+                assert row is not None
+            written_by = getattr(row, "written_by", "")
+            cls._current = f"{row.token}:{written_by}" if written_by else row.token
         return cls._current
 
     @classmethod
     def renew(cls) -> str:
         token = new_epoch_token()
         cls.objects.update_or_create(pk=1, defaults={"token": token})
-        cls._current = token
+        cls._current = None  # read again (its ``xmin`` too) at the next page
         return token
+
+    @classmethod
+    def forget(cls) -> None:
+        """Forget this process's copy, as a process started anew (after a restore)."""
+        cls._current = None

@@ -212,6 +212,10 @@ PDF_SECONDS_PER_SHEET = 0.5
 TASK_DEADLINE_FLOOR_SECONDS = 60
 
 
+#: A Redis on the same machine or network answers in a millisecond; past this it is a fault.
+REDIS_TIMEOUT_SECONDS = 0.25
+
+
 def cache_from_env(url: str, directory: str) -> dict[str, dict[str, object]]:
     """The pages' cache (``tournaments.page_cache``: keys carry the versions, an entry is never
     stale), shared by every worker. ``ATOUT_CACHE_URL``: ``redis://host:port/db`` for Django's
@@ -219,7 +223,17 @@ def cache_from_env(url: str, directory: str) -> dict[str, dict[str, object]]:
     createcachetable``); unset, files in ``directory`` (one machine)."""
     if url.startswith(("redis://", "rediss://", "unix://")):
         return {
-            "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": url}
+            "default": {
+                "BACKEND": "django.core.cache.backends.redis.RedisCache",
+                "LOCATION": url,
+                # redis-py's connection pool: a Redis that accepts and never answers (or an
+                # address that never accepts) costs a request this long per call, then it is a
+                # miss (``club.cache_faults``); unset, redis-py waits for ever.
+                "OPTIONS": {
+                    "socket_connect_timeout": REDIS_TIMEOUT_SECONDS,
+                    "socket_timeout": REDIS_TIMEOUT_SECONDS,
+                },
+            }
         }
     if url == "db://":
         return {
@@ -248,6 +262,9 @@ CACHES = cache_from_env(
 # A cache fault is a miss (``club.cache_faults``), logged at most once per this many seconds in
 # each process: a broken cache must not write a traceback for every request.
 CACHE_FAULT_LOG_SECONDS = 300
+# After a cache call that timed out (a Redis that does not answer), each process leaves the
+# cache alone this long (every read a miss, no write): a page pays one timeout, not one a call.
+CACHE_TIMEOUT_PAUSE_SECONDS = 10
 # How long a request waits for the page another request is building before building it
 # itself (``page_cache.built_once``): a build stuck or dead holds nobody longer.
 PAGE_BUILD_WAIT_SECONDS = 2.0

@@ -22,6 +22,13 @@ DEBUG = False
 # Never `manage.py demo` here: its staff users have the passwords printed in the README.
 ALLOW_DEMO_DATA = False
 SECRET_KEY = _required("DJANGO_SECRET_KEY")
+# The former keys, comma-separated, after DJANGO_SECRET_KEY changed: what they signed keeps
+# working (the tables' printed QR codes and phone links, the sessions) while they are listed.
+SECRET_KEY_FALLBACKS = [
+    key.strip()
+    for key in os.environ.get("DJANGO_SECRET_KEY_FALLBACKS", "").split(",")
+    if key.strip()
+]
 ALLOWED_HOSTS = _required("DJANGO_ALLOWED_HOSTS").split(",")
 # The origins the browsers' forms come from: https://<each host> unless listed here, with
 # their ports when not 443 (e.g. "https://atout.example.org:8443").
@@ -51,8 +58,12 @@ LANGUAGE_COOKIE_SECURE = True
 # The static files as the build collected them (club/settings/build.py).
 STORAGES = build.STORAGES
 # One line per record, time, level, logger and request id; JSON with ATOUT_LOG_FORMAT=json.
+# gunicorn's line per request with ATOUT_ACCESS_LOG=1: read here as in gunicorn.conf.py, since
+# under its preload_app this configuration is applied after gunicorn's and would undo it.
 LOGGING = logging_config(
-    os.environ.get("ATOUT_LOG_LEVEL", "INFO"), os.environ.get("ATOUT_LOG_FORMAT", "text")
+    os.environ.get("ATOUT_LOG_LEVEL", "INFO"),
+    os.environ.get("ATOUT_LOG_FORMAT", "text"),
+    access=os.environ.get("ATOUT_ACCESS_LOG", "") == "1",
 )
 
 # Who gets the error reports by e-mail: "Name <address>, other@example.org".

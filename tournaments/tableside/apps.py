@@ -8,4 +8,4 @@ class TablesideConfig(AppConfig):
     verbose_name = _("Phones at the tables")
 
     def ready(self) -> None:
-        from . import receivers  # noqa: F401  (connects the core's signals)
+        from . import checks, receivers  # noqa: F401  (the core's signals, the links' check)

@@ -10,6 +10,8 @@ stays confirmed but « en attente » (``applied_version`` empty) until they are.
 """
 
 import base64
+import hashlib
+from collections.abc import Iterator
 
 from django.conf import settings
 from django.db import models
@@ -32,8 +34,13 @@ class TableLink(models.Model):
     while the database alone gives nothing: a copy of it has no token (``token_hash`` is a
     SHA-256 of one, to find the row), and a row written into it answers no token without the
     key. A request's token is looked up by its digest, then compared in constant time with
-    the one recomputed (``table_entry.find_link``). Changing SECRET_KEY changes every link
-    (print the sheets again). A revoked link answers nothing; a new one (new salt) replaces it.
+    the one recomputed (``table_entry.find_link``). A revoked link answers nothing; a new one
+    (new salt) replaces it.
+
+    A link is signed with the SECRET_KEY of the day it was issued: after the key changes, it
+    keeps its token while that key is kept in ``SECRET_KEY_FALLBACKS``
+    (``DJANGO_SECRET_KEY_FALLBACKS``), and a sheet printed again shows the same code. A link
+    whose key is known no more answers 404: the check ``tableside.W001`` reports it.
     """
 
     table = models.ForeignKey("tournaments.Table", on_delete=models.CASCADE, related_name="links")
@@ -55,12 +62,31 @@ class TableLink(models.Model):
     def __str__(self) -> str:
         return f"{self.table_id} link {self.pk}"
 
+    def token_under(self, secret: str) -> str:
+        """The token this link has under the key ``secret`` (the table is per round: its id
+        names the round too)."""
+        value = f"{self.table_id}:{self.salt}"
+        digest = salted_hmac(LINK_KEY_SALT, value, secret=secret, algorithm="sha256").digest()
+        return base64.urlsafe_b64encode(digest).rstrip(b"=").decode()
+
+    def signed_tokens(self) -> Iterator[str]:
+        """Its token under each known key: SECRET_KEY first, then its fallbacks."""
+        for secret in (settings.SECRET_KEY, *settings.SECRET_KEY_FALLBACKS):
+            yield self.token_under(secret)
+
+    @property
+    def known_token(self) -> str | None:
+        """The token it was issued with (its digest is the one kept), if its key is known."""
+        for token in self.signed_tokens():
+            if hashlib.sha256(token.encode()).hexdigest() == self.token_hash:
+                return token
+        return None
+
     @property
     def token(self) -> str:
-        """The link's token (the table is per round: its id names the round too)."""
-        value = f"{self.table_id}:{self.salt}"
-        digest = salted_hmac(LINK_KEY_SALT, value, algorithm="sha256").digest()
-        return base64.urlsafe_b64encode(digest).rstrip(b"=").decode()
+        """The link's token: the one it was issued with while its key is known (SECRET_KEY or
+        a fallback); under SECRET_KEY for a link being issued (no digest kept yet)."""
+        return self.known_token or self.token_under(settings.SECRET_KEY)
 
 
 class TableDeal(Travelling):
