@@ -8,8 +8,8 @@ database (a queued task) defers itself with ``transaction.on_commit``.
 from django.dispatch import Signal
 
 #: A round was drawn or redrawn. ``round_``; ``base_url``: the site's address the scorekeeper
-#: used (printed sheets and QR codes link there); ``redrawn``: its old tables were replaced.
-#: Sent by the staff desk, which knows the address.
+#: used, else ``ATOUT_BASE_URL`` (printed sheets and QR codes link there); ``redrawn``: its old
+#: tables were replaced. Sent by ``services.drawing``.
 round_drawn = Signal()
 
 #: A drawn round's tables are about to be replaced (``round_``), in the redraw's transaction.
@@ -21,7 +21,8 @@ round_redrawing = Signal()
 #: table's sheet changed.
 results_changed = Signal()
 
-#: A tournament's settings were edited on the staff desk: ``tournament``, ``user``.
+#: A tournament's settings were saved (``services.tournament_settings``): ``tournament``,
+#: ``user``.
 tournament_edited = Signal()
 
 #: A player's personal data was erased (``services.privacy.erase_player``): ``player``;

@@ -4,6 +4,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from django.conf import settings
 from django.contrib.admin.models import CHANGE, LogEntry
 from django.db import transaction
 from django.db.models import Max, Q
@@ -31,7 +32,7 @@ from ..selectors.lineup import (
     seating_history,
 )
 from ..selectors.rulebook import table_sizes
-from ..signals import round_redrawing
+from ..signals import round_drawn, round_redrawing
 from .errors import TournamentError
 from .result_store import (
     refresh_tournament_status,
@@ -58,12 +59,14 @@ def draw_round(
     seed: int | None = None,
     user: Any | None = None,
     by_standings: bool = False,
+    base_url: str = "",
 ) -> Round:
     """Seat the next round against every round already played (late arrivals, withdrawals).
 
     ``by_standings`` (games seated by players, from the second round): the standings as they
     stand seat the round, the best at table 1 (« les 4 meilleurs à la première table »),
-    instead of the mixing draw."""
+    instead of the mixing draw. ``base_url``: the site's address the sheets' links carry (the
+    request's site), else ``ATOUT_BASE_URL``; ``round_drawn`` says so to the apps."""
     if tournament.archived:
         raise TournamentError(
             _("An archived evening has no round to draw: its results were recorded as they were.")
@@ -90,10 +93,18 @@ def draw_round(
         standings_changed(tournament)
         seat_by_standings(round_, seed)
         _audit(user, tournament, f"Round {round_.number} seated by the standings.")
-        return round_
-    _seat(round_, seed)
-    _audit(user, tournament, f"Round {round_.number} drawn (seed {round_.seed}).")
+    else:
+        _seat(round_, seed)
+        _audit(user, tournament, f"Round {round_.number} drawn (seed {round_.seed}).")
+    _drawn(round_, base_url, redrawn=False)
     return round_
+
+
+def _drawn(round_: Round, base_url: str, *, redrawn: bool) -> None:
+    """Tell the apps (the printing lays the sheets out): the services alone send the domain's
+    signals (docs/architecture.md#how-the-core-talks-to-the-apps-signals)."""
+    address = base_url or str(getattr(settings, "ATOUT_BASE_URL", "") or "")
+    round_drawn.send(Round, round_=round_, base_url=address, redrawn=redrawn)
 
 
 @transaction.atomic
@@ -125,7 +136,8 @@ def cancel_draw(round_: Round, *, user: Any | None = None) -> int:
 
 
 @transaction.atomic
-def redraw_round(round_: Round) -> Round:
+def redraw_round(round_: Round, *, base_url: str = "") -> Round:
+    """The drawn round seated again (its old tables gone); ``base_url`` as ``draw_round``."""
     round_ = Round.objects.select_for_update().get(pk=round_.pk)
     if round_.status != Round.Status.DRAWN:
         raise TournamentError(_("This round has started: it can no longer be redrawn."))
@@ -139,6 +151,7 @@ def redraw_round(round_: Round) -> Round:
     _seat(round_, (round_.seed + 1) % 2**31)
     for carry_over in then:
         carry_over()
+    _drawn(round_, base_url, redrawn=True)
     return round_
 
 

@@ -32,10 +32,16 @@ from tournaments.forms import (
 from tournaments.games import game_choices, playable_game_choices, plugin_for
 from tournaments.models import Entry, Round, Team, Tournament
 from tournaments.selectors import accounts, lineup, round_reads, rulebook, scoresheet
-from tournaments.services import drawing, errors, pairing, payments, registration, rulesets
+from tournaments.services import (
+    drawing,
+    errors,
+    pairing,
+    payments,
+    registration,
+    rulesets,
+    tournament_settings,
+)
 from tournaments.site import site_root
-
-from .. import signals
 
 
 class StaffTournamentListView(ScorekeeperRequiredMixin, ListView):
@@ -59,6 +65,12 @@ class TournamentCreateView(ScorekeeperRequiredMixin, CreateView):
     def get_form_kwargs(self):
         game = self.request.GET.get("game")
         return {**super().get_form_kwargs(), "clubs": self.get_staff_clubs(), "game": game}
+
+    def form_valid(self, form):
+        self.object = tournament_settings.create_tournament(
+            form.save(commit=False), user=self.request.user
+        )
+        return redirect(self.get_success_url())
 
     def get_context_data(self, **kwargs):
         # No game chosen yet: the page asks it first, its fields depending on it.
@@ -87,10 +99,10 @@ class TournamentUpdateView(ScorekeeperRequiredMixin, UpdateView):
         return {**super().get_form_kwargs(), "clubs": self.get_staff_clubs()}
 
     def form_valid(self, form):
-        response = super().form_valid(form)
-        # Phones switched on under way: their app gives the open rounds their links.
-        signals.tournament_edited.send(Tournament, tournament=self.object, user=self.request.user)
-        return response
+        self.object = tournament_settings.save_tournament(
+            form.save(commit=False), user=self.request.user
+        )
+        return redirect(self.get_success_url())
 
     def get_success_url(self):
         messages.success(self.request, _("Tournament saved."))
@@ -370,11 +382,15 @@ class DrawRoundView(ScorekeeperRequiredMixin, View):
                     request, tournament, by_standings=by_standings, open_sheets=open_sheets
                 )
         try:
-            round_ = drawing.draw_round(tournament, user=request.user, by_standings=by_standings)
+            round_ = drawing.draw_round(
+                tournament,
+                user=request.user,
+                by_standings=by_standings,
+                base_url=site_root(request),
+            )
         except errors.TournamentError as error:
             messages.error(request, str(error))
             return redirect("staff_tournament", pk=pk)
-        signals.round_drawn.send(Round, round_=round_, base_url=site_root(request), redrawn=False)
         return redirect("staff_round", pk=round_.pk)
 
     def confirmation(self, request, tournament, *, by_standings: bool = False, open_sheets=None):
@@ -417,10 +433,7 @@ class RoundView(ScorekeeperRequiredMixin, View):
         action = request.POST.get("action")
         try:
             if action == "redraw":
-                drawing.redraw_round(round_)
-                signals.round_drawn.send(
-                    Round, round_=round_, base_url=site_root(request), redrawn=True
-                )
+                drawing.redraw_round(round_, base_url=site_root(request))
                 messages.success(request, _("Round redrawn."))
             elif action == "start":
                 drawing.start_round(round_)
