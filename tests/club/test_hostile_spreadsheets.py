@@ -57,7 +57,8 @@ def assert_refused(response, message, client):
 
 
 def test_a_whole_grid_declared_is_read_as_its_real_rows(send):
-    """4.7 kB declaring A1:XFD1048576 took a worker down: its two real rows are previewed."""
+    """A dimension declaring A1:XFD1048576 is not believed: the two real rows are previewed
+    (not refused: a lie about the size is no bound passed)."""
     content = hostile_files.whole_grid
     response = send(lambda header, row: content(header, row, far="none"))
     assert response.status_code == 200, response.text[:3000]
