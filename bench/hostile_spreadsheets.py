@@ -50,12 +50,16 @@ def worker(args: argparse.Namespace) -> None:
     """One case in this process: prints a JSON line of figures."""
     code = Path(args.code).resolve() if args.code else ROOT
     os.chdir(code)
-    sys.path[:0] = [str(code), str(ROOT / "bench"), str(ROOT / "tests")]
+    # That code's own django_setup (which puts its folder first), then the files' maker.
+    sys.path[:0] = [str(code / "bench"), str(code), str(ROOT / "tests")]
     import tracemalloc
 
     from django_setup import HTTPS, PRODUCTION, setup_django
 
     setup_django(PRODUCTION if args.production else "club.settings.test")
+    import club
+
+    assert Path(club.__file__).resolve().is_relative_to(code), club.__file__
     import datetime
 
     import hostile_files
