@@ -6,8 +6,8 @@ from django.core.validators import MaxLengthValidator
 from django.utils.translation import gettext_lazy as _
 
 from .models import Club, Player, PublicName, RepresentedClub, Season, StaffMembership
-from .player_import import MAX_BYTES, too_large_message
 from .services import LINK, PASSWORD
+from .spreadsheet_limits import limits, too_large_message
 from .validators import PlainNameValidator
 
 
@@ -16,7 +16,7 @@ def checked_spreadsheet(upload):
     before a byte of it is parsed when it is of another kind or too large."""
     if not upload.name.lower().endswith((".xlsx", ".csv")):
         raise forms.ValidationError(_("Choose an .xlsx or .csv file."))
-    if upload.size > MAX_BYTES:
+    if upload.size > limits().max_bytes:
         raise forms.ValidationError(too_large_message(), code="too_large")
     return upload
 

@@ -4,9 +4,6 @@ Nothing here writes to the database: ``read_players`` returns the rows with thei
 and ``club.services.import_players`` saves the valid ones in one transaction.
 """
 
-import csv
-import io
-from collections.abc import Iterator
 from dataclasses import asdict, dataclass, field
 from typing import IO
 
@@ -14,14 +11,13 @@ from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
-from openpyxl import load_workbook
 
 from .models import Club, Player
 from .names import name_key, person_key
+from .spreadsheet_limits import ImportFileError as ImportFileError
+from .spreadsheet_limits import ImportTooLarge as ImportTooLarge
+from .spreadsheet_limits import read_table
 from .validators import plain_name_error
-
-MAX_ROWS = 5000
-MAX_BYTES = 2 * 1024 * 1024
 
 # Accepted column titles (compared without accents, case or spaces) for each field.
 COLUMNS = {
@@ -34,24 +30,6 @@ COLUMNS = {
 
 
 TEXT_FIELDS = ("last_name", "first_name", "email", "phone", "licence_number")
-
-
-class ImportFileError(Exception):
-    """The file as a whole cannot be read (format, columns, size)."""
-
-    status = 400
-
-
-class ImportTooLarge(ImportFileError):
-    """Over the size or row limit: refused before it is all read."""
-
-    status = 413
-
-
-def too_large_message() -> str:
-    return _("The file is larger than 2 MB or has more than %(max)d rows: split it.") % {
-        "max": MAX_ROWS
-    }
 
 
 @dataclass
@@ -75,76 +53,6 @@ class ImportRow:
 
 def _column_key(title: str) -> str:
     return name_key(title.replace("°", "").replace(".", " "))
-
-
-def _cell(value: object) -> str:
-    if value is None:
-        return ""
-    if isinstance(value, float) and value.is_integer():
-        value = int(value)
-    return str(value).strip()
-
-
-def _first_rows(rows: Iterator[list[str]]) -> list[list[str]]:
-    """The non-empty rows, stopping as soon as there are more than the header and MAX_ROWS."""
-    table: list[list[str]] = []
-    for row in rows:
-        if any(row):
-            if len(table) > MAX_ROWS:
-                raise ImportTooLarge(too_large_message())
-            table.append(row)
-    return table
-
-
-def _table_from_xlsx(data: bytes) -> list[list[str]]:
-    try:
-        workbook = load_workbook(io.BytesIO(data), read_only=True, data_only=True)
-        sheet = workbook.worksheets[0]
-        rows = ([_cell(v) for v in row] for row in sheet.iter_rows(values_only=True))
-        try:
-            return _first_rows(rows)
-        finally:
-            workbook.close()
-    except ImportFileError:
-        raise
-    except Exception as error:  # openpyxl raises many kinds for a damaged file
-        raise ImportFileError(_("The file is not a readable Excel (.xlsx) workbook.")) from error
-
-
-def _table_from_csv(data: bytes) -> list[list[str]]:
-    for encoding in ("utf-8-sig", "cp1252"):
-        try:
-            text = data.decode(encoding)
-            break
-        except UnicodeDecodeError:
-            continue
-    else:  # pragma: no cover - cp1252 decodes almost anything
-        raise ImportFileError(_("The CSV file's encoding could not be read."))
-    try:
-        dialect = csv.Sniffer().sniff(text[:4096], delimiters=";,\t")
-    except csv.Error:
-        dialect = csv.excel
-        dialect.delimiter = ";" if text.count(";") > text.count(",") else ","
-    reader = csv.reader(io.StringIO(text), dialect)
-    try:
-        return _first_rows([cell.strip() for cell in row] for row in reader)
-    except csv.Error as error:  # a cell over csv's field limit, a broken quote...
-        raise ImportFileError(
-            _("Line %(line)d of the CSV file cannot be read: a cell is too long or malformed.")
-            % {"line": reader.line_num}
-        ) from error
-
-
-def read_table(name: str, stream: IO[bytes]) -> list[list[str]]:
-    data = stream.read(MAX_BYTES + 1)
-    if len(data) > MAX_BYTES:
-        raise ImportTooLarge(too_large_message())
-    lowered = name.lower()
-    if lowered.endswith(".xlsx"):
-        return _table_from_xlsx(data)
-    if lowered.endswith(".csv"):
-        return _table_from_csv(data)
-    raise ImportFileError(_("Unsupported file type: choose an .xlsx or .csv file."))
 
 
 def _header_map(header: list[str]) -> dict[str, int]:
@@ -255,13 +163,12 @@ def _field_errors(row: ImportRow) -> list[str]:
 
 def _check_licence_holder(club: Club, row: ImportRow, existing: Player) -> None:
     """A licence number already stored: the same person (a member already, or one to add
-    to the club), or someone else's number."""
+    to the club: the file names him, accents and case aside), or someone else's number."""
     if person_key(existing.first_name, existing.last_name) != person_key(
         row.first_name, row.last_name
     ):
-        row.errors.append(
-            _("licence number already used by %(player)s") % {"player": existing.full_name}
-        )
+        # Never his name: the number may be another club's player's.
+        row.errors.append(_("licence number already given to another person"))
     elif club in existing.clubs.all():
         if str(ALREADY_MEMBER) not in row.errors:
             row.errors.append(str(ALREADY_MEMBER))

@@ -158,19 +158,20 @@ def test_invisible_characters_are_refused_naming_the_field(committee_client, clu
 def test_a_file_over_the_row_limit_is_refused_without_reading_it_all(
     committee_client, club, monkeypatch
 ):
-    from club import player_import
+    from club import spreadsheet_limits
 
     seen = []
-    read = player_import._first_rows  # noqa: SLF001 (the module's own helper, tested alone)
+    read = spreadsheet_limits._Reading.row  # noqa: SLF001 (the module's own reader, counted)
 
-    def counting(rows):
-        return read(row for row in rows if not seen.append(row))
+    def counting(reading, row):
+        seen.append(row)
+        return read(reading, row)
 
-    monkeypatch.setattr(player_import, "_first_rows", counting)
+    monkeypatch.setattr(spreadsheet_limits._Reading, "row", counting)  # noqa: SLF001 (idem)
     text = "Nom;Prénom\n" + "".join(f"N{i};P\n" for i in range(150_000))  # under 2 MB
     response = upload(committee_client, club, csv_file(text))
     assert response.status_code == 413
-    assert "plus de 5000 lignes" in response.content.decode()
+    assert "Le fichier dépasse 5\xa0000 lignes" in response.content.decode()
     assert len(seen) == 5002  # the header, the 5,000 rows allowed, the one too many
     assert not Player.objects.exists()
     xlsx = xlsx_file([["Nom", "Prénom"]] + [[f"N{i}", "P"] for i in range(5001)])

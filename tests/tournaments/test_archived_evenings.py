@@ -384,7 +384,7 @@ def test_a_5000_row_file_is_checked_row_by_row_and_a_larger_one_refused(
     response = upload(committee_client, club, season, csv_file("\n".join(lines)))
     assert response.status_code == 413
     assert response.context["form"].errors["file"] == [
-        fr("The file is larger than 2 MB or has more than %(max)d rows: split it.", max=5000)
+        "Le fichier dépasse 5\xa0000 lignes : scindez-le."
     ]
     assert not Tournament.objects.exists()
 

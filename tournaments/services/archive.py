@@ -27,7 +27,7 @@ from django.utils.translation import gettext as _
 
 from club.models import Club, Player, Season
 from club.names import name_key, person_key
-from club.player_import import ImportFileError, read_table
+from club.spreadsheet_limits import ImportFileError, read_table
 from club.validators import plain_name_error
 from scoring import GAMES
 from scoring.ranking import place_points_by_key, shared_places
@@ -204,7 +204,8 @@ def check_rows(club: Club, season: Season, game: str, rows: list[ArchiveRow]) ->
     A row is refused when its date is missing, unreadable, outside the season or already
     holds an evening of the game in the club; when its points are not a whole number or its
     place points not a number of at least 0; when its player is named twice on one date, or
-    by a licence number that another person holds. A player found neither by licence number
+    by a licence number that another person holds (a member of another name, or anyone who is
+    not a member: his name never printed). A player found neither by licence number
     nor by name among the club's members is proposed as a new member (``new_player``).
     """
     players = list(
@@ -218,19 +219,20 @@ def check_rows(club: Club, season: Season, game: str, rows: list[ArchiveRow]) ->
         ):
             # Two members of one name: neither is chosen by the name alone.
             by_name[key] = None if key in by_name else player
-    licences = {
-        p.licence_number: p
-        for p in Player.objects.exclude(licence_number="").only(
-            "first_name", "last_name", "licence_number"
-        )
-    }
+    # Only the club's members are matched; another club's number is known only as taken.
+    licences = {p.licence_number: p for p in players if p.licence_number}
+    elsewhere = set(
+        Player.objects.exclude(licence_number="")
+        .exclude(clubs=club)
+        .values_list("licence_number", flat=True)
+    )
     taken = set(Tournament.objects.filter(club=club, game=game).values_list("date", flat=True))
     seen: dict[tuple[datetime.date, object], int] = {}
     for row in rows:
         row.errors, row.error_fields, row.player_id, row.new_player = [], [], None, False
         day = _check_date(row, season, taken)
         _check_numbers(row)
-        _match_player(row, by_name, licences)
+        _match_player(row, by_name, licences, elsewhere)
         who: object = row.player_id or name_key(row.name)
         if day is not None and who:
             first = seen.setdefault((day, who), row.line)
@@ -322,9 +324,16 @@ def _check_numbers(row: ArchiveRow) -> None:
 
 
 def _match_player(
-    row: ArchiveRow, by_name: dict[str, Player | None], licences: dict[str, Player]
+    row: ArchiveRow,
+    by_name: dict[str, Player | None],
+    licences: dict[str, Player],
+    elsewhere: set[str],
 ) -> None:
-    """The member the row names: by licence number, else by name; else a new one proposed."""
+    """The member the row names: by licence number, else by name; else a new one proposed.
+
+    A licence number of someone who is not a member (``elsewhere``) is refused, whatever the
+    name beside it, without his name: an evening holds only the club's members.
+    """
     if row.member_id is not None:
         row.player_id = row.member_id
         return
@@ -344,6 +353,16 @@ def _match_player(
                 )
             else:
                 row.player_id = holder.pk
+            return
+        if licence in elsewhere:
+            row.refuse(
+                "player",
+                _(
+                    "the licence number %(licence)s is not that of a member of the club: add "
+                    "this player to the members first"
+                )
+                % {"licence": licence},
+            )
             return
     if not row.name and licence:
         row.refuse(

@@ -10,8 +10,8 @@ from django.views import View
 
 from club import import_session
 from club.models import Club, Season
-from club.player_import import ImportFileError
 from club.roles import CommitteeRequiredMixin
+from club.spreadsheet_limits import ImportFileError
 from tournaments.forms import ArchiveConfirmForm, ArchiveEveningForm, ArchiveImportForm
 from tournaments.services import archive
 
