@@ -8,6 +8,7 @@ import re
 
 import pytest
 from django.db import connection
+from django.db.models import F
 from django.db.migrations.executor import MigrationExecutor
 from django.urls import reverse
 
@@ -47,7 +48,9 @@ def _pair(tournament, entries, name="") -> list[Team]:
 
 def _set(player: Player, mode: str, pseudonym: str = "") -> None:
     Player.objects.filter(pk=player.pk).update(public_name=mode, pseudonym=pseudonym)
-    Tournament.objects.update(layout_version=1000 + player.pk)  # pages read afresh
+    Tournament.objects.update(  # pages read afresh
+        layout_version=F("layout_version") + 1, results_version=F("results_version") + 1
+    )
 
 
 def _public(client, tournament) -> str:

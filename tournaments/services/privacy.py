@@ -5,6 +5,7 @@ so every result, rank and other player's standings stay exactly as they were; wh
 is replaced by an anonymous label, in his row, his teams' names and the audit trail.
 """
 
+import re
 from typing import Any
 
 from django.contrib.admin.models import CHANGE, LogEntry
@@ -14,6 +15,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from club.models import Club, Player, PublicName
+from club.names import name_key
 
 from ..models import Team, Tournament
 from ..signals import player_erased
@@ -39,6 +41,28 @@ def _scrub(text: str, names: list[str], label: str) -> str:
     return text
 
 
+_WORD = re.compile(r"\w+")
+
+
+def _scrub_parts(text: str, parts: list[str], label: str) -> str:
+    """``text`` with each of ``parts`` (his first name, last name, pseudonym) replaced by
+    ``label`` where it stands as whole words, in any case, with or without accents (« Marc »
+    inside « Marcel » is left alone): a name the club typed for his team."""
+    for part in sorted(parts, key=len, reverse=True):
+        wanted = [name_key(word) for word in _WORD.findall(part)]
+        if not wanted:
+            continue
+        words = list(_WORD.finditer(text))
+        spans = []
+        for i in range(len(words) - len(wanted) + 1):
+            window = words[i : i + len(wanted)]
+            if [name_key(w.group()) for w in window] == wanted:
+                spans.append((window[0].start(), window[-1].end()))
+        for start, end in reversed(spans):
+            text = text[:start] + label + text[end:]
+    return text
+
+
 @transaction.atomic
 def erase_player(player: Player, *, club: Club, user: Any) -> Player:
     """Replace ``player``'s name, contact data and licence by an anonymous label, everywhere
@@ -57,6 +81,7 @@ def erase_player(player: Player, *, club: Club, user: Any) -> Player:
             )
         )
     names = _names(player)
+    parts = [player.first_name, player.last_name, player.pseudonym]
     player.first_name = ERASED_FIRST_NAME
     player.last_name = erased_last_name(player)
     label = player.full_name
@@ -70,7 +95,7 @@ def erase_player(player: Player, *, club: Club, user: Any) -> Player:
         Tournament.objects.filter(entries__player=player).values_list("pk", flat=True).distinct()
     )
     for team in Team.objects.filter(entries__player=player).distinct():
-        renamed = _scrub(team.name, names, label)
+        renamed = _scrub_parts(_scrub(team.name, names, label), parts, label)
         if renamed != team.name:
             team.name = renamed
             team.save(update_fields=["name"])
