@@ -265,9 +265,12 @@ class Team(models.Model):
         return self.made_label[1]
 
 
-def label_teams(teams: Iterable[Team]) -> None:
+def label_teams(teams: Iterable[Team], *, whole: bool = False) -> None:
     """Name ``teams`` (those named from their players) as the page now writes names: one query
-    for their tournaments' teams, none for a tournament a public page already named."""
+    for their tournaments' teams, none for a tournament a public page already named, nor when
+    ``whole``: ``teams`` are every team of their tournament, their entries' players prefetched
+    (``prefetch_related("entries__player")``)."""
+    teams = list(teams)
     unnamed = [team for team in teams if not team.name]
     if not unnamed:
         return
@@ -279,19 +282,28 @@ def label_teams(teams: Iterable[Team]) -> None:
     if wanted:
         members: dict[int, dict[int, list[team_names.Member]]] = {t: {} for t in wanted}
         typed: dict[int, set[str]] = {t: set() for t in wanted}
-        rows = (
-            Entry.objects.filter(tournament_id__in=wanted, team__isnull=False)
-            .order_by("pk")
-            .values_list(
-                "tournament_id",
-                "team_id",
-                "team__name",
-                "player__first_name",
-                "player__last_name",
-                "player__erased_at",
+        if whole:
+            rows = [
+                (team.tournament_id, team.pk, team.name, p.first_name, p.last_name, p.erased_at)
+                for team in teams
+                for p in (e.player for e in sorted(team.entries.all(), key=lambda e: e.pk))
+            ]
+        else:
+            rows = list(
+                Entry.objects.filter(tournament_id__in=wanted, team__isnull=False)
+                .order_by("pk")
+                .values_list(
+                    "tournament_id",
+                    "team_id",
+                    "team__name",
+                    "player__first_name",
+                    "player__last_name",
+                    "player__erased_at",
+                )
             )
-        )
         for tournament_id, team_id, name, first, last, erased_at in rows:
+            if tournament_id not in wanted:
+                continue
             if name:
                 typed[tournament_id].add(name)
                 continue

@@ -8,8 +8,8 @@ import re
 
 import pytest
 from django.db import connection
-from django.db.models import F
 from django.db.migrations.executor import MigrationExecutor
+from django.db.models import F
 from django.urls import reverse
 
 from club.models import Player

@@ -52,7 +52,7 @@ def unpaired_entries(tournament: Tournament) -> list[Entry]:
 def playing_teams(tournament: Tournament) -> list[Team]:
     """Teams whose two players are present and not withdrawn."""
     teams = list(tournament.teams.prefetch_related("entries__player").order_by("pk"))
-    label_teams(teams)
+    label_teams(teams, whole=True)
     return sorted(
         (
             t
@@ -124,7 +124,7 @@ def team_lines(tournament: Tournament) -> list[TeamLine]:
         .annotate(has_played=Exists(Seat.objects.filter(team=OuterRef("pk"))))
         .order_by("pk")
     )
-    label_teams(teams)
+    label_teams(teams, whole=True)
     teams.sort(key=lambda team: team.label)
     return [TeamLine(team, team_players(team), team.has_played) for team in teams]
 
