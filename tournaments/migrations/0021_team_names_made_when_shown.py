@@ -14,8 +14,9 @@ import re
 import unicodedata
 from itertools import permutations
 
-import club.validators
 from django.db import migrations, models
+
+import club.validators
 
 SEPARATOR = " – "
 NUMBERED = re.compile(r"^(?P<base>.*) \((?P<n>\d+)\)$")
