@@ -29,6 +29,8 @@ class PublicNames:
     ) -> None:
         self._load = load
         self._loaded: tuple[dict[tuple[str, str], str], frozenset[int]] | None = None
+        #: What was made of these names for this page (a tournament's team names), by key.
+        self.made: dict[object, object] = {}
 
     def _read(self) -> tuple[dict[tuple[str, str], str], frozenset[int]]:
         if self._loaded is None:
@@ -125,6 +127,12 @@ def hidden_players() -> frozenset[int]:
     pages, which link every player."""
     public = _public_names.get()
     return public.hidden() if public is not None else frozenset()
+
+
+def current_public_names() -> PublicNames | None:
+    """The public pages' names now written (None: everyone's own), to tell what was made
+    from them apart from what was made from others."""
+    return _public_names.get()
 
 
 def public_names_active() -> bool:

@@ -10,6 +10,7 @@ Place points are stored as integer sixtieths (``place_points_60ths``): ties shar
 among at most six seats, so every share is a whole number of sixtieths and sums stay exact.
 """
 
+from collections.abc import Iterable
 from decimal import Decimal
 from fractions import Fraction
 
@@ -20,11 +21,13 @@ from django.db.models import Q
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
+from club import names
 from club.models import Club, Player, RepresentedClub, Season, Travelling
 from club.validators import MAX_FEE, PlainNameValidator, fee_validators
 from scoring import GAMES
 from scoring.ranking import CLUB_RANKING_BOUNDS
 
+from . import team_names
 from .language import spec_name
 
 PLACE_POINTS_DENOMINATOR = 60
@@ -227,20 +230,93 @@ class Team(Travelling):
     """Two players of a team game (Quarante de roi, Plonk)."""
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="teams")
-    name = models.CharField(_("name"), max_length=120, validators=[PlainNameValidator(_("name"))])
+    #: A name the club typed; empty: named from its players when shown (``label``).
+    name = models.CharField(
+        _("name"), max_length=120, blank=True, validators=[PlainNameValidator(_("name"))]
+    )
 
     club_lookup = "tournament__club"
+
+    #: The name made from its players, and the names it was made from (``team_names``).
+    made_label: tuple[object, str] | None = None
 
     class Meta:
         verbose_name = _("team")
         verbose_name_plural = _("teams")
-        ordering = ["name"]
+        ordering = ["name", "pk"]
         constraints = [
-            models.UniqueConstraint(fields=["tournament", "name"], name="team_unique_name")
+            models.UniqueConstraint(
+                fields=["tournament", "name"], condition=~Q(name=""), name="team_unique_name"
+            )
         ]
 
     def __str__(self) -> str:
-        return self.name
+        return self.label
+
+    @property
+    def label(self) -> str:
+        """What a page calls the team: the name typed, else one made from its players' names
+        as this page writes them (their public names on a public page)."""
+        if self.name:
+            return self.name
+        if self.made_label is None or self.made_label[0] is not names.current_public_names():
+            label_teams([self])
+        assert self.made_label is not None
+        return self.made_label[1]
+
+
+def label_teams(teams: Iterable[Team], *, whole: bool = False) -> None:
+    """Name ``teams`` (those named from their players) as the page now writes names: one query
+    for their tournaments' teams, none for a tournament a public page already named, nor when
+    ``whole``: ``teams`` are every team of their tournament, their entries' players prefetched
+    (``prefetch_related("entries__player")``)."""
+    teams = list(teams)
+    unnamed = [team for team in teams if not team.name]
+    if not unnamed:
+        return
+    public = names.current_public_names()
+    made: dict[object, object] = public.made if public is not None else {}
+    wanted = {team.tournament_id for team in unnamed} - {
+        key[1] for key in made if isinstance(key, tuple) and key[0] == "teams"
+    }
+    if wanted:
+        members: dict[int, dict[int, list[team_names.Member]]] = {t: {} for t in wanted}
+        typed: dict[int, set[str]] = {t: set() for t in wanted}
+        if whole:
+            rows = [
+                (team.tournament_id, team.pk, team.name, p.first_name, p.last_name, p.erased_at)
+                for team in teams
+                for p in (e.player for e in sorted(team.entries.all(), key=lambda e: e.pk))
+            ]
+        else:
+            rows = list(
+                Entry.objects.filter(tournament_id__in=wanted, team__isnull=False)
+                .order_by("pk")
+                .values_list(
+                    "tournament_id",
+                    "team_id",
+                    "team__name",
+                    "player__first_name",
+                    "player__last_name",
+                    "player__erased_at",
+                )
+            )
+        for tournament_id, team_id, name, first, last, erased_at in rows:
+            if tournament_id not in wanted:
+                continue
+            if name:
+                typed[tournament_id].add(name)
+                continue
+            member = team_names.Member(first, last, erased_at is not None)
+            members[tournament_id].setdefault(team_id, []).append(member)
+        for tournament_id in wanted:
+            made[("teams", tournament_id)] = team_names.made_names(
+                members[tournament_id], frozenset(typed[tournament_id])
+            )
+    for team in unnamed:
+        book = made[("teams", team.tournament_id)]
+        assert isinstance(book, dict)
+        team.made_label = (public, book.get(team.pk, "?"))
 
 
 class Entry(Travelling):
@@ -446,7 +522,7 @@ class Seat(Travelling):
         """The player, or the team in team games."""
         if self.entry_id is not None:
             return self.entry.player.full_name
-        return self.team.name if self.team_id is not None else "?"
+        return self.team.label if self.team_id is not None else "?"
 
     @property
     def place_points(self) -> Fraction:

@@ -48,7 +48,7 @@ def test_quarante_match_from_pairs_to_standings(
     with page.expect_navigation():
         page.click("text=Tirer les tables — Ronde 1")
     table = tournament.round_set.get().tables.get()
-    names = [s.team.name for s in table.seats.order_by("position")]
+    names = [s.team.label for s in table.seats.order_by("position")]
     assert all(name in page.content() for name in names)
 
     page.goto(live_server.url + reverse("staff_deals", args=[table.pk]))

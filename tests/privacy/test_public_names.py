@@ -3,11 +3,13 @@ hall screen, the public workbooks and the wall plan, at once after the change, c
 included; staff pages and table sheets keep the real name."""
 
 import io
+import re
 import subprocess
 import tempfile
 
 import pytest
 from django.contrib.auth.models import User
+from django.db.models import Q
 from django.test import Client
 from django.urls import reverse
 from openpyxl import load_workbook
@@ -165,3 +167,83 @@ def test_the_clubs_default_applies_to_players_without_a_choice(demo, client):
     choose(committee, club, player, "full")
     assert f"{player.first_name} {player.last_name}" in client.get(url).content.decode()
     assert Tournament.objects.filter(club=club).exists()
+
+
+def _team_game_players(club, game: str) -> tuple[Tournament, list[Player]]:
+    """A published team game of the demo and three of its players, each of another team, their
+    last names unlike anyone else's."""
+    tournament = listing.published().get(club=club, game=game)
+    chosen: list[Player] = []
+    teams: set[int] = set()
+    for entry in tournament.entries.select_related("player").order_by("pk"):
+        last_name = entry.player.last_name
+        alike = Player.objects.filter(
+            Q(last_name__iexact=last_name) | Q(first_name__iexact=last_name)
+        ).count()
+        if entry.team_id and entry.team_id not in teams and alike == 1:
+            chosen.append(entry.player)
+            teams.add(entry.team_id)
+    assert len(chosen) >= 3, "the demo's team game has no three such players"
+    return tournament, chosen[:3]
+
+
+def _team_game_urls(tournament: Tournament) -> list[str]:
+    """Every public page of a team game: its standings (both ways), rounds, the hall screen,
+    every table, every player's page, the season's standings and their players' pages."""
+    urls = [reverse("tournament_list")]
+    urls += [
+        reverse(name, args=[tournament.pk])
+        for name in ("tournament_standings", "tournament_rounds", "tournament_display")
+    ]
+    urls.append(reverse("tournament_standings", args=[tournament.pk]) + "?sort=-name")
+    tables = Table.objects.filter(round__tournament=tournament).values_list("pk", flat=True)
+    urls += [reverse("table_detail", args=[pk]) for pk in tables]
+    urls.append(reverse("season_standings", args=[tournament.season_id]))
+    return urls
+
+
+def test_team_games_show_no_hidden_name_on_any_public_page(demo, client):
+    """A team's name made from its players follows each player's mode, on every public page,
+    the hall screen, the tables, the public workbooks and the wall plan, in Quarante and
+    Plonk (issue 32 §1)."""
+    club, committee = demo
+    for game in ("quarante", "plonk"):
+        _no_hidden_name_in_a_team_game(club, committee, client, game)
+
+
+def _no_hidden_name_in_a_team_game(club, committee, client, game: str) -> None:
+    tournament, (hidden, initials, pseudonymous) = _team_game_players(club, game)
+    urls = _team_game_urls(tournament)
+    for entry in tournament.entries.exclude(player__in=[hidden, initials, pseudonymous]):
+        if entry.player_id not in {hidden.pk}:
+            urls.append(reverse("tournament_player", args=[tournament.pk, entry.pk]))
+    before = " ".join(texts(client, urls).values())
+    players = (hidden, initials, pseudonymous)
+    words = {p.pk: re.compile(rf"\b{re.escape(p.last_name)}\b", re.IGNORECASE) for p in players}
+    assert all(word.search(before) for word in words.values())
+
+    choose(committee, club, hidden, "hidden")
+    choose(committee, club, initials, "initials")
+    choose(committee, club, pseudonymous, "pseudonym", "Le Fou du Roi")
+
+    pages = texts(client, urls)
+    documents = {
+        url: workbook_text(client.get(url).content)
+        for url in (
+            reverse("tournament_xlsx", args=[tournament.pk]),
+            reverse("season_xlsx", args=[tournament.season_id]),
+        )
+    }
+    for round_ in tournament.round_set.all():
+        url = reverse("round_plan_pdf", args=[round_.pk])
+        documents[url] = pdf_text(committee.get(url).content)
+    for url, text in {**pages, **documents}.items():
+        for player in players:
+            assert not words[player.pk].search(text), (game, url, player.last_name)
+    shown = " ".join(pages.values())
+    assert f"Joueur {hidden.pk}" in shown
+    assert f"{initials.first_name} {initials.last_name[0]}." in shown
+    assert "Le Fou du Roi" in shown
+    # The staff's own pages keep the real names.
+    staff = committee.get(reverse("staff_standings", args=[tournament.pk])).content.decode()
+    assert all(words[player.pk].search(staff) for player in players)

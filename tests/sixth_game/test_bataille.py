@@ -117,7 +117,7 @@ def test_a_bataille_tournament_from_creation_to_excel(
     Tournament.objects.filter(pk=tournament.pk).update(published=True)
     standings = scorekeeper_client.get(reverse("tournament_standings", args=[tournament.pk]))
     html = standings.content.decode()
-    winners = [s.team.name for t in (first, second) for s in t.seats.all() if s.won]
+    winners = [s.team.label for t in (first, second) for s in t.seats.all() if s.won]
     assert len(winners) == 2 and all(name in html for name in winners)
     assert fr("Matches won") in html
 

@@ -88,7 +88,7 @@ def test_a_team_table_deals_in_turn_across_the_teams(make_tournament):
     # Team t sits at seats t and t + 2: its first player, then the other team's, then its second.
     expected = [first[0], second[0], first[1], second[1]]
     assert scoresheet.dealing_names(seats) == [e.player.full_name for e in expected]
-    assert scoresheet.seat_names(seats) == [s.team.name for s in seats]
+    assert scoresheet.seat_names(seats) == [s.team.label for s in seats]
     assert scoresheet.first_dealer(seats) == 0
 
 

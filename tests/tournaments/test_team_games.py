@@ -320,7 +320,7 @@ def test_pdf_plan_standings_and_excel(make_tournament, scorekeeper_client, game)
     assert "Gagnée" in text or "gagnée" in text
     standings = scorekeeper_client.get(reverse("tournament_standings", args=[tournament.pk]))
     html = standings.content.decode()
-    assert "Parties gagnées" in html and team.name in html
+    assert "Parties gagnées" in html and team.label in html
     response = scorekeeper_client.get(reverse("tournament_xlsx", args=[tournament.pk]))
     workbook = load_workbook(io.BytesIO(response.content))
     ws = workbook.worksheets[0]
@@ -328,7 +328,7 @@ def test_pdf_plan_standings_and_excel(make_tournament, scorekeeper_client, game)
     assert "Parties gagnées" in headers
     assert ws.max_row == 7  # a title, a header, 5 teams
     names = {ws.cell(row=r, column=2).value for r in range(3, 8)}
-    assert team.name in names
+    assert team.label in names
     assert Seat.objects.filter(round=round_, table__bye=True).count() == 1
     assert Table.objects.filter(round=round_).count() == 3
     # every page of the round shows teams (and the bye)
@@ -351,7 +351,7 @@ def test_pdf_plan_standings_and_excel(make_tournament, scorekeeper_client, game)
         reverse("table_detail", args=[played.pk]),
     ):
         html = scorekeeper_client.get(url).content.decode()
-        assert all(s.team.name in html for s in played.seats.all()), url
+        assert all(s.team.label in html for s in played.seats.all()), url
     registration = scorekeeper_client.get(reverse("staff_registration", args=[tournament.pk]))
     assert "10 joueurs présents, 5 équipes complètes" in registration.content.decode()
     history = scorekeeper_client.get(reverse("staff_history", args=[played.pk])).content.decode()
@@ -397,8 +397,8 @@ def test_a_players_public_page_shows_his_teams_matches(make_tournament, client):
     page = response.content.decode()
     opponents = table.seats.exclude(team=entry.team).get()
     assert response.status_code == 200
-    assert opponents.team.name in page
-    assert entry.team.name not in page.split("<tbody>")[1]
+    assert opponents.team.label in page
+    assert entry.team.label not in page.split("<tbody>")[1]
 
 
 def test_season_standings_and_excel_credit_players_with_their_teams_matches(

@@ -36,7 +36,7 @@ from club import cache_faults, names
 from tournaments.formatting import format_points
 from tournaments.games import GamePlugin, plugin_for
 from tournaments.games.sheet_rows import CellsFor, PenaltyRow, SheetRow, SheetRows
-from tournaments.models import Deal, Round, Seat, Table, Tournament
+from tournaments.models import Deal, Round, Seat, Table, Tournament, label_teams
 from tournaments.selectors.scoresheet import dealing_names
 from tournaments.tableside.qr import TableCode
 
@@ -435,6 +435,7 @@ def _sort_key(text: str) -> str:
 def plan_lines(tables: Sequence[Table]) -> list[PlanLine]:
     """Every player of a round, alphabetically (last name, first name), with table and seat."""
     lines = []
+    label_teams(s.team for table in tables for s in table.seats.all() if s.team_id is not None)
     for table in tables:
         seats = list(table.seats.all())
         for seat in seats:
@@ -464,7 +465,7 @@ def plan_lines(tables: Sequence[Table]) -> list[PlanLine]:
                         table.number,
                         seat.position + k * len(seats) + 1,
                         seat.first_dealer and k == 0 and not table.bye,
-                        team=seat.team.name,
+                        team=seat.team.label,
                         bye=table.bye,
                         shown=names.public_label(player.first_name, player.last_name) or "",
                     )

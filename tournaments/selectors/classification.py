@@ -25,6 +25,7 @@ from ..models import (
     Table,
     Tournament,
     TournamentResult,
+    label_teams,
 )
 
 
@@ -227,12 +228,13 @@ def _entries_with_seats(tournament: Tournament, live: bool) -> list[tuple[Any, .
 def team_standings(tournament: Tournament) -> list[StandingRow]:
     """Teams ranked by the game's key over their decided matches (and byes): matches won,
     then the tie-breaks of the ruleset. Three queries: teams, their players, counted seats."""
-    teams = list(tournament.teams.prefetch_related("entries__player").order_by("name"))
+    teams = list(tournament.teams.prefetch_related("entries__player").order_by("pk"))
+    label_teams(teams, whole=True)
     rows = {
         team.pk: StandingRow(
             entry_id=0,
             player_id=0,
-            name=team.name,
+            name=team.label,
             substitute=False,
             withdrawn=all(e.withdrawn for e in team.entries.all()),
             team_id=team.pk,
@@ -291,6 +293,7 @@ def player_rounds(tournament: Tournament, entry: Entry) -> list[PlayerRound]:
         .select_related("entry__player", "team", "table", "round")
         .order_by("round__number", "position")
     )
+    label_teams(s.team for s in seats if s.team is not None)
     by_round: dict[int, PlayerRound] = {}
     for seat in seats:
         line = by_round.setdefault(seat.round.number, PlayerRound(seat.round, seat.table))

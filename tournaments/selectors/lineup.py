@@ -14,6 +14,7 @@ from ..models import (
     Seat,
     Team,
     Tournament,
+    label_teams,
 )
 from .rulebook import table_sizes
 from .scoresheet import team_players
@@ -50,10 +51,16 @@ def unpaired_entries(tournament: Tournament) -> list[Entry]:
 
 def playing_teams(tournament: Tournament) -> list[Team]:
     """Teams whose two players are present and not withdrawn."""
-    teams = tournament.teams.prefetch_related("entries__player").order_by("name", "pk")
-    return [
-        t for t in teams if len([e for e in t.entries.all() if e.present and not e.withdrawn]) == 2
-    ]
+    teams = list(tournament.teams.prefetch_related("entries__player").order_by("pk"))
+    label_teams(teams, whole=True)
+    return sorted(
+        (
+            t
+            for t in teams
+            if len([e for e in t.entries.all() if e.present and not e.withdrawn]) == 2
+        ),
+        key=lambda t: t.label,
+    )
 
 
 def seating_gap_for(tournament: Tournament) -> tuple[int, int] | None:
@@ -112,11 +119,13 @@ class TeamLine:
 
 def team_lines(tournament: Tournament) -> list[TeamLine]:
     """Every team of the tournament by name (three queries, whatever the number of teams)."""
-    teams = (
+    teams = list(
         tournament.teams.prefetch_related("entries__player")
         .annotate(has_played=Exists(Seat.objects.filter(team=OuterRef("pk"))))
-        .order_by("name")
+        .order_by("pk")
     )
+    label_teams(teams, whole=True)
+    teams.sort(key=lambda team: team.label)
     return [TeamLine(team, team_players(team), team.has_played) for team in teams]
 
 

@@ -15,7 +15,7 @@ from django.db.models import Q
 
 from club.models import Club, Membership, Player
 
-from ..models import Deal, Entry, Seat, TournamentResult
+from ..models import Deal, Entry, Seat, TournamentResult, label_teams
 
 
 @dataclass(frozen=True)
@@ -66,12 +66,13 @@ def _entry_rows(player: Player, club: Club) -> list[dict[str, Any]]:
         .select_related("tournament", "team")
         .order_by("tournament__date", "tournament__pk")
     )
+    label_teams(e.team for e in entries if e.team is not None)
     return [
         {
             "tournament": e.tournament.name,
             "date": e.tournament.date,
             "game": e.tournament.game,
-            "team": e.team.name if e.team else "",
+            "team": e.team.label if e.team else "",
             "present": e.present,
             "paid": e.paid,
             "substitute": e.substitute,

@@ -7,7 +7,7 @@ from typing import Any
 
 from django.db.models import Count, Prefetch, QuerySet, prefetch_related_objects
 
-from ..models import Deal, ResultChange, Round, Seat, Table, Tournament
+from ..models import Deal, ResultChange, Round, Seat, Table, Tournament, label_teams
 
 
 def seats_with_occupants() -> QuerySet[Seat]:
@@ -39,7 +39,9 @@ def rounds_and_tables(tournament: Tournament) -> list[Round]:
 
 def with_seats(tables: Sequence[Table]) -> None:
     """Each table's seats and occupants, read at once for all of them (at most three queries)."""
-    prefetch_related_objects(list(tables), Prefetch("seats", queryset=seats_with_occupants()))
+    tables = list(tables)
+    prefetch_related_objects(tables, Prefetch("seats", queryset=seats_with_occupants()))
+    label_teams(s.team for table in tables for s in table.seats.all() if s.team is not None)
 
 
 def _tables_with_tournament(published_only: bool) -> QuerySet[Table]:
@@ -64,16 +66,19 @@ class TableSheet:
 
 def table_sheet(table: Table) -> TableSheet:
     """The table's seats and deals (two queries)."""
-    seats = table.seats.select_related("entry__player", "team").order_by("position")
-    return TableSheet(table, list(seats), list(table.deals.order_by("number")))
+    seats = list(table.seats.select_related("entry__player", "team").order_by("position"))
+    label_teams(s.team for s in seats if s.team is not None)
+    return TableSheet(table, seats, list(table.deals.order_by("number")))
 
 
 def round_tables(round_: Round) -> list[Table]:
     """A round's tables with their seated players, or teams and their players."""
     seats = seats_with_occupants()
-    return list(
+    tables = list(
         round_.tables.order_by("number").prefetch_related(Prefetch("seats", queryset=seats))
     )
+    label_teams(s.team for table in tables for s in table.seats.all() if s.team is not None)
+    return tables
 
 
 @dataclass

@@ -7,7 +7,7 @@ from typing import Any
 from scoring import GAMES, InvalidDeal
 from scoring.common import TableResult
 
-from ..models import Entry, Seat, Table, Team, Tournament
+from ..models import Entry, Seat, Table, Team, Tournament, label_teams
 from .round_reads import seats_with_occupants
 
 
@@ -18,7 +18,9 @@ def table_records(table: Table) -> list[dict[str, Any]]:
 
 def table_seats(table: Table) -> list[Seat]:
     """A table's seats in order with their player or team (and the team's players)."""
-    return list(seats_with_occupants().filter(table=table))
+    seats = list(seats_with_occupants().filter(table=table))
+    label_teams(s.team for s in seats if s.team is not None)
+    return seats
 
 
 def seat_names(seats: Sequence[Seat]) -> list[str]:

@@ -15,13 +15,10 @@ from .errors import TournamentError
 from .result_store import standings_changed
 
 
-def _team_name(first: Entry, second: Entry) -> str:
-    return f"{first.player.last_name} – {second.player.last_name}"
-
-
 @transaction.atomic
 def form_team(tournament: Tournament, *, first: Entry, second: Entry, name: str = "") -> Team:
-    """Pair two registered players into a team."""
+    """Pair two registered players into a team: named ``name`` if the club typed one, else
+    from its players whenever it is shown (``Team.label``: nothing of them stored)."""
     if first.pk == second.pk:
         raise TournamentError(_("Choose two different players."))
     entries = list(
@@ -37,9 +34,9 @@ def form_team(tournament: Tournament, *, first: Entry, second: Entry, name: str 
             raise TournamentError(_("%(player)s already has a partner.") % {"player": entry.player})
     by_pk = {e.pk: e for e in entries}
     first, second = by_pk[first.pk], by_pk[second.pk]
-    name = (name or "").strip() or _team_name(first, second)
+    name = (name or "").strip()
     base, n = name, 2
-    while Team.objects.filter(tournament=tournament, name=name).exists():
+    while name and Team.objects.filter(tournament=tournament, name=name).exists():
         name = f"{base} ({n})"
         n += 1
     team = Team.objects.create(tournament=tournament, name=name)
@@ -68,7 +65,7 @@ def draw_teams(tournament: Tournament, *, seed: int | None = None) -> list[Team]
 def dissolve_team(team: Team) -> None:
     if team.seats.exists():
         raise TournamentError(
-            _("%(team)s has already played: it cannot be split.") % {"team": team.name}
+            _("%(team)s has already played: it cannot be split.") % {"team": team.label}
         )
     team.entries.update(team=None)
     team.delete()

@@ -17,7 +17,8 @@ The free text of ``club`` and ``tournaments`` models, surveyed (a name typed by 
   is the whole site's: a last name alone may be another club's player there);
 - his tournaments' names, his clubs' seasons' names and privacy notices: every part but his
   first name alone;
-- typed team names (``Team.name``): his full name (see below).
+- typed team names (``Team.name``): every part of his name (a name made from the players is
+  made when shown, from his anonymous label once erased).
 
 Left as they are: clubs' names (``Club``, ``RepresentedClub``: an organisation's), the choices
 and keys (status, language, slug, tokens, digests, devices), and the game records (numbers).
@@ -171,7 +172,8 @@ def erase_player(player: Player, *, club: Club, user: Any) -> Player:
         Tournament.objects.filter(entries__player=player).values_list("pk", flat=True).distinct()
     )
     for team in Team.objects.filter(entries__player=player).distinct():
-        renamed = _scrub(team.name, names, label)
+        # A name the club typed (an automatic one is made when shown, from his label now).
+        renamed = replace_name_parts(_scrub(team.name, names, label), parts.all, label)
         if renamed != team.name:
             team.name = renamed
             team.save(update_fields=["name"])

@@ -343,7 +343,7 @@ class TeamsView(ScorekeeperRequiredMixin, View):
                     second=form.cleaned_data["second"],
                     name=form.cleaned_data["name"],
                 )
-                messages.success(request, _("Team %(team)s formed.") % {"team": team.name})
+                messages.success(request, _("Team %(team)s formed.") % {"team": team.label})
             elif action == "draw":
                 teams = pairing.draw_teams(tournament)
                 messages.success(
@@ -355,8 +355,9 @@ class TeamsView(ScorekeeperRequiredMixin, View):
                 team = get_object_or_404(
                     Team, tournament=tournament, pk=parse_int(request.POST.get("team"))
                 )
+                label = team.label
                 pairing.dissolve_team(team)
-                messages.success(request, _("Team %(team)s split.") % {"team": team.name})
+                messages.success(request, _("Team %(team)s split.") % {"team": label})
         except errors.TournamentError as error:
             messages.error(request, str(error))
         return redirect("staff_teams", pk=pk)

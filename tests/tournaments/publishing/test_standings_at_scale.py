@@ -509,7 +509,7 @@ def test_a_team_renamed_shows_at_once(make_tournament, client):
     url = reverse("tournament_standings", args=[tournament.pk])
     first = client.get(url)
     team = tournament.teams.order_by("name").first()
-    assert team.name in first.content.decode()
+    assert team.label in first.content.decode()
     team.name = "Les Invaincus"
     team.save()
     fresh = client.get(url, HTTP_IF_NONE_MATCH=first["ETag"])
