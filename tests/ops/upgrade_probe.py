@@ -40,8 +40,17 @@ SECURE = settings.SECURE_SSL_REDIRECT
 NUMBER = re.compile(r"[-+−]?\d+(?:[.,]\d+)?")
 
 
+class Visitor(Client):
+    """The test client, over HTTPS where the settings redirect plain HTTP (production's)."""
+
+    def request(self, **request):
+        if SECURE:
+            request.update({"wsgi.url_scheme": "https", "SERVER_PORT": "443"})
+        return super().request(**request)
+
+
 def client() -> Client:
-    return Client(HTTP_HOST=HOST, secure=SECURE)
+    return Visitor(HTTP_HOST=HOST)
 
 
 def text_of(html: bytes) -> tuple[str, list[list[str]]]:
@@ -73,6 +82,9 @@ def pages() -> dict:
         response = browser.get(path)
         text, rows = text_of(response.content) if response.status_code == 200 else ("", [])
         answers[path] = {"status": response.status_code, "text": text, "rows": rows}
+        if response.status_code != 200:
+            answers[path]["answer"] = response.content[:300].decode(errors="replace")
+            answers[path]["location"] = response.get("Location", "")
     return answers
 
 
