@@ -17,15 +17,17 @@ For each release (a commit, named by its hash), in a temporary folder of its own
    cache folder kept;
 3. it checks: every table keeps its rows (only Django's own bookkeeping grows); every
    standings and rounds page answers with the same figures (each table row's numbers; a
-   standings row's names as they were: the club's order of names kept); no stale page (each
-   page over the kept cache reads as the one the current code builds on an empty cache); the
-   queued document ends, done or failed visibly, after the new worker's one run
-   (``db_worker --batch``).
+   standings row's names as they were: the club's order of names kept); no stale page (the
+   first pass over the kept cache writes an entry for each page at least: none was read from
+   the old release's entries; and each page reads as the one the current code builds on an
+   empty cache); the queued document ends, done or failed visibly, after the new worker's
+   one run (``db_worker --batch``).
 
 Each code runs with ``ATOUT_RELEASE`` as its checkout would compute it (version+commit): the
 archives hold no ``.git``. Exits non-zero at the first claim that does not hold, saying which;
 prints each release's time and the whole run's. ``UPGRADE_POSTGRES`` names the server
-(``postgres://postgres@127.0.0.1:5432`` unless set).
+(``postgres://postgres@127.0.0.1:5432`` unless set); ``UPGRADE_FROM=0.1.0`` runs one release
+only; ``UPGRADE_VERBOSE=1`` times each step.
 """
 
 import json
@@ -81,6 +83,10 @@ def export_commit(commit: str, folder: Path) -> str:
     ).stdout.strip()
     version = VERSION.search((folder / "pyproject.toml").read_text()).group(1)
     return f"{version}+{full}"
+
+
+def cache_entries(folder: Path) -> int:
+    return sum(1 for _ in folder.rglob("*.djcache"))
 
 
 def fresh_database(name: str) -> str:
@@ -188,8 +194,17 @@ def upgrade(commit: str, label: str, workdir: Path, new: Path, new_release: str)
         f"{label}: every row kept ({kept} rows in {len(counts)} tables) {lost or ''}{shrunk or ''}",
     )
 
+    kept_entries = cache_entries(cache)
     pages = probe(new, "pages", new_env)
     claim(pages.keys() == before.keys(), f"{label}: the same pages after the upgrade")
+    # Built by the current release, not read from the old one's entries (the release is in
+    # the keys): the first pass over the kept cache writes an entry at least for each page.
+    built = cache_entries(cache) - kept_entries
+    claim(
+        kept_entries > 0 and built >= len(pages),
+        f"{label}: no page read from the old release's {kept_entries} cache entries "
+        f"({built} written by the new one)",
+    )
     for path, page in pages.items():
         claim(page["status"] == 200, f"{label}: {path} answers {page['status']} {page}")
         was, now = before[path]["rows"], page["rows"]
