@@ -27,7 +27,8 @@ Each code runs with ``ATOUT_RELEASE`` as its checkout would compute it (version+
 archives hold no ``.git``. Exits non-zero at the first claim that does not hold, saying which;
 prints each release's time and the whole run's. ``UPGRADE_POSTGRES`` names the server
 (``postgres://postgres@127.0.0.1:5432`` unless set); ``UPGRADE_FROM=0.1.0`` runs one release
-only; ``UPGRADE_VERBOSE=1`` times each step.
+only; ``UPGRADE_VERBOSE=1`` times each step; ``UPGRADE_TO=<commit>`` upgrades with another
+commit's code than HEAD, ``UPGRADE_DATABASE_PREFIX`` names the databases otherwise.
 """
 
 import json
@@ -47,6 +48,10 @@ PROBE = str(Path(__file__).with_name("upgrade_probe.py"))
 RELEASES = Path(__file__).with_name("upgrade_from.txt")
 SERVER = os.environ.get("UPGRADE_POSTGRES", "postgres://postgres@127.0.0.1:5432").rstrip("/")
 SECRET = "upgrade-test-" + "u" * 50
+#: The databases' names: this and the release (``atout_upgrade_0_1_0``).
+DATABASE_PREFIX = os.environ.get("UPGRADE_DATABASE_PREFIX", "atout_upgrade_")
+#: The code that upgrades: HEAD, or another commit (to see this test fail on an older main).
+TARGET = os.environ.get("UPGRADE_TO", "HEAD")
 #: Django's bookkeeping, which an upgrade may grow: its migrations, content types, permissions
 #: (and the roles' groups' permissions).
 GROWS = {"django_migrations", "django_content_type", "auth_permission", "auth_group_permissions"}
@@ -150,7 +155,7 @@ def upgrade(commit: str, label: str, workdir: Path, new: Path, new_release: str)
     started = time.perf_counter()
     old = workdir / f"old-{label}"
     old_release = export_commit(commit, old)
-    database = fresh_database(f"atout_upgrade_{label.replace('.', '_')}")
+    database = fresh_database(f"{DATABASE_PREFIX}{label.replace('.', '_')}")
     cache = workdir / f"cache-{label}"
     base = {k: v for k, v in os.environ.items() if not k.startswith(("DJANGO_", "ATOUT_"))}
     old_env = {
@@ -241,7 +246,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory(prefix="atout-upgrade-") as folder:
         workdir = Path(folder)
         new = workdir / "new"
-        new_release = export_commit("HEAD", new)
+        new_release = export_commit(TARGET, new)
         subprocess.run(["make", "-s", "catalogue", f"VENV={ROOT / '.venv'}"], cwd=new, check=True)
         static = production(f"{SERVER}/postgres", workdir / "cache", new_release)
         run([PYTHON, "manage.py", "collectstatic", "--noinput", "-v", "0"], new, static)
