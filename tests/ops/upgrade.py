@@ -128,9 +128,14 @@ def figures(rows: list[list[str]]) -> list[list[str]]:
 
 def names(rows: list[list[str]]) -> list[list[str]]:
     """A standings' rows (those that begin with a rank): their cells that hold no figure, the
-    players' and teams' names as written."""
+    players' names as written. A team's players (« A & B ») are compared as their words: 0.1.0
+    wrote them « Prénom Nom » beside its « Nom Prénom » players, one club setting now."""
     return [
-        [cell for cell in row if cell and not NUMBER.search(cell)]
+        [
+            " ".join(sorted(cell.split())) if "&" in cell else cell
+            for cell in row
+            if cell and not NUMBER.search(cell)
+        ]
         for row in rows
         if row and NUMBER.fullmatch(row[0])
     ]
@@ -211,7 +216,7 @@ def upgrade(commit: str, label: str, workdir: Path, new: Path, new_release: str)
         f"({built} written by the new one)",
     )
     for path, page in pages.items():
-        claim(page["status"] == 200, f"{label}: {path} answers {page['status']} {page}")
+        claim(page["status"] == 200, f"{label}: {path} answers ({page['status']})")
         was, now = before[path]["rows"], page["rows"]
         if figures(was) != figures(now):
             print(json.dumps([was, now], ensure_ascii=False)[:3000], file=sys.stderr)
@@ -221,7 +226,7 @@ def upgrade(commit: str, label: str, workdir: Path, new: Path, new_release: str)
 
     empty = probe(new, "pages", {**new_env, "ATOUT_CACHE_DIR": str(workdir / f"empty-{label}")})
     stale = [path for path in pages if pages[path]["text"] != empty[path]["text"]]
-    claim(not stale, f"{label}: no stale page over the kept cache {stale[:3]}")
+    claim(not stale, f"{label}: no stale page over the kept cache {stale[:3] or ''}")
 
     run(
         [PYTHON, "manage.py", "db_worker", "--batch", "--no-startup-delay", "--no-reload"],
