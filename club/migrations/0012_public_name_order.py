@@ -3,6 +3,13 @@
 from django.db import migrations, models
 
 
+def keep_the_old_order(apps, schema_editor):
+    """The clubs that existed before the setting keep what 0.1.0 wrote on their standings,
+    sheets and exports, « Gillet Marie »: an upgrade changes no club's names; the new
+    default, « Marie Gillet », is for the clubs created afterwards."""
+    apps.get_model("club", "Club").objects.update(name_order="last_first")
+
+
 class Migration(migrations.Migration):
 
     dependencies = [
@@ -15,4 +22,6 @@ class Migration(migrations.Migration):
             name='name_order',
             field=models.CharField(choices=[('first_last', 'First name then last name (Guy Henrard)'), ('last_first', 'Last name then first name (Henrard Guy)')], default='first_last', help_text="How every page, sheet and export writes a player's name.", max_length=12, verbose_name="players' names"),
         ),
+        # Going back drops the column: nothing to undo.
+        migrations.RunPython(keep_the_old_order, migrations.RunPython.noop, elidable=False),
     ]

@@ -15,6 +15,8 @@ from django.conf import settings
 from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
+from django_tasks import TaskResultStatus
+from django_tasks_db.models import DBTaskResult
 
 from club.language import club_language
 from tournaments.models import Round, Tournament
@@ -35,27 +37,57 @@ def task_bound(sheets: int) -> datetime.timedelta:
     return datetime.timedelta(seconds=max(settings.TASK_DEADLINE_FLOOR_SECONDS, 2 * expected))
 
 
+def _fail(export: PdfExport, now: datetime.datetime, why: str, *args: object) -> None:
+    failed = PdfExport.objects.filter(pk=export.pk, status=PdfExport.Status.PENDING).update(
+        status=PdfExport.Status.FAILED, finished_at=now
+    )
+    if failed:
+        log.warning("PDF export %s failed: " + why, export.pk, *args)
+    export.refresh_from_db(fields=["status", "finished_at"])
+
+
+def _queue_rows_ended_unbuilt(export: PdfExport) -> str | None:
+    """Why the queue will never build ``export``, if it will not: one of its queue rows (the
+    tasks whose first argument is its id) failed — among them a task the worker could not even
+    start, such as one a former release queued under a path this release has not, or with
+    arguments it refuses —, or all of them ended and none built it. None while one of them
+    is still to run or running, or when it has none (yet)."""
+    rows = list(
+        DBTaskResult.objects.filter(args_kwargs__args__0=str(export.pk)).values_list(
+            "status", "task_path", "exception_class_path"
+        )
+    )
+    for status, path, exception in rows:
+        if status == TaskResultStatus.FAILED:
+            return f"its task {path} failed ({exception})"
+    live = {TaskResultStatus.READY, TaskResultStatus.RUNNING}
+    if rows and not any(status in live for status, _, _ in rows):
+        return "its tasks ended without building it"
+    return None
+
+
 def settle(export: PdfExport, *, now: datetime.datetime | None = None) -> PdfExport:
-    """``export``, failed if one of its tasks has run past its bound without ending (its
-    worker died mid-task: nothing else would ever end it). A task still queued is not counted:
-    a worker restarted picks it up. One query while in preparation, none after."""
+    """``export``, failed if nothing will ever end it: one of its tasks has run past its
+    bound without ending (its worker died mid-task), or its tasks in the queue failed or
+    ended without building it (a task of an older release this one cannot run: the worker
+    fails it before it begins). A task still queued is not counted: a worker restarted picks
+    it up. Two queries while in preparation, none after."""
     if export.status != PdfExport.Status.PENDING:
         return export
     now = now or timezone.now()
     for task in PdfTask.objects.filter(export=export, finished_at=None):
         if now > task.started_at + task_bound(task.sheets):
-            failed = PdfExport.objects.filter(pk=export.pk, status=PdfExport.Status.PENDING).update(
-                status=PdfExport.Status.FAILED, finished_at=now
+            _fail(
+                export,
+                now,
+                "a task of %d sheets started at %s never ended",
+                task.sheets,
+                task.started_at.isoformat(),
             )
-            if failed:
-                log.warning(
-                    "PDF export %s failed: a task of %d sheets started at %s never ended",
-                    export.pk,
-                    task.sheets,
-                    task.started_at.isoformat(),
-                )
-            export.refresh_from_db(fields=["status", "finished_at"])
-            break
+            return export
+    why = _queue_rows_ended_unbuilt(export)
+    if why is not None:
+        _fail(export, now, "%s", why)
     return export
 
 
