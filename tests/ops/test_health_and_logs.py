@@ -24,6 +24,13 @@ def test_healthz_answers_ok_when_the_database_and_the_cache_answer(client):
     assert response.json() == {"status": "ok", "database": "ok", "cache": "ok"}
 
 
+def test_healthz_answers_ok_on_redis(client, redis_cache):
+    """Production's cache: the machine's Redis (this worker's database, tests/conftest.py)."""
+    response = client.get("/healthz")
+    assert response.status_code == 200
+    assert response.json()["cache"] == "ok"
+
+
 def test_healthz_names_the_cache_when_it_fails(client, settings):
     settings.CACHES = {
         "default": {
