@@ -22,6 +22,13 @@ The tests that test the build itself (``manage.py demo``: idempotent, dated the 
 call the command over the loaded rows, which is the demo's second build: the first one is
 ``demo_rows``'s, and any fault in it fails every test that uses the demo.
 
+What runs on PostgreSQL
+-----------------------
+Every test that reaches the database (the ``django_db`` mark, a database fixture, or a module
+that starts processes, which read ``DATABASE_URL``) is marked ``database`` at collection. CI's
+PostgreSQL run keeps only those (``-m database``): a test that never reaches the database
+(pytest-django refuses it any access) cannot behave differently there.
+
 Redis
 -----
 ``redis_server`` is the machine's Redis (127.0.0.1:6379), one database per xdist worker (13 for
@@ -120,6 +127,33 @@ def django_db_setup(django_db_setup, django_db_blocker):
     counts a page's queries counts the same ones whichever test runs first."""
     with django_db_blocker.unblock():
         SiteEpoch.current()
+
+
+#: Fixtures that give a test the database (pytest-django's, and the session's demo build).
+DATABASE_FIXTURES = {
+    "db",
+    "transactional_db",
+    "django_db_reset_sequences",
+    "django_db_serialized_rollback",
+    "django_db_setup",
+}
+
+
+def pytest_collection_modifyitems(config, items):
+    """Mark ``database`` the tests that reach the database (see the module's docstring)."""
+    database = pytest.mark.database
+    spawns: dict[str, bool] = {}
+    for item in items:
+        path = str(item.path)
+        if path not in spawns:
+            text = item.path.read_text(encoding="utf-8") if item.path.suffix == ".py" else ""
+            spawns[path] = "subprocess" in text or "DATABASE_URL" in text
+        if (
+            item.get_closest_marker("django_db")
+            or DATABASE_FIXTURES & set(getattr(item, "fixturenames", ()))
+            or spawns[path]
+        ):
+            item.add_marker(database)
 
 
 def _rows(model: type[models.Model]) -> dict[object, tuple]:
