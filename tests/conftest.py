@@ -40,6 +40,7 @@ other worker holds); skipped without Redis, unless ``REQUIRE_REDIS`` (CI), where
 import datetime
 import os
 import random
+import re
 from dataclasses import dataclass
 
 import pytest
@@ -139,6 +140,10 @@ DATABASE_FIXTURES = {
 }
 
 
+#: A module that starts processes (they read ``DATABASE_URL``) or names the database's URL.
+SPAWNS = re.compile(r"^\s*(?:import|from) subprocess\b|\bDATABASE_URL\b", re.MULTILINE)
+
+
 def pytest_collection_modifyitems(config, items):
     """Mark ``database`` the tests that reach the database (see the module's docstring)."""
     database = pytest.mark.database
@@ -147,7 +152,7 @@ def pytest_collection_modifyitems(config, items):
         path = str(item.path)
         if path not in spawns:
             text = item.path.read_text(encoding="utf-8") if item.path.suffix == ".py" else ""
-            spawns[path] = "subprocess" in text or "DATABASE_URL" in text
+            spawns[path] = bool(SPAWNS.search(text))
         if (
             item.get_closest_marker("django_db")
             or DATABASE_FIXTURES & set(getattr(item, "fixturenames", ()))

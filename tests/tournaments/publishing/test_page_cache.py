@@ -219,7 +219,7 @@ def test_the_pages_are_kept_in_the_database_cache(standings):
 
 def test_the_cache_url_chooses_the_backend(tmp_path):
     assert cache_from_env("", str(tmp_path))["default"]["BACKEND"].endswith("FileBasedCache")
-    redis = cache_from_env("redis://127.0.0.1:6379/13", "")
+    redis = cache_from_env("redis://cache.example:6379/0", "")
     assert redis["default"]["BACKEND"].endswith("RedisCache")
     assert cache_from_env("db://", "")["default"]["BACKEND"].endswith("DatabaseCache")
     with pytest.raises(Exception, match="ATOUT_CACHE_URL"):
