@@ -1,13 +1,61 @@
+"""The suite's shared fixtures.
+
+The demo club, built once per test session (per xdist worker)
+---------------------------------------------------------------
+``manage.py demo`` plays ten tournaments through the services: building it is seconds of CPU,
+and a dozen tests read it. ``demo_rows`` builds it ONCE per worker, at the first test that asks,
+inside a transaction of the (still empty) test database that is rolled back at once, after
+reading every row it added or changed into memory. ``demo_db`` then puts those rows back, with
+one bulk insert per model, into the database of each test that asks for it: a test that uses
+``db`` keeps running in its own transaction, rolled back at its end, so the next test (with the
+demo or, as most, without) starts from the database it expects; a ``transaction=True`` test
+(the live server, the migrations) gets the rows committed and flushed at its end as usual.
+
+Why not a template database (PostgreSQL) or a copied file (SQLite)? They swap the database
+under Django's open connection, once per test, differently on each backend; the rows in memory
+work the same on both, with pytest-django's own fixtures and with xdist (each worker builds
+into its own test database), for the cost of a bulk insert. The foreign keys are checked at the
+commit (Django declares them deferrable), so the models are inserted in any order; PostgreSQL's
+sequences are moved past the inserted ids afterwards.
+
+The tests that test the build itself (``manage.py demo``: idempotent, dated the day it runs)
+call the command over the loaded rows, which is the demo's second build: the first one is
+``demo_rows``'s, and any fault in it fails every test that uses the demo.
+
+What runs on PostgreSQL
+-----------------------
+Every test that reaches the database (the ``django_db`` mark, a database fixture, or a module
+that starts processes, which read ``DATABASE_URL``) is marked ``database`` at collection. CI's
+PostgreSQL run keeps only those (``-m database``): a test that never reaches the database
+(pytest-django refuses it any access) cannot behave differently there.
+
+Redis
+-----
+``redis_server`` is the machine's Redis (127.0.0.1:6379), one database per xdist worker (13 for
+``gw0``, 12 for ``gw1``, ...: a test that empties its database never removes what a test on the
+other worker holds); skipped without Redis, unless ``REQUIRE_REDIS`` (CI), where that fails.
+``redis_cache`` empties it and makes it the site's cache for one test.
+"""
+
 import datetime
+import os
 import random
+import re
+from dataclasses import dataclass
 
 import pytest
+import redis
+from django.apps import apps
 from django.conf import settings
 from django.contrib.auth.models import User
+from django.core.management.color import no_style
+from django.db import connection, models, transaction
 from django.utils import translation
 
 from club.models import Club, Player, Season, SiteEpoch
 from club.roles import BUREAU, SAISIE, grant_role
+from club.settings.base import cache_from_env
+from tournaments.demo import build_demo
 from tournaments.games import plugin_for
 from tournaments.models import Tournament
 from tournaments.sample_sheets import double_king_round
@@ -80,6 +128,151 @@ def django_db_setup(django_db_setup, django_db_blocker):
     counts a page's queries counts the same ones whichever test runs first."""
     with django_db_blocker.unblock():
         SiteEpoch.current()
+
+
+#: Fixtures that give a test the database (pytest-django's, and the session's demo build).
+DATABASE_FIXTURES = {
+    "db",
+    "transactional_db",
+    "django_db_reset_sequences",
+    "django_db_serialized_rollback",
+    "django_db_setup",
+}
+
+
+#: A module that starts processes (they read ``DATABASE_URL``) or names the database's URL.
+SPAWNS = re.compile(r"^\s*(?:import|from) subprocess\b|\bDATABASE_URL\b", re.MULTILINE)
+
+
+def pytest_collection_modifyitems(config, items):
+    """Mark ``database`` the tests that reach the database (see the module's docstring)."""
+    database = pytest.mark.database
+    spawns: dict[str, bool] = {}
+    for item in items:
+        path = str(item.path)
+        if path not in spawns:
+            text = item.path.read_text(encoding="utf-8") if item.path.suffix == ".py" else ""
+            spawns[path] = bool(SPAWNS.search(text))
+        if (
+            item.get_closest_marker("django_db")
+            or DATABASE_FIXTURES & set(getattr(item, "fixturenames", ()))
+            or spawns[path]
+        ):
+            item.add_marker(database)
+
+
+def _rows(model: type[models.Model]) -> dict[object, tuple]:
+    """Every row of ``model``, by primary key (its concrete fields' column values)."""
+    names = [field.attname for field in model._meta.concrete_fields]
+    return {row[0]: row for row in model._meta.base_manager.values_list("pk", *names)}
+
+
+@dataclass(frozen=True)
+class DemoRows:
+    """What building the demo adds to an empty database (per model: the rows it inserted,
+    those it changed, the primary keys it deleted) and what its build printed."""
+
+    inserted: dict[type[models.Model], list[dict]]
+    changed: dict[type[models.Model], list[dict]]
+    deleted: dict[type[models.Model], list[object]]
+    summary: list[str]
+
+    def put(self) -> None:
+        """The demo into the current database, as one transaction."""
+        with transaction.atomic():
+            for model, pks in self.deleted.items():
+                model._meta.base_manager.filter(pk__in=pks).delete()
+            for model, rows in self.changed.items():
+                for row in rows:
+                    model._meta.base_manager.filter(pk=row["pk"]).update(**row["values"])
+            for model, rows in self.inserted.items():
+                model._meta.base_manager.bulk_create([model(**row) for row in rows])
+            statements = connection.ops.sequence_reset_sql(no_style(), list(self.inserted))
+            if statements:
+                with connection.cursor() as cursor:
+                    for statement in statements:
+                        cursor.execute(statement)
+
+
+class _RollBack(Exception):
+    """Ends the session's build of the demo: its rows are read, the database stays empty."""
+
+
+def read_demo_rows() -> DemoRows:
+    """Build the demo in a transaction of the current database, read what it added, roll back."""
+    every = [m for m in apps.get_models(include_auto_created=True) if m._meta.managed]
+    before = {model: _rows(model) for model in every}
+    inserted, changed, deleted = {}, {}, {}
+    try:
+        with transaction.atomic():
+            summary = build_demo()
+            for model in every:
+                names = ["pk", *(f.attname for f in model._meta.concrete_fields)]
+                after = _rows(model)
+                new = [
+                    dict(zip(names[1:], row[1:], strict=True))
+                    for pk, row in after.items()
+                    if pk not in before[model]
+                ]
+                if new:
+                    inserted[model] = new
+                other = [
+                    {"pk": pk, "values": dict(zip(names[1:], row[1:], strict=True))}
+                    for pk, row in after.items()
+                    if pk in before[model] and before[model][pk] != row
+                ]
+                if other:
+                    changed[model] = other
+                gone = [pk for pk in before[model] if pk not in after]
+                if gone:
+                    deleted[model] = gone
+            raise _RollBack
+    except _RollBack:
+        pass
+    return DemoRows(inserted, changed, deleted, summary)
+
+
+@pytest.fixture(scope="session")
+def demo_rows(django_db_setup, django_db_blocker) -> DemoRows:
+    """The demo club's rows, built once per worker (see the module's docstring)."""
+    with django_db_blocker.unblock():
+        return read_demo_rows()
+
+
+@pytest.fixture
+def demo_db(db, demo_rows) -> DemoRows:
+    """The test's database holds the demo club (``manage.py demo``), as if just built."""
+    demo_rows.put()
+    return demo_rows
+
+
+#: Each xdist worker its own Redis database (13, 12, ...).
+REDIS_URL = "redis://127.0.0.1:6379/{}".format(
+    13 - int(os.environ.get("PYTEST_XDIST_WORKER", "gw0").removeprefix("gw"))
+)
+
+
+@pytest.fixture(scope="session")
+def redis_server() -> redis.Redis:
+    """The machine's Redis, this worker's database; CI (``REQUIRE_REDIS``) fails rather than
+    skip when it cannot be reached."""
+    server = redis.Redis.from_url(REDIS_URL)
+    try:
+        server.ping()
+    except redis.exceptions.ConnectionError:
+        if os.environ.get("REQUIRE_REDIS"):
+            raise
+        pytest.skip("no Redis at 127.0.0.1:6379")
+    return server
+
+
+@pytest.fixture
+def redis_cache(redis_server, settings) -> redis.Redis:
+    """This worker's Redis database, emptied, as the site's cache for the test."""
+    redis_server.flushdb()
+    settings.CACHES = cache_from_env(REDIS_URL, "")
+    yield redis_server
+    redis_server.flushdb()
 
 
 @pytest.fixture(autouse=True)

@@ -358,8 +358,7 @@ def test_a_dutch_date_typed_the_belgian_way_is_read():
         assert not DateForm({"day": "11/26/2026"}).is_valid()
 
 
-def test_the_demo_has_a_flemish_club_in_dutch(client):
-    call_command("demo")
+def test_the_demo_has_a_flemish_club_in_dutch(demo_db, client):
     club = Club.objects.get(slug="de-kaartvrienden")
     assert club.language == "nl"
     tournament = Tournament.objects.get(club=club, game="whist")

@@ -103,10 +103,9 @@ def test_demo_refuses_to_run_with_the_production_settings(db, settings, monkeypa
     assert not User.objects.exists()
 
 
-def test_demo_club_is_believable_and_idempotent(db):
+def test_demo_club_is_believable_and_idempotent(demo_db):
     from django.core.management import call_command
 
-    call_command("demo")
     counts = (Player.objects.count(), Membership.objects.count())
     call_command("demo")
     assert (Player.objects.count(), Membership.objects.count()) == counts

@@ -18,7 +18,6 @@ from django.urls import reverse
 from page_checks import axe_violations
 
 from club.models import Season
-from tournaments.demo import build_demo
 from tournaments.models import Entry, Table
 from tournaments.selectors import listing
 
@@ -78,9 +77,8 @@ def nu_errors(folder: Path) -> list[str]:
 
 
 def test_every_public_page_of_the_demo_is_valid_html_and_axe_clean(
-    live_server, open_page, tmp_path
+    demo_db, live_server, open_page, tmp_path
 ):
-    build_demo()
     urls = public_urls()
     assert len(urls) > 100  # the demo's ten tournaments, their players and tables
 

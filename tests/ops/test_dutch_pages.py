@@ -18,7 +18,6 @@ import pytest
 from catalogue_words import ForeignIndex, foreign_strings
 from django.conf import settings
 from django.contrib.auth.models import User
-from django.core.management import call_command
 from django.test import Client
 from django.urls import Resolver404, resolve, reverse
 
@@ -193,8 +192,7 @@ def typed_by_the_club() -> set[str]:
     return typed
 
 
-def test_every_page_of_the_demo_in_dutch_shows_no_french_and_no_english():
-    call_command("demo", stdout=io.StringIO())
+def test_every_page_of_the_demo_in_dutch_shows_no_french_and_no_english(demo_db):
     index = ForeignIndex(foreign_strings("nl"), typed_by_the_club())
     first = starts()
     readers = {"visitor": Client(), "committee": Client(), "administrator": Client()}

@@ -29,6 +29,13 @@ def test_healthz_answers_ok_when_the_database_and_the_cache_answer(client):
     assert response.json() == {"status": "ok", "database": "ok", "cache": "ok"}
 
 
+def test_healthz_answers_ok_on_redis(client, redis_cache):
+    """Production's cache: the machine's Redis (this worker's database, tests/conftest.py)."""
+    response = client.get("/healthz")
+    assert response.status_code == 200
+    assert response.json()["cache"] == "ok"
+
+
 def test_healthz_names_the_cache_degraded_and_answers_200_when_it_fails(client, settings):
     """Issue 32, §7.6: the pages answer without a cache (a miss), so a balancer must not take
     the site out: 200, the cache named degraded."""

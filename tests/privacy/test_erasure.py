@@ -12,7 +12,6 @@ from django.urls import reverse
 from pypdf import PdfReader
 
 from club.models import Club, Player
-from tournaments.demo import build_demo
 from tournaments.models import Round, Tournament, TournamentResult
 from tournaments.printing import sheet_pdfs
 from tournaments.printing.models import SheetPdf
@@ -53,8 +52,7 @@ def _pdf_text(content: bytes) -> str:
 
 
 @pytest.fixture
-def demo(db):
-    build_demo()
+def demo(demo_db):
     club = Club.objects.get(slug="la-chevalerie")
     committee = User.objects.get(username="bureau")
     return club, committee

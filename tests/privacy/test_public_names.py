@@ -15,14 +15,12 @@ from django.urls import reverse
 from openpyxl import load_workbook
 
 from club.models import Club, Player
-from tournaments.demo import build_demo
 from tournaments.models import Entry, Round, Table, Tournament
 from tournaments.selectors import listing
 
 
 @pytest.fixture
-def demo(db):
-    build_demo()
+def demo(demo_db):
     club = Club.objects.get(slug="la-chevalerie")
     committee = Client()
     committee.force_login(User.objects.get(username="bureau"))

@@ -7,7 +7,6 @@ from django.contrib.contenttypes.models import ContentType
 from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 
-from tournaments.demo import build_demo
 from tournaments.models import Deal, Tournament
 from tournaments.printing.models import SheetPdf
 from tournaments.tableside import table_entry
@@ -40,8 +39,7 @@ def moved_content_types() -> set[tuple[str, str]]:
 
 
 @pytest.mark.django_db(transaction=True)
-def test_the_move_keeps_the_demo_club_and_its_rows_back_and_forth():
-    build_demo()
+def test_the_move_keeps_the_demo_club_and_its_rows_back_and_forth(demo_db):
     table = Deal.objects.select_related("table").first().table
     link = table_entry.issue_link(table, user=None)
     SheetPdf.objects.create(

@@ -254,13 +254,11 @@ def test_check_in_marks_the_fee_paid_and_the_money_report(
     assert len([r for r in members.iter_rows(min_row=3, values_only=True) if r[2] == "non"]) == 3
 
 
-def test_demo_club_has_a_whist_season_and_a_running_clock(client):
-    from django.core.management import call_command
+def test_demo_club_has_a_whist_season_and_a_running_clock(demo_db, client):
     from django.utils import timezone
 
     from club.models import Season
 
-    call_command("demo")
     whist = Tournament.objects.filter(game="whist")
     assert whist.filter(status=Tournament.Status.FINISHED).count() >= 4
     live = whist.get(name="Whist du soir")

@@ -6,11 +6,7 @@ build the page themselves after a bounded wait, and the home page, the login pag
 phones' poll answer meanwhile. A made-up query string never makes a new cache entry."""
 
 import logging
-import os
-import shutil
-import subprocess
 import threading
-import time
 from pathlib import Path
 
 import pytest
@@ -36,54 +32,6 @@ def _faults_forgotten():
     cache_faults.forget()
     yield
     cache_faults.forget()
-
-
-@pytest.fixture(scope="module")
-def redis_url(tmp_path_factory):
-    """A Redis server of the test's own, on a socket (the machine's keeps 16 databases, shared
-    by others); its address, for ``ATOUT_CACHE_URL``."""
-    if shutil.which("redis-server") is None:
-        if os.environ.get("REQUIRE_REDIS"):
-            raise RuntimeError("redis-server not installed")
-        pytest.skip("no redis-server")
-    socket = tmp_path_factory.mktemp("redis") / "redis.sock"
-    server = subprocess.Popen(
-        [
-            "redis-server",
-            "--port",
-            "0",
-            "--unixsocket",
-            str(socket),
-            "--save",
-            "",
-            "--appendonly",
-            "no",
-        ],
-        stdout=subprocess.DEVNULL,
-    )
-    client = redis.Redis(unix_socket_path=str(socket))
-    deadline = time.monotonic() + 10  # a bounded wait for the subprocess to listen
-    while True:
-        try:
-            client.ping()
-            break
-        except redis.exceptions.ConnectionError:
-            if time.monotonic() > deadline or server.poll() is not None:
-                server.kill()
-                raise
-            time.sleep(0.02)
-    yield f"unix://{socket}?db=0"
-    server.kill()
-    server.wait(10)
-
-
-@pytest.fixture
-def redis_server(redis_url, settings):
-    client = redis.Redis.from_url(redis_url)
-    client.flushdb()
-    settings.CACHES = cache_from_env(redis_url, "")
-    yield client
-    client.flushdb()
 
 
 @pytest.fixture
@@ -177,13 +125,13 @@ def test_an_unreachable_redis_is_a_miss_logged_once(site, settings, caplog):
     assert len(cache_warnings(caplog)) == 1
 
 
-def test_a_garbled_redis_value_is_a_miss_and_is_replaced(site, redis_server, caplog):
+def test_a_garbled_redis_value_is_a_miss_and_is_replaced(site, redis_cache, caplog):
     assert_all_answer(site, rounds=1)
-    assert garble_redis(redis_server) > 0
+    assert garble_redis(redis_cache) > 0
     caplog.set_level(logging.WARNING)
     assert_all_answer(site)
     assert len(cache_warnings(caplog)) == 1
-    assert not any(redis_server.get(k) == b"\x80\x05garbled" for k in redis_server.keys("*"))
+    assert not any(redis_cache.get(k) == b"\x80\x05garbled" for k in redis_cache.keys("*"))
 
 
 def test_the_fault_is_logged_again_once_the_quiet_time_has_passed(site, settings, caplog):
@@ -196,11 +144,11 @@ def test_the_fault_is_logged_again_once_the_quiet_time_has_passed(site, settings
 
 
 @pytest.mark.parametrize("backend", ["files", "redis"])
-def test_a_stuck_build_holds_nobody(site, settings, tmp_path, redis_url, backend):
+def test_a_stuck_build_holds_nobody(site, settings, tmp_path, backend, request):
     """A build that never ends (its worker stuck): the same page is built by the next request
     after the bounded wait, and the home page, login and the phones' poll answer meanwhile."""
     if backend == "redis":
-        settings.CACHES = cache_from_env(redis_url, "")
+        request.getfixturevalue("redis_cache")
     else:
         settings.CACHES = cache_from_env("", str(tmp_path / "cache"))
     settings.PAGE_BUILD_WAIT_SECONDS = 0.2

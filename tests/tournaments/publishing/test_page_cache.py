@@ -2,13 +2,11 @@
 per version whichever backend keeps it (files, Redis, the database)."""
 
 import io
-import os
 import random
 import threading
 from itertools import count
 
 import pytest
-import redis
 from django.core.cache import cache
 from django.core.management import call_command
 from django.db import connection
@@ -20,32 +18,6 @@ from club.settings.base import cache_from_env
 from tournaments.publishing import page_cache
 from tournaments.sample_sheets import double_king_round
 from tournaments.services import deal_entry, drawing
-
-#: Each xdist worker its own Redis database (13, 12, ...): a test that empties its database
-#: must never remove what a test on the other worker is holding (a builder's marker).
-WORKER = int(os.environ.get("PYTEST_XDIST_WORKER", "gw0").removeprefix("gw"))
-REDIS = f"redis://127.0.0.1:6379/{13 - WORKER}"
-
-
-def redis_or_skip():
-    """The Redis server the machine runs; CI (``REQUIRE_REDIS``) fails rather than skip."""
-    server = redis.Redis.from_url(REDIS)
-    try:
-        server.ping()
-    except redis.exceptions.ConnectionError:
-        if os.environ.get("REQUIRE_REDIS"):
-            raise
-        pytest.skip("no Redis at 127.0.0.1:6379")
-    return server
-
-
-@pytest.fixture
-def redis_cache(settings):
-    server = redis_or_skip()
-    server.flushdb()
-    settings.CACHES = cache_from_env(REDIS, "")
-    yield server
-    server.flushdb()
 
 
 def save_a_sheet(tournament):
@@ -247,7 +219,8 @@ def test_the_pages_are_kept_in_the_database_cache(standings):
 
 def test_the_cache_url_chooses_the_backend(tmp_path):
     assert cache_from_env("", str(tmp_path))["default"]["BACKEND"].endswith("FileBasedCache")
-    assert cache_from_env(REDIS, "")["default"]["BACKEND"].endswith("RedisCache")
+    redis = cache_from_env("redis://cache.example:6379/0", "")
+    assert redis["default"]["BACKEND"].endswith("RedisCache")
     assert cache_from_env("db://", "")["default"]["BACKEND"].endswith("DatabaseCache")
     with pytest.raises(Exception, match="ATOUT_CACHE_URL"):
         cache_from_env("memcached://x", "")

@@ -29,7 +29,6 @@ from scoring.ranking import (
     place_points_by_key,
     shared_places,
 )
-from tournaments.demo import build_demo
 from tournaments.models import Seat, Tournament, TournamentResult
 from tournaments.sample_sheets import double_king_round, stored_tournament
 from tournaments.selectors import annual_rankings, classification, season_rankings
@@ -224,10 +223,10 @@ def seat_by_seat_season(season):
 
 
 @pytest.fixture(scope="module")
-def demo(django_db_setup, django_db_blocker):
-    """The demo club (every game, played through the services), built once."""
+def demo(demo_rows, django_db_blocker):
+    """The demo club (every game, played through the services), put in once for the module."""
     with django_db_blocker.unblock():
-        build_demo()
+        demo_rows.put()
         yield Season.objects.get(club__slug="la-chevalerie")
         for model in (
             "tournaments.Seat",

@@ -49,8 +49,7 @@ def test_the_demo_builds_an_evening_in_progress_played_from_phones(client):
     assert before <= pool.clock_started_at <= timezone.now()  # started as the demo was built
 
 
-def test_an_evening_built_another_day_is_built_again_for_today():
-    call_command("demo")
+def test_an_evening_built_another_day_is_built_again_for_today(demo_db):
     Tournament.objects.filter(name__in=EVENING).update(date=datetime.date(2020, 1, 3))
     call_command("demo")
     evening = _evening()

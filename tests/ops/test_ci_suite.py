@@ -1,0 +1,95 @@
+"""Issue 38 §5, « A CI in half the time »: the suite's shared pieces stay shared.
+
+The demo club is built once per test session (``demo_rows`` in tests/conftest.py): a test or
+fixture that builds it again pays seconds of CPU each time. The Redis tests share one fixture
+(the machine's Redis, one database per xdist worker). CI's PostgreSQL run keeps every test that
+reaches the database (the ``database`` mark) and leaves out only browser tests of layout."""
+
+import ast
+import re
+from pathlib import Path
+
+import pytest
+
+TESTS = Path(__file__).resolve().parents[1]
+ROOT = TESTS.parent
+BUILDS = re.compile(r"""build_demo\(|call_command\(\s*["']demo["']""")
+#: Tests that build the demo themselves, on purpose, each with its reason.
+OWN_BUILDS = {
+    "test_the_demo_builds_an_evening_in_progress_played_from_phones": "the command's first "
+    "build, on an empty database: its evening dated and its clock started as it runs",
+    "test_demo_refuses_to_run_with_the_production_settings": "refused: it builds nothing",
+}
+
+
+def _test_files() -> list[Path]:
+    return sorted(path for path in TESTS.rglob("*.py") if path.name != "test_ci_suite.py")
+
+
+def test_the_demo_is_built_once_per_session_not_once_per_test():
+    """A function that builds the demo asks for ``demo_db`` (the build after it is the
+    command's second: nothing new), or says why it builds from nothing."""
+    builders = []
+    for path in _test_files():
+        if path == TESTS / "conftest.py":
+            continue  # the session's one build
+        source = path.read_text(encoding="utf-8")
+        for node in ast.walk(ast.parse(source)):
+            if not isinstance(node, ast.FunctionDef):
+                continue
+            body = ast.get_source_segment(source, node) or ""
+            arguments = {argument.arg for argument in node.args.args}
+            if BUILDS.search(body) and "demo_db" not in arguments and node.name not in OWN_BUILDS:
+                builders.append(f"{path.relative_to(ROOT)}::{node.name}")
+    assert builders == [], (
+        "these build the demo again: ask for the `demo_db` fixture (tests/conftest.py) "
+        f"instead: {builders}"
+    )
+
+
+def test_the_redis_tests_share_one_fixture():
+    """Only tests/conftest.py names the machine's Redis or starts a server of its own (the
+    two instances' script excepted: it runs outside pytest, on its own database)."""
+    others = [
+        str(path.relative_to(ROOT))
+        for path in _test_files()
+        if path not in (TESTS / "conftest.py", TESTS / "ops" / "two_instances.py")
+        and re.search(r"127\.0\.0\.1:6379|redis-server|Redis\.from_url", path.read_text())
+    ]
+    assert others == [], f"use the `redis_cache` fixture of tests/conftest.py: {others}"
+
+
+def test_a_test_that_reaches_the_database_is_marked_for_postgresql(db, request):
+    assert request.node.get_closest_marker("database") is not None
+
+
+def test_a_test_without_the_database_is_not(request):
+    assert request.node.get_closest_marker("database") is None
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_transactional_test_is_marked(request):
+    assert request.node.get_closest_marker("database") is not None
+
+
+def test_a_test_of_the_demo_is_marked(demo_db, request):
+    assert request.node.get_closest_marker("database") is not None
+
+
+def test_a_test_on_a_fixture_that_reaches_the_database_is_marked(two_clubs, request):
+    assert request.node.get_closest_marker("database") is not None
+
+
+def test_postgresql_leaves_out_only_browser_tests_of_layout():
+    """CI's PostgreSQL run: the tests marked « database », but for a few browser tests that
+    only check what a page looks like (files that exist, under tests/e2e, with no race)."""
+    ci = (ROOT / ".ci" / "run").read_text()
+    postgresql = ci[ci.index("make test (PostgreSQL)") :]
+    assert "-m database" in postgresql
+    ignored = re.findall(r"--ignore=(\S+?)[\"\s\\]", postgresql)
+    assert ignored, "the layout-only browser tests are named"
+    for name in ignored:
+        path = ROOT / name
+        assert path.is_file() and path.parent == TESTS / "e2e", name
+        text = path.read_text()
+        assert not re.search(r"select_for_update|threading|subprocess\.Popen|cursor\(", text), name
