@@ -5,6 +5,7 @@ from django.contrib.auth.validators import UnicodeUsernameValidator
 from django.core.validators import MaxLengthValidator
 from django.utils.translation import gettext_lazy as _
 
+from .fields import IdField
 from .models import Club, Player, PublicName, RepresentedClub, Season, StaffMembership
 from .player_import import MAX_BYTES, too_large_message
 from .services import LINK, PASSWORD
@@ -127,7 +128,7 @@ class StaffInviteForm(AccountForm):
 
 
 class RoleForm(forms.Form):
-    user = forms.IntegerField(widget=forms.HiddenInput)
+    user = IdField(model=get_user_model(), widget=forms.HiddenInput)
     role = forms.ChoiceField(label=_("Role"), choices=StaffMembership.Role.choices)
 
 
