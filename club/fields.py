@@ -30,8 +30,11 @@ class IdChoiceField(forms.ModelChoiceField):
     """A ``ModelChoiceField`` whose id is bounded before it is looked up."""
 
     def to_python(self, value):
-        if value not in self.empty_values and not holds_id(
-            self.queryset.model, value, self.to_field_name
+        model = self.queryset.model
+        if (
+            value not in self.empty_values
+            and not isinstance(value, model)  # a disabled field's initial object
+            and not holds_id(model, value, self.to_field_name)
         ):
             raise ValidationError(
                 self.error_messages["invalid_choice"],
