@@ -2,12 +2,17 @@ from typing import Any
 
 from django.contrib import admin
 from django.contrib.admin.utils import get_fields_from_path
+from django.contrib.auth import admin as auth_admin
+from django.contrib.auth import forms as auth_forms
+from django.contrib.auth.models import User
+from django.core.exceptions import ValidationError
 from django.db.models import QuerySet
 from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
 
 from .models import Club, Membership, Player, Season, StaffMembership
 from .roles import COMMITTEE, for_clubs, has_role, join_role_group
+from .usernames import TAKEN, lookalike_of
 
 
 def _relates_to_a_club(model: Any, path: str) -> bool:
@@ -149,3 +154,21 @@ class MembershipAdmin(ClubScopedMixin, admin.ModelAdmin):
     search_fields = ["player__last_name", "player__first_name"]
     autocomplete_fields = ["player"]
     list_select_related = ["player", "season__club"]
+
+
+class UserCreationForm(auth_forms.AdminUserCreationForm):
+    """The admin's new account: no look-alike of another's name (``club.usernames``)."""
+
+    def clean_username(self) -> str:
+        username = super().clean_username()
+        if username and not self.has_error("username") and lookalike_of(username) is not None:
+            raise ValidationError(TAKEN)
+        return username
+
+
+class UserAdmin(auth_admin.UserAdmin):
+    add_form = UserCreationForm
+
+
+admin.site.unregister(User)
+admin.site.register(User, UserAdmin)

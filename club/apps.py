@@ -1,8 +1,10 @@
 from django.apps import AppConfig
-from django.db.models.signals import post_migrate, post_save
+from django.conf import settings
+from django.db.models.signals import post_migrate, post_save, pre_save
 from django.utils.translation import gettext_lazy as _
 
 from . import checks  # noqa: F401  (registers the project's system checks)
+from .usernames import refuse_lookalike
 
 
 def grant_committee_permissions(sender: AppConfig, **kwargs: object) -> None:
@@ -41,4 +43,8 @@ class ClubConfig(AppConfig):
         )
         post_save.connect(
             restored_epoch, sender=self.get_model("SiteEpoch"), dispatch_uid="restored_epoch"
+        )
+        # No account under a look-alike of another's name, whichever way it is created.
+        pre_save.connect(
+            refuse_lookalike, sender=settings.AUTH_USER_MODEL, dispatch_uid="refuse_lookalike"
         )

@@ -1,3 +1,5 @@
+import unicodedata
+
 from django import forms
 from django.contrib.auth import get_user_model
 from django.contrib.auth.forms import AuthenticationForm
@@ -5,9 +7,11 @@ from django.contrib.auth.validators import UnicodeUsernameValidator
 from django.core.validators import MaxLengthValidator
 from django.utils.translation import gettext_lazy as _
 
+from .fields import IdField
 from .models import Club, Player, PublicName, RepresentedClub, Season, StaffMembership
 from .services import LINK, PASSWORD
 from .spreadsheet_limits import limits, too_large_message
+from .usernames import TAKEN, lookalike_of
 from .validators import PlainNameValidator
 
 
@@ -83,9 +87,11 @@ class AccountForm(forms.Form):
     )
 
     def clean_username(self) -> str:
-        username = self.cleaned_data["username"]
-        if get_user_model().objects.filter(username__iexact=username).exists():
-            raise forms.ValidationError(_("This user name is already taken: choose another."))
+        # Stored as Django stores it (NFKC); compared case folded too, so that no look-alike
+        # of another's name is created (login stays Django's: NFKC, then exact).
+        username = unicodedata.normalize("NFKC", self.cleaned_data["username"])
+        if lookalike_of(username) is not None:
+            raise forms.ValidationError(TAKEN)
         return username
 
     def account(self) -> dict[str, str]:
@@ -127,7 +133,7 @@ class StaffInviteForm(AccountForm):
 
 
 class RoleForm(forms.Form):
-    user = forms.IntegerField(widget=forms.HiddenInput)
+    user = IdField(model=get_user_model(), widget=forms.HiddenInput)
     role = forms.ChoiceField(label=_("Role"), choices=StaffMembership.Role.choices)
 
 

@@ -120,6 +120,19 @@ def revoke_role(club: Club, user: Any) -> None:
         raise StaffError(_("The club must keep at least one committee member."))
     StaffMembership.objects.filter(club=club, user=user).delete()
     _leave_unused_groups(user)
+    _void_unused_invitation(user)
+
+
+def _void_unused_invitation(user: Any) -> None:
+    """An account never used, left with no role: its invitation (the one-time link, or the
+    password handed over) lets nobody in any more. A new unusable password does it: the link's
+    token is made from the password's hash."""
+    if user.last_login is not None or user.is_superuser:
+        return
+    if StaffMembership.objects.filter(user=user).exists():
+        return  # still staff elsewhere: his way in stays
+    user.set_unusable_password()
+    user.save(update_fields=["password"])
 
 
 def _leave_unused_groups(user: Any) -> None:

@@ -5,6 +5,7 @@ from django import forms
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.utils.translation import gettext_lazy as _
 
+from club.fields import IdChoiceField, IdMultipleChoiceField
 from club.formatting import labelled
 from club.forms import checked_spreadsheet
 from club.models import Club, Player, RepresentedClub, Season
@@ -84,6 +85,7 @@ class TournamentForm(forms.ModelForm):
             "club_ranking_best",
         ]
         widgets = {"date": DateInput()}
+        field_classes = {"club": IdChoiceField, "season": IdChoiceField}
 
     def __init__(self, *args, clubs=None, game=None, **kwargs):
         super().__init__(*args, **kwargs)
@@ -196,7 +198,7 @@ class TournamentForm(forms.ModelForm):
 
 
 class RegisterMemberForm(forms.Form):
-    player = forms.ModelChoiceField(
+    player = IdChoiceField(
         label=_("Member"),
         queryset=Player.objects.none(),
         error_messages={"invalid_choice": _("Choose a player of the club from the list.")},
@@ -219,7 +221,7 @@ class RegisterMemberForm(forms.Form):
 class TickMembersForm(forms.Form):
     """The members present this evening, ticked on one list (those not registered yet)."""
 
-    players = forms.ModelMultipleChoiceField(
+    players = IdMultipleChoiceField(
         label=_("Members present"),
         queryset=Player.objects.none(),
         widget=forms.CheckboxSelectMultiple,
@@ -243,7 +245,7 @@ class TickMembersForm(forms.Form):
 class EntryClubForm(forms.Form):
     """The club an entry plays for in the club classification, from the organiser's list."""
 
-    represented_club = forms.ModelChoiceField(
+    represented_club = IdChoiceField(
         label=_("Club"),
         queryset=RepresentedClub.objects.none(),
         required=False,
@@ -301,8 +303,8 @@ class TwoPlayersForm(forms.Form):
 
 
 class SwapForm(TwoPlayersForm):
-    first = forms.ModelChoiceField(label=_("Player"), queryset=Entry.objects.none())
-    second = forms.ModelChoiceField(label=_("swaps with"), queryset=Entry.objects.none())
+    first = IdChoiceField(label=_("Player"), queryset=Entry.objects.none())
+    second = IdChoiceField(label=_("swaps with"), queryset=Entry.objects.none())
 
     def __init__(self, *args, round_, **kwargs):
         super().__init__(*args, **kwargs)
@@ -391,12 +393,12 @@ class RulesForm(forms.Form):
 class TeamForm(TwoPlayersForm):
     """Two registered players without a partner, paired into a team."""
 
-    first = forms.ModelChoiceField(
+    first = IdChoiceField(
         label=_("Player"),
         queryset=Entry.objects.none(),
         error_messages={"required": _("Choose the first player of the team.")},
     )
-    second = forms.ModelChoiceField(
+    second = IdChoiceField(
         label=_("Partner"),
         queryset=Entry.objects.none(),
         error_messages={"required": _("Choose his partner.")},
@@ -419,7 +421,7 @@ class TeamForm(TwoPlayersForm):
 class ArchiveSettingsForm(forms.Form):
     """What every archived evening of a page or a file shares: season, game, rounds."""
 
-    season = forms.ModelChoiceField(label=_("Season"), queryset=Season.objects.none())
+    season = IdChoiceField(label=_("Season"), queryset=Season.objects.none())
     game = forms.ChoiceField(label=_("Game"), choices=())
     rounds = forms.IntegerField(
         label=_("Rounds (pools) each player played"),

@@ -97,7 +97,7 @@ def test_a_one_time_link_sets_the_password_once(committee_client, client, club):
     assert not again.context["validlink"]
     assert (
         fr(
-            "This link has already been used or has expired: "
+            "This link is no longer valid (used, expired or withdrawn): "
             "ask the club's committee for a new one."
         )
         in again.content.decode()

@@ -1,7 +1,9 @@
 """No server error on any input: every view found through the resolver gets malformed values
-(missing, empty, « ² », 5,000 digits, negative, wrong type, another tournament's id, 1 MB,
-NUL and control characters) in every field name it reads, as the committee of the right club.
-Nothing answers 5xx, and a request that is refused (4xx) writes nothing."""
+(missing, empty, « ² », 5,000 digits, ids too large for a database column, negative, wrong
+type, another tournament's id, 1 MB, NUL and control characters) in every field name it reads,
+as the committee of the right club; a multiple choice (ticked boxes, a multiple select) gets
+each of them beside one of its real options. Nothing answers 5xx, and a request that is
+refused (4xx) writes nothing."""
 
 import inspect
 import io
@@ -23,6 +25,10 @@ BAD_VALUES = [
     "",
     "²",
     "9" * 5000,
+    # Ids just past a signed 64-bit column (SQLite's INTEGER, PostgreSQL's bigint), each side
+    # (tests/club/test_id_bounds.py tries more on the fields that take ids).
+    str(2**63),
+    str(-(2**63) - 1),
     "-1",
     "abc",
     None,  # replaced by another tournament's id
@@ -32,6 +38,7 @@ BAD_VALUES = [
 FIELD_READ = re.compile(r"""(?:POST|GET|data)(?:\.get\(|\[)["'](\w+)["']""")
 ACTION = re.compile(r"""action (?:==|in) [{(]?((?:["']\w+["'],? ?)+)""")
 INPUT_NAME = re.compile(r'<(?:input|select|textarea)\b[^>]*\bname="([^"]+)"')
+INPUT_TAG = re.compile(r"<(?:input|select)\b[^>]*>")
 # Sessions change with every login; axes records failed logins on purpose.
 WRITES = re.compile(r"^\s*(INSERT|UPDATE|DELETE)\b(?!.*(django_session|axes_))", re.I | re.S)
 PARTS = 2  # the views are split in two tests, so that two CI workers share them
@@ -82,6 +89,20 @@ def read_fields(view_class) -> tuple[set[str], list[str]]:
             source += inspect.getsource(function)
     actions = {a for group in ACTION.findall(source) for a in re.findall(r"\w+", group)}
     return set(FIELD_READ.findall(source)), sorted(actions)
+
+
+def multiple_choices(page: str) -> dict[str, str]:
+    """The page's multiple-choice fields (several check boxes of one name, a multiple select),
+    each with one of its real options (a select's: ``""``)."""
+    found: dict[str, list[str]] = {}
+    for tag in INPUT_TAG.findall(page):
+        name = re.search(r'\bname="([^"]+)"', tag)
+        multiple = re.search(r"\smultiple\b", tag)
+        if name and ('type="checkbox"' in tag or multiple):
+            value = re.search(r'\bvalue="([^"]*)"', tag)
+            options = found.setdefault(name[1], [])
+            options += [value[1] if value else ""] * (2 if multiple else 1)
+    return {name: options[0] for name, options in found.items() if len(options) > 1}
 
 
 def shape(name: str) -> str:
@@ -137,6 +158,10 @@ def test_malformed_values_never_give_a_server_error_nor_a_write(two_clubs, capsy
                 # Each field alone (a first refusal could hide a later field): values in turn.
                 for index, name in enumerate(by_shape.values()):
                     send("post", url, {**base, name: values[index % len(values)]})
+                # Each multiple choice: each value beside a real option (nothing half-saved).
+                for name, option in multiple_choices(page).items():
+                    for value in values:
+                        send("post", url, {**base, name: [option, value]})
             for value in values:  # the query string: ?donne=, ?ronde=, ?q=...
                 send("get", url, dict.fromkeys(names, value))
     for route in routes()[part::PARTS]:  # other methods (DELETE reached a helper once)

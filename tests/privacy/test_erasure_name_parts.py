@@ -7,13 +7,11 @@ cache. Whole words only: « Marcel » is not « Marc »."""
 import html
 import io
 import json
-import os
 import pickle
 import zlib
 from io import StringIO
 
 import pytest
-import redis
 from django.contrib.admin.models import CHANGE, LogEntry
 from django.core.management import call_command
 from django.test import Client
@@ -32,8 +30,6 @@ from tournaments.tableside import table_entry
 from tournaments.tableside.models import TableDeal, TableEvent
 
 #: Each xdist worker its own Redis database (13, 12, ...), as the page cache's tests.
-WORKER = int(os.environ.get("PYTEST_XDIST_WORKER", "gw0").removeprefix("gw"))
-REDIS = f"redis://127.0.0.1:6379/{13 - WORKER}"
 
 FIRST, LAST, PSEUDONYM = "Hélène", "Van den Quackenbüsh", "Zébulon"
 #: What must be found nowhere after the erasure (« Van », « den » alone are anyone's).
@@ -88,18 +84,6 @@ def test_no_first_name_alone_where_others_are_named():
 # --------------------------------------------------------------------------- the erasure
 
 
-def redis_or_skip():
-    """The Redis server the machine runs; CI (``REQUIRE_REDIS``) fails rather than skip."""
-    server = redis.Redis.from_url(REDIS)
-    try:
-        server.ping()
-    except redis.exceptions.ConnectionError:
-        if os.environ.get("REQUIRE_REDIS"):
-            raise
-        pytest.skip("no Redis at 127.0.0.1:6379")
-    return server
-
-
 @pytest.fixture(params=["files", "redis"])
 def cache_store(request, tmp_path, settings):
     """The project's cache on files or Redis, and a way to read everything it holds."""
@@ -108,11 +92,8 @@ def cache_store(request, tmp_path, settings):
         settings.CACHES = cache_from_env("", str(folder))
         yield lambda: _files_values(folder)
         return
-    server = redis_or_skip()
-    server.flushdb()
-    settings.CACHES = cache_from_env(REDIS, "")
+    server = request.getfixturevalue("redis_cache")  # tests/conftest.py: this worker's database
     yield lambda: [_unpickled(server.get(key)) for key in server.scan_iter()]
-    server.flushdb()
 
 
 def _unpickled(raw: bytes | None):

@@ -9,8 +9,6 @@ from django.apps import apps
 from django.db import IntegrityError, connection, transaction
 from django.db.migrations.executor import MigrationExecutor
 
-from tournaments.demo import build_demo
-
 #: The models whose rows travel, by app (« Tournaments that travel » §1).
 TRAVELLING = {
     "club": ["Club", "Season", "Player", "RepresentedClub"],
@@ -58,8 +56,7 @@ def uids() -> dict[str, dict[int, uuid.UUID]]:
 
 
 @pytest.mark.django_db(transaction=True)
-def test_every_travelling_row_of_the_demo_gets_its_own_uid_back_and_forth():
-    build_demo()
+def test_every_travelling_row_of_the_demo_gets_its_own_uid_back_and_forth(demo_db):
     before = counts()
     assert all(before[name] for name in ("Club", "Player", "Tournament", "Deal", "TableEvent"))
 
