@@ -2,6 +2,8 @@
 
 import random
 
+from django.db import connection
+from django.db.migrations.executor import MigrationExecutor
 from django.test import Client
 from django.urls import reverse
 from django.utils import translation
@@ -61,3 +63,17 @@ def tournament_pages(tournament, entry, table) -> dict[str, str]:
         "season standings": reverse("season_standings", args=[season.pk]),
         "player's season": reverse("season_player", args=[season.pk, entry.player_id]),
     }
+
+
+def migrate(targets) -> MigrationExecutor:
+    """The test database migrated to ``targets`` (back or forth); a fresh executor, whose
+    loader knows the state reached."""
+    executor = MigrationExecutor(connection)
+    executor.loader.build_graph()
+    executor.migrate(targets)
+    return MigrationExecutor(connection)
+
+
+def latest() -> list[tuple[str, str]]:
+    """Every app's last migration."""
+    return MigrationExecutor(connection).loader.graph.leaf_nodes()

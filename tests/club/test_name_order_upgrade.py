@@ -6,25 +6,13 @@ as 0.1.0 left it, for what the setting reads); ``tests/ops/upgrade.py`` upgrades
 database, built by its own code."""
 
 import pytest
-from django.db import connection
-from django.db.migrations.executor import MigrationExecutor
+from helpers import latest, migrate
 
 from club import names
 from club.models import Club, Player
 
 #: The last migration before the club's order of names.
 BEFORE_THE_SETTING = ("club", "0011_season_attendance_threshold")
-
-
-def migrate(targets) -> MigrationExecutor:
-    executor = MigrationExecutor(connection)
-    executor.loader.build_graph()
-    executor.migrate(targets)
-    return MigrationExecutor(connection)
-
-
-def latest() -> list[tuple[str, str]]:
-    return MigrationExecutor(connection).loader.graph.leaf_nodes()
 
 
 @pytest.mark.django_db(transaction=True)

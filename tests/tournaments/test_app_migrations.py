@@ -4,8 +4,7 @@ back to the schema before the move and forward again keeps every row and every c
 
 import pytest
 from django.contrib.contenttypes.models import ContentType
-from django.db import connection
-from django.db.migrations.executor import MigrationExecutor
+from helpers import latest, migrate
 
 from tournaments.models import Deal, Tournament
 from tournaments.printing.models import SheetPdf
@@ -17,17 +16,6 @@ BEFORE_THE_MOVE = [
     ("printing", None),
     ("tournaments", "0014_tournament_layout_version"),
 ]
-
-
-def migrate(targets) -> MigrationExecutor:
-    executor = MigrationExecutor(connection)
-    executor.loader.build_graph()
-    executor.migrate(targets)
-    return MigrationExecutor(connection)
-
-
-def latest() -> list[tuple[str, str]]:
-    return MigrationExecutor(connection).loader.graph.leaf_nodes()
 
 
 def moved_content_types() -> set[tuple[str, str]]:

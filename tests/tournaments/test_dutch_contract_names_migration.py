@@ -5,25 +5,13 @@ a club named itself stays as it is; other games and default rulesets are not tou
 import copy
 
 import pytest
-from django.db import connection
-from django.db.migrations.executor import MigrationExecutor
 from django.utils import translation
+from helpers import latest, migrate
 
 from scoring.whist import default_rules
 from tournaments.games.whist import contract_names
-from tournaments.models import GameRules, GameRulesVersion, Tournament
 
 BEFORE = [("tournaments", "0019_rules_versions")]
-
-
-def migrate(targets) -> None:
-    executor = MigrationExecutor(connection)
-    executor.loader.build_graph()
-    executor.migrate(targets)
-
-
-def latest() -> list[tuple[str, str]]:
-    return MigrationExecutor(connection).loader.graph.leaf_nodes()
 
 
 def saved_before_the_dutch_words() -> dict:
@@ -42,18 +30,28 @@ def saved_before_the_dutch_words() -> dict:
 
 @pytest.mark.django_db(transaction=True)
 def test_saved_whist_rulesets_get_the_dutch_names_and_keep_the_clubs_own(club, season):
-    migrate(BEFORE)
-    old = saved_before_the_dutch_words()
-    current = GameRules.objects.create(club=club, game="whist", rules=old, version=1)
-    version = GameRulesVersion.objects.create(club=club, game="whist", number=1, rules=old)
-    copied = Tournament.objects.create(
-        club=club, season=season, game="whist", name="Tournoi", date="2026-03-14", rules=old
+    # The rows written as the site wrote them then: the models of that schema.
+    then = migrate(BEFORE).loader.project_state(BEFORE).apps
+    rules_then, versions_then, tournaments_then = (
+        then.get_model("tournaments", name)
+        for name in ("GameRules", "GameRulesVersion", "Tournament")
     )
-    defaults = Tournament.objects.create(
-        club=club, season=season, game="whist", name="Défaut", date="2026-03-14", rules={}
+    old = saved_before_the_dutch_words()
+    current = rules_then.objects.create(club_id=club.pk, game="whist", rules=old, version=1)
+    version = versions_then.objects.create(club_id=club.pk, game="whist", number=1, rules=old)
+    copied, defaults = (
+        tournaments_then.objects.create(
+            club_id=club.pk,
+            season_id=season.pk,
+            game="whist",
+            name=name,
+            date="2026-03-14",
+            rules=rules,
+        )
+        for name, rules in (("Tournoi", old), ("Défaut", {}))
     )
     king = {"rounds": 5, "contracts": [{"code": "trou"}]}  # not whist: never read as whist
-    other = GameRules.objects.create(club=club, game="double_king", rules=king)
+    other = rules_then.objects.create(club_id=club.pk, game="double_king", rules=king)
 
     migrate(latest())
 

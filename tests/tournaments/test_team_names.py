@@ -8,9 +8,9 @@ import re
 
 import pytest
 from django.db import connection
-from django.db.migrations.executor import MigrationExecutor
 from django.db.models import F
 from django.urls import reverse
+from helpers import latest, migrate
 
 from club.models import Player
 from tournaments.models import Entry, Team, Tournament
@@ -152,16 +152,6 @@ def test_a_team_of_an_erased_player_named_from_its_players(club, season, client,
 # --------------------------------------------------------------------------- the migration
 
 BEFORE = [("tournaments", "0023_uid_unique")]
-
-
-def migrate(targets) -> None:
-    executor = MigrationExecutor(connection)
-    executor.loader.build_graph()
-    executor.migrate(targets)
-
-
-def latest() -> list[tuple[str, str]]:
-    return MigrationExecutor(connection).loader.graph.leaf_nodes()
 
 
 def _stored(tournament, entries, names) -> list[int]:

@@ -6,8 +6,8 @@ import uuid
 
 import pytest
 from django.apps import apps
-from django.db import IntegrityError, connection, transaction
-from django.db.migrations.executor import MigrationExecutor
+from django.db import IntegrityError, transaction
+from helpers import latest, migrate
 
 #: The models whose rows travel, by app (« Tournaments that travel » §1).
 TRAVELLING = {
@@ -30,13 +30,6 @@ BEFORE_UIDS = [
     ("tournaments", "0020_whist_contracts_dutch_names"),
     ("tableside", "0002_phone_seats"),
 ]
-
-
-def migrate(targets) -> MigrationExecutor:
-    executor = MigrationExecutor(connection)
-    executor.loader.build_graph()
-    executor.migrate(targets)
-    return MigrationExecutor(connection)
 
 
 def counts() -> dict[str, int]:
@@ -66,7 +59,7 @@ def test_every_travelling_row_of_the_demo_gets_its_own_uid_back_and_forth(demo_d
     assert "uid" not in fields
     assert old.get_model("tournaments", "Deal").objects.count() == before["Deal"]
 
-    migrate(MigrationExecutor(connection).loader.graph.leaf_nodes())
+    migrate(latest())
     assert counts() == before  # no row lost
     filled = uids()
     for name, by_pk in filled.items():

@@ -70,7 +70,7 @@ def make_names_again(apps, schema_editor):
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("club", "0008_privacy"),
+        ("club", "0016_uid_unique"),  # its players read with their uid (the graph orders both)
         ("tournaments", "0023_uid_unique"),
     ]
 

@@ -4,7 +4,7 @@ and taken again after."""
 
 import pytest
 from django.db import connection
-from django.db.migrations.executor import MigrationExecutor
+from helpers import latest, migrate
 
 from tournaments.models import Seat
 from tournaments.services import drawing
@@ -13,17 +13,6 @@ from tournaments.tableside.models import PhoneSeat, TableDeal, TableEvent
 
 BEFORE = [("tableside", "0001_initial")]
 RECORD = {"contract": "emballage_9", "declarers": [0, 2], "tricks": 10, "dealer": 0}
-
-
-def migrate(targets) -> MigrationExecutor:
-    executor = MigrationExecutor(connection)
-    executor.loader.build_graph()
-    executor.migrate(targets)
-    return MigrationExecutor(connection)
-
-
-def latest() -> list[tuple[str, str]]:
-    return MigrationExecutor(connection).loader.graph.leaf_nodes()
 
 
 @pytest.mark.django_db(transaction=True)
