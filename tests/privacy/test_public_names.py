@@ -245,3 +245,21 @@ def _no_hidden_name_in_a_team_game(club, committee, client, game: str) -> None:
     # The staff's own pages keep the real names.
     staff = committee.get(reverse("staff_standings", args=[tournament.pk])).content.decode()
     assert all(words[player.pk].search(staff) for player in players)
+
+
+def test_a_hidden_opponent_is_named_on_a_season_page_without_a_dead_link(demo, client):
+    """The « Met most often » table of a player's season page names a hidden opponent by his
+    label and links nowhere: a hidden player has no page (it would answer 404)."""
+    club, committee = demo
+    player = _player(club)
+    season = listing.published().filter(entries__player=player).first().season
+    page_url = reverse("season_player", args=[season.pk, player.pk])
+    prefix = reverse("season_player", args=[season.pk, 0])[: -len("0/")]
+    linked = re.findall(rf'href="{prefix}(\d+)/"', client.get(page_url).content.decode())
+    hidden = Player.objects.get(pk=next(int(pk) for pk in linked if int(pk) != player.pk))
+    choose(committee, club, hidden, "hidden")
+    their_page = reverse("season_player", args=[season.pk, hidden.pk])
+    assert client.get(their_page).status_code == 404
+    html = client.get(page_url).content.decode()
+    assert f'href="{their_page}"' not in html
+    assert hidden.last_name not in html

@@ -5,6 +5,7 @@ from django.shortcuts import get_object_or_404
 from django.views.generic import TemplateView
 
 from club.models import Player, Season
+from club.names import hidden_players
 from club.privacy import public_page, shows_player_page
 from tournaments.games import game_choices, plugin_for
 from tournaments.publishing.charts import line_chart
@@ -51,10 +52,12 @@ class PlayerSeasonView(TemplateView):
                     ),
                 }
             )
+        hidden = hidden_players()
         return {
             **super().get_context_data(**kwargs),
             "season": season,
             "player": player,
             "games": games,
-            "opponents": data.opponents,
+            # A hidden player has no page of his own: his row names him, links nowhere.
+            "opponents": [(o, o.player_id not in hidden) for o in data.opponents],
         }
