@@ -49,7 +49,7 @@ def test_a_new_exact_row_with_an_overtrick_is_refused_on_its_field(committee_cli
     response = committee_client.post(url, data)
     assert response.status_code == 400
     errors = response.context["form"].errors["new_contract__1__overtrick"]
-    assert "n'a ni pli en plus, ni pli en moins, ni capot : laissez 0" in " ".join(errors)
+    assert "n’a ni pli en plus, ni pli en moins, ni capot : laissez 0" in " ".join(errors)
     assert response.context["form"]["new_contract__1__overtrick"].value() == "3"  # kept
     assert not GameRules.objects.filter(club=club, game="whist").exists()
     # Without the overtrick the row is added.

@@ -5,6 +5,7 @@ club typed stays as typed, an erasure takes the erased player's name out of it; 
 blanks the names made from the players and writes them back when undone."""
 
 import re
+import uuid
 
 import pytest
 from django.db import connection
@@ -160,8 +161,8 @@ def _stored(tournament, entries, names) -> list[int]:
     with connection.cursor() as cursor:
         for i, name in enumerate(names):
             cursor.execute(
-                "INSERT INTO tournaments_team (tournament_id, name) VALUES (%s, %s)",
-                [tournament.pk, name],
+                "INSERT INTO tournaments_team (tournament_id, name, uid) VALUES (%s, %s, %s)",
+                [tournament.pk, name, uuid.uuid4().hex],
             )
             team_id = Team.objects.get(tournament=tournament, name=name).pk
             Entry.objects.filter(pk__in=[entries[2 * i].pk, entries[2 * i + 1].pk]).update(
