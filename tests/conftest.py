@@ -204,7 +204,13 @@ class _RollBack(Exception):
 
 def read_demo_rows() -> DemoRows:
     """Build the demo in a transaction of the current database, read what it added, roll back."""
-    every = [m for m in apps.get_models(include_auto_created=True) if m._meta.managed]
+    # The task queue's rows are left out: the layouts the demo's draws queued are the queue's
+    # work, not the club's data, and their keys (UUIDs) clashed when put back.
+    every = [
+        m
+        for m in apps.get_models(include_auto_created=True)
+        if m._meta.managed and m._meta.app_label != "django_tasks_database"
+    ]
     before = {model: _rows(model) for model in every}
     inserted, changed, deleted = {}, {}, {}
     try:
