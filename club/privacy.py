@@ -6,6 +6,7 @@ real name: only the public pages, the hall screen, the public exports and the wa
 ``public_name``.
 """
 
+from django.db.models import QuerySet
 from django.http import HttpRequest
 from django.utils.translation import gettext as _
 
@@ -57,7 +58,7 @@ def noindex(request: HttpRequest) -> bool:
     return getattr(request, "atout_noindex", False)
 
 
-def not_in_full(club: Club):
+def not_in_full(club: Club) -> QuerySet[Player]:
     """The club's players whose public name is not their full name (one query)."""
     players = club.players.only("pk", "first_name", "last_name", "public_name", "pseudonym")
     if club.default_public_name == PublicName.FULL:

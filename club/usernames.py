@@ -20,7 +20,7 @@ def username_key(name: str) -> str:
     return unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", name).casefold())
 
 
-def lookalike_of(name: str, *, exclude_pk: object = None) -> str | None:
+def lookalike_of(name: str, *, exclude_pk: int | str | None = None) -> str | None:
     """The existing user name that reads as ``name``, if any.
 
     Compared in Python, over the user names only: the databases fold case differently (SQLite
@@ -36,7 +36,9 @@ def lookalike_of(name: str, *, exclude_pk: object = None) -> str | None:
     return None
 
 
-def refuse_lookalike(sender: type, instance: object, update_fields=None, **kwargs: object) -> None:
+def refuse_lookalike(
+    sender: type, instance: object, update_fields: frozenset[str] | None = None, **kwargs: object
+) -> None:
     """``pre_save`` of the user model: a new account, or a renamed one, under a look-alike of
     another's name is refused (what the forms check first with their message; this covers the
     admin, ``createsuperuser``, and the shell)."""
