@@ -9,9 +9,14 @@ from pathlib import Path
 from typing import Literal
 
 import dj_database_url
+import django_stubs_ext
 from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import get_language_info
+
+# The types' generics (``ModelAdmin[Player]``, ``forms.ModelForm[Season]``) written in class
+# bases run: Django's classes get the ``__class_getitem__`` its stubs give them.
+django_stubs_ext.monkeypatch()
 
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
 
