@@ -17,7 +17,7 @@ for a table): the filter is written once, here.
 from typing import Any, TypeVar
 
 from django.contrib.auth.mixins import AccessMixin
-from django.contrib.auth.models import Group
+from django.contrib.auth.models import Group, User
 from django.core.exceptions import PermissionDenied
 from django.db.models import Model, QuerySet
 from django.http import HttpRequest, HttpResponse
@@ -82,6 +82,14 @@ def for_clubs(queryset: QuerySet[_M], user: Any, roles: tuple[str, ...]) -> Quer
     lookup: str = model.club_lookup  # type: ignore[attr-defined]  # each scoped model declares it
     inside = model._default_manager.filter(**{f"{lookup}__in": ids})  # noqa: SLF001 (documented Django API)
     return queryset.filter(pk__in=inside.values("pk"))
+
+
+def logged_in_user(request: HttpRequest) -> User:
+    """The user of a page that requires a login (a ``RoleRequiredMixin``'s): never anonymous."""
+    user = request.user
+    if not isinstance(user, User):
+        raise PermissionDenied
+    return user
 
 
 class RoleRequiredMixin(AccessMixin):
