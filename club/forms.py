@@ -55,8 +55,8 @@ class LoginForm(AuthenticationForm):
     wrote it to a 255-character column (a server error on PostgreSQL).
     """
 
-    def __init__(self, *args: object, **kwargs: object) -> None:
-        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
         field = self.fields["username"]
         # Django's UsernameField, its max_length set by the form (the user model's).
         assert isinstance(field, forms.CharField) and field.max_length is not None

@@ -173,4 +173,5 @@ def _check_licence_holder(club: Club, row: ImportRow, existing: Player) -> None:
 
 
 def rows_from_dicts(data: list[dict[str, object]]) -> list[ImportRow]:
+    # What ``to_dict`` kept in the session: each field's own value under its name.
     return [ImportRow(**item) for item in data]  # type: ignore[arg-type]

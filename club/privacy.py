@@ -51,7 +51,7 @@ def keep_out_of_search_engines(request: HttpRequest, club: Club) -> None:
     the page's head carries ``<meta name="robots" content="noindex">``. Called by the public
     views once they know the club (a cached page included: its key follows the club)."""
     if club.hide_from_search_engines:
-        request.atout_noindex = True  # type: ignore[attr-defined]
+        request.atout_noindex = True  # type: ignore[attr-defined]  # a mark of our own
 
 
 def noindex(request: HttpRequest) -> bool:

@@ -97,6 +97,8 @@ class RoleRequiredMixin(AccessMixin):
     a 403; objects are looked up with ``get_scoped`` (another club's: 404)."""
 
     roles: tuple[str, ...] = COMMITTEE
+    #: set by the view this mixes into
+    request: HttpRequest
 
     def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
         if not request.user.is_authenticated:
@@ -108,17 +110,17 @@ class RoleRequiredMixin(AccessMixin):
         return response
 
     def scoped(self, queryset: QuerySet[_M]) -> QuerySet[_M]:
-        return for_clubs(queryset, self.request.user, self.roles)  # type: ignore[attr-defined]
+        return for_clubs(queryset, self.request.user, self.roles)
 
     def get_scoped(self, queryset: QuerySet[Any] | type[Model], **lookup: Any) -> Any:
         if not isinstance(queryset, QuerySet):
             queryset = queryset._default_manager.all()  # noqa: SLF001 (documented Django API)
         found = get_object_or_404(self.scoped(queryset), **lookup)
-        activate_club_name_order(self.request, found)  # type: ignore[attr-defined]
+        activate_club_name_order(self.request, found)
         return found
 
     def get_staff_clubs(self) -> QuerySet[Club]:
-        return staff_clubs(self.request.user, self.roles)  # type: ignore[attr-defined]
+        return staff_clubs(self.request.user, self.roles)
 
 
 class CommitteeRequiredMixin(RoleRequiredMixin):
@@ -136,11 +138,11 @@ def activate_club_name_order(request: HttpRequest, found: Model) -> None:
     relation's ``is_cached``), else in one query."""
     if getattr(request, "atout_name_order_club", False):
         return
-    request.atout_name_order_club = True  # type: ignore[attr-defined]
+    request.atout_name_order_club = True  # type: ignore[attr-defined]  # a mark of our own
     held: Any = found
     if not isinstance(found, Club):
         # The club, if it came with the object (select_related): no query.
-        for step in found.club_lookup.split("__"):  # type: ignore[attr-defined]
+        for step in found.club_lookup.split("__"):  # type: ignore[attr-defined]  # a scoped model's
             field = held._meta.get_field(step) if isinstance(held, Model) else None
             cached = getattr(field, "is_cached", None)
             held = getattr(held, step) if cached is not None and cached(held) else None
@@ -149,6 +151,7 @@ def activate_club_name_order(request: HttpRequest, found: Model) -> None:
         activate_club_language(request, held.language)
         return
     model = type(found)
+    # ``club_lookup``: every scoped model declares it (mypy sees a Model).
     clubs = model._default_manager.filter(pk=found.pk).values(model.club_lookup)  # type: ignore[attr-defined]  # noqa: SLF001 (documented Django API)
     row = Club.objects.filter(pk__in=clubs).values_list("name_order", "language").first()
     order, language = row or (names.FIRST_LAST, None)

@@ -7,10 +7,14 @@ Django stores a user name in its NFKC form (``normalize_username``, and its logi
 """
 
 import unicodedata
+from typing import TYPE_CHECKING
 
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import AbstractUser
 
 TAKEN = _("This user name is already taken: choose another.")
 
@@ -37,18 +41,22 @@ def lookalike_of(name: str, *, exclude_pk: int | str | None = None) -> str | Non
 
 
 def refuse_lookalike(
-    sender: type, instance: object, update_fields: frozenset[str] | None = None, **kwargs: object
+    sender: "type[AbstractUser]",
+    instance: "AbstractUser",
+    update_fields: frozenset[str] | None = None,
+    **kwargs: object,
 ) -> None:
     """``pre_save`` of the user model: a new account, or a renamed one, under a look-alike of
     another's name is refused (what the forms check first with their message; this covers the
     admin, ``createsuperuser``, and the shell)."""
     if update_fields is not None and "username" not in update_fields:
         return
-    name = instance.get_username()  # type: ignore[attr-defined]
-    pk = instance.pk  # type: ignore[attr-defined]
+    name = instance.get_username()
+    pk = instance.pk
     if pk is not None:
-        stored = sender.objects.filter(pk=pk).values_list(sender.USERNAME_FIELD, flat=True).first()  # type: ignore[attr-defined]
+        users = sender._default_manager  # noqa: SLF001 (documented Django API)
+        stored = users.filter(pk=pk).values_list(sender.USERNAME_FIELD, flat=True).first()
         if stored == name:
             return  # unchanged: an old look-alike can still change its password
     if lookalike_of(name, exclude_pk=pk) is not None:
-        raise ValidationError({sender.USERNAME_FIELD: TAKEN})  # type: ignore[attr-defined]
+        raise ValidationError({sender.USERNAME_FIELD: TAKEN})
