@@ -111,7 +111,7 @@ class ClubStaffView(CommitteeRequiredMixin, View):
         if not role_form.is_valid():
             messages.error(request, _("Choose a role."))
             return redirect("club_staff", slug=club.slug)
-        membership = self.get_scoped(
+        membership: StaffMembership = self.get_scoped(
             StaffMembership.objects.select_related("user"),
             club=club,
             user_id=role_form.cleaned_data["user"],
