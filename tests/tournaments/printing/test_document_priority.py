@@ -1,0 +1,44 @@
+"""Documents come last in the queue (issue 33 §2): a task a player's page waits for, queued
+at the default priority, is claimed before every sheet's layout and every merge, whichever
+came first."""
+
+import pytest
+from django_tasks import task
+from django_tasks.base import DEFAULT_TASK_PRIORITY
+from django_tasks_db.models import DBTaskResult
+
+from tournaments.printing import tasks
+from tournaments.services import drawing
+
+pytestmark = pytest.mark.django_db
+
+
+@task()
+def a_projection(tournament_id: int) -> None:
+    """What a page waits for (a ranking, a rating), as a later issue will queue it."""
+
+
+def test_every_document_task_comes_after_the_default_priority():
+    for document_task in (
+        tasks.lay_out_round_sheets,
+        tasks.lay_out_export_sheets,
+        tasks.build_pdf_export,
+    ):
+        assert document_task.priority < DEFAULT_TASK_PRIORITY
+    # A merge still comes before the sheets of documents queued after it.
+    assert tasks.build_pdf_export.priority > tasks.lay_out_round_sheets.priority
+
+
+def test_a_projection_queued_after_a_rounds_sheets_is_claimed_first(make_tournament, settings):
+    settings.PDF_INLINE_MAX_RENDERS = 1
+    tournament = make_tournament(players=12, rounds=2)
+    drawing.draw_round(tournament, seed=1)  # its sheets are queued (``round_drawn``)
+    tasks.build_pdf_export.enqueue("00000000-0000-0000-0000-000000000000")
+    assert DBTaskResult.objects.count() == 3
+    a_projection.enqueue(tournament.pk)
+
+    # What each worker claims next (``db_worker``: the ready rows, in the model's order).
+    order = [row.task_path.rsplit(".", 1)[1] for row in DBTaskResult.objects.ready()]
+
+    assert order[:2] == ["a_projection", "build_pdf_export"]
+    assert set(order[2:]) == {"lay_out_round_sheets"}
