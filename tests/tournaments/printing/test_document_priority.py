@@ -29,10 +29,13 @@ def test_every_document_task_comes_after_the_default_priority():
     assert tasks.build_pdf_export.priority > tasks.lay_out_round_sheets.priority
 
 
-def test_a_projection_queued_after_a_rounds_sheets_is_claimed_first(make_tournament, settings):
+def test_a_projection_queued_after_a_rounds_sheets_is_claimed_first(
+    make_tournament, settings, django_capture_on_commit_callbacks
+):
     settings.PDF_INLINE_MAX_RENDERS = 1
     tournament = make_tournament(players=12, rounds=2)
-    drawing.draw_round(tournament, seed=1)  # its sheets are queued (``round_drawn``)
+    with django_capture_on_commit_callbacks(execute=True):
+        drawing.draw_round(tournament, seed=1)  # its sheets queued once it is committed
     tasks.build_pdf_export.enqueue("00000000-0000-0000-0000-000000000000")
     assert DBTaskResult.objects.count() == 3
     a_projection.enqueue(tournament.pk)
@@ -42,3 +45,18 @@ def test_a_projection_queued_after_a_rounds_sheets_is_claimed_first(make_tournam
 
     assert order[:2] == ["a_projection", "build_pdf_export"]
     assert set(order[2:]) == {"lay_out_round_sheets"}
+
+
+def test_a_draw_queues_its_sheets_only_once_committed(
+    make_tournament, settings, django_capture_on_commit_callbacks
+):
+    """The draw's transaction writes the draw alone: its sheets are queued after it."""
+    settings.PDF_INLINE_MAX_RENDERS = 1
+    settings.PDF_TASK_SHEETS = 2
+    tournament = make_tournament(players=12, rounds=2)  # 3 tables
+    with django_capture_on_commit_callbacks(execute=False) as after_commit:
+        drawing.draw_round(tournament, seed=1)
+    assert not DBTaskResult.objects.exists()
+    for callback in after_commit:
+        callback()
+    assert DBTaskResult.objects.count() == 2  # 2 sheets, then 1
