@@ -10,6 +10,7 @@ caches and ETags are keyed by the versions bumped here (``result_store.standings
 the kept PDF sheets by the HTML they were laid out from: neither can outlive a change.
 """
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from django.db import transaction
@@ -115,13 +116,15 @@ def _compare(
     return sorted(found, key=lambda d: (d.who, d.field))
 
 
-def _deal_points(table: Table, per_deal: list[list[int]], where: tuple) -> list[Difference]:
+def _deal_points(
+    table: Table, per_deal: Sequence[Sequence[int]], where: tuple[str, int | None, int | None]
+) -> list[Difference]:
     """Each deal's stored points set to what its record gives (one UPDATE a deal changed)."""
     found = []
     for deal, points in zip(table.deals.order_by("number"), per_deal, strict=True):
         if deal.points != list(points):
             found.append(
-                Difference(*where, str(deal.number), "points", deal.points, list(points), DEAL)
+                Difference(*where, str(deal.number), "points", deal.points, list(points), kind=DEAL)
             )
             Deal.objects.filter(pk=deal.pk).update(points=list(points))
     return found
