@@ -174,8 +174,9 @@ def seat_players(round_: Round, seed: int) -> None:
 
 def seat_by_standings(round_: Round, seed: int) -> None:
     """Players seated in the order of the standings as they stand (complete tables; points
-    plus place points where the rules add them): the best at table 1, its first dealer the
-    best of them; substitutes and players without a result yet after the ranked players."""
+    plus place points where the rules add them): the best at table 1; at every table the first
+    dealer is the table's best-ranked player (``scoring.seating.by_standings``); substitutes
+    and players without a result yet after the ranked players."""
     tournament = round_.tournament
     sizes = table_sizes(tournament)
     entries = playing_entries(tournament)
@@ -184,11 +185,8 @@ def seat_by_standings(round_: Round, seed: int) -> None:
     ranked = sorted(entries, key=lambda e: order.get(e.pk, len(order)))
     index = {entry.pk: i for i, entry in enumerate(ranked)}
     history = seating_history(tournament, index, round_.number)
-    drawn: list[list[int]] = []
     nested = plugin_for(tournament.game).nested_table_sizes
-    for size in seating.composition(len(ranked), sizes, nested=nested):
-        start = sum(len(table) for table in drawn)
-        drawn.append(list(range(start, start + size)))
+    drawn = seating.by_standings(len(ranked), sizes, nested=nested)
     round_.seed = seed
     round_.repeats = seating.repeats([drawn], history=history or None)
     round_.lower_bound = seating.lower_bound(
