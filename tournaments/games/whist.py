@@ -24,7 +24,7 @@ from scoring.whist_seats import SIT_OUT, deal_seats
 
 from ..language import contract_name
 from .base import DealForm, GamePlugin
-from .rule_fields import TABLES, IntListField, RuleField, choice_setting
+from .rule_fields import TABLES, PlacePointsField, RuleField, choice_setting
 from .whist_table import contract_table_fields
 from .whist_table import finish as finish_contract_table
 
@@ -430,12 +430,12 @@ def _place_points_key(size: str) -> str:
 def _place_points_field(size: str, tables: object) -> RuleField:
     """The place points of a table of ``size`` (one row of ``place_points``; empty: none)."""
     row = tables.get(size) if isinstance(tables, dict) else None
-    field = IntListField(
+    field = PlacePointsField(
         label=_("Place points at a table of %(size)s") % {"size": size},
         initial=", ".join(str(v) for v in row or []),
         required=False,
         help_text=_(
-            "From the first to the last, separated by commas (e.g. 90, 60, 30, 0): 0 to 100 "
+            "From the first to the last, separated by commas (e.g. 90, 60, 30, 0): 0 to 10,000 "
             "each, never more for a worse place. Empty: none."
         ),
     )
