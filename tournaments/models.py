@@ -456,6 +456,11 @@ class Table(Travelling):
     complete = models.BooleanField(_("complete"), default=False)
     # Team games: a team without opponents this round, credited by the ruleset's bye line.
     bye = models.BooleanField(_("bye"), default=False)
+    # Whist's rotating sit-outs at a table of 5 or 6, a fact of the draw: who sits out first
+    # (seats at 5, pairs of opposite seats 0 to 2 at 6), those who had sat out least so far
+    # first (``scoring.whist_seats.rotation_order``). Empty: the rotation from the seat
+    # before the first dealer (every table drawn before 2026-11-28 keeps its own).
+    sit_out_order = models.JSONField(_("sit-out order"), default=list, blank=True)
     updated_at = models.DateTimeField(auto_now=True)
 
     club_lookup = "round__tournament__club"

@@ -32,6 +32,7 @@ from ..selectors.lineup import (
     seating_history,
 )
 from ..selectors.rulebook import table_sizes
+from ..selectors.sit_outs import deals_sat_out
 from ..signals import round_drawn, round_redrawing
 from .errors import TournamentError
 from .result_store import (
@@ -174,8 +175,9 @@ def seat_players(round_: Round, seed: int) -> None:
 
 def seat_by_standings(round_: Round, seed: int) -> None:
     """Players seated in the order of the standings as they stand (complete tables; points
-    plus place points where the rules add them): the best at table 1, its first dealer the
-    best of them; substitutes and players without a result yet after the ranked players."""
+    plus place points where the rules add them): the best at table 1; at every table the first
+    dealer is the table's best-ranked player (``scoring.seating.by_standings``); substitutes
+    and players without a result yet after the ranked players."""
     tournament = round_.tournament
     sizes = table_sizes(tournament)
     entries = playing_entries(tournament)
@@ -184,11 +186,8 @@ def seat_by_standings(round_: Round, seed: int) -> None:
     ranked = sorted(entries, key=lambda e: order.get(e.pk, len(order)))
     index = {entry.pk: i for i, entry in enumerate(ranked)}
     history = seating_history(tournament, index, round_.number)
-    drawn: list[list[int]] = []
     nested = plugin_for(tournament.game).nested_table_sizes
-    for size in seating.composition(len(ranked), sizes, nested=nested):
-        start = sum(len(table) for table in drawn)
-        drawn.append(list(range(start, start + size)))
+    drawn = seating.by_standings(len(ranked), sizes, nested=nested)
     round_.seed = seed
     round_.repeats = seating.repeats([drawn], history=history or None)
     round_.lower_bound = seating.lower_bound(
@@ -281,6 +280,32 @@ def _create_tables(
             )
             for position, member in enumerate(members)
         )
+    set_sit_out_orders(round_)
+
+
+def set_sit_out_orders(round_: Round) -> None:
+    """Each table of the round that rotates its sit-outs (whist « à tour de rôle » at 5 or 6)
+    stores who sits out first: its players who have sat out least so far in the tournament
+    (``selectors.sit_outs``; RULES.md « Changes of 2026-11-28 »). A fact of the draw: what
+    is played later never changes a table already drawn."""
+    tournament = round_.tournament
+    plugin = plugin_for(tournament.game)
+    rules = tournament.rules or None
+    tables = list(round_.tables.filter(bye=False).prefetch_related("seats"))
+    sizes = {len(table.seats.all()) for table in tables}
+    if not any(plugin.sit_out_order(rules, n, 0, [0] * n) for n in sizes):
+        return
+    sat_out = deals_sat_out(tournament, before=round_.number)
+    changed = []
+    for table in tables:
+        seats = sorted(table.seats.all(), key=lambda s: s.position)
+        first = next((s.position for s in seats if s.first_dealer), 0)
+        so_far = [sat_out.get(s.entry_id or 0, 0) for s in seats]
+        order = plugin.sit_out_order(rules, len(seats), first, so_far)
+        if order != table.sit_out_order:
+            table.sit_out_order = order
+            changed.append(table)
+    Table.objects.bulk_update(changed, ["sit_out_order"])
 
 
 def seat_teams(round_: Round, seed: int) -> None:
@@ -330,6 +355,7 @@ def swap_players(round_: Round, *, first: Entry, second: Entry) -> tuple[int, in
         )
         for seat, entry in ((seat_a, second), (seat_b, first))
     )
+    set_sit_out_orders(round_)  # who sat out least now sits elsewhere
     standings_changed(round_.tournament)
     before = round_.repeats
     round_.repeats = current_repeats(round_)

@@ -287,6 +287,7 @@ class TablePageView(LinkMixin, View):
             seat_names=basics.seat_names,
             player_names=basics.dealing_names,
             first_dealer=basics.first_dealer,
+            sit_out_order=basics.sit_out_order,
             rules=table.round.tournament.rules,
             records=queue.records_before(queue.next_number),
             number=number or queue.next_number,

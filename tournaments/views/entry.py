@@ -51,6 +51,7 @@ def entry_form(table: Table, data=None, *, number: int | None = None) -> TableEn
         seat_names=scoresheet.seat_names(seats),
         player_names=scoresheet.dealing_names(seats),
         first_dealer=scoresheet.first_dealer(seats),
+        sit_out_order=table.sit_out_order,
         rules=tournament.rules,
     )
     return TableEntry(table, plugin, seats, form, records)
