@@ -97,7 +97,7 @@ def ensure_none_held(tournament_ids: Iterable[int]) -> None:
     admitted = _replayed.get()
     ids = [pk for pk in tournament_ids if pk not in admitted]
     held = (
-        Tournament.objects.filter(pk__in=ids)
+        Tournament.objects.filter(pk__in=ids, held_since__isnull=False)
         .exclude(held_by="")
         .order_by("held_since", "pk")
         .values_list("name", "held_by", "held_since")
@@ -105,7 +105,8 @@ def ensure_none_held(tournament_ids: Iterable[int]) -> None:
     )
     if held is not None:
         name, holder, since = held
-        raise _refusal(name, Hold(holder=holder, since=since))
+        if since is not None:
+            raise _refusal(name, Hold(holder=holder, since=since))
 
 
 @contextmanager

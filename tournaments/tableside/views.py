@@ -527,7 +527,7 @@ class TablePageView(LinkMixin, View):
         except errors.StaleSheet:
             messages.error(request, str(table_entry.table_words(table).phone_stale))
             return self.render_page(request, link, form=form, status=409)
-        except table_entry.DealConflict as error:
+        except errors.TournamentError as error:  # a conflict, or a laptop holds the evening
             messages.error(request, str(error))
             return self.render_page(request, link, form=form, status=409)
         sent_message(request, table, deal)
