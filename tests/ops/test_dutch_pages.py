@@ -46,7 +46,7 @@ NOT_PAGES = {
     "staff_publish": "a form's target (POST)",
     "staff_hold": "a form's target (POST), on the tournament's page (its errors shown there; "
     "tests/tournaments/test_holds.py reads it)",
-    "staff_release": "a held tournament's page: the demo's are not held "
+    "staff_release": "linked from a held tournament's banner only: the demo's are not held "
     "(tests/tournaments/test_holds.py reads it)",
     "staff_season_attendance": "a form's target (POST)",
     "club_member_erase": "a form's target (POST), on the member's page",

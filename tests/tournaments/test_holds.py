@@ -437,6 +437,7 @@ def test_the_committee_takes_the_evening_away_and_releases_it(
     assert committee_client.post(release, {"confirm": "1"}).status_code == 302
     tournament.refresh_from_db()
     assert tournament.held_by == "" and tournament.held_since is None
+    assert 'id="not-held"' in page(committee_client.get(release))
     assert LogEntry.objects.filter(
         object_id=str(tournament.pk), change_message__contains="released by hand"
     ).exists()
@@ -554,3 +555,20 @@ def test_no_write_service_skips_the_guard():
     assert "deal_entry.save_sheet" in writers and "table_entry.enter_deal" in writers
     assert sorted(writers - guarded - set(UNGUARDED)) == []
     assert set(UNGUARDED) <= writers  # no stale exception
+
+
+def test_the_views_leave_the_check_to_the_services():
+    """Issue 38 §2: thinning the views must not move the check back into them: no view calls
+    the guard (a view forgetting it would let its write through)."""
+    views = [
+        *(ROOT / "tournaments" / "views").glob("*.py"),
+        *(ROOT / "tournaments").glob("*/views*.py"),
+        ROOT / "club" / "views.py",
+    ]
+    assert len(views) > 8
+    for path in views:
+        called = set()
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.FunctionDef):
+                called |= _called(node)
+        assert not called & GUARDS, path

@@ -43,6 +43,8 @@ class HoldView(CommitteeRequiredMixin, View):
             )
             % {"holder": tournament.held_by},
         )
+        # The tournament's page offers the laptop's bundle once it is held (the export of
+        # ``tournaments/travel``, beside the banner: see the dashboard's template).
         return redirect("staff_tournament", pk=tournament.pk)
 
 
@@ -54,9 +56,6 @@ class ReleaseView(CommitteeRequiredMixin, View):
 
     def get(self, request, pk):
         tournament = self.get_scoped(Tournament.objects.select_related("club"), pk=pk)
-        if not tournament.is_held:
-            messages.info(request, _("No laptop holds this tournament."))
-            return redirect("staff_tournament", pk=tournament.pk)
         return render(request, self.template_name, {"tournament": tournament})
 
     def post(self, request, pk):
