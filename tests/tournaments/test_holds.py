@@ -365,7 +365,8 @@ def test_the_hall_screen_and_the_tables_phone_page_stay_served(client, whist_tab
     token = hall_screen.hall_link_renew(tournament)
     link = table_entry.issue_link(whist_table, user=None)
     hold(tournament)
-    assert client.get(reverse("hall_clock", args=[token])).status_code == 200
+    hall = client.get(reverse("hall_clock", args=[token]))
+    assert hall.status_code == 200 and HOLDER not in page(hall)  # the staff's banner only
     assert client.get(reverse("hall_clock_state", args=[token])).status_code == 200
     assert client.get(reverse("table_page", args=[link.token])).status_code == 200
     assert client.get(reverse("table_state", args=[link.token])).status_code == 200
@@ -572,3 +573,27 @@ def test_the_views_leave_the_check_to_the_services():
             if isinstance(node, ast.FunctionDef):
                 called |= _called(node)
         assert not called & GUARDS, path
+
+
+def test_the_staff_pages_of_a_held_tournament_are_read_with_its_banner(
+    scorekeeper_client, make_tournament
+):
+    """Reading is no write: the round's page, which issues missing phone links, issues none
+    while held (the laptop's phones enter there), and says who holds it."""
+    tournament = make_tournament("whist", players=4, rounds=2)
+    round_ = drawing.draw_round(tournament, seed=1)
+    table = round_.tables.get()
+    Tournament.objects.filter(pk=tournament.pk).update(table_phones=True)
+    hold(tournament)
+    for url in (
+        reverse("staff_tournament", args=[tournament.pk]),
+        reverse("staff_registration", args=[tournament.pk]),
+        reverse("staff_round", args=[round_.pk]),
+        reverse("staff_round_phones", args=[round_.pk]),
+        reverse("staff_deals", args=[table.pk]),
+        reverse("staff_clock", args=[round_.pk]),
+    ):
+        response = scorekeeper_client.get(url)
+        assert response.status_code == 200, url
+        assert 'id="held-banner"' in page(response), url
+    assert not TableLink.objects.filter(table=table).exists()
