@@ -35,6 +35,7 @@ from ..selectors.rulebook import table_sizes
 from ..selectors.sit_outs import deals_sat_out
 from ..signals import round_drawn, round_redrawing
 from .errors import TournamentError
+from .holds import ensure_writable
 from .result_store import (
     refresh_tournament_status,
     results_changed,
@@ -68,6 +69,7 @@ def draw_round(
     stand seat the round, the best at table 1 (« les 4 meilleurs à la première table »),
     instead of the mixing draw. ``base_url``: the site's address the sheets' links carry (the
     request's site), else ``ATOUT_BASE_URL``; ``round_drawn`` says so to the apps."""
+    ensure_writable(tournament)
     if tournament.archived:
         raise TournamentError(
             _("An archived evening has no round to draw: its results were recorded as they were.")
@@ -115,6 +117,7 @@ def cancel_draw(round_: Round, *, user: Any | None = None) -> int:
     public pages, and a bye's points from the standings."""
     round_ = Round.objects.select_for_update().select_related("tournament").get(pk=round_.pk)
     tournament = round_.tournament
+    ensure_writable(tournament)
     number = round_.number
     last = tournament.round_set.aggregate(n=Max("number"))["n"]
     name = plugin_for(tournament.game).round_name
@@ -140,6 +143,7 @@ def cancel_draw(round_: Round, *, user: Any | None = None) -> int:
 def redraw_round(round_: Round, *, base_url: str = "") -> Round:
     """The drawn round seated again (its old tables gone); ``base_url`` as ``draw_round``."""
     round_ = Round.objects.select_for_update().get(pk=round_.pk)
+    ensure_writable(round_.tournament_id)
     if round_.status != Round.Status.DRAWN:
         raise TournamentError(_("This round has started: it can no longer be redrawn."))
     # What hangs on the old tables (the phones' links) is carried over by its app: a receiver
@@ -339,6 +343,7 @@ def seat_teams(round_: Round, seed: int) -> None:
 def swap_players(round_: Round, *, first: Entry, second: Entry) -> tuple[int, int]:
     """Exchange two players' seats in a drawn round; returns (repeats before, repeats after)."""
     round_ = Round.objects.select_for_update().get(pk=round_.pk)
+    ensure_writable(round_.tournament_id)
     if round_.status != Round.Status.DRAWN:
         raise TournamentError(_("This round has started: seats can no longer be changed."))
     seat_a = round_.seats.get(entry=first)
@@ -366,6 +371,7 @@ def swap_players(round_: Round, *, first: Entry, second: Entry) -> tuple[int, in
 @transaction.atomic
 def start_round(round_: Round) -> Round:
     round_ = Round.objects.select_for_update().get(pk=round_.pk)
+    ensure_writable(round_.tournament_id)
     if round_.status == Round.Status.DRAWN:
         round_.status = Round.Status.STARTED
         round_.save(update_fields=["status"])

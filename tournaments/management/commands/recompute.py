@@ -64,6 +64,8 @@ class Command(BaseCommand):
         )
         for found in report.differences:
             self.stdout.write(describe(found))
+        for held in report.held:
+            self.stdout.write(_("Left as it was: %(reason)s") % {"reason": held})
         summary = _(
             "%(tournaments)d tournaments, %(tables)d tables recomputed: "
             "%(differences)d differences."
