@@ -410,7 +410,7 @@ class GamePlugin:
         return functools.partial(self.describe, rules=rules)
 
     def sheet_cells(
-        self, record: dict[str, Any], seat_names: Sequence[str], rules: dict[str, Any]
+        self, record: dict[str, Any], seat_names: Sequence[str], rules: dict[str, Any] | None
     ) -> dict[str, Any]:
         """The printed sheet's columns for one stored record (deal-by-deal games)."""
         return {}

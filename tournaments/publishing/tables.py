@@ -2,9 +2,10 @@
 template loop, their columns the game's standings metrics; django-tables2 tables for the
 season standings (sortable, paginated)."""
 
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import django_tables2 as tables
 from django.conf import settings
@@ -17,9 +18,21 @@ from django.utils.translation import gettext_lazy as _
 
 from tournaments.formatting import format_points
 
+if TYPE_CHECKING:
+    from django.http import QueryDict
+
+    from tournaments.games.base import GamePlugin
+    from tournaments.selectors.classification import StandingRow
+
+_T = TypeVar("_T")
+
+#: A player's public page by entry and player id, or by player id (None: his name is hidden).
+EntryUrl = Callable[[int, int], str | None]
+PlayerUrl = Callable[[int], str | None]
+
 
 class PointsColumn(tables.Column):
-    def render(self, value):
+    def render(self, value: Fraction | int | None) -> str:
         return format_points(value)
 
 
@@ -45,11 +58,11 @@ def attendance_text(evenings: int, threshold: int) -> SafeString:
 class EveningsColumn(tables.Column):
     """The evenings played against the season's attendance threshold (« 15/15 ✓ »)."""
 
-    def __init__(self, *args, threshold: int | None = None, **kwargs):
+    def __init__(self, *args: Any, threshold: int | None = None, **kwargs: Any) -> None:
         self.threshold = threshold
         super().__init__(*args, **kwargs)
 
-    def render(self, value):
+    def render(self, value: int) -> SafeString:
         return attendance_text(value, self.threshold or 0)
 
 
@@ -69,7 +82,14 @@ class SeasonStandingsTable(tables.Table):
         orderable = True
         attrs = {"class": "data standings"}
 
-    def __init__(self, data, *, player_url, threshold: int | None = None, **kwargs):
+    def __init__(
+        self,
+        data: Sequence[Mapping[str, Any]],
+        *,
+        player_url: PlayerUrl,
+        threshold: int | None = None,
+        **kwargs: Any,
+    ) -> None:
         """``threshold``: the season's attendance threshold (None: no « Soirées » column);
         the total with the place points shows where one of the rows' tournaments added
         them."""
@@ -83,7 +103,7 @@ class SeasonStandingsTable(tables.Table):
         if threshold is not None:
             self.columns["evenings"].column.threshold = threshold
 
-    def render_name(self, value, record):
+    def render_name(self, value: str, record: Mapping[str, Any]) -> str:
         url = self.player_url(record["player_id"])
         return format_html('<a href="{}">{}</a>', url, value) if url else value
 
@@ -148,7 +168,9 @@ STANDINGS_METRICS = (
 )
 
 
-def standings_excluded(plugin, rules=None) -> tuple[str, ...]:
+def standings_excluded(
+    plugin: "GamePlugin", rules: dict[str, Any] | None = None
+) -> tuple[str, ...]:
     """Columns a game's standings leave out: its lineup's (matches are for teams), place
     points where the game has none, the total with them where its ``rules`` do not add them."""
     excluded = plugin.lineup.standings_excluded
@@ -158,7 +180,7 @@ def standings_excluded(plugin, rules=None) -> tuple[str, ...]:
     return excluded if plugin.place_points or added else ("place_points", *excluded)
 
 
-def standings_metrics(plugin, rules=None) -> list[Metric]:
+def standings_metrics(plugin: "GamePlugin", rules: dict[str, Any] | None = None) -> list[Metric]:
     """The game's standings metrics, in the game's own words (« Meilleure poule » at whist)."""
     excluded = standings_excluded(plugin, rules)
     metrics = [m for m in STANDINGS_METRICS if m.name not in excluded]
@@ -203,28 +225,28 @@ class RankingRow:
     cells: Sequence[SafeString] = ()
 
 
-def number_writer():
+def number_writer() -> Callable[[int | None], str]:
     """An integer cell as ``{{ value }}`` writes it (the separator setting read once)."""
     if settings.USE_THOUSAND_SEPARATOR:
         return lambda value: "—" if value is None else str(localize(value))
     return lambda value: "—" if value is None else str(value)
 
 
-def points_text(value) -> str:
+def points_text(value: Fraction | int | None) -> str:
     """``format_points`` without rebuilding a Fraction already built (most place points)."""
     if type(value) is Fraction and value.denominator == 1:
         return str(value.numerator)
     return format_points(value)
 
 
-def cell_writer(metric: Metric):
+def cell_writer(metric: Metric) -> Callable[["StandingRow"], str]:
     number = number_writer()
     if metric.points:
         return lambda row: points_text(getattr(row, metric.name))
     return lambda row: number(getattr(row, metric.name))
 
 
-def sorting(query, field: str, names: Sequence[str]) -> tuple[str | None, bool]:
+def sorting(query: "QueryDict", field: str, names: Sequence[str]) -> tuple[str | None, bool]:
     """The column ``query`` sorts by (``field=name`` or ``-name``; None: the ranked order,
     also for a name not among ``names``), and whether descending."""
     asked = query.get(field, "")
@@ -232,15 +254,18 @@ def sorting(query, field: str, names: Sequence[str]) -> tuple[str | None, bool]:
     return (name, asked.startswith("-")) if name in names else (None, False)
 
 
-def sorted_rows(rows: list, key, descending: bool) -> list:
+def sorted_rows(rows: list[_T], key: Callable[[_T], Any], descending: bool) -> list[_T]:
     """The rows by ``key``: a missing value (None) first, last when descending, as
-    django-tables2 sorted them; stable, so ties keep the ranked order."""
+    django-tables2 sorted them; stable, so ties keep the ranked order. ``key``'s values are
+    any column's (numbers, names): Any."""
     missing = [row for row in rows if key(row) is None]
     present = sorted((row for row in rows if key(row) is not None), key=key, reverse=descending)
     return present + missing if descending else missing + present
 
 
-def sort_columns(query, field: str, headings: Sequence[tuple[str, str | Promise, str]]):
+def sort_columns(
+    query: "QueryDict", field: str, headings: Sequence[tuple[str, str | Promise, str]]
+) -> list[Column]:
     """The sortable columns' headers: (name, heading, class) each, its link sorting by it
     (descending when it is the ascending sort already), the sorted one marked."""
     current, descending = sorting(query, field, [name for name, _h, _c in headings])
@@ -255,7 +280,12 @@ def sort_columns(query, field: str, headings: Sequence[tuple[str, str | Promise,
 
 
 def standings_table(
-    query, plugin, rows: list, rounds: int, player_url=None, rules=None
+    query: "QueryDict",
+    plugin: "GamePlugin",
+    rows: list["StandingRow"],
+    rounds: int,
+    player_url: EntryUrl | None = None,
+    rules: dict[str, Any] | None = None,
 ) -> tuple[list[Column], list[RankingRow]]:
     """A tournament's standings as ``_ranking_table.html`` shows them: the game's metrics,
     then each round's score; sorted by the column ``query`` asks for (``sort``), else
@@ -297,12 +327,12 @@ def standings_table(
     return columns, out
 
 
-def standings_value(name: str):
+def standings_value(name: str) -> Callable[["StandingRow"], Any]:
     """What a standings column sorts by, from a ``StandingRow``."""
     if name.startswith("r") and name[1:].isdigit():
         number = int(name[1:])
 
-        def round_score(row):
+        def round_score(row: "StandingRow") -> int | None:
             cell = row.rounds.get(number)
             return None if cell is None else cell.score
 
@@ -310,7 +340,7 @@ def standings_value(name: str):
     return lambda row: getattr(row, name)
 
 
-def table_columns(table: tables.Table, query) -> list[Column]:
+def table_columns(table: tables.Table, query: "QueryDict") -> list[Column]:
     """A django-tables2 table's headers (it sorts the rows): each sortable one links to
     its next sort."""
     columns = []
@@ -325,14 +355,20 @@ def table_columns(table: tables.Table, query) -> list[Column]:
 
 
 def annual_rows(
-    records, cells, tournaments: int, place, player_url, evenings=None, threshold=None
+    records: Iterable[Mapping[str, Any]],
+    cells: Mapping[int, Sequence[tuple[Fraction, int] | None]],
+    tournaments: int,
+    place: Callable[[int], str],
+    player_url: PlayerUrl,
+    evenings: Mapping[int, int] | None = None,
+    threshold: int | None = None,
 ) -> list[RankingRow]:
     """The annual ranking's shown rows: the totals (``named_total`` records), then each
     tournament's « points (place) » from ``cells`` (per player, in the columns' order:
     (total, place), or None where he did not play); ``place``: the ordinal writer; with a
     ``threshold``, the evenings each played (``evenings``, per player) against it last."""
     number = number_writer()
-    none = [None] * tournaments
+    none: list[tuple[Fraction, int] | None] = [None] * tournaments
     return [
         RankingRow(
             rank=number(record["rank"]),
@@ -350,7 +386,7 @@ def annual_rows(
                     for cell in cells.get(record["player_id"], none)
                 ),
                 *(
-                    [attendance_text(evenings.get(record["player_id"], 0), threshold)]
+                    [attendance_text((evenings or {}).get(record["player_id"], 0), threshold)]
                     if threshold
                     else []
                 ),
