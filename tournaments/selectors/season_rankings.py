@@ -4,9 +4,22 @@ from collections import defaultdict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
-from django.db.models import Case, Count, Exists, F, Max, OuterRef, QuerySet, Sum, Value, When
-from django.db.models.functions import TruncMonth
+from django.db.models import (
+    Case,
+    Count,
+    Exists,
+    F,
+    Max,
+    OuterRef,
+    QuerySet,
+    Subquery,
+    Sum,
+    Value,
+    When,
+)
+from django.db.models.functions import Coalesce
 
 from club.models import Season
 from club.names import name_key, person_name
@@ -45,6 +58,11 @@ class SeasonRow:
     evenings: int | None = None
 
 
+#: A row of ``season_signature``: id, results version, status, date, game, name, archived,
+#: place points use, has results.
+SignatureRow = tuple[Any, ...]
+
+
 def _counted_results(season: Season, period: Period | None = None) -> QuerySet[TournamentResult]:
     """The stored results of the season's published tournaments (of ``period``'s dates)."""
     results = TournamentResult.objects.filter(
@@ -62,23 +80,65 @@ def season_games(season: Season) -> list[str]:
     return season_calendar(season)[0]
 
 
-def season_calendar(season: Season) -> tuple[list[str], list[Period]]:
+def season_calendar(
+    season: Season, signature: Sequence[SignatureRow] | None = None
+) -> tuple[list[str], list[Period]]:
     """The games with results in the season's published tournaments, in ``GAMES`` order, and
-    the months with such an evening, in order (the season page's links). One query."""
-    played = set(
-        Tournament.objects.filter(season_id=season.pk, published=True)
-        .exclude(status=Tournament.Status.REGISTRATION)
-        .filter(Exists(TournamentResult.objects.filter(tournament=OuterRef("pk"))))
-        .annotate(month=TruncMonth("date"))
-        .values_list("game", "month")
-        .distinct()
-        .order_by()
-    )
+    the months with such an evening, in order (the season page's links): from the season's
+    ``signature`` (read when not given: one query)."""
+    if signature is None:
+        signature = season_signature(season)
+    played = {
+        (row[4], (row[3].year, row[3].month))
+        for row in signature
+        if row[8] and row[2] != Tournament.Status.REGISTRATION
+    }
     games = {game for game, _month in played}
-    months = sorted({(month.year, month.month) for _game, month in played})
+    months = sorted({month for _game, month in played})
     return (
         [game for game in GAMES if game in games],
         [Period.of_month(year, month) for year, month in months],
+    )
+
+
+def season_for_page(pk: int) -> Season | None:
+    """A season with its club and ``club_rules_saved``: how many times its club saved a
+    ruleset (each save is a new version; the annual rules and the season's tie-breaks are the
+    club's), for its page's key. One query."""
+    saved = (
+        GameRules.objects.filter(club_id=OuterRef("club_id"))
+        .values("club_id")
+        .annotate(saved=Sum("version"))
+        .values("saved")
+    )
+    return (
+        Season.objects.select_related("club")
+        .annotate(club_rules_saved=Coalesce(Subquery(saved), 0))
+        .filter(pk=pk)
+        .first()
+    )
+
+
+def season_signature(season: Season) -> tuple[SignatureRow, ...]:
+    """What the season's rankings show of its published tournaments, each: its id, its
+    results' version (bumped by every result stored, and by a change of a player's or the
+    club's names), status, date, game, name, whether archived, whether it adds its place
+    points to the total, and whether it has results. A tournament published, unpublished,
+    added, removed or edited changes it. One query."""
+    return tuple(
+        Tournament.objects.filter(season_id=season.pk, published=True)
+        .order_by("pk")
+        .values_list(
+            "pk",
+            "results_version",
+            "status",
+            "date",
+            "game",
+            "name",
+            "archived",
+            "rules__place_points_use",
+            Exists(TournamentResult.objects.filter(tournament=OuterRef("pk"))),
+        )
     )
 
 
