@@ -98,6 +98,8 @@ class ConditionalPage:
 
     def known_query(self, request) -> QueryDict:
         known = QueryDict(mutable=True)
+        if not request.GET:
+            return known
         for name, check in self.query_checks.items():
             value = request.GET.get(name)
             if value is not None and check(self, value):
@@ -330,13 +332,20 @@ def season_player_url(season):
 PERIOD_FIELDS = ("mois", "du", "au")
 
 
-def season_tables(request, season, games: list[str], period=None) -> list[dict]:
+def season_tables(
+    request, season, games: list[str], period=None, signature=None, rules=None
+) -> list[dict]:
     """Each game's ranking on the season page: the annual ranking (its rule) or the season
     standings, over the whole season, or over ``period`` (its tables' own query prefix; no
-    attendance column there: the threshold is the season's)."""
+    attendance column there: the threshold is the season's). ``signature`` and ``rules``:
+    the season's and its club's (``season_rankings``), when read already."""
     annual = [g for g in games if plugin_for(g).annual_ranking]
     others = [g for g in games if g not in annual]
-    standings = season_rankings.season_standings(season, others, period=period) if others else {}
+    standings = {}
+    if others:
+        standings = season_rankings.season_standings(
+            season, others, period=period, signature=signature, rules=rules
+        )
     names = dict(game_choices())
     threshold = None if period else season.attendance_threshold
     player_url = season_player_url(season)
@@ -344,7 +353,10 @@ def season_tables(request, season, games: list[str], period=None) -> list[dict]:
     for game in games:
         prefix = f"{game}-p-" if period else f"{game}-"
         if game in annual:
-            ranking = annual_rankings.annual_ranking(season, game, rows=False, period=period)
+            own = None if rules is None else (rules.get(game) or (0, {}))[1]
+            ranking = annual_rankings.annual_ranking(
+                season, game, rules=own, rows=False, period=period
+            )
             if not ranking.tournaments:
                 continue
             html = annual_table_html(request, season, ranking, prefix)
@@ -366,24 +378,27 @@ def season_tables(request, season, games: list[str], period=None) -> list[dict]:
     return tables
 
 
-def season_page_context(request, season, threshold_form=None, signature=None) -> dict:
+def season_page_context(request, season, threshold_form=None, signature=None, rules=None) -> dict:
     """The season page: the month links and the period form, the period's ranking when one
     is asked for, each game's season ranking; the committee's attendance threshold form.
-    ``signature``: the season's (``season_rankings.season_signature``), when read already."""
+    ``signature`` and ``rules``: the season's and its club's (``season_rankings``), when
+    read already."""
     asked = any(request.GET.get(name) for name in PERIOD_FIELDS)
     period_form = PeriodForm(request.GET if asked else None, season=season)
     period = period_form.period()
-    games, months = season_rankings.season_calendar(season, signature)
+    games, months = season_rankings.season_calendar(season)
     if threshold_form is None and has_role(request.user, COMMITTEE, season.club):
         threshold_form = AttendanceThresholdForm(instance=season)
     excel = reverse("season_xlsx", args=[season.pk])
     return {
         "season": season,
-        "tables": season_tables(request, season, games),
+        "tables": season_tables(request, season, games, None, signature, rules),
         "months": months,
         "period_form": period_form,
         "period": period,
-        "period_tables": season_tables(request, season, games, period) if period else [],
+        "period_tables": (
+            season_tables(request, season, games, period, signature, rules) if period else []
+        ),
         "excel_url": f"{excel}?{urlencode(period.query)}" if period else excel,
         "threshold_form": threshold_form,
     }
@@ -435,12 +450,13 @@ class SeasonStandingsView(ConditionalPage, TemplateView):
     query_checks = season_query_checks()
 
     def page_depends(self) -> tuple | None:
-        season = season_rankings.season_for_page(self.kwargs["pk"])
+        season = listing.season_with_club(self.kwargs["pk"])
         if season is None:
             raise Http404
         public_page(self.request, season.club)
         self.season = season
         self.signature = season_rankings.season_signature(season)
+        self.rules = season_rankings.club_rules(season)
         if not kept_period(self.request, season):
             return None
         club = season.club
@@ -454,12 +470,14 @@ class SeasonStandingsView(ConditionalPage, TemplateView):
             club.name,
             club.default_public_name,
             club.hide_from_search_engines,
-            season.club_rules_saved,
+            sorted((game, version) for game, (version, _rules) in self.rules.items()),
             self.signature,
         )
 
     def get_context_data(self, **kwargs):
-        context = season_page_context(self.request, self.season, signature=self.signature)
+        context = season_page_context(
+            self.request, self.season, signature=self.signature, rules=self.rules
+        )
         return {**super().get_context_data(**kwargs), **context}
 
 

@@ -13,13 +13,13 @@ from django.db.models import (
     F,
     Max,
     OuterRef,
+    Q,
     QuerySet,
-    Subquery,
     Sum,
     Value,
     When,
 )
-from django.db.models.functions import Coalesce
+from django.db.models.functions import TruncMonth
 
 from club.models import Season
 from club.names import name_key, person_name
@@ -28,12 +28,13 @@ from scoring.ranking import shared_places
 from scoring.spec import Key
 
 from ..models import (
+    PLACE_POINTS_DENOMINATOR,
     GameRules,
     Tournament,
     TournamentResult,
 )
 from .classification import sixtieths_fraction
-from .season_totals import ADDED, Period, added_flag, attendance
+from .season_totals import Period, attendance
 
 
 @dataclass
@@ -59,7 +60,7 @@ class SeasonRow:
 
 
 #: A row of ``season_signature``: id, results version, status, date, game, name, archived,
-#: place points use, has results.
+#: place points use.
 SignatureRow = tuple[Any, ...]
 
 
@@ -80,51 +81,32 @@ def season_games(season: Season) -> list[str]:
     return season_calendar(season)[0]
 
 
-def season_calendar(
-    season: Season, signature: Sequence[SignatureRow] | None = None
-) -> tuple[list[str], list[Period]]:
+def season_calendar(season: Season) -> tuple[list[str], list[Period]]:
     """The games with results in the season's published tournaments, in ``GAMES`` order, and
-    the months with such an evening, in order (the season page's links): from the season's
-    ``signature`` (read when not given: one query)."""
-    if signature is None:
-        signature = season_signature(season)
-    played = {
-        (row[4], (row[3].year, row[3].month))
-        for row in signature
-        if row[8] and row[2] != Tournament.Status.REGISTRATION
-    }
+    the months with such an evening, in order (the season page's links). One query."""
+    played = set(
+        Tournament.objects.filter(season_id=season.pk, published=True)
+        .exclude(status=Tournament.Status.REGISTRATION)
+        .filter(Exists(TournamentResult.objects.filter(tournament=OuterRef("pk"))))
+        .annotate(month=TruncMonth("date"))
+        .values_list("game", "month")
+        .distinct()
+        .order_by()
+    )
     games = {game for game, _month in played}
-    months = sorted({month for _game, month in played})
+    months = sorted({(month.year, month.month) for _game, month in played})
     return (
         [game for game in GAMES if game in games],
         [Period.of_month(year, month) for year, month in months],
     )
 
 
-def season_for_page(pk: int) -> Season | None:
-    """A season with its club and ``club_rules_saved``: how many times its club saved a
-    ruleset (each save is a new version; the annual rules and the season's tie-breaks are the
-    club's), for its page's key. One query."""
-    saved = (
-        GameRules.objects.filter(club_id=OuterRef("club_id"))
-        .values("club_id")
-        .annotate(saved=Sum("version"))
-        .values("saved")
-    )
-    return (
-        Season.objects.select_related("club")
-        .annotate(club_rules_saved=Coalesce(Subquery(saved), 0))
-        .filter(pk=pk)
-        .first()
-    )
-
-
 def season_signature(season: Season) -> tuple[SignatureRow, ...]:
     """What the season's rankings show of its published tournaments, each: its id, its
     results' version (bumped by every result stored, and by a change of a player's or the
-    club's names), status, date, game, name, whether archived, whether it adds its place
-    points to the total, and whether it has results. A tournament published, unpublished,
-    added, removed or edited changes it. One query."""
+    club's names), status, date, game, name, whether archived, and whether it adds its place
+    points to the total. A tournament published, unpublished, added, removed or edited
+    changes it. One query."""
     return tuple(
         Tournament.objects.filter(season_id=season.pk, published=True)
         .order_by("pk")
@@ -137,19 +119,62 @@ def season_signature(season: Season) -> tuple[SignatureRow, ...]:
             "name",
             "archived",
             "rules__place_points_use",
-            Exists(TournamentResult.objects.filter(tournament=OuterRef("pk"))),
         )
     )
 
 
-def _season_classifiers(season: Season) -> dict[str, Callable[[SeasonLine], Key]]:
-    """Each game's season key under the club's ruleset (its tie-breaks), one query."""
-    stored = dict(GameRules.objects.filter(club_id=season.club_id).values_list("game", "rules"))
-    return {game: spec.season_classifier(stored.get(game) or None) for game, spec in GAMES.items()}
+def club_rules(season: Season) -> dict[str, tuple[int, dict[str, Any]]]:
+    """The season's club's own rulesets, per game: (version, rules), each save of a changed
+    ruleset a new version (the annual ranking's rule and the season's tie-breaks are the
+    club's); a game without one is missing. One query."""
+    return {
+        game: (version, dict(rules))
+        for game, version, rules in GameRules.objects.filter(club_id=season.club_id)
+        .order_by("pk")
+        .values_list("game", "version", "rules")
+    }
+
+
+def _season_classifiers(
+    season: Season, rules: dict[str, tuple[int, dict[str, Any]]] | None = None
+) -> dict[str, Callable[[SeasonLine], Key]]:
+    """Each game's season key under the club's ruleset (its tie-breaks): ``rules`` (the
+    club's, ``club_rules``), read when not given (one query)."""
+    stored = club_rules(season) if rules is None else rules
+    return {
+        game: spec.season_classifier((stored.get(game) or (0, None))[1] or None)
+        for game, spec in GAMES.items()
+    }
+
+
+def _whole_keys(keys: list[Key]) -> list[Key]:
+    """``keys`` in whole sixtieths of a point where every Fraction in them is a whole number
+    of sixtieths (place points, half a match won: always, as stored), so that ranking
+    compares integers, in the same order and with the same ties, rather than hundreds of
+    players' Fractions; else ``keys`` as they are."""
+    whole = []
+    for key in keys:
+        values = []
+        for value in key:
+            if isinstance(value, Fraction):
+                if PLACE_POINTS_DENOMINATOR % value.denominator:
+                    return keys
+                values.append(value.numerator * (PLACE_POINTS_DENOMINATOR // value.denominator))
+            elif isinstance(value, int):
+                values.append(value * PLACE_POINTS_DENOMINATOR)
+            else:
+                return keys
+        whole.append(tuple(values))
+    return whole
 
 
 def season_standings(
-    season: Season, games: Sequence[str] | None = None, *, period: Period | None = None
+    season: Season,
+    games: Sequence[str] | None = None,
+    *,
+    period: Period | None = None,
+    signature: Sequence[SignatureRow] | None = None,
+    rules: dict[str, tuple[int, dict[str, Any]]] | None = None,
 ) -> dict[str, list[SeasonRow]]:
     """Per game (all, or ``games``), the season's players ranked over its published
     tournaments (those of ``period`` only, if given): one aggregate over the stored
@@ -159,11 +184,18 @@ def season_standings(
     A player of a team game is credited with his team's matches. Each game ranks by its
     season key under the club's ruleset (``scoring``: individual games by place points, then
     their tie-breaks; team games by matches won, then theirs). The place points of a
-    tournament that added them to the total (« added ») count in the player's total.
+    tournament that added them to the total (« added ») count in the player's total: those
+    tournaments are read from the season's ``signature`` (read when not given: one query),
+    and named to the aggregate, rather than each result's tournament's rules read there.
+    ``rules``: the club's (``club_rules``), read when not given.
     """
     results = _counted_results(season, period)
     if games is not None:
         results = results.filter(tournament__game__in=list(games))
+    if signature is None:
+        signature = season_signature(season)
+    adding = [row[0] for row in signature if row[7] == "added"]
+    added = Q(tournament_id__in=adding)
     totals = (
         results.values_list(
             "tournament__game", "player_id", "player__last_name", "player__first_name"
@@ -177,8 +209,12 @@ def season_standings(
             Sum("matches_won"),
             Sum("matches_drawn"),
             Sum("against"),
-            added_60ths=Sum(Case(When(ADDED, then=F("place_points_60ths")), default=Value(0))),
-            added=Max(added_flag()),
+            added_60ths=(
+                Sum(Case(When(added, then=F("place_points_60ths")), default=Value(0)))
+                if adding
+                else Value(0)
+            ),
+            added=Max(Case(When(added, then=Value(1)), default=Value(0))) if adding else Value(0),
         )
         .order_by()
     )
@@ -186,7 +222,7 @@ def season_standings(
     by_game: dict[str, list[SeasonRow]] = defaultdict(list)
     keys: dict[str, list[Key]] = defaultdict(list)
     alphabetical: dict[int, str] = {}  # ties by last name, whichever way names are written
-    classifiers = _season_classifiers(season)
+    classifiers = _season_classifiers(season, rules)
     for line in totals:
         game, player_id, last, first, sixtieths, score, best, rounds, count, won, drawn = line[:11]
         totals_line = SeasonLine(
@@ -219,7 +255,7 @@ def season_standings(
         rows = by_game.get(game)
         if not rows:
             continue
-        for row, rank in zip(rows, shared_places(keys[game]), strict=True):
+        for row, rank in zip(rows, shared_places(_whole_keys(keys[game])), strict=True):
             row.rank = rank
         rows.sort(key=lambda r: (r.rank, alphabetical[r.player_id]))
         result[game] = rows
