@@ -459,17 +459,12 @@ class SeasonStandingsView(ConditionalPage, TemplateView):
         self.rules = season_rankings.club_rules(season)
         if not kept_period(self.request, season):
             return None
-        club = season.club
+        # The committee's page has the threshold form (a logged-in user's page is his own).
+        user = self.request.user
+        committee = user.is_authenticated and has_role(user, COMMITTEE, season.club)
         return (
-            season.pk,
-            season.name,
-            season.start,
-            season.end,
-            season.attendance_threshold,
-            club.pk,
-            club.name,
-            club.default_public_name,
-            club.hide_from_search_engines,
+            *page_cache.season_depends(season),
+            committee,
             sorted((game, version) for game, (version, _rules) in self.rules.items()),
             self.signature,
         )

@@ -152,7 +152,7 @@ def _whole_keys(keys: list[Key]) -> list[Key]:
     of sixtieths (place points, half a match won: always, as stored), so that ranking
     compares integers, in the same order and with the same ties, rather than hundreds of
     players' Fractions; else ``keys`` as they are."""
-    whole = []
+    whole: list[Key] = []
     for key in keys:
         values = []
         for value in key:
