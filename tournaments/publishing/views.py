@@ -76,8 +76,8 @@ class PublishedTournamentMixin:
 
 class ConditionalPage:
     """A public page answered 304 (Not Modified) to a browser whose copy is still current
-    (``condition``: ``page_depends`` reads what the page depends on, in a query or two, and
-    nothing else runs then). The page carries no form: an anonymous visitor's is built once
+    (``condition``: ``page_depends`` reads what the page depends on, in a few cheap queries,
+    and nothing else runs then). The page carries no form: an anonymous visitor's is built once
     per key (``page_cache``) for every visitor, and public with ``no-cache`` (every request
     revalidates, so a change shows at once). A logged-in user's page has his menu and his
     logout form: his own (``private``), never kept."""
