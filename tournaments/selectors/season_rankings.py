@@ -1,6 +1,6 @@
 """A season's standings over its published tournaments' stored results."""
 
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -195,6 +195,8 @@ def season_standings(
     if signature is None:
         signature = season_signature(season)
     adding = [row[0] for row in signature if row[7] == "added"]
+    # Matches are a team game's (an individual game's results have none to sum).
+    teams = any(GAMES[game].teams for game in (GAMES if games is None else games))
     added = Q(tournament_id__in=adding)
     totals = (
         results.values_list(
@@ -206,9 +208,9 @@ def season_standings(
             Max("best_round"),
             Sum("rounds"),
             Count("id"),
-            Sum("matches_won"),
-            Sum("matches_drawn"),
-            Sum("against"),
+            won_sum=Sum("matches_won") if teams else Value(0),
+            drawn_sum=Sum("matches_drawn") if teams else Value(0),
+            against_sum=Sum("against") if teams else Value(0),
             added_60ths=(
                 Sum(Case(When(added, then=F("place_points_60ths")), default=Value(0)))
                 if adding
@@ -221,7 +223,7 @@ def season_standings(
     evenings = attendance(season) if season.attendance_threshold else {}
     by_game: dict[str, list[SeasonRow]] = defaultdict(list)
     keys: dict[str, list[Key]] = defaultdict(list)
-    alphabetical: dict[int, str] = {}  # ties by last name, whichever way names are written
+    names: dict[int, tuple[str, str]] = {}  # ties by last name, whichever way names are written
     classifiers = _season_classifiers(season, rules)
     for line in totals:
         game, player_id, last, first, sixtieths, score, best, rounds, count, won, drawn = line[:11]
@@ -249,14 +251,22 @@ def season_standings(
         )
         keys[game].append(classifiers[game](totals_line))
         by_game[game].append(row)
-        alphabetical[player_id] = name_key(f"{last} {first}")
+        names[player_id] = (last, first)
     result: dict[str, list[SeasonRow]] = {}
     for game in GAMES:
         rows = by_game.get(game)
         if not rows:
             continue
-        for row, rank in zip(rows, shared_places(_whole_keys(keys[game])), strict=True):
+        ranks = shared_places(_whole_keys(keys[game]))
+        for row, rank in zip(rows, ranks, strict=True):
             row.rank = rank
-        rows.sort(key=lambda r: (r.rank, alphabetical[r.player_id]))
+        # Players sharing a place, by last name: their names' keys are made for them alone.
+        shared = {rank for rank, count in Counter(ranks).items() if count > 1}
+        alphabetical = {
+            row.player_id: name_key(" ".join(names[row.player_id]))
+            for row in rows
+            if row.rank in shared
+        }
+        rows.sort(key=lambda r: (r.rank, alphabetical.get(r.player_id, "")))
         result[game] = rows
     return result
