@@ -295,3 +295,7 @@ def test_a_miss_and_a_hit_run_the_same_queries_whatever_the_number_of_tournament
         _hit, kept = get(Client(), url)
         counts.append((built, kept))
     assert counts[0] == counts[1] and counts[0][1] == 3
+
+
+def test_an_unknown_season_is_not_found(db):
+    assert Client().get(reverse("season_standings", args=[9999])).status_code == 404
