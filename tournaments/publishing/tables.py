@@ -1,14 +1,16 @@
-"""The ranking tables: a tournament's standings and the annual ranking as rows for one
-template loop, their columns the game's standings metrics; django-tables2 tables for the
-season standings (sortable, paginated)."""
+"""The ranking tables: a tournament's standings and a season's standings as rows for one
+template loop (``_ranking_table.html``), their columns the game's standings metrics; the
+annual ranking as a django-tables2 table (sortable, paginated)."""
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import partial
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import django_tables2 as tables
 from django.conf import settings
+from django.core.paginator import Paginator
 from django.utils.formats import localize
 from django.utils.functional import Promise
 from django.utils.html import format_html
@@ -23,17 +25,13 @@ if TYPE_CHECKING:
 
     from tournaments.games.base import GamePlugin
     from tournaments.selectors.classification import StandingRow
+    from tournaments.selectors.season_rankings import SeasonRow
 
 _T = TypeVar("_T")
 
 #: A player's public page by entry and player id, or by player id (None: his name is hidden).
 EntryUrl = Callable[[int, int], str | None]
 PlayerUrl = Callable[[int], str | None]
-
-
-class PointsColumn(tables.Column):
-    def render(self, value: Fraction | int | None) -> str:
-        return format_points(value)
 
 
 def attendance_text(evenings: int, threshold: int) -> SafeString:
@@ -55,59 +53,6 @@ def attendance_text(evenings: int, threshold: int) -> SafeString:
     )
 
 
-class EveningsColumn(tables.Column):
-    """The evenings played against the season's attendance threshold (« 15/15 ✓ »)."""
-
-    def __init__(self, *args: Any, threshold: int | None = None, **kwargs: Any) -> None:
-        self.threshold = threshold
-        super().__init__(*args, **kwargs)
-
-    def render(self, value: int) -> SafeString:
-        return attendance_text(value, self.threshold or 0)
-
-
-class SeasonStandingsTable(tables.Table):
-    rank = tables.Column(verbose_name=_("Rank"), attrs={"td": {"class": "num"}})
-    name = tables.Column(verbose_name=_("Player"), attrs={"td": {"class": "name"}})
-    tournaments = tables.Column(verbose_name=_("Tournaments"), attrs={"td": {"class": "num"}})
-    place_points = PointsColumn(verbose_name=_("Place points"), attrs={"td": {"class": "num"}})
-    wins = PointsColumn(verbose_name=_("Matches won"), attrs={"td": {"class": "num"}})
-    score = tables.Column(verbose_name=_("Total score"), attrs={"td": {"class": "num"}})
-    total = PointsColumn(verbose_name=_("Total with place points"), attrs={"td": {"class": "num"}})
-    difference = tables.Column(verbose_name=_("Difference"), attrs={"td": {"class": "num"}})
-    best_round = tables.Column(verbose_name=_("Best round"), attrs={"td": {"class": "num"}})
-    evenings = EveningsColumn(verbose_name=_("Evenings"), attrs={"td": {"class": "num"}})
-
-    class Meta:
-        orderable = True
-        attrs = {"class": "data standings"}
-
-    def __init__(
-        self,
-        data: Sequence[Mapping[str, Any]],
-        *,
-        player_url: PlayerUrl,
-        threshold: int | None = None,
-        **kwargs: Any,
-    ) -> None:
-        """``threshold``: the season's attendance threshold (None: no « Soirées » column);
-        the total with the place points shows where one of the rows' tournaments added
-        them."""
-        self.player_url = player_url
-        exclude = list(kwargs.pop("exclude", ()))
-        if not any(row.get("added") for row in data):
-            exclude.append("total")
-        if threshold is None:
-            exclude.append("evenings")
-        super().__init__(data, exclude=exclude, **kwargs)
-        if threshold is not None:
-            self.columns["evenings"].column.threshold = threshold
-
-    def render_name(self, value: str, record: Mapping[str, Any]) -> str:
-        url = self.player_url(record["player_id"])
-        return format_html('<a href="{}">{}</a>', url, value) if url else value
-
-
 class AnnualRankingTable(tables.Table):
     """The season's ranking by the club's rule: totals, then each tournament (points, place)."""
 
@@ -122,7 +67,7 @@ class AnnualRankingTable(tables.Table):
         order_by="total_60ths",
         attrs={"td": {"class": "num"}},
     )
-    place_points = PointsColumn(
+    place_points = tables.Column(
         verbose_name=_("Place points"),
         order_by="place_points_60ths",
         attrs={"td": {"class": "num"}},
@@ -394,3 +339,89 @@ def annual_rows(
         )
         for record in records
     ]
+
+
+#: The season standings' columns after the rank and the name: (name, heading, written as
+#: place points); a game leaves out those its standings do not show.
+SEASON_COLUMNS = (
+    ("tournaments", _("Tournaments"), False),
+    ("place_points", _("Place points"), True),
+    ("wins", _("Matches won"), True),
+    ("score", _("Total score"), False),
+    ("total", _("Total with place points"), True),
+    ("difference", _("Difference"), False),
+    ("best_round", _("Best round"), False),
+    ("evenings", _("Evenings"), False),
+)
+#: The columns a season standings table may be sorted by (``<game>-sort``).
+SEASON_SORTS = frozenset({"rank", "name", *(name for name, _h, _p in SEASON_COLUMNS)})
+#: The annual ranking's (``AnnualRankingTable``'s columns).
+ANNUAL_SORTS = frozenset({"rank", "name", "tournaments", "points", "place_points", "best_n_points"})
+#: A season ranking's rows per page: a season has hundreds of players, 50 keep it light on
+#: a phone.
+SEASON_PER_PAGE = 50
+
+
+def _cell(name: str, write: Callable[[Any], str], row: "SeasonRow") -> SafeString:
+    """A season row's cell ``name`` as ``write`` writes it (its own text: numbers only)."""
+    return SafeString(write(getattr(row, name)))
+
+
+def season_standings_table(
+    query: "QueryDict",
+    prefix: str,
+    rows: "list[SeasonRow]",
+    excluded: Iterable[str],
+    player_url: PlayerUrl,
+    threshold: int | None = None,
+) -> dict[str, Any]:
+    """A game's season standings (``SeasonRow``s, ranked) as ``_ranking_table.html`` shows
+    them: sorted by the column ``query`` asks for (``<prefix>sort``, as django-tables2 sorted
+    them), 50 a page (``<prefix>page``; a page past the end is the last), only the shown
+    page's cells written. ``excluded``: the game's columns left out; the total with the
+    place points shows where one of the rows' tournaments added them, the evenings against
+    the season's attendance ``threshold`` where it has one."""
+    left_out = set(excluded)
+    if not any(row.added for row in rows):
+        left_out.add("total")
+    if threshold is None:
+        left_out.add("evenings")
+    shown = [
+        (name, heading, points) for name, heading, points in SEASON_COLUMNS if name not in left_out
+    ]
+    field = f"{prefix}sort"
+    headings = [
+        ("rank", _("Rank"), ""),
+        ("name", _("Player"), ""),
+        *((name, heading, "") for name, heading, _p in shown),
+    ]
+    current, descending = sorting(query, field, [name for name, _h, _c in headings])
+    if current is not None:
+        column = current
+        rows = sorted_rows(rows, lambda row: getattr(row, column), descending)
+    page_field = f"{prefix}page"
+    page = Paginator(rows, SEASON_PER_PAGE).get_page(query.get(page_field))
+    number = number_writer()
+    writers: list[Callable[[SeasonRow], SafeString]] = []
+    for name, _heading, points in shown:
+        if name == "evenings":
+            writers.append(lambda row: attendance_text(row.evenings or 0, threshold or 0))
+        elif points:
+            writers.append(partial(_cell, name, points_text))
+        else:
+            writers.append(partial(_cell, name, number))
+    return {
+        "css": "data standings",
+        "columns": sort_columns(query, field, headings),
+        "rows": [
+            RankingRow(
+                rank=number(row.rank),
+                name=row.name,
+                url=player_url(row.player_id),
+                cells=[write(row) for write in writers],
+            )
+            for row in page.object_list
+        ],
+        "page": page,
+        "page_field": page_field,
+    }
