@@ -161,6 +161,14 @@ def set_name_order(club: Club, order: str) -> None:
 
 
 @transaction.atomic
+def set_clock_with_round(club: Club, with_round: bool) -> None:
+    """Whether drawing or starting a timed round offers to start its clock in the same step
+    (ticked), or leaves it to be started by hand (unticked)."""
+    club.clock_with_round = with_round
+    club.save(update_fields=["clock_with_round"])
+
+
+@transaction.atomic
 def set_language(club: Club, language: str) -> None:
     """The language of the club's public pages, sheets and exports from now on (for visitors
     who chose none: ``club.language``); cached pages are keyed by the language shown."""
