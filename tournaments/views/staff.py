@@ -245,10 +245,19 @@ class RegistrationView(ScorekeeperRequiredMixin, View):
             )
         elif action == "remove":
             entry = self._entry(request, tournament)
+            if request.POST.get("confirm") != "1":
+                # Deleting a registration is asked once more, on a page of its own.
+                context = {"tournament": tournament, "entry": entry}
+                return render(request, "tournaments/staff/remove_entry_confirm.html", context)
             try:
                 registration.unregister(entry)
             except errors.TournamentError as error:
                 messages.error(request, str(error))
+            else:
+                messages.success(
+                    request,
+                    _("The registration of %(player)s is deleted.") % {"player": entry.player},
+                )
         return redirect("staff_registration", pk=pk)
 
     def _entry(self, request, tournament) -> Entry:
