@@ -14,7 +14,6 @@ from . import names
 from .language import activate_club_language, document_language
 from .models import Club, Player, PublicName
 
-
 #: The privacy notices a club starts from: the model a new club adapts, the demo's own.
 MODEL_NOTICE = "club/notices/model.txt"
 DEMO_NOTICE = "club/notices/demo.txt"

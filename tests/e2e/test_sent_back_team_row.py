@@ -76,9 +76,7 @@ def test_a_sent_back_row_is_corrected_by_one_team_only(
         phone.locator("#who-form button[type=submit]").click()
     seat = PhoneSeat.objects.get(link=link, released_at__isnull=True)
     side = next(
-        p.side
-        for p in table_state.table_people(table_seats(table))
-        if p.entry_id == seat.entry_id
+        p.side for p in table_state.table_people(table_seats(table)) if p.entry_id == seat.entry_id
     )
     deal = table_entry.enter_deal(
         table,

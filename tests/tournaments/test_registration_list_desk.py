@@ -34,7 +34,7 @@ def test_deleting_a_registration_is_named_apart_and_confirmed(scorekeeper_client
     url = reverse("staff_registration", args=[tournament.pk])
     page = scorekeeper_client.get(url).content.decode()
     assert ">Retirer<" not in page  # the word of « Retiré » is no longer the deletion's
-    assert "Supprimer<span class=\"visually-hidden\"> — Paul Dupont</span>" in page
+    assert 'Supprimer<span class="visually-hidden"> — Paul Dupont</span>' in page
     entry = Entry.objects.get(tournament=tournament, player__last_name="Dupont")
 
     asked = scorekeeper_client.post(url, {"action": "remove", "entry": entry.pk})

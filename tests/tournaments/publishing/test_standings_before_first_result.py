@@ -45,4 +45,3 @@ def test_after_the_first_complete_table_the_standings_rank(client, make_tourname
     assert "1" in ranks and "—" not in ranks
     hall = client.get(reverse("tournament_display", args=[tournament.pk])).content.decode()
     assert WAITING not in hall and "hall-standings" in hall
-
