@@ -52,6 +52,15 @@ def public_name(player: Player, club: Club, full_name: str) -> str:
     return hidden_label(player.pk)
 
 
+def resolved_name(player: Player, club: Club) -> str:
+    """What ``club``'s public pages write for ``player``, whatever page lists him: the club's
+    order of names and the player's public-name mode (his own, else the club's default). For
+    pages that list players of several clubs, where no club's ambient context
+    (``public_page``) may speak for every row; ``player`` and ``club`` as read, no query."""
+    full = names.ordered_name(player.first_name, player.last_name, club.name_order)
+    return public_name(player, club, full)
+
+
 def shows_player_page(player: Player, club: Club) -> bool:
     """A player whose name is hidden has no public page of his own."""
     return public_mode(player, club) != PublicName.HIDDEN

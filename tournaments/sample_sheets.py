@@ -6,6 +6,7 @@ games, each negative game is played twice; ``scoring`` still checks every one of
 
 import datetime
 import random
+from collections.abc import Sequence
 
 from scoring import GAMES
 from scoring.double_king import score_deal
@@ -66,12 +67,13 @@ def whist_pool(
     deals: int = 12,
     n_seats: int = 4,
     sit_out: str = "dealer",
+    sit_out_order: Sequence[int] = (),
 ) -> list[dict]:
     """The first ``deals`` records of a lawful whist pool (at 5 and 6, those sitting out as
-    the club's ``sit_out`` says: ``scoring.whist_seats``)."""
+    the club's ``sit_out`` and the table's ``sit_out_order`` say: ``scoring.whist_seats``)."""
     records = []
     for k in range(deals):
-        dealer, out = deal_seats(n_seats, k, first_dealer, sit_out)
+        dealer, out = deal_seats(n_seats, k, first_dealer, sit_out, sit_out_order or None)
         active = [s for s in range(n_seats) if s not in out]
         code, kind = rng.choice(WHIST_CONTRACTS)
         record: dict[str, object] = {"contract": code, "dealer": dealer}

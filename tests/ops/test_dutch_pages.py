@@ -44,6 +44,10 @@ STATE_PAGES = ("staff_draw",)
 #: URL patterns that are no page a link leads to, each with its reason.
 NOT_PAGES = {
     "staff_publish": "a form's target (POST)",
+    "staff_hold": "a form's target (POST), on the tournament's page (its errors shown there; "
+    "tests/tournaments/test_holds.py reads it)",
+    "staff_release": "linked from a held tournament's banner only: the demo's are not held "
+    "(tests/tournaments/test_holds.py reads it)",
     "staff_season_attendance": "a form's target (POST)",
     "club_member_erase": "a form's target (POST), on the member's page",
     "staff_member_search": "JSON for the registration page's search",

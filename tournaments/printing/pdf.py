@@ -251,7 +251,11 @@ def build_sheet(
         rules=rules,
         cells_for=cells_for,
         seats_of=functools.partial(
-            plugin.deal_seats, tournament.rules or None, len(dealing), first
+            plugin.deal_seats,
+            tournament.rules or None,
+            len(dealing),
+            first,
+            sit_out_order=tuple(table.sit_out_order or ()),
         ),
     )
     _place_deals(plugin, sheet_rows, deals or ())

@@ -13,6 +13,7 @@ from club.language import activate_club_language
 from club.roles import ScorekeeperRequiredMixin
 from tournaments.games import plugin_for
 from tournaments.models import Round, Tournament
+from tournaments.services import errors
 from tournaments.tableside import hall_screen
 from tournaments.views.deals import clock_payload
 
@@ -78,6 +79,13 @@ class HallLinkView(ScorekeeperRequiredMixin, View):
 
     def post(self, request, pk):
         tournament = self.get_tournament(pk)
+        try:
+            self.act(request, tournament)
+        except errors.TournamentError as error:  # a laptop holds the tournament
+            messages.error(request, str(error))
+        return HttpResponseRedirect(reverse("staff_hall_link", args=[tournament.pk]))
+
+    def act(self, request, tournament):
         if request.POST.get("action") == "revoke":
             hall_screen.hall_link_revoke(tournament)
             messages.success(request, _("The hall clock's link is revoked: it no longer opens."))
@@ -90,7 +98,6 @@ class HallLinkView(ScorekeeperRequiredMixin, View):
                 if replaced
                 else _("The hall clock's link is ready."),
             )
-        return HttpResponseRedirect(reverse("staff_hall_link", args=[tournament.pk]))
 
 
 class HallClockView(View):

@@ -100,9 +100,13 @@ class TournamentUpdateView(ScorekeeperRequiredMixin, UpdateView):
         return {**super().get_form_kwargs(), "clubs": self.get_staff_clubs()}
 
     def form_valid(self, form):
-        self.object = tournament_settings.save_tournament(
-            form.save(commit=False), user=self.request.user
-        )
+        try:
+            self.object = tournament_settings.save_tournament(
+                form.save(commit=False), user=self.request.user
+            )
+        except errors.TournamentError as error:  # a laptop holds it: what was typed stays
+            form.add_error(None, str(error))
+            return self.render_to_response(self.get_context_data(form=form), status=409)
         return redirect(self.get_success_url())
 
     def get_success_url(self):
@@ -136,8 +140,13 @@ class TournamentDashboardView(ScorekeeperRequiredMixin, View):
 class PublishView(CommitteeRequiredMixin, View):
     def post(self, request, pk):
         tournament = self.get_scoped(Tournament, pk=pk)
-        tournament.published = request.POST.get("published") == "1"
-        tournament.save(update_fields=["published"])
+        try:
+            tournament_settings.set_published(
+                tournament, published=request.POST.get("published") == "1"
+            )
+        except errors.TournamentError as error:
+            messages.error(request, str(error))
+            return redirect("staff_tournament", pk=pk)
         messages.success(
             request,
             _("Tournament published.") if tournament.published else _("Tournament unpublished."),
@@ -177,7 +186,16 @@ class RegistrationView(ScorekeeperRequiredMixin, View):
 
     def post(self, request, pk):
         tournament = self.get_scoped(Tournament, pk=pk)
-        action = request.POST.get("action")
+        try:
+            return self.act(request, tournament, request.POST.get("action"))
+        except errors.TournamentError as error:  # a laptop holds the tournament
+            if request.headers.get("Accept") == "application/json":
+                return JsonResponse({"message": str(error)}, status=409)
+            messages.error(request, str(error))
+            return redirect("staff_registration", pk=pk)
+
+    def act(self, request, tournament, action):
+        pk = tournament.pk
         if action in ("member", "walk_in"):
             if action == "member":
                 form = RegisterMemberForm(request.POST, tournament=tournament)
@@ -186,7 +204,12 @@ class RegistrationView(ScorekeeperRequiredMixin, View):
             if not form.is_valid():
                 context = self.context(tournament, **{f"{action}_form": form})
                 return render(request, self.template_name, context, status=400)
-            self._register(request, tournament, action, form.cleaned_data)
+            try:
+                self._register(request, tournament, action, form.cleaned_data)
+            except errors.TournamentError as error:  # what was typed stays in the form
+                form.add_error(None, str(error))
+                context = self.context(tournament, **{f"{action}_form": form})
+                return render(request, self.template_name, context, status=409)
         elif action == "tick":
             form = TickMembersForm(request.POST, tournament=tournament)
             if not form.is_valid():

@@ -1,4 +1,5 @@
-"""``manage.py recompute``: every stored result recomputed from the deal records."""
+"""``manage.py recompute``: every projection rebuilt from the source facts (the deal records,
+the draws, the rules), and what changed, kind by kind."""
 
 from argparse import ArgumentParser
 
@@ -7,7 +8,7 @@ from django.utils.translation import gettext as _
 
 from tournaments.models import Tournament
 from tournaments.services import recompute
-from tournaments.services.recompute import Difference, Unreadable
+from tournaments.services.recompute import DEAL, RESULT, TABLE, TOURNAMENT, Difference, Unreadable
 
 
 def describe(found: Difference | Unreadable) -> str:
@@ -18,7 +19,18 @@ def describe(found: Difference | Unreadable) -> str:
         line = _("%(tournament)s, round %(round)d, table %(table)d: records refused (%(error)s)")
         return line % {**where, "error": found.error}
     change = {"who": found.who, "field": found.field, "before": found.before, "after": found.after}
-    if found.round is None:
+    if found.kind == TOURNAMENT:
+        line = _("%(tournament)s: %(field)s %(before)s → %(after)s")
+    elif found.kind == TABLE:
+        line = _(
+            "%(tournament)s, round %(round)d, table %(table)d: %(field)s %(before)s → %(after)s"
+        )
+    elif found.kind == DEAL:
+        line = _(
+            "%(tournament)s, round %(round)d, table %(table)d, deal %(who)s: "
+            "%(field)s %(before)s → %(after)s"
+        )
+    elif found.kind == RESULT:
         line = _("%(tournament)s, result of %(who)s: %(field)s %(before)s → %(after)s")
     else:
         line = _(
@@ -30,8 +42,9 @@ def describe(found: Difference | Unreadable) -> str:
 
 class Command(BaseCommand):
     help = (
-        "Recompute every table's stored results and every tournament's stored results from the "
-        "deal records with the tournament's rules; print each difference and a summary."
+        "Rebuild every projection (deals' points, seats' results, tables' completeness, "
+        "players' tournament results, tournaments' status) from the source facts with each "
+        "tournament's rules; print each difference and a summary per kind."
     )
 
     def add_arguments(self, parser: ArgumentParser) -> None:
@@ -51,6 +64,8 @@ class Command(BaseCommand):
         )
         for found in report.differences:
             self.stdout.write(describe(found))
+        for held in report.held:
+            self.stdout.write(_("Left as it was: %(reason)s") % {"reason": held})
         summary = _(
             "%(tournaments)d tournaments, %(tables)d tables recomputed: "
             "%(differences)d differences."
@@ -59,6 +74,13 @@ class Command(BaseCommand):
             "tables": report.tables,
             "differences": len(report.differences),
         }
+        self.stdout.write(
+            _(
+                "Per kind: deals' points %(deal)d, seats %(seat)d, tables %(table)d, "
+                "players' results %(result)d, tournaments' status %(tournament)d."
+            )
+            % report.by_kind()
+        )
         if dry_run:
             summary += " " + _("Dry run: nothing was written.")
         elif report.differences:
