@@ -136,8 +136,8 @@ class ClubStaffView(CommitteeRequiredMixin, View):
 
 
 class ClubSettingsView(CommitteeRequiredMixin, View):
-    """The club's settings: how its players' names are written everywhere, and the language
-    of its public pages, sheets and exports."""
+    """The club's settings: how its players' names are written everywhere, the language of
+    its public pages, sheets and exports, and when a timed round's clock starts."""
 
     template_name = "club/settings.html"
 
@@ -158,6 +158,7 @@ class ClubSettingsView(CommitteeRequiredMixin, View):
             return self.page(request, club, form, status=400)
         services.set_name_order(club, form.cleaned_data["name_order"])
         services.set_language(club, form.cleaned_data["language"])
+        services.set_clock_with_round(club, form.cleaned_data["clock_with_round"])
         messages.success(request, _("The club's settings are saved."))
         return redirect("club_settings", slug=club.slug)
 

@@ -142,12 +142,13 @@ class RoleForm(forms.Form):
 
 
 class ClubNamesForm(forms.ModelForm[Club]):
-    """The club's settings: how names are written (« Guy Henrard » or « Henrard Guy ») and
-    the language of its pages, sheets and exports."""
+    """The club's settings: how names are written (« Guy Henrard » or « Henrard Guy »), the
+    language of its pages, sheets and exports, and whether a timed round's clock starts with
+    the round."""
 
     class Meta:
         model = Club
-        fields = ["name_order", "language"]
+        fields = ["name_order", "language", "clock_with_round"]
         widgets = {"name_order": forms.RadioSelect}
         error_messages = {
             "name_order": {

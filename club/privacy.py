@@ -8,11 +8,23 @@ real name: only the public pages, the hall screen, the public exports and the wa
 
 from django.db.models import QuerySet
 from django.http import HttpRequest
+from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
 
 from . import names
-from .language import activate_club_language
+from .language import activate_club_language, document_language
 from .models import Club, Player, PublicName
+
+#: The privacy notices a club starts from: the model a new club adapts, the demo's own.
+MODEL_NOTICE = "club/notices/model.txt"
+DEMO_NOTICE = "club/notices/demo.txt"
+
+
+def starting_notice(name: str, language: str, *, template: str = MODEL_NOTICE) -> str:
+    """A club's first privacy notice, in its language: what Atout keeps and shows of its
+    players, for the committee to adapt (plain text, paragraphs apart)."""
+    with document_language(language):
+        return render_to_string(template, {"name": name}).strip()
 
 
 def public_mode(player: Player, club: Club) -> str:

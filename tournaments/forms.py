@@ -3,6 +3,7 @@ from decimal import Decimal
 
 from django import forms
 from django.core.validators import MaxValueValidator, MinValueValidator
+from django.utils.text import capfirst
 from django.utils.translation import gettext_lazy as _
 
 from club.fields import IdChoiceField, IdMultipleChoiceField
@@ -69,7 +70,7 @@ class TournamentForm(forms.ModelForm):
     target = forms.IntegerField(required=False)
     round_minutes = forms.IntegerField(required=False)
     pool_minutes = forms.IntegerField(required=False)
-    entry_fee = MoneyField(label=_("entry fee"))
+    entry_fee = MoneyField(label=capfirst(_("entry fee")))  # as a model field's label is
 
     class Meta:
         model = Tournament

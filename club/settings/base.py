@@ -192,7 +192,7 @@ STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT = BASE_DIR / "staticfiles"
 
-DJANGO_TABLES2_TEMPLATE = "django_tables2/semantic.html"
+DJANGO_TABLES2_TEMPLATE = "django_tables2/atout.html"  # semantic.html, its pagination links named
 
 # Long PDFs are built off the request by a task queue kept in the database: `manage.py
 # db_worker`, one per core at a lower priority than the web's workers (`nice`, README); `make

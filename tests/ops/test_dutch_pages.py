@@ -191,6 +191,9 @@ def typed_by_the_club() -> set[str]:
     """The names the club typed: shown as typed whatever the language."""
     typed = set(Tournament.objects.values_list("name", flat=True))
     typed |= set(Club.objects.values_list("name", flat=True))
+    # Each club's privacy notice (its text, a model's to start with), whole and per paragraph.
+    for notice in Club.objects.values_list("privacy_notice", flat=True):
+        typed |= {" ".join(part.split()) for part in [notice, *notice.split("\n\n")]} - {""}
     for first, last, username in User.objects.values_list("first_name", "last_name", "username"):
         typed |= {first, last, username, f"{first} {last}"}
     return typed

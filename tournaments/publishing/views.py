@@ -54,6 +54,7 @@ from tournaments.selectors import (
 
 # The standings' and the annual ranking's one template.
 RANKING_TABLE = "publishing/_ranking_table.html"
+STANDINGS_WAITING = "publishing/_standings_waiting.html"
 
 
 class TournamentListView(ListView):
@@ -183,17 +184,23 @@ def cached_html(name: str, key: tuple, build) -> str:
 
 def standings_table_html(request, tournament, plugin, *, linked: bool = True) -> str:
     """The rendered standings table, cached per results version, language and query (the
-    sort); ``linked``: the names link to the players' public pages."""
+    sort); ``linked``: the names link to the players' public pages. Before the first result,
+    nobody has a rank and a line says when the first standings come (not a column of « 1 »)."""
     query = request.GET.urlencode()
 
     def render() -> str:
         rows = classification.tournament_standings(tournament, live=plugin.live_standings)
+        waiting = classification.before_first_result(tournament, rows)
+        if waiting:
+            for row in rows:
+                row.rank = None  # nobody is ranked yet: no column of « 1 »
         url = player_url(tournament) if linked else None
         columns, shown = standings_table(
             request.GET, plugin, rows, tournament.rounds, url, tournament.rules or None
         )
         context = {"css": "data standings", "columns": columns, "rows": shown}
-        return render_to_string(RANKING_TABLE, context)
+        table = render_to_string(RANKING_TABLE, context)
+        return render_to_string(STANDINGS_WAITING) + table if waiting else table
 
     key = (tournament.pk, tournament.results_version, tournament.rounds, tournament.game)
     name = "standings" if linked else "standings-unlinked"

@@ -54,11 +54,13 @@ class DisplayView(ConditionalPageMixin, PublishedTournamentMixin, TemplateView):
         tournament = self.tournament
         plugin = plugin_for(tournament.game)
         rounds = hall.hall_rounds(self.rounds)
-        standings = [
-            row
-            for row in classification.tournament_standings(tournament, live=plugin.live_standings)
-            if not row.substitute
-        ]
+        rows = classification.tournament_standings(tournament, live=plugin.live_standings)
+        # Before the first result nobody is ranked: the slide says when the first standings come.
+        standings = (
+            []
+            if classification.before_first_result(tournament, rows)
+            else [row for row in rows if not row.substitute]
+        )
         clock = None
         if plugin.clock and rounds.current is not None and rounds.current.clock_minutes:
             clock = rounds.current.clock_state(timezone.now())

@@ -38,6 +38,7 @@ from tournaments.services import (
     pairing,
     payments,
     registration,
+    round_clock,
     rulesets,
     tournament_settings,
 )
@@ -267,10 +268,19 @@ class RegistrationView(ScorekeeperRequiredMixin, View):
             )
         elif action == "remove":
             entry = self._entry(request, tournament)
+            if request.POST.get("confirm") != "1":
+                # Deleting a registration is asked once more, on a page of its own.
+                context = {"tournament": tournament, "entry": entry}
+                return render(request, "tournaments/staff/remove_entry_confirm.html", context)
             try:
                 registration.unregister(entry)
             except errors.TournamentError as error:
                 messages.error(request, str(error))
+            else:
+                messages.success(
+                    request,
+                    _("The registration of %(player)s is deleted.") % {"player": entry.player},
+                )
         return redirect("staff_registration", pk=pk)
 
     def _entry(self, request, tournament) -> Entry:
@@ -389,6 +399,14 @@ class TeamsView(ScorekeeperRequiredMixin, View):
 # --------------------------------------------------------------------------- rounds
 
 
+def start_clock_if_asked(request, round_: Round) -> None:
+    """The hall clock of a timed round drawn or started with « and start the clock » ticked
+    (as the club's setting ticks it) starts in the same step."""
+    if request.POST.get("start_clock") == "1" and plugin_for(round_.tournament.game).clock:
+        round_clock.clock_start(round_)
+        messages.success(request, _("The hall clock is started."))
+
+
 class DrawRoundView(ScorekeeperRequiredMixin, View):
     """Draw the next round; while sheets are still open, only once the scorekeeper confirms
     (the seats are public at once)."""
@@ -415,6 +433,7 @@ class DrawRoundView(ScorekeeperRequiredMixin, View):
         except errors.TournamentError as error:
             messages.error(request, str(error))
             return redirect("staff_tournament", pk=pk)
+        start_clock_if_asked(request, round_)
         return redirect("staff_round", pk=round_.pk)
 
     def confirmation(self, request, tournament, *, by_standings: bool = False, open_sheets=None):
@@ -426,6 +445,7 @@ class DrawRoundView(ScorekeeperRequiredMixin, View):
             {
                 "tournament": tournament,
                 "by_standings": by_standings,
+                "start_clock": request.POST.get("start_clock") == "1",
                 "open_sheets": open_sheets,
                 "next_number": tournament.round_set.count() + 1,
             },
@@ -462,6 +482,7 @@ class RoundView(ScorekeeperRequiredMixin, View):
             elif action == "start":
                 drawing.start_round(round_)
                 messages.success(request, _("Round started: the seats are final."))
+                start_clock_if_asked(request, round_)
             elif action == "cancel_draw":
                 number = drawing.cancel_draw(round_, user=request.user)
                 messages.success(
