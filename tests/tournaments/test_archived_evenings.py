@@ -249,7 +249,7 @@ def test_the_page_names_each_bad_field_in_french_and_keeps_what_was_typed(
             "the place points “%(value)s” are not a number between 0 and %(max)d "
             "(halves and thirds allowed: 2,5)",
             value="-1",
-            max=1000,
+            max=100000,
         )
     ]
     html = response.content.decode()
@@ -350,7 +350,7 @@ def test_a_file_with_bad_rows_names_each_one_in_french_and_saves_nothing(
                 "the place points “%(value)s” are not a number between 0 and %(max)d "
                 "(halves and thirds allowed: 2,5)",
                 value="2,51",
-                max=1000,
+                max=100000,
             )
         ],
     }
