@@ -2,6 +2,7 @@
 
 import secrets
 import uuid
+from collections.abc import Iterable
 from decimal import Decimal
 from typing import Any
 
@@ -194,8 +195,8 @@ class RepresentedClub(Travelling):
         return self.name
 
 
-class PlayerQuerySet(models.QuerySet):
-    def bulk_create(self, objs, *args, **kwargs):
+class PlayerQuerySet(models.QuerySet["Player"]):
+    def bulk_create(self, objs: Iterable["Player"], *args: Any, **kwargs: Any) -> list["Player"]:
         """``save`` is skipped here: fill each player's sort key first."""
         objs = list(objs)
         for player in objs:

@@ -1,8 +1,11 @@
 import copy
+from datetime import date as Date
 from decimal import Decimal
+from typing import Any
 
 from django import forms
 from django.core.validators import MaxValueValidator, MinValueValidator
+from django.db.models import QuerySet
 from django.utils.text import capfirst
 from django.utils.translation import gettext_lazy as _
 
@@ -16,8 +19,8 @@ from scoring import GAMES, InvalidDeal
 from scoring.ranking import CLUB_RANKING_BOUNDS
 
 from .games import PLUGINS, playable_game_choices, plugin_for
-from .games.rule_fields import CONTRACTS, COUNTERS, GAME_TABLE, GROUPS, SETTINGS, TABLES
-from .models import HOLDER_MAX_LENGTH, Entry, Tournament
+from .games.rule_fields import CONTRACTS, COUNTERS, GAME_TABLE, GROUPS, SETTINGS, TABLES, RuleField
+from .models import HOLDER_MAX_LENGTH, Entry, Round, Tournament
 from .scoring_messages import bounds_help, rules_message
 from .selectors.rulebook import club_rules, effective_rules
 from .services import archive
@@ -27,8 +30,15 @@ from .services.archive import ArchiveRow
 class DateInput(forms.DateInput):
     input_type = "date"
 
-    def __init__(self, **kwargs):
+    def __init__(self, **kwargs: Any) -> None:
         super().__init__(format="%Y-%m-%d", **kwargs)
+
+
+def model_choices(form: forms.BaseForm, name: str) -> forms.ModelChoiceField[Any]:
+    """The form's field ``name``, one choosing among a model's rows (single or multiple)."""
+    field = form.fields[name]
+    assert isinstance(field, forms.ModelChoiceField)  # declared so on the form
+    return field
 
 
 #: Settings a tournament may change from the club's rules before it starts (the plug-in
@@ -44,7 +54,7 @@ class MoneyField(forms.DecimalField):
         "exponent": _("Enter the amount in figures, e.g. 3,50 (no exponent such as 1e3)."),
     }
 
-    def __init__(self, **kwargs):
+    def __init__(self, **kwargs: Any) -> None:
         kwargs.setdefault("min_value", Decimal("0"))
         kwargs.setdefault("max_value", MAX_FEE)
         kwargs.setdefault("max_digits", 6)
@@ -53,13 +63,13 @@ class MoneyField(forms.DecimalField):
         kwargs.setdefault("help_text", _("From 0 to 1,000 €, at most 2 decimals."))
         super().__init__(**kwargs)
 
-    def to_python(self, value):
+    def to_python(self, value: Any) -> Decimal | None:  # type: ignore[override]  # as the stubs' DecimalField (typed an IntegerField's subclass)
         if isinstance(value, str) and any(c in value for c in "eE"):
             raise forms.ValidationError(self.error_messages["exponent"], code="exponent")
         return super().to_python(value)
 
 
-class TournamentForm(forms.ModelForm):
+class TournamentForm(forms.ModelForm[Tournament]):
     """A tournament's settings. Only the fields its game has are on the form (decided here,
     not by the page's script): a Double King tournament has no target and no clock, a team
     game no club classification; what is posted for another game's fields is ignored.
@@ -88,13 +98,22 @@ class TournamentForm(forms.ModelForm):
         widgets = {"date": DateInput()}
         field_classes = {"club": IdChoiceField, "season": IdChoiceField}
 
-    def __init__(self, *args, clubs=None, game=None, **kwargs):
+    def __init__(
+        self,
+        *args: Any,
+        clubs: QuerySet[Club] | None = None,
+        game: str | None = None,
+        **kwargs: Any,
+    ) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["game"].choices = [("", "—"), *playable_game_choices()]
-        self.fields["season"].queryset = Season.objects.select_related("club")
+        game_field = self.fields["game"]
+        assert isinstance(game_field, forms.ChoiceField)  # the model field has choices
+        game_field.choices = [("", "—"), *playable_game_choices()]
+        seasons = Season.objects.select_related("club")
         if clubs is not None:  # staff choose among their own clubs only
-            self.fields["club"].queryset = clubs
-            self.fields["season"].queryset = self.fields["season"].queryset.filter(club__in=clubs)
+            model_choices(self, "club").queryset = clubs
+            seasons = seasons.filter(club__in=clubs)
+        model_choices(self, "season").queryset = seasons
         self.fields["rounds"].required = False
         self.fields["rounds"].help_text = _(
             "Rounds (pools) of the tournament, 1 to 20; empty: the game's default in the club's "
@@ -120,7 +139,7 @@ class TournamentForm(forms.ModelForm):
         if self.instance.pk:
             return self.instance.game
         posted = self.data.get("game") if self.is_bound else asked
-        return posted if posted in PLUGINS else None
+        return posted if isinstance(posted, str) and posted in PLUGINS else None
 
     def _setup_settings(self) -> None:
         game = self.game
@@ -128,7 +147,7 @@ class TournamentForm(forms.ModelForm):
         keys = set(plugin.tournament_settings) if plugin else set()
         if plugin is None or plugin.lineup.unit != "entry":
             del self.fields["club_ranking_best"]
-        current = {}
+        current: dict[str, Any] = {}
         if game and self.instance.club_id:
             try:
                 current = effective_rules(self.instance)
@@ -141,6 +160,7 @@ class TournamentForm(forms.ModelForm):
             assert plugin is not None and game is not None
             low, high = GAMES[game].bounds[name]
             field = self.fields[name]
+            assert isinstance(field, forms.IntegerField)  # declared on the form
             field.label = plugin.setting_labels.get(name, name)
             field.min_value, field.max_value = low, high
             field.validators += [MinValueValidator(low), MaxValueValidator(high)]
@@ -153,7 +173,7 @@ class TournamentForm(forms.ModelForm):
                 field.help_text = _("For this tournament only; empty: the club's rules.")
             field.help_text = f"{field.help_text} {bounds_help(low, high)}"
 
-    def settings_values(self) -> dict:
+    def settings_values(self) -> dict[str, Any]:
         """The settings typed for this tournament (the ones its game has)."""
         game = self.cleaned_data.get("game") or self.instance.game
         keys = plugin_for(game).tournament_settings if game else ()
@@ -163,7 +183,7 @@ class TournamentForm(forms.ModelForm):
             if k in self.fields and self.cleaned_data.get(k) is not None
         }
 
-    def save(self, commit=True):
+    def save(self, commit: bool = True) -> Tournament:
         tournament = super().save(commit=False)
         if not tournament.is_started:
             tournament.rules = self.settings_values()
@@ -173,8 +193,9 @@ class TournamentForm(forms.ModelForm):
             tournament.save()
         return tournament
 
-    def clean(self):
-        cleaned = super().clean()
+    def clean(self) -> dict[str, Any]:
+        super().clean()
+        cleaned = self.cleaned_data
         club, season = cleaned.get("club"), cleaned.get("season")
         if club and season and season.club_id != club.pk:
             self.add_error("season", _("This season belongs to another club."))
@@ -206,13 +227,15 @@ class RegisterMemberForm(forms.Form):
     )
     substitute = forms.BooleanField(label=_("Substitute"), required=False)
 
-    def __init__(self, *args, tournament: Tournament, **kwargs):
+    def __init__(self, *args: Any, tournament: Tournament, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.tournament = tournament
-        self.fields["player"].queryset = Player.objects.filter(clubs=tournament.club, active=True)
+        model_choices(self, "player").queryset = Player.objects.filter(
+            clubs=tournament.club, active=True
+        )
 
-    def clean_player(self):
-        player = self.cleaned_data["player"]
+    def clean_player(self) -> Player:
+        player: Player = self.cleaned_data["player"]
         existing = Entry.objects.filter(tournament=self.tournament, player=player).first()
         if existing is not None and not existing.withdrawn:
             raise forms.ValidationError(_("%(player)s is already registered.") % {"player": player})
@@ -233,10 +256,10 @@ class TickMembersForm(forms.Form):
         },
     )
 
-    def __init__(self, *args, tournament: Tournament, **kwargs):
+    def __init__(self, *args: Any, tournament: Tournament, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         registered = Entry.objects.filter(tournament=tournament, withdrawn=False)
-        self.fields["players"].queryset = (
+        model_choices(self, "players").queryset = (
             Player.objects.filter(clubs=tournament.club, active=True)
             .exclude(pk__in=registered.values("player_id"))
             .order_by("sort_key", "pk")
@@ -254,9 +277,9 @@ class EntryClubForm(forms.Form):
         error_messages={"invalid_choice": _("Choose a club from the organiser’s list.")},
     )
 
-    def __init__(self, *args, tournament: Tournament, **kwargs):
+    def __init__(self, *args: Any, tournament: Tournament, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["represented_club"].queryset = RepresentedClub.objects.filter(
+        model_choices(self, "represented_club").queryset = RepresentedClub.objects.filter(
             club_id=tournament.club_id
         ).order_by("name")
 
@@ -270,12 +293,13 @@ class WalkInForm(forms.Form):
     )
     substitute = forms.BooleanField(label=_("Substitute"), required=False)
 
-    def __init__(self, *args, club: Club, **kwargs):
+    def __init__(self, *args: Any, club: Club, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.club = club
 
-    def clean(self):
-        cleaned = super().clean()
+    def clean(self) -> dict[str, Any]:
+        super().clean()
+        cleaned = self.cleaned_data
         first, last = cleaned.get("first_name", "").strip(), cleaned.get("last_name", "").strip()
         if first and last and club_player_named(self.club, first, last) is not None:
             raise forms.ValidationError(
@@ -285,34 +309,41 @@ class WalkInForm(forms.Form):
         return cleaned
 
 
+class EntryChoiceField(IdChoiceField[Entry]):
+    """A registered player, listed by his name."""
+
+    def label_from_instance(self, obj: Entry) -> str:
+        return obj.player.full_name
+
+
 class TwoPlayersForm(forms.Form):
     """Two different registered players (``first``, ``second``), chosen from ``entries``."""
 
-    def set_entries(self, entries) -> None:
+    def set_entries(self, entries: QuerySet[Entry]) -> None:
         entries = entries.select_related("player").order_by(
             "player__last_name", "player__first_name"
         )
         for name in ("first", "second"):
-            self.fields[name].queryset = entries
-            self.fields[name].label_from_instance = lambda e: e.player.full_name
+            model_choices(self, name).queryset = entries
 
-    def clean(self):
-        cleaned = super().clean()
+    def clean(self) -> dict[str, Any]:
+        super().clean()
+        cleaned = self.cleaned_data
         if cleaned.get("first") and cleaned.get("first") == cleaned.get("second"):
             self.add_error("second", _("Choose two different players."))
         return cleaned
 
 
 class SwapForm(TwoPlayersForm):
-    first = IdChoiceField(label=_("Player"), queryset=Entry.objects.none())
-    second = IdChoiceField(label=_("swaps with"), queryset=Entry.objects.none())
+    first = EntryChoiceField(label=_("Player"), queryset=Entry.objects.none())
+    second = EntryChoiceField(label=_("swaps with"), queryset=Entry.objects.none())
 
-    def __init__(self, *args, round_, **kwargs):
+    def __init__(self, *args: Any, round_: Round, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.set_entries(Entry.objects.filter(seats__round=round_))
 
 
-def _stored_rules(game: str, rules: dict) -> dict:
+def _stored_rules(game: str, rules: dict[str, Any] | None) -> dict[str, Any]:
     """The club's full ruleset; one stored before the bounds existed (e.g. 99999999 minutes)
     is shown as stored, over the defaults, so that the club can correct it here."""
     spec = GAMES[game]
@@ -327,13 +358,13 @@ class RulesForm(forms.Form):
     """A club's ruleset as a form: the inputs its game's plug-in gives (``rule_fields``),
     grouped as the page shows them. The game's ``validate_rules`` has the last word."""
 
-    def __init__(self, *args, game: str, rules: dict, **kwargs):
+    def __init__(self, *args: Any, game: str, rules: dict[str, Any] | None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.game = game
         self.plugin = plugin_for(game)
         self.base = _stored_rules(game, rules)
-        self.rules: dict = {}
-        self.rule_fields = self.plugin.rule_fields(self.base)
+        self.rules: dict[str, Any] = {}
+        self.rule_fields: list[RuleField] = self.plugin.rule_fields(self.base)
         for rule_field in self.rule_fields:
             self.fields[rule_field.name] = rule_field.field
         # The page's groups (templates/tournaments/staff/rules.html), each a list of names.
@@ -346,10 +377,10 @@ class RulesForm(forms.Form):
         self.table_rows = self._rows(TABLES)
         self.setting_rows = self._rows(SETTINGS)
 
-    def _rows(self, group: str) -> list[tuple[object, list]]:
+    def _rows(self, group: str) -> list[tuple[object, list[forms.BoundField]]]:
         """A group's inputs as the page shows them: (row's name or None, bound fields), one
         row per contract of a table, the others alone."""
-        rows: list[tuple[object, list]] = []
+        rows: list[tuple[object, list[forms.BoundField]]] = []
         for rule_field in self.rule_fields:
             if rule_field.group != group:
                 continue
@@ -359,8 +390,9 @@ class RulesForm(forms.Form):
                 rows.append((rule_field.row, [self[rule_field.name]]))
         return rows
 
-    def clean(self):
-        cleaned = super().clean()
+    def clean(self) -> dict[str, Any]:
+        super().clean()
+        cleaned = self.cleaned_data
         if self.errors:
             return cleaned
         rules = copy.deepcopy(self.base)
@@ -394,12 +426,12 @@ class RulesForm(forms.Form):
 class TeamForm(TwoPlayersForm):
     """Two registered players without a partner, paired into a team."""
 
-    first = IdChoiceField(
+    first = EntryChoiceField(
         label=_("Player"),
         queryset=Entry.objects.none(),
         error_messages={"required": _("Choose the first player of the team.")},
     )
-    second = IdChoiceField(
+    second = EntryChoiceField(
         label=_("Partner"),
         queryset=Entry.objects.none(),
         error_messages={"required": _("Choose his partner.")},
@@ -412,7 +444,7 @@ class TeamForm(TwoPlayersForm):
         help_text=_("Empty: the players' last names."),
     )
 
-    def __init__(self, *args, tournament: Tournament, **kwargs):
+    def __init__(self, *args: Any, tournament: Tournament, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.set_entries(
             Entry.objects.filter(tournament=tournament, team__isnull=True, withdrawn=False)
@@ -432,12 +464,15 @@ class ArchiveSettingsForm(forms.Form):
         help_text=_("Shown in the season's standings; the points are those of the evening."),
     )
 
-    def __init__(self, *args, club: Club, **kwargs):
+    def __init__(self, *args: Any, club: Club, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.club = club
-        self.fields["season"].queryset = Season.objects.filter(club=club).order_by("-start")
-        self.fields["game"].choices = archive.archive_game_choices()
-        season = self.fields["season"].queryset.first()
+        seasons = Season.objects.filter(club=club).order_by("-start")
+        model_choices(self, "season").queryset = seasons
+        game = self.fields["game"]
+        assert isinstance(game, forms.ChoiceField)  # declared on the form
+        game.choices = archive.archive_game_choices()
+        season = seasons.first()
         if season is not None and not self.is_bound:
             self.initial.setdefault("season", season.pk)
 
@@ -470,7 +505,7 @@ class ArchiveEveningForm(ArchiveSettingsForm):
 
     date = forms.DateField(label=_("Date"), widget=DateInput())
 
-    def __init__(self, *args, club: Club, **kwargs):
+    def __init__(self, *args: Any, club: Club, **kwargs: Any) -> None:
         super().__init__(*args, club=club, **kwargs)
         self.members = list(
             Player.objects.filter(clubs=club)
@@ -495,16 +530,20 @@ class ArchiveEveningForm(ArchiveSettingsForm):
             )
         self.rows: list[ArchiveRow] = []
 
-    def member_lines(self) -> list[tuple[Player, forms.BoundField, ...]]:
+    def member_lines(
+        self,
+    ) -> list[tuple[Player, forms.BoundField, forms.BoundField, forms.BoundField]]:
         return [
             (p, self[f"points_{p.pk}"], self[f"place_{p.pk}"], self[f"rank_{p.pk}"])
             for p in self.members
         ]
 
-    def clean(self) -> dict:
-        data = super().clean()
-        day, season, game = data.get("date"), data.get("season"), data.get("game")
-        rows = []
+    def clean(self) -> dict[str, Any]:
+        super().clean()
+        data = self.cleaned_data
+        day: Date | None = data.get("date")
+        season, game = data.get("season"), data.get("game")
+        rows: list[ArchiveRow] = []
         for player in self.members:
             points = (data.get(f"points_{player.pk}") or "").strip()
             place = (data.get(f"place_{player.pk}") or "").strip()

@@ -24,13 +24,13 @@ class PeriodForm(forms.Form):
     du = forms.DateField(
         label=_("From"),
         required=False,
-        widget=DateInput(),  # type: ignore[no-untyped-call]  # tournaments.forms: not typed yet
+        widget=DateInput(),
         error_messages={"invalid": _("The date “From” is not a date (write it as 31/01/2026).")},
     )
     au = forms.DateField(
         label=_("To"),
         required=False,
-        widget=DateInput(),  # type: ignore[no-untyped-call]  # tournaments.forms: not typed yet
+        widget=DateInput(),
         error_messages={"invalid": _("The date “To” is not a date (write it as 31/01/2026).")},
     )
 

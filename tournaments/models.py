@@ -10,9 +10,11 @@ Place points are stored as integer sixtieths (``place_points_60ths``): ties shar
 among at most six seats, so every share is a whole number of sixtieths and sums stay exact.
 """
 
+import datetime
 from collections.abc import Iterable
 from decimal import Decimal
 from fractions import Fraction
+from typing import TypedDict
 
 from django.conf import settings
 from django.core.validators import MaxValueValidator, MinValueValidator
@@ -402,6 +404,14 @@ class Entry(Travelling):
         ]
 
 
+class ClockState(TypedDict):
+    """What the hall clock shows (``Round.clock_state``)."""
+
+    state: str  # « ready », « running », « paused » or « over »
+    remaining: int  # seconds
+    total: int  # seconds
+
+
 class Round(Travelling):
     class Status(models.TextChoices):
         DRAWN = "drawn", _("Drawn")
@@ -448,7 +458,7 @@ class Round(Travelling):
     def __str__(self) -> str:
         return f"{self.tournament} — {self.number}"
 
-    def clock_elapsed(self, now) -> int:
+    def clock_elapsed(self, now: datetime.datetime) -> int:
         """Seconds of play so far (pauses excluded)."""
         if self.clock_started_at is None:
             return 0
@@ -457,7 +467,7 @@ class Round(Travelling):
             0, int((end - self.clock_started_at).total_seconds()) - self.clock_paused_seconds
         )
 
-    def clock_state(self, now) -> dict:
+    def clock_state(self, now: datetime.datetime) -> ClockState:
         """What the hall clock shows: state, remaining and total seconds."""
         total = (self.clock_minutes or 0) * 60
         remaining = max(0, total - self.clock_elapsed(now))
@@ -553,9 +563,9 @@ class Seat(Travelling):
     @property
     def name(self) -> str:
         """The player, or the team in team games."""
-        if self.entry_id is not None:
+        if self.entry is not None:  # no query without an entry: its id is None
             return self.entry.player.full_name
-        return self.team.label if self.team_id is not None else "?"
+        return self.team.label if self.team is not None else "?"
 
     @property
     def place_points(self) -> Fraction:

@@ -317,6 +317,7 @@ def test_every_other_write_service_refuses(make_tournament, committee_user):
         "withdraw": lambda: registration.update_entry(entry, withdrawn=True),
         "unregister": lambda: registration.unregister(entry),
         "same_as_last": lambda: registration.register_same_as_last(tournament),
+        "walk_in": lambda: registration.register(tournament, first_name="Zoé", last_name="Roy"),
         "represented_club": lambda: registration.set_represented_club(entry, None),
         "settings": lambda: tournament_settings.save_tournament(tournament),
         "hall_link": lambda: hall_screen.hall_link_revoke(tournament),

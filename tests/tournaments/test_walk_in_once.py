@@ -9,6 +9,7 @@ from django.urls import reverse
 
 from club.models import Player
 from tournaments.models import Entry
+from tournaments.selectors import lineup
 from tournaments.services import registration
 
 TRIES = 10
@@ -74,6 +75,25 @@ def test_a_second_identical_walk_in_finds_the_player_and_says_so(
     response = scorekeeper_client.post(url, data, follow=True)
     assert "Zoé Roy : inscription déjà faite, rien n’a été ajouté." in response.content.decode()
     assert Entry.objects.filter(tournament=tournament, player__last_name="Roy").count() == 1
+
+
+def test_the_desk_registers_a_member_or_a_walk_in_through_one_service(make_tournament, club):
+    tournament = make_tournament(players=2)
+    assert lineup.playing_count(tournament) == 2
+    member = Player.objects.create(first_name="Jef", last_name="Peeters")
+    member.clubs.add(club)
+    registered = registration.register(tournament, player=member, substitute=True)
+    assert (registered.entry.player, registered.entry.substitute, registered.added) == (
+        member,
+        True,
+        True,
+    )
+    walk_in = registration.register(tournament, first_name="Awa", last_name="Diallo")
+    again = registration.register(tournament, first_name="awa", last_name="DIALLO")
+    assert walk_in.added and not again.added and again.entry == walk_in.entry
+    assert lineup.playing_count(tournament) == 4
+    registration.update_entry(walk_in.entry, withdrawn=True)
+    assert lineup.playing_count(tournament) == 3
 
 
 def test_walk_in_form_finds_a_member_whatever_the_accents(scorekeeper_client, make_tournament):

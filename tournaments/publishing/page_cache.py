@@ -80,7 +80,7 @@ def etag(cache_key: str) -> str:
     return quote_etag(cache_key.rsplit(":", 1)[1])
 
 
-def tournament_depends(tournament: Any) -> tuple:
+def tournament_depends(tournament: Any) -> tuple[object, ...]:
     """What every page of a tournament shows of it besides its versions (edited without a
     result: not counted in them)."""
     return (
@@ -95,7 +95,7 @@ def tournament_depends(tournament: Any) -> tuple:
     )
 
 
-def season_depends(season: Any) -> tuple:
+def season_depends(season: Any) -> tuple[object, ...]:
     """What a season's page shows of it and of its club besides its tournaments (edited
     without a result: not counted in their versions)."""
     club = season.club
@@ -144,7 +144,8 @@ def built_once(
     most (``PAGE_BUILD_WAIT_SECONDS`` unless given), then build themselves (a builder gone
     slow, stuck or dead). The marker expires after ``BUILDING_SECONDS`` whatever happens to
     its builder. A cache that fails is a miss: every request builds its own page."""
-    value = get(cache_key)
+    # The cache's entries are Any (Django's API): what ``build`` returned when it was kept.
+    value: T | None = get(cache_key)
     if value is not None:
         return value
     marker = f"{cache_key}:building"

@@ -2,31 +2,36 @@
 
 import hashlib
 import re
+from collections.abc import Callable, Collection
 from functools import partial
+from typing import Any
 
 from django.conf import settings
 from django.contrib import messages
-from django.core.paginator import Paginator
-from django.db.models import Count, Window
-from django.http import Http404, HttpResponse, QueryDict
+from django.core.paginator import Page, Paginator
+from django.db.models import Count, QuerySet, Window
+from django.http import Http404, HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import get_object_or_404
 from django.template.loader import render_to_string
+from django.template.response import TemplateResponse
 from django.urls import reverse
 from django.utils.cache import patch_vary_headers
 from django.utils.http import quote_etag, urlencode
-from django.utils.safestring import mark_safe
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import condition
 from django.views.generic import ListView, TemplateView
 from django_tables2 import RequestConfig
 
 from club.formatting import best_n_label, ordinal_writer
+from club.models import Season
 from club.names import hidden_players
 from club.privacy import public_page, shows_player_page
 from club.roles import COMMITTEE, has_role
 from tournaments.forms_season import AttendanceThresholdForm, PeriodForm
 from tournaments.games import game_choices, plugin_for
-from tournaments.models import Entry, Table
+from tournaments.games.base import GamePlugin
+from tournaments.models import Entry, Table, Tournament
 from tournaments.publishing import page_cache, public_rounds
 from tournaments.publishing.tables import (
     ANNUAL_SORTS,
@@ -35,6 +40,8 @@ from tournaments.publishing.tables import (
     STANDINGS_SORTS,
     AnnualRankingTable,
     Column,
+    EntryUrl,
+    PlayerUrl,
     annual_rows,
     season_standings_table,
     standings_excluded,
@@ -51,23 +58,30 @@ from tournaments.selectors import (
     season_rankings,
     season_totals,
 )
+from tournaments.selectors.annual_rankings import AnnualRanking
+from tournaments.selectors.season_rankings import SignatureRow
+from tournaments.selectors.season_totals import Period
 
 # The standings' and the annual ranking's one template.
 RANKING_TABLE = "publishing/_ranking_table.html"
 STANDINGS_WAITING = "publishing/_standings_waiting.html"
 
 
-class TournamentListView(ListView):
+class TournamentListView(ListView[Tournament]):
     template_name = "publishing/tournament_list.html"
     context_object_name = "tournaments"
     paginate_by = 30
 
-    def get_queryset(self):
+    def get_queryset(self) -> QuerySet[Tournament]:
         return listing.published()
 
 
 class PublishedTournamentMixin:
-    def get_tournament(self):
+    # A view's (``View.setup``): this mixin comes before one.
+    request: HttpRequest
+    kwargs: dict[str, Any]
+
+    def get_tournament(self) -> Tournament:
         tournament = listing.published_tournament(self.kwargs["pk"])
         if tournament is None:
             raise Http404
@@ -75,7 +89,7 @@ class PublishedTournamentMixin:
         return tournament
 
 
-class ConditionalPage:
+class ConditionalPage(TemplateView):
     """A public page answered 304 (Not Modified) to a browser whose copy is still current
     (``condition``: ``page_depends`` reads what the page depends on, in a few cheap queries,
     and nothing else runs then). The page carries no form: an anonymous visitor's is built once
@@ -87,27 +101,28 @@ class ConditionalPage:
     cached = True
     #: The query parameters the page reads, each with its check: any other parameter, or a
     #: value that fails its check, is left out (a made-up query never makes a new key).
-    query_checks: dict = {}
+    query_checks: dict[str, Callable[[Any, str], bool]] = {}
 
     page_key: str | None = None
 
-    def page_depends(self) -> tuple | None:
+    def page_depends(self) -> tuple[object, ...] | None:
         """What the page shows, as plain values (ids, versions, names), read at every request
         (raise ``Http404`` for a page that is not there); its key and ETag hold them, with the
         validated query. None: a page not the same twice (not kept, no ETag)."""
         raise NotImplementedError
 
-    def known_query(self, request) -> QueryDict:
-        known = QueryDict(mutable=True)
+    def known_query(self, request: HttpRequest) -> list[tuple[str, str]]:
+        """The query's parameters the page reads, each passing its check, in their order."""
+        known: list[tuple[str, str]] = []
         if not request.GET:
             return known
         for name, check in self.query_checks.items():
             value = request.GET.get(name)
             if value is not None and check(self, value):
-                known[name] = value
+                known.append((name, value))
         return known
 
-    def page_etag(self, request, *args, **kwargs) -> str | None:
+    def page_etag(self, request: HttpRequest, *args: Any, **kwargs: Any) -> str | None:
         """The page's key and validator; None while messages wait (that page is not the same
         twice)."""
         depends = self.page_depends()
@@ -122,9 +137,9 @@ class ConditionalPage:
             return quote_etag(hashlib.sha256(repr(own).encode()).hexdigest()[:40])
         return page_cache.etag(self.page_key)
 
-    def get(self, request, *args, **kwargs):
+    def get(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
         # Read by the page (the tables' sorts and links) as by its key.
-        request.GET = self.known_query(request)
+        request.GET = QueryDict(urlencode(self.known_query(request)))
         response = condition(etag_func=self.page_etag)(self.page)(request, *args, **kwargs)
         shared = self.page_key is not None and not request.user.is_authenticated
         response["Cache-Control"] = "public, no-cache" if shared else "private, no-cache"
@@ -132,15 +147,23 @@ class ConditionalPage:
         patch_vary_headers(response, ("Cookie",))
         return response
 
-    def page(self, request, *args, **kwargs):
+    def page(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
         if self.page_key is None or request.user.is_authenticated or not self.cached:
-            return super().get(request, *args, **kwargs).render()
+            return self.rendered(request, *args, **kwargs)
+        page_key = self.page_key
         return HttpResponse(
-            page_cache.built_once(self.page_key, lambda: self.render_page(request, *args, **kwargs))
+            page_cache.built_once(page_key, lambda: self.render_page(request, *args, **kwargs))
         )
 
-    def render_page(self, request, *args, **kwargs) -> bytes:
-        return super().get(request, *args, **kwargs).render().content
+    def rendered(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        response = super().get(request, *args, **kwargs)
+        assert isinstance(response, TemplateResponse)  # a TemplateView's
+        response.render()
+        return response
+
+    def render_page(self, request: HttpRequest, *args: Any, **kwargs: Any) -> bytes:
+        content: bytes = self.rendered(request, *args, **kwargs).content
+        return content
 
 
 class ConditionalPageMixin(ConditionalPage):
@@ -148,17 +171,19 @@ class ConditionalPageMixin(ConditionalPage):
     tournament in one query; the page depends on it and its results version (or
     ``etag_version``), with its own ``etag_parts``."""
 
-    def get_page_tournament(self):
+    tournament: Tournament
+
+    def get_page_tournament(self) -> Tournament:
         raise NotImplementedError
 
-    def etag_parts(self) -> tuple:
+    def etag_parts(self) -> tuple[object, ...]:
         return ()
 
     def etag_version(self) -> int | None:
         """The version the page's key holds (None: the results version)."""
         return None
 
-    def page_depends(self) -> tuple:
+    def page_depends(self) -> tuple[object, ...]:
         self.tournament = self.get_page_tournament()
         version = self.etag_version()
         return (
@@ -168,7 +193,7 @@ class ConditionalPageMixin(ConditionalPage):
         )
 
 
-def player_url(tournament):
+def player_url(tournament: Tournament) -> EntryUrl:
     """A player's page in this tournament, by entry id (one ``reverse`` for the whole table);
     None for a player whose name is hidden (he has no public page)."""
     prefix = reverse("tournament_player", args=[tournament.pk, 0])[: -len("0/")]
@@ -176,13 +201,15 @@ def player_url(tournament):
     return lambda entry_id, player_id: None if player_id in hidden else f"{prefix}{entry_id}/"
 
 
-def cached_html(name: str, key: tuple, build) -> str:
+def cached_html(name: str, key: tuple[object, ...], build: Callable[[], str]) -> SafeString:
     """HTML kept in the cache under ``key`` (a results version in it: never stale), built by
     ``build()`` when missing."""
     return mark_safe(page_cache.built_once(page_cache.key(name, *key), build))
 
 
-def standings_table_html(request, tournament, plugin, *, linked: bool = True) -> str:
+def standings_table_html(
+    request: HttpRequest, tournament: Tournament, plugin: GamePlugin, *, linked: bool = True
+) -> str:
     """The rendered standings table, cached per results version, language and query (the
     sort); ``linked``: the names link to the players' public pages. Before the first result,
     nobody has a rank and a line says when the first standings come (not a column of « 1 »)."""
@@ -213,16 +240,16 @@ def sortable(value: str) -> bool:
     return name in STANDINGS_SORTS or re.fullmatch(r"r[1-9][0-9]?", name) is not None
 
 
-class StandingsView(ConditionalPageMixin, PublishedTournamentMixin, TemplateView):
+class StandingsView(ConditionalPageMixin, PublishedTournamentMixin):
     """The classification; rendered once per results version, 304 while nothing changed."""
 
     query_checks = {SORT_FIELD: lambda view, value: sortable(value)}
     template_name = "publishing/standings.html"
 
-    def get_page_tournament(self):
+    def get_page_tournament(self) -> Tournament:
         return self.get_tournament()
 
-    def get_context_data(self, **kwargs):
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         tournament = self.tournament
         plugin = plugin_for(tournament.game)
         return {
@@ -235,23 +262,23 @@ class StandingsView(ConditionalPageMixin, PublishedTournamentMixin, TemplateView
         }
 
 
-def club_classification_context(tournament) -> dict:
+def club_classification_context(tournament: Tournament) -> dict[str, object]:
     """The standings' « club classification » section, when the tournament has one."""
     if not club_classification.has_club_classification(tournament):
         return {}
     return {"club_lines": club_classification.club_classification(tournament)}
 
 
-class RoundsView(ConditionalPageMixin, PublishedTournamentMixin, TemplateView):
+class RoundsView(ConditionalPageMixin, PublishedTournamentMixin):
     """Every round's tables, each table's part kept per version of what it shows
     (``public_rounds``): a saved sheet renders that table's part again, not the others'."""
 
     template_name = "publishing/rounds.html"
 
-    def get_page_tournament(self):
+    def get_page_tournament(self) -> Tournament:
         return self.get_tournament()
 
-    def get_context_data(self, **kwargs):
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         tournament = self.tournament
         return {
             **super().get_context_data(**kwargs),
@@ -263,15 +290,15 @@ class RoundsView(ConditionalPageMixin, PublishedTournamentMixin, TemplateView):
         }
 
 
-class TableView(ConditionalPageMixin, TemplateView):
+class TableView(ConditionalPageMixin):
     template_name = "publishing/table.html"
 
-    def get_page_tournament(self):
+    def get_page_tournament(self) -> Tournament:
         self.table = get_object_or_404_table(self.kwargs["pk"])
         public_page(self.request, self.table.round.tournament.club)
         return self.table.round.tournament
 
-    def etag_parts(self) -> tuple:
+    def etag_parts(self) -> tuple[object, ...]:
         return (self.table.pk, self.table.version)
 
     def etag_version(self) -> int:
@@ -279,7 +306,7 @@ class TableView(ConditionalPageMixin, TemplateView):
         # table leaves it unchanged (304).
         return self.tournament.layout_version
 
-    def get_context_data(self, **kwargs):
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         return {
             **super().get_context_data(**kwargs),
             "table": self.table,
@@ -290,23 +317,23 @@ class TableView(ConditionalPageMixin, TemplateView):
         }
 
 
-def get_object_or_404_table(pk):
+def get_object_or_404_table(pk: int) -> Table:
     try:
         return round_reads.table_with_tournament(pk, published_only=True)
     except Table.DoesNotExist as error:
         raise Http404 from error
 
 
-class PlayerView(ConditionalPageMixin, PublishedTournamentMixin, TemplateView):
+class PlayerView(ConditionalPageMixin, PublishedTournamentMixin):
     template_name = "publishing/player.html"
 
-    def get_page_tournament(self):
+    def get_page_tournament(self) -> Tournament:
         return self.get_tournament()
 
-    def etag_parts(self) -> tuple:
+    def etag_parts(self) -> tuple[object, ...]:
         return (self.kwargs["entry"],)
 
-    def get_context_data(self, **kwargs):
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         tournament = self.tournament
         entry = get_object_or_404(
             Entry.objects.select_related("player"), tournament=tournament, pk=self.kwargs["entry"]
@@ -327,7 +354,7 @@ class PlayerView(ConditionalPageMixin, PublishedTournamentMixin, TemplateView):
         }
 
 
-def season_player_url(season):
+def season_player_url(season: Season) -> PlayerUrl:
     """A player's season page, by player id (one ``reverse`` for the whole table); None for
     a player whose name is hidden."""
     prefix = reverse("season_player", args=[season.pk, 0])[: -len("0/")]
@@ -340,15 +367,20 @@ PERIOD_FIELDS = ("mois", "du", "au")
 
 
 def season_tables(
-    request, season, games: list[str], period=None, signature=None, rules=None
-) -> list[dict]:
+    request: HttpRequest,
+    season: Season,
+    games: list[str],
+    period: Period | None = None,
+    signature: tuple[SignatureRow, ...] | None = None,
+    rules: dict[str, tuple[int, dict[str, Any]]] | None = None,
+) -> list[dict[str, Any]]:
     """Each game's ranking on the season page: the annual ranking (its rule) or the season
     standings, over the whole season, or over ``period`` (its tables' own query prefix; no
     attendance column there: the threshold is the season's). ``signature`` and ``rules``:
     the season's and its club's (``season_rankings``), when read already."""
     annual = [g for g in games if plugin_for(g).annual_ranking]
     others = [g for g in games if g not in annual]
-    standings = {}
+    standings: dict[str, list[season_rankings.SeasonRow]] = {}
     if others:
         standings = season_rankings.season_standings(
             season, others, period=period, signature=signature, rules=rules
@@ -356,7 +388,7 @@ def season_tables(
     names = dict(game_choices())
     threshold = None if period else season.attendance_threshold
     player_url = season_player_url(season)
-    tables = []
+    tables: list[dict[str, Any]] = []
     for game in games:
         prefix = f"{game}-p-" if period else f"{game}-"
         if game in annual:
@@ -385,7 +417,13 @@ def season_tables(
     return tables
 
 
-def season_page_context(request, season, threshold_form=None, signature=None, rules=None) -> dict:
+def season_page_context(
+    request: HttpRequest,
+    season: Season,
+    threshold_form: AttendanceThresholdForm | None = None,
+    signature: tuple[SignatureRow, ...] | None = None,
+    rules: dict[str, tuple[int, dict[str, Any]]] | None = None,
+) -> dict[str, Any]:
     """The season page: the month links and the period form, the period's ranking when one
     is asked for, each game's season ranking; the committee's attendance threshold form.
     ``signature`` and ``rules``: the season's and its club's (``season_rankings``), when
@@ -411,7 +449,7 @@ def season_page_context(request, season, threshold_form=None, signature=None, ru
     }
 
 
-def kept_period(request, season) -> bool:
+def kept_period(request: HttpRequest, season: Season) -> bool:
     """Whether the period the query asks for (if any) makes a page kept: valid, inside the
     season, written as the page's own links and form write it (« mois=2026-03 », or ISO
     dates). A period in error, or written otherwise, is rendered at each request, never kept:
@@ -428,18 +466,20 @@ def kept_period(request, season) -> bool:
     )
 
 
-def season_query_checks() -> dict:
+def season_query_checks() -> dict[str, Callable[[Any, str], bool]]:
     """The season page's query: the period asked (``PERIOD_FIELDS``), then each game's table's
     sort (one of its columns) and page (a page number), over the season and over the period
     (``<game>-``, ``<game>-p-``)."""
 
-    def sort(names):
+    def sort(names: Collection[str]) -> Callable[[Any, str], bool]:
         return lambda view, value: value.removeprefix("-") in names
 
-    def page(view, value) -> bool:
+    def page(view: Any, value: str) -> bool:
         return re.fullmatch(r"[1-9][0-9]{0,3}", value) is not None
 
-    checks = {name: (lambda view, value: 0 < len(value) <= 10) for name in PERIOD_FIELDS}
+    checks: dict[str, Callable[[Any, str], bool]] = {
+        name: (lambda view, value: 0 < len(value) <= 10) for name in PERIOD_FIELDS
+    }
     for game, _label in game_choices():
         names = ANNUAL_SORTS if plugin_for(game).annual_ranking else SEASON_SORTS
         for prefix in (f"{game}-", f"{game}-p-"):
@@ -448,7 +488,7 @@ def season_query_checks() -> dict:
     return checks
 
 
-class SeasonStandingsView(ConditionalPage, TemplateView):
+class SeasonStandingsView(ConditionalPage):
     """The season's rankings (and a month's or a period's): rendered once per version of what
     they show, 304 while nothing changed. The committee's page has the attendance threshold
     form: private, as every logged-in user's."""
@@ -456,7 +496,7 @@ class SeasonStandingsView(ConditionalPage, TemplateView):
     template_name = "publishing/season_standings.html"
     query_checks = season_query_checks()
 
-    def page_depends(self) -> tuple | None:
+    def page_depends(self) -> tuple[object, ...] | None:
         season = listing.season_with_club(self.kwargs["pk"])
         if season is None:
             raise Http404
@@ -476,34 +516,45 @@ class SeasonStandingsView(ConditionalPage, TemplateView):
             self.signature,
         )
 
-    def get_context_data(self, **kwargs):
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         context = season_page_context(
             self.request, self.season, signature=self.signature, rules=self.rules
         )
         return {**super().get_context_data(**kwargs), **context}
 
 
-class CountedPaginator(Paginator):
+class CountedPaginator(Paginator[Any]):
     """A paginator told how many items there are (the ranking query is not counted), and
     ``rows``: one page's items already read (``number``: which)."""
 
-    def __init__(self, object_list, per_page, *, count: int, number=None, rows=None, **kwargs):
+    def __init__(
+        self,
+        object_list: Any,
+        per_page: int,
+        *,
+        count: int,
+        number: int | None = None,
+        rows: list[dict[str, Any]] | None = None,
+        **kwargs: Any,
+    ) -> None:
         super().__init__(object_list, per_page, **kwargs)
         self.known_count = count
-        self.known_page = (number, rows)
+        self.known_page = (number, rows) if number is not None and rows is not None else None
 
     @property
     def count(self) -> int:
         return self.known_count
 
-    def page(self, number):
-        known, rows = self.known_page
-        if known is not None and number == known:
-            return self._get_page(rows, known, self)
+    def page(self, number: int | str) -> Page[Any]:
+        if self.known_page is not None and number == self.known_page[0]:
+            known, rows = self.known_page
+            return Page(rows, known, self)  # as ``Paginator._get_page`` makes one
         return super().page(number)
 
 
-def ranking_page(request, table, per_page: int) -> tuple[int, list[dict], int] | None:
+def ranking_page(
+    request: HttpRequest, table: AnnualRankingTable, per_page: int
+) -> tuple[int, list[dict[str, Any]], int] | None:
     """The asked page of a ranking sorted in SQL (``table``'s query set, sorted by the
     request) with the ranking's size, in one query (``COUNT(*) OVER ()``): (page number,
     its rows, size). None when the page asked is not a page number or is past the end: the
@@ -522,7 +573,9 @@ def ranking_page(request, table, per_page: int) -> tuple[int, list[dict], int] |
     return number, rows, rows[0]["ranked"]
 
 
-def annual_table_html(request, season, ranking, prefix: str | None = None) -> str:
+def annual_table_html(
+    request: HttpRequest, season: Season, ranking: AnnualRanking, prefix: str | None = None
+) -> str:
     """The annual ranking's table, rendered once per version of its tournaments' results
     (each bumped by every write the ranking shows, names included), rule, period, language
     and query; with an attendance threshold, per version of every counted tournament's
@@ -547,7 +600,13 @@ def annual_table_html(request, season, ranking, prefix: str | None = None) -> st
     return cached_html("annual", (*key, query), render)
 
 
-def annual_table(request, ranking, season, prefix=None, threshold=None) -> dict:
+def annual_table(
+    request: HttpRequest,
+    ranking: AnnualRanking,
+    season: Season,
+    prefix: str | None = None,
+    threshold: int | None = None,
+) -> dict[str, Any]:
     """The annual ranking's table (``RANKING_TABLE``'s context), sorted and paginated by the
     database (or over the stored rows for a best N) through django-tables2; only the shown
     page's players get their tournament cells (one query) and, with an attendance
@@ -558,7 +617,7 @@ def annual_table(request, ranking, season, prefix=None, threshold=None) -> dict:
         table.columns["points"].column.verbose_name = _("Total with place points")
     ids = ranking.tournament_ids
     paginate: dict[str, object] = {"per_page": 50}
-    rows = None
+    rows: list[dict[str, Any]] | None = None
     if not isinstance(ranking.totals, list):
         RequestConfig(request, paginate=False).configure(table)  # sorted in SQL
         page = ranking_page(request, table, 50)
@@ -579,7 +638,7 @@ def annual_table(request, ranking, season, prefix=None, threshold=None) -> dict:
     # Each tournament's column: its date, its name on hover.
     heads = [Column(t.date.strftime("%d/%m"), "num", title=t.name) for t in ranking.tournaments]
     place, url = ordinal_writer(), season_player_url(season)
-    evenings = {}
+    evenings: dict[int, int] = {}
     if threshold:
         evenings = season_totals.attendance(season, [r["player_id"] for r in records])
         heads.append(Column(_("Evenings"), "num", title=_("Evenings played in the season")))

@@ -40,8 +40,7 @@ class DisplayView(ConditionalPageMixin, PublishedTournamentMixin, TemplateView):
     cached = False
 
     def get_page_tournament(self) -> Tournament:
-        # publishing.views, where get_tournament is, is not typed yet.
-        tournament: Tournament = self.get_tournament()  # type: ignore[no-untyped-call]
+        tournament = self.get_tournament()
         self.rounds = hall.tournament_round_list(tournament)
         return tournament
 

@@ -50,7 +50,7 @@ class AnnualRanking:
     #: ranking is done in SQL (it is sorted and sliced there), a list for ``best_n``.
     totals: Sequence[dict[str, Any]] | QuerySet[Any]
     #: the tournaments' ids, as a query set (a subquery in the queries that use it)
-    tournament_ids: QuerySet[Any] | None = None
+    tournament_ids: QuerySet[Any]
     rows: list[AnnualRow] = field(default_factory=list)
     #: the period the ranking covers (None: the whole season)
     period: Period | None = None

@@ -28,6 +28,11 @@ def playing_entries(tournament: Tournament) -> list[Entry]:
     )
 
 
+def playing_count(tournament: Tournament) -> int:
+    """How many registered players are present and not withdrawn."""
+    return tournament.entries.filter(present=True, withdrawn=False).count()
+
+
 def seating_gap(count: int, sizes: Sequence[int]) -> tuple[int, int] | None:
     """None if ``count`` players fill tables of these sizes, else (players to add, to remove)."""
 

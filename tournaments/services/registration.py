@@ -60,10 +60,42 @@ def add_walk_in(
     return WalkIn(entry, new_player=new_player, new_entry=not registered)
 
 
+@dataclass(frozen=True)
+class Registered:
+    """A player registered from the desk; ``added`` False: he already was (a walk-in sent
+    twice)."""
+
+    entry: Entry
+    added: bool
+
+
+def register(
+    tournament: Tournament,
+    *,
+    player: Player | None = None,
+    first_name: str = "",
+    last_name: str = "",
+    substitute: bool = False,
+) -> Registered:
+    """A member of the club (``player``) or a walk-in (his names: a player of the club is
+    created unless the club has one of that name) registered; a walk-in already registered is
+    not added twice."""
+    if player is not None:
+        entry = register_player(tournament, player=player, substitute=substitute)
+        return Registered(entry, added=True)
+    walk_in = add_walk_in(
+        tournament, first_name=first_name, last_name=last_name, substitute=substitute
+    )
+    return Registered(walk_in.entry, added=walk_in.new_entry)
+
+
+# What the desk ticks on an entry, one at a time (``update_entry``).
+ENTRY_FLAGS = frozenset({"present", "paid", "substitute", "withdrawn"})
+
+
 def update_entry(entry: Entry, **flags: bool) -> Entry:
-    allowed = {"present", "paid", "substitute", "withdrawn"}
     for name, value in flags.items():
-        if name not in allowed:
+        if name not in ENTRY_FLAGS:
             raise ValueError(name)
         setattr(entry, name, value)
     with transaction.atomic():

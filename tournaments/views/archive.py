@@ -1,7 +1,11 @@
 """The committee's archived evenings: typed on a page, or imported from a spreadsheet with a
 preview (every row and its problems), saved only once confirmed and only without error."""
 
+from typing import Any
+
+from django import forms
 from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -17,7 +21,7 @@ from tournaments.services import archive
 SESSION_KEY = "archive_import"
 
 
-def _saved_message(request, saved: archive.SavedEvenings) -> None:
+def _saved_message(request: HttpRequest, saved: archive.SavedEvenings) -> None:
     count = len(saved.tournaments)
     text = ngettext(
         "%(count)d archived evening saved.", "%(count)d archived evenings saved.", count
@@ -36,15 +40,17 @@ class ArchiveEveningView(CommitteeRequiredMixin, View):
 
     template_name = "tournaments/staff/archive_evening.html"
 
-    def get(self, request, slug):
-        club = self.get_scoped(Club, slug=slug)
+    def get(self, request: HttpRequest, slug: str) -> HttpResponse:
+        club: Club = self.get_scoped(Club, slug=slug)
         return self.page(request, club, ArchiveEveningForm(club=club))
 
-    def page(self, request, club, form, status=200):
+    def page(
+        self, request: HttpRequest, club: Club, form: ArchiveEveningForm, status: int = 200
+    ) -> HttpResponse:
         return render(request, self.template_name, {"club": club, "form": form}, status=status)
 
-    def post(self, request, slug):
-        club = self.get_scoped(Club, slug=slug)
+    def post(self, request: HttpRequest, slug: str) -> HttpResponse:
+        club: Club = self.get_scoped(Club, slug=slug)
         form = ArchiveEveningForm(request.POST, club=club)
         if not form.is_valid():
             return self.page(request, club, form, status=400)
@@ -56,7 +62,7 @@ class ArchiveEveningView(CommitteeRequiredMixin, View):
         return redirect(reverse("season_standings", args=[data["season"].pk]))
 
 
-class ArchiveImportView(CommitteeRequiredMixin, ImportFlowView):
+class ArchiveImportView(CommitteeRequiredMixin, ImportFlowView[archive.ArchiveRow]):
     """Upload a file, see every row and its problems, then confirm; nothing is saved before,
     nor while one row is in error."""
 
@@ -66,20 +72,23 @@ class ArchiveImportView(CommitteeRequiredMixin, ImportFlowView):
     preview_template_name = "tournaments/staff/archive_preview.html"
     confirm_form_class = ArchiveConfirmForm
 
-    def get_club(self):
-        return self.get_scoped(Club, slug=self.kwargs["slug"])
+    def get_club(self) -> Club:
+        club: Club = self.get_scoped(Club, slug=self.kwargs["slug"])
+        return club
 
-    def upload_form(self, club, data=None, files=None):
+    def upload_form(self, club: Club, data: Any = None, files: Any = None) -> ArchiveImportForm:
         return ArchiveImportForm(data, files, club=club)
 
-    def read(self, club, form):
+    def read(self, club: Club, form: forms.Form) -> tuple[list[archive.ArchiveRow], dict[str, Any]]:
         data = form.cleaned_data
         rows = archive.parse_rows(data["file"].name, data["file"])
         archive.check_rows(club, data["season"], data["game"], rows)
         kept = {"season": data["season"].pk, "game": data["game"], "rounds": data["rounds"]}
         return rows, kept
 
-    def preview_context(self, club, stored, rows):
+    def preview_context(
+        self, club: Club, stored: dict[str, Any], rows: list[archive.ArchiveRow]
+    ) -> dict[str, Any]:
         return {
             "season": Season.objects.get(pk=stored["season"]),
             "game": stored["game"],
@@ -87,13 +96,19 @@ class ArchiveImportView(CommitteeRequiredMixin, ImportFlowView):
             "new_players": archive.new_players(rows),
         }
 
-    def recheck(self, club, stored):
-        season = self.get_scoped(Season, pk=stored["season"])
+    def recheck(self, club: Club, stored: dict[str, Any]) -> list[archive.ArchiveRow]:
+        season: Season = self.get_scoped(Season, pk=stored["season"])
         return archive.check_rows(
             club, season, stored["game"], archive.rows_from_dicts(stored["rows"])
         )
 
-    def refuse(self, club, form, before, rows):
+    def refuse(
+        self,
+        club: Club,
+        form: forms.Form,
+        before: list[dict[str, Any]],
+        rows: list[archive.ArchiveRow],
+    ) -> bool:
         if any(not row.is_valid for row in rows):
             form.add_error(
                 None,
@@ -111,8 +126,14 @@ class ArchiveImportView(CommitteeRequiredMixin, ImportFlowView):
             return True
         return False
 
-    def save(self, request, club, stored, rows):
-        season = self.get_scoped(Season, pk=stored["season"])
+    def save(
+        self,
+        request: HttpRequest,
+        club: Club,
+        stored: dict[str, Any],
+        rows: list[archive.ArchiveRow],
+    ) -> HttpResponse:
+        season: Season = self.get_scoped(Season, pk=stored["season"])
         saved = archive.save_evenings(club, season, stored["game"], rows, rounds=stored["rounds"])
         _saved_message(request, saved)
         return redirect(reverse("season_standings", args=[season.pk]))

@@ -6,19 +6,21 @@ The two pages differ only in what they show around the form (``page_context``).
 """
 
 from dataclasses import dataclass
+from typing import Any
 
 from django.contrib import messages
-from django.http import JsonResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse, QueryDict
 from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.views import View
 
 from club.params import optional_int, parse_int
+from club.roles import logged_in_user
 from scoring import InvalidDeal
 from scoring.common import TableResult
 from tournaments.access import TableMixin
 from tournaments.games import GamePlugin, plugin_for
-from tournaments.games.base import SheetForm
+from tournaments.games.base import DealForm, SheetForm
 from tournaments.models import Seat, Table
 from tournaments.scoring_messages import message_for
 from tournaments.selectors import scoresheet
@@ -34,10 +36,12 @@ class TableEntry:
     seats: list[Seat]
     form: SheetForm
     #: the table's stored sheet, as the form was given it
-    records: list[dict]
+    records: list[dict[str, Any]]
 
 
-def entry_form(table: Table, data=None, *, number: int | None = None) -> TableEntry:
+def entry_form(
+    table: Table, data: QueryDict | None = None, *, number: int | None = None
+) -> TableEntry:
     """The entry form of a table (bound to ``data`` when posted); ``number``: the deal to
     edit, for games entered one deal at a time."""
     tournament = table.round.tournament
@@ -57,7 +61,7 @@ def entry_form(table: Table, data=None, *, number: int | None = None) -> TableEn
     return TableEntry(table, plugin, seats, form, records)
 
 
-def posted_version(data) -> int:
+def posted_version(data: QueryDict | dict[str, str]) -> int:
     """The sheet's version the page was typed on; anything unreadable is -1, which never
     matches a table's version (the save answers « someone else saved », never a 500)."""
     try:
@@ -86,13 +90,24 @@ class EntryView(TableMixin, View):
 
     template_name: str
 
-    def requested_number(self, request, table: Table) -> int | None:
+    entry_path: str
+
+    def requested_number(self, request: HttpRequest, table: Table) -> int | None:
         return None
 
-    def page_context(self, entry: TableEntry, result: TableResult | None) -> dict:
+    def page_context(self, entry: TableEntry, result: TableResult | None) -> dict[str, Any]:
         return {}
 
-    def render_entry(self, request, entry, *, status=200, version=None, result=None, stale=None):
+    def render_entry(
+        self,
+        request: HttpRequest,
+        entry: TableEntry,
+        *,
+        status: int = 200,
+        version: int | None = None,
+        result: TableResult | None = None,
+        stale: errors.StaleSheet | None = None,
+    ) -> HttpResponse:
         table = entry.table
         context = {
             "table": table,
@@ -109,12 +124,14 @@ class EntryView(TableMixin, View):
         context.update(self.page_context(entry, result))
         return render(request, self.template_name, context, status=status)
 
-    def get(self, request, pk):
+    def get(self, request: HttpRequest, pk: int) -> HttpResponse:
         table = self.get_table(pk)
         entry = entry_form(table, number=self.requested_number(request, table))
         return self.render_entry(request, entry)
 
-    def conflict(self, request, pk, version: int, stale: errors.StaleSheet):
+    def conflict(
+        self, request: HttpRequest, pk: int, version: int, stale: errors.StaleSheet
+    ) -> HttpResponse:
         """Someone saved meanwhile: the page shows the table as it is now beside what was
         typed (kept in the form). Saving again may only drop the other person's lines if the
         scorekeeper ticks « replace » (the page keeps the old version until then)."""
@@ -123,7 +140,7 @@ class EntryView(TableMixin, View):
             version = stale.current_version
         return self.render_entry(request, entry, status=409, version=version, stale=stale)
 
-    def post(self, request, pk):
+    def post(self, request: HttpRequest, pk: int) -> HttpResponse:
         entry = entry_form(self.get_table(pk), request.POST)
         version = posted_version(request.POST)
         # After a conflict the page keeps the version it was typed on: saving again fails
@@ -139,7 +156,10 @@ class EntryView(TableMixin, View):
             return self.render_entry(request, entry, status=status, version=version, result=result)
         try:
             table = deal_entry.save_sheet(
-                entry.table, records=form.entry_records(), version=version, user=request.user
+                entry.table,
+                records=form.entry_records(),
+                version=version,
+                user=logged_in_user(request),
             )
         except InvalidDeal as error:
             form.attach_scoring_error(error)
@@ -153,7 +173,7 @@ class EntryView(TableMixin, View):
         return redirect(self.entry_path, pk=table.pk)
 
 
-def conflict_entry(table: Table, data, stale: errors.StaleSheet) -> TableEntry:
+def conflict_entry(table: Table, data: QueryDict, stale: errors.StaleSheet) -> TableEntry:
     """The typed sheet or deal on top of the table as it is now: a new deal (the page says
     ``adding``) goes after the deals saved meanwhile instead of over them."""
     if data.get("adding"):
@@ -174,7 +194,7 @@ class EntryPreviewView(TableMixin, View):
     """What the typed sheet or deal gives so far, computed by ``scoring``, as JSON: the
     form's ``preview_payload`` with ``ok``, or the first errors."""
 
-    def post(self, request, pk):
+    def post(self, request: HttpRequest, pk: int) -> JsonResponse:
         entry = entry_form(self.get_table(pk), request.POST)
         return preview_response(entry.table, entry.form)
 
@@ -199,7 +219,7 @@ class SheetView(EntryView):
     entry_path = "staff_sheet"
     template_name = "tournaments/staff/sheet.html"
 
-    def page_context(self, entry: TableEntry, result: TableResult | None) -> dict:
+    def page_context(self, entry: TableEntry, result: TableResult | None) -> dict[str, Any]:
         form = entry.form
         if result is None:
             records = form.records if form.is_bound and not form.errors else entry.records
@@ -217,11 +237,12 @@ class DealEntryView(EntryView):
     entry_path = "staff_deals"
     template_name = "tournaments/staff/deals.html"
 
-    def requested_number(self, request, table: Table) -> int | None:
+    def requested_number(self, request: HttpRequest, table: Table) -> int | None:
         return optional_int(request.GET.get("donne"), minimum=1, maximum=table.deals.count())
 
-    def page_context(self, entry: TableEntry, result: TableResult | None) -> dict:
+    def page_context(self, entry: TableEntry, result: TableResult | None) -> dict[str, Any]:
         table, form = entry.table, entry.form
+        assert isinstance(form, DealForm)  # the games entered one deal at a time
         lines, totals = scoresheet.deal_lines(
             table, entry.seats, entry.plugin.describer(table.round.tournament.rules or None)
         )
@@ -241,17 +262,21 @@ class DealEntryView(EntryView):
             ),
         }
 
-    def post(self, request, pk):
+    def post(self, request: HttpRequest, pk: int) -> HttpResponse:
         if request.POST.get("action") == "delete":
             return self.delete_deal(request, self.get_table(pk), posted_version(request.POST))
         return super().post(request, pk)
 
-    def delete_deal(self, request, table: Table, version: int):
+    def delete_deal(self, request: HttpRequest, table: Table, version: int) -> HttpResponse:
         # Not ``delete``: Django would dispatch an HTTP DELETE to it.
         number = parse_int(request.POST.get("number"), minimum=1)
-        words = plugin_for(table.round.tournament.game).sheet_form.words
+        sheet_form = plugin_for(table.round.tournament.game).sheet_form
+        assert issubclass(sheet_form, DealForm)  # the games entered one deal at a time
+        words = sheet_form.words
         try:
-            deal_entry.delete_deal(table, number=number, version=version, user=request.user)
+            deal_entry.delete_deal(
+                table, number=number, version=version, user=logged_in_user(request)
+            )
         except InvalidDeal as error:
             messages.error(request, self.undeletable(table, number, error))
         except errors.StaleSheet:
@@ -266,6 +291,7 @@ class DealEntryView(EntryView):
     def undeletable(table: Table, number: int, error: InvalidDeal) -> str:
         """Why deal ``number`` cannot go (the deals after it would break the rotation)."""
         form = entry_form(table).form
+        assert isinstance(form, DealForm)  # the games entered one deal at a time
         message = message_for(error, seat_names=form.seat_names, game_names=form.game_names())
         deal = error.params.get("deal")
         if isinstance(deal, int):

@@ -2,6 +2,7 @@
 every write to it meanwhile), and releases it by hand (``services.holds``)."""
 
 from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views import View
@@ -18,13 +19,15 @@ class HoldView(CommitteeRequiredMixin, View):
 
     template_name = "tournaments/staff/hold.html"
 
-    def get(self, request, pk, form=None, status=200):
-        tournament = self.get_scoped(Tournament.objects.select_related("club"), pk=pk)
+    def get(
+        self, request: HttpRequest, pk: int, form: HoldForm | None = None, status: int = 200
+    ) -> HttpResponse:
+        tournament: Tournament = self.get_scoped(Tournament.objects.select_related("club"), pk=pk)
         context = {"tournament": tournament, "form": form or HoldForm()}
         return render(request, self.template_name, context, status=status)
 
-    def post(self, request, pk):
-        tournament = self.get_scoped(Tournament.objects.select_related("club"), pk=pk)
+    def post(self, request: HttpRequest, pk: int) -> HttpResponse:
+        tournament: Tournament = self.get_scoped(Tournament.objects.select_related("club"), pk=pk)
         form = HoldForm(request.POST)
         if not form.is_valid():
             return self.get(request, pk, form=form, status=400)
@@ -54,12 +57,12 @@ class ReleaseView(CommitteeRequiredMixin, View):
 
     template_name = "tournaments/staff/release.html"
 
-    def get(self, request, pk):
-        tournament = self.get_scoped(Tournament.objects.select_related("club"), pk=pk)
+    def get(self, request: HttpRequest, pk: int) -> HttpResponse:
+        tournament: Tournament = self.get_scoped(Tournament.objects.select_related("club"), pk=pk)
         return render(request, self.template_name, {"tournament": tournament})
 
-    def post(self, request, pk):
-        tournament = self.get_scoped(Tournament.objects.select_related("club"), pk=pk)
+    def post(self, request: HttpRequest, pk: int) -> HttpResponse:
+        tournament: Tournament = self.get_scoped(Tournament.objects.select_related("club"), pk=pk)
         if request.POST.get("confirm") != "1":
             return self.get(request, pk)
         released = holds.release_hold(tournament=tournament, by=request.user)

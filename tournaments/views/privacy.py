@@ -1,6 +1,7 @@
 """A player's erasure (the right to erasure), a committee action of his club."""
 
 from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views import View
@@ -16,8 +17,8 @@ from ..services.privacy import erase_player
 class PlayerEraseView(CommitteeRequiredMixin, View):
     """Erase on POST, once « EFFACER » is typed; the member's page says what it does."""
 
-    def post(self, request, slug, pk):
-        club = self.get_scoped(Club, slug=slug)
+    def post(self, request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+        club: Club = self.get_scoped(Club, slug=slug)
         player = get_object_or_404(club.players.all(), pk=pk)
         form = EraseConfirmForm(request.POST)
         if form.is_valid():

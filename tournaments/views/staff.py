@@ -1,9 +1,12 @@
 """Pages for scorekeepers ("Saisie") and the committee ("Bureau"). Views stay thin: forms read
 the input, ``services`` write, ``selectors`` read."""
 
+from collections.abc import Callable
+from typing import Any
+
 from django.contrib import messages
-from django.db.models import Count, Q
-from django.http import Http404, JsonResponse
+from django.db.models import Count, Q, QuerySet
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -45,11 +48,11 @@ from tournaments.services import (
 from tournaments.site import site_root
 
 
-class StaffTournamentListView(ScorekeeperRequiredMixin, ListView):
+class StaffTournamentListView(ScorekeeperRequiredMixin, ListView[Tournament]):
     template_name = "tournaments/staff/tournament_list.html"
     context_object_name = "tournaments"
 
-    def get_queryset(self):
+    def get_queryset(self) -> QuerySet[Tournament]:
         # Newest first, named explicitly: an aggregate query drops the model's default ordering.
         return (
             self.scoped(Tournament.objects.select_related("club", "season"))
@@ -58,48 +61,46 @@ class StaffTournamentListView(ScorekeeperRequiredMixin, ListView):
         )
 
 
-class TournamentCreateView(ScorekeeperRequiredMixin, CreateView):
+class TournamentCreateView(ScorekeeperRequiredMixin, CreateView[Tournament, TournamentForm]):
     model = Tournament
     form_class = TournamentForm
     template_name = "tournaments/staff/tournament_form.html"
 
-    def get_form_kwargs(self):
+    def get_form_kwargs(self) -> dict[str, Any]:
         game = self.request.GET.get("game")
         return {**super().get_form_kwargs(), "clubs": self.get_staff_clubs(), "game": game}
 
-    def form_valid(self, form):
-        self.object = tournament_settings.create_tournament(
+    def form_valid(self, form: TournamentForm) -> HttpResponse:
+        tournament = tournament_settings.create_tournament(
             form.save(commit=False), user=self.request.user
         )
-        return redirect(self.get_success_url())
+        self.object = tournament
+        messages.success(self.request, _("Tournament created: register the players."))
+        return redirect("staff_registration", pk=tournament.pk)
 
-    def get_context_data(self, **kwargs):
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         # No game chosen yet: the page asks it first, its fields depending on it.
         context = super().get_context_data(**kwargs)
         return {**context, "games": playable_game_choices(), "chosen_game": context["form"].game}
 
-    def get_initial(self):
+    def get_initial(self) -> dict[str, Any]:
         club = self.get_staff_clubs().order_by("pk").first()
         season = current_season(club) if club else None
         return {"club": club, "season": season, "entry_fee": club.entry_fee if club else None}
 
-    def get_success_url(self):
-        messages.success(self.request, _("Tournament created: register the players."))
-        return reverse("staff_registration", args=[self.object.pk])
 
-
-class TournamentUpdateView(ScorekeeperRequiredMixin, UpdateView):
+class TournamentUpdateView(ScorekeeperRequiredMixin, UpdateView[Tournament, TournamentForm]):
     model = Tournament
     form_class = TournamentForm
     template_name = "tournaments/staff/tournament_form.html"
 
-    def get_queryset(self):
+    def get_queryset(self) -> QuerySet[Tournament]:
         return self.scoped(Tournament.objects.all())
 
-    def get_form_kwargs(self):
+    def get_form_kwargs(self) -> dict[str, Any]:
         return {**super().get_form_kwargs(), "clubs": self.get_staff_clubs()}
 
-    def form_valid(self, form):
+    def form_valid(self, form: TournamentForm) -> HttpResponse:
         try:
             self.object = tournament_settings.save_tournament(
                 form.save(commit=False), user=self.request.user
@@ -109,14 +110,14 @@ class TournamentUpdateView(ScorekeeperRequiredMixin, UpdateView):
             return self.render_to_response(self.get_context_data(form=form), status=409)
         return redirect(self.get_success_url())
 
-    def get_success_url(self):
+    def get_success_url(self) -> str:
         messages.success(self.request, _("Tournament saved."))
         return reverse("staff_tournament", args=[self.object.pk])
 
 
 class TournamentDashboardView(ScorekeeperRequiredMixin, View):
-    def get(self, request, pk):
-        tournament = self.get_scoped(
+    def get(self, request: HttpRequest, pk: int) -> HttpResponse:
+        tournament: Tournament = self.get_scoped(
             Tournament.objects.select_related("club", "season", "rules_version"), pk=pk
         )
         rounds = round_reads.tournament_rounds(tournament)
@@ -138,8 +139,8 @@ class TournamentDashboardView(ScorekeeperRequiredMixin, View):
 
 
 class PublishView(CommitteeRequiredMixin, View):
-    def post(self, request, pk):
-        tournament = self.get_scoped(Tournament, pk=pk)
+    def post(self, request: HttpRequest, pk: int) -> HttpResponse:
+        tournament: Tournament = self.get_scoped(Tournament, pk=pk)
         try:
             tournament_settings.set_published(
                 tournament, published=request.POST.get("published") == "1"
@@ -161,8 +162,13 @@ class RegistrationView(ScorekeeperRequiredMixin, View):
     template_name = "tournaments/staff/registration.html"
 
     def context(
-        self, tournament, member_form=None, walk_in_form=None, tick_form=None, club_error=None
-    ):
+        self,
+        tournament: Tournament,
+        member_form: RegisterMemberForm | None = None,
+        walk_in_form: WalkInForm | None = None,
+        tick_form: TickMembersForm | None = None,
+        club_error: tuple[int, str] | None = None,
+    ) -> dict[str, Any]:
         lines = accounts.registration_lines(tournament)
         return {
             "club_form": EntryClubForm(tournament=tournament),
@@ -180,110 +186,168 @@ class RegistrationView(ScorekeeperRequiredMixin, View):
             "previous": registration.previous_tournament(tournament),
         }
 
-    def get(self, request, pk):
-        tournament = self.get_scoped(Tournament, pk=pk)
+    def get(self, request: HttpRequest, pk: int) -> HttpResponse:
+        tournament: Tournament = self.get_scoped(Tournament, pk=pk)
         return render(request, self.template_name, self.context(tournament))
 
-    def post(self, request, pk):
-        tournament = self.get_scoped(Tournament, pk=pk)
+    def post(self, request: HttpRequest, pk: int) -> HttpResponse:
+        tournament: Tournament = self.get_scoped(Tournament, pk=pk)
         try:
-            return self.act(request, tournament, request.POST.get("action"))
+            response = self.act(request, tournament, request.POST.get("action", ""))
         except errors.TournamentError as error:  # a laptop holds the tournament
             if request.headers.get("Accept") == "application/json":
                 return JsonResponse({"message": str(error)}, status=409)
             messages.error(request, str(error))
-            return redirect("staff_registration", pk=pk)
+            response = None
+        return response or redirect("staff_registration", pk=pk)
 
-    def act(self, request, tournament, action):
-        pk = tournament.pk
-        if action in ("member", "walk_in"):
-            if action == "member":
-                form = RegisterMemberForm(request.POST, tournament=tournament)
-            else:
-                form = WalkInForm(request.POST, club=tournament.club)
-            if not form.is_valid():
-                context = self.context(tournament, **{f"{action}_form": form})
-                return render(request, self.template_name, context, status=400)
-            try:
-                self._register(request, tournament, action, form.cleaned_data)
-            except errors.TournamentError as error:  # what was typed stays in the form
-                form.add_error(None, str(error))
-                context = self.context(tournament, **{f"{action}_form": form})
-                return render(request, self.template_name, context, status=409)
-        elif action == "tick":
-            form = TickMembersForm(request.POST, tournament=tournament)
-            if not form.is_valid():
-                context = self.context(tournament, tick_form=form)
-                return render(request, self.template_name, context, status=400)
-            count = registration.register_players(tournament, form.cleaned_data["players"])
-            messages.success(
-                request,
-                ngettext("%(count)d player registered.", "%(count)d players registered.", count)
-                % {"count": count},
-            )
-        elif action == "same_as_last":
-            previous, count = registration.register_same_as_last(tournament)
-            if previous is None:
-                messages.info(request, _("The club has no earlier tournament."))
-            else:
-                messages.success(
-                    request,
-                    ngettext(
-                        "%(count)d player of %(tournament)s registered.",
-                        "%(count)d players of %(tournament)s registered.",
-                        count,
-                    )
-                    % {"count": count, "tournament": previous.name},
-                )
-        elif action in {"present", "paid", "substitute", "withdrawn"}:
-            entry = self._entry(request, tournament)
-            value = request.POST.get("value") == "1"
-            registration.update_entry(entry, **{action: value})
-            if request.headers.get("Accept") == "application/json":
-                # The page's script toggles the button in place (without it: the redirect).
-                playing = tournament.entries.filter(present=True, withdrawn=False).count()
-                return JsonResponse({"value": value, "playing": playing})
-        elif action == "represented_club":
-            entry = self._entry(request, tournament)
-            form = EntryClubForm(request.POST, tournament=tournament)
-            if not form.is_valid():
-                error = (entry.pk, form.errors["represented_club"][0])
-                context = self.context(tournament, club_error=error)
-                return render(request, self.template_name, context, status=400)
-            registration.set_represented_club(entry, form.cleaned_data["represented_club"])
-            club = form.cleaned_data["represented_club"]
-            messages.success(
-                request,
-                _("%(player)s plays for %(club)s.") % {"player": entry.player, "club": club}
-                if club
-                else _("%(player)s plays for no club.") % {"player": entry.player},
-            )
-        elif action == "membership":
-            entry = self._entry(request, tournament)
-            membership = payments.record_membership_payment(entry.player, season=tournament.season)
-            messages.success(
-                request,
-                _("Yearly membership of %(player)s recorded (%(amount)s).")
-                % {"player": entry.player, "amount": money(membership.amount)},
-            )
-        elif action == "remove":
-            entry = self._entry(request, tournament)
-            if request.POST.get("confirm") != "1":
-                # Deleting a registration is asked once more, on a page of its own.
-                context = {"tournament": tournament, "entry": entry}
-                return render(request, "tournaments/staff/remove_entry_confirm.html", context)
-            try:
-                registration.unregister(entry)
-            except errors.TournamentError as error:
-                messages.error(request, str(error))
-            else:
-                messages.success(
-                    request,
-                    _("The registration of %(player)s is deleted.") % {"player": entry.player},
-                )
-        return redirect("staff_registration", pk=pk)
+    def act(self, request: HttpRequest, tournament: Tournament, action: str) -> HttpResponse | None:
+        """What the posted ``action`` asks; ``None``: back to the registration page."""
+        if action in registration.ENTRY_FLAGS:
+            return self.flag(request, tournament, action)
+        actions: dict[str, Callable[[HttpRequest, Tournament], HttpResponse | None]] = {
+            "member": self.register,
+            "walk_in": self.register,
+            "tick": self.tick,
+            "same_as_last": self.same_as_last,
+            "represented_club": self.represented_club,
+            "membership": self.membership,
+            "remove": self.remove,
+        }
+        handler = actions.get(action)
+        return handler(request, tournament) if handler else None
 
-    def _entry(self, request, tournament) -> Entry:
+    def register(self, request: HttpRequest, tournament: Tournament) -> HttpResponse | None:
+        """A member or a walk-in registered; a walk-in already there is said, not added
+        twice."""
+        member = request.POST.get("action") == "member"
+        form: RegisterMemberForm | WalkInForm = (
+            RegisterMemberForm(request.POST, tournament=tournament)
+            if member
+            else WalkInForm(request.POST, club=tournament.club)
+        )
+        if not form.is_valid():
+            return self._form_page(request, tournament, form, status=400)
+        data = form.cleaned_data
+        try:
+            registered = registration.register(
+                tournament,
+                player=data.get("player"),
+                first_name=data.get("first_name", ""),
+                last_name=data.get("last_name", ""),
+                substitute=data["substitute"],
+            )
+        except errors.TournamentError as error:  # what was typed stays in the form
+            form.add_error(None, str(error))
+            return self._form_page(request, tournament, form, status=409)
+        player = registered.entry.player
+        if registered.added:
+            messages.success(request, _("%(player)s is registered.") % {"player": player})
+        else:
+            messages.info(
+                request,
+                _("%(player)s was already registered: nothing was added.") % {"player": player},
+            )
+        return None
+
+    def _form_page(
+        self,
+        request: HttpRequest,
+        tournament: Tournament,
+        form: RegisterMemberForm | WalkInForm,
+        *,
+        status: int,
+    ) -> HttpResponse:
+        """The page again, the member's or the walk-in's form showing what was typed."""
+        if isinstance(form, RegisterMemberForm):
+            context = self.context(tournament, member_form=form)
+        else:
+            context = self.context(tournament, walk_in_form=form)
+        return render(request, self.template_name, context, status=status)
+
+    def tick(self, request: HttpRequest, tournament: Tournament) -> HttpResponse | None:
+        form = TickMembersForm(request.POST, tournament=tournament)
+        if not form.is_valid():
+            context = self.context(tournament, tick_form=form)
+            return render(request, self.template_name, context, status=400)
+        count = registration.register_players(tournament, form.cleaned_data["players"])
+        messages.success(
+            request,
+            ngettext("%(count)d player registered.", "%(count)d players registered.", count)
+            % {"count": count},
+        )
+        return None
+
+    def same_as_last(self, request: HttpRequest, tournament: Tournament) -> None:
+        previous, count = registration.register_same_as_last(tournament)
+        if previous is None:
+            messages.info(request, _("The club has no earlier tournament."))
+            return
+        messages.success(
+            request,
+            ngettext(
+                "%(count)d player of %(tournament)s registered.",
+                "%(count)d players of %(tournament)s registered.",
+                count,
+            )
+            % {"count": count, "tournament": previous.name},
+        )
+
+    def flag(
+        self, request: HttpRequest, tournament: Tournament, action: str
+    ) -> HttpResponse | None:
+        """Present, paid, substitute, withdrawn: one of them ticked or unticked."""
+        value = request.POST.get("value") == "1"
+        registration.update_entry(self._entry(request, tournament), **{action: value})
+        if request.headers.get("Accept") == "application/json":
+            # The page's script toggles the button in place (without it: the redirect).
+            return JsonResponse({"value": value, "playing": lineup.playing_count(tournament)})
+        return None
+
+    def represented_club(self, request: HttpRequest, tournament: Tournament) -> HttpResponse | None:
+        entry = self._entry(request, tournament)
+        form = EntryClubForm(request.POST, tournament=tournament)
+        if not form.is_valid():
+            error = (entry.pk, str(form.errors["represented_club"][0]))
+            context = self.context(tournament, club_error=error)
+            return render(request, self.template_name, context, status=400)
+        club = form.cleaned_data["represented_club"]
+        registration.set_represented_club(entry, club)
+        messages.success(
+            request,
+            _("%(player)s plays for %(club)s.") % {"player": entry.player, "club": club}
+            if club
+            else _("%(player)s plays for no club.") % {"player": entry.player},
+        )
+        return None
+
+    def membership(self, request: HttpRequest, tournament: Tournament) -> None:
+        entry = self._entry(request, tournament)
+        membership = payments.record_membership_payment(entry.player, season=tournament.season)
+        messages.success(
+            request,
+            _("Yearly membership of %(player)s recorded (%(amount)s).")
+            % {"player": entry.player, "amount": money(membership.amount)},
+        )
+
+    def remove(self, request: HttpRequest, tournament: Tournament) -> HttpResponse | None:
+        entry = self._entry(request, tournament)
+        if request.POST.get("confirm") != "1":
+            # Deleting a registration is asked once more, on a page of its own.
+            context = {"tournament": tournament, "entry": entry}
+            return render(request, "tournaments/staff/remove_entry_confirm.html", context)
+        try:
+            registration.unregister(entry)
+        except errors.TournamentError as error:
+            messages.error(request, str(error))
+        else:
+            messages.success(
+                request,
+                _("The registration of %(player)s is deleted.") % {"player": entry.player},
+            )
+        return None
+
+    def _entry(self, request: HttpRequest, tournament: Tournament) -> Entry:
         """The posted entry of this tournament (404 for another's)."""
         return get_object_or_404(
             Entry.objects.select_related("player"),
@@ -291,38 +355,14 @@ class RegistrationView(ScorekeeperRequiredMixin, View):
             pk=parse_int(request.POST.get("entry")),
         )
 
-    def _register(self, request, tournament, action: str, data: dict) -> None:
-        """A member (``action`` « member ») or a walk-in registered; a walk-in already
-        there is said, not added twice."""
-        if action == "member":
-            entry = registration.register_player(
-                tournament, player=data["player"], substitute=data["substitute"]
-            )
-            player, added = entry.player, True
-        else:
-            walk_in = registration.add_walk_in(
-                tournament,
-                first_name=data["first_name"],
-                last_name=data["last_name"],
-                substitute=data["substitute"],
-            )
-            player, added = walk_in.entry.player, walk_in.new_entry
-        if added:
-            messages.success(request, _("%(player)s is registered.") % {"player": player})
-        else:
-            messages.info(
-                request,
-                _("%(player)s was already registered: nothing was added.") % {"player": player},
-            )
-
 
 class MemberSearchView(ScorekeeperRequiredMixin, View):
     """Members matching what is typed, for the registration page's search box."""
 
-    def get(self, request, pk):
-        tournament = self.get_scoped(Tournament, pk=pk)
+    def get(self, request: HttpRequest, pk: int) -> HttpResponse:
+        tournament: Tournament = self.get_scoped(Tournament, pk=pk)
         query = request.GET.get("q", "").strip()
-        players = []
+        players: list[dict[str, object]] = []
         if len(query) >= 2:
             registered = tournament.entries.filter(withdrawn=False).values("player_id")
             # Each word anywhere in the name, whatever its case, accents, apostrophes or
@@ -344,8 +384,10 @@ class TeamsView(ScorekeeperRequiredMixin, View):
 
     template_name = "tournaments/staff/teams.html"
 
-    def get(self, request, pk, form=None, status=200):
-        tournament = self.get_scoped(Tournament, pk=pk)
+    def get(
+        self, request: HttpRequest, pk: int, form: TeamForm | None = None, status: int = 200
+    ) -> HttpResponse:
+        tournament: Tournament = self.get_scoped(Tournament, pk=pk)
         if not plugin_for(tournament.game).lineup.forms_teams:
             raise Http404
         return render(
@@ -360,8 +402,8 @@ class TeamsView(ScorekeeperRequiredMixin, View):
             status=status,
         )
 
-    def post(self, request, pk):
-        tournament = self.get_scoped(Tournament, pk=pk)
+    def post(self, request: HttpRequest, pk: int) -> HttpResponse:
+        tournament: Tournament = self.get_scoped(Tournament, pk=pk)
         if not plugin_for(tournament.game).lineup.forms_teams:
             raise Http404
         action = request.POST.get("action")
@@ -399,7 +441,7 @@ class TeamsView(ScorekeeperRequiredMixin, View):
 # --------------------------------------------------------------------------- rounds
 
 
-def start_clock_if_asked(request, round_: Round) -> None:
+def start_clock_if_asked(request: HttpRequest, round_: Round) -> None:
     """The hall clock of a timed round drawn or started with « and start the clock » ticked
     (as the club's setting ticks it) starts in the same step."""
     if request.POST.get("start_clock") == "1" and plugin_for(round_.tournament.game).clock:
@@ -411,11 +453,11 @@ class DrawRoundView(ScorekeeperRequiredMixin, View):
     """Draw the next round; while sheets are still open, only once the scorekeeper confirms
     (the seats are public at once)."""
 
-    def get(self, request, pk):
+    def get(self, request: HttpRequest, pk: int) -> HttpResponse:
         return self.confirmation(request, self.get_scoped(Tournament, pk=pk))
 
-    def post(self, request, pk):
-        tournament = self.get_scoped(Tournament, pk=pk)
+    def post(self, request: HttpRequest, pk: int) -> HttpResponse:
+        tournament: Tournament = self.get_scoped(Tournament, pk=pk)
         by_standings = request.POST.get("order") == "standings"
         if request.POST.get("confirm") != "1":
             open_sheets = round_reads.open_sheets(tournament)
@@ -436,7 +478,14 @@ class DrawRoundView(ScorekeeperRequiredMixin, View):
         start_clock_if_asked(request, round_)
         return redirect("staff_round", pk=round_.pk)
 
-    def confirmation(self, request, tournament, *, by_standings: bool = False, open_sheets=None):
+    def confirmation(
+        self,
+        request: HttpRequest,
+        tournament: Tournament,
+        *,
+        by_standings: bool = False,
+        open_sheets: int | None = None,
+    ) -> HttpResponse:
         if open_sheets is None:
             open_sheets = round_reads.open_sheets(tournament)
         return render(
@@ -455,8 +504,10 @@ class DrawRoundView(ScorekeeperRequiredMixin, View):
 class RoundView(ScorekeeperRequiredMixin, View):
     template_name = "tournaments/staff/round.html"
 
-    def get(self, request, pk, swap_form=None, status=200):
-        round_ = self.get_scoped(Round.objects.select_related("tournament__club"), pk=pk)
+    def get(
+        self, request: HttpRequest, pk: int, swap_form: SwapForm | None = None, status: int = 200
+    ) -> HttpResponse:
+        round_: Round = self.get_scoped(Round.objects.select_related("tournament__club"), pk=pk)
         tables = round_reads.round_tables(round_)
         return render(
             request,
@@ -472,8 +523,8 @@ class RoundView(ScorekeeperRequiredMixin, View):
             status=status,
         )
 
-    def post(self, request, pk):
-        round_ = self.get_scoped(Round.objects.select_related("tournament"), pk=pk)
+    def post(self, request: HttpRequest, pk: int) -> HttpResponse:
+        round_: Round = self.get_scoped(Round.objects.select_related("tournament"), pk=pk)
         action = request.POST.get("action")
         try:
             if action == "redraw":
@@ -516,7 +567,7 @@ class RoundView(ScorekeeperRequiredMixin, View):
 
 
 class TableHistoryView(TableMixin, View):
-    def get(self, request, pk):
+    def get(self, request: HttpRequest, pk: int) -> HttpResponse:
         table = self.get_table(pk)
         seats = scoresheet.table_seats(table)
         changes = list(table.changes.select_related("user").order_by("-version"))
@@ -544,8 +595,8 @@ class TableHistoryView(TableMixin, View):
 class MoneyReportView(CommitteeRequiredMixin, View):
     """The season's money: entry fees collected per tournament, memberships due and paid."""
 
-    def get(self, request, pk):
-        season = self.get_scoped(Season.objects.select_related("club"), pk=pk)
+    def get(self, request: HttpRequest, pk: int) -> HttpResponse:
+        season: Season = self.get_scoped(Season.objects.select_related("club"), pk=pk)
         return render(
             request,
             "tournaments/staff/money.html",
@@ -561,10 +612,18 @@ class RulesView(CommitteeRequiredMixin, View):
 
     template_name = "tournaments/staff/rules.html"
 
-    def get_club(self, slug):
-        return self.get_scoped(Club, slug=slug)
+    def get_club(self, slug: str) -> Club:
+        club: Club = self.get_scoped(Club, slug=slug)
+        return club
 
-    def get(self, request, slug, game, form=None, status=200):
+    def get(
+        self,
+        request: HttpRequest,
+        slug: str,
+        game: str,
+        form: RulesForm | None = None,
+        status: int = 200,
+    ) -> HttpResponse:
         if game not in GAMES:
             raise Http404
         club = self.get_club(slug)
@@ -585,7 +644,7 @@ class RulesView(CommitteeRequiredMixin, View):
             status=status,
         )
 
-    def post(self, request, slug, game):
+    def post(self, request: HttpRequest, slug: str, game: str) -> HttpResponse:
         if game not in GAMES:
             raise Http404
         club = self.get_club(slug)
