@@ -171,13 +171,18 @@ def replay(
 ) -> RatingState:
     """The state after ``tournaments`` (in the order they were played), from ``state``, which
     is left as it was."""
-    result = state.copy()
+    # Copy on write: the players' records are shared with ``state`` until a table changes one
+    # (a new tournament copies its own players, not the whole list).
+    result = RatingState(dict(state.players), state.rated_count)
+    copied: set[int] = set()
     for tournament in tournaments:
-        _rate_tournament(result, tournament, gates)
+        _rate_tournament(result, tournament, gates, copied)
     return result
 
 
-def _rate_tournament(state: RatingState, tournament: RatedTournament, gates: Gates) -> None:
+def _rate_tournament(
+    state: RatingState, tournament: RatedTournament, gates: Gates, copied: set[int]
+) -> None:
     for table in tournament.tables:
         seats: list[tuple[int, ...]] = []
         places: list[int] = []
@@ -187,17 +192,23 @@ def _rate_tournament(state: RatingState, tournament: RatedTournament, gates: Gat
                 seats.append(kept)
                 places.append(place)
         if len(seats) >= 2:
-            _rate_table(state, seats, places, gates)
+            _rate_table(state, seats, places, gates, copied)
 
 
 def _rate_table(
-    state: RatingState, seats: Sequence[tuple[int, ...]], places: Sequence[int], gates: Gates
+    state: RatingState,
+    seats: Sequence[tuple[int, ...]],
+    places: Sequence[int],
+    gates: Gates,
+    copied: set[int],
 ) -> None:
     players = state.players
     for seat in seats:
         for p in seat:
-            if p not in players:
-                players[p] = PlayerState()
+            if p not in copied:
+                known = players.get(p)
+                players[p] = known.copy() if known is not None else PlayerState()
+                copied.add(p)
     teams = [[PlackettLuceRating(players[p].mu, players[p].sigma) for p in seat] for seat in seats]
     rated = _MODEL.rate(teams, ranks=list(places))
     rated_before = {p for seat in seats for p in seat if players[p].rated}
