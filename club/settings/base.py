@@ -32,6 +32,7 @@ INSTALLED_APPS = [
     "tournaments.tableside",
     "tournaments.publishing",
     "tournaments.printing",
+    "tournaments.ratings",
 ]
 
 MIDDLEWARE = [
