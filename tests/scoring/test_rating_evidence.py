@@ -102,7 +102,7 @@ def test_the_rating_ranks_hidden_skill_better_than_the_season_points(seed):
 
 @pytest.mark.parametrize("seed", SEEDS)
 def test_the_rating_predicts_later_winners_better_than_the_season_points(seed):
-    skill, evenings = _club(seed)
+    _skill, evenings = _club(seed)
     known, later = evenings[:30], evenings[30:]
     state = replay(RatingState(), _rated(known))
     season = _season_points(known[EVENINGS // 2 :])
@@ -118,3 +118,79 @@ def test_the_rating_predicts_later_winners_better_than_the_season_points(seed):
             by_rating += best == winner
             by_points += leader == winner
     assert by_rating > by_points
+
+
+# The gates (issue 36): who stays provisional, who is left out.
+
+
+def _table(players, order):
+    return RatedTable(seats=tuple((p,) for p in players), places=tuple(order))
+
+
+def test_a_closed_group_of_four_stays_provisional():
+    rng = random.Random(4)
+    tables = [_table([0, 1, 2, 3], rng.sample([1, 2, 3, 4], 4)) for _ in range(200)]
+    state = replay(RatingState(), [RatedTournament("t", tuple(tables))])
+    assert all(s.tables == 200 and not s.rated for s in state.players.values())
+    assert state.rated_count == 0
+
+
+def _population(rng, players, tables):
+    return [_table(rng.sample(players, 4), rng.sample([1, 2, 3, 4], 4)) for _ in range(tables)]
+
+
+def test_a_closed_group_of_sixteen_beside_a_rated_population_stays_provisional():
+    rng = random.Random(16)
+    population = list(range(100, 160))
+    group = list(range(16))
+    first = _population(rng, population, 900)
+    closed = _population(rng, group, 300)
+    later = _population(rng, population, 300)
+    state = replay(
+        RatingState(),
+        [RatedTournament("a", tuple(first)), RatedTournament("b", tuple(closed + later))],
+    )
+    assert state.rated_count >= 12
+    assert sum(state.players[p].rated for p in population) >= 50
+    for p in group:
+        member = state.players[p]
+        # Only the half-rated rule holds them back.
+        assert member.tables >= 30 and len(member.opponents) == 15
+        assert not member.rated and not member.rated_opponents
+
+
+def test_before_the_list_has_k_rated_players_tables_and_opponents_suffice():
+    rng = random.Random(5)
+    group = list(range(16))
+    state = replay(RatingState(), [RatedTournament("t", tuple(_population(rng, group, 300)))])
+    assert all(state.players[p].rated for p in group)
+
+
+def test_a_substitutes_rating_is_unchanged_by_the_tables_he_filled():
+    rng = random.Random(7)
+    players = list(range(30))
+    before = [RatedTournament("a", tuple(_population(rng, players, 60)))]
+    filled = _population(rng, [p for p in players if p != 0], 10)
+    filled = [
+        RatedTable(((0,), *t.seats[1:]), t.places) if i % 2 == 0 else t
+        for i, t in enumerate(filled)
+    ]
+    with_sub = replay(
+        RatingState(), [*before, RatedTournament("b", tuple(filled), left_out=frozenset({0}))]
+    )
+    alone = replay(RatingState(), before)
+    sub, earlier = with_sub.players[0], alone.players[0]
+    assert (sub.mu, sub.sigma, sub.tables, sub.opponents) == (
+        earlier.mu,
+        earlier.sigma,
+        earlier.tables,
+        earlier.opponents,
+    )
+    # His tables still count for the others, as a match among the three rated.
+    table = filled[0]
+    three = RatedTable(table.seats[1:], table.places[1:])
+    other = table.seats[1][0]
+    as_filled = replay(alone, [RatedTournament("b", (table,), left_out=frozenset({0}))])
+    among_three = replay(alone, [RatedTournament("b", (three,))])
+    assert as_filled.players[other].tables == alone.players[other].tables + 1
+    assert abs(as_filled.players[other].mu - among_three.players[other].mu) <= 1e-12
