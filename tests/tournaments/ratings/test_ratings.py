@@ -7,6 +7,7 @@ from io import BytesIO
 import pytest
 from django.core.management import call_command
 from django.db import connection
+from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
@@ -261,3 +262,15 @@ def test_the_demo_has_rated_and_provisional_players(demo_db, client):
     assert rows.filter(rated=True).exists() and rows.filter(rated=False).exists()
     response = client.get(reverse("rating_list", args=["la-chevalerie", "whist"]))
     assert response.status_code == 200
+
+
+def test_the_committee_asks_for_its_list_again_and_the_queue_does_it(committee_client, club):
+    url = reverse("rating_rebuild", args=[club.slug, "whist"])
+    rebuilds = DBTaskResult.objects.filter(task_path__endswith="rebuild_club_rating")
+    assert Client().post(url).status_code == 302  # anonymous: to the login page
+    assert not rebuilds.exists()
+    response = committee_client.post(url)
+    assert response.status_code == 302
+    assert response["Location"] == reverse("rating_list", args=[club.slug, "whist"])
+    queued = rebuilds.get()
+    assert queued.task_path.endswith("rebuild_club_rating") and queued.priority == 0
