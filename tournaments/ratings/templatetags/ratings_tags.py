@@ -16,7 +16,10 @@ def rating_history(club, player, game: str) -> dict[str, object]:
     """His club's rating in ``game`` after each tournament he played: a chart, the number
     now and whether it is still provisional (nothing if he is not listed)."""
     points = selectors.player_history(club, game, player)
-    labels = [datetime.date.fromisoformat(p["d"]).strftime("%d/%m/%y") for p in points]
+    days = [datetime.date.fromisoformat(p["d"]) for p in points]
+    # Day and month within one year; month and year across years (a label fits its room).
+    shape = "%d/%m" if len({d.year for d in days}) <= 1 else "%m/%y"
+    labels = [d.strftime(shape) for d in days]
     return {
         "club": club,
         "game": game,
