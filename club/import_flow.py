@@ -9,7 +9,7 @@ saved before the confirmation, and nothing while it is refused.
 """
 
 import uuid
-from typing import Any, Protocol
+from typing import Any, Generic, Protocol, TypeVar
 
 from django import forms
 from django.contrib import messages
@@ -30,6 +30,9 @@ class Row(Protocol):
     def is_valid(self) -> bool: ...
 
     def to_dict(self) -> dict[str, object]: ...
+
+
+_RowT = TypeVar("_RowT", bound=Row)
 
 
 def stash(request: HttpRequest, key: str, club: Club, **data: Any) -> dict[str, Any]:
@@ -56,10 +59,10 @@ def claim(request: HttpRequest, key: str, club: Club, form: forms.Form) -> dict[
     return None
 
 
-class ImportFlowView(View):
+class ImportFlowView(View, Generic[_RowT]):
     """Upload → preview → confirm. A subclass names its session key, templates and forms (the
     upload form has a ``file`` field; the confirmation form a hidden ``token``) and says how
-    its rows are read, checked again and saved."""
+    its rows are read, checked again and saved; its rows are a ``Row`` type of its own."""
 
     session_key: str
     #: the upload page's URL name (its one argument: the club's slug)
@@ -76,29 +79,29 @@ class ImportFlowView(View):
     def upload_form(self, club: Club, data: Any = None, files: Any = None) -> forms.Form:
         raise NotImplementedError
 
-    def read(self, club: Club, form: forms.Form) -> tuple[list[Row], dict[str, Any]]:
+    def read(self, club: Club, form: forms.Form) -> tuple[list[_RowT], dict[str, Any]]:
         """The rows of the uploaded file, checked, and what else the session keeps for the
         confirmation (the form's choices); raises ImportFileError."""
         raise NotImplementedError
 
     def preview_context(
-        self, club: Club, stored: dict[str, Any], rows: list[Row]
+        self, club: Club, stored: dict[str, Any], rows: list[_RowT]
     ) -> dict[str, Any]:
         return {}
 
-    def recheck(self, club: Club, stored: dict[str, Any]) -> list[Row]:
+    def recheck(self, club: Club, stored: dict[str, Any]) -> list[_RowT]:
         """The stored rows checked again against the database as it is now."""
         raise NotImplementedError
 
     def refuse(
-        self, club: Club, form: forms.Form, before: list[dict[str, Any]], rows: list[Row]
+        self, club: Club, form: forms.Form, before: list[dict[str, Any]], rows: list[_RowT]
     ) -> bool:
         """Whether the confirmation cannot go on (its reasons added to ``form``); ``before``
         is the rows as the preview showed them."""
         raise NotImplementedError
 
     def save(
-        self, request: HttpRequest, club: Club, stored: dict[str, Any], rows: list[Row]
+        self, request: HttpRequest, club: Club, stored: dict[str, Any], rows: list[_RowT]
     ) -> HttpResponse:
         """Save the rows (one transaction in a service), say so, and answer."""
         raise NotImplementedError
@@ -143,7 +146,7 @@ class ImportFlowView(View):
         request: HttpRequest,
         club: Club,
         stored: dict[str, Any],
-        rows: list[Row],
+        rows: list[_RowT],
         confirm_form: forms.Form,
         status: int = 200,
     ) -> HttpResponse:

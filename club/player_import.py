@@ -9,6 +9,7 @@ from typing import IO
 
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
+from django.db.models import Field
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -68,7 +69,17 @@ def read_players(club: Club, name: str, stream: IO[bytes]) -> list[ImportRow]:
 
 
 def parse_rows(name: str, stream: IO[bytes]) -> list[ImportRow]:
-    return [ImportRow(line=line.number, **line.cells) for line in read_lines(name, stream, COLUMNS)]
+    return [
+        ImportRow(
+            line=line.number,
+            first_name=line.cells.get("first_name", ""),
+            last_name=line.cells.get("last_name", ""),
+            email=line.cells.get("email", ""),
+            phone=line.cells.get("phone", ""),
+            licence_number=line.cells.get("licence_number", ""),
+        )
+        for line in read_lines(name, stream, COLUMNS)
+    ]
 
 
 LENGTH_LIMITS = (("first_name", 80), ("last_name", 80), ("phone", 30), ("licence_number", 30))
@@ -128,18 +139,22 @@ def _field_errors(row: ImportRow) -> list[str]:
         except ValidationError:
             errors.append(_("the e-mail address “%(email)s” is not valid") % {"email": row.email})
     for name_field in TEXT_FIELDS:
-        message = plain_name_error(
-            Player._meta.get_field(name_field).verbose_name, getattr(row, name_field)
-        )
+        message = plain_name_error(_label(name_field), getattr(row, name_field))
         if message:
             errors.append(message)
     for name_field, limit in LENGTH_LIMITS:
         if len(getattr(row, name_field)) > limit:
             errors.append(
                 _("the field “%(field)s” is longer than %(max)d characters")
-                % {"field": str(Player._meta.get_field(name_field).verbose_name), "max": limit}
+                % {"field": str(_label(name_field)), "max": limit}
             )
     return errors
+
+
+def _label(name: str) -> object:
+    """The label of one of ``Player``'s text fields (its verbose name, translated when shown)."""
+    model_field = Player._meta.get_field(name)
+    return model_field.verbose_name if isinstance(model_field, Field) else name
 
 
 def _check_licence_holder(club: Club, row: ImportRow, existing: Player) -> None:
@@ -158,4 +173,5 @@ def _check_licence_holder(club: Club, row: ImportRow, existing: Player) -> None:
 
 
 def rows_from_dicts(data: list[dict[str, object]]) -> list[ImportRow]:
+    # What ``to_dict`` kept in the session: each field's own value under its name.
     return [ImportRow(**item) for item in data]  # type: ignore[arg-type]

@@ -68,7 +68,9 @@ COLUMNS = Columns(
 
 #: Points an evening may give a player, either way (whist evenings stay far below).
 MAX_POINTS = 100_000
-MAX_PLACE_POINTS = 1000
+#: An evening's place points: up to 10,000 a place (a leaderboard's « 1000 for the first »)
+#: over its rounds.
+MAX_PLACE_POINTS = 100_000
 MAX_RANK = 10_000
 NAME_LENGTH = 80
 DATE_FORMATS = ("%d/%m/%Y", "%Y-%m-%d", "%d-%m-%Y", "%d.%m.%Y", "%d/%m/%y")

@@ -19,6 +19,8 @@ from scoring import InvalidDeal
 
 from ..models import Deal, Table, Tournament, TournamentResult
 from ..selectors.scoresheet import evaluate_sheet, table_records
+from .errors import TournamentHeld
+from .holds import ensure_writable
 from .result_store import (
     refresh_tournament_status,
     results_changed,
@@ -77,6 +79,8 @@ class Recomputed:
     tournaments: int = 0
     tables: int = 0
     differences: list[Difference | Unreadable] = field(default_factory=list)
+    #: The tournaments left as they were because a laptop holds them: each refusal's message.
+    held: list[str] = field(default_factory=list)
 
     def by_kind(self) -> dict[str, int]:
         """How many stored values of each kind were not what the facts give."""
@@ -150,7 +154,9 @@ def _recompute_table(table: Table, name: str) -> list[Difference | Unreadable]:
 
 
 def recompute_tournament(tournament: Tournament) -> list[Difference | Unreadable]:
-    """Rebuild every projection of ``tournament`` from its facts; what changed."""
+    """Rebuild every projection of ``tournament`` from its facts; what changed.
+    ``TournamentHeld`` while a laptop holds it (``holds``)."""
+    ensure_writable(tournament)
     name = str(tournament)
     found: list[Difference | Unreadable] = []
     tables = (
@@ -176,7 +182,8 @@ def recompute_tournament(tournament: Tournament) -> list[Difference | Unreadable
 def recompute(*, tournament_id: int | None = None, dry_run: bool = False) -> Recomputed:
     """Recompute every tournament that has tables (or one); ``dry_run``: report, write nothing.
 
-    Archived evenings (``services.archive``) have no deal to recompute from: left out.
+    Archived evenings (``services.archive``) have no deal to recompute from: left out. A
+    tournament a laptop holds is left as it was, and said (``Recomputed.held``).
 
     One transaction: a run stopped half-way leaves every result as it was.
     """
@@ -190,7 +197,11 @@ def recompute(*, tournament_id: int | None = None, dry_run: bool = False) -> Rec
     report = Recomputed()
     with transaction.atomic():
         for tournament in tournaments:
-            report.differences += recompute_tournament(tournament)
+            try:
+                report.differences += recompute_tournament(tournament)
+            except TournamentHeld as held:
+                report.held.append(str(held))
+                continue
             report.tournaments += 1
             report.tables += Table.objects.filter(round__tournament=tournament).count()
         if dry_run:

@@ -2,6 +2,7 @@
 the draws, the rules), and what changed, kind by kind."""
 
 from argparse import ArgumentParser
+from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
@@ -53,8 +54,8 @@ class Command(BaseCommand):
             "--dry-run", action="store_true", help="report the differences, write nothing"
         )
 
-    def handle(self, *args: object, **options: object) -> None:
-        tournament_id = options["tournament"]
+    def handle(self, *args: object, **options: Any) -> None:
+        tournament_id: int | None = options["tournament"]
         if tournament_id is not None and not Tournament.objects.filter(pk=tournament_id).exists():
             raise CommandError(_("No tournament has the id %(id)s.") % {"id": tournament_id})
         dry_run = bool(options["dry_run"])
@@ -64,6 +65,8 @@ class Command(BaseCommand):
         )
         for found in report.differences:
             self.stdout.write(describe(found))
+        for held in report.held:
+            self.stdout.write(_("Left as it was: %(reason)s") % {"reason": held})
         summary = _(
             "%(tournaments)d tournaments, %(tables)d tables recomputed: "
             "%(differences)d differences."
