@@ -22,17 +22,17 @@ def queue_rebuild(tournament: Tournament) -> None:
 
 
 @receiver(signals.results_changed, dispatch_uid="ratings.results_changed")
-def results_changed(sender, *, tournament: Tournament, **kwargs) -> None:
+def results_changed(sender: object, *, tournament: Tournament, **kwargs: object) -> None:
     transaction.on_commit(partial(queue_rebuild, tournament))
 
 
 @receiver(signals.tournament_edited, dispatch_uid="ratings.tournament_edited")
-def tournament_edited(sender, *, tournament: Tournament, **kwargs) -> None:
+def tournament_edited(sender: object, *, tournament: Tournament, **kwargs: object) -> None:
     transaction.on_commit(partial(queue_rebuild, tournament))
 
 
 @receiver(signals.demo_evening, dispatch_uid="ratings.demo_evening")
-def demo_lists(sender, *, tournament: Tournament, **kwargs) -> None:
+def demo_lists(sender: object, *, tournament: Tournament, **kwargs: object) -> None:
     """The demo (built in one transaction, no queue worker behind it in the tests): its
     club's lists at once, with the demo's gates."""
     services.build_demo_lists(tournament.club)

@@ -1,8 +1,11 @@
 """The club's rating lists: the list of a game, its method, its workbook (public), and the
 committee's « recompute now » (staff)."""
 
+from typing import Any
+
+from django.conf import settings
 from django.contrib import messages
-from django.http import Http404, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.utils.http import content_disposition_header
 from django.utils.translation import get_language
@@ -33,7 +36,7 @@ class RatingIndexView(TemplateView):
 
     template_name = "ratings/index.html"
 
-    def get_context_data(self, **kwargs):
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         club = get_object_or_404(Club, slug=self.kwargs["slug"])
         public_page(self.request, club)
         lists = [(r, _game_name(r.game)) for r in selectors.club_lists(club)]
@@ -52,7 +55,7 @@ class RatingListView(_ListMixin, TemplateView):
 
     template_name = "ratings/list.html"
 
-    def get_context_data(self, **kwargs):
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         club, rating_list, game_name = self.rating_list(self.kwargs["slug"], self.kwargs["game"])
         rated, provisional = selectors.list_rows(rating_list) if rating_list else ([], [])
         return {
@@ -71,7 +74,7 @@ class RatingMethodView(_ListMixin, TemplateView):
 
     template_name = "ratings/method.html"
 
-    def get_context_data(self, **kwargs):
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         club, rating_list, game_name = self.rating_list(self.kwargs["slug"], self.kwargs["game"])
         gates = rating_list.gates if rating_list else RatingList().gates
         return {
@@ -93,7 +96,7 @@ class RatingMethodView(_ListMixin, TemplateView):
 class RatingXlsxView(_ListMixin, View):
     """The list as a workbook, in the club's language, names as on the page."""
 
-    def get(self, request, slug, game):
+    def get(self, request: HttpRequest, slug: str, game: str) -> HttpResponse:
         club, rating_list, game_name = self.rating_list(slug, game)
         if rating_list is None:
             raise Http404
@@ -104,8 +107,10 @@ class RatingXlsxView(_ListMixin, View):
             content = export.list_workbook(title, rated, provisional, model)
             name = export.filename(club.name, game_name, _("Rating"))
             response = HttpResponse(content, content_type=export.XLSX_CONTENT_TYPE)
-            response["Content-Language"] = get_language()
-        response["Content-Disposition"] = content_disposition_header(True, name)
+            response["Content-Language"] = get_language() or settings.LANGUAGE_CODE
+        disposition = content_disposition_header(True, name)
+        if disposition is not None:  # None only for an inline file without a name
+            response["Content-Disposition"] = disposition
         response["Cache-Control"] = "private, no-cache"
         return response
 
@@ -113,7 +118,7 @@ class RatingXlsxView(_ListMixin, View):
 class RatingRebuildView(CommitteeRequiredMixin, View):
     """The committee asks for its list to be computed again from the start (by the queue)."""
 
-    def post(self, request, slug, game):
+    def post(self, request: HttpRequest, slug: str, game: str) -> HttpResponse:
         club = self.get_scoped(Club, slug=slug)
         _game_name(game)
         tasks.rebuild_club_rating.enqueue(club.pk, game, None)

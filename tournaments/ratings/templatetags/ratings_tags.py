@@ -5,6 +5,7 @@ import datetime
 
 from django import template
 
+from club.models import Club, Player
 from tournaments.ratings import selectors
 from tournaments.ratings.chart import history_chart
 
@@ -12,7 +13,7 @@ register = template.Library()
 
 
 @register.inclusion_tag("ratings/_history.html")
-def rating_history(club, player, game: str) -> dict[str, object]:
+def rating_history(club: Club, player: Player, game: str) -> dict[str, object]:
     """His club's rating in ``game`` after each tournament he played: a chart, the number
     now and whether it is still provisional (nothing if he is not listed)."""
     points = selectors.player_history(club, game, player)
