@@ -38,6 +38,7 @@ INSTALLED_APPS = [
     "tournaments.tableside",
     "tournaments.publishing",
     "tournaments.printing",
+    "tournaments.ratings",
 ]
 
 MIDDLEWARE = [

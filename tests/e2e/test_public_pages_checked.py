@@ -1,7 +1,7 @@
 """Every public page of the demo is valid HTML (the Nu Html Checker, ``vnu-jar`` from npm)
 and has no axe-core violation on a phone: the tournament list, each published tournament's
 standings, rounds, hall screen, players and tables, the season standings and each player's
-season.
+season, the clubs' rating lists and their method.
 
 The checker reads every page (one run of Java for all of them). axe-core runs in Chromium on
 every distinct page *skeleton* (the markup without its words and numbers: 84 of the demo's
@@ -17,8 +17,9 @@ from django.test import Client
 from django.urls import reverse
 from page_checks import axe_violations
 
-from club.models import Season
+from club.models import Club, Season
 from tournaments.models import Entry, Table
+from tournaments.ratings.models import RatingList
 from tournaments.selectors import listing
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -47,6 +48,11 @@ def public_urls() -> list[str]:
         urls.append(reverse("season_standings", args=[season.pk]))
         players = entries.filter(tournament__season=season).values_list("player_id", flat=True)
         urls += [reverse("season_player", args=[season.pk, pk]) for pk in sorted(set(players))]
+    # The clubs' rating lists (« Cote »), each game's list and its method.
+    for club in Club.objects.order_by("pk"):
+        urls.append(reverse("rating_index", args=[club.slug]))
+        for game in RatingList.objects.filter(club=club).values_list("game", flat=True):
+            urls += [reverse(n, args=[club.slug, game]) for n in ("rating_list", "rating_method")]
     return urls
 
 

@@ -68,6 +68,7 @@ NOT_PAGES = {
     "table_preview": "JSON for the table's phone live preview",
     "hall_clock_state": "JSON for the hall screen's poll",
     "logout": "a form's target (POST)",
+    "rating_rebuild": "a form's target (POST), on the rating list (for the committee)",
 }
 
 

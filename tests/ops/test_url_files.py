@@ -14,6 +14,7 @@ APPS = (
     "tournaments.publishing",
     "tournaments.tableside",
     "tournaments.printing",
+    "tournaments.ratings",
 )
 PUBLIC = [f"{app}.urls_public" for app in APPS if app != "tournaments"]
 STAFF = [f"{app}.urls_staff" for app in APPS]
