@@ -24,8 +24,9 @@ def key_of(date: datetime.date, tournament_id: int) -> Key:
 
 
 def counted_tournaments(rating_list: RatingList) -> QuerySet[Tournament]:
-    """What a club's list counts: its finished tournaments of the game that have tables
-    (archived evenings have none), in the order they were played."""
+    """What a club's list counts: its finished and published tournaments of the game that
+    have tables (archived evenings have none), in the order they were played. An unpublished
+    tournament's results are the committee's alone: a public list never moves with them."""
     tables = Table.objects.filter(round__tournament=OuterRef("pk"))
     return (
         Tournament.objects.filter(
@@ -33,6 +34,7 @@ def counted_tournaments(rating_list: RatingList) -> QuerySet[Tournament]:
             game=rating_list.game,
             status=Tournament.Status.FINISHED,
             archived=False,
+            published=True,
         )
         .filter(Exists(tables))
         .order_by("date", "pk")

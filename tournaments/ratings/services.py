@@ -186,12 +186,15 @@ def rebuild_club_game(club_id: int, game: str, tournament_id: int | None = None)
 
 
 def concerns_list(tournament: Tournament) -> bool:
-    """Whether a change to ``tournament`` may move its club's list: it counts now (finished),
-    or counted at the last build."""
+    """Whether a change to ``tournament`` may move its club's list: it counts now (finished
+    and published), or counted at the last build."""
     counted = CountedTournament.objects.filter(tournament=OuterRef("pk"))
     return (
         Tournament.objects.filter(pk=tournament.pk)
-        .filter(Q(status=Tournament.Status.FINISHED, archived=False) | Q(Exists(counted)))
+        .filter(
+            Q(status=Tournament.Status.FINISHED, archived=False, published=True)
+            | Q(Exists(counted))
+        )
         .exists()
     )
 

@@ -28,9 +28,13 @@ def save_tournament(tournament: Tournament, *, user: Any | None = None) -> Tourn
 
 
 @transaction.atomic
-def set_published(tournament: Tournament, *, published: bool) -> Tournament:
-    """Shown on the public pages, or no longer."""
+def set_published(
+    tournament: Tournament, *, published: bool, user: Any | None = None
+) -> Tournament:
+    """Shown on the public pages, or no longer (what is built on its results, such as the
+    club's rating list, follows: ``tournament_edited``)."""
     ensure_writable(tournament)
     tournament.published = published
     tournament.save(update_fields=["published"])
+    tournament_edited.send(Tournament, tournament=tournament, user=user)
     return tournament

@@ -18,7 +18,13 @@ from club.formatting import money
 from club.models import Club, Season
 from club.names import search_key
 from club.params import parse_int
-from club.roles import COMMITTEE, CommitteeRequiredMixin, ScorekeeperRequiredMixin, has_role
+from club.roles import (
+    COMMITTEE,
+    CommitteeRequiredMixin,
+    ScorekeeperRequiredMixin,
+    has_role,
+    logged_in_user,
+)
 from club.selectors import current_season
 from scoring import GAMES
 from tournaments.access import TableMixin
@@ -143,7 +149,9 @@ class PublishView(CommitteeRequiredMixin, View):
         tournament: Tournament = self.get_scoped(Tournament, pk=pk)
         try:
             tournament_settings.set_published(
-                tournament, published=request.POST.get("published") == "1"
+                tournament,
+                published=request.POST.get("published") == "1",
+                user=logged_in_user(request),
             )
         except errors.TournamentError as error:
             messages.error(request, str(error))

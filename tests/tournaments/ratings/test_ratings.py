@@ -21,7 +21,7 @@ from tournaments.models import Entry, Seat, Tournament
 from tournaments.ratings import services
 from tournaments.ratings.models import PlayerRating, RatingList
 from tournaments.sample_sheets import stored_tournament, whist_pool
-from tournaments.services import deal_entry, drawing, result_store
+from tournaments.services import deal_entry, drawing, result_store, tournament_settings
 from tournaments.tableside import table_entry
 
 pytestmark = pytest.mark.django_db
@@ -104,6 +104,24 @@ def test_archived_evenings_and_running_tournaments_do_not_count(club, season, ma
     )
     assert services.rebuild(rating_list) == 1
     assert {p["t"] for r in PlayerRating.objects.all() for p in r.history} == {made[0].pk}
+
+
+def test_an_unpublished_tournament_counts_once_published(
+    club, season, make_players, django_capture_on_commit_callbacks, monkeypatch
+):
+    """A public list never moves with results the committee has not published; publishing
+    them queues the list's rebuild, after commit."""
+    _people, made, rating_list = _history(club, season, make_players, tournaments=2)
+    Tournament.objects.filter(pk=made[1].pk).update(published=False)
+    assert services.rebuild(rating_list) == 1
+    assert {p["t"] for r in PlayerRating.objects.all() for p in r.history} == {made[0].pk}
+    made[1].refresh_from_db()
+    with django_capture_on_commit_callbacks(execute=True):
+        tournament_settings.set_published(made[1], published=True)
+    monkeypatch.setattr(db_worker, "close_old_connections", lambda: None)
+    call_command("db_worker", batch=True, startup_delay=False, verbosity=0)
+    counted = {p["t"] for r in PlayerRating.objects.all() for p in r.history}
+    assert counted == {made[0].pk, made[1].pk}
 
 
 def test_a_substitute_is_left_out_of_the_tournament_he_filled(club, season, make_players):
