@@ -9,13 +9,14 @@ import pytest
 from django.urls import reverse
 from form_data import rules_page_data as page_data
 from form_data import rules_url
-from helpers import post_deals
+from helpers import post_deals, table_phone
 from pypdf import PdfReader
 from test_club_tables import deal_data
 
 from tournaments.models import GameRules
 from tournaments.selectors import classification, rulebook
 from tournaments.services import drawing
+from tournaments.tableside import table_entry
 
 pytestmark = pytest.mark.django_db
 
@@ -109,7 +110,7 @@ def test_back_to_zero_sum_an_opponent_s_own_value_is_refused_on_its_field(commit
     assert GameRules.objects.get(club=club, game="whist").rules == before
 
 
-def test_the_staff_sheet_names_the_model_above_the_deal(
+def test_the_staff_sheet_and_the_phones_name_the_model_above_the_deal(
     client, committee_user, scorekeeper_user, make_tournament
 ):
     tournament = make_tournament("whist", players=4, rounds=1)
@@ -119,3 +120,8 @@ def test_the_staff_sheet_names_the_model_above_the_deal(
     client.force_login(scorekeeper_user)
     page = client.get(reverse("staff_deals", args=[table.pk])).content.decode()
     assert f'<p class="help muted" id="deal-scoring-model">{LABEL}</p>' in page
+    # The phones' form is the same one: it names the model too.
+    link = table_entry.issue_link(table, user=None)
+    phone = table_phone(link, table.seats.get(position=0).entry_id)
+    html = phone.get(reverse("table_page", args=[link.token])).content.decode()
+    assert f'<p class="help muted" id="deal-scoring-model">{LABEL}</p>' in html
