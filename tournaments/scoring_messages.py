@@ -44,8 +44,7 @@ MESSAGES = {
         "only be in a game he could be playing"
     ),
     "not_the_listed_game": gettext_lazy(
-        "game %(number)s of the round is “%(game_name)s”: the club plays its games in a fixed "
-        "order"
+        "game %(number)s of the round is “%(game_name)s”: the club plays its games in a fixed order"
     ),
     "impossible_points": gettext_lazy("%(got)s is not possible in this game (%(allowed)s)"),
     "offender_unknown": gettext_lazy("these points do not show who was penalised"),
@@ -171,8 +170,7 @@ RULES_MESSAGES = {
     "fixed_too_long": gettext_lazy("A round has at most %(max)s games (here %(got)s)."),
     "fixed_unknown_game": gettext_lazy("Give each game by its letter, A to F or T."),
     "fixed_trumps_uneven": gettext_lazy(
-        "The dealer turns: each player must deal as many trump games of the list (here "
-        "%(trumps)s)."
+        "The dealer turns: each player must deal as many trump games of the list (here %(trumps)s)."
     ),
     "game_name_length": gettext_lazy("A game's name has 1 to 40 characters."),
     "game_name_characters": gettext_lazy(
