@@ -79,6 +79,7 @@ __all__ = [
     "SheetLine",
     "classification_key",
     "default_rules",
+    "fixed_games",
     "game_total",
     "played_games",
     "record_from_points",
@@ -146,7 +147,10 @@ LAST_POINTS = -3
 #: (0: the club does not play it); ``negative_per_seat`` and ``trump_per_seat``: each
 #: seat's choices among its 5 deals; ``game_names``: the club's own word for a game on
 #: the sheets, the phones and the legend (Rıfkı's « son iki » on the 7th and last line),
-#: none by default (each game's standard name in the page's language; the scores unchanged).
+#: none by default (each game's standard name in the page's language; the scores unchanged);
+#: ``fixed_games``: the round as a fixed list of games, dealt in that order with the dealer
+#: turning (Kingen at KG Heverlee: each negative game once, then 4 trump games, one per player),
+#: empty by default (each dealer chooses within the quotas, which a fixed list replaces).
 DEFAULT_RULES: dict[str, Json] = {
     "place_points": [16, 12, 8, 4],
     "rounds": 5,
@@ -170,6 +174,7 @@ DEFAULT_RULES: dict[str, Json] = {
     "negative_per_seat": NEGATIVE_PER_SEAT,
     "trump_per_seat": TRUMP_PER_SEAT,
     "game_names": {},
+    "fixed_games": [],
 }
 TIEBREAKS = ("total_score", "best_round")
 #: The keys of ``game_values``: each game's unit, the 7th and the last trick apart.
@@ -217,6 +222,20 @@ class _Rules:
     quotas: dict[str, int]
     negative_per_seat: int
     trump_per_seat: int
+    #: The round as a fixed list of games (empty: each dealer's choices within the quotas).
+    fixed: tuple[str, ...] = ()
+
+    @property
+    def games_per_round(self) -> int:
+        """20, or the fixed list's length (10 at Kingen)."""
+        return len(self.fixed) or GAMES_PER_ROUND
+
+    def plays(self, code: str) -> bool:
+        """Whether the club's table plays a game: in the fixed list, else a quota above 0
+        (trump: trump games per seat)."""
+        if self.fixed:
+            return code in self.fixed
+        return bool(self.quotas[code] if KINDS[code].negative else self.trump_per_seat)
 
     def total(self, code: str) -> int:
         """The points of a whole game (every trick, card... taken): -13 for « Pas de plis »
@@ -366,6 +385,57 @@ def _check_frame(r: _Rules) -> None:
         )
 
 
+def _fixed_games(value: object) -> tuple[str, ...]:
+    """``fixed_games``: the round's games in the order they are dealt, 1 to 20 of them, each
+    a game's code; empty, the dealers choose within the quotas.
+
+    >>> _fixed_games(["tricks", "trump"])
+    ('tricks', 'trump')
+    """
+    if not isinstance(value, list | tuple):
+        raise InvalidRules("fixed_games", "must be a list of games")
+    if len(value) > GAMES_PER_ROUND:
+        raise InvalidRules(
+            "fixed_games",
+            f"a round has at most {GAMES_PER_ROUND} games",
+            rule="fixed_too_long",
+            max=GAMES_PER_ROUND,
+            got=len(value),
+        )
+    for code in value:
+        if not isinstance(code, str) or code not in KINDS:
+            raise InvalidRules("fixed_games", f"unknown game {code!r}", rule="fixed_unknown_game")
+    return tuple(value)
+
+
+def _check_fixed(r: _Rules) -> None:
+    """A round as a fixed list (docs/rules/double_king.md#a-round-as-a-fixed-list-of-games):
+    the dealer turns, so each seat deals the same number of the list's trump games whoever
+    deals first (Kingen: the 7th to 10th deals, one per player); a complete round sums to 0
+    (what the negative games cost, the trump games bring back: 52 and 52 at Kingen)."""
+    trumps = [0] * SEATS
+    for index, code in enumerate(r.fixed):
+        trumps[index % SEATS] += code == "trump"
+    if len(set(trumps)) != 1:
+        raise InvalidRules(
+            "fixed_games",
+            "each player must deal as many trump games",
+            rule="fixed_trumps_uneven",
+            trumps=", ".join(map(str, trumps)),
+        )
+    negative = sum(r.total(code) for code in r.fixed if KINDS[code].negative)
+    positive = sum(r.total(code) for code in r.fixed if not KINDS[code].negative)
+    if negative + positive != 0:
+        raise InvalidRules(
+            "fixed_games",
+            "a complete round must sum to 0",
+            rule="round_not_zero_sum",
+            negative=-negative,
+            positive=positive,
+            trumps=trumps[0] * SEATS,
+        )
+
+
 def _rules(rules: Rules | None) -> _Rules:
     merged: dict[str, Any] = merge_rules(DEFAULT_RULES, rules)
     parsed = _Rules(
@@ -379,9 +449,13 @@ def _rules(rules: Rules | None) -> _Rules:
         quotas=_quotas(merged["negative_quotas"]),
         negative_per_seat=rule_int(merged, "negative_per_seat", *BOUNDS["negative_per_seat"]),
         trump_per_seat=rule_int(merged, "trump_per_seat", *BOUNDS["trump_per_seat"]),
+        fixed=_fixed_games(merged["fixed_games"]),
     )
     _game_names(merged["game_names"])
-    _check_frame(parsed)
+    if parsed.fixed:
+        _check_fixed(parsed)  # the list replaces the choices' quotas
+    else:
+        _check_frame(parsed)
     return parsed
 
 
@@ -406,11 +480,16 @@ def played_games(rules: Rules | None = None) -> list[str]:
     ['tricks', 'hearts', 'queens', 'jacks_kings', 'king_of_hearts', 'seventh_last', 'trump']
     """
     r = _rules(rules)
-    return [
-        code
-        for code, kind in KINDS.items()
-        if (r.quotas[code] if kind.negative else r.trump_per_seat)
-    ]
+    return [code for code in KINDS if r.plays(code)]
+
+
+def fixed_games(rules: Rules | None = None) -> list[str]:
+    """The round as a fixed list of games (empty: each dealer chooses within the quotas).
+
+    >>> fixed_games()
+    []
+    """
+    return list(_rules(rules).fixed)
 
 
 #: The full ruleset (defaults filled in), or :class:`InvalidRules`.
@@ -508,6 +587,8 @@ def table_result(
     r = _rules(rules)
     check_table_size(n_seats, (SEATS,))
     check_seat(first_dealer, "first_dealer", SEATS)
+    if r.fixed:
+        return _fixed_result(records, r, first_dealer)
     negatives_left = [r.negative_per_seat] * SEATS
     trumps_left = [r.trump_per_seat] * SEATS
     times_left = dict(r.quotas)
@@ -557,6 +638,66 @@ def table_result(
         "trumps_left": list(trumps_left),
         "negative_games_left": {k: v for k, v in times_left.items() if v},
         "dealer_must_choose_trump": forced_trump,
+        "next_game": None,  # the dealer chooses (a fixed list names it)
+    }
+    return TableResult(
+        scores=scores,
+        per_deal=per_deal,
+        complete=complete,
+        place_points=place_points(scores, r.place_points) if complete else None,
+        pending=pending,
+    )
+
+
+def _fixed_result(records: Sequence[Record], r: _Rules, first_dealer: int) -> TableResult:
+    """A round played as a fixed list of games (docs/rules/double_king.md#a-round-as-a-fixed-
+    list-of-games): each record is the list's next game (``not_the_listed_game``), a penalty
+    line too (the game being dealt); the dealer turns as in any round, a penalty line taking
+    the slot with ``penalty_counts_as_game`` (the next slot is then the list's next game, no
+    trump forced: nobody chooses)."""
+    scores = [0] * SEATS
+    per_deal: list[list[int]] = []
+    games = 0
+    for index, record in enumerate(records):
+        try:
+            points = _score(record, r)
+            rec = as_record(record)
+            if games >= r.games_per_round:
+                raise InvalidDeal("too_many_games", "game", max=r.games_per_round)
+            check_dealer(rec, (first_dealer + games) % SEATS, SEATS)
+            expected = r.fixed[games]
+            if rec["game"] != expected:
+                raise InvalidDeal(
+                    "not_the_listed_game",
+                    "game",
+                    game=expected,
+                    got=str(rec["game"]),
+                    number=games + 1,
+                )
+            if "penalty" not in rec or r.penalty_counts_as_game:
+                games += 1
+        except InvalidDeal as err:
+            raise with_deal(err, index) from None
+        per_deal.append(points)
+        scores = [a + b for a, b in zip(scores, points, strict=True)]
+    complete = games == r.games_per_round
+    left = r.fixed[games:]
+    dealers = [(first_dealer + games + k) % SEATS for k in range(len(left))]
+    pending: dict[str, Json] = {
+        "games_played": games,
+        "games_left": len(left),
+        "next_dealer": None if complete else dealers[0],
+        "next_game": None if complete else left[0],
+        "negatives_left": [
+            sum(KINDS[g].negative and d == seat for g, d in zip(left, dealers, strict=True))
+            for seat in range(SEATS)
+        ],
+        "trumps_left": [
+            sum(g == "trump" and d == seat for g, d in zip(left, dealers, strict=True))
+            for seat in range(SEATS)
+        ],
+        "negative_games_left": {code: left.count(code) for code in NEGATIVE_CODES if code in left},
+        "dealer_must_choose_trump": False,
     }
     return TableResult(
         scores=scores,
@@ -582,7 +723,7 @@ def _available(
 
 def _check_played(kind: GameKind, rules: _Rules) -> None:
     """A game the club's table does not play (a quota of 0, or no trump games)."""
-    if (rules.quotas[kind.code] if kind.negative else rules.trump_per_seat) == 0:
+    if not rules.plays(kind.code):
         raise InvalidDeal("game_not_played", "game", game=kind.code)
 
 

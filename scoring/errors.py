@@ -55,6 +55,10 @@ ERROR_CODES: dict[str, str] = {
     "game_played_too_often": "A negative game is played more than twice [game, max].",
     "game_not_played": "A game the club's table does not play (a quota of 0) [game].",
     "impossible_line": "A line's cells are each possible but are not one game's points.",
+    "not_the_listed_game": (
+        "A round played as a fixed list of games: another game than the list's next "
+        "[expected, got, number]."
+    ),
     "dealer_must_choose_trump": "After his own penalty the dealer must choose trump [seat].",
     "penalty_game_unavailable": (
         "A penalty line names a game the dealer can no longer choose [game, seat]."
@@ -122,6 +126,7 @@ MESSAGES: dict[str, str] = {
     "game_played_too_often": "{field}: {game} was already played {max} times",
     "game_not_played": "{field}: the club's table does not play {game}",
     "impossible_line": "{field}: these points are not those of one game",
+    "not_the_listed_game": "{field}: game {number} of the round is {expected}, not {got}",
     "dealer_must_choose_trump": "{field}: seat {seat} was penalised as dealer and must play trump",
     "penalty_game_unavailable": "{field}: seat {seat}, the dealer, cannot be playing {game}",
     "impossible_points": "{field}: entry {index} is {got}, this game gives {allowed}",

@@ -18,7 +18,8 @@ Vocabulary
 *scoring model* (``scoring_model``)
     Who pays: ``"zero_sum"`` (Default: as above, every deal sums to zero) or
     ``"on_failure"`` (a made contract pays its declarers only, the opponents scoring 0; a
-    failure is settled as above). See :mod:`scoring.whist_models`.
+    failure is settled as above) or ``"independent"`` (each opponent scores the row's
+    ``opponent_points`` / ``opponent_points_failed`` as typed). See :mod:`scoring.whist_models`.
 *counter* (« contre », ``"against"``)
     A contract bid to beat another, with its own points (``rules["counters"]``).
 *renege* (« erreur de suivi »)
@@ -79,7 +80,14 @@ from .common import (
 from .errors import InvalidDeal, InvalidRules
 from .ranking import ANNUAL_RULES, RoundLine, SeasonLine, place_points, season_key
 from .spec import GameSpec, Key
-from .whist_models import DEFAULT_MODEL, SCORING_MODELS, opponent_points, shared_values
+from .whist_models import (
+    DEFAULT_MODEL,
+    INDEPENDENT,
+    SCORING_MODELS,
+    independent_points,
+    opponent_points,
+    shared_values,
+)
 from .whist_seats import SIT_OUT, check_sit_out_order, deal_seats
 
 __all__ = [
@@ -306,6 +314,10 @@ class Contract:
     undertrick: int
     capo_bonus: int
     capo_multiplier: int
+    #: Each opponent's value made / failed, read in the ``independent`` model only
+    #: (docs/rules/whist.md#scoring-model).
+    opponent_points: int = 0
+    opponent_points_failed: int = 0
 
     def with_points(self, points: int, points_failed: int | None) -> Contract:
         """The same contract paying other points (a counter)."""
@@ -323,6 +335,8 @@ class Contract:
             self.undertrick,
             self.capo_bonus,
             self.capo_multiplier,
+            self.opponent_points,
+            self.opponent_points_failed,
         )
 
 
@@ -367,6 +381,8 @@ _CONTRACT_KEYS = {
     "undertrick",
     "capo_bonus",
     "capo_multiplier",
+    "opponent_points",
+    "opponent_points_failed",
 }
 #: A contract's name in one language (``name_fr``, ``name_en``, ``name_nl``, ``name_nl-be``...:
 #: the languages of ``scoring.game_words``).
@@ -438,7 +454,18 @@ def _contract(row: object, index: int, model: str) -> Contract:
         undertrick=_optional_int(row, "undertrick", where, 0, POINTS_MAX, 0),
         capo_bonus=_optional_int(row, "capo_bonus", where, 0, POINTS_MAX, 0),
         capo_multiplier=_optional_int(row, "capo_multiplier", where, 1, 10, 1),
+        opponent_points=_optional_int(row, "opponent_points", where, 0, POINTS_MAX, 0),
+        opponent_points_failed=_optional_int(
+            row, "opponent_points_failed", where, 0, POINTS_MAX, 0
+        ),
     )
+    if model != INDEPENDENT and (contract.opponent_points or contract.opponent_points_failed):
+        # Nothing typed is silently ignored: the opponents' own values count in that model only.
+        raise InvalidRules(
+            where,
+            "opponents' own values need the independent scoring model",
+            rule="opponent_values_model",
+        )
     _check_divisible(contract, where, model)
     return contract
 
@@ -692,6 +719,13 @@ def _taken(raw: object, contract: Contract, declarers: Sequence[int]) -> list[in
     return tricks
 
 
+def _opponent(x: int, sharing: int, contract: Contract, model: str) -> int:
+    """Each opponent's points against a declarer's ``x`` (docs/rules/whist.md#scoring-model)."""
+    if model == INDEPENDENT:
+        return independent_points(x, contract.opponent_points, contract.opponent_points_failed)
+    return opponent_points(x, sharing, model)
+
+
 def _score(record: object, rules: _Rules, sitting_out: tuple[int, ...] = ()) -> list[int]:
     rec = as_record(record)
     has_renege = "renege" in rec
@@ -712,12 +746,12 @@ def _score(record: object, rules: _Rules, sitting_out: tuple[int, ...] = ()) -> 
     elif contract.payout == "pair":
         x = _value(contract, tricks[0])
         for s in table.active:
-            points[s] = x if s in declarers else opponent_points(x, 1, rules.model)
+            points[s] = x if s in declarers else _opponent(x, 1, contract, rules.model)
     else:
         for declarer, taken in zip(declarers, tricks, strict=True):
             x = _value(contract, taken)
             for s in table.active:
-                points[s] += x if s == declarer else opponent_points(x, 3, rules.model)
+                points[s] += x if s == declarer else _opponent(x, 3, contract, rules.model)
     return [points[s] for s in range(table.n_seats)]
 
 

@@ -43,6 +43,9 @@ MESSAGES = {
         "%(seat_name)s, the dealer, can no longer choose “%(game_name)s”: a penalty line can "
         "only be in a game he could be playing"
     ),
+    "not_the_listed_game": gettext_lazy(
+        "game %(number)s of the round is “%(game_name)s”: the club plays its games in a fixed order"
+    ),
     "impossible_points": gettext_lazy("%(got)s is not possible in this game (%(allowed)s)"),
     "offender_unknown": gettext_lazy("these points do not show who was penalised"),
     "unknown_contract": gettext_lazy("choose a contract from the club's table"),
@@ -163,6 +166,11 @@ RULES_MESSAGES = {
     "penalty_costs_nothing": gettext_lazy(
         "The trump penalty cannot be 0 and 0: a line worth nothing would not show who was "
         "penalised. Each other player receives 1 to 100 (e.g. -6 and 2)."
+    ),
+    "fixed_too_long": gettext_lazy("A round has at most %(max)s games (here %(got)s)."),
+    "fixed_unknown_game": gettext_lazy("Give each game by its letter, A to F or T."),
+    "fixed_trumps_uneven": gettext_lazy(
+        "The dealer turns: each player must deal as many trump games of the list (here %(trumps)s)."
     ),
     "game_name_length": gettext_lazy("A game's name has 1 to 40 characters."),
     "game_name_characters": gettext_lazy(

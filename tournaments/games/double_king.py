@@ -10,6 +10,7 @@ Each row shows its dealer as the core's rotation gives it: with ``penalty_counts
 penalty line takes a turn of the deal, so every penalty moves the dealers of the rows after it.
 """
 
+import dataclasses
 import json
 import re
 from collections.abc import Sequence
@@ -29,6 +30,7 @@ from scoring.double_king import (
     GAMES_PER_ROUND,
     KINDS,
     VALUE_MAX,
+    fixed_games,
     played_games,
     record_from_points,
     score_deal,
@@ -39,7 +41,14 @@ from ..language import active_language
 from ..scoring_messages import message_for
 from .base import DealForm, GamePlugin, SheetForm
 from .deal_words import LINES
-from .rule_fields import GAME_TABLE, PLACE_POINTS_HELP, RuleField, bounded_field
+from .rule_fields import (
+    GAME_TABLE,
+    PLACE_POINTS_HELP,
+    SETTINGS,
+    RuleField,
+    bounded_field,
+    set_key,
+)
 from .sheet_rows import SheetRows
 
 #: The letter of each game: printed in the sheet's legend, written by the players in the
@@ -87,6 +96,19 @@ def game_choices(rules: dict[str, Any] | None = None) -> list[tuple[str, str]]:
         ("", "—"),
         *((code, f"{LETTERS[code]} — {names[code]}") for code in played_games(rules or None)),
     ]
+
+
+def listed_choice(code: str, rules: dict[str, Any] | None = None) -> list[tuple[str, str]]:
+    """The one game a row of a round played as a fixed list may hold (« C — Pas de dames »):
+    the sheet and the phones offer no choice (docs/rules/double_king.md#a-round-as-a-fixed-
+    list-of-games)."""
+    return [(code, f"{LETTERS[code]} — {kind_names(rules)[code]}")]
+
+
+def fixed_letters(rules: dict[str, Any] | None = None) -> str:
+    """The round's fixed list by the games' letters, « A B C D E F T T T T » (empty: the
+    dealers choose)."""
+    return " ".join(LETTERS[code] for code in fixed_games(rules or None))
 
 
 def legend(rules: dict[str, Any] | None = None) -> list[tuple[str, str]]:
@@ -165,6 +187,8 @@ class Line:
     errors_id: str
     before: Cell | None = None
     used: bool = True
+    #: a row of a round played as a fixed list: its one game (no choice); else the form's
+    options: list[tuple[str, str]] = dataclasses.field(default_factory=list)
 
 
 class PointsLines(forms.Form):
@@ -234,6 +258,9 @@ class DoubleKingSheet(PointsLines, SheetForm):
         self, *args: Any, records: list[dict[str, Any]] | None = None, **kwargs: Any
     ) -> None:
         super().__init__(*args, **kwargs)
+        # A round played as a fixed list has as many rows as the list (Kingen: 10).
+        self.fixed = fixed_games(self.rules or None)
+        self.rows = len(self.fixed) or GAMES_PER_ROUND
         self.penalty_lines = self._count_penalty_lines(records or [])
         # What every line's fields share, translated once a form rather than once a field.
         self.game_options = game_choices(self.rules)
@@ -256,11 +283,34 @@ class DoubleKingSheet(PointsLines, SheetForm):
         # A penalty line takes a turn of the deal only with this setting
         # (docs/rules/double_king.md#penalties).
         self.penalty_counts = bool((self.rules or {}).get("penalty_counts_as_game"))
+        if self.fixed and not self.is_bound:
+            for row, code in self.listed_games().items():
+                self.initial.setdefault(f"g{row}", code)
+
+    def listed_games(self) -> dict[int, str]:
+        """A round played as a fixed list: each row's game, the list's game of its slot of
+        the deal (a penalty line takes a slot only with ``penalty_counts_as_game``); empty
+        when the dealers choose."""
+        if not self.fixed:
+            return {}
+        slot, by_row, listed = 0, self.penalty_rows(), {}
+        for row in range(1, self.rows + 1):
+            slot += len(by_row.get(row, [])) * self.penalty_counts
+            if slot < len(self.fixed):
+                listed[row] = self.fixed[slot]
+            slot += 1
+        return listed
+
+    def fixed_letters(self) -> str:
+        return fixed_letters(self.rules)
 
     def choices_json(self) -> str:
         """What the « reste à choisir » panel counts as each game's letter is typed: the
         dealing (first dealer, whether a penalty line takes a turn), each player's quotas and
-        each negative game's plays (``scoring.double_king.table_result`` checks the same)."""
+        each negative game's plays (``scoring.double_king.table_result`` checks the same).
+        Empty for a round played as a fixed list: nobody chooses."""
+        if self.fixed:
+            return ""
         merged = double_king.validate_rules(self.rules or None)
         quotas = merged["negative_quotas"]
         assert isinstance(quotas, dict)
@@ -352,6 +402,7 @@ class DoubleKingSheet(PointsLines, SheetForm):
     # template (tournaments/sheets/double_king_form.html) to write as plain inputs.
 
     def rows_for_template(self) -> list[Line]:
+        listed = self.listed_games()
         return [
             Line(
                 number=row,
@@ -361,6 +412,7 @@ class DoubleKingSheet(PointsLines, SheetForm):
                 cells=self._grid_cells(f"c{row}_", chooser=dealer),
                 errors=self._errors_of(self.row_field_names(row)),
                 errors_id=f"row-{row}-errors",
+                options=listed_choice(listed[row], self.rules) if row in listed else [],
             )
             for row, (dealer, _p) in enumerate(self.turns(), start=1)
         ]
@@ -424,10 +476,13 @@ class DoubleKingSheet(PointsLines, SheetForm):
         self._check_penalty_lines()
         by_row = self.penalty_rows()
         first_empty: int | None = None
+        listed = self.listed_games()
         for row, (dealer, penalty_dealers) in enumerate(self.turns(), start=1):
             for line, line_dealer in zip(by_row.get(row, []), penalty_dealers, strict=True):
                 self._add_penalty(line, row, line_dealer)
-            if not any(cleaned.get(name) not in (None, "") for name in self.row_field_names(row)):
+            # A fixed list's row shows its game: the row is empty without points.
+            names = self.row_field_names(row)[1 if row in listed else 0 :]
+            if not any(cleaned.get(name) not in (None, "") for name in names):
                 first_empty = first_empty or row
                 continue
             if first_empty is not None:
@@ -437,7 +492,7 @@ class DoubleKingSheet(PointsLines, SheetForm):
                     % {"row": first_empty},
                 )
                 first_empty = None
-            self._add_game(row, dealer)
+            self._add_game(row, dealer, listed.get(row))
         return cleaned
 
     def _check_penalty_lines(self) -> None:
@@ -452,9 +507,10 @@ class DoubleKingSheet(PointsLines, SheetForm):
             if not self.cleaned_data.get(f"pg{line}"):
                 self.add_error(f"pg{line}", labelled(label, _("choose the game played")))
 
-    def _add_game(self, row: int, dealer: int) -> None:
+    def _add_game(self, row: int, dealer: int, listed: str | None = None) -> None:
         label = _("Game %(row)d") % {"row": row}
-        game = self.cleaned_data.get(f"g{row}")
+        # Another game than the list's is the scoring's to refuse (« not_the_listed_game »).
+        game = self.cleaned_data.get(f"g{row}") or listed
         if not game:
             self.add_error(f"g{row}", labelled(label, _("choose the game played")))
             return
@@ -513,6 +569,13 @@ class DoubleKingRow(PointsLines, DealForm):
             choices=game_choices(self.rules),
             required=False,
         )
+        self.next_game = str(self.pending["next_game"] or "") if self.pending else ""
+        if self.next_game:
+            # A round played as a fixed list: the list's next game, no choice; another game
+            # posted is the scoring's to refuse (« not_the_listed_game »).
+            self.fields["game"].label = _("Game of the club's list")
+            self.fields["game"].initial = self.next_game
+            self.fields["game"].widget.choices = listed_choice(self.next_game, self.rules)
         # A player at fault: an extra line of the sheet, not one of the 20 (docs/rules/
         # double_king.md, « Penalties »); the game is the one being played when it happened.
         self.fields["penalty"] = forms.BooleanField(
@@ -547,7 +610,7 @@ class DoubleKingRow(PointsLines, DealForm):
     def still_to_choose(self) -> dict[str, object]:
         """The dealer's « reste à choisir »: his negative and trump choices left, and the
         negative games still open at the table (with how many times)."""
-        if self.pending is None or self.dealer is None:
+        if self.pending is None or self.dealer is None or self.next_game:
             return {}
         names = kind_names(self.rules)
         negatives = self.pending["negatives_left"][self.dealer]
@@ -669,6 +732,45 @@ def _row_summary(code: str, values: dict[str, int], quotas: dict[str, int]) -> s
     ) % {"values": worth, "count": times}
 
 
+class FixedGamesField(forms.CharField):
+    """The round as a fixed list, typed by the games' letters in the order they are dealt:
+    « A B C D E F T T T T » (Kingen); spaces and commas ignored, empty: the dealers choose."""
+
+    default_error_messages = {
+        "letter": gettext_lazy(
+            "« %(letter)s » is not a game's letter: A to F are the negative games, T trump."
+        ),
+    }
+
+    def to_python(self, value: Any) -> list[str]:  # type: ignore[override]
+        text = (super().to_python(value) or "").upper()
+        codes = {letter: code for code, letter in LETTERS.items()}
+        games = []
+        for letter in re.sub(r"[\s,;]+", "", text):
+            if letter not in codes:
+                raise forms.ValidationError(
+                    self.error_messages["letter"], code="letter", params={"letter": letter}
+                )
+            games.append(codes[letter])
+        return games
+
+
+def fixed_games_field(value: Any) -> RuleField:
+    """« The round as a fixed list of games » (``fixed_games``), in the rules' settings."""
+    field = FixedGamesField(
+        label=_("The round as a fixed list of games"),
+        required=False,
+        initial=" ".join(LETTERS[code] for code in value or [] if code in LETTERS),
+        help_text=_(
+            "The games' letters in the order they are dealt, the dealer turning: « A B C D E "
+            "F T T T T » for Kingen (each negative game once, then a trump game per player). "
+            "Empty: each dealer chooses within the quotas above. The round must add up to 0 "
+            "and each player deal as many trump games."
+        ),
+    )
+    return RuleField("setting__fixed_games", field, SETTINGS, "fixed_games", set_key("fixed_games"))
+
+
 def _writer(table: str, key: str) -> Any:
     def write(rules: dict[str, Any], value: int) -> None:
         rules[table] = {**rules[table], key: value}
@@ -735,7 +837,13 @@ class DoubleKingPlugin(GamePlugin):
         played in a round), then the settings."""
         return [*game_fields(rules), *super().rule_fields(rules)]
 
+    def deals_per_round(self, rules: dict[str, Any] | None) -> int | None:
+        """20 games, or the fixed list's (Kingen: 10)."""
+        return len(fixed_games(rules or None)) or GAMES_PER_ROUND
+
     def setting_fields(self, key: str, value: Any) -> list[RuleField]:
+        if key == "fixed_games":
+            return [fixed_games_field(value)]
         fields = super().setting_fields(key, value)
         help_text = self.setting_help.get(key)
         for rule_field in fields:
@@ -797,6 +905,7 @@ class DoubleKingPlugin(GamePlugin):
         assert isinstance(quotas, dict)
         plays = {LETTERS[code]: range(int(str(times))) for code, times in quotas.items()}
         return {
+            "fixed": fixed_letters(rules),
             "penalty_counts": bool(self.rules(rules).get("penalty_counts_as_game")),
             "legend": [(letter, name, plays.get(letter, ())) for letter, name in legend(rules)],
             "negative_boxes": range(int(str(merged["negative_per_seat"]))),

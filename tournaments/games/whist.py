@@ -19,7 +19,7 @@ from django.utils.translation import gettext_lazy, ngettext
 from club.formatting import labelled
 from scoring import GAMES, whist
 from scoring.whist import SEED_COUNTERS, contract_table
-from scoring.whist_models import ON_FAILURE, ZERO_SUM
+from scoring.whist_models import INDEPENDENT, ON_FAILURE, ZERO_SUM
 from scoring.whist_seats import SIT_OUT, deal_seats, rotation_order
 
 from ..language import contract_name
@@ -183,6 +183,13 @@ class WhistDealForm(DealForm):
     def sitting_out_names(self) -> str:
         """Who sits this deal out, in words (empty at a table of 4)."""
         return sitting_out_text([self.seat_names[s] for s in self.sitting_out])
+
+    @property
+    def scoring_model(self) -> str:
+        """« Model: ... », which the sheet and the phones name above the deal (the standings
+        and the printed sheets do too: docs/rules/whist.md#scoring-model)."""
+        model = str(_rules(self.rules)["scoring_model"])
+        return _("Scoring model: %(model)s") % {"model": MODEL_NAMES.get(model, model)}
 
     def declarer_rows(self) -> list[tuple[BoundField, BoundField]]:
         return [(self[f"d{i}"], self[f"t{i}"]) for i in range(1, MAX_DECLARERS + 1)]
@@ -434,6 +441,7 @@ class WhistPlugin(GamePlugin):
 MODEL_NAMES = {
     ZERO_SUM: gettext_lazy("zero-sum"),
     ON_FAILURE: gettext_lazy("opponents paid on failure"),
+    INDEPENDENT: gettext_lazy("opponents paid independently"),
 }
 
 SIT_OUT_CHOICES = [

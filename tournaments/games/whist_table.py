@@ -22,7 +22,14 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from scoring.whist import NAME_MAX, POINTS_MAX, TRICKS
-from scoring.whist_models import DEFAULT_MODEL, ON_FAILURE, ZERO_SUM, shared_values
+from scoring.whist_models import (
+    DEFAULT_MODEL,
+    INDEPENDENT,
+    ON_FAILURE,
+    OPPONENT_VALUES,
+    ZERO_SUM,
+    shared_values,
+)
 
 from ..language import contract_name
 from .rule_fields import CONTRACTS, COUNTERS, RuleField, set_key
@@ -60,6 +67,13 @@ MODEL_CHOICES = [
             "one pays the opponents"
         ),
     ),
+    (
+        INDEPENDENT,
+        gettext_lazy(
+            "Opponents paid independently: each contract gives what each opponent pays when "
+            "it is made and receives when it fails"
+        ),
+    ),
 ]
 PAYOUT_CHOICES = [
     ("alone", gettext_lazy("Each declarer alone against the others")),
@@ -85,8 +99,11 @@ def _int(label: Any, low: int, high: int, initial: Any, help_text: Any = "") -> 
     )
 
 
-def _columns(row: dict[str, Any], per_opponent: bool) -> list[tuple[str, forms.Field]]:
-    """The inputs of one contract row, with the row's values (``row`` may be blank)."""
+def _columns(
+    row: dict[str, Any], per_opponent: bool, model: str = DEFAULT_MODEL
+) -> list[tuple[str, forms.Field]]:
+    """The inputs of one contract row, with the row's values (``row`` may be blank); each
+    opponent's values in the ``independent`` model (or when a row holds some: shown, refused)."""
     alone = row.get("payout", "alone") == "alone"
 
     def shown(key: str, default: int | None = 0) -> int | None:
@@ -150,6 +167,8 @@ def _columns(row: dict[str, Any], per_opponent: bool) -> list[tuple[str, forms.F
             ),
         ),
     ]
+    if model == INDEPENDENT or any(row.get(c) for c in OPPONENT_VALUES):
+        fields += _opponent_columns(row)
     if row.get("exact") and all(row.get(c, v) == v for c, v in EXACT_NEUTRAL.items()):
         # A row of exactly the tricks bid has no over- or undertricks and no capo
         # (docs/rules/whist.md#the-clubs-own-table-on-its-rules-page): nothing to offer
@@ -162,6 +181,34 @@ def _columns(row: dict[str, Any], per_opponent: bool) -> list[tuple[str, forms.F
         ("undertrick", _int(_("Each undertrick"), 0, POINTS_MAX, shown("undertrick"))),
         ("capo_bonus", _int(_("Capo bonus"), 0, POINTS_MAX, shown("capo_bonus"))),
         ("capo_multiplier", _int(_("Capo multiplier"), 1, 10, row.get("capo_multiplier", 1))),
+    ]
+
+
+def _opponent_columns(row: dict[str, Any]) -> list[tuple[str, forms.Field]]:
+    """Each opponent's values as the club's table writes them (« solo 6, failed at 5: −15,
+    +10 each »: docs/rules/whist.md#scoring-model)."""
+    empty = _("Empty: as in the zero-sum model (a third of the declarer's, rounded down).")
+    return [
+        (
+            "opponent_points",
+            _int(
+                _("Each opponent pays (made)"),
+                0,
+                POINTS_MAX,
+                row.get("opponent_points"),
+                empty,
+            ),
+        ),
+        (
+            "opponent_points_failed",
+            _int(
+                _("Each opponent receives (failed)"),
+                0,
+                POINTS_MAX,
+                row.get("opponent_points_failed"),
+                empty,
+            ),
+        ),
     ]
 
 
@@ -226,6 +273,7 @@ def _remove_writer(code: str) -> Callable[..., None]:
 def contract_table_fields(rules: dict[str, Any]) -> list[RuleField]:
     """The table's inputs: how values are typed, each contract's row, blank rows, counters."""
     per_opponent = rules.get("contract_values") == "opponent"
+    model_now = rules.get("scoring_model", DEFAULT_MODEL)
     mode = forms.ChoiceField(
         label=_("The club's table gives a one-declarer contract's values as"),
         choices=VALUE_CHOICES,
@@ -249,6 +297,12 @@ def contract_table_fields(rules: dict[str, Any]) -> list[RuleField]:
             "the zero-sum model (a third each against a declarer alone), so only the points "
             "failed and the undertricks divide by 3. The standings, the Excel file and the "
             "printed sheets say which model counted."
+        )
+        + " "
+        + _(
+            "Opponents paid independently: each contract row gives each opponent's value, "
+            "made and failed, as typed; nothing divides by 3 and a deal need not sum to "
+            "zero. Once the model is saved, the rows show those columns."
         ),
     )
     fields = [
@@ -261,7 +315,7 @@ def contract_table_fields(rules: dict[str, Any]) -> list[RuleField]:
     for row in rules.get("contracts") or []:
         code = row["code"]
         names[code] = contract_name(row)
-        for column, field in _columns(row, per_opponent):
+        for column, field in _columns(row, per_opponent, model_now):
             if column in ("points", "tricks", "declarers_min", "declarers_max"):
                 field.required = True
             name = f"contract__{code}" if column == "points" else f"contract__{code}__{column}"
@@ -290,7 +344,7 @@ def contract_table_fields(rules: dict[str, Any]) -> list[RuleField]:
             required=False,
             help_text=_("The table goes from the weakest contract to the strongest."),
         )
-        for column, field in [*_columns({}, per_opponent), (AFTER, position)]:
+        for column, field in [*_columns({}, per_opponent, model_now), (AFTER, position)]:
             fields.append(
                 RuleField(
                     f"new_contract__{n}__{column}",
@@ -422,6 +476,7 @@ def finish(rules: dict[str, Any]) -> dict[str, str]:
         row.setdefault("exact", False)
         row.setdefault("tricks_per_declarer", False)
         problems.update(_row_problems(row, per_opponent, model))
+        problems.update(_opponent_problems(row, model))
         rows.append(row)
     if problems:
         return problems
@@ -434,6 +489,7 @@ def finish(rules: dict[str, Any]) -> dict[str, str]:
             for column in SHARED:
                 if row.get(column) is not None:
                     row[column] *= OPPONENTS
+        _opponent_values(row, model)
     rules["contracts"] = _placed(rows, after)
     alone = {row["code"] for row in rows if row["payout"] == "alone"}
     names = {row["code"]: _contract_name(row) for row in rows}
@@ -441,6 +497,39 @@ def finish(rules: dict[str, Any]) -> dict[str, str]:
     if not problems and rules.get("contract_values") == "opponent":
         problems.update(_not_shown_per_opponent(rows, rules["counters"], alone))
     return problems
+
+
+def _opponent_problems(row: dict[str, Any], model: str) -> dict[str, str]:
+    """Each opponent's own values count only with opponents paid independently: another
+    model refuses them on their field (nothing typed is silently ignored)."""
+    if model == INDEPENDENT:
+        return {}
+    return {
+        f"contract:{row['code']}:{column}": _(
+            "%(contract)s: each opponent's own value counts only with opponents paid "
+            "independently: leave it empty or choose that model."
+        )
+        % {"contract": _contract_name(row)}
+        for column in OPPONENT_VALUES
+        if row.get(column)
+    }
+
+
+def _opponent_values(row: dict[str, Any], model: str) -> None:
+    """Opponents paid independently: an empty opponent's value is the zero-sum model's (a
+    third of the declarer's against a declarer alone, rounded down; a defender of partners
+    the declarer's), so that choosing the model changes no figure until the club types its
+    own. Another model stores none."""
+    if model != INDEPENDENT:
+        for column in OPPONENT_VALUES:
+            row.pop(column, None)
+        return
+    share = OPPONENTS if row["payout"] == "alone" else 1
+    made = row["points"]
+    failed = made if row.get("points_failed") is None else row["points_failed"]
+    for column, value in zip(OPPONENT_VALUES, (made, failed), strict=True):
+        if row.get(column) is None:
+            row[column] = value // share
 
 
 def _contract_name(row: dict[str, Any]) -> str:
@@ -567,7 +656,7 @@ def _finish_counters(
     def problem_of(row: dict[str, Any]) -> str | None:
         """A one-declarer counter's points: within the bounds, and shared by its opponents
         in the model (with opponents paid on failure, only when they are also its failed)."""
-        shared = model == ZERO_SUM or row.get("points_failed") is None
+        shared = model == ZERO_SUM or (model == ON_FAILURE and row.get("points_failed") is None)
         name = _("%(contract)s against %(against)s") % {
             "contract": names.get(row["contract"], row["contract"]),
             "against": names.get(row["against"], row["against"]),
