@@ -46,4 +46,5 @@ urlpatterns = [
     path("", include("tournaments.publishing.urls")),
     path("", include("tournaments.tableside.urls")),
     path("", include("tournaments.printing.urls")),
+    path("", include("tournaments.travel.urls")),
 ]

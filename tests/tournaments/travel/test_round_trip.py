@@ -106,7 +106,6 @@ def collect(client: Client) -> dict[str, object]:
         s = str(season.uid)
         get(f"season {s}", reverse("season_standings", args=[season.pk]))
         get(f"season xlsx {s}", reverse("season_xlsx", args=[season.pk]), workbook_cells)
-        get(f"attendance {s}", reverse("staff_season_attendance", args=[season.pk]))
         players = {
             (e.player.uid, e.player_id)
             for e in Entry.objects.filter(tournament__season=season).select_related("player")

@@ -23,7 +23,7 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import (
 )
 from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
 from django.conf import settings
-from django.utils.formats import number_format
+from django.template.defaultfilters import filesizeformat
 from django.utils.translation import gettext as _
 
 #: What a bundle says it is, and the version of its format this site reads and writes.
@@ -70,9 +70,6 @@ def seal(payload: dict[str, Any], key: Ed25519PrivateKey, *, compress: bool = Tr
     return gzip.compress(data, compresslevel=9, mtime=0) if compress else data
 
 
-def _megabytes(size: int) -> str:
-    return number_format(size / (1024 * 1024), decimal_pos=0)
-
 
 def read_limited(stream: IO[bytes]) -> bytes:
     """A file's bytes, refused past ``ATOUT_BUNDLE_MAX_BYTES`` before the rest is read."""
@@ -80,8 +77,8 @@ def read_limited(stream: IO[bytes]) -> bytes:
     data = stream.read(limit + 1)
     if len(data) > limit:
         raise BundleError(
-            _("The file is larger than %(size)s MB: it is not a tournament's bundle.")
-            % {"size": _megabytes(limit)}
+            _("The file is larger than %(size)s: it is not a tournament's bundle.")
+            % {"size": filesizeformat(limit)}
         )
     return data
 
@@ -95,8 +92,8 @@ def _gunzip(data: bytes) -> bytes:
         raise BundleError(_("The file is not a valid gzip file.")) from error
     if len(text) > limit or inflater.unconsumed_tail:
         raise BundleError(
-            _("The file unzips to more than %(size)s MB: it is not a tournament's bundle.")
-            % {"size": _megabytes(limit)}
+            _("The file unzips to more than %(size)s: it is not a tournament's bundle.")
+            % {"size": filesizeformat(limit)}
         )
     if not inflater.eof:
         raise BundleError(_("The file is truncated: its gzip stream ends too early."))
@@ -126,15 +123,15 @@ def open_bundle(data: bytes) -> OpenedBundle:
     """Check a bundle's bytes (see the module's docstring); nothing is written."""
     if len(data) > settings.ATOUT_BUNDLE_MAX_BYTES:
         raise BundleError(
-            _("The file is larger than %(size)s MB: it is not a tournament's bundle.")
-            % {"size": _megabytes(settings.ATOUT_BUNDLE_MAX_BYTES)}
+            _("The file is larger than %(size)s: it is not a tournament's bundle.")
+            % {"size": filesizeformat(settings.ATOUT_BUNDLE_MAX_BYTES)}
         )
     if data.startswith(GZIP_MAGIC):
         data = _gunzip(data)
     elif len(data) > settings.ATOUT_BUNDLE_MAX_JSON_BYTES:
         raise BundleError(
-            _("The file is larger than %(size)s MB: it is not a tournament's bundle.")
-            % {"size": _megabytes(settings.ATOUT_BUNDLE_MAX_JSON_BYTES)}
+            _("The file is larger than %(size)s: it is not a tournament's bundle.")
+            % {"size": filesizeformat(settings.ATOUT_BUNDLE_MAX_JSON_BYTES)}
         )
     try:
         document = json.loads(data.decode("utf-8"))

@@ -1,0 +1,107 @@
+"""The desk's two pages of the bundles (committee only): « Export the tournament » (a
+download) and « Import a tournament » (an upload, the preview of what will change, a
+confirmation). The desk imports its own club's bundles only."""
+
+import base64
+
+from django.contrib import messages
+from django.http import HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+from django.views import View
+
+from club import import_session
+from club.models import Club
+from club.roles import CommitteeRequiredMixin
+
+from ..models import Tournament
+from .forms import BundleConfirmForm, BundleUploadForm
+from .services.document import BundleError, read_limited, seal
+from .services.export import bundle_name, tournament_payload
+from .services.importing import import_bundle
+from .services.signing import load_site_key
+
+SESSION_KEY = "travel_bundle_import"
+
+
+class ExportView(CommitteeRequiredMixin, View):
+    """The tournament's signed bundle, as a download."""
+
+    def get(self, request, pk):
+        tournament = self.get_scoped(Tournament.objects.select_related("club", "season"), pk=pk)
+        try:
+            data = seal(tournament_payload(tournament), load_site_key())
+        except BundleError as error:
+            messages.error(request, str(error))
+            return redirect("staff_tournament", tournament.pk)
+        response = HttpResponse(data, content_type="application/gzip")
+        response["Content-Disposition"] = f'attachment; filename="{bundle_name(tournament)}"'
+        return response
+
+
+class ImportView(CommitteeRequiredMixin, View):
+    template_name = "travel/import.html"
+
+    def get(self, request, slug):
+        club = self.get_scoped(Club, slug=slug)
+        return self.page(request, club, BundleUploadForm())
+
+    def page(self, request, club, form, status=200, **context):
+        return render(
+            request, self.template_name, {"club": club, "form": form, **context}, status=status
+        )
+
+    def post(self, request, slug):
+        club = self.get_scoped(Club, slug=slug)
+        if "token" in request.POST:
+            return self.confirm(request, club)
+        form = BundleUploadForm(request.POST, request.FILES)
+        if not form.is_valid():
+            status = 413 if form.has_error("file", "too_large") else 400
+            return self.page(request, club, form, status=status)
+        try:
+            data = read_limited(form.cleaned_data["file"])
+            report = import_bundle(data, dry_run=True, club=club)
+        except BundleError as error:
+            form.add_error("file", str(error))
+            return self.page(request, club, form, status=400)
+        stored = import_session.stash(
+            request, SESSION_KEY, club, bundle=base64.b64encode(data).decode("ascii")
+        )
+        return self.page(
+            request,
+            club,
+            form,
+            report=report,
+            confirm_form=BundleConfirmForm(initial={"token": stored["token"]}),
+        )
+
+    def confirm(self, request, club):
+        form = BundleConfirmForm(request.POST)
+        stored = import_session.claim(request, SESSION_KEY, club, form)
+        if stored is None:
+            return redirect("travel_import", club.slug)
+        request.session.pop(SESSION_KEY, None)
+        try:
+            report = import_bundle(base64.b64decode(stored["bundle"]), club=club)
+        except BundleError as error:
+            messages.error(request, str(error))
+            return redirect("travel_import", club.slug)
+        if report.changes == 0:
+            messages.info(
+                request,
+                _("« %(name)s » is already here: nothing changed.")
+                % {"name": report.tournament_name},
+            )
+        else:
+            messages.success(
+                request,
+                ngettext(
+                    "« %(name)s » imported: %(count)d change.",
+                    "« %(name)s » imported: %(count)d changes.",
+                    report.changes,
+                )
+                % {"name": report.tournament_name, "count": report.changes},
+            )
+        return redirect("staff_tournament", report.tournament_pk)
