@@ -8,7 +8,7 @@ import uuid
 
 import pytest
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
-from django.core.management import CommandError, call_command
+from django.core.management import call_command
 from django.utils import translation
 
 from club.models import Club, Player, Season
@@ -125,7 +125,9 @@ def test_dry_run_says_what_would_change_and_writes_nothing(bundle, site_key, tmp
 
 def test_export_command_writes_a_signed_gzip_bundle(played_tournament, site_key, tmp_path):
     path = tmp_path / "out.json.gz"
-    call_command("export_tournament", str(played_tournament.uid), "-o", str(path), stderr=io.StringIO())
+    call_command(
+        "export_tournament", str(played_tournament.uid), "-o", str(path), stderr=io.StringIO()
+    )
     document = json.loads(gzip.decompress(path.read_bytes()))
     assert document["version"] == FORMAT_VERSION
     assert document["signature"]["key"] == public_hex(site_key)
@@ -263,9 +265,12 @@ def test_players_are_matched_by_licence_then_uid_never_by_name(bundle, site_key)
     namesake.save()
     report = import_bundle(seal(payload, site_key))
     assert Player.objects.filter(licence_number="L-1").count() == 1  # the same person
-    assert Player.objects.filter(
-        first_name=by_name["first_name"], last_name=by_name["last_name"]
-    ).count() == 2  # two people of one name: reported, never merged
+    assert (
+        Player.objects.filter(
+            first_name=by_name["first_name"], last_name=by_name["last_name"]
+        ).count()
+        == 2
+    )  # two people of one name: reported, never merged
     assert any(by_name["first_name"] in note for note in report.notes)
 
 

@@ -51,8 +51,7 @@ def test_another_clubs_committee_gets_a_404(played_tournament):
     client.force_login(user)
     assert client.get(reverse("travel_export", args=[played_tournament.pk])).status_code == 404
     assert (
-        client.get(reverse("travel_import", args=[played_tournament.club.slug])).status_code
-        == 404
+        client.get(reverse("travel_import", args=[played_tournament.club.slug])).status_code == 404
     )
 
 

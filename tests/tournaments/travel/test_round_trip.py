@@ -13,7 +13,6 @@ import json
 import subprocess
 from collections.abc import Callable
 
-import pytest
 from django.contrib.auth.models import User
 from django.core.cache import cache
 from django.core.management.color import no_style

@@ -15,7 +15,7 @@ from functools import cache
 from pathlib import Path
 from typing import IO, Any
 
-import jsonschema
+import jsonschema  # type: ignore[import-untyped]  # no types published (stubs apart)
 from cryptography.exceptions import InvalidSignature
 from cryptography.hazmat.primitives.asymmetric.ed25519 import (
     Ed25519PrivateKey,
@@ -68,7 +68,6 @@ def seal(payload: dict[str, Any], key: Ed25519PrivateKey, *, compress: bool = Tr
     data = canonical(document)
     # mtime 0: the same tournament exported twice is the same file.
     return gzip.compress(data, compresslevel=9, mtime=0) if compress else data
-
 
 
 def read_limited(stream: IO[bytes]) -> bytes:
@@ -163,9 +162,9 @@ def open_bundle(data: bytes) -> OpenedBundle:
         raise BundleError(_("The bundle was changed after it was signed: it is refused."))
     try:
         public = Ed25519PublicKey.from_public_bytes(bytes.fromhex(str(signature.get("key"))))
-        public.verify(bytes.fromhex(str(signature.get("value"))), canonical(
-            _signed_part(document["payload"])
-        ))
+        public.verify(
+            bytes.fromhex(str(signature.get("value"))), canonical(_signed_part(document["payload"]))
+        )
     except (ValueError, InvalidSignature) as error:
         raise BundleError(_("The bundle was changed after it was signed: it is refused.")) from (
             error

@@ -61,9 +61,9 @@ def tournament_payload(tournament: Tournament, *, site: str = "") -> dict[str, A
     entry_uids = {entry.pk: str(entry.uid) for entry in entries}
     teams = list(Team.objects.filter(tournament=tournament).order_by("pk"))
     team_uids = {team.pk: str(team.uid) for team in teams}
-    represented = RepresentedClub.objects.filter(
-        Q(entries__tournament=tournament)
-    ).distinct().order_by("pk")
+    represented = (
+        RepresentedClub.objects.filter(Q(entries__tournament=tournament)).distinct().order_by("pk")
+    )
     players = sorted({entry.player for entry in entries}, key=lambda p: p.pk)
     rounds = list(Round.objects.filter(tournament=tournament).order_by("number"))
     tables = list(Table.objects.filter(round__tournament=tournament).order_by("round", "number"))

@@ -83,9 +83,7 @@ def _day(text: str) -> datetime.date:
     return day
 
 
-def import_bundle(
-    data: bytes, *, dry_run: bool = False, club: Club | None = None
-) -> ImportReport:
+def import_bundle(data: bytes, *, dry_run: bool = False, club: Club | None = None) -> ImportReport:
     """Check ``data`` (format, signature, trusted key) and take its tournament in.
 
     ``club``: the desk's club; a bundle of another club is refused (the command passes None
@@ -181,9 +179,10 @@ class _Importer:
             return club
         if not self.create_club:  # pragma: no cover - the desk checks the club first
             raise BundleError(_("This bundle is another club's tournament: it is refused here."))
-        if Club.objects.filter(name__iexact=row["name"]).exists() or Club.objects.filter(
-            slug=row["slug"]
-        ).exists():
+        if (
+            Club.objects.filter(name__iexact=row["name"]).exists()
+            or Club.objects.filter(slug=row["slug"]).exists()
+        ):
             raise BundleError(
                 _(
                     "A club named « %(name)s » (or with its address) already exists here "
@@ -466,7 +465,8 @@ class _Importer:
         """Each version of the sheet not yet here, replayed in order through the
         scorekeeper's service; whether one was."""
         known = set(
-            str(uid) for uid in ResultChange.objects.filter(table=table).values_list("uid", flat=True)
+            str(uid)
+            for uid in ResultChange.objects.filter(table=table).values_list("uid", flat=True)
         )
         replayed = False
         for sheet in row["sheets"]:
@@ -519,7 +519,8 @@ class _Importer:
         """The phones' deals and events not yet here (their history; the deals already on
         the sheet came with its versions)."""
         known = {
-            str(uid): pk for uid, pk in TableDeal.objects.filter(table=table).values_list("uid", "pk")
+            str(uid): pk
+            for uid, pk in TableDeal.objects.filter(table=table).values_list("uid", "pk")
         }
         for deal in row["phone_deals"]:
             if deal["uid"] in known:
@@ -568,9 +569,7 @@ class _Importer:
                 device=event["device"],
             )
             TableEvent.objects.filter(pk=made_event.pk).update(at=_time(event["at"]))
-            self.report.say(
-                _("Table %(table)d: an event of its phones.") % {"table": table.number}
-            )
+            self.report.say(_("Table %(table)d: an event of its phones.") % {"table": table.number})
 
     def finish(self, tournament: Tournament) -> None:
         """Every result computed again by this database's engine, the pages' versions
