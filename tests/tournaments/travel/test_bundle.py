@@ -8,11 +8,12 @@ import uuid
 
 import pytest
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
-from django.core.management import call_command
+from django.core.management import CommandError, call_command
 from django.utils import translation
 
 from club.models import Club, Player, Season
 from tournaments.models import ResultChange, Seat, Tournament, TournamentResult
+from tournaments.services import deal_entry
 from tournaments.services.privacy import erase_player
 from tournaments.travel.models import TrustedKey
 from tournaments.travel.services.document import (
@@ -288,3 +289,29 @@ def test_an_erased_player_travels_erased(played_tournament, site_key, committee_
     again = Player.objects.get(uid=player.uid)
     assert again.erased_at is not None
     assert again.first_name == player.first_name  # the anonymous label, never a name back
+
+
+def test_a_sheet_changed_here_since_the_bundle_is_refused(played_tournament, site_key):
+    """A later bundle whose new version of a sheet follows a version this database does not
+    have (the sheet was changed here meanwhile): refused, nothing written."""
+    table = played_tournament.round_set.get(number=1).tables.first()
+    records = [dict(r) for r in table.changes.get(version=table.version).after]
+    records.pop()
+    deal_entry.save_sheet(table, records=records, version=table.version, user=None)
+    later = tournament_payload(played_tournament)  # holds that new version
+    ResultChange.objects.filter(table=table, version=table.version + 1).update(uid=uuid.uuid4())
+    refused(seal(later, site_key), "modifiée ici depuis")
+
+
+def test_bundle_key_registers_another_hosts_key_for_one_club(bundle, tmp_path):
+    payload, tournament = bundle
+    host = Ed25519PrivateKey.generate()
+    out = io.StringIO()
+    call_command(
+        "bundle_key", "--register", public_hex(host), "--club", tournament.club.slug, stdout=out
+    )
+    assert "accepted" in out.getvalue()
+    forget(tournament)
+    assert import_bundle(seal(payload, host)).trust == "registered"
+    with pytest.raises(CommandError):
+        call_command("bundle_key", "--register", "xyz", "--club", tournament.club.slug)

@@ -8,6 +8,7 @@ are named by the ``uid`` of what they show: their integer keys differ from one d
 other.
 """
 
+import gzip
 import io
 import json
 import subprocess
@@ -136,8 +137,14 @@ def empty_database() -> None:
     }
     tables = [name for name in connection.introspection.table_names() if name not in kept]
     with connection.cursor() as cursor:
+        if connection.vendor == "postgresql":
+            # The demo's rows are checked now: PostgreSQL truncates no table with a check
+            # pending in its transaction.
+            cursor.execute("SET CONSTRAINTS ALL IMMEDIATE")
         for statement in connection.ops.sql_flush(no_style(), tables, allow_cascade=True):
             cursor.execute(statement)
+        if connection.vendor == "postgresql":
+            cursor.execute("SET CONSTRAINTS ALL DEFERRED")
     SiteEpoch.renew()
     cache.clear()
 
@@ -150,6 +157,8 @@ def test_demo_round_trip(demo_db, settings):
     for tournament in Tournament.objects.select_related("club", "season").order_by("uid"):
         bundles[tournament.name] = seal(tournament_payload(tournament), make_site_key()[0])
     assert len(bundles) == 11
+    for name, data in bundles.items():  # each, whole, valid against docs/bundle.schema.json
+        assert schema_errors(json.loads(gzip.decompress(data))) == [], name
 
     empty_database()
     assert not Tournament.objects.exists()
@@ -164,11 +173,3 @@ def test_demo_round_trip(demo_db, settings):
 
     again = {name: import_bundle(data).changes for name, data in bundles.items()}
     assert again == dict.fromkeys(bundles, 0)
-
-
-def test_every_demo_bundle_follows_the_schema(demo_db):
-    """Each exported bundle, as a whole document, is valid against docs/bundle.schema.json."""
-    key, _made = make_site_key()
-    for tournament in Tournament.objects.all():
-        data = seal(tournament_payload(tournament), key, compress=False)
-        assert schema_errors(json.loads(data)) == [], tournament.name

@@ -17,7 +17,7 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from club.models import Player, RepresentedClub
+from club.models import RepresentedClub
 
 from ...models import Deal, Entry, ResultChange, Round, Seat, Table, Team, Tournament
 from ...tableside.models import TableDeal, TableEvent
@@ -262,6 +262,3 @@ def tournament_payload(tournament: Tournament, *, site: str = "") -> dict[str, A
 def bundle_name(tournament: Tournament) -> str:
     """The file's name a download offers: the club, the date, the tournament's uid."""
     return f"{tournament.club.slug}-{tournament.date.isoformat()}-{tournament.uid}.atout.json.gz"
-
-
-__all__ = ["Player", "bundle_name", "tournament_payload"]

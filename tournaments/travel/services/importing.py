@@ -10,7 +10,6 @@ nothing either.
 """
 
 import datetime
-import uuid
 from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
@@ -580,7 +579,3 @@ class _Importer:
         refresh_tournament_status(tournament)
         status = self.payload["tournament"]["status"]
         Tournament.objects.filter(pk=tournament.pk).update(status=status)
-
-
-def new_uid() -> uuid.UUID:  # pragma: no cover - kept for the tests' bundles
-    return uuid.uuid4()
