@@ -20,7 +20,7 @@ from .forms import BundleConfirmForm, BundleUploadForm
 from .services.document import BundleError, read_limited, seal
 from .services.export import bundle_name, tournament_payload
 from .services.importing import import_bundle
-from .services.signing import load_site_key
+from .services.signing import signing_key
 
 SESSION_KEY = "travel_bundle_import"
 
@@ -31,7 +31,7 @@ class ExportView(CommitteeRequiredMixin, View):
     def get(self, request, pk):
         tournament = self.get_scoped(Tournament.objects.select_related("club", "season"), pk=pk)
         try:
-            data = seal(tournament_payload(tournament), load_site_key())
+            data = seal(tournament_payload(tournament), signing_key())
         except BundleError as error:
             messages.error(request, str(error))
             return redirect("staff_tournament", tournament.pk)

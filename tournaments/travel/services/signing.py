@@ -67,6 +67,14 @@ def make_site_key() -> tuple[Ed25519PrivateKey, bool]:
     return key, made
 
 
+def signing_key() -> Ed25519PrivateKey:
+    """The key this site signs its bundles with: made the first time it is needed (a site
+    that never ran ``bundle_key`` still exports; the file is to be kept with the backups)."""
+    if key_path().exists():
+        return load_site_key()
+    return make_site_key()[0]
+
+
 def site_public_key() -> str:
     """The site's public key (hexadecimal), or "" without a key file."""
     try:

@@ -11,7 +11,7 @@ from tournaments.models import Tournament
 
 from ...services.document import BundleError, seal
 from ...services.export import tournament_payload
-from ...services.signing import load_site_key
+from ...services.signing import signing_key
 
 
 def find_tournament(key: str) -> Tournament:
@@ -44,7 +44,7 @@ class Command(BaseCommand):
         tournament = find_tournament(options["tournament"])
         try:
             data = seal(
-                tournament_payload(tournament), load_site_key(), compress=not options["plain"]
+                tournament_payload(tournament), signing_key(), compress=not options["plain"]
             )
         except BundleError as error:
             raise CommandError(str(error)) from error
