@@ -11,7 +11,9 @@ size gzipped (goal: under 1 MB) and the CPU of each step; goal: the import ≤ 1
 """
 
 import argparse
+import cProfile
 import os
+import pstats
 import random
 import sys
 import tempfile
@@ -25,6 +27,7 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--tables", type=int, default=30)
     parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--top", type=int, default=0, help="cProfile's N costliest of the import")
     args = parser.parse_args()
     workdir = tempfile.mkdtemp(prefix="atout-bench-")
     os.environ.setdefault("DATABASE_URL", f"sqlite:///{workdir}/bench.sqlite3")
@@ -95,9 +98,15 @@ def main() -> None:
     call_command("flush", interactive=False, verbosity=0)
     make_site_key()
 
+    profile = cProfile.Profile() if args.top else None
     started = time.process_time()
+    if profile is not None:
+        profile.enable()
     report = import_bundle(data)
     imported = time.process_time() - started
+    if profile is not None:
+        profile.disable()
+        pstats.Stats(profile).sort_stats("cumulative").print_stats(args.top)
     again = Tournament.objects.get(uid=tournament.uid)
     same = (
         sorted(

@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 
 from club.models import RepresentedClub
 
-from ...models import Deal, Entry, ResultChange, Round, Seat, Table, Team, Tournament
+from ...models import Entry, ResultChange, Round, Seat, Table, Team, Tournament
 from ...tableside.models import TableDeal, TableEvent
 from .document import BundleError
 
@@ -75,9 +75,6 @@ def tournament_payload(tournament: Tournament, *, site: str = "") -> dict[str, A
         "version", "pk"
     ):
         sheets[change.table_id].append(change)
-    deals: dict[int, list[Deal]] = defaultdict(list)
-    for deal in Deal.objects.filter(table__round__tournament=tournament).order_by("number"):
-        deals[deal.table_id].append(deal)
     phone_deals: dict[int, list[TableDeal]] = defaultdict(list)
     for phone in TableDeal.objects.filter(table__round__tournament=tournament).order_by("pk"):
         phone_deals[phone.table_id].append(phone)
@@ -114,10 +111,6 @@ def tournament_payload(tournament: Tournament, *, site: str = "") -> dict[str, A
                     "after": change.after,
                 }
                 for change in sheets[table.pk]
-            ],
-            "deals": [
-                {"uid": str(deal.uid), "number": deal.number, "at": _time(deal.updated_at)}
-                for deal in deals[table.pk]
             ],
             "phone_deals": [
                 {

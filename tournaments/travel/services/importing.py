@@ -24,7 +24,6 @@ from club.models import Club, Player, RepresentedClub, Season
 from club.names import name_key
 
 from ...models import (
-    Deal,
     Entry,
     GameRulesVersion,
     ResultChange,
@@ -39,7 +38,6 @@ from ...services.errors import TournamentError
 from ...services.result_store import (
     refresh_tournament_status,
     results_changed,
-    standings_changed,
     store_bye,
 )
 from ...tableside.models import TableDeal, TableEvent
@@ -454,10 +452,6 @@ class _Importer:
         replayed = self.sheets(table, row)
         self.phones(table, row)
         if replayed:
-            for deal in row["deals"]:
-                Deal.objects.filter(table=table, number=deal["number"]).update(
-                    uid=deal["uid"], updated_at=_time(deal["at"])
-                )
             Table.objects.filter(pk=table.pk).update(updated_at=_time(row["updated_at"]))
 
     def sheets(self, table: Table, row: dict[str, Any]) -> bool:
@@ -575,7 +569,6 @@ class _Importer:
         bumped, and the status the bundle says."""
         tournament.refresh_from_db()
         results_changed(tournament)
-        standings_changed(tournament)
         refresh_tournament_status(tournament)
         status = self.payload["tournament"]["status"]
         Tournament.objects.filter(pk=tournament.pk).update(status=status)
