@@ -315,3 +315,32 @@ def test_bundle_key_registers_another_hosts_key_for_one_club(bundle, tmp_path):
     assert import_bundle(seal(payload, host)).trust == "registered"
     with pytest.raises(CommandError):
         call_command("bundle_key", "--register", "xyz", "--club", tournament.club.slug)
+
+
+def test_a_later_bundle_adds_what_is_new(bundle, site_key):
+    """The evening's bundle after round 1, then the whole evening's: the second adds round 2
+    and its sheets; the standings are the original's."""
+    payload, tournament = bundle
+    results = sorted(
+        TournamentResult.objects.filter(tournament=tournament).values_list(
+            "player__uid", "rank", "points"
+        )
+    )
+    earlier = json.loads(json.dumps(payload))
+    earlier["rounds"] = earlier["rounds"][:1]
+    earlier["tournament"]["status"] = Tournament.Status.RUNNING
+    forget(tournament)
+    import_bundle(seal(earlier, site_key))
+    again = Tournament.objects.get(uid=tournament.uid)
+    assert again.round_set.count() == 1
+    report = import_bundle(seal(payload, site_key))
+    assert any("Ronde 2" in line for line in report.lines)
+    assert again.round_set.count() == 2
+    assert (
+        sorted(
+            TournamentResult.objects.filter(tournament=again).values_list(
+                "player__uid", "rank", "points"
+            )
+        )
+        == results
+    )
