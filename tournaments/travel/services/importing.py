@@ -408,16 +408,16 @@ class _Importer:
         for table_row in row["tables"]:
             self.table(round_, table_row)
         if created or self.report.changes != before or round_.status != row["status"]:
-            self.round_state(round_, row)
+            self.round_state(round_, row, created=created)
 
-    def round_state(self, round_: Round, row: dict[str, Any]) -> None:
+    def round_state(self, round_: Round, row: dict[str, Any], *, created: bool) -> None:
         """The round's status and clock as the bundle has them; closed at the signal through
         the clock's own service (the tables count with the deals they played)."""
         if row["status"] == Round.Status.CLOSED and round_.status != Round.Status.CLOSED:
             round_clock.close_round(round_, now=_time(row["closed_at"]))
         elif row["status"] != Round.Status.CLOSED:
             Round.objects.filter(pk=round_.pk).update(status=row["status"])
-        if round_.status != row["status"]:
+        if not created and round_.status != row["status"]:
             self.report.say(_("Round %(number)d: status updated.") % {"number": round_.number})
         Round.objects.filter(pk=round_.pk).update(
             clock_minutes=row["clock_minutes"],
