@@ -17,9 +17,9 @@ from club.roles import CommitteeRequiredMixin
 
 from ..models import Tournament
 from .forms import BundleConfirmForm, BundleUploadForm
-from .services.document import BundleError, read_limited, seal
+from .services.document import BundleError, open_bundle, read_limited, seal
 from .services.export import bundle_name, tournament_payload
-from .services.importing import import_bundle
+from .services.importing import DROP_LICENCE, LICENCE_HOLDER, ImportConflicts, import_bundle
 from .services.signing import signing_key
 
 SESSION_KEY = "travel_bundle_import"
@@ -55,36 +55,63 @@ class ImportView(CommitteeRequiredMixin, View):
     def post(self, request, slug):
         club = self.get_scoped(Club, slug=slug)
         if "token" in request.POST:
-            return self.confirm(request, club)
+            return self.settle(request, club)
         form = BundleUploadForm(request.POST, request.FILES)
         if not form.is_valid():
             status = 413 if form.has_error("file", "too_large") else 400
             return self.page(request, club, form, status=status)
         try:
             data = read_limited(form.cleaned_data["file"])
-            report = import_bundle(data, dry_run=True, club=club)
+            open_bundle(data)
         except BundleError as error:
             form.add_error("file", str(error))
             return self.page(request, club, form, status=400)
         stored = import_session.stash(
             request, SESSION_KEY, club, bundle=base64.b64encode(data).decode("ascii")
         )
+        return self.preview(request, club, form, data, stored["token"], {})
+
+    def preview(self, request, club, form, data, token, settlements):
+        """What the import will change (nothing written), or the conflicts to settle first."""
+        try:
+            report = import_bundle(data, dry_run=True, club=club, settlements=settlements)
+        except ImportConflicts as conflicts:
+            return self.page(
+                request,
+                club,
+                form,
+                conflicts=conflicts.conflicts,
+                token=token,
+                choices=[
+                    (DROP_LICENCE, _("Remove the licence")),
+                    (LICENCE_HOLDER, _("Take as the licence's holder")),
+                ],
+            )
+        except BundleError as error:
+            form.add_error("file", str(error))
+            return self.page(request, club, form, status=400)
         return self.page(
-            request,
-            club,
-            form,
-            report=report,
-            confirm_form=BundleConfirmForm(initial={"token": stored["token"]}),
+            request, club, form, report=report, token=token, settlements=settlements.items()
         )
 
-    def confirm(self, request, club):
+    def settle(self, request, club):
         form = BundleConfirmForm(request.POST)
         stored = import_session.claim(request, SESSION_KEY, club, form)
         if stored is None:
             return redirect("travel_import", club.slug)
+        data = base64.b64decode(stored["bundle"])
+        settlements = {
+            key.removeprefix("settle-"): value
+            for key, value in request.POST.items()
+            if key.startswith("settle-") and value in (DROP_LICENCE, LICENCE_HOLDER)
+        }
+        if request.POST.get("action") != "confirm":
+            return self.preview(
+                request, club, BundleUploadForm(), data, stored["token"], settlements
+            )
         request.session.pop(SESSION_KEY, None)
         try:
-            report = import_bundle(base64.b64decode(stored["bundle"]), club=club)
+            report = import_bundle(data, club=club, settlements=settlements)
         except BundleError as error:
             messages.error(request, str(error))
             return redirect("travel_import", club.slug)

@@ -25,7 +25,12 @@ from tournaments.travel.services.document import (
     seal,
 )
 from tournaments.travel.services.export import tournament_payload
-from tournaments.travel.services.importing import import_bundle
+from tournaments.travel.services.importing import (
+    DROP_LICENCE,
+    LICENCE_HOLDER,
+    ImportConflicts,
+    import_bundle,
+)
 from tournaments.travel.services.signing import (
     make_site_key,
     register_club_key,
@@ -344,3 +349,52 @@ def test_a_later_bundle_adds_what_is_new(bundle, site_key):
         )
         == results
     )
+
+
+def _lease_conflict(payload, tournament):
+    """A lease's bundle whose first player came back with a licence that belongs here to
+    another person (« Zorglub Secret »)."""
+    lease = Ed25519PrivateKey.generate()
+    register_lease_key(
+        public_key=public_hex(lease), tournament_uid=tournament.uid, label="portable"
+    )
+    holder = Player.objects.create(first_name="Zorglub", last_name="Secret", licence_number="L-9")
+    row = payload["players"][0]
+    row["licence_number"] = "L-9"
+    return lease, holder, row
+
+
+def test_a_leases_licence_conflict_is_settled_before_anything_is_written(bundle, tmp_path):
+    payload, tournament = bundle
+    lease, holder, row = _lease_conflict(payload, tournament)
+    forget(tournament)
+    data = seal(payload, lease)
+    before = counts()
+    with pytest.raises(ImportConflicts) as caught:
+        import_bundle(data)
+    assert [c.player_uid for c in caught.value.conflicts] == [row["uid"]]
+    assert "Zorglub" not in str(caught.value)
+    assert counts() == before
+    path = tmp_path / "lease.json.gz"
+    path.write_bytes(data)
+    with pytest.raises(CommandError):
+        call_command("import_tournament", str(path), stdout=io.StringIO())
+    # Settled: the licence left to its holder, the player of the lease keeps his entries.
+    call_command(
+        "import_tournament",
+        str(path),
+        f"--settle={row['uid']}={DROP_LICENCE}",
+        stdout=io.StringIO(),
+    )
+    again = Tournament.objects.get(uid=tournament.uid)
+    assert again.entries.filter(player__uid=row["uid"]).exists()
+    assert not again.entries.filter(player=holder).exists()
+
+
+def test_a_leases_player_taken_as_the_licences_holder(bundle):
+    payload, tournament = bundle
+    lease, holder, row = _lease_conflict(payload, tournament)
+    forget(tournament)
+    import_bundle(seal(payload, lease), settlements={row["uid"]: LICENCE_HOLDER})
+    again = Tournament.objects.get(uid=tournament.uid)
+    assert again.entries.filter(player=holder).exists()

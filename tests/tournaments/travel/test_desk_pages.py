@@ -2,19 +2,20 @@
 club's bundle refused, a preview then a confirmation (CSRF), French messages."""
 
 import pytest
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from django.contrib.auth.models import User
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 
-from club.models import Club
+from club.models import Club, Player
 from club.roles import BUREAU, grant_role
 from tournaments.models import ResultChange, Tournament
-from tournaments.travel.services.document import seal
+from tournaments.travel.services.document import public_hex, seal
 from tournaments.travel.services.export import tournament_payload
 from tournaments.travel.services.importing import import_bundle
-from tournaments.travel.services.signing import make_site_key
+from tournaments.travel.services.signing import make_site_key, register_lease_key
 
 
 @pytest.fixture(autouse=True)
@@ -68,12 +69,12 @@ def test_preview_then_confirm(committee_client, played_tournament):
     assert "Ce que l’import de" in text
     assert "version 1 de sa feuille" in text
     assert not Tournament.objects.filter(uid=uid).exists()  # nothing before the confirmation
-    token = response.context["confirm_form"].initial["token"]
-    response = committee_client.post(page, {"token": token})
+    token = response.context["token"]
+    response = committee_client.post(page, {"token": token, "action": "confirm"})
     assert response.status_code == 302
     assert Tournament.objects.filter(uid=uid).exists()
     # The same token again: the preview is gone, nothing imported twice.
-    response = committee_client.post(page, {"token": token}, follow=True)
+    response = committee_client.post(page, {"token": token, "action": "confirm"}, follow=True)
     assert Tournament.objects.filter(uid=uid).count() == 1
 
 
@@ -105,3 +106,34 @@ def test_the_import_needs_the_csrf_token(committee_user, club):
     client.force_login(committee_user)
     response = client.post(reverse("travel_import", args=[club.slug]), {"file": upload(b"{}")})
     assert response.status_code == 403
+
+
+def test_the_desk_settles_a_leases_conflict(committee_client, played_tournament):
+    payload = tournament_payload(played_tournament)
+    lease = Ed25519PrivateKey.generate()
+    register_lease_key(
+        public_key=public_hex(lease), tournament_uid=played_tournament.uid, label="portable"
+    )
+    Player.objects.create(first_name="Zorglub", last_name="Secret", licence_number="L-9")
+    row = payload["players"][0]
+    row["licence_number"] = "L-9"
+    data = seal(payload, lease)
+    played_tournament.round_set.all().delete()
+    played_tournament.delete()
+    page = reverse("travel_import", args=[played_tournament.club.slug])
+    with translation.override("fr"):
+        response = committee_client.post(page, {"file": upload(data)})
+        text = response.content.decode()
+        assert "appartient ici à une autre personne" in text
+        assert "Zorglub" not in text
+        token = response.context["token"]
+        response = committee_client.post(
+            page, {"token": token, "action": "preview", f"settle-{row['uid']}": "drop_licence"}
+        )
+        assert "laissé à son titulaire" in response.content.decode()
+        assert not Tournament.objects.filter(uid=payload["tournament"]["uid"]).exists()
+        response = committee_client.post(
+            page, {"token": token, "action": "confirm", f"settle-{row['uid']}": "drop_licence"}
+        )
+    assert response.status_code == 302
+    assert Tournament.objects.filter(uid=payload["tournament"]["uid"]).exists()

@@ -80,11 +80,52 @@ def _day(text: str) -> datetime.date:
     return day
 
 
-def import_bundle(data: bytes, *, dry_run: bool = False, club: Club | None = None) -> ImportReport:
+#: How the committee settles a licence conflict of a lease's returning bundle: the licence
+#: removed from the bundle's player, or the bundle's player taken as the licence's holder.
+DROP_LICENCE = "drop_licence"
+LICENCE_HOLDER = "licence_holder"
+SETTLEMENTS = (DROP_LICENCE, LICENCE_HOLDER)
+
+
+@dataclass(frozen=True)
+class Conflict:
+    """A player of a lease's bundle whose licence belongs here to another person (never named)."""
+
+    player_uid: str
+    name: str
+    licence: str
+
+    @property
+    def line(self) -> str:
+        return _(
+            "« %(name)s » came back with the licence number %(licence)s, which belongs here to "
+            "another person: remove the licence from « %(name)s », or take « %(name)s » as "
+            "the licence's holder."
+        ) % {"name": self.name, "licence": self.licence}
+
+
+class ImportConflicts(BundleError):
+    """A lease's returning bundle with conflicts the committee settles before anything is
+    written (``import_bundle``'s ``settlements``)."""
+
+    def __init__(self, conflicts: list[Conflict]) -> None:
+        super().__init__(" ".join(conflict.line for conflict in conflicts))
+        self.conflicts = conflicts
+
+
+def import_bundle(
+    data: bytes,
+    *,
+    dry_run: bool = False,
+    club: Club | None = None,
+    settlements: dict[str, str] | None = None,
+) -> ImportReport:
     """Check ``data`` (format, signature, trusted key) and take its tournament in.
 
     ``club``: the desk's club; a bundle of another club is refused (the command passes None
-    and may create the bundle's club)."""
+    and may create the bundle's club). ``settlements``: for a lease's returning bundle, how
+    each licence conflict is settled (player uid: ``DROP_LICENCE`` or ``LICENCE_HOLDER``);
+    one left unsettled raises ``ImportConflicts`` and writes nothing."""
     opened = open_bundle(data)
     payload = opened.payload
     if club is not None and payload["club"]["uid"] != str(club.uid):
@@ -95,7 +136,11 @@ def import_bundle(data: bytes, *, dry_run: bool = False, club: Club | None = Non
     report = ImportReport(dry_run=dry_run, trust=trust)
     try:
         with transaction.atomic():
-            _Importer(payload, report, create_club=club is None).run()
+            importer = _Importer(payload, report, create_club=club is None)
+            importer.settlements = settlements or {}
+            importer.run()
+            if importer.conflicts:
+                raise ImportConflicts(importer.conflicts)
             if dry_run:
                 raise _DryRun(report)
     except _DryRun as dry:
@@ -111,6 +156,8 @@ class _Importer:
         self.report = report
         self.create_club = create_club
         self.users: dict[str, User] = {}
+        self.settlements: dict[str, str] = {}
+        self.conflicts: list[Conflict] = []
         self.players: dict[str, Player] = {}
         self.entries: dict[str, Entry] = {}
         self.teams: dict[str, Team] = {}
@@ -273,6 +320,23 @@ class _Importer:
         by_uid = Player.objects.filter(uid=row["uid"]).first()
         by_licence = Player.objects.filter(licence_number=licence).first() if licence else None
         bundle_name = f"{row['first_name']} {row['last_name']}"
+        if (
+            by_uid is not None
+            and by_licence is not None
+            and by_uid.pk != by_licence.pk
+            and self.report.trust == "lease"
+        ):
+            settled = self.settlements.get(row["uid"])
+            if settled not in SETTLEMENTS:
+                self.conflicts.append(Conflict(row["uid"], bundle_name, licence))
+            if settled == LICENCE_HOLDER:
+                by_uid = by_licence
+            else:
+                by_licence = by_uid
+                self.report.say(
+                    _("« %(name)s »: the licence number %(licence)s is left to its holder.")
+                    % {"name": bundle_name, "licence": licence}
+                )
         if by_uid is not None and by_licence is not None and by_uid.pk != by_licence.pk:
             raise BundleError(
                 _(

@@ -19,12 +19,20 @@ class Command(BaseCommand):
         parser.add_argument(
             "--dry-run", action="store_true", help="print what would change, write nothing"
         )
+        parser.add_argument(
+            "--settle",
+            action="append",
+            default=[],
+            metavar="PLAYER_UID=drop_licence|licence_holder",
+            help="a lease's bundle: how a licence conflict is settled (docs/bundle.md)",
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         try:
             with Path(options["file"]).open("rb") as stream:
                 data = read_limited(stream)
-            report = import_bundle(data, dry_run=options["dry_run"])
+            settlements = dict(item.partition("=")[::2] for item in options["settle"])
+            report = import_bundle(data, dry_run=options["dry_run"], settlements=settlements)
         except OSError as error:
             raise CommandError(str(error)) from error
         except BundleError as error:
