@@ -2,6 +2,7 @@
 
 from django import forms
 from django.conf import settings
+from django.core.files.uploadedfile import UploadedFile
 from django.template.defaultfilters import filesizeformat
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -13,8 +14,8 @@ class BundleUploadForm(forms.Form):
         help_text=gettext_lazy("The file « Export the tournament » gave, on this site or another."),
     )
 
-    def clean_file(self):
-        upload = self.cleaned_data["file"]
+    def clean_file(self) -> UploadedFile:
+        upload: UploadedFile = self.cleaned_data["file"]
         limit = settings.ATOUT_BUNDLE_MAX_BYTES
         if upload.size is not None and upload.size > limit:
             raise forms.ValidationError(

@@ -3,15 +3,16 @@ download) and « Import a tournament » (an upload, the preview of what will cha
 confirmation). The desk imports its own club's bundles only."""
 
 import base64
+from typing import Any
 
 from django.contrib import messages
-from django.http import HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views import View
 
-from club import import_session
+from club import import_flow
 from club.models import Club
 from club.roles import CommitteeRequiredMixin
 
@@ -28,7 +29,7 @@ SESSION_KEY = "travel_bundle_import"
 class ExportView(CommitteeRequiredMixin, View):
     """The tournament's signed bundle, as a download."""
 
-    def get(self, request, pk):
+    def get(self, request: HttpRequest, pk: int) -> HttpResponse:
         tournament = self.get_scoped(Tournament.objects.select_related("club", "season"), pk=pk)
         try:
             data = seal(tournament_payload(tournament), signing_key())
@@ -43,16 +44,23 @@ class ExportView(CommitteeRequiredMixin, View):
 class ImportView(CommitteeRequiredMixin, View):
     template_name = "travel/import.html"
 
-    def get(self, request, slug):
+    def get(self, request: HttpRequest, slug: str) -> HttpResponse:
         club = self.get_scoped(Club, slug=slug)
         return self.page(request, club, BundleUploadForm())
 
-    def page(self, request, club, form, status=200, **context):
+    def page(
+        self,
+        request: HttpRequest,
+        club: Club,
+        form: BundleUploadForm,
+        status: int = 200,
+        **context: Any,
+    ) -> HttpResponse:
         return render(
             request, self.template_name, {"club": club, "form": form, **context}, status=status
         )
 
-    def post(self, request, slug):
+    def post(self, request: HttpRequest, slug: str) -> HttpResponse:
         club = self.get_scoped(Club, slug=slug)
         if "token" in request.POST:
             return self.settle(request, club)
@@ -66,12 +74,20 @@ class ImportView(CommitteeRequiredMixin, View):
         except BundleError as error:
             form.add_error("file", str(error))
             return self.page(request, club, form, status=400)
-        stored = import_session.stash(
+        stored = import_flow.stash(
             request, SESSION_KEY, club, bundle=base64.b64encode(data).decode("ascii")
         )
         return self.preview(request, club, form, data, stored["token"], {})
 
-    def preview(self, request, club, form, data, token, settlements):
+    def preview(
+        self,
+        request: HttpRequest,
+        club: Club,
+        form: BundleUploadForm,
+        data: bytes,
+        token: str,
+        settlements: dict[str, str],
+    ) -> HttpResponse:
         """What the import will change (nothing written), or the conflicts to settle first."""
         try:
             report = import_bundle(data, dry_run=True, club=club, settlements=settlements)
@@ -94,17 +110,17 @@ class ImportView(CommitteeRequiredMixin, View):
             request, club, form, report=report, token=token, settlements=settlements.items()
         )
 
-    def settle(self, request, club):
+    def settle(self, request: HttpRequest, club: Club) -> HttpResponse:
         form = BundleConfirmForm(request.POST)
-        stored = import_session.claim(request, SESSION_KEY, club, form)
+        stored = import_flow.claim(request, SESSION_KEY, club, form)
         if stored is None:
             return redirect("travel_import", club.slug)
         data = base64.b64decode(stored["bundle"])
-        settlements = {
-            key.removeprefix("settle-"): value
-            for key, value in request.POST.items()
-            if key.startswith("settle-") and value in (DROP_LICENCE, LICENCE_HOLDER)
-        }
+        settlements: dict[str, str] = {}
+        for key in request.POST:
+            value = request.POST.get(key, "")
+            if key.startswith("settle-") and value in (DROP_LICENCE, LICENCE_HOLDER):
+                settlements[key.removeprefix("settle-")] = value
         if request.POST.get("action") != "confirm":
             return self.preview(
                 request, club, BundleUploadForm(), data, stored["token"], settlements
