@@ -53,3 +53,22 @@ class TrustedKey(models.Model):
 
     def __str__(self) -> str:
         return f"{self.get_kind_display()} {self.public_key[:12]}"
+
+
+class LeaseKey(models.Model):
+    """On the laptop that took a tournament away (« Emporter la soirée »): the private half of
+    the lease's key pair the site made for it, carried in the outgoing bundle. The laptop signs
+    that tournament's bundles with it; the site kept the public half (``TrustedKey``)."""
+
+    tournament_uid = models.UUIDField(_("tournament"), unique=True)
+    #: the raw Ed25519 private key (32 bytes), in hexadecimal
+    private_key = models.CharField(_("private key"), max_length=64)
+    holder = models.CharField(_("laptop"), max_length=80)
+    created_at = models.DateTimeField(_("added on"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("lease key")
+        verbose_name_plural = _("lease keys")
+
+    def __str__(self) -> str:
+        return f"{self.holder} {self.tournament_uid}"

@@ -18,10 +18,9 @@ from club.roles import CommitteeRequiredMixin
 
 from ..models import Tournament
 from .forms import BundleConfirmForm, BundleUploadForm
-from .services.document import BundleError, open_bundle, read_limited, seal
-from .services.export import bundle_name, tournament_payload
+from .services.document import BundleError, open_bundle, read_limited
+from .services.export import bundle_name, export_bundle
 from .services.importing import DROP_LICENCE, LICENCE_HOLDER, ImportConflicts, import_bundle
-from .services.signing import signing_key
 
 SESSION_KEY = "travel_bundle_import"
 
@@ -32,7 +31,7 @@ class ExportView(CommitteeRequiredMixin, View):
     def get(self, request: HttpRequest, pk: int) -> HttpResponse:
         tournament = self.get_scoped(Tournament.objects.select_related("club", "season"), pk=pk)
         try:
-            data = seal(tournament_payload(tournament), signing_key())
+            data = export_bundle(tournament)
         except BundleError as error:
             messages.error(request, str(error))
             return redirect("staff_tournament", tournament.pk)

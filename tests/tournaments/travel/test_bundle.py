@@ -14,6 +14,8 @@ from django.utils import translation
 from club.models import Club, Player, Season
 from tournaments.models import ResultChange, Seat, Tournament, TournamentResult
 from tournaments.services import deal_entry
+from tournaments.services.errors import TournamentHeld
+from tournaments.services.holds import release_hold
 from tournaments.services.privacy import erase_player
 from tournaments.travel.models import TrustedKey
 from tournaments.travel.services.document import (
@@ -24,7 +26,7 @@ from tournaments.travel.services.document import (
     read_limited,
     seal,
 )
-from tournaments.travel.services.export import tournament_payload
+from tournaments.travel.services.export import export_bundle, tournament_payload
 from tournaments.travel.services.importing import (
     DROP_LICENCE,
     LICENCE_HOLDER,
@@ -398,3 +400,73 @@ def test_a_leases_player_taken_as_the_licences_holder(bundle):
     import_bundle(seal(payload, lease), settlements={row["uid"]: LICENCE_HOLDER})
     again = Tournament.objects.get(uid=tournament.uid)
     assert again.entries.filter(player=holder).exists()
+
+
+def test_an_evening_taken_away_and_brought_back(played_tournament, site_key, tmp_path):
+    """« Emporter la soirée »: ``--hold`` holds the tournament and carries a lease key; the
+    laptop's bundle signed with it is replayed while the hold stands, its last one releases
+    it; the lease signs that tournament only."""
+    path = tmp_path / "out.json.gz"
+    call_command(
+        "export_tournament",
+        str(played_tournament.pk),
+        "-o",
+        str(path),
+        "--hold",
+        "Portable",
+        stderr=io.StringIO(),
+    )
+    played_tournament.refresh_from_db()
+    assert played_tournament.held_by == "Portable"
+    outgoing = json.loads(gzip.decompress(path.read_bytes()))["payload"]
+    lease = Ed25519PrivateKey.from_private_bytes(bytes.fromhex(outgoing["lease"]["private_key"]))
+    assert TrustedKey.objects.get(public_key=public_hex(lease)).kind == "lease"
+    # Re-imported here, the outgoing bundle changes nothing and keeps no private key.
+    assert import_bundle(path.read_bytes()).changes == 0
+    # The laptop's evening: one sheet changed there, its last bundle.
+    back = tournament_payload(played_tournament)
+    table = back["rounds"][0]["tables"][0]
+    last = table["sheets"][-1]
+    table["sheets"].append(
+        {
+            **last,
+            "uid": str(uuid.uuid4()),
+            "version": last["version"] + 1,
+            "before": last["after"],
+            "after": last["after"][:-1],
+            "author": "portable",
+        }
+    )
+    back["final"] = True
+    with pytest.raises(TournamentHeld):  # the site refuses its own writes while held...
+        deal_entry.save_sheet(
+            played_tournament.round_set.get(number=1).tables.get(number=table["number"]),
+            records=last["after"][:-1],
+            version=last["version"],
+            user=None,
+        )
+    report = import_bundle(seal(back, lease))  # ...the laptop's bundle goes through
+    assert report.trust == "lease"
+    assert ResultChange.objects.filter(uid=table["sheets"][-1]["uid"]).exists()
+    played_tournament.refresh_from_db()
+    assert played_tournament.held_by == ""
+    # The lease signs nothing else.
+    other = Tournament.objects.exclude(pk=played_tournament.pk).first()
+    if other is not None:
+        refused(seal(tournament_payload(other), lease), "un autre tournoi")
+
+
+def test_the_laptop_keeps_its_lease_and_signs_with_it(played_tournament, site_key):
+    """Where the lease was not issued (the laptop), the outgoing bundle's private key is kept
+    and signs that tournament's bundles from then on."""
+    data = export_bundle(played_tournament, hold="Portable")
+    lease_public = TrustedKey.objects.get(kind="lease").public_key
+    # This database as the laptop's: it never issued the lease, nobody holds the evening.
+    TrustedKey.objects.filter(kind="lease").delete()
+    release_hold(tournament=played_tournament)
+    forget(played_tournament)
+    report = import_bundle(data, trust_key=public_hex(site_key))
+    assert any("Portable" in line for line in report.lines)
+    again = Tournament.objects.get(uid=played_tournament.uid)
+    document = json.loads(gzip.decompress(export_bundle(again)))
+    assert document["signature"]["key"] == lease_public

@@ -13,6 +13,7 @@ from decimal import Decimal
 from typing import Any
 
 from django.contrib.auth.models import User
+from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -20,8 +21,10 @@ from django.utils.translation import gettext as _
 from club.models import RepresentedClub
 
 from ...models import Entry, ResultChange, Round, Seat, Table, Team, Tournament
+from ...services import holds
 from ...tableside.models import TableDeal, TableEvent
-from .document import BundleError
+from .document import BundleError, seal
+from .signing import issue_lease, private_hex, signing_key_for
 
 
 def _time(value: datetime.datetime | None) -> str | None:
@@ -255,3 +258,28 @@ def tournament_payload(tournament: Tournament, *, site: str = "") -> dict[str, A
 def bundle_name(tournament: Tournament) -> str:
     """The file's name a download offers: the club, the date, the tournament's uid."""
     return f"{tournament.club.slug}-{tournament.date.isoformat()}-{tournament.uid}.atout.json.gz"
+
+
+@transaction.atomic
+def export_bundle(
+    tournament: Tournament,
+    *,
+    hold: str = "",
+    final: bool = False,
+    by: Any | None = None,
+    compress: bool = True,
+) -> bytes:
+    """The tournament's signed bundle: by its lease's key on the laptop that holds it, else by
+    the site's. ``hold``: « Emporter la soirée » — the tournament is held by the laptop named
+    so (the site refuses its writes), and a lease key pair is made: its public half kept here,
+    its private half carried in the bundle for the laptop. ``final``: the laptop's bundle that
+    ends the evening (its import releases the hold)."""
+    payload = tournament_payload(tournament)
+    if hold:
+        holder = holds.clean_holder(hold)
+        holds.hold_tournament(tournament=tournament, holder=holder, by=by)
+        lease = issue_lease(tournament_uid=tournament.uid, holder=holder)
+        payload["lease"] = {"holder": holder, "private_key": private_hex(lease)}
+    if final:
+        payload["final"] = True
+    return seal(payload, signing_key_for(tournament.uid), compress=compress)

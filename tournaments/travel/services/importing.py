@@ -33,7 +33,7 @@ from ...models import (
     Team,
     Tournament,
 )
-from ...services import deal_entry, round_clock
+from ...services import deal_entry, holds, round_clock
 from ...services.errors import TournamentError
 from ...services.result_store import (
     refresh_tournament_status,
@@ -42,7 +42,7 @@ from ...services.result_store import (
 )
 from ...tableside.models import TableDeal, TableEvent
 from .document import BundleError, open_bundle
-from .signing import check_trusted
+from .signing import check_trusted, keep_lease_key, register_club_key
 
 
 @dataclass
@@ -119,26 +119,40 @@ def import_bundle(
     dry_run: bool = False,
     club: Club | None = None,
     settlements: dict[str, str] | None = None,
+    trust_key: str = "",
 ) -> ImportReport:
     """Check ``data`` (format, signature, trusted key) and take its tournament in.
 
     ``club``: the desk's club; a bundle of another club is refused (the command passes None
     and may create the bundle's club). ``settlements``: for a lease's returning bundle, how
     each licence conflict is settled (player uid: ``DROP_LICENCE`` or ``LICENCE_HOLDER``);
-    one left unsettled raises ``ImportConflicts`` and writes nothing."""
+    one left unsettled raises ``ImportConflicts`` and writes nothing. ``trust_key``: a public
+    key the operator read on the signing site (``bundle_key`` prints it), trusted from now on
+    for the bundle's club (a laptop's first bundle from its site); the command only."""
     opened = open_bundle(data)
     payload = opened.payload
     if club is not None and payload["club"]["uid"] != str(club.uid):
         raise BundleError(_("This bundle is another club's tournament: it is refused here."))
-    trust = check_trusted(
-        opened.key, club_uid=payload["club"]["uid"], tournament_uid=payload["tournament"]["uid"]
-    )
+    if trust_key and opened.key == trust_key.strip().lower():
+        trust = "registered"
+    else:
+        trust = check_trusted(
+            opened.key,
+            club_uid=payload["club"]["uid"],
+            tournament_uid=payload["tournament"]["uid"],
+        )
     report = ImportReport(dry_run=dry_run, trust=trust)
     try:
         with transaction.atomic():
             importer = _Importer(payload, report, create_club=club is None)
             importer.settlements = settlements or {}
             importer.run()
+            if trust_key and opened.key == trust_key.strip().lower():
+                register_club_key(
+                    public_key=opened.key,
+                    club=Club.objects.get(uid=payload["club"]["uid"]),
+                    label=payload.get("site") or "",
+                )
             if importer.conflicts:
                 raise ImportConflicts(importer.conflicts)
             if dry_run:
@@ -206,6 +220,35 @@ class _Importer:
         tournament = self.tournament(club, season, version)
         self.report.tournament_name = tournament.name
         self.report.tournament_pk = tournament.pk
+        lease = self.payload.get("lease")
+        if lease and keep_lease_key(
+            tournament_uid=str(tournament.uid),
+            private_key=lease["private_key"],
+            holder=lease["holder"],
+        ):
+            self.report.say(
+                _("The lease of « %(holder)s » kept: this laptop signs the tournament's bundles.")
+                % {"holder": lease["holder"]}
+            )
+        if self.report.trust != "lease":
+            # Another bundle of a held tournament: refused if it changes anything (the same
+            # facts again change nothing, and say so).
+            before = self.report.changes
+            with holds.replaying(tournament):
+                self.facts(tournament)
+            if self.report.changes != before:
+                holds.ensure_writable(tournament)
+            return
+        # The laptop's bundle: its facts replayed while it still holds the tournament; the
+        # evening's last one releases it.
+        with holds.replaying(tournament):
+            self.facts(tournament)
+        if self.payload.get("final") and holds.release_hold(
+            tournament=tournament, reason=holds.ReleaseReason.BY_IMPORT
+        ):
+            self.report.say(_("The laptop's hold is released: the evening is back."))
+
+    def facts(self, tournament: Tournament) -> None:
         before = self.report.changes
         for row in self.payload["teams"]:
             self.team(tournament, row)

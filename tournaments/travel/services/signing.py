@@ -23,7 +23,7 @@ from django.utils.translation import gettext as _
 
 from club.models import Club
 
-from ..models import TrustedKey
+from ..models import LeaseKey, TrustedKey
 from .document import BundleError, public_hex
 
 
@@ -129,3 +129,36 @@ def check_trusted(key: str, *, club_uid: str, tournament_uid: str) -> str:
         _("The bundle is signed by a key this site does not know (%(key)s…): it is refused.")
         % {"key": key[:16]}
     )
+
+
+def issue_lease(*, tournament_uid: uuid.UUID, holder: str) -> Ed25519PrivateKey:
+    """A new key pair for the laptop taking the tournament away: its public half is kept here
+    for good (valid for that tournament only), its private half goes in the outgoing bundle."""
+    key = Ed25519PrivateKey.generate()
+    register_lease_key(public_key=public_hex(key), tournament_uid=tournament_uid, label=holder)
+    return key
+
+
+def private_hex(key: Ed25519PrivateKey) -> str:
+    return key.private_bytes(Encoding.Raw, PrivateFormat.Raw, NoEncryption()).hex()
+
+
+def keep_lease_key(*, tournament_uid: str, private_key: str, holder: str) -> bool:
+    """On the laptop: the lease's private key of an incoming bundle, kept to sign that
+    tournament's bundles; whether it was new. Nothing kept where the lease was issued."""
+    key = Ed25519PrivateKey.from_private_bytes(bytes.fromhex(private_key))
+    if TrustedKey.objects.filter(public_key=public_hex(key)).exists():
+        return False
+    _kept, created = LeaseKey.objects.get_or_create(
+        tournament_uid=tournament_uid, defaults={"private_key": private_key, "holder": holder}
+    )
+    return created
+
+
+def signing_key_for(tournament_uid: uuid.UUID) -> Ed25519PrivateKey:
+    """The key a tournament's bundle is signed with here: its lease's on the laptop that holds
+    it, else the site's own."""
+    lease = LeaseKey.objects.filter(tournament_uid=tournament_uid).first()
+    if lease is not None:
+        return Ed25519PrivateKey.from_private_bytes(bytes.fromhex(lease.private_key))
+    return signing_key()

@@ -8,10 +8,10 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from tournaments.models import Tournament
+from tournaments.services.errors import TournamentError
 
-from ...services.document import BundleError, seal
-from ...services.export import tournament_payload
-from ...services.signing import signing_key
+from ...services.document import BundleError
+from ...services.export import export_bundle
 
 
 def find_tournament(key: str) -> Tournament:
@@ -35,18 +35,26 @@ class Command(BaseCommand):
         parser.add_argument(
             "--hold",
             metavar="NAME",
-            help="not available yet: the holds are built separately (docs/bundle.md)",
+            default="",
+            help="« Emporter la soirée »: the laptop NAME holds the tournament from now on; "
+            "the bundle carries its lease key",
+        )
+        parser.add_argument(
+            "--final",
+            action="store_true",
+            help="the laptop's bundle that ends the evening (its import releases the hold)",
         )
 
     def handle(self, *args: Any, **options: Any) -> None:
-        if options["hold"]:
-            raise CommandError("--hold is not available on this site yet.")
         tournament = find_tournament(options["tournament"])
         try:
-            data = seal(
-                tournament_payload(tournament), signing_key(), compress=not options["plain"]
+            data = export_bundle(
+                tournament,
+                hold=options["hold"],
+                final=options["final"],
+                compress=not options["plain"],
             )
-        except BundleError as error:
+        except (BundleError, TournamentError) as error:
             raise CommandError(str(error)) from error
         if options["output"]:
             Path(options["output"]).write_bytes(data)

@@ -26,6 +26,13 @@ class Command(BaseCommand):
             metavar="PLAYER_UID=drop_licence|licence_holder",
             help="a lease's bundle: how a licence conflict is settled (docs/bundle.md)",
         )
+        parser.add_argument(
+            "--trust-key",
+            default="",
+            metavar="PUBLIC_KEY",
+            help="the signing site's public key, as its bundle_key printed it: trusted from now "
+            "on for the bundle's club (a laptop's first bundle)",
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         try:
