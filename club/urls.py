@@ -16,5 +16,6 @@ urlpatterns = [
     path("", include("tournaments.tableside.urls_staff")),
     path("", include("tournaments.printing.urls_staff")),
     path("", include("tournaments.ratings.urls_staff")),
+    path("", include("tournaments.travel.urls_staff")),
     path("admin/", admin.site.urls),
 ]

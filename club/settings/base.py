@@ -39,6 +39,7 @@ INSTALLED_APPS = [
     "tournaments.publishing",
     "tournaments.printing",
     "tournaments.ratings",
+    "tournaments.travel",
 ]
 
 MIDDLEWARE = [
@@ -284,6 +285,19 @@ ATOUT_RELEASE = os.environ.get("ATOUT_RELEASE", "")
 # documents.
 ATOUT_LOGIN_RETENTION_DAYS = int(os.environ.get("ATOUT_LOGIN_RETENTION_DAYS", "90"))
 ATOUT_TASK_RETENTION_DAYS = int(os.environ.get("ATOUT_TASK_RETENTION_DAYS", "14"))
+
+# This site's Ed25519 key pair that signs the tournaments' bundles (docs/bundle.md): made by
+# ``manage.py bundle_key``, kept with the backups, never in the repository (``/keys/`` is
+# ignored by git).
+ATOUT_BUNDLE_KEY_FILE = os.environ.get("ATOUT_BUNDLE_KEY_FILE", "") or str(
+    BASE_DIR / "keys" / "bundle_ed25519.pem"
+)
+# A bundle larger than this (gzipped or not) is refused before it is read, and so is one
+# that unzips past ``ATOUT_BUNDLE_MAX_JSON_BYTES``.
+ATOUT_BUNDLE_MAX_BYTES = int(os.environ.get("ATOUT_BUNDLE_MAX_BYTES", str(8 * 1024 * 1024)))
+ATOUT_BUNDLE_MAX_JSON_BYTES = int(
+    os.environ.get("ATOUT_BUNDLE_MAX_JSON_BYTES", str(64 * 1024 * 1024))
+)
 
 
 def base_url_from_env(url: str) -> str:

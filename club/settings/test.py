@@ -1,6 +1,7 @@
 """The test suite: fast password hashing, static files served without a manifest."""
 
 import os
+import tempfile
 
 from .base import *  # noqa: F403
 
@@ -22,3 +23,8 @@ ALLOW_DEMO_DATA = True
 # the environment names a cache (the benchmarks: a folder, as in production).
 if not (os.environ.get("ATOUT_CACHE_URL") or os.environ.get("ATOUT_CACHE_DIR")):
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+
+# Each test process signs its bundles with a key of its own, outside the repository.
+ATOUT_BUNDLE_KEY_FILE = os.path.join(
+    tempfile.gettempdir(), f"atout-test-bundle-key-{os.getpid()}.pem"
+)

@@ -56,6 +56,7 @@ NOT_PAGES = {
     "staff_clock_state": "JSON for the clock",
     "staff_round_phones_state": "JSON for the phones dashboard's poll",
     "player_data_json": "a JSON file",
+    "travel_export": "a file (the tournament's bundle, gzipped JSON)",
     "round_sheets_pdf": "a PDF (tests/ops/test_dutch_documents.py reads one)",
     "round_plan_pdf": "a PDF",
     "tournament_filled_pdf": "a PDF",

@@ -1,0 +1,149 @@
+"""The desk's two pages of the bundles (committee only): « Export the tournament » (a
+download) and « Import a tournament » (an upload, the preview of what will change, a
+confirmation). The desk imports its own club's bundles only."""
+
+import base64
+from typing import Any
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+from django.views import View
+
+from club import import_flow
+from club.models import Club
+from club.roles import CommitteeRequiredMixin
+
+from ..models import Tournament
+from .forms import BundleConfirmForm, BundleUploadForm
+from .services.document import BundleError, open_bundle, read_limited
+from .services.export import bundle_name, export_bundle
+from .services.importing import DROP_LICENCE, LICENCE_HOLDER, ImportConflicts, import_bundle
+
+SESSION_KEY = "travel_bundle_import"
+
+
+class ExportView(CommitteeRequiredMixin, View):
+    """The tournament's signed bundle, as a download."""
+
+    def get(self, request: HttpRequest, pk: int) -> HttpResponse:
+        tournament = self.get_scoped(Tournament.objects.select_related("club", "season"), pk=pk)
+        try:
+            data = export_bundle(tournament)
+        except BundleError as error:
+            messages.error(request, str(error))
+            return redirect("staff_tournament", tournament.pk)
+        response = HttpResponse(data, content_type="application/gzip")
+        response["Content-Disposition"] = f'attachment; filename="{bundle_name(tournament)}"'
+        return response
+
+
+class ImportView(CommitteeRequiredMixin, View):
+    template_name = "travel/import.html"
+
+    def get(self, request: HttpRequest, slug: str) -> HttpResponse:
+        club = self.get_scoped(Club, slug=slug)
+        return self.page(request, club, BundleUploadForm())
+
+    def page(
+        self,
+        request: HttpRequest,
+        club: Club,
+        form: BundleUploadForm,
+        status: int = 200,
+        **context: Any,
+    ) -> HttpResponse:
+        return render(
+            request, self.template_name, {"club": club, "form": form, **context}, status=status
+        )
+
+    def post(self, request: HttpRequest, slug: str) -> HttpResponse:
+        club = self.get_scoped(Club, slug=slug)
+        if "token" in request.POST:
+            return self.settle(request, club)
+        form = BundleUploadForm(request.POST, request.FILES)
+        if not form.is_valid():
+            status = 413 if form.has_error("file", "too_large") else 400
+            return self.page(request, club, form, status=status)
+        try:
+            data = read_limited(form.cleaned_data["file"])
+            open_bundle(data)
+        except BundleError as error:
+            form.add_error("file", str(error))
+            return self.page(request, club, form, status=400)
+        stored = import_flow.stash(
+            request, SESSION_KEY, club, bundle=base64.b64encode(data).decode("ascii")
+        )
+        return self.preview(request, club, form, data, stored["token"], {})
+
+    def preview(
+        self,
+        request: HttpRequest,
+        club: Club,
+        form: BundleUploadForm,
+        data: bytes,
+        token: str,
+        settlements: dict[str, str],
+    ) -> HttpResponse:
+        """What the import will change (nothing written), or the conflicts to settle first."""
+        try:
+            report = import_bundle(data, dry_run=True, club=club, settlements=settlements)
+        except ImportConflicts as conflicts:
+            return self.page(
+                request,
+                club,
+                form,
+                conflicts=conflicts.conflicts,
+                token=token,
+                choices=[
+                    (DROP_LICENCE, _("Remove the licence")),
+                    (LICENCE_HOLDER, _("Take as the licence's holder")),
+                ],
+            )
+        except BundleError as error:
+            form.add_error("file", str(error))
+            return self.page(request, club, form, status=400)
+        return self.page(
+            request, club, form, report=report, token=token, settlements=settlements.items()
+        )
+
+    def settle(self, request: HttpRequest, club: Club) -> HttpResponse:
+        form = BundleConfirmForm(request.POST)
+        stored = import_flow.claim(request, SESSION_KEY, club, form)
+        if stored is None:
+            return redirect("travel_import", club.slug)
+        data = base64.b64decode(stored["bundle"])
+        settlements: dict[str, str] = {}
+        for key in request.POST:
+            value = request.POST.get(key, "")
+            if key.startswith("settle-") and value in (DROP_LICENCE, LICENCE_HOLDER):
+                settlements[key.removeprefix("settle-")] = value
+        if request.POST.get("action") != "confirm":
+            return self.preview(
+                request, club, BundleUploadForm(), data, stored["token"], settlements
+            )
+        request.session.pop(SESSION_KEY, None)
+        try:
+            report = import_bundle(data, club=club, settlements=settlements)
+        except BundleError as error:
+            messages.error(request, str(error))
+            return redirect("travel_import", club.slug)
+        if report.changes == 0:
+            messages.info(
+                request,
+                _("« %(name)s » is already here: nothing changed.")
+                % {"name": report.tournament_name},
+            )
+        else:
+            messages.success(
+                request,
+                ngettext(
+                    "« %(name)s » imported: %(count)d change.",
+                    "« %(name)s » imported: %(count)d changes.",
+                    report.changes,
+                )
+                % {"name": report.tournament_name, "count": report.changes},
+            )
+        return redirect("staff_tournament", report.tournament_pk)
