@@ -12,8 +12,8 @@ from django.core.management import CommandError, call_command
 from django.utils import translation
 
 from club.models import Club, Player, Season
-from tournaments.models import ResultChange, Seat, Tournament, TournamentResult
-from tournaments.services import deal_entry
+from tournaments.models import ResultChange, Seat, Table, Tournament, TournamentResult
+from tournaments.services import deal_entry, drawing
 from tournaments.services.errors import TournamentHeld
 from tournaments.services.holds import release_hold
 from tournaments.services.privacy import erase_player
@@ -24,6 +24,7 @@ from tournaments.travel.services.document import (
     canonical,
     public_hex,
     read_limited,
+    schema_errors,
     seal,
 )
 from tournaments.travel.services.export import export_bundle, tournament_payload
@@ -103,6 +104,20 @@ def test_import_replays_the_sheets_and_computes_the_standings(bundle, site_key):
     # The sheets' versions kept their uids and authors' times.
     sheet = payload["rounds"][0]["tables"][0]["sheets"][0]
     assert ResultChange.objects.get(uid=sheet["uid"]).version == sheet["version"]
+
+
+def test_a_whist_tables_sit_out_order_travels(make_tournament, site_key):
+    """The rotation of sit-outs the draw stored at a table (« à tour de rôle », at 5 or 6)
+    comes back as it was stored: the sheets' sit-outs follow it."""
+    tournament = make_tournament("whist", players=4, rounds=2)
+    drawing.draw_round(tournament, seed=1)
+    table = Table.objects.get(round__tournament=tournament)
+    Table.objects.filter(pk=table.pk).update(sit_out_order=[3, 1, 0, 2])
+    data = seal(tournament_payload(tournament), site_key)
+    assert schema_errors(json.loads(gzip.decompress(data))) == []
+    forget(tournament)
+    import_bundle(data)
+    assert Table.objects.get(uid=table.uid).sit_out_order == [3, 1, 0, 2]
 
 
 def test_a_second_import_changes_nothing_and_says_so(bundle, site_key, tmp_path):

@@ -94,6 +94,7 @@ def tournament_payload(tournament: Tournament, *, site: str = "") -> dict[str, A
             "uid": str(table.uid),
             "number": table.number,
             "bye": table.bye,
+            "sit_out_order": table.sit_out_order,
             "seats": [
                 {
                     "uid": str(seat.uid),

@@ -540,7 +540,11 @@ class _Importer:
             self._foreign(Table, row["uid"], _("table"))
         if table is None:
             table = Table.objects.create(
-                uid=row["uid"], round=round_, number=row["number"], bye=row["bye"]
+                uid=row["uid"],
+                round=round_,
+                number=row["number"],
+                bye=row["bye"],
+                sit_out_order=row.get("sit_out_order", []),
             )
             seats = Seat.objects.bulk_create(
                 Seat(
