@@ -118,7 +118,7 @@ lint: install
 	$(VENV)/bin/lint-imports
 
 typecheck: install
-	$(VENV)/bin/mypy --strict  # the files listed in pyproject's [tool.mypy]
+	$(VENV)/bin/mypy --strict  # scoring, club, tournaments (pyproject's [tool.mypy])
 
 bench: install
 	$(PY) bench/seating.py

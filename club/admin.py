@@ -1,4 +1,4 @@
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.contrib import admin
 from django.contrib.admin.utils import get_fields_from_path
@@ -13,6 +13,9 @@ from django.utils.translation import gettext_lazy as _
 from .models import Club, Membership, Player, Season, StaffMembership
 from .roles import COMMITTEE, for_clubs, has_role, join_role_group
 from .usernames import TAKEN, lookalike_of
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
 
 
 def _relates_to_a_club(model: Any, path: str) -> bool:
@@ -29,12 +32,16 @@ class ClubScopedMixin:
     lists, the change pages, and every choice of a foreign key (a season, a tournament...)
     are filtered by them, so he cannot add an object into another club either. Works for
     model admins and inlines alike; superusers see everything.
+
+    Its ``super()`` is the admin class it is mixed into (a model admin or an inline), which
+    mypy cannot see: each call to it is marked ``type: ignore[misc]``. Its rows are any
+    club-scoped model's.
     """
 
-    def get_queryset(self, request: HttpRequest) -> QuerySet:
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Any]:
         return for_clubs(super().get_queryset(request), request.user, COMMITTEE)  # type: ignore[misc]
 
-    def _scoped_choices(self, db_field: Any, request: HttpRequest, kwargs: dict) -> None:
+    def _scoped_choices(self, db_field: Any, request: HttpRequest, kwargs: dict[str, Any]) -> None:
         model = db_field.related_model
         if hasattr(model, "club_lookup") and "queryset" not in kwargs:
             kwargs["queryset"] = for_clubs(model._default_manager.all(), request.user, COMMITTEE)  # noqa: SLF001 (documented Django API)
@@ -80,7 +87,7 @@ class ClubScopedMixin:
 
 
 @admin.register(Club)
-class ClubAdmin(ClubScopedMixin, admin.ModelAdmin):
+class ClubAdmin(ClubScopedMixin, admin.ModelAdmin[Club]):
     list_display = ["name", "slug", "entry_fee", "membership_fee", "free_participations"]
     search_fields = ["name"]
     prepopulated_fields = {"slug": ["name"]}
@@ -95,7 +102,7 @@ class ClubAdmin(ClubScopedMixin, admin.ModelAdmin):
 
 
 @admin.register(Player)
-class PlayerAdmin(ClubScopedMixin, admin.ModelAdmin):
+class PlayerAdmin(ClubScopedMixin, admin.ModelAdmin[Player]):
     list_display = ["last_name", "first_name", "email", "phone", "licence_number", "active"]
     list_filter = ["active", "clubs"]
     search_fields = ["last_name", "first_name", "email", "licence_number"]
@@ -112,20 +119,22 @@ class PlayerAdmin(ClubScopedMixin, admin.ModelAdmin):
 
 
 @admin.register(StaffMembership)
-class StaffMembershipAdmin(ClubScopedMixin, admin.ModelAdmin):
+class StaffMembershipAdmin(ClubScopedMixin, admin.ModelAdmin[StaffMembership]):
     """Who is committee or scorekeeper of which club; a committee member manages his clubs'."""
 
     list_display = ["user", "club", "role"]
     list_filter = ["role", "club"]
     search_fields = ["user__username", "user__first_name", "user__last_name"]
 
-    def save_model(self, request: HttpRequest, obj: Any, form: Any, change: bool) -> None:
+    def save_model(
+        self, request: HttpRequest, obj: StaffMembership, form: Any, change: bool
+    ) -> None:
         super().save_model(request, obj, form, change)
         join_role_group(obj.user, obj.role)
 
 
 @admin.register(Season)
-class SeasonAdmin(ClubScopedMixin, admin.ModelAdmin):
+class SeasonAdmin(ClubScopedMixin, admin.ModelAdmin[Season]):
     list_display = ["name", "club", "start", "end"]
     list_filter = ["club"]
     search_fields = ["name", "club__name"]
@@ -136,10 +145,14 @@ class PaidFilter(admin.SimpleListFilter):
     title = _("paid")
     parameter_name = "paid"
 
-    def lookups(self, request: HttpRequest, model_admin: admin.ModelAdmin) -> list[tuple[str, str]]:
+    def lookups(
+        self, request: HttpRequest, model_admin: admin.ModelAdmin[Membership]
+    ) -> list[tuple[str, "StrOrPromise"]]:
         return [("yes", _("Yes")), ("no", _("No"))]
 
-    def queryset(self, request: HttpRequest, queryset: QuerySet) -> QuerySet:
+    def queryset(
+        self, request: HttpRequest, queryset: QuerySet[Membership]
+    ) -> QuerySet[Membership]:
         if self.value() == "yes":
             return queryset.filter(paid_on__isnull=False)
         if self.value() == "no":
@@ -148,7 +161,7 @@ class PaidFilter(admin.SimpleListFilter):
 
 
 @admin.register(Membership)
-class MembershipAdmin(ClubScopedMixin, admin.ModelAdmin):
+class MembershipAdmin(ClubScopedMixin, admin.ModelAdmin[Membership]):
     list_display = ["player", "season", "amount", "paid_on"]
     list_filter = [PaidFilter, "season__club", "season"]
     search_fields = ["player__last_name", "player__first_name"]
@@ -166,7 +179,7 @@ class UserCreationForm(auth_forms.AdminUserCreationForm):
         return username
 
 
-class UserAdmin(auth_admin.UserAdmin):
+class UserAdmin(auth_admin.UserAdmin[User]):
     add_form = UserCreationForm
 
 

@@ -26,10 +26,10 @@ def client_ip(request: HttpRequest) -> str:
 
     Without trusted proxies the header is ignored: anyone can send it.
     """
-    address = request.META.get("REMOTE_ADDR", "")
+    address: str = request.META.get("REMOTE_ADDR", "")
     if not _trusted(address):
         return address
-    forwarded = request.META.get("HTTP_X_FORWARDED_FOR", "")
+    forwarded: str = request.META.get("HTTP_X_FORWARDED_FOR", "")
     for hop in reversed([h.strip() for h in forwarded.split(",") if h.strip()]):
         if not _trusted(hop):
             return hop if _ip(hop) else address

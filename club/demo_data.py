@@ -11,6 +11,7 @@ from django.contrib.auth.models import User
 from django.utils import timezone
 
 from .models import Club, Membership, Player, Season
+from .privacy import DEMO_NOTICE, starting_notice
 from .roles import BUREAU, SAISIE, grant_role
 
 FIRST_NAMES = [
@@ -158,6 +159,7 @@ def build_demo_club() -> DemoClub:
             "free_participations": 2,
         },
     )
+    _demo_notice(club)
     season = _this_year(club)
     players = _members(
         club,
@@ -225,6 +227,7 @@ def build_flemish_club() -> DemoClub:
             "free_participations": 0,
         },
     )
+    _demo_notice(club)
     season = _this_year(club)
     players = _members(club, FLEMISH_PLAYERS, lambda index: {"licence_number": f"KV-{200 + index}"})
     for username, _password, role in DEMO_USERS:
@@ -233,6 +236,14 @@ def build_flemish_club() -> DemoClub:
             grant_role(user, club, role)
     lines = [f"Flemish demo club: {club.name} (Dutch) — {len(players)} players."]
     return DemoClub(club=club, season=season, players=players, lines=lines)
+
+
+def _demo_notice(club: Club) -> None:
+    """The demo's own privacy notice (its people are invented), in its language, unless the
+    demo's committee wrote another."""
+    if not club.privacy_notice:
+        club.privacy_notice = starting_notice(club.name, club.language, template=DEMO_NOTICE)
+        club.save(update_fields=["privacy_notice"])
 
 
 def _this_year(club: Club) -> Season:

@@ -3,10 +3,12 @@ and its first committee member; the committee creates seasons, invites scorekeep
 committee members, changes and revokes their roles. Every object is looked up within the
 user's clubs (another club's: 404)."""
 
+from django import forms
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.mixins import UserPassesTestMixin
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse, reverse_lazy
 from django.utils.translation import get_language
@@ -28,13 +30,13 @@ from .forms import (
     SeasonForm,
     StaffInviteForm,
 )
-from .models import Club, RepresentedClub, Season, StaffMembership
+from .models import Club, Player, RepresentedClub, Season, StaffMembership
 from .params import parse_int
 from .roles import CommitteeRequiredMixin
 from .tables import MembersTable
 
 
-def _invitation_context(request, invitation) -> dict[str, object]:
+def _invitation_context(request: HttpRequest, invitation: services.Invitation) -> dict[str, object]:
     link = None
     if invitation.token:
         path = reverse("account_activate", args=[invitation.uidb64, invitation.token])
@@ -50,10 +52,10 @@ class ClubCreateView(UserPassesTestMixin, View):
     def test_func(self) -> bool:
         return self.request.user.is_superuser
 
-    def get(self, request):
+    def get(self, request: HttpRequest) -> HttpResponse:
         return render(request, self.template_name, {"form": ClubCreateForm()})
 
-    def post(self, request):
+    def post(self, request: HttpRequest) -> HttpResponse:
         form = ClubCreateForm(request.POST)
         if not form.is_valid():
             return render(request, self.template_name, {"form": form}, status=400)
@@ -69,7 +71,13 @@ class ClubStaffView(CommitteeRequiredMixin, View):
 
     template_name = "club/staff.html"
 
-    def page(self, request, club, invite_form=None, status=200):
+    def page(
+        self,
+        request: HttpRequest,
+        club: Club,
+        invite_form: StaffInviteForm | None = None,
+        status: int = 200,
+    ) -> HttpResponse:
         memberships = (
             StaffMembership.objects.filter(club=club)
             .select_related("user")
@@ -79,11 +87,12 @@ class ClubStaffView(CommitteeRequiredMixin, View):
         context = {"club": club, "lines": lines, "form": invite_form or StaffInviteForm()}
         return render(request, self.template_name, context, status=status)
 
-    def get(self, request, slug):
-        return self.page(request, self.get_scoped(Club, slug=slug))
+    def get(self, request: HttpRequest, slug: str) -> HttpResponse:
+        club: Club = self.get_scoped(Club, slug=slug)
+        return self.page(request, club)
 
-    def post(self, request, slug):
-        club = self.get_scoped(Club, slug=slug)
+    def post(self, request: HttpRequest, slug: str) -> HttpResponse:
+        club: Club = self.get_scoped(Club, slug=slug)
         action = request.POST.get("action")
         if action == "invite":
             form = StaffInviteForm(request.POST)
@@ -96,16 +105,16 @@ class ClubStaffView(CommitteeRequiredMixin, View):
             return render(request, "club/invitation.html", context)
         if action not in ("role", "revoke"):
             return self.page(request, club, status=400)
-        form = RoleForm(request.POST)
+        role_form = RoleForm(request.POST)
         if action == "revoke":
-            form.fields["role"].required = False
-        if not form.is_valid():
+            role_form.fields["role"].required = False
+        if not role_form.is_valid():
             messages.error(request, _("Choose a role."))
             return redirect("club_staff", slug=club.slug)
-        membership = self.get_scoped(
+        membership: StaffMembership = self.get_scoped(
             StaffMembership.objects.select_related("user"),
             club=club,
-            user_id=form.cleaned_data["user"],
+            user_id=role_form.cleaned_data["user"],
         )
         try:
             if action == "revoke":
@@ -116,7 +125,7 @@ class ClubStaffView(CommitteeRequiredMixin, View):
                     % {"user": membership.user.get_username()},
                 )
             else:
-                services.change_role(club, membership.user, form.cleaned_data["role"])
+                services.change_role(club, membership.user, role_form.cleaned_data["role"])
                 messages.success(
                     request,
                     _("%(user)s's role is changed.") % {"user": membership.user.get_username()},
@@ -127,26 +136,29 @@ class ClubStaffView(CommitteeRequiredMixin, View):
 
 
 class ClubSettingsView(CommitteeRequiredMixin, View):
-    """The club's settings: how its players' names are written everywhere, and the language
-    of its public pages, sheets and exports."""
+    """The club's settings: how its players' names are written everywhere, the language of
+    its public pages, sheets and exports, and when a timed round's clock starts."""
 
     template_name = "club/settings.html"
 
-    def page(self, request, club, form, status=200):
+    def page(
+        self, request: HttpRequest, club: Club, form: ClubNamesForm, status: int = 200
+    ) -> HttpResponse:
         return render(request, self.template_name, {"club": club, "form": form}, status=status)
 
-    def get(self, request, slug):
-        club = self.get_scoped(Club, slug=slug)
+    def get(self, request: HttpRequest, slug: str) -> HttpResponse:
+        club: Club = self.get_scoped(Club, slug=slug)
         return self.page(request, club, ClubNamesForm(instance=club))
 
-    def post(self, request, slug):
-        club = self.get_scoped(Club, slug=slug)
+    def post(self, request: HttpRequest, slug: str) -> HttpResponse:
+        club: Club = self.get_scoped(Club, slug=slug)
         # A copy: a refused form leaves the club (and the page's other names) as they were.
         form = ClubNamesForm(request.POST, instance=Club.objects.get(pk=club.pk))
         if not form.is_valid():
             return self.page(request, club, form, status=400)
         services.set_name_order(club, form.cleaned_data["name_order"])
         services.set_language(club, form.cleaned_data["language"])
+        services.set_clock_with_round(club, form.cleaned_data["clock_with_round"])
         messages.success(request, _("The club's settings are saved."))
         return redirect("club_settings", slug=club.slug)
 
@@ -156,17 +168,19 @@ class SeasonsView(CommitteeRequiredMixin, View):
 
     template_name = "club/seasons.html"
 
-    def page(self, request, club, form, status=200):
+    def page(
+        self, request: HttpRequest, club: Club, form: SeasonForm, status: int = 200
+    ) -> HttpResponse:
         seasons = Season.objects.filter(club=club).order_by("-start")
         context = {"club": club, "seasons": seasons, "form": form}
         return render(request, self.template_name, context, status=status)
 
-    def get(self, request, slug):
-        club = self.get_scoped(Club, slug=slug)
+    def get(self, request: HttpRequest, slug: str) -> HttpResponse:
+        club: Club = self.get_scoped(Club, slug=slug)
         return self.page(request, club, SeasonForm(instance=Season(club=club)))
 
-    def post(self, request, slug):
-        club = self.get_scoped(Club, slug=slug)
+    def post(self, request: HttpRequest, slug: str) -> HttpResponse:
+        club: Club = self.get_scoped(Club, slug=slug)
         form = SeasonForm(request.POST, instance=Season(club=club))
         if not form.is_valid():
             return self.page(request, club, form, status=400)
@@ -178,8 +192,8 @@ class SeasonsView(CommitteeRequiredMixin, View):
 class ClubDeskView(CommitteeRequiredMixin, View):
     """The committee's pages of a club, on one page (the menu's « Administration »)."""
 
-    def get(self, request, slug):
-        club = self.get_scoped(Club, slug=slug)
+    def get(self, request: HttpRequest, slug: str) -> HttpResponse:
+        club: Club = self.get_scoped(Club, slug=slug)
         others = self.get_staff_clubs().exclude(pk=club.pk).order_by("name")
         language = get_language() or settings.LANGUAGE_CODE
         games = [(key, spec.name(language)) for key, spec in GAMES.items()]
@@ -193,17 +207,19 @@ class RepresentedClubsView(CommitteeRequiredMixin, View):
 
     template_name = "club/represented_clubs.html"
 
-    def page(self, request, club, form, status=200):
+    def page(
+        self, request: HttpRequest, club: Club, form: RepresentedClubForm, status: int = 200
+    ) -> HttpResponse:
         clubs = RepresentedClub.objects.filter(club=club).order_by("name")
         context = {"club": club, "represented_clubs": clubs, "form": form}
         return render(request, self.template_name, context, status=status)
 
-    def get(self, request, slug):
-        club = self.get_scoped(Club, slug=slug)
+    def get(self, request: HttpRequest, slug: str) -> HttpResponse:
+        club: Club = self.get_scoped(Club, slug=slug)
         return self.page(request, club, RepresentedClubForm(instance=RepresentedClub(club=club)))
 
-    def post(self, request, slug):
-        club = self.get_scoped(Club, slug=slug)
+    def post(self, request: HttpRequest, slug: str) -> HttpResponse:
+        club: Club = self.get_scoped(Club, slug=slug)
         if request.POST.get("action") == "remove":
             represented = get_object_or_404(
                 RepresentedClub, club=club, pk=parse_int(request.POST.get("represented"))
@@ -231,7 +247,7 @@ class AccountActivateView(auth_views.PasswordResetConfirmView):
     template_name = "registration/account_activate.html"
     success_url = reverse_lazy("login")
 
-    def form_valid(self, form):
+    def form_valid(self, form: forms.Form) -> HttpResponse:
         messages.success(self.request, _("Your password is set: log in."))
         return super().form_valid(form)
 
@@ -239,8 +255,8 @@ class AccountActivateView(auth_views.PasswordResetConfirmView):
 class MembersView(CommitteeRequiredMixin, View):
     """The club's players: how each shows in public, his privacy page."""
 
-    def get(self, request, slug):
-        club = self.get_scoped(Club, slug=slug)
+    def get(self, request: HttpRequest, slug: str) -> HttpResponse:
+        club: Club = self.get_scoped(Club, slug=slug)
         table = MembersTable(club.players.order_by("sort_key"), club=club)
         RequestConfig(request, paginate={"per_page": 50}).configure(table)
         return render(request, "club/members.html", {"club": club, "table": table})
@@ -251,19 +267,26 @@ class MemberView(CommitteeRequiredMixin, View):
 
     template_name = "club/member.html"
 
-    def page(self, request, club, player, form, status=200):
+    def page(
+        self,
+        request: HttpRequest,
+        club: Club,
+        player: Player,
+        form: PlayerPrivacyForm,
+        status: int = 200,
+    ) -> HttpResponse:
         context = {"club": club, "player": player, "form": form, "erase_form": EraseConfirmForm()}
         return render(request, self.template_name, context, status=status)
 
-    def get_player(self, slug, pk):
-        club = self.get_scoped(Club, slug=slug)
+    def get_player(self, slug: str, pk: int) -> tuple[Club, Player]:
+        club: Club = self.get_scoped(Club, slug=slug)
         return club, get_object_or_404(club.players.all(), pk=pk)
 
-    def get(self, request, slug, pk):
+    def get(self, request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         club, player = self.get_player(slug, pk)
         return self.page(request, club, player, PlayerPrivacyForm(instance=player, club=club))
 
-    def post(self, request, slug, pk):
+    def post(self, request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         club, player = self.get_player(slug, pk)
         form = PlayerPrivacyForm(request.POST, instance=player, club=club)
         if player.erased_at is not None or not form.is_valid():
@@ -278,13 +301,13 @@ class ClubPrivacyView(CommitteeRequiredMixin, View):
 
     template_name = "club/privacy_settings.html"
 
-    def get(self, request, slug):
-        club = self.get_scoped(Club, slug=slug)
+    def get(self, request: HttpRequest, slug: str) -> HttpResponse:
+        club: Club = self.get_scoped(Club, slug=slug)
         form = ClubPrivacyForm(instance=club)
         return render(request, self.template_name, {"club": club, "form": form})
 
-    def post(self, request, slug):
-        club = self.get_scoped(Club, slug=slug)
+    def post(self, request: HttpRequest, slug: str) -> HttpResponse:
+        club: Club = self.get_scoped(Club, slug=slug)
         form = ClubPrivacyForm(request.POST, instance=club)
         if not form.is_valid():
             context = {"club": club, "form": form}

@@ -1,9 +1,11 @@
 import unicodedata
+from typing import Any
 
 from django import forms
 from django.contrib.auth import get_user_model
 from django.contrib.auth.forms import AuthenticationForm
 from django.contrib.auth.validators import UnicodeUsernameValidator
+from django.core.files.uploadedfile import UploadedFile
 from django.core.validators import MaxLengthValidator
 from django.utils.translation import gettext_lazy as _
 
@@ -15,12 +17,12 @@ from .usernames import TAKEN, lookalike_of
 from .validators import PlainNameValidator
 
 
-def checked_spreadsheet(upload):
+def checked_spreadsheet(upload: UploadedFile) -> UploadedFile:
     """An uploaded .xlsx or .csv of a club's import (members, archived evenings), refused
     before a byte of it is parsed when it is of another kind or too large."""
-    if not upload.name.lower().endswith((".xlsx", ".csv")):
+    if not (upload.name or "").lower().endswith((".xlsx", ".csv")):
         raise forms.ValidationError(_("Choose an .xlsx or .csv file."))
-    if upload.size > limits().max_bytes:
+    if (upload.size or 0) > limits().max_bytes:  # Django sets an upload's size
         raise forms.ValidationError(too_large_message(), code="too_large")
     return upload
 
@@ -34,7 +36,7 @@ class PlayerImportForm(forms.Form):
         ),
     )
 
-    def clean_file(self) -> object:
+    def clean_file(self) -> UploadedFile:
         return checked_spreadsheet(self.cleaned_data["file"])
 
 
@@ -53,9 +55,11 @@ class LoginForm(AuthenticationForm):
     wrote it to a 255-character column (a server error on PostgreSQL).
     """
 
-    def __init__(self, *args: object, **kwargs: object) -> None:
-        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
         field = self.fields["username"]
+        # Django's UsernameField, its max_length set by the form (the user model's).
+        assert isinstance(field, forms.CharField) and field.max_length is not None
         field.validators.append(MaxLengthValidator(field.max_length))
 
 
@@ -115,13 +119,13 @@ class ClubCreateForm(AccountForm):
     field_order = ["name", "slug", *ACCOUNT_FIELDS]
 
     def clean_name(self) -> str:
-        name = self.cleaned_data["name"]
+        name: str = self.cleaned_data["name"]
         if Club.objects.filter(name__iexact=name).exists():
             raise forms.ValidationError(_("A club with this name already exists."))
         return name
 
     def clean_slug(self) -> str:
-        slug = self.cleaned_data["slug"]
+        slug: str = self.cleaned_data["slug"]
         if Club.objects.filter(slug=slug).exists():
             raise forms.ValidationError(_("This address is already another club's."))
         return slug
@@ -137,13 +141,14 @@ class RoleForm(forms.Form):
     role = forms.ChoiceField(label=_("Role"), choices=StaffMembership.Role.choices)
 
 
-class ClubNamesForm(forms.ModelForm):
-    """The club's settings: how names are written (« Guy Henrard » or « Henrard Guy ») and
-    the language of its pages, sheets and exports."""
+class ClubNamesForm(forms.ModelForm[Club]):
+    """The club's settings: how names are written (« Guy Henrard » or « Henrard Guy »), the
+    language of its pages, sheets and exports, and whether a timed round's clock starts with
+    the round."""
 
     class Meta:
         model = Club
-        fields = ["name_order", "language"]
+        fields = ["name_order", "language", "clock_with_round"]
         widgets = {"name_order": forms.RadioSelect}
         error_messages = {
             "name_order": {
@@ -157,7 +162,7 @@ class ClubNamesForm(forms.ModelForm):
         }
 
 
-class SeasonForm(forms.ModelForm):
+class SeasonForm(forms.ModelForm[Season]):
     class Meta:
         model = Season
         fields = ["name", "start", "end"]
@@ -167,35 +172,38 @@ class SeasonForm(forms.ModelForm):
         }
 
     def clean_name(self) -> str:
-        name = self.cleaned_data["name"]
+        name: str = self.cleaned_data["name"]
         if Season.objects.filter(club_id=self.instance.club_id, name__iexact=name).exists():
             raise forms.ValidationError(_("This club already has a season with this name."))
         return name
 
 
-class PlayerPrivacyForm(forms.ModelForm):
+class PlayerPrivacyForm(forms.ModelForm[Player]):
     """How a player shows on the public pages (chosen by the club with him)."""
 
     class Meta:
         model = Player
         fields = ["public_name", "pseudonym"]
 
-    def __init__(self, *args, club: Club, **kwargs) -> None:
+    def __init__(self, *args: Any, club: Club, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         default = dict(PublicName.choices)[club.default_public_name]
-        self.fields["public_name"].choices = [
+        field = self.fields["public_name"]
+        assert isinstance(field, forms.ChoiceField)  # a model field with choices
+        field.choices = [
             ("", _("As the club sets (%(mode)s)") % {"mode": default}),
             *PublicName.choices,
         ]
 
-    def clean(self):
-        data = super().clean()
+    def clean(self) -> dict[str, Any]:
+        super().clean()
+        data = self.cleaned_data
         if data.get("public_name") == PublicName.PSEUDONYM and not data.get("pseudonym"):
             self.add_error("pseudonym", _("Type the pseudonym the player chose."))
         return data
 
 
-class ClubPrivacyForm(forms.ModelForm):
+class ClubPrivacyForm(forms.ModelForm[Club]):
     """The club's privacy settings: default public names, its notice, search engines."""
 
     class Meta:
@@ -210,7 +218,7 @@ class EraseConfirmForm(forms.Form):
     confirm = forms.CharField(label=_("Type ERASE to confirm"), max_length=20)
 
     def clean_confirm(self) -> str:
-        typed = self.cleaned_data["confirm"].strip()
+        typed: str = self.cleaned_data["confirm"].strip()
         if typed.casefold() != str(_("ERASE")).casefold():
             raise forms.ValidationError(
                 _("Type %(word)s in capitals to confirm the erasure.") % {"word": _("ERASE")}
@@ -218,7 +226,7 @@ class EraseConfirmForm(forms.Form):
         return typed
 
 
-class RepresentedClubForm(forms.ModelForm):
+class RepresentedClubForm(forms.ModelForm[RepresentedClub]):
     """A club of the organiser's list (the club classification of its open tournaments)."""
 
     class Meta:
@@ -228,7 +236,7 @@ class RepresentedClubForm(forms.ModelForm):
         help_texts = {"name": _("As the standings write it, e.g. « Whist Club Namur ».")}
 
     def clean_name(self) -> str:
-        name = self.cleaned_data["name"].strip()
+        name: str = self.cleaned_data["name"].strip()
         taken = RepresentedClub.objects.filter(club_id=self.instance.club_id, name__iexact=name)
         if taken.exists():
             raise forms.ValidationError(_("This club is already in the list."))

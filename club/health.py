@@ -56,7 +56,9 @@ def cache_answers() -> None:
 PARTS = {"database": database_answers, "cache": cache_answers}
 
 
-def log_failure(failures: dict[str, Exception], *, clock: Callable[[], float] = time.monotonic):
+def log_failure(
+    failures: dict[str, Exception], *, clock: Callable[[], float] = time.monotonic
+) -> None:
     """One line for the parts that failed, unless one was written in the last
     ``HEALTH_LOG_SECONDS``; the next one written says how many probes were not."""
     global _last_logged, _hidden

@@ -80,7 +80,7 @@ class JsonFormatter(logging.Formatter):
 
 def logging_config(
     level: str = "INFO", form: str = "text", *, mail_admins: bool = True, access: bool = False
-) -> dict:
+) -> dict[str, object]:
     """The ``LOGGING`` dictionary (``logging.config.dictConfig``): every record to the standard
     error, one line each; ``form`` is ``text`` or ``json``. With ``mail_admins``, Django's errors
     are also mailed to ``ADMINS`` (as Django's default logging does), when DEBUG is off. With
@@ -92,14 +92,14 @@ def logging_config(
     if form == "text":
         formatter["fmt"] = TEXT_FORMAT
     django_handlers = ["console", "mail_admins"] if mail_admins else ["console"]
-    handlers: dict[str, dict] = {
+    handlers: dict[str, dict[str, object]] = {
         "console": {
             "class": "logging.StreamHandler",
             "formatter": "atout",
             "filters": ["request_id"],
         }
     }
-    filters: dict[str, dict] = {
+    filters: dict[str, dict[str, object]] = {
         "request_id": {"()": RequestIdFilter},
         "not_health_probe": {"()": NotHealthProbe},
     }

@@ -1,4 +1,4 @@
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from django.conf import settings
 from django.core.signals import request_finished, request_started
@@ -12,6 +12,9 @@ from . import language as language_rule
 from .log import incoming_id
 from .polls import EtagFunc, poll_etag, polled
 
+#: The rest of the stack, as Django hands it to a middleware.
+GetResponse = Callable[[HttpRequest], HttpResponse]
+
 
 class EarlyPollMiddleware:
     """A poll's « unchanged » (304) answered before the rest of the middleware.
@@ -24,7 +27,7 @@ class EarlyPollMiddleware:
     Placed right after SecurityMiddleware (its HTTPS redirect and headers still apply); a 304
     carries no body for a Content-Security-Policy to govern."""
 
-    def __init__(self, get_response) -> None:
+    def __init__(self, get_response: GetResponse) -> None:
         self.get_response = get_response
         # Per poll view: the rest of the stack behind the same ``condition`` as the view.
         self.conditional: dict[EtagFunc, Callable[..., HttpResponse]] = {}
@@ -80,7 +83,7 @@ class ClubNameOrderMiddleware:
     club's where it looks the club up (``Club.activate_name_order``), and the order of the
     thread's previous request, another club's, never leaks into it."""
 
-    def __init__(self, get_response):
+    def __init__(self, get_response: GetResponse) -> None:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
@@ -89,13 +92,15 @@ class ClubNameOrderMiddleware:
         return self.get_response(request)
 
 
-def _request_started(sender, environ=None, **kwargs) -> None:
+def _request_started(
+    sender: object, environ: Mapping[str, str] | None = None, **kwargs: object
+) -> None:
     """A request's id, set as Django starts serving it (before any middleware: Django's own
     « Internal Server Error » lines, written after the middleware, carry it too)."""
     log.request_id.set(incoming_id((environ or {}).get("HTTP_X_REQUEST_ID")))
 
 
-def _request_finished(sender, **kwargs) -> None:
+def _request_finished(sender: object, **kwargs: object) -> None:
     log.request_id.set("-")  # the thread serves no request until the next one starts
 
 
@@ -108,7 +113,7 @@ class RequestIdMiddleware:
     one, set when the request starts; in every log line written while it is served, and sent
     back in the response's ``X-Request-ID``."""
 
-    def __init__(self, get_response) -> None:
+    def __init__(self, get_response: GetResponse) -> None:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
@@ -125,7 +130,7 @@ class HealthMiddleware:
     """``GET /healthz`` (``club.health``), answered before the HTTPS redirect, the host check
     and the session: a balancer asks over plain HTTP, by the machine's address."""
 
-    def __init__(self, get_response) -> None:
+    def __init__(self, get_response: GetResponse) -> None:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
@@ -138,7 +143,7 @@ class RobotsMiddleware:
     """``X-Robots-Tag: noindex`` on the pages of a club that keeps search engines out
     (``club.privacy.keep_out_of_search_engines``), 304 answers included."""
 
-    def __init__(self, get_response) -> None:
+    def __init__(self, get_response: GetResponse) -> None:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:

@@ -118,6 +118,16 @@ class Club(Travelling):
         ),
     )
 
+    # Timed rounds (whist pools): the hall clock starts with the round, or by hand.
+    clock_with_round = models.BooleanField(
+        _("start the hall clock with the round"),
+        default=False,
+        help_text=_(
+            "Drawing or starting a timed round (a whist pool) starts its clock in the same "
+            "step; otherwise the scorekeeper starts it by hand on the hall clock page."
+        ),
+    )
+
     club_lookup = "pk"
 
     class Meta:

@@ -97,7 +97,17 @@ def person_name(first_name: str, last_name: str, order: str | None = None) -> st
     shown = public_label(first_name, last_name)
     if shown is not None:
         return shown
-    if (order or _active_order.get()) == LAST_FIRST:
+    return ordered_name(first_name, last_name, order or _active_order.get())
+
+
+def ordered_name(first_name: str, last_name: str, order: str) -> str:
+    """A person's name in ``order``, whatever this request's context (a page listing players of
+    several clubs writes each in his own club's order: ``club.privacy.resolved_name``).
+
+    >>> ordered_name("Guy", "Henrard", LAST_FIRST)
+    'Henrard Guy'
+    """
+    if order == LAST_FIRST:
         return f"{last_name} {first_name}"
     return f"{first_name} {last_name}"
 

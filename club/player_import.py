@@ -9,24 +9,36 @@ from typing import IO
 
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
+from django.db.models import Field
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from .models import Club, Player
-from .names import name_key, person_key
+from .names import person_key
 from .spreadsheet_limits import ImportFileError as ImportFileError
 from .spreadsheet_limits import ImportTooLarge as ImportTooLarge
-from .spreadsheet_limits import read_table
+from .titled_table import Columns, read_lines
 from .validators import plain_name_error
 
-# Accepted column titles (compared without accents, case or spaces) for each field.
-COLUMNS = {
+#: The titles a person's columns go by in every import (as ``titled_table.column_key`` reads
+#: them).
+PERSON_TITLES = {
     "last_name": {"nom", "last name", "lastname", "nom de famille", "surname"},
     "first_name": {"prenom", "first name", "firstname"},
-    "email": {"e-mail", "email", "courriel", "mail", "adresse e-mail"},
-    "phone": {"telephone", "tel", "phone", "gsm", "portable"},
     "licence_number": {"licence", "numero de licence", "licence number", "license", "n de licence"},
 }
+
+#: The columns a members' file may have; « Nom » and « Prénom » are required.
+COLUMNS = Columns(
+    titles={
+        **PERSON_TITLES,
+        "email": {"e-mail", "email", "courriel", "mail", "adresse e-mail"},
+        "phone": {"telephone", "tel", "phone", "gsm", "portable"},
+    },
+    complete=lambda found: {"last_name", "first_name"} <= found,
+    missing=gettext_lazy("The first row must name the columns; “Nom” and “Prénom” are required."),
+    no_rows=gettext_lazy("The file has column titles but no player."),
+)
 
 
 TEXT_FIELDS = ("last_name", "first_name", "email", "phone", "licence_number")
@@ -51,43 +63,23 @@ class ImportRow:
         return asdict(self)
 
 
-def _column_key(title: str) -> str:
-    return name_key(title.replace("°", "").replace(".", " "))
-
-
-def _header_map(header: list[str]) -> dict[str, int]:
-    found: dict[str, int] = {}
-    for index, title in enumerate(header):
-        key = _column_key(title)
-        for field_name, titles in COLUMNS.items():
-            if key in titles and field_name not in found:
-                found[field_name] = index
-    missing = [name for name in ("last_name", "first_name") if name not in found]
-    if missing:
-        raise ImportFileError(
-            _("The first row must name the columns; “Nom” and “Prénom” are required.")
-        )
-    return found
-
-
 def read_players(club: Club, name: str, stream: IO[bytes]) -> list[ImportRow]:
     """Rows of the file with their errors; raises ImportFileError if the file is unusable."""
     return validate_rows(club, parse_rows(name, stream))
 
 
 def parse_rows(name: str, stream: IO[bytes]) -> list[ImportRow]:
-    table = read_table(name, stream)
-    if not table:
-        raise ImportFileError(_("The file is empty."))
-    columns = _header_map(table[0])
-    body = table[1:]
-    if not body:
-        raise ImportFileError(_("The file has column titles but no player."))
-    rows = []
-    for offset, raw in enumerate(body, start=2):
-        values = {f: (raw[i] if i < len(raw) else "") for f, i in columns.items()}
-        rows.append(ImportRow(line=offset, **values))
-    return rows
+    return [
+        ImportRow(
+            line=line.number,
+            first_name=line.cells.get("first_name", ""),
+            last_name=line.cells.get("last_name", ""),
+            email=line.cells.get("email", ""),
+            phone=line.cells.get("phone", ""),
+            licence_number=line.cells.get("licence_number", ""),
+        )
+        for line in read_lines(name, stream, COLUMNS)
+    ]
 
 
 LENGTH_LIMITS = (("first_name", 80), ("last_name", 80), ("phone", 30), ("licence_number", 30))
@@ -147,18 +139,22 @@ def _field_errors(row: ImportRow) -> list[str]:
         except ValidationError:
             errors.append(_("the e-mail address “%(email)s” is not valid") % {"email": row.email})
     for name_field in TEXT_FIELDS:
-        message = plain_name_error(
-            Player._meta.get_field(name_field).verbose_name, getattr(row, name_field)
-        )
+        message = plain_name_error(_label(name_field), getattr(row, name_field))
         if message:
             errors.append(message)
     for name_field, limit in LENGTH_LIMITS:
         if len(getattr(row, name_field)) > limit:
             errors.append(
                 _("the field “%(field)s” is longer than %(max)d characters")
-                % {"field": str(Player._meta.get_field(name_field).verbose_name), "max": limit}
+                % {"field": str(_label(name_field)), "max": limit}
             )
     return errors
+
+
+def _label(name: str) -> object:
+    """The label of one of ``Player``'s text fields (its verbose name, translated when shown)."""
+    model_field = Player._meta.get_field(name)
+    return model_field.verbose_name if isinstance(model_field, Field) else name
 
 
 def _check_licence_holder(club: Club, row: ImportRow, existing: Player) -> None:
@@ -177,4 +173,5 @@ def _check_licence_holder(club: Club, row: ImportRow, existing: Player) -> None:
 
 
 def rows_from_dicts(data: list[dict[str, object]]) -> list[ImportRow]:
+    # What ``to_dict`` kept in the session: each field's own value under its name.
     return [ImportRow(**item) for item in data]  # type: ignore[arg-type]

@@ -6,12 +6,25 @@ real name: only the public pages, the hall screen, the public exports and the wa
 ``public_name``.
 """
 
+from django.db.models import QuerySet
 from django.http import HttpRequest
+from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
 
 from . import names
-from .language import activate_club_language
+from .language import activate_club_language, document_language
 from .models import Club, Player, PublicName
+
+#: The privacy notices a club starts from: the model a new club adapts, the demo's own.
+MODEL_NOTICE = "club/notices/model.txt"
+DEMO_NOTICE = "club/notices/demo.txt"
+
+
+def starting_notice(name: str, language: str, *, template: str = MODEL_NOTICE) -> str:
+    """A club's first privacy notice, in its language: what Atout keeps and shows of its
+    players, for the committee to adapt (plain text, paragraphs apart)."""
+    with document_language(language):
+        return render_to_string(template, {"name": name}).strip()
 
 
 def public_mode(player: Player, club: Club) -> str:
@@ -40,6 +53,15 @@ def public_name(player: Player, club: Club, full_name: str) -> str:
     return hidden_label(player.pk)
 
 
+def resolved_name(player: Player, club: Club) -> str:
+    """What ``club``'s public pages write for ``player``, whatever page lists him: the club's
+    order of names and the player's public-name mode (his own, else the club's default). For
+    pages that list players of several clubs, where no club's ambient context
+    (``public_page``) may speak for every row; ``player`` and ``club`` as read, no query."""
+    full = names.ordered_name(player.first_name, player.last_name, club.name_order)
+    return public_name(player, club, full)
+
+
 def shows_player_page(player: Player, club: Club) -> bool:
     """A player whose name is hidden has no public page of his own."""
     return public_mode(player, club) != PublicName.HIDDEN
@@ -50,14 +72,14 @@ def keep_out_of_search_engines(request: HttpRequest, club: Club) -> None:
     the page's head carries ``<meta name="robots" content="noindex">``. Called by the public
     views once they know the club (a cached page included: its key follows the club)."""
     if club.hide_from_search_engines:
-        request.atout_noindex = True  # type: ignore[attr-defined]
+        request.atout_noindex = True  # type: ignore[attr-defined]  # a mark of our own
 
 
 def noindex(request: HttpRequest) -> bool:
     return getattr(request, "atout_noindex", False)
 
 
-def not_in_full(club: Club):
+def not_in_full(club: Club) -> QuerySet[Player]:
     """The club's players whose public name is not their full name (one query)."""
     players = club.players.only("pk", "first_name", "last_name", "public_name", "pseudonym")
     if club.default_public_name == PublicName.FULL:

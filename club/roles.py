@@ -14,10 +14,10 @@ Each model names the path from itself to its club in ``club_lookup`` (``"round__
 for a table): the filter is written once, here.
 """
 
-from typing import Any
+from typing import Any, TypeVar
 
 from django.contrib.auth.mixins import AccessMixin
-from django.contrib.auth.models import Group
+from django.contrib.auth.models import Group, User
 from django.core.exceptions import PermissionDenied
 from django.db.models import Model, QuerySet
 from django.http import HttpRequest, HttpResponse
@@ -27,6 +27,8 @@ from django.utils.translation import gettext as _
 from . import names
 from .language import activate_club_language
 from .models import Club, StaffMembership
+
+_M = TypeVar("_M", bound=Model)
 
 BUREAU = "Bureau"
 SAISIE = "Saisie"
@@ -54,7 +56,7 @@ def staff_club_ids(user: Any, roles: tuple[str, ...]) -> set[int] | None:
     return {club for club, role in _club_roles(user).items() if role in roles}
 
 
-def staff_clubs(user: Any, roles: tuple[str, ...]) -> QuerySet:
+def staff_clubs(user: Any, roles: tuple[str, ...]) -> QuerySet[Club]:
     """The clubs where ``user`` holds one of ``roles`` (all of them for a superuser)."""
     ids = staff_club_ids(user, roles)
     return Club.objects.all() if ids is None else Club.objects.filter(pk__in=ids)
@@ -70,15 +72,24 @@ def has_role(user: Any, roles: tuple[str, ...], club: Any = None) -> bool:
     return getattr(club, "pk", club) in ids
 
 
-def for_clubs(queryset: QuerySet, user: Any, roles: tuple[str, ...]) -> QuerySet:
+def for_clubs(queryset: QuerySet[_M], user: Any, roles: tuple[str, ...]) -> QuerySet[_M]:
     """``queryset`` restricted to the objects of the clubs where ``user`` holds ``roles``."""
     ids = staff_club_ids(user, roles)
     if ids is None:
         return queryset
     model = queryset.model
     # A subquery rather than a join: players belong to several clubs (no duplicate rows).
-    inside = model._default_manager.filter(**{f"{model.club_lookup}__in": ids})  # noqa: SLF001 (documented Django API)
+    lookup: str = model.club_lookup  # type: ignore[attr-defined]  # each scoped model declares it
+    inside = model._default_manager.filter(**{f"{lookup}__in": ids})  # noqa: SLF001 (documented Django API)
     return queryset.filter(pk__in=inside.values("pk"))
+
+
+def logged_in_user(request: HttpRequest) -> User:
+    """The user of a page that requires a login (a ``RoleRequiredMixin``'s): never anonymous."""
+    user = request.user
+    if not isinstance(user, User):
+        raise PermissionDenied
+    return user
 
 
 class RoleRequiredMixin(AccessMixin):
@@ -86,26 +97,30 @@ class RoleRequiredMixin(AccessMixin):
     a 403; objects are looked up with ``get_scoped`` (another club's: 404)."""
 
     roles: tuple[str, ...] = COMMITTEE
+    #: set by the view this mixes into
+    request: HttpRequest
 
     def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
         if not request.user.is_authenticated:
             return self.handle_no_permission()
         if not has_role(request.user, self.roles):
             raise PermissionDenied(role_refusal_message(self.roles))
-        return super().dispatch(request, *args, **kwargs)  # type: ignore[misc]
+        # AccessMixin has no dispatch: the view this mixes into has.
+        response: HttpResponse = super().dispatch(request, *args, **kwargs)  # type: ignore[misc]
+        return response
 
-    def scoped(self, queryset: QuerySet) -> QuerySet:
-        return for_clubs(queryset, self.request.user, self.roles)  # type: ignore[attr-defined]
+    def scoped(self, queryset: QuerySet[_M]) -> QuerySet[_M]:
+        return for_clubs(queryset, self.request.user, self.roles)
 
-    def get_scoped(self, queryset: QuerySet | type[Model], **lookup: Any) -> Any:
+    def get_scoped(self, queryset: QuerySet[Any] | type[Model], **lookup: Any) -> Any:
         if not isinstance(queryset, QuerySet):
             queryset = queryset._default_manager.all()  # noqa: SLF001 (documented Django API)
         found = get_object_or_404(self.scoped(queryset), **lookup)
-        activate_club_name_order(self.request, found)  # type: ignore[attr-defined]
+        activate_club_name_order(self.request, found)
         return found
 
-    def get_staff_clubs(self) -> QuerySet:
-        return staff_clubs(self.request.user, self.roles)  # type: ignore[attr-defined]
+    def get_staff_clubs(self) -> QuerySet[Club]:
+        return staff_clubs(self.request.user, self.roles)
 
 
 class CommitteeRequiredMixin(RoleRequiredMixin):
@@ -123,11 +138,11 @@ def activate_club_name_order(request: HttpRequest, found: Model) -> None:
     relation's ``is_cached``), else in one query."""
     if getattr(request, "atout_name_order_club", False):
         return
-    request.atout_name_order_club = True  # type: ignore[attr-defined]
+    request.atout_name_order_club = True  # type: ignore[attr-defined]  # a mark of our own
     held: Any = found
     if not isinstance(found, Club):
         # The club, if it came with the object (select_related): no query.
-        for step in found.club_lookup.split("__"):  # type: ignore[attr-defined]
+        for step in found.club_lookup.split("__"):  # type: ignore[attr-defined]  # a scoped model's
             field = held._meta.get_field(step) if isinstance(held, Model) else None
             cached = getattr(field, "is_cached", None)
             held = getattr(held, step) if cached is not None and cached(held) else None
@@ -136,6 +151,7 @@ def activate_club_name_order(request: HttpRequest, found: Model) -> None:
         activate_club_language(request, held.language)
         return
     model = type(found)
+    # ``club_lookup``: every scoped model declares it (mypy sees a Model).
     clubs = model._default_manager.filter(pk=found.pk).values(model.club_lookup)  # type: ignore[attr-defined]  # noqa: SLF001 (documented Django API)
     row = Club.objects.filter(pk__in=clubs).values_list("name_order", "language").first()
     order, language = row or (names.FIRST_LAST, None)

@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 
 from .models import Club, Player, RepresentedClub, Season, StaffMembership
 from .player_import import ImportRow
+from .privacy import starting_notice
 from .roles import BUREAU, SAISIE, grant_role
 
 
@@ -79,9 +80,11 @@ def _new_account(
 
 @transaction.atomic
 def create_club(*, name: str, slug: str, committee: dict[str, str]) -> tuple[Club, Invitation]:
-    """A new club and its first committee member's account (``committee``: username,
-    first_name, last_name, email, handover)."""
+    """A new club, with a model privacy notice to adapt, and its first committee member's
+    account (``committee``: username, first_name, last_name, email, handover)."""
     club = Club(name=name, slug=slug)
+    # A model notice to adapt, in the club's language, rather than none (issue 37).
+    club.privacy_notice = starting_notice(name, club.language)
     club.full_clean()
     club.save()
     invitation = _new_account(**committee)
@@ -161,12 +164,23 @@ def set_name_order(club: Club, order: str) -> None:
 
 
 @transaction.atomic
+def set_clock_with_round(club: Club, with_round: bool) -> None:
+    """Whether drawing or starting a timed round offers to start its clock in the same step
+    (ticked), or leaves it to be started by hand (unticked)."""
+    club.clock_with_round = with_round
+    club.save(update_fields=["clock_with_round"])
+
+
+@transaction.atomic
 def set_language(club: Club, language: str) -> None:
     """The language of the club's public pages, sheets and exports from now on (for visitors
-    who chose none: ``club.language``); cached pages are keyed by the language shown."""
+    who chose none: ``club.language``); cached pages are keyed by the language shown. The
+    model privacy notice, as long as the committee has not adapted it, follows."""
+    if club.privacy_notice == starting_notice(club.name, club.language):
+        club.privacy_notice = starting_notice(club.name, language)
     club.language = language
     club.full_clean(validate_unique=False, validate_constraints=False)
-    club.save(update_fields=["language"])
+    club.save(update_fields=["language", "privacy_notice"])
 
 
 @transaction.atomic

@@ -1,5 +1,7 @@
 """The club's staff lists (django-tables2)."""
 
+from typing import Any
+
 import django_tables2 as tables
 from django.urls import reverse
 from django.utils.html import format_html
@@ -27,7 +29,7 @@ class MembersTable(tables.Table):
         attrs = {"class": "table", "id": "members"}
         empty_text = _("No member yet.")
 
-    def __init__(self, *args, club: Club, **kwargs) -> None:
+    def __init__(self, *args: Any, club: Club, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.club = club
 

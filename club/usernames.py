@@ -7,10 +7,14 @@ Django stores a user name in its NFKC form (``normalize_username``, and its logi
 """
 
 import unicodedata
+from typing import TYPE_CHECKING
 
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import AbstractUser
 
 TAKEN = _("This user name is already taken: choose another.")
 
@@ -20,7 +24,7 @@ def username_key(name: str) -> str:
     return unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", name).casefold())
 
 
-def lookalike_of(name: str, *, exclude_pk: object = None) -> str | None:
+def lookalike_of(name: str, *, exclude_pk: int | str | None = None) -> str | None:
     """The existing user name that reads as ``name``, if any.
 
     Compared in Python, over the user names only: the databases fold case differently (SQLite
@@ -36,17 +40,23 @@ def lookalike_of(name: str, *, exclude_pk: object = None) -> str | None:
     return None
 
 
-def refuse_lookalike(sender: type, instance: object, update_fields=None, **kwargs: object) -> None:
+def refuse_lookalike(
+    sender: "type[AbstractUser]",
+    instance: "AbstractUser",
+    update_fields: frozenset[str] | None = None,
+    **kwargs: object,
+) -> None:
     """``pre_save`` of the user model: a new account, or a renamed one, under a look-alike of
     another's name is refused (what the forms check first with their message; this covers the
     admin, ``createsuperuser``, and the shell)."""
     if update_fields is not None and "username" not in update_fields:
         return
-    name = instance.get_username()  # type: ignore[attr-defined]
-    pk = instance.pk  # type: ignore[attr-defined]
+    name = instance.get_username()
+    pk = instance.pk
     if pk is not None:
-        stored = sender.objects.filter(pk=pk).values_list(sender.USERNAME_FIELD, flat=True).first()  # type: ignore[attr-defined]
+        users = sender._default_manager  # noqa: SLF001 (documented Django API)
+        stored = users.filter(pk=pk).values_list(sender.USERNAME_FIELD, flat=True).first()
         if stored == name:
             return  # unchanged: an old look-alike can still change its password
     if lookalike_of(name, exclude_pk=pk) is not None:
-        raise ValidationError({sender.USERNAME_FIELD: TAKEN})  # type: ignore[attr-defined]
+        raise ValidationError({sender.USERNAME_FIELD: TAKEN})

@@ -5,7 +5,9 @@
 """
 
 import unicodedata
+from collections.abc import Callable
 from decimal import Decimal
+from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator
@@ -70,7 +72,7 @@ def validate_plain_amount(value: Decimal) -> None:
         )
 
 
-def fee_validators() -> list:
+def fee_validators() -> list[Callable[[Any], None]]:
     """0 to 1,000 €, written in figures."""
     return [
         MinValueValidator(Decimal("0")),

@@ -45,7 +45,7 @@ def warm() -> None:
 def template_names() -> list[str]:
     """The project's own templates (its folder and its apps'), by the names views use."""
     base = Path(settings.BASE_DIR)
-    folders = [Path(folder) for folder in engines["django"].engine.dirs]
+    folders = [Path(folder) for folder in engines["django"].dirs]
     folders += [
         Path(app.path) / "templates"
         for app in apps.get_app_configs()

@@ -284,12 +284,13 @@ def rule_int_list(
     return [bounded(v, key, low, high) for v in value]
 
 
-#: Place points: what a club could mean (0 to 100), never more for a worse place.
-PLACE_POINTS_MAX = 100
+#: Place points: what a club could mean (0 to 10,000 a place: a leaderboard's « 1000 for
+#: the first »), never more for a worse place.
+PLACE_POINTS_MAX = 10_000
 
 
 def rule_place_points(value: object, key: str, length: int) -> list[int]:
-    """A place-points table, best place first: ``length`` entries from 0 to 100,
+    """A place-points table, best place first: ``length`` entries from 0 to 10,000,
     non-increasing (a worse place never earns more).
 
     >>> rule_place_points([16, 12, 8, 4], "place_points", 4)

@@ -36,6 +36,7 @@ Records (one per game)::
 from __future__ import annotations
 
 import copy
+import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -143,7 +144,9 @@ LAST_POINTS = -3
 #: a queen, a jack or king; the king of hearts; the 7th and the last trick; a trump
 #: trick); ``negative_quotas``: how many times each negative game is played in a round
 #: (0: the club does not play it); ``negative_per_seat`` and ``trump_per_seat``: each
-#: seat's choices among its 5 deals.
+#: seat's choices among its 5 deals; ``game_names``: the club's own word for a game on
+#: the sheets, the phones and the legend (Rıfkı's « son iki » on the 7th and last line),
+#: none by default (each game's standard name in the page's language; the scores unchanged).
 DEFAULT_RULES: dict[str, Json] = {
     "place_points": [16, 12, 8, 4],
     "rounds": 5,
@@ -166,6 +169,7 @@ DEFAULT_RULES: dict[str, Json] = {
     },
     "negative_per_seat": NEGATIVE_PER_SEAT,
     "trump_per_seat": TRUMP_PER_SEAT,
+    "game_names": {},
 }
 TIEBREAKS = ("total_score", "best_round")
 #: The keys of ``game_values``: each game's unit, the 7th and the last trick apart.
@@ -182,6 +186,8 @@ VALUE_KEYS = (
 NEGATIVE_CODES = tuple(code for code, kind in KINDS.items() if kind.negative)
 #: A unit is worth at most 1000 points (the Turkish King's king of hearts: -320).
 VALUE_MAX = 1000
+#: A club's name for a game: a word or a few, as the sheet's line prints it.
+GAME_NAME_MAX = 40
 #: Each seat deals this many games of the round.
 DEALS_PER_SEAT = GAMES_PER_ROUND // SEATS
 
@@ -293,6 +299,36 @@ def _quotas(value: object) -> dict[str, int]:
     return quotas
 
 
+def _game_names(value: object) -> dict[str, str]:
+    """The club's own names of its games (``game_names``): a game's code, a name of 1 to
+    ``GAME_NAME_MAX`` characters with no control character (it is printed as text).
+
+    >>> _game_names({"seventh_last": "Son iki"})
+    {'seventh_last': 'Son iki'}
+    >>> _game_names({"seventh_last": "x" * 41})
+    Traceback (most recent call last):
+    ...
+    scoring.errors.InvalidRules: ruleset game_names.seventh_last: must have 1 to 40 characters
+    """
+    if not isinstance(value, Mapping):
+        raise InvalidRules("game_names", "must map games to names")
+    names: dict[str, str] = {}
+    for code, name in value.items():
+        if code not in KINDS:
+            raise InvalidRules("game_names", f"unknown game {code!r}")
+        key = f"game_names.{code}"
+        if not isinstance(name, str):
+            raise InvalidRules(key, "must be a text")
+        if not 1 <= len(name.strip()) <= GAME_NAME_MAX or name != name.strip():
+            raise InvalidRules(
+                key, f"must have 1 to {GAME_NAME_MAX} characters", rule="game_name_length"
+            )
+        if any(unicodedata.category(c) in ("Cc", "Cf", "Zl", "Zp") for c in name):
+            raise InvalidRules(key, "must hold no control character", rule="game_name_characters")
+        names[code] = name
+    return names
+
+
 def _check_frame(r: _Rules) -> None:
     """The 20-game frame (docs/rules/double_king.md#the-clubs-own-table): each seat deals 5
     games, its negative and trump choices; the negative games' quotas fill exactly the
@@ -344,6 +380,7 @@ def _rules(rules: Rules | None) -> _Rules:
         negative_per_seat=rule_int(merged, "negative_per_seat", *BOUNDS["negative_per_seat"]),
         trump_per_seat=rule_int(merged, "trump_per_seat", *BOUNDS["trump_per_seat"]),
     )
+    _game_names(merged["game_names"])
     _check_frame(parsed)
     return parsed
 

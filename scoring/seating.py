@@ -81,6 +81,7 @@ __all__ = [
     "Bounds",
     "Schedule",
     "bounds",
+    "by_standings",
     "composition",
     "lower_bound",
     "meeting_counts",
@@ -202,6 +203,26 @@ def composition(
         if found is not None:
             return found
     raise ValueError(_refusal(n_players, sizes))
+
+
+def by_standings(
+    n_players: int, table_sizes: Sequence[int] = (4,), *, nested: bool = False
+) -> list[Table]:
+    """One round seated in the order of the standings: player ``0`` is the best ranked.
+
+    The tables of :func:`composition` are filled in that order (the best at table 1), and
+    at every table, not only the first, seat 0, the first dealer, is the table's
+    best-ranked player (RULES.md « Changes of 2026-11-28 »).
+
+    >>> by_standings(13, (4, 5))
+    [[0, 1, 2, 3], [4, 5, 6, 7], [8, 9, 10, 11, 12]]
+    """
+    tables: list[Table] = []
+    start = 0
+    for size in composition(n_players, table_sizes, nested=nested):
+        tables.append(list(range(start, start + size)))
+        start += size
+    return tables
 
 
 def meeting_counts(

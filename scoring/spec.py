@@ -113,10 +113,14 @@ class GameSpec:
         *,
         first_dealer: int = 0,
         n_seats: int = 4,
+        sit_out_order: Sequence[int] | None = None,
     ) -> TableResult:
-        """One session at one table of ``n_seats`` (one of ``table_sizes``)."""
+        """One session at one table of ``n_seats`` (one of ``table_sizes``).
+        ``sit_out_order``: who sits out first at a table of 5 or 6 (whist's rotating
+        sit-outs, ``scoring.whist_seats.rotation_order``), passed on only when given."""
+        extra = {"sit_out_order": sit_out_order} if sit_out_order else {}
         result: TableResult = self._table_result(
-            records, rules, first_dealer=first_dealer, n_seats=n_seats
+            records, rules, first_dealer=first_dealer, n_seats=n_seats, **extra
         )
         return result
 

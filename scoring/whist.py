@@ -80,7 +80,7 @@ from .errors import InvalidDeal, InvalidRules
 from .ranking import ANNUAL_RULES, RoundLine, SeasonLine, place_points, season_key
 from .spec import GameSpec, Key
 from .whist_models import DEFAULT_MODEL, SCORING_MODELS, opponent_points, shared_values
-from .whist_seats import SIT_OUT, deal_seats
+from .whist_seats import SIT_OUT, check_sit_out_order, deal_seats
 
 __all__ = [
     "CHEVALERIE_CONTRACTS",
@@ -748,9 +748,11 @@ def table_result(
     *,
     first_dealer: int = 0,
     n_seats: int = 4,
+    sit_out_order: Sequence[int] | None = None,
 ) -> TableResult:
     """A pool so far at a table of 4, 5 or 6 (at 5 one seat sits out each deal, at 6 two:
-    :func:`scoring.whist_seats.deal_seats` with the ruleset's ``sit_out``).
+    :func:`scoring.whist_seats.deal_seats` with the ruleset's ``sit_out`` and the pool's
+    ``sit_out_order``, who sits out first with ``"rotating"``).
 
     The pool is complete after ``deals_per_pool`` deals (12); the web layer may
     close it earlier at the signal.  ``place_points`` only if the ruleset has a
@@ -764,10 +766,11 @@ def table_result(
     r = _rules(rules)
     check_table_size(n_seats, TABLE_SIZES)
     check_seat(first_dealer, "first_dealer", n_seats)
+    order = check_sit_out_order(sit_out_order, n_seats)
     scores = [0] * n_seats
     per_deal: list[list[int]] = []
     for index, record in enumerate(records):
-        dealer, out = deal_seats(n_seats, index, first_dealer, r.sit_out)
+        dealer, out = deal_seats(n_seats, index, first_dealer, r.sit_out, order)
         try:
             if index >= r.deals_per_pool:
                 raise InvalidDeal("too_many_deals", "deal", max=r.deals_per_pool)
@@ -793,7 +796,7 @@ def table_result(
             "deals_left": r.deals_per_pool - played,
             "next_dealer": None
             if complete
-            else deal_seats(n_seats, played, first_dealer, r.sit_out)[0],
+            else deal_seats(n_seats, played, first_dealer, r.sit_out, order)[0],
         },
     )
 

@@ -2,11 +2,14 @@
 
 import datetime
 import random
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from django.contrib.auth.models import User
 from django.utils import timezone
 
 from club.demo_data import build_demo_club, build_flemish_club
+from club.models import Club, Player, Season
 from scoring import GAMES
 
 from . import signals
@@ -28,14 +31,14 @@ def _play_round(
     seed: int,
     user: User | None,
     tables_to_fill: int | None = None,
-) -> dict[int, list[dict]]:
+) -> dict[int, list[dict[str, Any]]]:
     """A round drawn and started, its tables' sheets saved (the first ``tables_to_fill``, the
     last of them half-way); with ``tables_to_fill``, the next ``PHONE_TABLES`` tables have a
     few games saved and the records their phones enter next (returned by table id)."""
     round_ = drawing.draw_round(tournament, seed=seed)
     drawing.start_round(round_)
     rng = random.Random(seed)
-    phone_deals: dict[int, list[dict]] = {}
+    phone_deals: dict[int, list[dict[str, Any]]] = {}
     for index, table in enumerate(round_.tables.all()):
         first = table.seats.get(first_dealer=True).position
         if tables_to_fill is not None and index >= tables_to_fill:
@@ -54,7 +57,16 @@ def _play_round(
     return phone_deals
 
 
-def _double_king(club, season, players, name, date, *, rounds_played, partial=False):
+def _double_king(
+    club: Club,
+    season: Season,
+    players: Sequence[Player],
+    name: str,
+    date: datetime.date,
+    *,
+    rounds_played: int,
+    partial: bool = False,
+) -> Tournament | None:
     tournament = _new(
         club, season, "double_king", name, date, 5, players, unpaid=(7, 3), phones=partial
     )
@@ -72,8 +84,16 @@ def _double_king(club, season, players, name, date, *, rounds_played, partial=Fa
 
 
 def _whist(
-    club, season, players, name, date, *, pools_played, running=False, phone_tables=PHONE_TABLES
-):
+    club: Club,
+    season: Season,
+    players: Sequence[Player],
+    name: str,
+    date: datetime.date,
+    *,
+    pools_played: int,
+    running: bool = False,
+    phone_tables: int = PHONE_TABLES,
+) -> Tournament | None:
     """A whist evening: pools drawn, played deal by deal's worth of records, closed at the
     signal; ``running``: the next pool is under way with its clock started, its first
     ``phone_tables`` tables playing from phones."""
@@ -82,7 +102,7 @@ def _whist(
         return None
     user = _scorekeeper()
     rng = random.Random(date.toordinal())
-    phone_deals: dict[int, list[dict]] = {}
+    phone_deals: dict[int, list[dict[str, Any]]] = {}
     for number in range(pools_played + (1 if running else 0)):
         round_ = drawing.draw_round(tournament, seed=date.toordinal() * 10 + number)
         last = running and number == pools_played
@@ -109,11 +129,22 @@ def _whist(
     return tournament
 
 
-def _scorekeeper():
+def _scorekeeper() -> User | None:
     return User.objects.filter(username="saisie").first()
 
 
-def _new(club, season, game, name, date, rounds, players, *, unpaid=None, phones=False):
+def _new(
+    club: Club,
+    season: Season,
+    game: str,
+    name: str,
+    date: datetime.date,
+    rounds: int,
+    players: Sequence[Player],
+    *,
+    unpaid: tuple[int, int] | None = None,
+    phones: bool = False,
+) -> Tournament | None:
     """A new published tournament with ``players`` registered, all paid but every ``n``-th
     from the ``k``-th (``unpaid``: ``(n, k)``); None when it already exists. ``phones``: the
     evening in progress, phones at the tables; built on another day, it is built again, dated
@@ -145,7 +176,15 @@ def _new(club, season, game, name, date, rounds, players, *, unpaid=None, phones
     return tournament
 
 
-def _double(club, season, players, name, date, *, rounds):
+def _double(
+    club: Club,
+    season: Season,
+    players: Sequence[Player],
+    name: str,
+    date: datetime.date,
+    *,
+    rounds: int,
+) -> Tournament | None:
     """A finished Double tournament: tables of 3 to 6, ten manches a round."""
     tournament = _new(club, season, "double", name, date, rounds, players)
     if tournament is None:
@@ -161,7 +200,16 @@ def _double(club, season, players, name, date, *, rounds):
     return tournament
 
 
-def _team_game(club, season, players, game, name, date, *, rounds):
+def _team_game(
+    club: Club,
+    season: Season,
+    players: Sequence[Player],
+    game: str,
+    name: str,
+    date: datetime.date,
+    *,
+    rounds: int,
+) -> Tournament | None:
     """A finished team tournament: pairs drawn, team against team, an odd team's bye."""
     tournament = _new(club, season, game, name, date, rounds, players)
     if tournament is None:
@@ -169,7 +217,9 @@ def _team_game(club, season, players, game, name, date, *, rounds):
     pairing.draw_teams(tournament, seed=date.toordinal())
     user = _scorekeeper()
     rng = random.Random(date.toordinal())
-    play = quarante_match if game == "quarante" else plonk_match
+    play: Callable[[int, random.Random], list[dict[str, Any]]] = (
+        quarante_match if game == "quarante" else plonk_match
+    )
     for number in range(rounds):
         round_ = drawing.draw_round(tournament, seed=date.toordinal() * 10 + number)
         for table in round_.tables.filter(bye=False):
@@ -177,7 +227,7 @@ def _team_game(club, season, players, game, name, date, *, rounds):
     return tournament
 
 
-def build_demo_tournaments(club, season, players) -> list[str]:
+def build_demo_tournaments(club: Club, season: Season, players: Sequence[Player]) -> list[str]:
     today = datetime.date.today()
     start = max(season.start, today - datetime.timedelta(days=60))
     lines = []
@@ -253,8 +303,8 @@ def build_demo_tournaments(club, season, players) -> list[str]:
         ),
         ("plonk", "Plonk en équipes", players[20:36], 20, 3, "8 teams, 3 rounds"),
     )
-    for game, name, group, day, rounds, said in team_games:
-        when = min(start + _days(day), season.end)
+    for game, name, group, offset, rounds, said in team_games:
+        when = min(start + _days(offset), season.end)
         if made := _team_game(club, season, group, game, name, when, rounds=rounds):
             lines.append(f"  {made.name}: {said}, finished.")
     return lines
@@ -268,10 +318,10 @@ def _days(n: int) -> datetime.timedelta:
 FLEMISH_CONTRACT = ("solo_6", "Alleen zes")
 
 
-def build_flemish_tournaments(club, season, players) -> list[str]:
+def build_flemish_tournaments(club: Club, season: Season, players: Sequence[Player]) -> list[str]:
     """The Flemish club's whist ruleset, one contract renamed in Dutch, and its evening: two
     pools played, the third under way with its phones' links issued (no deal waiting)."""
-    rules = GAMES["whist"].default_rules()
+    rules: dict[str, Any] = GAMES["whist"].default_rules()  # JSON: read as the ruleset is
     code, name = FLEMISH_CONTRACT
     for row in rules["contracts"]:
         if row["code"] == code:

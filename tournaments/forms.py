@@ -3,6 +3,7 @@ from decimal import Decimal
 
 from django import forms
 from django.core.validators import MaxValueValidator, MinValueValidator
+from django.utils.text import capfirst
 from django.utils.translation import gettext_lazy as _
 
 from club.fields import IdChoiceField, IdMultipleChoiceField
@@ -16,7 +17,7 @@ from scoring.ranking import CLUB_RANKING_BOUNDS
 
 from .games import PLUGINS, playable_game_choices, plugin_for
 from .games.rule_fields import CONTRACTS, COUNTERS, GAME_TABLE, GROUPS, SETTINGS, TABLES
-from .models import Entry, Tournament
+from .models import HOLDER_MAX_LENGTH, Entry, Tournament
 from .scoring_messages import bounds_help, rules_message
 from .selectors.rulebook import club_rules, effective_rules
 from .services import archive
@@ -69,7 +70,7 @@ class TournamentForm(forms.ModelForm):
     target = forms.IntegerField(required=False)
     round_minutes = forms.IntegerField(required=False)
     pool_minutes = forms.IntegerField(required=False)
-    entry_fee = MoneyField(label=_("entry fee"))
+    entry_fee = MoneyField(label=capfirst(_("entry fee")))  # as a model field's label is
 
     class Meta:
         model = Tournament
@@ -539,3 +540,17 @@ class ArchiveEveningForm(ArchiveSettingsForm):
                     self.add_error(name, error)
         self.rows = rows
         return data
+
+
+class HoldForm(forms.Form):
+    """« Emporter la soirée »: the name of the laptop that takes the tournament."""
+
+    holder = forms.CharField(
+        label=_("Laptop’s name"),
+        max_length=HOLDER_MAX_LENGTH,
+        help_text=_("As the laptop is known at the club (“Portable du bar”)."),
+        error_messages={
+            "required": _("Laptop’s name: name the laptop that takes the evening."),
+            "max_length": _("Laptop’s name: at most %(limit_value)d characters."),
+        },
+    )

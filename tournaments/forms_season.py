@@ -3,6 +3,7 @@ attendance threshold (the committee's)."""
 
 import datetime
 import re
+from typing import Any
 
 from django import forms
 from django.utils.formats import date_format
@@ -23,17 +24,17 @@ class PeriodForm(forms.Form):
     du = forms.DateField(
         label=_("From"),
         required=False,
-        widget=DateInput(),
+        widget=DateInput(),  # type: ignore[no-untyped-call]  # tournaments.forms: not typed yet
         error_messages={"invalid": _("The date “From” is not a date (write it as 31/01/2026).")},
     )
     au = forms.DateField(
         label=_("To"),
         required=False,
-        widget=DateInput(),
+        widget=DateInput(),  # type: ignore[no-untyped-call]  # tournaments.forms: not typed yet
         error_messages={"invalid": _("The date “To” is not a date (write it as 31/01/2026).")},
     )
 
-    def __init__(self, *args, season: Season, **kwargs):
+    def __init__(self, *args: Any, season: Season, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.season = season
 
@@ -59,8 +60,9 @@ class PeriodForm(forms.Form):
                 },
             )
 
-    def clean(self):
-        data = super().clean()
+    def clean(self) -> dict[str, Any]:
+        super().clean()
+        data = self.cleaned_data
         start, end = data.get("du"), data.get("au")
         typed = {name: (self.data.get(name) or "").strip() for name in ("du", "au")}
         if typed["du"] and not typed["au"]:
@@ -84,7 +86,7 @@ class PeriodForm(forms.Form):
         return self.cleaned_data.get("mois")
 
 
-class AttendanceThresholdForm(forms.ModelForm):
+class AttendanceThresholdForm(forms.ModelForm[Season]):
     """The committee's « repas offert après 15 soirées » (empty: no threshold)."""
 
     class Meta:

@@ -33,6 +33,8 @@ from .language import spec_name
 PLACE_POINTS_DENOMINATOR = 60
 #: A round's clock runs 1 to 600 minutes (the rulesets' bounds).
 MAX_CLOCK_MINUTES = 600
+#: The longest name of a laptop holding a tournament (``Tournament.held_by``).
+HOLDER_MAX_LENGTH = 80
 
 
 def game_choices() -> list[tuple[str, str]]:
@@ -188,6 +190,22 @@ class Tournament(Travelling):
     layout_version = models.PositiveIntegerField(default=0, editable=False)
     # The secret of the hall screen's link (the clock without a login); None: no link.
     hall_token = models.CharField(max_length=64, null=True, blank=True, unique=True, editable=False)
+    #: Held by a laptop (« Emporter la soirée », ``services.holds``): its name, blank when the
+    #: site holds the tournament itself; while held, every write to it is refused.
+    held_by = models.CharField(
+        _("held by the laptop"), max_length=HOLDER_MAX_LENGTH, blank=True, editable=False
+    )
+    held_since = models.DateTimeField(_("held since"), null=True, blank=True, editable=False)
+    #: Who at the site put the evening out (None: a command, or the user since removed).
+    held_put_out_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        editable=False,
+        related_name="+",
+        verbose_name=_("put out by"),
+    )
 
     club_lookup = "club"
 
@@ -204,6 +222,11 @@ class Tournament(Travelling):
             ),
             models.CheckConstraint(
                 condition=Q(entry_fee__lte=MAX_FEE), name="tournament_fee_at_most_1000"
+            ),
+            models.CheckConstraint(
+                condition=Q(held_by="", held_since__isnull=True)
+                | (~Q(held_by="") & Q(held_since__isnull=False)),
+                name="tournament_held_with_its_time",
             ),
             models.CheckConstraint(
                 condition=Q(club_ranking_best__isnull=True)
@@ -224,6 +247,11 @@ class Tournament(Travelling):
     @property
     def is_started(self) -> bool:
         return self.status != self.Status.REGISTRATION
+
+    @property
+    def is_held(self) -> bool:
+        """Held by a laptop, as this row was read (``services.holds`` reads it again)."""
+        return bool(self.held_by)
 
 
 class Team(Travelling):
@@ -456,6 +484,11 @@ class Table(Travelling):
     complete = models.BooleanField(_("complete"), default=False)
     # Team games: a team without opponents this round, credited by the ruleset's bye line.
     bye = models.BooleanField(_("bye"), default=False)
+    # Whist's rotating sit-outs at a table of 5 or 6, a fact of the draw: who sits out first
+    # (seats at 5, pairs of opposite seats 0 to 2 at 6), those who had sat out least so far
+    # first (``scoring.whist_seats.rotation_order``). Empty: the rotation from the seat
+    # before the first dealer (every table drawn before 2026-11-28 keeps its own).
+    sit_out_order = models.JSONField(_("sit-out order"), default=list, blank=True)
     updated_at = models.DateTimeField(auto_now=True)
 
     club_lookup = "round__tournament__club"

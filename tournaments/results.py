@@ -6,15 +6,21 @@ migration that fills the table for existing tournaments runs this same code.
 """
 
 from collections import defaultdict
+from typing import TYPE_CHECKING
 
 from scoring.ranking import RoundLine, place_points_by_key, shared_places
 
 from .games import plugin_for
 
+if TYPE_CHECKING:
+    from .models import Entry, Seat, Tournament
+
 DENOMINATOR = 60  # place points are stored as sixtieths (models.PLACE_POINTS_DENOMINATOR)
 
 
-def result_rows(tournament, seat_model, entry_model) -> list[dict[str, object]]:
+def result_rows(
+    tournament: "Tournament", seat_model: type["Seat"], entry_model: type["Entry"]
+) -> list[dict[str, object]]:
     """The ``TournamentResult`` fields of every counted player of ``tournament`` (two queries).
 
     Counted: not a substitute, at least one complete table. Individual games rank players,

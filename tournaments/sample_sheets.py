@@ -6,6 +6,9 @@ games, each negative game is played twice; ``scoring`` still checks every one of
 
 import datetime
 import random
+from collections.abc import Sequence
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
 
 from scoring import GAMES
 from scoring.double_king import score_deal
@@ -14,6 +17,9 @@ from scoring.whist_seats import deal_seats
 
 from .games import plugin_for
 from .models import Entry, Round, Seat, Table, Tournament
+
+if TYPE_CHECKING:
+    from club.models import Player, Season
 
 CHOICES = [
     ["tricks", "hearts", "queens", "trump", "trump"],
@@ -29,7 +35,9 @@ def _split(total: int, rng: random.Random) -> list[int]:
     return [cuts[0], cuts[1] - cuts[0], cuts[2] - cuts[1], total - cuts[2]]
 
 
-def double_king_round(first_dealer: int, rng: random.Random, games: int = 20) -> list[dict]:
+def double_king_round(
+    first_dealer: int, rng: random.Random, games: int = 20
+) -> list[dict[str, Any]]:
     """The first ``games`` records of a valid Double King round."""
     queues = [rng.sample(choice, len(choice)) for choice in CHOICES]
     records = []
@@ -66,12 +74,13 @@ def whist_pool(
     deals: int = 12,
     n_seats: int = 4,
     sit_out: str = "dealer",
-) -> list[dict]:
+    sit_out_order: Sequence[int] = (),
+) -> list[dict[str, Any]]:
     """The first ``deals`` records of a lawful whist pool (at 5 and 6, those sitting out as
-    the club's ``sit_out`` says: ``scoring.whist_seats``)."""
+    the club's ``sit_out`` and the table's ``sit_out_order`` say: ``scoring.whist_seats``)."""
     records = []
     for k in range(deals):
-        dealer, out = deal_seats(n_seats, k, first_dealer, sit_out)
+        dealer, out = deal_seats(n_seats, k, first_dealer, sit_out, sit_out_order or None)
         active = [s for s in range(n_seats) if s not in out]
         code, kind = rng.choice(WHIST_CONTRACTS)
         record: dict[str, object] = {"contract": code, "dealer": dealer}
@@ -97,7 +106,7 @@ DOUBLE_MANCHES = [1, 2, 3, 4, 5, 5, 4, 3, 2, 1]
 
 def double_game(
     n_seats: int, first_dealer: int, rng: random.Random, manches: int = 10, start: int = 15
-) -> list[dict]:
+) -> list[dict[str, Any]]:
     """The first ``manches`` records of a valid game of Double: bids within the points held."""
     held = [start] * n_seats
     records = []
@@ -115,13 +124,15 @@ def double_game(
     return records
 
 
-def quarante_match(first_dealer: int, rng: random.Random, target: int = 150) -> list[dict]:
+def quarante_match(
+    first_dealer: int, rng: random.Random, target: int = 150
+) -> list[dict[str, Any]]:
     """A valid Quarante de roi match played to ``target``."""
-    records: list[dict] = []
+    records: list[dict[str, Any]] = []
     totals = [0, 0]
     while max(totals) < target or totals[0] == totals[1]:
         kings, queens, jacks = rng.randint(0, 4), rng.randint(0, 4), rng.randint(0, 4)
-        record: dict = {
+        record: dict[str, Any] = {
             "kings": [kings, 4 - kings],
             "queens": [queens, 4 - queens],
             "jacks": [jacks, 4 - jacks],
@@ -140,9 +151,9 @@ def quarante_match(first_dealer: int, rng: random.Random, target: int = 150) -> 
     return records
 
 
-def plonk_match(first_dealer: int, rng: random.Random, target: int = 500) -> list[dict]:
+def plonk_match(first_dealer: int, rng: random.Random, target: int = 500) -> list[dict[str, Any]]:
     """A valid Plonk match played to ``target``."""
-    records: list[dict] = []
+    records: list[dict[str, Any]] = []
     totals = [0, 0]
     while max(totals) < target or totals[0] == totals[1]:
         t0 = rng.randint(4, 9)
@@ -160,7 +171,15 @@ def plonk_match(first_dealer: int, rng: random.Random, target: int = 500) -> lis
     return records
 
 
-def stored_tournament(season, game: str, n_rounds: int, index: int, pool, rng, players=120):
+def stored_tournament(
+    season: "Season",
+    game: str,
+    n_rounds: int,
+    index: int,
+    pool: Sequence["Player"],
+    rng: random.Random,
+    players: int = 120,
+) -> Tournament:
     """A finished, published tournament whose seat results are stored directly (bulk_create),
     for benchmarks and tests that measure reads: ``players`` of ``pool`` at tables of 4,
     random zero-sum scores, Double King place points. The caller stores the tournament
@@ -198,7 +217,7 @@ def stored_tournament(season, game: str, n_rounds: int, index: int, pool, rng, p
             table = tables[(round_.number - 1) * per_round + n]
             scores = [rng.randint(-40, 40) for _ in range(3)]
             scores.append(-sum(scores))
-            points = place_points(scores) if plugin.place_points else [0] * 4
+            points = place_points(scores) if plugin.place_points else [Fraction(0)] * 4
             seats += [
                 Seat(
                     table=table,
@@ -215,7 +234,9 @@ def stored_tournament(season, game: str, n_rounds: int, index: int, pool, rng, p
     return tournament
 
 
-def sheet_post_data(table, records: list[dict], version: int, rules=None) -> dict[str, str]:
+def sheet_post_data(
+    table: Table, records: list[dict[str, Any]], version: int, rules: dict[str, Any] | None = None
+) -> dict[str, str]:
     """The Double King sheet form's fields for these records, in points as on paper: a game
     row per game, a penalty line (before which game) per penalty."""
     data = {"version": str(version)}

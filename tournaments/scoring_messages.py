@@ -164,6 +164,10 @@ RULES_MESSAGES = {
         "The trump penalty cannot be 0 and 0: a line worth nothing would not show who was "
         "penalised. Each other player receives 1 to 100 (e.g. -6 and 2)."
     ),
+    "game_name_length": gettext_lazy("A game's name has 1 to 40 characters."),
+    "game_name_characters": gettext_lazy(
+        "A game's name holds no invisible or control character: retype it."
+    ),
 }
 
 

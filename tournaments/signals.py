@@ -18,7 +18,11 @@ round_drawn = Signal()
 round_redrawing = Signal()
 
 #: A table's result or the players' results changed: ``tournament``; ``sheet``: only one
-#: table's sheet changed.
+#: table's sheet changed. Sent in the confirmation's or the save's transaction, once the
+#: tournament's own projections (seats, stored results, versions) are written: a receiver
+#: that rebuilds more (a federation's ranking, a rating) queues it with
+#: ``transaction.on_commit``, at the default priority (documents come after it:
+#: ``printing.tasks``), so that a phone's confirmation waits for none of it.
 results_changed = Signal()
 
 #: A tournament's settings were saved (``services.tournament_settings``): ``tournament``,

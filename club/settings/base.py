@@ -6,11 +6,17 @@ The database comes from ``DATABASE_URL`` (SQLite file in the project directory b
 import datetime
 import os
 from pathlib import Path
+from typing import Literal
 
 import dj_database_url
+import django_stubs_ext
 from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import get_language_info
+
+# The types' generics (``ModelAdmin[Player]``, ``forms.ModelForm[Season]``) written in class
+# bases run: Django's classes get the ``__class_getitem__`` its stubs give them.
+django_stubs_ext.monkeypatch()
 
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
 
@@ -80,7 +86,7 @@ TEMPLATES = [
 ]
 
 
-def database_from_env(default_sqlite: Path) -> dict[str, object]:
+def database_from_env(default_sqlite: Path) -> dj_database_url.DBConfig:
     """The default database: ``DATABASE_URL`` or a SQLite file, tuned for concurrent writes."""
     config = dj_database_url.config(
         default=f"sqlite:///{default_sqlite}", conn_max_age=60, conn_health_checks=True
@@ -165,7 +171,7 @@ USE_THOUSAND_SEPARATOR = False
 
 # Content-Security-Policy (django-csp): scripts and styles only from our own static files, no
 # inline script, style or event handler anywhere (the PDFs are made on the server: unaffected).
-CONTENT_SECURITY_POLICY = {
+CONTENT_SECURITY_POLICY: dict[str, dict[str, list[str]]] | None = {
     "DIRECTIVES": {
         "default-src": [SELF],
         "script-src": [SELF],
@@ -180,13 +186,13 @@ CONTENT_SECURITY_POLICY = {
     }
 }
 # The language cookie is only ever needed by our own pages.
-LANGUAGE_COOKIE_SAMESITE = "Lax"
+LANGUAGE_COOKIE_SAMESITE: Literal["Lax"] = "Lax"
 
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT = BASE_DIR / "staticfiles"
 
-DJANGO_TABLES2_TEMPLATE = "django_tables2/semantic.html"
+DJANGO_TABLES2_TEMPLATE = "django_tables2/atout.html"  # semantic.html, its pagination links named
 
 # Long PDFs are built off the request by a task queue kept in the database: `manage.py
 # db_worker`, one per core at a lower priority than the web's workers (`nice`, README); `make

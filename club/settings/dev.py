@@ -2,6 +2,7 @@
 
 import os
 
+from . import base as base_settings
 from .base import *  # noqa: F403
 
 DEBUG = True
@@ -15,5 +16,5 @@ ALLOWED_HOSTS = ["127.0.0.1", "localhost", "[::1]"] + [
 ALLOW_DEMO_DATA = True
 
 # Django's debug pages use inline script and style: report policy violations, block nothing.
-CONTENT_SECURITY_POLICY_REPORT_ONLY = CONTENT_SECURITY_POLICY  # noqa: F405
+CONTENT_SECURITY_POLICY_REPORT_ONLY = base_settings.CONTENT_SECURITY_POLICY
 CONTENT_SECURITY_POLICY = None

@@ -1,4 +1,10 @@
+"""Template values are whatever the view put in the context: the filters take them as Any."""
+
+from decimal import Decimal
+from typing import Any
+
 from django import template
+from django.template import Context
 from django.urls import reverse
 
 from club import formatting
@@ -8,7 +14,7 @@ register = template.Library()
 
 
 @register.filter
-def get(mapping, key):
+def get(mapping: Any, key: Any) -> Any:
     """``{{ mapping|get:key }}`` for dicts and lists (None when missing)."""
     try:
         return mapping[key]
@@ -17,24 +23,24 @@ def get(mapping, key):
 
 
 @register.filter
-def committee_in(user, club):
+def committee_in(user: Any, club: Any) -> bool:
     """``{% if user|committee_in:club %}``: show a committee link only for the user's clubs."""
     return has_role(user, COMMITTEE, club)
 
 
 @register.filter
-def scorekeeper_in(user, club):
+def scorekeeper_in(user: Any, club: Any) -> bool:
     return has_role(user, SCOREKEEPERS, club)
 
 
 @register.filter
-def money(amount):
+def money(amount: Decimal | int | float | None) -> str:
     """``{{ fee|money }}``: « 7,00 € »."""
     return formatting.money(amount)
 
 
 @register.filter
-def ordinal(place):
+def ordinal(place: Any) -> Any:
     """``{{ rank|ordinal }}``: « 1er », « 2e »."""
     try:
         return formatting.ordinal(int(place))
@@ -43,7 +49,7 @@ def ordinal(place):
 
 
 @register.simple_tag(takes_context=True)
-def privacy_url(context) -> str:
+def privacy_url(context: Context) -> str:
     """The footer's privacy link: the page's club's notice (its ``club``, or the club of its
     ``tournament`` or ``season``), else the site's page listing every club's."""
     club = context.get("club")

@@ -103,15 +103,29 @@
     sync();
   }
 
-  // Team games: the other team's count follows (its complement shows as a placeholder).
+  // Team games: the other team's count follows (its complement shows as a placeholder). A
+  // cell the player has not typed on this page (a row sent back, a form refused, both teams
+  // prefilled) holds no figure of his: it follows what he types in the other cell, whichever
+  // team's, so correcting one team corrects the deal.
   form.querySelectorAll("[data-follows]").forEach((input) => {
     const source = document.getElementById(input.dataset.follows);
     if (!source) return;
+    const total = Number(input.dataset.total);
+    const typed = new Set();
     const follow = () => {
       const value = parseInt(source.value, 10);
-      input.placeholder = Number.isNaN(value) ? "" : String(Number(input.dataset.total) - value);
+      input.placeholder = Number.isNaN(value) ? "" : String(total - value);
     };
-    source.addEventListener("input", follow);
+    const followed = (from, to) => () => {
+      typed.add(from);
+      const value = parseInt(from.value, 10);
+      if (!Number.isNaN(value) && value >= 0 && value <= total && to.value !== "" && !typed.has(to)) {
+        to.value = String(total - value);
+      }
+      follow();
+    };
+    source.addEventListener("input", followed(source, input));
+    input.addEventListener("input", followed(input, source));
     follow();
   });
 

@@ -179,9 +179,9 @@ def test_a_file_over_the_row_limit_is_refused_without_reading_it_all(
 
 
 def test_a_file_over_2_mb_is_refused_before_parsing(committee_client, club, monkeypatch):
-    from club import player_import
+    from club import titled_table
 
-    monkeypatch.setattr(player_import, "read_table", lambda *a: pytest.fail("file was parsed"))
+    monkeypatch.setattr(titled_table, "read_table", lambda *a: pytest.fail("file was parsed"))
     big = csv_file("Nom;Prénom\n" + "Dubois;Anne\n" * 200_000)
     response = upload(committee_client, club, big)
     assert response.status_code == 413

@@ -23,6 +23,10 @@ GAMES = ["double_king", "whist", "double", "quarante", "plonk"]
 # Staff routes that are not pages: data, files, form targets (their pages are walked).
 NOT_PAGES = {
     "staff_publish": "a form's target (POST)",
+    "staff_hold": "a form's target (POST), on the tournament's page (its errors shown there; "
+    "tests/tournaments/test_holds.py reads it)",
+    "staff_release": "linked from a held tournament's banner only: the demo's are not held "
+    "(tests/tournaments/test_holds.py reads it)",
     "staff_season_attendance": "a form's target (POST), on the season page",
     "staff_member_search": "JSON for the registration page's search",
     "staff_sheet_preview": "JSON for the sheet's live preview",

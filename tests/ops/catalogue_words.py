@@ -119,7 +119,9 @@ class ForeignIndex:
     def on_page(self, html: str) -> list[str]:
         """The foreign strings the page shows, each once: « French translation: 'Tournois' »."""
         shown_words = page_words(html)
-        words, text = set(shown_words) - self.data, " ".join(shown_words)
+        # What the club typed is no sentence of the catalogue's, even where a model gave it.
+        words = set(shown_words) - self.data
+        text = " ".join(word for word in shown_words if word not in self.data)
         shown = {self.exact[word] for word in words if word in self.exact}
         for word in words:
             if self.any_patterned.fullmatch(word):

@@ -44,6 +44,10 @@ STATE_PAGES = ("staff_draw",)
 #: URL patterns that are no page a link leads to, each with its reason.
 NOT_PAGES = {
     "staff_publish": "a form's target (POST)",
+    "staff_hold": "a form's target (POST), on the tournament's page (its errors shown there; "
+    "tests/tournaments/test_holds.py reads it)",
+    "staff_release": "linked from a held tournament's banner only: the demo's are not held "
+    "(tests/tournaments/test_holds.py reads it)",
     "staff_season_attendance": "a form's target (POST)",
     "club_member_erase": "a form's target (POST), on the member's page",
     "staff_member_search": "JSON for the registration page's search",
@@ -187,6 +191,9 @@ def typed_by_the_club() -> set[str]:
     """The names the club typed: shown as typed whatever the language."""
     typed = set(Tournament.objects.values_list("name", flat=True))
     typed |= set(Club.objects.values_list("name", flat=True))
+    # Each club's privacy notice (its text, a model's to start with), whole and per paragraph.
+    for notice in Club.objects.values_list("privacy_notice", flat=True):
+        typed |= {" ".join(part.split()) for part in [notice, *notice.split("\n\n")]} - {""}
     for first, last, username in User.objects.values_list("first_name", "last_name", "username"):
         typed |= {first, last, username, f"{first} {last}"}
     return typed

@@ -3,6 +3,7 @@ service and selector modules, the architecture's table of signals and its templa
 name exactly what the folders and ``tournaments.signals`` hold."""
 
 import re
+import tomllib
 from pathlib import Path
 
 from django.dispatch import Signal
@@ -38,3 +39,19 @@ def test_the_architecture_tables_every_signal_and_each_app_has_its_template_fold
     assert tabled == sent
     for folder in re.findall(r"`(tournaments/\w+/templates/\w+/)`", text):
         assert (ROOT / folder).is_dir(), folder
+
+
+def test_every_module_of_the_core_has_its_layer() -> None:
+    """Each top-level module and package of ``tournaments`` (its migrations aside) is named in
+    the layers contract, so that import-linter checks where it may import from (issue 38 §3)."""
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    contract = next(c for c in config["tool"]["importlinter"]["contracts"] if c["type"] == "layers")
+    layered = {name.strip() for layer in contract["layers"] for name in re.split(r"[|:]", layer)}
+    core = ROOT / "tournaments"
+    modules = {p.stem for p in core.glob("*.py")} | {
+        p.name for p in core.iterdir() if (p / "__init__.py").is_file()
+    }
+    unplaced = {
+        m for m in modules - {"__init__", "migrations"} if f"tournaments.{m}" not in layered
+    }
+    assert not unplaced, sorted(unplaced)

@@ -201,7 +201,7 @@ BAD = [
     ("whist", {"deals_per_pool": 31}, "deals_per_pool"),
     ("whist", {"pools": 21}, "pools"),
     ("whist", {"annual_best_n": 101}, "annual_best_n"),
-    ("whist", {"place_points": {"4": [3, 2, 1, 101]}}, "place_points"),
+    ("whist", {"place_points": {"4": [3, 2, 1, 10_001]}}, "place_points"),
     ("quarante", {"target": 9}, "target"),
     ("quarante", {"target": 10_001}, "target"),
     ("quarante", {"round_minutes": 99999999}, "round_minutes"),

@@ -71,3 +71,39 @@ def test_only_the_tournament_asked_for_is_recomputed(played_tournament, make_tou
 def test_an_unknown_tournament_is_an_error(db):
     with pytest.raises(CommandError, match="Aucun tournoi"):
         run("--tournament", "999999")
+
+
+def test_every_projection_corrupted_is_rebuilt_from_the_facts_and_said(played_tournament):
+    """Each kind of stored projection, corrupted, is rebuilt from the deal records and the
+    draws, and the report says which kind changed how many times."""
+    from tournaments.models import Deal, Table, Tournament
+
+    seat, right = corrupt_a_seat(played_tournament)
+    deal = Deal.objects.filter(table=seat.table).order_by("number").first()
+    Deal.objects.filter(pk=deal.pk).update(points=[0] * len(deal.points))
+    other_table = Table.objects.filter(round__tournament=played_tournament).exclude(
+        pk=seat.table_id
+    )[0]
+    Table.objects.filter(pk=other_table.pk).update(complete=False)
+    result = TournamentResult.objects.filter(tournament=played_tournament).order_by("rank")[0]
+    TournamentResult.objects.filter(pk=result.pk).update(rank=99)
+    Tournament.objects.filter(pk=played_tournament.pk).update(status=Tournament.Status.RUNNING)
+
+    out = run()
+
+    where = f"{played_tournament}, ronde {seat.round.number}"
+    assert f"{where}, table {seat.table.number}, donne 1 : points " in out
+    assert f"score {right + 1000} → {right}" in out
+    assert f"table {other_table.number} : complete False → True" in out
+    assert f"résultat de {result.player.full_name} : rank 99 → {result.rank}" in out
+    assert f"{played_tournament} : status running → finished" in out
+    assert (
+        "Par sorte : points des donnes 1, places 1, tables 1, résultats des joueurs 1, "
+        "statut des tournois 1." in out
+    )
+    assert Deal.objects.get(pk=deal.pk).points == deal.points
+    assert Seat.objects.get(pk=seat.pk).score == right
+    assert Table.objects.get(pk=other_table.pk).complete
+    assert TournamentResult.objects.get(entry=result.entry_id).rank == result.rank
+    assert Tournament.objects.get(pk=played_tournament.pk).status == Tournament.Status.FINISHED
+    assert "0 différences" in run()

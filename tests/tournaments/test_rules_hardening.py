@@ -39,11 +39,11 @@ BAD_SETTINGS = [
     ("plonk", "setting__round_minutes", "601", "Assurez-vous que cette valeur"),
     ("double_king", "setting__rounds", "21", "Assurez-vous que cette valeur"),
     ("double_king", "list__place_points", f"{10**20}, 12, 8, 4", "nombres entiers de 0 à 100"),
-    ("double_king", "list__place_points", "16, 12, 8, -4", "nombres entiers de 0 à 100"),
+    ("double_king", "list__place_points", "16, 12, 8, -4", "nombres entiers de 0 à 10000"),
     ("double_king", "list__place_points", "4, 8, 12, 16", "Une place moins bonne"),
     ("double_king", "list__trump_penalty", "-6, 3", "trois fois"),
     ("double", "list__manches", ", ".join(["1"] * 10_000), "de 1 à 30 manches"),
-    ("double", "table__place_points__3", "16, 10, 101", "nombres entiers de 0 à 100"),
+    ("double", "table__place_points__3", "16, 10, 10001", "nombres entiers de 0 à 10000"),
     ("double", "setting__start_points", "101", "Assurez-vous que cette valeur"),
 ]
 

@@ -228,10 +228,12 @@ def test_double_place_points_added_count_in_the_season_standings(
     winner = table.seats.get(position=0).entry.player
 
     response = client.get(reverse("season_standings", args=[season.pk]))
-    table_data = response.context["tables"][0]["table"]
-    first = next(iter(table_data.rows))
-    assert first.get_cell("name") and winner.full_name in str(first.get_cell("name"))
-    assert str(first.get_cell("total")) == "37"
+    ranking = response.context["tables"][0]["table"]
+    first = ranking["rows"][0]
+    assert first.name == winner.full_name
+    headings = [str(column.heading) for column in ranking["columns"]]
+    # The cells follow the rank and the name.
+    assert first.cells[headings.index(fr("Total with place points")) - 2] == "37"
     assert fr("Total with place points") in response.content.decode()
     header, data_rows = sheet_rows(workbook(client, season).worksheets[0])
     assert fr("Total with place points") in header

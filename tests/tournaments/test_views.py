@@ -321,4 +321,6 @@ def test_season_standings_use_a_constant_number_of_queries(
             response = client.get(reverse("season_standings", args=[season.pk]))
         assert response.status_code == 200
         counts.append(len(queries))
-    assert counts[0] == counts[1] <= 5
+    # Two of them the page's key (its tournaments' signature, its club's rulesets; the
+    # classification's rulesets are read from them).
+    assert counts[0] == counts[1] <= 6

@@ -50,9 +50,12 @@ class SheetForm(forms.Form):
         first_dealer: int,
         rules: Any,
         player_names: Sequence[str] | None = None,
+        sit_out_order: Sequence[int] = (),
         **kwargs: Any,
     ) -> None:
         self.seat_names = list(seat_names)
+        # Who sits out first at a table of 5 or 6 (``Table.sit_out_order``, whist).
+        self.sit_out_order = tuple(sit_out_order or ())
         # The players in dealing order (team games: team t = players t and t + 2).
         self.player_names = list(player_names) if player_names is not None else self.seat_names
         self.first_dealer = first_dealer
@@ -309,11 +312,25 @@ class GamePlugin:
     nested_table_sizes = False
 
     def deal_seats(
-        self, rules: dict[str, Any] | None, n_seats: int, first_dealer: int, turn: int
+        self,
+        rules: dict[str, Any] | None,
+        n_seats: int,
+        first_dealer: int,
+        turn: int,
+        sit_out_order: Sequence[int] = (),
     ) -> tuple[int, tuple[int, ...]]:
-        """Who deals turn ``turn`` (0-based) of a table of ``n_seats`` and who sits it out:
-        by default each seat deals in turn from the first dealer and nobody sits out."""
+        """Who deals turn ``turn`` (0-based) of a table of ``n_seats`` and who sits it out
+        (``sit_out_order``: the table's, ``sit_out_order`` below): by default each seat deals
+        in turn from the first dealer and nobody sits out."""
         return (first_dealer + turn) % max(n_seats, 1), ()
+
+    def sit_out_order(
+        self, rules: dict[str, Any] | None, n_seats: int, first_dealer: int, sat_out: Sequence[int]
+    ) -> list[int]:
+        """Who sits out first at a new table (``Table.sit_out_order``, stored by the draw),
+        from the deals each seat's player has sat out so far in the tournament (``sat_out``).
+        By default nobody sits out: ``[]``."""
+        return []
 
     def default_rounds(self, rules: dict[str, Any] | None) -> int | None:
         """Rounds of a tournament by default."""
@@ -393,7 +410,7 @@ class GamePlugin:
         return functools.partial(self.describe, rules=rules)
 
     def sheet_cells(
-        self, record: dict[str, Any], seat_names: Sequence[str], rules: dict[str, Any]
+        self, record: dict[str, Any], seat_names: Sequence[str], rules: dict[str, Any] | None
     ) -> dict[str, Any]:
         """The printed sheet's columns for one stored record (deal-by-deal games)."""
         return {}

@@ -242,7 +242,7 @@ def _place_points_field(size: str, row: list[int]) -> RuleField:
         rules["place_points"] = {**rules["place_points"], size: value}
 
     label = gettext_lazy("Place points at a table of %(n)s") % {"n": size}
-    field = int_list_field(label, row, PLACE_POINTS_HELP)
+    field = int_list_field(label, row, PLACE_POINTS_HELP, place_points=True)
     return RuleField(f"table__place_points__{size}", field, TABLES, "place_points", write)
 
 

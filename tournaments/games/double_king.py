@@ -22,8 +22,10 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from club.formatting import labelled
+from club.validators import PlainNameValidator
 from scoring import InvalidDeal, double_king
 from scoring.double_king import (
+    GAME_NAME_MAX,
     GAMES_PER_ROUND,
     KINDS,
     VALUE_MAX,
@@ -57,16 +59,30 @@ SEATS = 4
 RECORD_KEYS = ("taken", "taker", "seventh", "last", "penalty")
 
 
-def kind_names() -> dict[str, str]:
-    """Each game's name in the active language (``scoring.game_words``)."""
+def standard_names() -> dict[str, str]:
+    """Each game's standard name in the active language (``scoring.game_words``)."""
     language = active_language()
     return {code: kind.name(language) for code, kind in KINDS.items()}
+
+
+def kind_names(rules: dict[str, Any] | None = None) -> dict[str, str]:
+    """Each game's name on the sheet, the phones and the legend: the club's own word where its
+    ruleset gives one (``game_names``: Rıfkı's « son iki » on the 7th and last line), else
+    the standard name in the active language. Read straight from the stored ruleset (which
+    the scoring checked); the pages print it as text, never as markup."""
+    names = standard_names()
+    own = (rules or {}).get("game_names")
+    if isinstance(own, dict):
+        for code, name in own.items():
+            if code in names and isinstance(name, str) and name.strip():
+                names[code] = name.strip()
+    return names
 
 
 def game_choices(rules: dict[str, Any] | None = None) -> list[tuple[str, str]]:
     """« C — Pas de dames »: a focused list picks the game from its letter, as on paper (the
     games the club's table plays)."""
-    names = kind_names()
+    names = kind_names(rules)
     return [
         ("", "—"),
         *((code, f"{LETTERS[code]} — {names[code]}") for code in played_games(rules or None)),
@@ -76,7 +92,7 @@ def game_choices(rules: dict[str, Any] | None = None) -> list[tuple[str, str]]:
 def legend(rules: dict[str, Any] | None = None) -> list[tuple[str, str]]:
     """[(letter, « game name (points) »)]: the printed sheet's and the screen's legend, with
     what a card or trick is worth in the club's table: « Pas de dames (−2) »."""
-    names = kind_names()
+    names = kind_names(rules)
     values = double_king.validate_rules(rules or None)["game_values"]
     assert isinstance(values, dict)
     out = []
@@ -187,13 +203,13 @@ class PointsLines(forms.Form):
         return None
 
     def game_names(self) -> dict[str, str]:
-        return kind_names()
+        return kind_names(self.rules)
 
     def legend(self) -> list[tuple[str, str]]:
         return legend(self.rules)
 
     def game_names_json(self) -> str:
-        return json.dumps(kind_names())
+        return json.dumps(kind_names(self.rules))
 
     def lines_json(self) -> str:
         """What each game's line may hold, for the page's keyboard help: the game's letter,
@@ -533,7 +549,7 @@ class DoubleKingRow(PointsLines, DealForm):
         negative games still open at the table (with how many times)."""
         if self.pending is None or self.dealer is None:
             return {}
-        names = kind_names()
+        names = kind_names(self.rules)
         negatives = self.pending["negatives_left"][self.dealer]
         forced = bool(self.pending["dealer_must_choose_trump"])
         games = [
@@ -594,12 +610,15 @@ VALUE_KEYS_OF = {"seventh_last": ("seventh", "last")}
 def game_fields(rules: dict[str, Any]) -> list[RuleField]:
     """Each game's row of the rules page: the points of its unit (a negative number, a
     positive one at trump) and, for a negative game, how many times it is played in a round
-    (0: not played). The round's frame and its zero sum are the scoring's to check."""
-    names = kind_names()
+    (0: not played), and the club's own name for it on the sheets (empty: the standard name).
+    The round's frame and its zero sum are the scoring's to check."""
+    names = standard_names()
     values, quotas = rules["game_values"], rules["negative_quotas"]
+    own = rules.get("game_names") or {}
     fields: list[RuleField] = []
     for code, kind in KINDS.items():
         row = f"{LETTERS[code]} — {names[code]} ({_row_summary(code, values, quotas)})"
+        fields.append(_name_field(code, names[code], own.get(code, ""), row))
         for key in VALUE_KEYS_OF.get(code, (code,)):
             bounds = (1, VALUE_MAX) if key == "trump" else (-VALUE_MAX, -1)
             field = bounded_field(VALUE_LABELS[key], bounds, values[key])
@@ -613,6 +632,28 @@ def game_fields(rules: dict[str, Any]) -> list[RuleField]:
             key = f"negative_quotas.{code}"
             fields.append(RuleField(f"quota__{code}", field, GAME_TABLE, key, write, row))
     return fields
+
+
+def _name_field(code: str, standard: str, name: object, row: str) -> RuleField:
+    """The club's own name of a game (``game_names``), shown on the sheet, the phones and the
+    legend instead of the standard one; the scores are unchanged."""
+    label = _("Name on the sheet")
+    field = forms.CharField(
+        label=label,
+        max_length=GAME_NAME_MAX,
+        required=False,
+        initial=name if isinstance(name, str) else "",
+        validators=[PlainNameValidator(label)],
+        help_text=_("The club's own word for this game. Empty: « %(name)s ».") % {"name": standard},
+    )
+
+    def write(rules: dict[str, Any], value: str) -> None:
+        names = {k: v for k, v in (rules.get("game_names") or {}).items() if k != code}
+        if value.strip():
+            names[code] = value.strip()
+        rules["game_names"] = names
+
+    return RuleField(f"name__{code}", field, GAME_TABLE, f"game_names.{code}", write, row)
 
 
 def _row_summary(code: str, values: dict[str, int], quotas: dict[str, int]) -> str:
@@ -711,12 +752,12 @@ class DoubleKingPlugin(GamePlugin):
         if "penalty" in record:
             return self.describe(record, names, rules)
         code = str(record.get("game"))
-        return f"{LETTERS.get(code, '?')} — {kind_names().get(code, code)}"
+        return f"{LETTERS.get(code, '?')} — {kind_names(rules).get(code, code)}"
 
     def describe(
         self, record: dict[str, Any], seat_names: Sequence[str], rules: dict[str, Any] | None = None
     ) -> str:
-        names = kind_names()
+        names = kind_names(rules)
         game = names.get(str(record.get("game")), str(record.get("game")))
         if "penalty" in record:
             return _("Penalty (%(game)s): %(player)s") % {

@@ -12,6 +12,8 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from scoring.common import PLACE_POINTS_MAX
+
 from ..scoring_messages import bounds_help
 
 #: The rules page's groups, in the order it shows them.
@@ -73,10 +75,31 @@ class IntListField(forms.CharField):
             raise forms.ValidationError(self.error_messages["int_list"], code="int_list") from None
 
 
-def int_list_field(label: Any, numbers: list[int], help_text: Any) -> IntListField:
-    return IntListField(
-        label=label, initial=", ".join(str(v) for v in numbers), help_text=help_text
-    )
+class PlacePointsField(IntListField):
+    """One row of place points (a table size's), each 0 to 10,000: a number out of bounds is
+    refused on this input, not on the first row of the setting that the ruleset's check
+    names."""
+
+    default_error_messages = {
+        "place_points": _("Enter whole numbers from %(min)s to %(max)s."),
+    }
+
+    def validate(self, value: Any) -> None:
+        super().validate(value)
+        if any(not 0 <= number <= PLACE_POINTS_MAX for number in value or []):
+            raise forms.ValidationError(
+                self.error_messages["place_points"],
+                code="place_points",
+                params={"min": 0, "max": PLACE_POINTS_MAX},
+            )
+
+
+def int_list_field(
+    label: Any, numbers: list[int], help_text: Any, *, place_points: bool = False
+) -> IntListField:
+    """``place_points``: a row of place points (:class:`PlacePointsField`)."""
+    field_class = PlacePointsField if place_points else IntListField
+    return field_class(label=label, initial=", ".join(str(v) for v in numbers), help_text=help_text)
 
 
 def choice_setting(key: str, label: Any, choices: list[tuple[str, Any]], value: Any) -> RuleField:
@@ -88,5 +111,6 @@ def choice_setting(key: str, label: Any, choices: list[tuple[str, Any]], value: 
 #: Help for the settings that are lists of numbers, when the plug-in gives none.
 LIST_HELP = _("Separated by commas.")
 PLACE_POINTS_HELP = _(
-    "From the first to the last, separated by commas: 0 to 100 each, never more for a worse place."
+    "From the first to the last, separated by commas: 0 to 10,000 each, never more for a worse "
+    "place."
 )

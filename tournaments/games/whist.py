@@ -20,11 +20,11 @@ from club.formatting import labelled
 from scoring import GAMES, whist
 from scoring.whist import SEED_COUNTERS, contract_table
 from scoring.whist_models import ON_FAILURE, ZERO_SUM
-from scoring.whist_seats import SIT_OUT, deal_seats
+from scoring.whist_seats import SIT_OUT, deal_seats, rotation_order
 
 from ..language import contract_name
 from .base import DealForm, GamePlugin
-from .rule_fields import TABLES, IntListField, RuleField, choice_setting
+from .rule_fields import TABLES, PlacePointsField, RuleField, choice_setting
 from .whist_table import contract_table_fields
 from .whist_table import finish as finish_contract_table
 
@@ -61,16 +61,26 @@ def declarer_range(rules: dict[str, Any] | None = None) -> dict[str, tuple[int, 
     return {c.code: c.declarers for c in contract_table(rules or None)}
 
 
-def seats_of_deal(
-    rules: dict[str, Any] | None, n_seats: int, first_dealer: int, index: int
-) -> tuple[int, tuple[int, ...]]:
-    """The dealer of deal ``index`` (0-based) and the seats sitting it out (none at 4; at 5
-    and 6 as the club's ``sit_out`` says: ``scoring.whist_seats``). Read straight from the
-    stored ruleset (a printed round asks for every row): missing is the default."""
+def _sit_out(rules: dict[str, Any] | None) -> str:
+    """The club's ``sit_out``, read straight from the stored ruleset (a printed round asks for
+    every row): missing is the default."""
     sit_out = (rules or {}).get("sit_out", SIT_OUT[0])
     if sit_out not in SIT_OUT:  # not a ruleset the scoring accepted: it says why
         sit_out = str(_rules(rules)["sit_out"])
-    return deal_seats(n_seats, index, first_dealer, sit_out)
+    return str(sit_out)
+
+
+def seats_of_deal(
+    rules: dict[str, Any] | None,
+    n_seats: int,
+    first_dealer: int,
+    index: int,
+    sit_out_order: Sequence[int] = (),
+) -> tuple[int, tuple[int, ...]]:
+    """The dealer of deal ``index`` (0-based) and the seats sitting it out (none at 4; at 5
+    and 6 as the club's ``sit_out`` says, the rotation from the table's ``sit_out_order``:
+    ``scoring.whist_seats``)."""
+    return deal_seats(n_seats, index, first_dealer, _sit_out(rules), sit_out_order or None)
 
 
 def sitting_out_text(names: Sequence[str]) -> str:
@@ -111,7 +121,7 @@ class WhistDealForm(DealForm):
     def add_fields(self) -> None:
         self.n_seats = len(self.seat_names)
         self.dealer, self.sitting_out = seats_of_deal(
-            self.rules, self.n_seats, self.first_dealer, self.number - 1
+            self.rules, self.n_seats, self.first_dealer, self.number - 1, self.sit_out_order
         )
         names = contract_names(self.rules)
         self.contract_labels = names
@@ -346,9 +356,23 @@ class WhistPlugin(GamePlugin):
         return (4, 5, 6) if ruleset.get("tables_of_six") else (4, 5)
 
     def deal_seats(
-        self, rules: dict[str, Any] | None, n_seats: int, first_dealer: int, turn: int
+        self,
+        rules: dict[str, Any] | None,
+        n_seats: int,
+        first_dealer: int,
+        turn: int,
+        sit_out_order: Sequence[int] = (),
     ) -> tuple[int, tuple[int, ...]]:
-        return seats_of_deal(rules, n_seats, first_dealer, turn)
+        return seats_of_deal(rules, n_seats, first_dealer, turn, sit_out_order)
+
+    def sit_out_order(
+        self, rules: dict[str, Any] | None, n_seats: int, first_dealer: int, sat_out: Sequence[int]
+    ) -> list[int]:
+        """« À tour de rôle »: the players of the table who have sat out least so far first
+        (RULES.md « Changes of 2026-11-28 »); with ``"dealer"`` the dealer sits out."""
+        if n_seats not in (5, 6) or _sit_out(rules) != "rotating":
+            return []
+        return list(rotation_order(n_seats, sat_out, first_dealer))
 
     def default_rounds(self, rules: dict[str, Any] | None) -> int | None:
         return int(self.rules(rules).get("pools") or self.spec.default_sessions or 3)
@@ -430,12 +454,12 @@ def _place_points_key(size: str) -> str:
 def _place_points_field(size: str, tables: object) -> RuleField:
     """The place points of a table of ``size`` (one row of ``place_points``; empty: none)."""
     row = tables.get(size) if isinstance(tables, dict) else None
-    field = IntListField(
+    field = PlacePointsField(
         label=_("Place points at a table of %(size)s") % {"size": size},
         initial=", ".join(str(v) for v in row or []),
         required=False,
         help_text=_(
-            "From the first to the last, separated by commas (e.g. 90, 60, 30, 0): 0 to 100 "
+            "From the first to the last, separated by commas (e.g. 90, 60, 30, 0): 0 to 10,000 "
             "each, never more for a worse place. Empty: none."
         ),
     )

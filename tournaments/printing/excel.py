@@ -9,9 +9,10 @@ cleanly in Excel and LibreOffice.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from fractions import Fraction
 from io import BytesIO
+from typing import Protocol
 
 from django.utils.text import capfirst, slugify
 from django.utils.translation import gettext as _
@@ -28,7 +29,7 @@ from scoring import GAMES
 from tournaments.formatting import format_points
 from tournaments.games import PLUGINS
 from tournaments.language import spec_name
-from tournaments.models import Deal, Tournament
+from tournaments.models import Deal, Round, Tournament
 from tournaments.selectors import (
     annual_rankings,
     classification,
@@ -38,6 +39,11 @@ from tournaments.selectors import (
     season_rankings,
     season_totals,
 )
+from tournaments.selectors.accounts import MoneyReport
+from tournaments.selectors.annual_rankings import AnnualRanking
+from tournaments.selectors.classification import StandingRow
+from tournaments.selectors.club_classification import ClubLine
+from tournaments.selectors.season_rankings import SeasonRow
 from tournaments.selectors.season_totals import Period
 
 XLSX_CONTENT_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
@@ -146,8 +152,12 @@ class SheetWriter:
         return cell
 
     def row(
-        self, values: Sequence[object], formats: Sequence[str | None] | None = None, *, font=None
-    ):
+        self,
+        values: Sequence[object],
+        formats: Sequence[str | None] | None = None,
+        *,
+        font: Font | None = None,
+    ) -> None:
         """One row. Numbers get their format (``INTEGER`` for integers by default), text
         none; every cell gets ``font`` if given. Cells are made as the sheet is written."""
         widths = self.widths
@@ -158,7 +168,12 @@ class SheetWriter:
                     widths[index] = len(shown)
         self.rows.append((values, formats, font))
 
-    def _cells(self, values, formats, font) -> list[object]:
+    def _cells(
+        self,
+        values: Sequence[object],
+        formats: Sequence[str | None] | None,
+        font: Font | None,
+    ) -> list[object]:
         """A row's cells: each column's cell for the value's format (numbers: ``INTEGER`` for
         integers by default; text: none) and the row's font; an empty cell without font is
         left out. Text is always text (a value starting with "=" too)."""
@@ -269,7 +284,9 @@ def tournament_workbook(tournament: Tournament) -> Workbook:
     return workbook
 
 
-def _contract_sheet(workbook: Workbook, tournament: Tournament, rounds, round_name: str) -> None:
+def _contract_sheet(
+    workbook: Workbook, tournament: Tournament, rounds: Sequence[Round], round_name: str
+) -> None:
     """A game of contracts (whist): every deal played, its contract in the club's own words
     (its ruleset's names in the workbook's language), declarers and tricks. Other games'
     sheets hold no contract: no sheet."""
@@ -305,7 +322,7 @@ def _contract_sheet(workbook: Workbook, tournament: Tournament, rounds, round_na
     writer.finish()
 
 
-def club_classification_sheet(workbook: Workbook, lines) -> None:
+def club_classification_sheet(workbook: Workbook, lines: Sequence[ClubLine]) -> None:
     """The club classification: each club's place, the sum of its best players' results, the
     players counted (with their results) and, for a club short of players, how many it had."""
     headers = [_("Rank"), _("Club"), _("Points"), _("Players counted"), _("Note")]
@@ -330,7 +347,7 @@ POINTS = "points"
 
 def player_standings_sheet(
     workbook: Workbook,
-    standings,
+    standings: Sequence[StandingRow],
     numbers: Sequence[int],
     round_name: str,
     *,
@@ -352,7 +369,7 @@ def player_standings_sheet(
 
 def team_standings_sheet(
     workbook: Workbook,
-    standings,
+    standings: Sequence[StandingRow],
     numbers: Sequence[int],
     round_name: str,
     *,
@@ -372,7 +389,7 @@ def team_standings_sheet(
 
 def _standings_sheet(
     workbook: Workbook,
-    standings,
+    standings: Sequence[StandingRow],
     numbers: Sequence[int],
     round_name: str,
     columns: Sequence[tuple[str, str, str | None]],
@@ -413,7 +430,7 @@ def _standings_sheet(
     writer.finish()
 
 
-def _round_sheets(workbook: Workbook, rounds, round_name: str) -> None:
+def _round_sheets(workbook: Workbook, rounds: Sequence[Round], round_name: str) -> None:
     for round_ in rounds:
         ws = new_sheet(workbook, _round_title(round_.number, round_name))
         writer = SheetWriter(
@@ -421,7 +438,7 @@ def _round_sheets(workbook: Workbook, rounds, round_name: str) -> None:
         )
         for table in round_.tables.all():
             for seat in table.seats.all():
-                name = seat.entry.player.full_name if seat.entry_id else str(seat.team)
+                name = seat.entry.player.full_name if seat.entry is not None else str(seat.team)
                 points, points_format = (
                     points_value(seat.place_points) if table.complete else (None, INTEGER)
                 )
@@ -461,7 +478,9 @@ def season_workbook(season: Season, period: Period | None = None) -> Workbook:
     return workbook
 
 
-def _season_sheets(workbook: Workbook, season: Season, games, period: Period | None) -> None:
+def _season_sheets(
+    workbook: Workbook, season: Season, games: Sequence[str], period: Period | None
+) -> None:
     annual = [g for g in games if PLUGINS[g].annual_ranking]
     others = [g for g in games if g not in annual]
     standings = season_rankings.season_standings(season, others, period=period)
@@ -478,7 +497,9 @@ def _season_sheets(workbook: Workbook, season: Season, games, period: Period | N
             SEASON_SHEETS[PLUGINS[game].lineup.unit](workbook, standings[game], title, threshold)
 
 
-def player_season_sheet(workbook: Workbook, rows, title: str, threshold=None) -> None:
+def player_season_sheet(
+    workbook: Workbook, rows: Sequence[SeasonRow], title: str, threshold: int | None = None
+) -> None:
     """An individual game's season: place points, total score (and the total with the place
     points where a tournament added them), best round."""
     columns = [(_("Place points"), "place_points"), (_("Total score"), "score")]
@@ -488,7 +509,9 @@ def player_season_sheet(workbook: Workbook, rows, title: str, threshold=None) ->
     _season_sheet(workbook, rows, title, columns, threshold)
 
 
-def team_season_sheet(workbook: Workbook, rows, title: str, threshold=None) -> None:
+def team_season_sheet(
+    workbook: Workbook, rows: Sequence[SeasonRow], title: str, threshold: int | None = None
+) -> None:
     """A team game's season: each player credited with his teams' matches."""
     columns = ((_("Matches won"), "wins"), (_("Total score"), "score"))
     _season_sheet(workbook, rows, title, (*columns, (_("Difference"), "difference")), threshold)
@@ -506,7 +529,13 @@ def attendance_headers(threshold: int) -> list[str]:
     ]
 
 
-def _season_sheet(workbook: Workbook, rows, title: str, columns, threshold=None) -> None:
+def _season_sheet(
+    workbook: Workbook,
+    rows: Sequence[SeasonRow],
+    title: str,
+    columns: Sequence[tuple[str, str]],
+    threshold: int | None = None,
+) -> None:
     """Rank, player, tournaments, rounds, then ``columns`` (heading, ``SeasonRow``
     attribute: integers, or fractions for shared place points, drawn matches and the totals
     with place points), then with a ``threshold`` the evenings played against it."""
@@ -538,7 +567,11 @@ RULE_NAMES = {
 
 
 def annual_sheet(
-    workbook: Workbook, ranking, title: str, evenings=None, threshold=None
+    workbook: Workbook,
+    ranking: AnnualRanking,
+    title: str,
+    evenings: dict[int, int] | None = None,
+    threshold: int | None = None,
 ) -> Worksheet:
     """The yearly ranking the committee sends around: rank, player, the totals (the points
     with the place points where a tournament added them), then for each tournament the
@@ -588,12 +621,32 @@ def annual_sheet(
     return writer.finish()
 
 
+class StandingsSheet(Protocol):
+    """A tournament's standings sheet, of players or of teams."""
+
+    def __call__(
+        self,
+        workbook: Workbook,
+        standings: Sequence[StandingRow],
+        numbers: Sequence[int],
+        round_name: str,
+        *,
+        model: str | None = None,
+    ) -> None: ...
+
+
 #: Each lineup's sheets, by its ``unit``: players or teams.
-STANDINGS_SHEETS = {"entry": player_standings_sheet, "team": team_standings_sheet}
-SEASON_SHEETS = {"entry": player_season_sheet, "team": team_season_sheet}
+STANDINGS_SHEETS: dict[str, StandingsSheet] = {
+    "entry": player_standings_sheet,
+    "team": team_standings_sheet,
+}
+SEASON_SHEETS: dict[str, Callable[[Workbook, Sequence[SeasonRow], str, int | None], None]] = {
+    "entry": player_season_sheet,
+    "team": team_season_sheet,
+}
 
 
-def money_workbook(report) -> Workbook:
+def money_workbook(report: MoneyReport) -> Workbook:
     """The season's money: entry fees per tournament, then the memberships."""
     workbook = new_workbook(str(report.season))
     writer = SheetWriter(
@@ -634,7 +687,9 @@ def money_workbook(report) -> Workbook:
     return workbook
 
 
-def tables_workbook(title: str, sheets: Sequence[tuple[str, Sequence[str], list]]) -> Workbook:
+def tables_workbook(
+    title: str, sheets: Sequence[tuple[str, Sequence[str], Sequence[Sequence[object]]]]
+) -> Workbook:
     """A workbook of plain tables: one sheet per ``(name, headers, rows)``."""
     workbook = new_workbook(title)
     for name, headers, rows in sheets:

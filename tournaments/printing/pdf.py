@@ -21,11 +21,12 @@ from collections import defaultdict
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.request import url2pathname
 
 from django.conf import settings
 from django.contrib.staticfiles import finders
+from django.http import HttpRequest
 from django.template.loader import render_to_string
 from django.utils.text import slugify
 from weasyprint import CSS, HTML
@@ -38,6 +39,9 @@ from tournaments.games import GamePlugin, plugin_for
 from tournaments.games.sheet_rows import CellsFor, PenaltyRow, SheetRow, SheetRows
 from tournaments.models import Deal, Round, Seat, Table, Tournament, label_teams
 from tournaments.selectors.scoresheet import dealing_names
+
+if TYPE_CHECKING:
+    from weasyprint.urls import URLFetcherResponse
 from tournaments.tableside.qr import TableCode
 
 #: Rows of a blank sheet for games played to a target (no fixed number of deals).
@@ -84,15 +88,15 @@ def _under(path: Path, roots: Sequence[Path]) -> bool:
 class LocalFetcher(URLFetcher):
     """Fetches ``data:`` URLs and project files only; anything else is refused."""
 
-    def __init__(self, roots: Iterable[Path] | None = None, **kwargs):
+    def __init__(self, roots: Iterable[Path] | None = None, **kwargs: Any) -> None:
         super().__init__(allowed_protocols={"file", "data"}, **kwargs)
         self.roots = resolved_roots(roots)
 
-    def fetch(self, url, headers=None):
+    def fetch(self, url: str, headers: Mapping[str, str] | None = None) -> URLFetcherResponse:
         return super().fetch(local_url(url, self.roots), headers)
 
 
-def make_fetcher():
+def make_fetcher() -> LocalFetcher:
     return LocalFetcher()
 
 
@@ -133,16 +137,19 @@ def html_to_pdf(html: str) -> bytes:
     """Lay out an HTML document as PDF; relative URLs resolve against the static directory."""
     base_url = (Path(settings.BASE_DIR) / "static").as_uri() + "/"
     document = HTML(string=html, base_url=base_url, url_fetcher=make_fetcher())
-    return document.write_pdf(stylesheets=[stylesheet()], font_config=font_config())
+    pdf: bytes = document.write_pdf(stylesheets=[stylesheet()], font_config=font_config())
+    return pdf
 
 
-def render_pdf(template_name: str, context: Mapping[str, object], request=None) -> bytes:
+def render_pdf(
+    template_name: str, context: Mapping[str, object], request: HttpRequest | None = None
+) -> bytes:
     """The template as PDF. Rendering the HTML is cheap, laying it out is not (about 0.1 s a
     page): the PDF is cached for a while under the digest of its HTML, so printing the same
     sheets again (a second printer, a paper jam) is instant and any change shows at once."""
     html = render_to_string(template_name, dict(context), request=request)
     key = "atout:pdf:" + hashlib.sha256(html.encode()).hexdigest()
-    content = cache_faults.get(key, bytes)
+    content: bytes | None = cache_faults.get(key, bytes)
     if content is None:
         content = html_to_pdf(html)
         if len(content) <= CACHE_MAX_BYTES:
@@ -228,7 +235,7 @@ def build_sheet(
     game_names: Mapping[str, str] | None = None,
     penalty_lines: int | None = None,
     cells_for: CellsFor | None = None,
-    rules=None,
+    rules: dict[str, Any] | None = None,
     dealers: Sequence[str] | None = None,
     plugin: GamePlugin | None = None,
 ) -> Sheet:
@@ -251,7 +258,11 @@ def build_sheet(
         rules=rules,
         cells_for=cells_for,
         seats_of=functools.partial(
-            plugin.deal_seats, tournament.rules or None, len(dealing), first
+            plugin.deal_seats,
+            tournament.rules or None,
+            len(dealing),
+            first,
+            sit_out_order=tuple(table.sit_out_order or ()),
         ),
     )
     _place_deals(plugin, sheet_rows, deals or ())
@@ -319,11 +330,11 @@ def _dealers(table: Table) -> list[str] | None:
     return dealing_names(seats)
 
 
-def rows_for(plugin: GamePlugin, rules=None) -> int:
+def rows_for(plugin: GamePlugin, rules: dict[str, Any] | None = None) -> int:
     return plugin.deals_per_round(rules or None) or plugin.blank_rows or DEFAULT_ROWS
 
 
-def game_names_for(plugin: GamePlugin, rules=None) -> dict[str, str]:
+def game_names_for(plugin: GamePlugin, rules: dict[str, Any] | None = None) -> dict[str, str]:
     """The names of the games a record may name, in the current language (the plug-in's form)."""
     seats = max(plugin.spec.table_sizes)
     form = plugin.sheet_form(seat_names=[""] * seats, first_dealer=0, rules=rules)
@@ -435,11 +446,11 @@ def _sort_key(text: str) -> str:
 def plan_lines(tables: Sequence[Table]) -> list[PlanLine]:
     """Every player of a round, alphabetically (last name, first name), with table and seat."""
     lines = []
-    label_teams(s.team for table in tables for s in table.seats.all() if s.team_id is not None)
+    label_teams(s.team for table in tables for s in table.seats.all() if s.team is not None)
     for table in tables:
         seats = list(table.seats.all())
         for seat in seats:
-            if seat.entry_id is not None:
+            if seat.entry is not None:
                 player = seat.entry.player
                 last, first, sub = player.last_name, player.first_name, seat.entry.substitute
                 lines.append(
@@ -455,7 +466,9 @@ def plan_lines(tables: Sequence[Table]) -> list[PlanLine]:
                 )
                 continue
             # A team: each of its players, at his seat (team t: seats t and t + 2).
-            entries = sorted(seat.team.entries.all(), key=lambda e: e.pk)
+            team = seat.team
+            assert team is not None  # a seat holds an entry or a team
+            entries = sorted(team.entries.all(), key=lambda e: e.pk)
             for k, entry in enumerate(entries):
                 player = entry.player
                 lines.append(
@@ -465,7 +478,7 @@ def plan_lines(tables: Sequence[Table]) -> list[PlanLine]:
                         table.number,
                         seat.position + k * len(seats) + 1,
                         seat.first_dealer and k == 0 and not table.bye,
-                        team=seat.team.label,
+                        team=team.label,
                         bye=table.bye,
                         shown=names.public_label(player.first_name, player.last_name) or "",
                     )

@@ -9,7 +9,7 @@ these views only gather the data (``selectors``) and hand it to ``pdf`` or ``exc
 
 from django.conf import settings
 from django.db.models import Q
-from django.http import HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.http import content_disposition_header
@@ -27,12 +27,14 @@ from club.roles import (
     ScorekeeperRequiredMixin,
     for_clubs,
     has_role,
+    logged_in_user,
 )
 from tournaments.forms_season import PeriodForm
 from tournaments.models import Round, Tournament
 from tournaments.printing import excel, pdf, player_export, sheet_pdfs
 from tournaments.printing import exports as pdf_exports
 from tournaments.printing.models import PdfExport
+from tournaments.printing.sheet_pdfs import SheetDocument
 from tournaments.selectors import accounts, round_reads
 from tournaments.site import site_root
 from tournaments.tableside import qr
@@ -44,8 +46,10 @@ def file_response(
     """The file, said to be in ``language`` (else the active one: the document's, made under
     ``document_language``)."""
     response = HttpResponse(content, content_type=content_type)
-    response["Content-Language"] = language or get_language()
-    response["Content-Disposition"] = content_disposition_header(attachment, filename)
+    response["Content-Language"] = language or get_language() or settings.LANGUAGE_CODE
+    disposition = content_disposition_header(attachment, filename)
+    if disposition is not None:  # None only for an inline file without a name
+        response["Content-Disposition"] = disposition
     response["Content-Length"] = str(len(content))
     # Standings change as results come in; staff sheets are not for shared caches.
     response["Cache-Control"] = "private, no-cache"
@@ -66,7 +70,9 @@ CODES_PER_PAGE = 20
 EXPORT_REFRESH_SECONDS = 3
 
 
-def sheets_response(request, document, kind, round_: Round | None) -> HttpResponse:
+def sheets_response(
+    request: HttpRequest, document: SheetDocument, kind: str, round_: Round | None
+) -> HttpResponse:
     """The sheets as PDF at once when few must be laid out (a request never stalls its worker
     longer than ``PDF_INLINE_MAX_RENDERS`` allows); else the missing sheets go to the task
     queue and the user waits on the document's page."""
@@ -76,7 +82,7 @@ def sheets_response(request, document, kind, round_: Round | None) -> HttpRespon
             document.tournament,
             kind=kind,
             round_=round_,
-            user=request.user,
+            user=logged_in_user(request),
             base_url=site_root(request),
             tables=[page.table.pk for page in pages if page.content is None],
         )
@@ -86,15 +92,16 @@ def sheets_response(request, document, kind, round_: Round | None) -> HttpRespon
 
 class RoundMixin(ScorekeeperRequiredMixin):
     def get_round(self, pk: int) -> Round:
-        return self.get_scoped(
+        round_: Round = self.get_scoped(
             Round.objects.select_related("tournament__club", "tournament__season"), pk=pk
         )
+        return round_
 
 
 class RoundSheetsPDFView(RoundMixin, View):
     """The blank score sheets of a round, one A4 page per table, for the players to fill."""
 
-    def get(self, request, pk):
+    def get(self, request: HttpRequest, pk: int) -> HttpResponse:
         round_ = self.get_round(pk)
         with document_language(round_.tournament.club.language):
             document = sheet_pdfs.round_document(round_, site_root(request))
@@ -104,7 +111,7 @@ class RoundSheetsPDFView(RoundMixin, View):
 class RoundPlanPDFView(RoundMixin, View):
     """The wall plan: every player of the round, alphabetically, with table and seat."""
 
-    def get(self, request, pk):
+    def get(self, request: HttpRequest, pk: int) -> HttpResponse:
         round_ = self.get_round(pk)
         tournament = round_.tournament
         # Printed for the hall: the names as the public pages write them, in its language.
@@ -112,7 +119,7 @@ class RoundPlanPDFView(RoundMixin, View):
         with document_language(tournament.club.language):
             return self.plan(request, round_)
 
-    def plan(self, request, round_: Round) -> HttpResponse:
+    def plan(self, request: HttpRequest, round_: Round) -> HttpResponse:
         tournament = round_.tournament
         lines = pdf.plan_lines(round_reads.round_tables(round_))
         codes = sorted(qr.round_codes(round_, site_root(request)).values(), key=lambda c: c.table)
@@ -140,8 +147,10 @@ class FilledSheetsPDFView(ScorekeeperRequiredMixin, View):
     unless its sheets are cached (``sheets_response``).
     """
 
-    def get(self, request, pk):
-        tournament = self.get_scoped(Tournament.objects.select_related("club", "season"), pk=pk)
+    def get(self, request: HttpRequest, pk: int) -> HttpResponse:
+        tournament: Tournament = self.get_scoped(
+            Tournament.objects.select_related("club", "season"), pk=pk
+        )
         only = optional_int(request.GET.get("ronde"), minimum=1, maximum=tournament.rounds)
         round_ = (
             get_object_or_404(Round, tournament=tournament, number=only)
@@ -153,7 +162,7 @@ class FilledSheetsPDFView(ScorekeeperRequiredMixin, View):
             return sheets_response(request, document, PdfExport.Kind.FILLED_SHEETS, round_)
 
 
-def public_export(request, club) -> None:
+def public_export(request: HttpRequest, club: Club) -> None:
     """A public workbook writes names as the public pages do; the club's staff get theirs."""
     if not has_role(request.user, SCOREKEEPERS, club):
         activate_public_names(club)
@@ -162,7 +171,7 @@ def public_export(request, club) -> None:
 class TournamentXlsxView(View):
     """A published tournament's classification and rounds; staff also get unpublished ones."""
 
-    def get(self, request, pk):
+    def get(self, request: HttpRequest, pk: int) -> HttpResponse:
         staff = for_clubs(Tournament.objects.all(), request.user, SCOREKEEPERS)
         tournament = get_object_or_404(
             Tournament.objects.select_related("club", "season").filter(
@@ -182,7 +191,7 @@ class SeasonXlsxView(View):
     period (« mois », or « du » and « au »), that period's ranking first (a bad period: the
     season's only, as the page shows it)."""
 
-    def get(self, request, pk):
+    def get(self, request: HttpRequest, pk: int) -> HttpResponse:
         season = get_object_or_404(Season.objects.select_related("club"), pk=pk)
         asked = any(request.GET.get(name) for name in ("mois", "du", "au"))
         period = PeriodForm(request.GET if asked else None, season=season).period()
@@ -196,8 +205,8 @@ class SeasonXlsxView(View):
 class MoneyXlsxView(CommitteeRequiredMixin, View):
     """The season's money report as a workbook."""
 
-    def get(self, request, pk):
-        season = self.get_scoped(Season.objects.select_related("club"), pk=pk)
+    def get(self, request: HttpRequest, pk: int) -> HttpResponse:
+        season: Season = self.get_scoped(Season.objects.select_related("club"), pk=pk)
         with document_language(season.club.language):
             report = accounts.money_report(season)
             content = excel.workbook_bytes(excel.money_workbook(report))
@@ -208,8 +217,8 @@ class MoneyXlsxView(CommitteeRequiredMixin, View):
 class PlayerDataView(CommitteeRequiredMixin, View):
     """A player's data, as his club holds it (the right of access): JSON or a workbook."""
 
-    def get(self, request, slug, pk, extension):
-        club = self.get_scoped(Club, slug=slug)
+    def get(self, request: HttpRequest, slug: str, pk: int, extension: str) -> HttpResponse:
+        club: Club = self.get_scoped(Club, slug=slug)
         player = get_object_or_404(club.players.all(), pk=pk)
         with document_language(club.language):
             if extension == "json":
@@ -234,8 +243,8 @@ class PdfExportView(ScorekeeperRequiredMixin, View):
     """A queued document's page: it refreshes itself while the file is being prepared, then
     offers the download."""
 
-    def get(self, request, pk):
-        export = self.get_scoped(
+    def get(self, request: HttpRequest, pk: int) -> HttpResponse:
+        export: PdfExport = self.get_scoped(
             PdfExport.objects.defer("content").select_related("tournament", "round"), pk=pk
         )
         pdf_exports.settle(export)  # a task whose worker died fails it, past its bound
@@ -254,8 +263,8 @@ class PdfExportView(ScorekeeperRequiredMixin, View):
 class PdfExportFileView(ScorekeeperRequiredMixin, View):
     """A queued document's file, once ready (before that: back to its page)."""
 
-    def get(self, request, pk):
-        export = self.get_scoped(PdfExport, pk=pk)
+    def get(self, request: HttpRequest, pk: int) -> HttpResponse:
+        export: PdfExport = self.get_scoped(PdfExport, pk=pk)
         if export.status != PdfExport.Status.READY or export.content is None:
             return redirect("pdf_export", export.pk)
         return pdf_response(bytes(export.content), export.filename, export.language)

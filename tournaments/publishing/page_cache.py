@@ -95,6 +95,23 @@ def tournament_depends(tournament: Any) -> tuple:
     )
 
 
+def season_depends(season: Any) -> tuple:
+    """What a season's page shows of it and of its club besides its tournaments (edited
+    without a result: not counted in their versions)."""
+    club = season.club
+    return (
+        season.pk,
+        season.name,
+        season.start,
+        season.end,
+        season.attendance_threshold,
+        club.pk,
+        club.name,
+        club.default_public_name,
+        club.hide_from_search_engines,
+    )
+
+
 def get(cache_key: str) -> Any:
     """A kept page or part (text or bytes); None when missing, or when the cache fails or
     holds something else (``cache_faults``: a miss, logged once)."""

@@ -10,6 +10,7 @@ cache. A table's part is keyed as its own public page is (``TableView``, through
 from django.template.loader import get_template
 from django.utils.safestring import SafeString, mark_safe
 
+from tournaments.games.base import GamePlugin
 from tournaments.models import Round, Table, Tournament
 from tournaments.publishing import page_cache
 from tournaments.selectors import round_reads
@@ -19,7 +20,9 @@ def table_key(tournament: Tournament, table: Table) -> str:
     return page_cache.key("round-table", table.pk, table.version, tournament.layout_version)
 
 
-def rounds_with_tables(tournament: Tournament, plugin) -> list[tuple[Round, list[SafeString]]]:
+def rounds_with_tables(
+    tournament: Tournament, plugin: GamePlugin
+) -> list[tuple[Round, list[SafeString]]]:
     """Each round (with its tables, for their count) and its tables' HTML, in order: the
     missing parts' seats read in one go (a constant number of queries) and rendered."""
     rounds = round_reads.rounds_and_tables(tournament)

@@ -1,13 +1,16 @@
-"""The ranking tables: a tournament's standings and the annual ranking as rows for one
-template loop, their columns the game's standings metrics; django-tables2 tables for the
-season standings (sortable, paginated)."""
+"""The ranking tables: a tournament's standings and a season's standings as rows for one
+template loop (``_ranking_table.html``), their columns the game's standings metrics; the
+annual ranking as a django-tables2 table (sortable, paginated)."""
 
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import partial
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import django_tables2 as tables
 from django.conf import settings
+from django.core.paginator import Paginator
 from django.utils.formats import localize
 from django.utils.functional import Promise
 from django.utils.html import format_html
@@ -17,10 +20,18 @@ from django.utils.translation import gettext_lazy as _
 
 from tournaments.formatting import format_points
 
+if TYPE_CHECKING:
+    from django.http import QueryDict
 
-class PointsColumn(tables.Column):
-    def render(self, value):
-        return format_points(value)
+    from tournaments.games.base import GamePlugin
+    from tournaments.selectors.classification import StandingRow
+    from tournaments.selectors.season_rankings import SeasonRow
+
+_T = TypeVar("_T")
+
+#: A player's public page by entry and player id, or by player id (None: his name is hidden).
+EntryUrl = Callable[[int, int], str | None]
+PlayerUrl = Callable[[int], str | None]
 
 
 def attendance_text(evenings: int, threshold: int) -> SafeString:
@@ -42,52 +53,6 @@ def attendance_text(evenings: int, threshold: int) -> SafeString:
     )
 
 
-class EveningsColumn(tables.Column):
-    """The evenings played against the season's attendance threshold (« 15/15 ✓ »)."""
-
-    def __init__(self, *args, threshold: int | None = None, **kwargs):
-        self.threshold = threshold
-        super().__init__(*args, **kwargs)
-
-    def render(self, value):
-        return attendance_text(value, self.threshold or 0)
-
-
-class SeasonStandingsTable(tables.Table):
-    rank = tables.Column(verbose_name=_("Rank"), attrs={"td": {"class": "num"}})
-    name = tables.Column(verbose_name=_("Player"), attrs={"td": {"class": "name"}})
-    tournaments = tables.Column(verbose_name=_("Tournaments"), attrs={"td": {"class": "num"}})
-    place_points = PointsColumn(verbose_name=_("Place points"), attrs={"td": {"class": "num"}})
-    wins = PointsColumn(verbose_name=_("Matches won"), attrs={"td": {"class": "num"}})
-    score = tables.Column(verbose_name=_("Total score"), attrs={"td": {"class": "num"}})
-    total = PointsColumn(verbose_name=_("Total with place points"), attrs={"td": {"class": "num"}})
-    difference = tables.Column(verbose_name=_("Difference"), attrs={"td": {"class": "num"}})
-    best_round = tables.Column(verbose_name=_("Best round"), attrs={"td": {"class": "num"}})
-    evenings = EveningsColumn(verbose_name=_("Evenings"), attrs={"td": {"class": "num"}})
-
-    class Meta:
-        orderable = True
-        attrs = {"class": "data standings"}
-
-    def __init__(self, data, *, player_url, threshold: int | None = None, **kwargs):
-        """``threshold``: the season's attendance threshold (None: no « Soirées » column);
-        the total with the place points shows where one of the rows' tournaments added
-        them."""
-        self.player_url = player_url
-        exclude = list(kwargs.pop("exclude", ()))
-        if not any(row.get("added") for row in data):
-            exclude.append("total")
-        if threshold is None:
-            exclude.append("evenings")
-        super().__init__(data, exclude=exclude, **kwargs)
-        if threshold is not None:
-            self.columns["evenings"].column.threshold = threshold
-
-    def render_name(self, value, record):
-        url = self.player_url(record["player_id"])
-        return format_html('<a href="{}">{}</a>', url, value) if url else value
-
-
 class AnnualRankingTable(tables.Table):
     """The season's ranking by the club's rule: totals, then each tournament (points, place)."""
 
@@ -102,7 +67,7 @@ class AnnualRankingTable(tables.Table):
         order_by="total_60ths",
         attrs={"td": {"class": "num"}},
     )
-    place_points = PointsColumn(
+    place_points = tables.Column(
         verbose_name=_("Place points"),
         order_by="place_points_60ths",
         attrs={"td": {"class": "num"}},
@@ -148,7 +113,9 @@ STANDINGS_METRICS = (
 )
 
 
-def standings_excluded(plugin, rules=None) -> tuple[str, ...]:
+def standings_excluded(
+    plugin: "GamePlugin", rules: dict[str, Any] | None = None
+) -> tuple[str, ...]:
     """Columns a game's standings leave out: its lineup's (matches are for teams), place
     points where the game has none, the total with them where its ``rules`` do not add them."""
     excluded = plugin.lineup.standings_excluded
@@ -158,7 +125,7 @@ def standings_excluded(plugin, rules=None) -> tuple[str, ...]:
     return excluded if plugin.place_points or added else ("place_points", *excluded)
 
 
-def standings_metrics(plugin, rules=None) -> list[Metric]:
+def standings_metrics(plugin: "GamePlugin", rules: dict[str, Any] | None = None) -> list[Metric]:
     """The game's standings metrics, in the game's own words (« Meilleure poule » at whist)."""
     excluded = standings_excluded(plugin, rules)
     metrics = [m for m in STANDINGS_METRICS if m.name not in excluded]
@@ -203,28 +170,28 @@ class RankingRow:
     cells: Sequence[SafeString] = ()
 
 
-def number_writer():
+def number_writer() -> Callable[[int | None], str]:
     """An integer cell as ``{{ value }}`` writes it (the separator setting read once)."""
     if settings.USE_THOUSAND_SEPARATOR:
         return lambda value: "—" if value is None else str(localize(value))
     return lambda value: "—" if value is None else str(value)
 
 
-def points_text(value) -> str:
+def points_text(value: Fraction | int | None) -> str:
     """``format_points`` without rebuilding a Fraction already built (most place points)."""
     if type(value) is Fraction and value.denominator == 1:
         return str(value.numerator)
     return format_points(value)
 
 
-def cell_writer(metric: Metric):
+def cell_writer(metric: Metric) -> Callable[["StandingRow"], str]:
     number = number_writer()
     if metric.points:
         return lambda row: points_text(getattr(row, metric.name))
     return lambda row: number(getattr(row, metric.name))
 
 
-def sorting(query, field: str, names: Sequence[str]) -> tuple[str | None, bool]:
+def sorting(query: "QueryDict", field: str, names: Sequence[str]) -> tuple[str | None, bool]:
     """The column ``query`` sorts by (``field=name`` or ``-name``; None: the ranked order,
     also for a name not among ``names``), and whether descending."""
     asked = query.get(field, "")
@@ -232,15 +199,18 @@ def sorting(query, field: str, names: Sequence[str]) -> tuple[str | None, bool]:
     return (name, asked.startswith("-")) if name in names else (None, False)
 
 
-def sorted_rows(rows: list, key, descending: bool) -> list:
+def sorted_rows(rows: list[_T], key: Callable[[_T], Any], descending: bool) -> list[_T]:
     """The rows by ``key``: a missing value (None) first, last when descending, as
-    django-tables2 sorted them; stable, so ties keep the ranked order."""
+    django-tables2 sorted them; stable, so ties keep the ranked order. ``key``'s values are
+    any column's (numbers, names): Any."""
     missing = [row for row in rows if key(row) is None]
     present = sorted((row for row in rows if key(row) is not None), key=key, reverse=descending)
     return present + missing if descending else missing + present
 
 
-def sort_columns(query, field: str, headings: Sequence[tuple[str, str | Promise, str]]):
+def sort_columns(
+    query: "QueryDict", field: str, headings: Sequence[tuple[str, str | Promise, str]]
+) -> list[Column]:
     """The sortable columns' headers: (name, heading, class) each, its link sorting by it
     (descending when it is the ascending sort already), the sorted one marked."""
     current, descending = sorting(query, field, [name for name, _h, _c in headings])
@@ -255,7 +225,12 @@ def sort_columns(query, field: str, headings: Sequence[tuple[str, str | Promise,
 
 
 def standings_table(
-    query, plugin, rows: list, rounds: int, player_url=None, rules=None
+    query: "QueryDict",
+    plugin: "GamePlugin",
+    rows: list["StandingRow"],
+    rounds: int,
+    player_url: EntryUrl | None = None,
+    rules: dict[str, Any] | None = None,
 ) -> tuple[list[Column], list[RankingRow]]:
     """A tournament's standings as ``_ranking_table.html`` shows them: the game's metrics,
     then each round's score; sorted by the column ``query`` asks for (``sort``), else
@@ -297,12 +272,12 @@ def standings_table(
     return columns, out
 
 
-def standings_value(name: str):
+def standings_value(name: str) -> Callable[["StandingRow"], Any]:
     """What a standings column sorts by, from a ``StandingRow``."""
     if name.startswith("r") and name[1:].isdigit():
         number = int(name[1:])
 
-        def round_score(row):
+        def round_score(row: "StandingRow") -> int | None:
             cell = row.rounds.get(number)
             return None if cell is None else cell.score
 
@@ -310,7 +285,7 @@ def standings_value(name: str):
     return lambda row: getattr(row, name)
 
 
-def table_columns(table: tables.Table, query) -> list[Column]:
+def table_columns(table: tables.Table, query: "QueryDict") -> list[Column]:
     """A django-tables2 table's headers (it sorts the rows): each sortable one links to
     its next sort."""
     columns = []
@@ -325,14 +300,20 @@ def table_columns(table: tables.Table, query) -> list[Column]:
 
 
 def annual_rows(
-    records, cells, tournaments: int, place, player_url, evenings=None, threshold=None
+    records: Iterable[Mapping[str, Any]],
+    cells: Mapping[int, Sequence[tuple[Fraction, int] | None]],
+    tournaments: int,
+    place: Callable[[int], str],
+    player_url: PlayerUrl,
+    evenings: Mapping[int, int] | None = None,
+    threshold: int | None = None,
 ) -> list[RankingRow]:
     """The annual ranking's shown rows: the totals (``named_total`` records), then each
     tournament's « points (place) » from ``cells`` (per player, in the columns' order:
     (total, place), or None where he did not play); ``place``: the ordinal writer; with a
     ``threshold``, the evenings each played (``evenings``, per player) against it last."""
     number = number_writer()
-    none = [None] * tournaments
+    none: list[tuple[Fraction, int] | None] = [None] * tournaments
     return [
         RankingRow(
             rank=number(record["rank"]),
@@ -350,7 +331,7 @@ def annual_rows(
                     for cell in cells.get(record["player_id"], none)
                 ),
                 *(
-                    [attendance_text(evenings.get(record["player_id"], 0), threshold)]
+                    [attendance_text((evenings or {}).get(record["player_id"], 0), threshold)]
                     if threshold
                     else []
                 ),
@@ -358,3 +339,89 @@ def annual_rows(
         )
         for record in records
     ]
+
+
+#: The season standings' columns after the rank and the name: (name, heading, written as
+#: place points); a game leaves out those its standings do not show.
+SEASON_COLUMNS = (
+    ("tournaments", _("Tournaments"), False),
+    ("place_points", _("Place points"), True),
+    ("wins", _("Matches won"), True),
+    ("score", _("Total score"), False),
+    ("total", _("Total with place points"), True),
+    ("difference", _("Difference"), False),
+    ("best_round", _("Best round"), False),
+    ("evenings", _("Evenings"), False),
+)
+#: The columns a season standings table may be sorted by (``<game>-sort``).
+SEASON_SORTS = frozenset({"rank", "name", *(name for name, _h, _p in SEASON_COLUMNS)})
+#: The annual ranking's (``AnnualRankingTable``'s columns).
+ANNUAL_SORTS = frozenset({"rank", "name", "tournaments", "points", "place_points", "best_n_points"})
+#: A season ranking's rows per page: a season has hundreds of players, 50 keep it light on
+#: a phone.
+SEASON_PER_PAGE = 50
+
+
+def _cell(name: str, write: Callable[[Any], str], row: "SeasonRow") -> SafeString:
+    """A season row's cell ``name`` as ``write`` writes it (its own text: numbers only)."""
+    return SafeString(write(getattr(row, name)))
+
+
+def season_standings_table(
+    query: "QueryDict",
+    prefix: str,
+    rows: "list[SeasonRow]",
+    excluded: Iterable[str],
+    player_url: PlayerUrl,
+    threshold: int | None = None,
+) -> dict[str, Any]:
+    """A game's season standings (``SeasonRow``s, ranked) as ``_ranking_table.html`` shows
+    them: sorted by the column ``query`` asks for (``<prefix>sort``, as django-tables2 sorted
+    them), 50 a page (``<prefix>page``; a page past the end is the last), only the shown
+    page's cells written. ``excluded``: the game's columns left out; the total with the
+    place points shows where one of the rows' tournaments added them, the evenings against
+    the season's attendance ``threshold`` where it has one."""
+    left_out = set(excluded)
+    if not any(row.added for row in rows):
+        left_out.add("total")
+    if threshold is None:
+        left_out.add("evenings")
+    shown = [
+        (name, heading, points) for name, heading, points in SEASON_COLUMNS if name not in left_out
+    ]
+    field = f"{prefix}sort"
+    headings = [
+        ("rank", _("Rank"), ""),
+        ("name", _("Player"), ""),
+        *((name, heading, "") for name, heading, _p in shown),
+    ]
+    current, descending = sorting(query, field, [name for name, _h, _c in headings])
+    if current is not None:
+        column = current
+        rows = sorted_rows(rows, lambda row: getattr(row, column), descending)
+    page_field = f"{prefix}page"
+    page = Paginator(rows, SEASON_PER_PAGE).get_page(query.get(page_field))
+    number = number_writer()
+    writers: list[Callable[[SeasonRow], SafeString]] = []
+    for name, _heading, points in shown:
+        if name == "evenings":
+            writers.append(lambda row: attendance_text(row.evenings or 0, threshold or 0))
+        elif points:
+            writers.append(partial(_cell, name, points_text))
+        else:
+            writers.append(partial(_cell, name, number))
+    return {
+        "css": "data standings",
+        "columns": sort_columns(query, field, headings),
+        "rows": [
+            RankingRow(
+                rank=number(row.rank),
+                name=row.name,
+                url=player_url(row.player_id),
+                cells=[write(row) for write in writers],
+            )
+            for row in page.object_list
+        ],
+        "page": page,
+        "page_field": page_field,
+    }

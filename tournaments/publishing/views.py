@@ -2,7 +2,6 @@
 
 import hashlib
 import re
-from dataclasses import asdict
 from functools import partial
 
 from django.conf import settings
@@ -30,12 +29,14 @@ from tournaments.games import game_choices, plugin_for
 from tournaments.models import Entry, Table
 from tournaments.publishing import page_cache, public_rounds
 from tournaments.publishing.tables import (
+    ANNUAL_SORTS,
+    SEASON_SORTS,
     SORT_FIELD,
     STANDINGS_SORTS,
     AnnualRankingTable,
     Column,
-    SeasonStandingsTable,
     annual_rows,
+    season_standings_table,
     standings_excluded,
     standings_table,
     table_columns,
@@ -53,6 +54,7 @@ from tournaments.selectors import (
 
 # The standings' and the annual ranking's one template.
 RANKING_TABLE = "publishing/_ranking_table.html"
+STANDINGS_WAITING = "publishing/_standings_waiting.html"
 
 
 class TournamentListView(ListView):
@@ -73,10 +75,10 @@ class PublishedTournamentMixin:
         return tournament
 
 
-class ConditionalPageMixin:
-    """A public tournament page answered 304 (Not Modified) to a browser whose copy is still
-    current (``condition``: ``get_page_tournament`` loads the tournament in one query, and
-    nothing else runs then). The page carries no form: an anonymous visitor's is built once
+class ConditionalPage:
+    """A public page answered 304 (Not Modified) to a browser whose copy is still current
+    (``condition``: ``page_depends`` reads what the page depends on, in a few cheap queries,
+    and nothing else runs then). The page carries no form: an anonymous visitor's is built once
     per key (``page_cache``) for every visitor, and public with ``no-cache`` (every request
     revalidates, so a change shows at once). A logged-in user's page has his menu and his
     logout form: his own (``private``), never kept."""
@@ -89,18 +91,16 @@ class ConditionalPageMixin:
 
     page_key: str | None = None
 
-    def get_page_tournament(self):
+    def page_depends(self) -> tuple | None:
+        """What the page shows, as plain values (ids, versions, names), read at every request
+        (raise ``Http404`` for a page that is not there); its key and ETag hold them, with the
+        validated query. None: a page not the same twice (not kept, no ETag)."""
         raise NotImplementedError
-
-    def etag_parts(self) -> tuple:
-        return ()
-
-    def etag_version(self) -> int | None:
-        """The version the page's key holds (None: the results version)."""
-        return None
 
     def known_query(self, request) -> QueryDict:
         known = QueryDict(mutable=True)
+        if not request.GET:
+            return known
         for name, check in self.query_checks.items():
             value = request.GET.get(name)
             if value is not None and check(self, value):
@@ -110,17 +110,10 @@ class ConditionalPageMixin:
     def page_etag(self, request, *args, **kwargs) -> str | None:
         """The page's key and validator; None while messages wait (that page is not the same
         twice)."""
-        self.tournament = self.get_page_tournament()
-        if len(messages.get_messages(request)):
+        depends = self.page_depends()
+        if depends is None or len(messages.get_messages(request)):
             return None
-        version = self.etag_version()
-        self.page_key = page_cache.key(
-            type(self).__name__,
-            *page_cache.tournament_depends(self.tournament),
-            self.tournament.results_version if version is None else version,
-            request.GET.urlencode(),
-            *self.etag_parts(),
-        )
+        self.page_key = page_cache.key(type(self).__name__, *depends, request.GET.urlencode())
         if request.user.is_authenticated:
             # His menu, and the CSRF cookie his logout form's token is made from (set at his
             # login; a request without it renders a page that sets it).
@@ -150,6 +143,31 @@ class ConditionalPageMixin:
         return super().get(request, *args, **kwargs).render().content
 
 
+class ConditionalPageMixin(ConditionalPage):
+    """A public tournament page (``ConditionalPage``): ``get_page_tournament`` loads the
+    tournament in one query; the page depends on it and its results version (or
+    ``etag_version``), with its own ``etag_parts``."""
+
+    def get_page_tournament(self):
+        raise NotImplementedError
+
+    def etag_parts(self) -> tuple:
+        return ()
+
+    def etag_version(self) -> int | None:
+        """The version the page's key holds (None: the results version)."""
+        return None
+
+    def page_depends(self) -> tuple:
+        self.tournament = self.get_page_tournament()
+        version = self.etag_version()
+        return (
+            *page_cache.tournament_depends(self.tournament),
+            self.tournament.results_version if version is None else version,
+            *self.etag_parts(),
+        )
+
+
 def player_url(tournament):
     """A player's page in this tournament, by entry id (one ``reverse`` for the whole table);
     None for a player whose name is hidden (he has no public page)."""
@@ -166,17 +184,23 @@ def cached_html(name: str, key: tuple, build) -> str:
 
 def standings_table_html(request, tournament, plugin, *, linked: bool = True) -> str:
     """The rendered standings table, cached per results version, language and query (the
-    sort); ``linked``: the names link to the players' public pages."""
+    sort); ``linked``: the names link to the players' public pages. Before the first result,
+    nobody has a rank and a line says when the first standings come (not a column of « 1 »)."""
     query = request.GET.urlencode()
 
     def render() -> str:
         rows = classification.tournament_standings(tournament, live=plugin.live_standings)
+        waiting = classification.before_first_result(tournament, rows)
+        if waiting:
+            for row in rows:
+                row.rank = None  # nobody is ranked yet: no column of « 1 »
         url = player_url(tournament) if linked else None
         columns, shown = standings_table(
             request.GET, plugin, rows, tournament.rounds, url, tournament.rules or None
         )
         context = {"css": "data standings", "columns": columns, "rows": shown}
-        return render_to_string(RANKING_TABLE, context)
+        table = render_to_string(RANKING_TABLE, context)
+        return render_to_string(STANDINGS_WAITING) + table if waiting else table
 
     key = (tournament.pk, tournament.results_version, tournament.rounds, tournament.game)
     name = "standings" if linked else "standings-unlinked"
@@ -315,20 +339,31 @@ def season_player_url(season):
 PERIOD_FIELDS = ("mois", "du", "au")
 
 
-def season_tables(request, season, games: list[str], period=None) -> list[dict]:
+def season_tables(
+    request, season, games: list[str], period=None, signature=None, rules=None
+) -> list[dict]:
     """Each game's ranking on the season page: the annual ranking (its rule) or the season
     standings, over the whole season, or over ``period`` (its tables' own query prefix; no
-    attendance column there: the threshold is the season's)."""
+    attendance column there: the threshold is the season's). ``signature`` and ``rules``:
+    the season's and its club's (``season_rankings``), when read already."""
     annual = [g for g in games if plugin_for(g).annual_ranking]
     others = [g for g in games if g not in annual]
-    standings = season_rankings.season_standings(season, others, period=period) if others else {}
+    standings = {}
+    if others:
+        standings = season_rankings.season_standings(
+            season, others, period=period, signature=signature, rules=rules
+        )
     names = dict(game_choices())
     threshold = None if period else season.attendance_threshold
+    player_url = season_player_url(season)
     tables = []
     for game in games:
         prefix = f"{game}-p-" if period else f"{game}-"
         if game in annual:
-            ranking = annual_rankings.annual_ranking(season, game, rows=False, period=period)
+            own = None if rules is None else (rules.get(game) or (0, {}))[1]
+            ranking = annual_rankings.annual_ranking(
+                season, game, rules=own, rows=False, period=period
+            )
             if not ranking.tournaments:
                 continue
             html = annual_table_html(request, season, ranking, prefix)
@@ -336,24 +371,25 @@ def season_tables(request, season, games: list[str], period=None) -> list[dict]:
             continue
         if game not in standings:
             continue
-        plugin = plugin_for(game)
-        table = SeasonStandingsTable(
-            [asdict(r) for r in standings[game]],
-            player_url=season_player_url(season),
-            prefix=prefix,
+        context = season_standings_table(
+            request.GET,
+            prefix,
+            standings[game],
             # The total with the place points: where a tournament added them (the table's).
-            exclude=[name for name in standings_excluded(plugin) if name != "total"],
-            threshold=threshold,
+            [name for name in standings_excluded(plugin_for(game)) if name != "total"],
+            player_url,
+            threshold,
         )
-        # A season has hundreds of players: 50 a page keeps the page light on a phone.
-        RequestConfig(request, paginate={"per_page": 50}).configure(table)
-        tables.append({"game": game, "name": names[game], "table": table})
+        html = mark_safe(render_to_string(RANKING_TABLE, context, request))  # its links
+        tables.append({"game": game, "name": names[game], "html": html, "table": context})
     return tables
 
 
-def season_page_context(request, season, threshold_form=None) -> dict:
+def season_page_context(request, season, threshold_form=None, signature=None, rules=None) -> dict:
     """The season page: the month links and the period form, the period's ranking when one
-    is asked for, each game's season ranking; the committee's attendance threshold form."""
+    is asked for, each game's season ranking; the committee's attendance threshold form.
+    ``signature`` and ``rules``: the season's and its club's (``season_rankings``), when
+    read already."""
     asked = any(request.GET.get(name) for name in PERIOD_FIELDS)
     period_form = PeriodForm(request.GET if asked else None, season=season)
     period = period_form.period()
@@ -363,25 +399,88 @@ def season_page_context(request, season, threshold_form=None) -> dict:
     excel = reverse("season_xlsx", args=[season.pk])
     return {
         "season": season,
-        "tables": season_tables(request, season, games),
+        "tables": season_tables(request, season, games, None, signature, rules),
         "months": months,
         "period_form": period_form,
         "period": period,
-        "period_tables": season_tables(request, season, games, period) if period else [],
+        "period_tables": (
+            season_tables(request, season, games, period, signature, rules) if period else []
+        ),
         "excel_url": f"{excel}?{urlencode(period.query)}" if period else excel,
         "threshold_form": threshold_form,
     }
 
 
-class SeasonStandingsView(TemplateView):
-    template_name = "publishing/season_standings.html"
+def kept_period(request, season) -> bool:
+    """Whether the period the query asks for (if any) makes a page kept: valid, inside the
+    season, written as the page's own links and form write it (« mois=2026-03 », or ISO
+    dates). A period in error, or written otherwise, is rendered at each request, never kept:
+    made-up periods never fill the cache."""
+    asked = {name: request.GET[name] for name in PERIOD_FIELDS if request.GET.get(name)}
+    if not asked:
+        return True
+    period = PeriodForm(request.GET, season=season).period()
+    return (
+        period is not None
+        and asked == period.query
+        and period.start <= season.end
+        and period.end >= season.start
+    )
 
-    def get_context_data(self, **kwargs):
+
+def season_query_checks() -> dict:
+    """The season page's query: the period asked (``PERIOD_FIELDS``), then each game's table's
+    sort (one of its columns) and page (a page number), over the season and over the period
+    (``<game>-``, ``<game>-p-``)."""
+
+    def sort(names):
+        return lambda view, value: value.removeprefix("-") in names
+
+    def page(view, value) -> bool:
+        return re.fullmatch(r"[1-9][0-9]{0,3}", value) is not None
+
+    checks = {name: (lambda view, value: 0 < len(value) <= 10) for name in PERIOD_FIELDS}
+    for game, _label in game_choices():
+        names = ANNUAL_SORTS if plugin_for(game).annual_ranking else SEASON_SORTS
+        for prefix in (f"{game}-", f"{game}-p-"):
+            checks[f"{prefix}sort"] = sort(names)
+            checks[f"{prefix}page"] = page
+    return checks
+
+
+class SeasonStandingsView(ConditionalPage, TemplateView):
+    """The season's rankings (and a month's or a period's): rendered once per version of what
+    they show, 304 while nothing changed. The committee's page has the attendance threshold
+    form: private, as every logged-in user's."""
+
+    template_name = "publishing/season_standings.html"
+    query_checks = season_query_checks()
+
+    def page_depends(self) -> tuple | None:
         season = listing.season_with_club(self.kwargs["pk"])
         if season is None:
             raise Http404
         public_page(self.request, season.club)
-        return {**super().get_context_data(**kwargs), **season_page_context(self.request, season)}
+        self.season = season
+        self.signature = season_rankings.season_signature(season)
+        self.rules = season_rankings.club_rules(season)
+        if not kept_period(self.request, season):
+            return None
+        # The committee's page has the threshold form (a logged-in user's page is his own).
+        user = self.request.user
+        committee = user.is_authenticated and has_role(user, COMMITTEE, season.club)
+        return (
+            *page_cache.season_depends(season),
+            committee,
+            sorted((game, version) for game, (version, _rules) in self.rules.items()),
+            self.signature,
+        )
+
+    def get_context_data(self, **kwargs):
+        context = season_page_context(
+            self.request, self.season, signature=self.signature, rules=self.rules
+        )
+        return {**super().get_context_data(**kwargs), **context}
 
 
 class CountedPaginator(Paginator):

@@ -6,10 +6,14 @@ token would protect nothing while adding one more thing for the club to create, 
 rotate. Unpublished tournaments answer 404, as on the other public pages.
 """
 
+from collections.abc import Sequence
+from typing import Any, TypeVar
+
 from django.utils import timezone
 from django.views.generic import TemplateView
 
 from tournaments.games import plugin_for
+from tournaments.models import Tournament
 from tournaments.publishing import hall
 from tournaments.publishing.views import ConditionalPageMixin, PublishedTournamentMixin
 from tournaments.selectors import classification
@@ -20,7 +24,10 @@ TABLES_PER_SLIDE = 8
 SEATING_PER_SLIDE = 30
 
 
-def chunks(items: list, size: int) -> list[list]:
+_T = TypeVar("_T")
+
+
+def chunks(items: Sequence[_T], size: int) -> list[Sequence[_T]]:
     return [items[i : i + size] for i in range(0, len(items), size)]
 
 
@@ -32,25 +39,28 @@ class DisplayView(ConditionalPageMixin, PublishedTournamentMixin, TemplateView):
     # The clock's minutes are written at each render: revalidated, never kept.
     cached = False
 
-    def get_page_tournament(self):
-        tournament = self.get_tournament()
+    def get_page_tournament(self) -> Tournament:
+        # publishing.views, where get_tournament is, is not typed yet.
+        tournament: Tournament = self.get_tournament()  # type: ignore[no-untyped-call]
         self.rounds = hall.tournament_round_list(tournament)
         return tournament
 
-    def etag_parts(self) -> tuple:
+    def etag_parts(self) -> tuple[object, ...]:
         # The clock is started and paused without a result: its state is part of the page.
         clock = ("clock_minutes", "clock_started_at", "clock_paused_at", "clock_paused_seconds")
         return tuple((r.pk, r.status, *(getattr(r, f) for f in clock)) for r in self.rounds)
 
-    def get_context_data(self, **kwargs):
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         tournament = self.tournament
         plugin = plugin_for(tournament.game)
         rounds = hall.hall_rounds(self.rounds)
-        standings = [
-            row
-            for row in classification.tournament_standings(tournament, live=plugin.live_standings)
-            if not row.substitute
-        ]
+        rows = classification.tournament_standings(tournament, live=plugin.live_standings)
+        # Before the first result nobody is ranked: the slide says when the first standings come.
+        standings = (
+            []
+            if classification.before_first_result(tournament, rows)
+            else [row for row in rows if not row.substitute]
+        )
         clock = None
         if plugin.clock and rounds.current is not None and rounds.current.clock_minutes:
             clock = rounds.current.clock_state(timezone.now())

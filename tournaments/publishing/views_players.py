@@ -1,5 +1,7 @@
 """A player's season: his tournaments, a chart of his ranks and points, whom he met most."""
 
+from typing import Any
+
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.views.generic import TemplateView
@@ -19,7 +21,7 @@ class PlayerSeasonView(TemplateView):
 
     template_name = "publishing/player_season.html"
 
-    def get_context_data(self, **kwargs):
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         season = get_object_or_404(Season.objects.select_related("club"), pk=self.kwargs["pk"])
         public_page(self.request, season.club)
         player = get_object_or_404(Player, pk=self.kwargs["player"])

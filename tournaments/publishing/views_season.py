@@ -1,6 +1,7 @@
 """The committee's settings on the season page (the page itself is public)."""
 
 from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -18,7 +19,7 @@ class SeasonAttendanceView(CommitteeRequiredMixin, View):
     """The season's attendance threshold, from its page's form: saved, or the page again with
     the field's message and what was typed (nothing saved)."""
 
-    def post(self, request, pk):
+    def post(self, request: HttpRequest, pk: int) -> HttpResponse:
         season = self.get_scoped(Season.objects.select_related("club"), pk=pk)
         form = AttendanceThresholdForm(request.POST, instance=Season.objects.get(pk=season.pk))
         if not form.is_valid():

@@ -1,6 +1,7 @@
 """The scorekeepers' own standings: the same classification as the public page, for a
 tournament of their clubs whether it is published or not."""
 
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views import View
 
@@ -12,7 +13,7 @@ from tournaments.selectors import rulebook
 
 
 class StaffStandingsView(ScorekeeperRequiredMixin, View):
-    def get(self, request, pk):
+    def get(self, request: HttpRequest, pk: int) -> HttpResponse:
         tournament = self.get_scoped(
             Tournament.objects.select_related("club", "season", "rules_version"), pk=pk
         )

@@ -70,10 +70,11 @@ class RegistrationLine:
 
 
 def registration_lines(tournament: Tournament) -> list[RegistrationLine]:
-    """The tournament's entries by name with their memberships (three queries)."""
+    """The tournament's entries by name with their memberships (three queries): in the
+    accent-free order the rest of the site uses (« Étienne » among the E's)."""
     status = membership_status(tournament)
     entries = tournament.entries.select_related("player", "represented_club").order_by(
-        "player__last_name", "player__first_name"
+        "player__sort_key", "player__last_name", "player__first_name"
     )
     return [RegistrationLine(entry, status.get(entry.player_id)) for entry in entries]
 

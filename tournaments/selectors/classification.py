@@ -90,6 +90,12 @@ def tournament_standings(tournament: Tournament, *, live: bool = False) -> list[
     return player_standings(tournament, live=live)
 
 
+def before_first_result(tournament: Tournament, rows: list[StandingRow]) -> bool:
+    """Whether ``rows`` (the tournament's standings) rank nobody yet: no table has counted
+    (every player would stand first with 0). An archived evening holds its results."""
+    return not tournament.archived and not any(row.rounds for row in rows)
+
+
 def archived_standings(tournament: Tournament) -> list[StandingRow]:
     """An archived evening's players as their results were recorded (no round, no seat)."""
     results = (

@@ -77,6 +77,7 @@ def evaluate_sheet(
         tournament.rules or None,
         first_dealer=first_dealer(seats),
         n_seats=players_at(tournament, seats),
+        sit_out_order=table.sit_out_order or None,
     )
 
 

@@ -6,7 +6,7 @@ import datetime
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import Case, Count, F, Q, QuerySet, Value, When
+from django.db.models import Case, Count, F, Q, QuerySet, When
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
@@ -28,12 +28,6 @@ def total_60ths() -> Case:
         When(ADDED, then=points + F("place_points_60ths")),
         default=points,
     )
-
-
-def added_flag() -> Case:
-    """1 for a result whose tournament added its place points to the total, else 0 (its
-    ``Max`` over a player's results says whether any did)."""
-    return Case(When(ADDED, then=Value(1)), default=Value(0))
 
 
 def counted_tournaments(season: Season) -> QuerySet[Tournament]:

@@ -24,10 +24,12 @@ from typing import IO, Any
 from django.db import transaction
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from club.models import Club, Player, Season
 from club.names import name_key, person_key
-from club.spreadsheet_limits import ImportFileError, read_table
+from club.player_import import PERSON_TITLES
+from club.titled_table import Columns, read_lines
 from club.validators import plain_name_error
 from scoring import GAMES
 from scoring.ranking import place_points_by_key, shared_places
@@ -41,20 +43,34 @@ from ..models import (
 )
 from ..selectors.rulebook import club_rules
 
-#: Accepted column titles (compared without accents, case or spaces) for each field.
-COLUMNS = {
-    "date": {"date", "soiree", "jour", "evening", "day"},
-    "player": {"joueur", "player", "nom et prenom", "nom prenom", "name"},
-    "last_name": {"nom", "last name", "lastname", "nom de famille", "surname"},
-    "first_name": {"prenom", "first name", "firstname"},
-    "licence_number": {"licence", "numero de licence", "licence number", "license", "n de licence"},
-    "points": {"points", "total", "score", "pts"},
-    "place_points": {"points de place", "place points", "pp", "points place"},
-    "rank": {"rang", "place", "classement", "rank", "position"},
-}
+#: The columns an archive's file may have: « Date », a player (« Joueur », or « Nom » and
+#: « Prénom », or « Licence ») and « Points » are required.
+COLUMNS = Columns(
+    titles={
+        **PERSON_TITLES,
+        "date": {"date", "soiree", "jour", "evening", "day"},
+        "player": {"joueur", "player", "nom et prenom", "nom prenom", "name"},
+        "points": {"points", "total", "score", "pts"},
+        "place_points": {"points de place", "place points", "pp", "points place"},
+        "rank": {"rang", "place", "classement", "rank", "position"},
+    },
+    complete=lambda found: (
+        {"date", "points"} <= found
+        and ("player" in found or "licence_number" in found or {"last_name", "first_name"} <= found)
+    ),
+    missing=gettext_lazy(
+        "The first row must name the columns: “Date”, “Joueur” (or “Nom” and “Prénom”, "
+        "or “Licence”) and “Points” are required; “Points de place” and “Rang” are "
+        "optional."
+    ),
+    no_rows=gettext_lazy("The file has column titles but no result."),
+)
+
 #: Points an evening may give a player, either way (whist evenings stay far below).
 MAX_POINTS = 100_000
-MAX_PLACE_POINTS = 1000
+#: An evening's place points: up to 10,000 a place (a leaderboard's « 1000 for the first »)
+#: over its rounds.
+MAX_PLACE_POINTS = 100_000
 MAX_RANK = 10_000
 NAME_LENGTH = 80
 DATE_FORMATS = ("%d/%m/%Y", "%Y-%m-%d", "%d-%m-%Y", "%d.%m.%Y", "%d/%m/%y")
@@ -112,44 +128,13 @@ def archive_game_choices() -> list[tuple[str, str]]:
     ]
 
 
-def _column_key(title: str) -> str:
-    return name_key(title.replace("°", "").replace(".", " ").replace("_", " "))
-
-
-def _header_map(header: list[str]) -> dict[str, int]:
-    found: dict[str, int] = {}
-    for index, title in enumerate(header):
-        key = _column_key(title)
-        for field_name, titles in COLUMNS.items():
-            if key in titles and field_name not in found:
-                found[field_name] = index
-    named = (
-        "player" in found or "licence_number" in found or {"last_name", "first_name"} <= set(found)
-    )
-    if "date" not in found or "points" not in found or not named:
-        raise ImportFileError(
-            _(
-                "The first row must name the columns: “Date”, “Joueur” (or “Nom” and “Prénom”, "
-                "or “Licence”) and “Points” are required; “Points de place” and “Rang” are "
-                "optional."
-            )
-        )
-    return found
-
-
 def parse_rows(name: str, stream: IO[bytes]) -> list[ArchiveRow]:
     """The file's rows (no check yet); raises ImportFileError if the file is unusable."""
-    table = read_table(name, stream)
-    if not table:
-        raise ImportFileError(_("The file is empty."))
-    columns = _header_map(table[0])
-    if len(table) == 1:
-        raise ImportFileError(_("The file has column titles but no result."))
     rows = []
-    for line, raw in enumerate(table[1:], start=2):
-        row = ArchiveRow(line=line)
-        for name_of_field, index in columns.items():
-            setattr(row, name_of_field, raw[index] if index < len(raw) else "")
+    for line in read_lines(name, stream, COLUMNS):
+        row = ArchiveRow(line=line.number)
+        for name_of_field, text in line.cells.items():
+            setattr(row, name_of_field, text)
         rows.append(row)
     return rows
 

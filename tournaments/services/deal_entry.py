@@ -16,6 +16,7 @@ from ..models import (
 )
 from ..selectors.scoresheet import evaluate_sheet, table_records
 from .errors import StaleSheet, TournamentError
+from .holds import ensure_writable
 from .result_store import refresh_tournament_status, results_changed, store_table_result
 
 
@@ -50,6 +51,7 @@ def save_sheet(
     ``InvalidDeal`` and nothing is written. The change is kept in the table's history.
     """
     table = Table.objects.select_for_update().select_related("round__tournament").get(pk=table.pk)
+    ensure_writable(table.round.tournament)
     check_enterable(table, version)
     deals = list(table.deals.order_by("number"))  # read once: the history's « before » too
     before = [deal.record for deal in deals]
@@ -88,7 +90,8 @@ def save_sheet(
 
 
 def _pool_records(table: Table, version: int) -> list[dict[str, Any]]:
-    table = Table.objects.select_for_update().get(pk=table.pk)
+    table = Table.objects.select_for_update().select_related("round").get(pk=table.pk)
+    ensure_writable(table.round.tournament_id)
     check_version(table, version)
     return table_records(table)
 

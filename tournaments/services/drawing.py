@@ -32,8 +32,10 @@ from ..selectors.lineup import (
     seating_history,
 )
 from ..selectors.rulebook import table_sizes
+from ..selectors.sit_outs import deals_sat_out
 from ..signals import round_drawn, round_redrawing
 from .errors import TournamentError
+from .holds import ensure_writable
 from .result_store import (
     refresh_tournament_status,
     results_changed,
@@ -67,6 +69,7 @@ def draw_round(
     stand seat the round, the best at table 1 (« les 4 meilleurs à la première table »),
     instead of the mixing draw. ``base_url``: the site's address the sheets' links carry (the
     request's site), else ``ATOUT_BASE_URL``; ``round_drawn`` says so to the apps."""
+    ensure_writable(tournament)
     if tournament.archived:
         raise TournamentError(
             _("An archived evening has no round to draw: its results were recorded as they were.")
@@ -114,6 +117,7 @@ def cancel_draw(round_: Round, *, user: Any | None = None) -> int:
     public pages, and a bye's points from the standings."""
     round_ = Round.objects.select_for_update().select_related("tournament").get(pk=round_.pk)
     tournament = round_.tournament
+    ensure_writable(tournament)
     number = round_.number
     last = tournament.round_set.aggregate(n=Max("number"))["n"]
     name = plugin_for(tournament.game).round_name
@@ -139,6 +143,7 @@ def cancel_draw(round_: Round, *, user: Any | None = None) -> int:
 def redraw_round(round_: Round, *, base_url: str = "") -> Round:
     """The drawn round seated again (its old tables gone); ``base_url`` as ``draw_round``."""
     round_ = Round.objects.select_for_update().get(pk=round_.pk)
+    ensure_writable(round_.tournament_id)
     if round_.status != Round.Status.DRAWN:
         raise TournamentError(_("This round has started: it can no longer be redrawn."))
     # What hangs on the old tables (the phones' links) is carried over by its app: a receiver
@@ -174,8 +179,9 @@ def seat_players(round_: Round, seed: int) -> None:
 
 def seat_by_standings(round_: Round, seed: int) -> None:
     """Players seated in the order of the standings as they stand (complete tables; points
-    plus place points where the rules add them): the best at table 1, its first dealer the
-    best of them; substitutes and players without a result yet after the ranked players."""
+    plus place points where the rules add them): the best at table 1; at every table the first
+    dealer is the table's best-ranked player (``scoring.seating.by_standings``); substitutes
+    and players without a result yet after the ranked players."""
     tournament = round_.tournament
     sizes = table_sizes(tournament)
     entries = playing_entries(tournament)
@@ -184,11 +190,8 @@ def seat_by_standings(round_: Round, seed: int) -> None:
     ranked = sorted(entries, key=lambda e: order.get(e.pk, len(order)))
     index = {entry.pk: i for i, entry in enumerate(ranked)}
     history = seating_history(tournament, index, round_.number)
-    drawn: list[list[int]] = []
     nested = plugin_for(tournament.game).nested_table_sizes
-    for size in seating.composition(len(ranked), sizes, nested=nested):
-        start = sum(len(table) for table in drawn)
-        drawn.append(list(range(start, start + size)))
+    drawn = seating.by_standings(len(ranked), sizes, nested=nested)
     round_.seed = seed
     round_.repeats = seating.repeats([drawn], history=history or None)
     round_.lower_bound = seating.lower_bound(
@@ -281,6 +284,32 @@ def _create_tables(
             )
             for position, member in enumerate(members)
         )
+    set_sit_out_orders(round_)
+
+
+def set_sit_out_orders(round_: Round) -> None:
+    """Each table of the round that rotates its sit-outs (whist « à tour de rôle » at 5 or 6)
+    stores who sits out first: its players who have sat out least so far in the tournament
+    (``selectors.sit_outs``; RULES.md « Changes of 2026-11-28 »). A fact of the draw: what
+    is played later never changes a table already drawn."""
+    tournament = round_.tournament
+    plugin = plugin_for(tournament.game)
+    rules = tournament.rules or None
+    tables = list(round_.tables.filter(bye=False).prefetch_related("seats"))
+    sizes = {len(table.seats.all()) for table in tables}
+    if not any(plugin.sit_out_order(rules, n, 0, [0] * n) for n in sizes):
+        return
+    sat_out = deals_sat_out(tournament, before=round_.number)
+    changed = []
+    for table in tables:
+        seats = sorted(table.seats.all(), key=lambda s: s.position)
+        first = next((s.position for s in seats if s.first_dealer), 0)
+        so_far = [sat_out.get(s.entry_id or 0, 0) for s in seats]
+        order = plugin.sit_out_order(rules, len(seats), first, so_far)
+        if order != table.sit_out_order:
+            table.sit_out_order = order
+            changed.append(table)
+    Table.objects.bulk_update(changed, ["sit_out_order"])
 
 
 def seat_teams(round_: Round, seed: int) -> None:
@@ -314,6 +343,7 @@ def seat_teams(round_: Round, seed: int) -> None:
 def swap_players(round_: Round, *, first: Entry, second: Entry) -> tuple[int, int]:
     """Exchange two players' seats in a drawn round; returns (repeats before, repeats after)."""
     round_ = Round.objects.select_for_update().get(pk=round_.pk)
+    ensure_writable(round_.tournament_id)
     if round_.status != Round.Status.DRAWN:
         raise TournamentError(_("This round has started: seats can no longer be changed."))
     seat_a = round_.seats.get(entry=first)
@@ -330,6 +360,7 @@ def swap_players(round_: Round, *, first: Entry, second: Entry) -> tuple[int, in
         )
         for seat, entry in ((seat_a, second), (seat_b, first))
     )
+    set_sit_out_orders(round_)  # who sat out least now sits elsewhere
     standings_changed(round_.tournament)
     before = round_.repeats
     round_.repeats = current_repeats(round_)
@@ -340,6 +371,7 @@ def swap_players(round_: Round, *, first: Entry, second: Entry) -> tuple[int, in
 @transaction.atomic
 def start_round(round_: Round) -> Round:
     round_ = Round.objects.select_for_update().get(pk=round_.pk)
+    ensure_writable(round_.tournament_id)
     if round_.status == Round.Status.DRAWN:
         round_.status = Round.Status.STARTED
         round_.save(update_fields=["status"])

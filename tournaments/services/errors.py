@@ -1,7 +1,11 @@
 """What a service refuses, for the user."""
 
+import datetime
 from dataclasses import dataclass
 from typing import Any
+
+from django.utils import formats, timezone
+from django.utils.translation import gettext as _
 
 from ..models import (
     ResultChange,
@@ -19,3 +23,26 @@ class StaleSheet(Exception):
     current_version: int
     changes: list[ResultChange]
     saved_records: list[dict[str, Any]]
+
+
+class TournamentHeld(TournamentError):
+    """The tournament is held by a laptop (``services.holds``): the site writes nothing to it
+    until the laptop's evening comes back. The message names the laptop and since when."""
+
+    def __init__(self, *, tournament: str, holder: str, since: datetime.datetime) -> None:
+        self.tournament = tournament
+        self.holder = holder
+        self.since = since
+        local = timezone.localtime(since)
+        super().__init__(
+            _(
+                "“%(tournament)s” is held by the laptop “%(holder)s” since %(date)s at %(time)s: "
+                "the site accepts no change to it until the laptop’s evening is imported."
+            )
+            % {
+                "tournament": tournament,
+                "holder": holder,
+                "date": formats.date_format(local, "SHORT_DATE_FORMAT"),
+                "time": formats.time_format(local, "H:i"),
+            }
+        )

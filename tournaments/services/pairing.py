@@ -12,6 +12,7 @@ from ..models import (
 )
 from ..selectors.lineup import unpaired_entries
 from .errors import TournamentError
+from .holds import ensure_writable
 from .result_store import standings_changed
 
 
@@ -19,6 +20,7 @@ from .result_store import standings_changed
 def form_team(tournament: Tournament, *, first: Entry, second: Entry, name: str = "") -> Team:
     """Pair two registered players into a team: named ``name`` if the club typed one, else
     from its players whenever it is shown (``Team.label``: nothing of them stored)."""
+    ensure_writable(tournament)
     if first.pk == second.pk:
         raise TournamentError(_("Choose two different players."))
     entries = list(
@@ -50,6 +52,7 @@ def form_team(tournament: Tournament, *, first: Entry, second: Entry, name: str 
 @transaction.atomic
 def draw_teams(tournament: Tournament, *, seed: int | None = None) -> list[Team]:
     """Pair the players present without a partner at random (seeded); one may be left over."""
+    ensure_writable(tournament)
     entries = unpaired_entries(tournament)
     rng = random.Random(seed if seed is not None else random.SystemRandom().randrange(2**31))
     rng.shuffle(entries)
@@ -63,6 +66,7 @@ def draw_teams(tournament: Tournament, *, seed: int | None = None) -> list[Team]
 
 @transaction.atomic
 def dissolve_team(team: Team) -> None:
+    ensure_writable(team.tournament_id)
     if team.seats.exists():
         raise TournamentError(
             _("%(team)s has already played: it cannot be split.") % {"team": team.label}

@@ -43,6 +43,7 @@ from club.name_parts import name_parts, replace_name_parts
 from ..models import Entry, Team, Tournament
 from ..signals import player_erased
 from .errors import TournamentError
+from .holds import ensure_none_held
 
 #: What an erased player is called, in every language (stored: it is his name now).
 ERASED_FIRST_NAME = "Anonyme"
@@ -140,10 +141,15 @@ def erase_player(player: Player, *, club: Club, user: Any) -> Player:
     """Replace ``player``'s name, contact data and licence by an anonymous label, everywhere
     the database holds them; his results stay. Refused while another club counts him among
     its members (each club is the controller of its own records: it is asked there too),
-    unless a superuser asks."""
+    unless a superuser asks; refused too while a laptop holds one of his tournaments
+    (``holds``: his name is in its bundle)."""
     player = Player.objects.select_for_update().get(pk=player.pk)
     if player.erased_at is not None:
         raise TournamentError(_("This player's data was already erased."))
+    tournament_ids = list(
+        Tournament.objects.filter(entries__player=player).values_list("pk", flat=True).distinct()
+    )
+    ensure_none_held(tournament_ids)
     others = player.clubs.exclude(pk=club.pk).exists()
     if others and not getattr(user, "is_superuser", False):
         raise TournamentError(
@@ -168,9 +174,6 @@ def erase_player(player: Player, *, club: Club, user: Any) -> Player:
     player.erased_at = timezone.now()
     player.save()  # bumps his tournaments' versions: their cached pages are rebuilt
 
-    tournament_ids = list(
-        Tournament.objects.filter(entries__player=player).values_list("pk", flat=True).distinct()
-    )
     for team in Team.objects.filter(entries__player=player).distinct():
         # A name the club typed (an automatic one is made when shown, from his label now).
         renamed = replace_name_parts(_scrub(team.name, names, label), parts.all, label)

@@ -14,10 +14,13 @@ from ..models import (
     Tournament,
 )
 from .errors import TournamentError
+from .holds import ensure_writable
 from .result_store import results_changed, standings_changed
 
 
+@transaction.atomic
 def register_player(tournament: Tournament, *, player: Player, substitute: bool = False) -> Entry:
+    ensure_writable(tournament)
     entry, created = Entry.objects.get_or_create(
         tournament=tournament, player=player, defaults={"substitute": substitute, "present": True}
     )
@@ -44,6 +47,7 @@ def add_walk_in(
     The club's row is locked first, so two identical walk-ins sent at once (a double tap)
     queue: the second finds the player the first created and registers nobody twice.
     """
+    ensure_writable(tournament)
     club = Club.objects.select_for_update().get(pk=tournament.club_id)
     first_name, last_name = first_name.strip(), last_name.strip()
     player = club_player_named(club, first_name, last_name)
@@ -63,6 +67,7 @@ def update_entry(entry: Entry, **flags: bool) -> Entry:
             raise ValueError(name)
         setattr(entry, name, value)
     with transaction.atomic():
+        ensure_writable(entry.tournament_id)
         entry.save(update_fields=list(flags))
         # A substitute is left out of the classification and of the season's rankings.
         results_changed(entry.tournament)
@@ -73,6 +78,7 @@ def update_entry(entry: Entry, **flags: bool) -> Entry:
 def set_represented_club(entry: Entry, represented: RepresentedClub | None) -> Entry:
     """The club ``entry`` plays for in the club classification (one of the organiser's list;
     ``None``: none)."""
+    ensure_writable(entry.tournament_id)
     if represented is not None and represented.club_id != entry.tournament.club_id:
         raise TournamentError(_("Choose a club from the organiser’s list."))
     entry.represented_club = represented
@@ -81,7 +87,9 @@ def set_represented_club(entry: Entry, represented: RepresentedClub | None) -> E
     return entry
 
 
+@transaction.atomic
 def unregister(entry: Entry) -> None:
+    ensure_writable(entry.tournament_id)
     if entry.seats.exists():
         raise TournamentError(
             _("%(player)s has already played: mark him as withdrawn instead.")
@@ -95,6 +103,7 @@ def unregister(entry: Entry) -> None:
 def register_players(tournament: Tournament, players: Iterable[Player]) -> int:
     """The members ticked present, registered at once (one version bump); a player already
     registered is left as he is (one who had withdrawn comes back). How many were added."""
+    ensure_writable(tournament)
     players = list(players)
     known = dict(
         tournament.entries.filter(player__in=players).values_list("player_id", "withdrawn")
@@ -121,6 +130,7 @@ def previous_tournament(tournament: Tournament) -> Tournament | None:
 def register_same_as_last(tournament: Tournament) -> tuple[Tournament | None, int]:
     """« Les mêmes que la dernière fois »: the players present at the previous tournament
     (not withdrawn, not substitutes), registered here; the previous one and how many."""
+    ensure_writable(tournament)
     previous = previous_tournament(tournament)
     if previous is None:
         return None, 0

@@ -12,18 +12,22 @@ from ..models import (
 )
 from ..selectors.scoresheet import evaluate_sheet, table_records
 from .errors import TournamentError
+from .holds import ensure_writable
 from .result_store import refresh_tournament_status, results_changed, store_table_result
 
 
-def _locked_round(round_: Round) -> Round:
-    return Round.objects.select_for_update().select_related("tournament").get(pk=round_.pk)
+def _writable_round(round_: Round) -> Round:
+    """The round locked, once the guard let its tournament's writes through (``holds``)."""
+    round_ = Round.objects.select_for_update().select_related("tournament").get(pk=round_.pk)
+    ensure_writable(round_.tournament)
+    return round_
 
 
 @transaction.atomic
 def clock_start(round_: Round, *, now: datetime.datetime | None = None) -> Round:
     """Start the round's clock for every table at once (and the round itself)."""
     now = now or timezone.now()
-    round_ = _locked_round(round_)
+    round_ = _writable_round(round_)
     if round_.clock_started_at is None:
         if not round_.clock_minutes:
             plugin = plugin_for(round_.tournament.game)
@@ -40,7 +44,7 @@ def clock_start(round_: Round, *, now: datetime.datetime | None = None) -> Round
 @transaction.atomic
 def clock_pause(round_: Round, *, now: datetime.datetime | None = None) -> Round:
     now = now or timezone.now()
-    round_ = _locked_round(round_)
+    round_ = _writable_round(round_)
     if round_.clock_started_at is not None and round_.clock_paused_at is None:
         round_.clock_paused_at = now
         round_.save(update_fields=["clock_paused_at"])
@@ -50,7 +54,7 @@ def clock_pause(round_: Round, *, now: datetime.datetime | None = None) -> Round
 @transaction.atomic
 def clock_resume(round_: Round, *, now: datetime.datetime | None = None) -> Round:
     now = now or timezone.now()
-    round_ = _locked_round(round_)
+    round_ = _writable_round(round_)
     if round_.clock_paused_at is not None:
         paused = int((now - round_.clock_paused_at).total_seconds())
         round_.clock_paused_seconds += max(0, paused)
@@ -61,7 +65,7 @@ def clock_resume(round_: Round, *, now: datetime.datetime | None = None) -> Roun
 
 @transaction.atomic
 def clock_set_minutes(round_: Round, *, minutes: int) -> Round:
-    round_ = _locked_round(round_)
+    round_ = _writable_round(round_)
     round_.clock_minutes = max(1, min(int(minutes), 600))
     round_.save(update_fields=["clock_minutes"])
     return round_
@@ -74,7 +78,7 @@ def close_round(round_: Round, *, now: datetime.datetime | None = None) -> Round
     Only games played against a clock have a partial result to keep: closing a round of
     another game would count unfinished tables as played, with no place points.
     """
-    round_ = _locked_round(round_)
+    round_ = _writable_round(round_)
     if not plugin_for(round_.tournament.game).clock:
         raise TournamentError(_("Only rounds played against a clock can be closed at the signal."))
     if round_.status == Round.Status.CLOSED:

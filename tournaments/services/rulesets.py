@@ -15,6 +15,7 @@ from ..models import (
     Tournament,
 )
 from ..selectors.rulebook import club_rules, current_version, tournament_settings
+from .holds import ensure_writable
 
 
 @transaction.atomic
@@ -51,6 +52,7 @@ def save_club_rules(
 def start_tournament(tournament: Tournament) -> Tournament:
     """Copy the club's rules into the tournament: later edits of the club's rules never reach it."""
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    ensure_writable(tournament)
     if tournament.is_started:
         return tournament
     # Settings chosen for this tournament before it started (the target...) win.

@@ -7,6 +7,7 @@ from django.db import transaction
 
 from ..models import Tournament
 from ..signals import tournament_edited
+from .holds import ensure_writable
 
 
 @transaction.atomic
@@ -20,6 +21,16 @@ def create_tournament(tournament: Tournament, *, user: Any | None = None) -> Tou
 def save_tournament(tournament: Tournament, *, user: Any | None = None) -> Tournament:
     """A tournament's settings saved; the apps act on them (phones switched on under way give
     the open rounds their links)."""
+    ensure_writable(tournament)
     tournament.save()
     tournament_edited.send(Tournament, tournament=tournament, user=user)
+    return tournament
+
+
+@transaction.atomic
+def set_published(tournament: Tournament, *, published: bool) -> Tournament:
+    """Shown on the public pages, or no longer."""
+    ensure_writable(tournament)
+    tournament.published = published
+    tournament.save(update_fields=["published"])
     return tournament

@@ -38,9 +38,11 @@ def play_from_phones(
         link = table_entry.live_links(table.round)[table.pk]
         seats = table_seats(table)
         writer, checker = seats[0], seats[1]
-        for seat in (writer, checker):
+        # The demo's tables are full: both phones' seats have their player.
+        assert writer.entry is not None and checker.entry_id is not None
+        for seat, entry_id in ((writer, writer.entry.pk), (checker, checker.entry_id)):
             table_entry.claim_seat(
-                link, entry_id=seat.entry_id, device=demo_device(table, seat.position)
+                link, entry_id=entry_id, device=demo_device(table, seat.position)
             )
         for index, record in enumerate(records):
             table.refresh_from_db()

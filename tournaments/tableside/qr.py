@@ -8,10 +8,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 import segno
 
 from tournaments.tableside import table_entry
+
+if TYPE_CHECKING:
+    from tournaments.models import Round
 
 
 @lru_cache(maxsize=512)
@@ -39,7 +43,7 @@ def table_code(number: int, base_url: str, path: str) -> TableCode:
     return TableCode(table=number, url=url, svg=qr_svg(url, scale=None))
 
 
-def round_codes(round_, base_url: str) -> dict[int, TableCode]:
+def round_codes(round_: Round, base_url: str) -> dict[int, TableCode]:
     """The printed links of a round's tables, by table id (issued first when the tournament
     has phones at the tables: ``table_entry.live_links``); none for a table without a link."""
     numbers = dict(round_.tables.values_list("pk", "number"))

@@ -1,12 +1,14 @@
 """The core's signals, as the phones at the tables hear them."""
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
+from django.contrib.auth.models import User
 from django.dispatch import receiver
 from django.utils import timezone
 
 from tournaments import signals
-from tournaments.models import Round, Table
+from tournaments.models import Round, Table, Tournament
 from tournaments.services import privacy
 
 from . import demo, table_entry
@@ -14,7 +16,9 @@ from .models import TableDeal, TableEvent, TableLink
 
 
 @receiver(signals.round_redrawing, dispatch_uid="tableside.round_redrawing")
-def relink_redrawn_round(sender, *, round_: Round, **kwargs) -> Callable[[], object] | None:
+def relink_redrawn_round(
+    sender: object, *, round_: Round, **kwargs: object
+) -> Callable[[], object] | None:
     """The old tables' links go with them: the new tables get theirs as soon as they are
     seated, if the old ones had some (their sheets are printed again anyway)."""
     if TableLink.objects.filter(table__round=round_, revoked_at__isnull=True).exists():
@@ -23,7 +27,9 @@ def relink_redrawn_round(sender, *, round_: Round, **kwargs) -> Callable[[], obj
 
 
 @receiver(signals.tournament_edited, dispatch_uid="tableside.tournament_edited")
-def link_open_rounds(sender, *, tournament, user, **kwargs) -> None:
+def link_open_rounds(
+    sender: object, *, tournament: Tournament, user: User | None, **kwargs: object
+) -> None:
     """Phones switched on under way: the open rounds get their links."""
     if tournament.table_phones:
         for round_ in tournament.round_set.exclude(status=Round.Status.CLOSED):
@@ -31,7 +37,14 @@ def link_open_rounds(sender, *, tournament, user, **kwargs) -> None:
 
 
 @receiver(signals.player_erased, dispatch_uid="tableside.player_erased")
-def scrub_typed_notes(sender, *, tournament_ids, parts, label, **kwargs) -> None:
+def scrub_typed_notes(
+    sender: object,
+    *,
+    tournament_ids: Sequence[int],
+    parts: Sequence[str],
+    label: str,
+    **kwargs: object,
+) -> None:
     """A reason typed by a phone (« QUACKENBUSH a 9 plis », « helene compte mal ») may name
     him, at any table of his tournaments: each part of his name is replaced. His tables'
     phone pages, kept per table stamp, get a new one (``_touch``'s ``updated_at``)."""
@@ -43,6 +56,13 @@ def scrub_typed_notes(sender, *, tournament_ids, parts, label, **kwargs) -> None
 
 
 @receiver(signals.demo_evening, dispatch_uid="tableside.demo_evening")
-def demo_phones(sender, *, tournament, phone_deals, user=None, **kwargs) -> None:
+def demo_phones(
+    sender: object,
+    *,
+    tournament: Tournament,
+    phone_deals: Mapping[int, Sequence[dict[str, Any]]],
+    user: User | None = None,
+    **kwargs: object,
+) -> None:
     """The demo's evening in progress: its tables' links, deals entered from phones."""
     demo.play_from_phones(tournament, phone_deals, user)

@@ -28,6 +28,7 @@ from tournaments.models import Entry, Round, Table, Tournament
 from tournaments.selectors.scoresheet import evaluate_sheet, table_seats
 from tournaments.services import deal_entry
 from tournaments.services.errors import StaleSheet, TournamentError
+from tournaments.services.holds import current_hold, ensure_writable
 from tournaments.tableside.models import PhoneSeat, TableDeal, TableEvent, TableLink
 from tournaments.tableside.table_state import person, queue_full, table_people, table_queue
 
@@ -118,7 +119,8 @@ def find_replaced_link(token: str) -> TableLink | None:
 def issue_link(table: Table, *, user: User | None) -> TableLink:
     """A new link for ``table``; the previous one stops answering (and with it the phones'
     « who am I », which is kept per link)."""
-    table = Table.objects.select_for_update().get(pk=table.pk)
+    table = Table.objects.select_for_update().select_related("round").get(pk=table.pk)
+    ensure_writable(table.round.tournament_id)
     now = timezone.now()
     if TableLink.objects.filter(table=table, revoked_at__isnull=True).update(revoked_at=now):
         TableEvent.objects.create(table=table, kind=TableEvent.Kind.REVOKED, user=user)
@@ -137,6 +139,7 @@ def _new_link(table: Table, user: User | None) -> TableLink:
 def issue_round_links(round_: Round, *, user: User | None) -> int:
     """Links for the round's tables that have none (teams with a bye have no sheet). A
     table given its link meanwhile (two requests at once) keeps it: a sheet may be printed."""
+    ensure_writable(round_.tournament_id)
     live = TableLink.objects.filter(table__round=round_, revoked_at__isnull=True)
     tables = round_.tables.filter(bye=False).exclude(pk__in=live.values("table_id"))
     count = 0
@@ -151,9 +154,11 @@ def issue_round_links(round_: Round, *, user: User | None) -> int:
 
 def live_links(round_: Round) -> dict[int, TableLink]:
     """The round's live links by table id; issued first for the tables without one when the
-    tournament has phones at the tables and the round is still open."""
+    tournament has phones at the tables and the round is still open (not while a laptop holds
+    the tournament: its phones enter there)."""
     tournament = round_.tournament
-    if tournament.table_phones and round_.status != Round.Status.CLOSED:
+    open_round = tournament.table_phones and round_.status != Round.Status.CLOSED
+    if open_round and current_hold(tournament) is None:
         issue_round_links(round_, user=None)
     return {
         link.table_id: link
@@ -172,6 +177,7 @@ def link_path(link: TableLink) -> str:
 
 @transaction.atomic
 def revoke_link(table: Table, *, user: User | None) -> None:
+    ensure_writable(table.round.tournament_id)
     now = timezone.now()
     if TableLink.objects.filter(table=table, revoked_at__isnull=True).update(revoked_at=now):
         TableEvent.objects.create(table=table, kind=TableEvent.Kind.REVOKED, user=user)
@@ -193,6 +199,7 @@ def claim_seat(link: TableLink, *, entry_id: int, device: str) -> PhoneSeat:
     held by one phone at a time (``SeatTaken``: the scorekeeper frees it), a phone holds one
     seat (``PhoneHasSeat``); every phone of the table sees it (the table's stamp changes)."""
     table = _locked_table(link.table_id)
+    ensure_writable(table.round.tournament)
     chosen = person(table_people(table_seats(table)), entry_id)
     if chosen is None:
         raise NotSeated(_("Choose one of the players of this table."))
@@ -226,6 +233,7 @@ def free_seat(table: Table, holder_pk: int, *, user: User | None) -> list[TableD
     another phone may take it. The deals that phone confirmed and that are not on the sheet
     yet wait again for the other side's confirmation; the history says so. Returns them."""
     table = _locked_table(table.pk)
+    ensure_writable(table.round.tournament)
     holder = (
         PhoneSeat.objects.select_for_update()
         .filter(pk=holder_pk, link__table=table, released_at__isnull=True)
@@ -390,6 +398,7 @@ def enter_deal(
     database keeps, ``BadKey``."""
     key = check_key(key)
     table = _locked_table(table.pk)
+    ensure_writable(table.round.tournament)
     check_open(table)
     if device:
         _check_holder(table, entry, device)
@@ -546,6 +555,7 @@ def confirm_deal(
     otherwise, and goes on when they do): only then does it count. A sheet changed elsewhere
     meanwhile (paper entry) turns it into a conflict, sent back, never counted twice."""
     table = _locked_table(table.pk)
+    ensure_writable(table.round.tournament)
     if user is None:
         check_open(table)
         if entry is None or side is None:
@@ -698,6 +708,7 @@ def reject_deal(
     table enters takes its place. Any seated player while it waits for confirmation (the one
     who entered it: a withdrawal), or a scorekeeper while it is not on the sheet."""
     table = _locked_table(table.pk)
+    ensure_writable(table.round.tournament)
     if user is None:
         check_open(table)
         if entry is None:

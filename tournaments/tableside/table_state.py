@@ -382,14 +382,16 @@ class TableBasics:
     first_dealer: int
     people: list[Person]
     queue: Queue
+    #: who sits out first at a table of 5 or 6 (``Table.sit_out_order``, whist)
+    sit_out_order: tuple[int, ...] = ()
 
 
 def table_basics(table: Table) -> TableBasics:
     """Three queries: the seats (with their players or teams), the sheet, the deals waiting."""
-    return _basics(table_seats(table), table_queue(table))
+    return _basics(table, table_seats(table), table_queue(table))
 
 
-def _basics(seats: Sequence[Seat], queue: Queue) -> TableBasics:
+def _basics(table: Table, seats: Sequence[Seat], queue: Queue) -> TableBasics:
     return TableBasics(
         seat_names(seats),
         header_names(seats),
@@ -397,6 +399,7 @@ def _basics(seats: Sequence[Seat], queue: Queue) -> TableBasics:
         first_dealer(seats),
         table_people(seats),
         queue,
+        tuple(table.sit_out_order or ()),
     )
 
 
@@ -433,7 +436,7 @@ def table_snapshot(table: Table) -> TableSnapshot:
         .order_by("number", "pk")
     )
     queue = Queue(table_records(table), [d for d in deals if is_waiting(d)])
-    basics = _basics(seats, queue)
+    basics = _basics(table, seats, queue)
     lines, totals, result = table_lines(table, seats, queue)
     plugin = plugin_for(table.round.tournament.game)
 

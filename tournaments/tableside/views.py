@@ -287,6 +287,7 @@ class TablePageView(LinkMixin, View):
             seat_names=basics.seat_names,
             player_names=basics.dealing_names,
             first_dealer=basics.first_dealer,
+            sit_out_order=basics.sit_out_order,
             rules=table.round.tournament.rules,
             records=queue.records_before(queue.next_number),
             number=number or queue.next_number,
@@ -527,8 +528,8 @@ class TablePageView(LinkMixin, View):
         except errors.StaleSheet:
             messages.error(request, str(table_entry.table_words(table).phone_stale))
             return self.render_page(request, link, form=form, status=409)
-        except table_entry.DealConflict as error:
-            messages.error(request, str(error))
+        except (table_entry.DealConflict, errors.TournamentHeld) as error:
+            messages.error(request, str(error))  # what was typed stays in the form
             return self.render_page(request, link, form=form, status=409)
         sent_message(request, table, deal)
         return redirect("table_page", token=link.token)

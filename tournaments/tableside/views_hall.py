@@ -1,9 +1,12 @@
 """The hall screen: the tournament's clock opened without a login through a secret link, and
 the scorekeeper's page that shows that link as a QR code (and replaces or revokes it)."""
 
+from typing import TypeVar
+
 import segno
 from django.contrib import messages
-from django.http import Http404, HttpResponseRedirect, JsonResponse
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
+from django.http.response import HttpResponseBase
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -13,6 +16,7 @@ from club.language import activate_club_language
 from club.roles import ScorekeeperRequiredMixin
 from tournaments.games import plugin_for
 from tournaments.models import Round, Tournament
+from tournaments.services import errors
 from tournaments.tableside import hall_screen
 from tournaments.views.deals import clock_payload
 
@@ -24,7 +28,10 @@ PRIVATE_HEADERS = {
 }
 
 
-def _private(response, referrer: str = "no-referrer"):
+_R = TypeVar("_R", bound=HttpResponseBase)
+
+
+def _private(response: _R, referrer: str = "no-referrer") -> _R:
     for header, value in PRIVATE_HEADERS.items():
         response[header] = value
     # The staff page posts forms: « no-referrer » would send « Origin: null » and fail CSRF.
@@ -56,7 +63,7 @@ class HallLinkView(ScorekeeperRequiredMixin, View):
             raise Http404
         return tournament
 
-    def get(self, request, pk):
+    def get(self, request: HttpRequest, pk: int) -> HttpResponse:
         tournament = self.get_tournament(pk)
         link = qr = None
         if tournament.hall_token:
@@ -76,8 +83,15 @@ class HallLinkView(ScorekeeperRequiredMixin, View):
             referrer="same-origin",
         )
 
-    def post(self, request, pk):
+    def post(self, request: HttpRequest, pk: int) -> HttpResponseRedirect:
         tournament = self.get_tournament(pk)
+        try:
+            self.act(request, tournament)
+        except errors.TournamentError as error:  # a laptop holds the tournament
+            messages.error(request, str(error))
+        return HttpResponseRedirect(reverse("staff_hall_link", args=[tournament.pk]))
+
+    def act(self, request: HttpRequest, tournament: Tournament) -> None:
         if request.POST.get("action") == "revoke":
             hall_screen.hall_link_revoke(tournament)
             messages.success(request, _("The hall clock's link is revoked: it no longer opens."))
@@ -90,13 +104,12 @@ class HallLinkView(ScorekeeperRequiredMixin, View):
                 if replaced
                 else _("The hall clock's link is ready."),
             )
-        return HttpResponseRedirect(reverse("staff_hall_link", args=[tournament.pk]))
 
 
 class HallClockView(View):
     """The hall's side: the clock of the current round, read-only, no login."""
 
-    def get(self, request, token):
+    def get(self, request: HttpRequest, token: str) -> HttpResponse:
         tournament = _hall_tournament(token)
         activate_club_language(request, tournament.club.language)  # hung in the club's hall
         round_ = _current_round(tournament)
@@ -114,7 +127,7 @@ class HallClockStateView(View):
     """What the hall's screen polls (every 5 s): the clock, from one query once a round is
     drawn (the last round with its tournament, found by the hall's token)."""
 
-    def get(self, request, token):
+    def get(self, request: HttpRequest, token: str) -> JsonResponse:
         round_ = None
         if token:
             round_ = (

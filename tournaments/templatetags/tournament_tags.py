@@ -1,4 +1,6 @@
 import json
+from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from django import template
 from django.utils.text import capfirst
@@ -8,18 +10,26 @@ from tournaments.formatting import format_points, seating_fix
 from ..games import plugin_for
 from ..selectors import round_reads, scoresheet
 
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
+
+    from ..models import Table, Tournament
+    from ..services.errors import StaleSheet
+
 register = template.Library()
 
 
 @register.simple_tag
-def session(tournament, number=None) -> str:
+def session(tournament: "Tournament", number: int | None = None) -> str:
     """What the game calls a round, with its number: « Ronde 2 », « Poule 2 »."""
     name = capfirst(str(plugin_for(tournament.game).round_name))
     return f"{name} {number}" if number is not None else name
 
 
 @register.simple_tag
-def stale_lines(stale, form, table) -> list[round_reads.ConflictLine]:
+def stale_lines(
+    stale: "StaleSheet | None", form: object, table: "Table"
+) -> list[round_reads.ConflictLine]:
     """After a version conflict: each line where the typed sheet and the one saved meanwhile
     differ, both in words (the 409 page shows them side by side)."""
     if stale is None:
@@ -33,13 +43,13 @@ def stale_lines(stale, form, table) -> list[round_reads.ConflictLine]:
 
 
 @register.filter(name="seating_fix")
-def seating_fix_words(gap) -> str:
+def seating_fix_words(gap: tuple[int, int]) -> str:
     """``(add, remove)``: « ajoutez 1 remplaçant ou retirez 3 joueurs »."""
     return seating_fix(*gap)
 
 
 @register.filter
-def points(value) -> str:
+def points(value: Fraction | int | None) -> str:
     """Place points as the standings show them (a whole number, or two decimals)."""
     return format_points(value)
 
@@ -55,7 +65,7 @@ def clock_text(seconds: int) -> str:
 
 
 @register.simple_tag
-def deal_word(text, **values) -> str:
+def deal_word(text: "StrOrPromise", **values: object) -> str:
     """One of a deal form's ``words`` (« Enregistrer la manche 3 »), its numbers filled in."""
     return str(text % values) if values else str(text)
 
@@ -69,7 +79,7 @@ class _Slot(int):
 
 
 @register.simple_tag
-def deal_word_counts(text) -> str:
+def deal_word_counts(text: "StrOrPromise") -> str:
     """A counted phrase (``ngettext_lazy`` on ``n``) for a script, as JSON: its forms for 0, 1
     and 2 or more, « __N__ » where the count goes (« 1 donne », « 2 donnes », in the page's
     language: French says « 0 donne »). The script picks ``forms[Math.min(n, 2)]``."""

@@ -8,10 +8,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views import View
 
-from club import import_session
+from club.import_flow import ImportFlowView
 from club.models import Club, Season
 from club.roles import CommitteeRequiredMixin
-from club.spreadsheet_limits import ImportFileError
 from tournaments.forms import ArchiveConfirmForm, ArchiveEveningForm, ArchiveImportForm
 from tournaments.services import archive
 
@@ -57,80 +56,50 @@ class ArchiveEveningView(CommitteeRequiredMixin, View):
         return redirect(reverse("season_standings", args=[data["season"].pk]))
 
 
-class ArchiveImportView(CommitteeRequiredMixin, View):
+class ArchiveImportView(CommitteeRequiredMixin, ImportFlowView):
     """Upload a file, see every row and its problems, then confirm; nothing is saved before,
     nor while one row is in error."""
 
+    session_key = "archive_import"
+    url_name = "staff_archive_import"
     template_name = "tournaments/staff/archive_import.html"
+    preview_template_name = "tournaments/staff/archive_preview.html"
+    confirm_form_class = ArchiveConfirmForm
 
-    def get(self, request, slug):
-        club = self.get_scoped(Club, slug=slug)
-        return self.page(request, club, ArchiveImportForm(club=club))
+    def get_club(self):
+        return self.get_scoped(Club, slug=self.kwargs["slug"])
 
-    def page(self, request, club, form, status=200):
-        return render(request, self.template_name, {"club": club, "form": form}, status=status)
+    def upload_form(self, club, data=None, files=None):
+        return ArchiveImportForm(data, files, club=club)
 
-    def post(self, request, slug):
-        club = self.get_scoped(Club, slug=slug)
-        if "token" in request.POST:
-            return self.confirm(request, club)
-        form = ArchiveImportForm(request.POST, request.FILES, club=club)
-        if not form.is_valid():
-            status = 413 if form.has_error("file", "too_large") else 400
-            return self.page(request, club, form, status=status)
+    def read(self, club, form):
         data = form.cleaned_data
-        upload = data["file"]
-        try:
-            rows = archive.parse_rows(upload.name, upload)
-        except ImportFileError as error:
-            form.add_error("file", str(error))
-            return self.page(request, club, form, status=error.status)
+        rows = archive.parse_rows(data["file"].name, data["file"])
         archive.check_rows(club, data["season"], data["game"], rows)
-        stored = import_session.stash(
-            request,
-            SESSION_KEY,
-            club,
-            season=data["season"].pk,
-            game=data["game"],
-            rounds=data["rounds"],
-            filename=upload.name,
-            rows=[row.to_dict() for row in rows],
-        )
-        confirm = ArchiveConfirmForm(initial={"token": stored["token"]})
-        return self.preview(request, club, stored, rows, confirm)
+        kept = {"season": data["season"].pk, "game": data["game"], "rounds": data["rounds"]}
+        return rows, kept
 
-    def preview(self, request, club, stored, rows, confirm_form, status=200):
-        errors = [row for row in rows if not row.is_valid]
-        context = {
-            "club": club,
+    def preview_context(self, club, stored, rows):
+        return {
             "season": Season.objects.get(pk=stored["season"]),
             "game": stored["game"],
-            "filename": stored["filename"],
-            "rows": rows,
-            "error_count": len(errors),
             "dates": len({row.date for row in rows}),
             "new_players": archive.new_players(rows),
-            "confirm_form": confirm_form,
         }
-        return render(request, "tournaments/staff/archive_preview.html", context, status=status)
 
-    def confirm(self, request, club):
-        form = ArchiveConfirmForm(request.POST)
-        stored = import_session.claim(request, SESSION_KEY, club, form)
-        if stored is None:
-            return redirect(reverse("staff_archive_import", args=[club.slug]))
+    def recheck(self, club, stored):
         season = self.get_scoped(Season, pk=stored["season"])
-        rows = archive.check_rows(
+        return archive.check_rows(
             club, season, stored["game"], archive.rows_from_dicts(stored["rows"])
         )
-        stored["rows"] = [row.to_dict() for row in rows]
-        request.session[SESSION_KEY] = stored
+
+    def refuse(self, club, form, before, rows):
         if any(not row.is_valid for row in rows):
             form.add_error(
                 None,
                 _("Some rows have errors: nothing was saved. Correct the file and send it again."),
             )
-            return self.preview(request, club, stored, rows, form, status=400)
+            return True
         if archive.new_players(rows) and not form.cleaned_data["create_players"]:
             form.add_error(
                 "create_players",
@@ -139,8 +108,11 @@ class ArchiveImportView(CommitteeRequiredMixin, View):
                     "or correct their names in the file."
                 ),
             )
-            return self.preview(request, club, stored, rows, form, status=400)
+            return True
+        return False
+
+    def save(self, request, club, stored, rows):
+        season = self.get_scoped(Season, pk=stored["season"])
         saved = archive.save_evenings(club, season, stored["game"], rows, rounds=stored["rounds"])
-        del request.session[SESSION_KEY]
         _saved_message(request, saved)
         return redirect(reverse("season_standings", args=[season.pk]))

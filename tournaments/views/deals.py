@@ -17,7 +17,7 @@ from tournaments.access import ClockRoundMixin
 from tournaments.games import plugin_for
 from tournaments.models import Round
 from tournaments.selectors import round_reads
-from tournaments.services import round_clock
+from tournaments.services import errors, round_clock
 
 
 def _deals_per_round(tournament) -> int | None:
@@ -52,7 +52,17 @@ class ClockView(ClockRoundMixin, View):
 
     def post(self, request, pk):
         round_ = self.get_round(pk)
-        action = request.POST.get("action")
+        try:
+            self.act(request, round_, request.POST.get("action"))
+        except errors.TournamentError as error:  # a laptop holds the tournament
+            if request.headers.get("Accept", "").startswith("application/json"):
+                return JsonResponse({**clock_payload(round_), "message": str(error)}, status=409)
+            messages.error(request, str(error))
+        if request.headers.get("Accept", "").startswith("application/json"):
+            return JsonResponse(clock_payload(Round.objects.get(pk=round_.pk)))
+        return HttpResponseRedirect(self.next_url(request, round_))
+
+    def act(self, request, round_, action):
         if action == "start":
             round_clock.clock_start(round_)
         elif action == "pause":
@@ -65,9 +75,6 @@ class ClockView(ClockRoundMixin, View):
         elif action == "minutes":
             minutes = parse_int(request.POST.get("minutes"), minimum=1, maximum=24 * 60)
             round_clock.clock_set_minutes(round_, minutes=minutes)
-        if request.headers.get("Accept", "").startswith("application/json"):
-            return JsonResponse(clock_payload(Round.objects.get(pk=round_.pk)))
-        return HttpResponseRedirect(self.next_url(request, round_))
 
     @staticmethod
     def next_url(request, round_: Round) -> str:

@@ -51,6 +51,7 @@ def entry_form(table: Table, data=None, *, number: int | None = None) -> TableEn
         seat_names=scoresheet.seat_names(seats),
         player_names=scoresheet.dealing_names(seats),
         first_dealer=scoresheet.first_dealer(seats),
+        sit_out_order=table.sit_out_order,
         rules=tournament.rules,
     )
     return TableEntry(table, plugin, seats, form, records)
@@ -145,6 +146,9 @@ class EntryView(TableMixin, View):
             return self.render_entry(request, entry, status=400, version=version)
         except errors.StaleSheet as stale:
             return self.conflict(request, pk, version, stale)
+        except errors.TournamentError as error:  # a laptop holds it: what was typed stays
+            form.add_error(None, str(error))
+            return self.render_entry(request, entry, status=409, version=version)
         messages.success(request, form.saved_message(table))
         return redirect(self.entry_path, pk=table.pk)
 

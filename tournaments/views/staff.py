@@ -38,6 +38,7 @@ from tournaments.services import (
     pairing,
     payments,
     registration,
+    round_clock,
     rulesets,
     tournament_settings,
 )
@@ -99,9 +100,13 @@ class TournamentUpdateView(ScorekeeperRequiredMixin, UpdateView):
         return {**super().get_form_kwargs(), "clubs": self.get_staff_clubs()}
 
     def form_valid(self, form):
-        self.object = tournament_settings.save_tournament(
-            form.save(commit=False), user=self.request.user
-        )
+        try:
+            self.object = tournament_settings.save_tournament(
+                form.save(commit=False), user=self.request.user
+            )
+        except errors.TournamentError as error:  # a laptop holds it: what was typed stays
+            form.add_error(None, str(error))
+            return self.render_to_response(self.get_context_data(form=form), status=409)
         return redirect(self.get_success_url())
 
     def get_success_url(self):
@@ -135,8 +140,13 @@ class TournamentDashboardView(ScorekeeperRequiredMixin, View):
 class PublishView(CommitteeRequiredMixin, View):
     def post(self, request, pk):
         tournament = self.get_scoped(Tournament, pk=pk)
-        tournament.published = request.POST.get("published") == "1"
-        tournament.save(update_fields=["published"])
+        try:
+            tournament_settings.set_published(
+                tournament, published=request.POST.get("published") == "1"
+            )
+        except errors.TournamentError as error:
+            messages.error(request, str(error))
+            return redirect("staff_tournament", pk=pk)
         messages.success(
             request,
             _("Tournament published.") if tournament.published else _("Tournament unpublished."),
@@ -176,7 +186,16 @@ class RegistrationView(ScorekeeperRequiredMixin, View):
 
     def post(self, request, pk):
         tournament = self.get_scoped(Tournament, pk=pk)
-        action = request.POST.get("action")
+        try:
+            return self.act(request, tournament, request.POST.get("action"))
+        except errors.TournamentError as error:  # a laptop holds the tournament
+            if request.headers.get("Accept") == "application/json":
+                return JsonResponse({"message": str(error)}, status=409)
+            messages.error(request, str(error))
+            return redirect("staff_registration", pk=pk)
+
+    def act(self, request, tournament, action):
+        pk = tournament.pk
         if action in ("member", "walk_in"):
             if action == "member":
                 form = RegisterMemberForm(request.POST, tournament=tournament)
@@ -185,7 +204,12 @@ class RegistrationView(ScorekeeperRequiredMixin, View):
             if not form.is_valid():
                 context = self.context(tournament, **{f"{action}_form": form})
                 return render(request, self.template_name, context, status=400)
-            self._register(request, tournament, action, form.cleaned_data)
+            try:
+                self._register(request, tournament, action, form.cleaned_data)
+            except errors.TournamentError as error:  # what was typed stays in the form
+                form.add_error(None, str(error))
+                context = self.context(tournament, **{f"{action}_form": form})
+                return render(request, self.template_name, context, status=409)
         elif action == "tick":
             form = TickMembersForm(request.POST, tournament=tournament)
             if not form.is_valid():
@@ -244,10 +268,19 @@ class RegistrationView(ScorekeeperRequiredMixin, View):
             )
         elif action == "remove":
             entry = self._entry(request, tournament)
+            if request.POST.get("confirm") != "1":
+                # Deleting a registration is asked once more, on a page of its own.
+                context = {"tournament": tournament, "entry": entry}
+                return render(request, "tournaments/staff/remove_entry_confirm.html", context)
             try:
                 registration.unregister(entry)
             except errors.TournamentError as error:
                 messages.error(request, str(error))
+            else:
+                messages.success(
+                    request,
+                    _("The registration of %(player)s is deleted.") % {"player": entry.player},
+                )
         return redirect("staff_registration", pk=pk)
 
     def _entry(self, request, tournament) -> Entry:
@@ -366,6 +399,14 @@ class TeamsView(ScorekeeperRequiredMixin, View):
 # --------------------------------------------------------------------------- rounds
 
 
+def start_clock_if_asked(request, round_: Round) -> None:
+    """The hall clock of a timed round drawn or started with « and start the clock » ticked
+    (as the club's setting ticks it) starts in the same step."""
+    if request.POST.get("start_clock") == "1" and plugin_for(round_.tournament.game).clock:
+        round_clock.clock_start(round_)
+        messages.success(request, _("The hall clock is started."))
+
+
 class DrawRoundView(ScorekeeperRequiredMixin, View):
     """Draw the next round; while sheets are still open, only once the scorekeeper confirms
     (the seats are public at once)."""
@@ -392,6 +433,7 @@ class DrawRoundView(ScorekeeperRequiredMixin, View):
         except errors.TournamentError as error:
             messages.error(request, str(error))
             return redirect("staff_tournament", pk=pk)
+        start_clock_if_asked(request, round_)
         return redirect("staff_round", pk=round_.pk)
 
     def confirmation(self, request, tournament, *, by_standings: bool = False, open_sheets=None):
@@ -403,6 +445,7 @@ class DrawRoundView(ScorekeeperRequiredMixin, View):
             {
                 "tournament": tournament,
                 "by_standings": by_standings,
+                "start_clock": request.POST.get("start_clock") == "1",
                 "open_sheets": open_sheets,
                 "next_number": tournament.round_set.count() + 1,
             },
@@ -439,6 +482,7 @@ class RoundView(ScorekeeperRequiredMixin, View):
             elif action == "start":
                 drawing.start_round(round_)
                 messages.success(request, _("Round started: the seats are final."))
+                start_clock_if_asked(request, round_)
             elif action == "cancel_draw":
                 number = drawing.cancel_draw(round_, user=request.user)
                 messages.success(

@@ -15,19 +15,21 @@ Each step says what it did; a step that fails is reported and the others still r
 command exits non-zero so that cron mails it or the timer's unit shows it failed.
 """
 
+from typing import Any
+
 from django.conf import settings
 from django.core.management import call_command
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 
 class Command(BaseCommand):
     help = "Periodic housekeeping: expired sessions, old task results, old login records."
 
-    def add_arguments(self, parser) -> None:
+    def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("--tasks-days", type=int, default=settings.ATOUT_TASK_RETENTION_DAYS)
         parser.add_argument("--logins-days", type=int, default=settings.ATOUT_LOGIN_RETENTION_DAYS)
 
-    def handle(self, *args: object, **options) -> None:
+    def handle(self, *args: object, **options: Any) -> None:
         steps = [
             ("clearsessions", []),
             ("prune_db_task_results", ["--min-age-days", str(options["tasks_days"])]),

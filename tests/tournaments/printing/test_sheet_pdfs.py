@@ -127,7 +127,12 @@ def test_a_rounds_pdf_has_one_page_per_table_with_its_players(scorekeeper_client
 
 
 def test_a_round_larger_than_a_request_may_lay_out_is_queued_then_ready(
-    scorekeeper_client, make_tournament, settings, run_worker, layouts
+    scorekeeper_client,
+    make_tournament,
+    settings,
+    run_worker,
+    layouts,
+    django_capture_on_commit_callbacks,
 ):
     """Three sheets, a request may lay out two: a task per sheet, then the merge; the file is
     offered once the queue has run, and its reprint is at once."""
@@ -136,8 +141,10 @@ def test_a_round_larger_than_a_request_may_lay_out_is_queued_then_ready(
     settings.PDF_INLINE_MAX_RENDERS = 2
     settings.PDF_TASK_SHEETS = 1
     tournament = make_tournament(players=12, rounds=2)
-    round_ = drawing.draw_round(tournament, seed=1)
-    # The draw itself queued the three layouts (``round_drawn``, sent by the service); here
+    with django_capture_on_commit_callbacks(execute=True):
+        round_ = drawing.draw_round(tournament, seed=1)
+    # The draw itself queued the three layouts once committed (``round_drawn``, sent by the
+    # service, heard by ``printing.receivers``); here
     # the print comes before any worker ran them, as when the queue is busy.
     assert DBTaskResult.objects.count() == 3
     DBTaskResult.objects.all().delete()
@@ -301,14 +308,22 @@ def test_a_sheet_that_fails_in_its_task_fails_the_document(
     assert len(pages_of(bytes(export.content))) == 4
 
 
-def draw(client, tournament):
-    """The scorekeeper draws the tournament's first round (the page's button): that round."""
-    client.post(reverse("staff_draw", args=[tournament.pk]))
+def draw(client, tournament, committed):
+    """The scorekeeper draws the tournament's first round (the page's button): that round.
+    ``committed``: ``django_capture_on_commit_callbacks``, what runs once the draw is committed
+    (its sheets queued) runs."""
+    with committed(execute=True):
+        client.post(reverse("staff_draw", args=[tournament.pk]))
     return tournament.round_set.get()
 
 
 def test_a_drawn_round_is_laid_out_by_the_worker_before_its_print(
-    scorekeeper_client, make_tournament, settings, run_worker, layouts
+    scorekeeper_client,
+    make_tournament,
+    settings,
+    run_worker,
+    layouts,
+    django_capture_on_commit_callbacks,
 ):
     """More sheets than a print may lay out: the draw queues them, the worker lays them out
     and keeps them, the print only merges them (in the scorekeeper's language, with each
@@ -319,7 +334,7 @@ def test_a_drawn_round_is_laid_out_by_the_worker_before_its_print(
     tournament = make_tournament(players=8, rounds=2)
     tournament.table_phones = True
     tournament.save()
-    round_ = draw(scorekeeper_client, tournament)
+    round_ = draw(scorekeeper_client, tournament, django_capture_on_commit_callbacks)
     assert DBTaskResult.objects.count() == 1
     assert layouts == []  # not in the request
     run_worker()
@@ -334,11 +349,16 @@ def test_a_drawn_round_is_laid_out_by_the_worker_before_its_print(
 
 
 def test_a_sheet_changed_after_the_worker_laid_it_out_is_printed_as_it_is_now(
-    scorekeeper_client, make_tournament, settings, run_worker, layouts
+    scorekeeper_client,
+    make_tournament,
+    settings,
+    run_worker,
+    layouts,
+    django_capture_on_commit_callbacks,
 ):
     settings.PDF_INLINE_MAX_RENDERS = 1
     tournament = make_tournament(players=8, rounds=2)
-    round_ = draw(scorekeeper_client, tournament)
+    round_ = draw(scorekeeper_client, tournament, django_capture_on_commit_callbacks)
     run_worker()
     layouts.clear()
     player = round_reads.round_tables(round_)[0].seats.all()[0].entry.player
@@ -349,20 +369,27 @@ def test_a_sheet_changed_after_the_worker_laid_it_out_is_printed_as_it_is_now(
     assert "Renommé" in pages_of(response.content)[0]
 
 
-def test_a_round_a_print_lays_out_itself_is_not_queued(scorekeeper_client, make_tournament):
+def test_a_round_a_print_lays_out_itself_is_not_queued(
+    scorekeeper_client, make_tournament, django_capture_on_commit_callbacks
+):
     from django_tasks_db.models import DBTaskResult
 
     tournament = make_tournament(players=8, rounds=2)  # 2 tables, within the inline limit
-    draw(scorekeeper_client, tournament)
+    draw(scorekeeper_client, tournament, django_capture_on_commit_callbacks)
     assert not DBTaskResult.objects.exists()
 
 
 def test_a_draw_cancelled_before_the_worker_runs_leaves_nothing_to_do(
-    scorekeeper_client, make_tournament, settings, run_worker, layouts
+    scorekeeper_client,
+    make_tournament,
+    settings,
+    run_worker,
+    layouts,
+    django_capture_on_commit_callbacks,
 ):
     settings.PDF_INLINE_MAX_RENDERS = 1
     tournament = make_tournament(players=8, rounds=2)
-    round_ = draw(scorekeeper_client, tournament)
+    round_ = draw(scorekeeper_client, tournament, django_capture_on_commit_callbacks)
     scorekeeper_client.post(reverse("staff_round", args=[round_.pk]), {"action": "cancel_draw"})
     assert not tournament.round_set.exists()
     run_worker()

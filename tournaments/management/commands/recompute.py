@@ -1,13 +1,15 @@
-"""``manage.py recompute``: every stored result recomputed from the deal records."""
+"""``manage.py recompute``: every projection rebuilt from the source facts (the deal records,
+the draws, the rules), and what changed, kind by kind."""
 
 from argparse import ArgumentParser
+from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
 
 from tournaments.models import Tournament
 from tournaments.services import recompute
-from tournaments.services.recompute import Difference, Unreadable
+from tournaments.services.recompute import DEAL, RESULT, TABLE, TOURNAMENT, Difference, Unreadable
 
 
 def describe(found: Difference | Unreadable) -> str:
@@ -18,7 +20,18 @@ def describe(found: Difference | Unreadable) -> str:
         line = _("%(tournament)s, round %(round)d, table %(table)d: records refused (%(error)s)")
         return line % {**where, "error": found.error}
     change = {"who": found.who, "field": found.field, "before": found.before, "after": found.after}
-    if found.round is None:
+    if found.kind == TOURNAMENT:
+        line = _("%(tournament)s: %(field)s %(before)s → %(after)s")
+    elif found.kind == TABLE:
+        line = _(
+            "%(tournament)s, round %(round)d, table %(table)d: %(field)s %(before)s → %(after)s"
+        )
+    elif found.kind == DEAL:
+        line = _(
+            "%(tournament)s, round %(round)d, table %(table)d, deal %(who)s: "
+            "%(field)s %(before)s → %(after)s"
+        )
+    elif found.kind == RESULT:
         line = _("%(tournament)s, result of %(who)s: %(field)s %(before)s → %(after)s")
     else:
         line = _(
@@ -30,8 +43,9 @@ def describe(found: Difference | Unreadable) -> str:
 
 class Command(BaseCommand):
     help = (
-        "Recompute every table's stored results and every tournament's stored results from the "
-        "deal records with the tournament's rules; print each difference and a summary."
+        "Rebuild every projection (deals' points, seats' results, tables' completeness, "
+        "players' tournament results, tournaments' status) from the source facts with each "
+        "tournament's rules; print each difference and a summary per kind."
     )
 
     def add_arguments(self, parser: ArgumentParser) -> None:
@@ -40,8 +54,8 @@ class Command(BaseCommand):
             "--dry-run", action="store_true", help="report the differences, write nothing"
         )
 
-    def handle(self, *args: object, **options: object) -> None:
-        tournament_id = options["tournament"]
+    def handle(self, *args: object, **options: Any) -> None:
+        tournament_id: int | None = options["tournament"]
         if tournament_id is not None and not Tournament.objects.filter(pk=tournament_id).exists():
             raise CommandError(_("No tournament has the id %(id)s.") % {"id": tournament_id})
         dry_run = bool(options["dry_run"])
@@ -51,6 +65,8 @@ class Command(BaseCommand):
         )
         for found in report.differences:
             self.stdout.write(describe(found))
+        for held in report.held:
+            self.stdout.write(_("Left as it was: %(reason)s") % {"reason": held})
         summary = _(
             "%(tournaments)d tournaments, %(tables)d tables recomputed: "
             "%(differences)d differences."
@@ -59,6 +75,13 @@ class Command(BaseCommand):
             "tables": report.tables,
             "differences": len(report.differences),
         }
+        self.stdout.write(
+            _(
+                "Per kind: deals' points %(deal)d, seats %(seat)d, tables %(table)d, "
+                "players' results %(result)d, tournaments' status %(tournament)d."
+            )
+            % report.by_kind()
+        )
         if dry_run:
             summary += " " + _("Dry run: nothing was written.")
         elif report.differences:

@@ -1,15 +1,12 @@
-"""What players read: the public pages (and the staff's standings page, the same table)."""
+"""What players read: the published tournaments' pages, the hall's screen, the seasons."""
 
 from django.urls import path
 
 from . import views as public
 from . import views_display as display
 from . import views_players as players
-from . import views_season as season
-from . import views_standings as standings
 
 urlpatterns = [
-    # Public pages (the staff standings page shows the same table)
     path("tournois/", public.TournamentListView.as_view(), name="tournament_list"),
     path("tournois/<int:pk>/", public.StandingsView.as_view(), name="tournament_standings"),
     path("tournois/<int:pk>/rondes/", public.RoundsView.as_view(), name="tournament_rounds"),
@@ -29,15 +26,5 @@ urlpatterns = [
         "saisons/<int:pk>/classement/",
         public.SeasonStandingsView.as_view(),
         name="season_standings",
-    ),
-    path(
-        "saisie/saisons/<int:pk>/presences/",
-        season.SeasonAttendanceView.as_view(),
-        name="staff_season_attendance",
-    ),
-    path(
-        "saisie/tournois/<int:pk>/classement/",
-        standings.StaffStandingsView.as_view(),
-        name="staff_standings",
     ),
 ]

@@ -1,4 +1,5 @@
-"""Paper and files: PDF sheets, Excel exports, the queued documents."""
+"""The staff's paper and files: the sheets and plans, the queued documents, the money
+workbook, a member's own data."""
 
 from django.urls import path
 
@@ -17,12 +18,6 @@ urlpatterns = [
         {"extension": "xlsx"},
         name="player_data_xlsx",
     ),
-    path(
-        "tournois/<int:pk>/classement.xlsx",
-        exports.TournamentXlsxView.as_view(),
-        name="tournament_xlsx",
-    ),
-    path("saisons/<int:pk>/classement.xlsx", exports.SeasonXlsxView.as_view(), name="season_xlsx"),
     path(
         "saisie/saisons/<int:pk>/caisse.xlsx",
         exports.MoneyXlsxView.as_view(),
