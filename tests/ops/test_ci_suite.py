@@ -108,14 +108,16 @@ OWN_WALKS = {
 
 def test_every_url_is_walked_once_with_every_check():
     """The tests that walked every URL of the resolver are checks of ONE walk per database
-    (tests/sweeps/): a module that reads the resolver's routes elsewhere joins it as a check
-    (tests/sweeps/sweep.py says how) or says here why it walks on its own."""
+    (tests/sweeps/): a module that reads the resolver's routes and sends requests elsewhere
+    joins it as a check (tests/sweeps/sweep.py says how) or says here why it walks on its own
+    (reading the URL files without a request, as tests/ops/test_url_files.py, is no walk)."""
     walkers = {
         str(path.relative_to(ROOT))
         for path in _test_files()
         if path.parent != TESTS / "sweeps"
         and path.name != "url_walk.py"
         and re.search(r"\broutes\(\)|get_resolver\(\)\.url_patterns", path.read_text())
+        and re.search(r"\bClient\(|_client\b|\.goto\(", path.read_text())  # sends requests
     }
     assert walkers == set(OWN_WALKS), (
         "walk every URL as a check of tests/sweeps/checks.py (one walk per database), "
