@@ -5,7 +5,7 @@ VENV ?= .venv
 PYTHON ?= python3
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
-PYTEST_ARGS ?= -n 2
+PYTEST_ARGS ?= -n 2 --dist worksteal
 # Where `make run` serves: `PORT=8080 make run`; `HOST=0.0.0.0 make run` serves on the local
 # network too, for the players' phones (the QR codes then carry this machine's address).
 HOST ?= 127.0.0.1

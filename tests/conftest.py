@@ -22,6 +22,11 @@ The tests that test the build itself (``manage.py demo``: idempotent, dated the 
 call the command over the loaded rows, which is the demo's second build: the first one is
 ``demo_rows``'s, and any fault in it fails every test that uses the demo.
 
+The order
+---------
+The longest tests (``LONGEST``) start each half of the run, one in turn, so that with
+``--dist worksteal`` (the Makefile's ``PYTEST_ARGS``) the two workers end together.
+
 What runs on PostgreSQL
 -----------------------
 Every test that reaches the database (the ``django_db`` mark, a database fixture, or a module
@@ -148,8 +153,34 @@ DATABASE_FIXTURES = {
 SPAWNS = re.compile(r"^\s*(?:import|from) subprocess\b|\bDATABASE_URL\b", re.MULTILINE)
 
 
+#: The longest tests that may run anywhere (minutes each on CI's machine, no transactional
+#: database: pytest-django runs those after the others), spread over the two workers' halves.
+LONGEST = (
+    "tests/sweeps/test_sweep.py::test_every_url_passes_every_check",
+    "tests/ops/test_fourth_language.py::",
+    "tests/ops/test_french_catalogue.py::test_a_fresh_clone",
+    "tests/ops/test_dutch_pages.py::",
+)
+
+
+def spread_the_longest(items: list) -> None:
+    """The longest tests (``LONGEST``) at the start of each half of ``items``, in turn: xdist's
+    ``worksteal`` gives each of the two workers one half, then an idle worker takes waiting
+    tests from the other; a long test at the start of a half never waits behind the others,
+    nor leaves its worker alone with it at the end."""
+    longest = [i for i in items if i.nodeid.startswith(LONGEST)]
+    if not longest:
+        return
+    others = [i for i in items if not i.nodeid.startswith(LONGEST)]
+    first, second = longest[0::2], longest[1::2]
+    half = len(items) // 2 - len(first)
+    items[:] = first + others[:half] + second + others[half:]
+
+
+@pytest.hookimpl(wrapper=True)
 def pytest_collection_modifyitems(config, items):
-    """Mark ``database`` the tests that reach the database (see the module's docstring)."""
+    """Mark ``database`` the tests that reach the database (see the module's docstring), before
+    ``-m`` chooses; then, once chosen and ordered, spread the longest."""
     database = pytest.mark.database
     spawns: dict[str, bool] = {}
     for item in items:
@@ -163,6 +194,9 @@ def pytest_collection_modifyitems(config, items):
             or spawns[path]
         ):
             item.add_marker(database)
+    result = yield
+    spread_the_longest(items)
+    return result
 
 
 def _rows(model: type[models.Model]) -> dict[object, tuple]:

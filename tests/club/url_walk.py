@@ -1,5 +1,5 @@
 """Every URL pattern of the site, from the resolver (not a hand-written list), and URLs built
-from them with candidate values: the access-matrix and malformed-input tests share it."""
+from them with candidate values: the one walk of tests/sweeps/ and the Dutch walk use it."""
 
 import io
 import re

@@ -1,9 +1,11 @@
 """Issue 38 §5, « A CI in half the time »: the suite's shared pieces stay shared.
 
 The demo club is built once per test session (``demo_rows`` in tests/conftest.py): a test or
-fixture that builds it again pays seconds of CPU each time. The Redis tests share one fixture
-(the machine's Redis, one database per xdist worker). CI's PostgreSQL run keeps every test that
-reaches the database (the ``database`` mark) and leaves out only browser tests of layout."""
+fixture that builds it again pays seconds of CPU each time. Every URL of the resolver is walked
+once per database, with every check of the tests that walked it (tests/sweeps/). The Redis tests
+share one fixture (the machine's Redis, one database per xdist worker). CI's PostgreSQL run keeps
+every test that reaches the database (the ``database`` mark) and leaves out only browser tests of
+layout."""
 
 import ast
 import re
@@ -93,3 +95,33 @@ def test_postgresql_leaves_out_only_browser_tests_of_layout():
         assert path.is_file() and path.parent == TESTS / "e2e", name
         text = path.read_text()
         assert not re.search(r"select_for_update|threading|subprocess\.Popen|cursor\(", text), name
+
+
+#: Modules outside tests/sweeps that read every route of the resolver, each with its reason.
+OWN_WALKS = {
+    "tests/ops/test_dutch_pages.py": "follows the links of the demo club in Dutch (another "
+    "world, another reader); the routes only tell which pages it never reached",
+    "tests/e2e/test_staff_pages_axe.py": "axe-core in Chromium over each game's staff pages; "
+    "the routes only tell which staff page is neither walked nor skipped",
+}
+
+
+def test_every_url_is_walked_once_with_every_check():
+    """The tests that walked every URL of the resolver are checks of ONE walk per database
+    (tests/sweeps/): a module that reads the resolver's routes and sends requests elsewhere
+    joins it as a check (tests/sweeps/sweep.py says how) or says here why it walks on its own
+    (reading the URL files without a request, as tests/ops/test_url_files.py, is no walk)."""
+    walkers = {
+        str(path.relative_to(ROOT))
+        for path in _test_files()
+        if path.parent != TESTS / "sweeps"
+        and path.name != "url_walk.py"
+        and re.search(r"\broutes\(\)|get_resolver\(\)\.url_patterns", path.read_text())
+        and re.search(r"\bClient\(|_client\b|\.goto\(", path.read_text())  # sends requests
+    }
+    assert walkers == set(OWN_WALKS), (
+        "walk every URL as a check of tests/sweeps/checks.py (one walk per database), "
+        f"or say why here: {sorted(walkers - set(OWN_WALKS))}"
+    )
+    sweep = (TESTS / "sweeps" / "test_sweep.py").read_text()
+    assert "walk_every_url" in sweep
