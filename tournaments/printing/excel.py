@@ -698,16 +698,3 @@ def money_workbook(report: MoneyReport) -> Workbook:
     )
     writer.finish()
     return workbook
-
-
-def tables_workbook(
-    title: str, sheets: Sequence[tuple[str, Sequence[str], Sequence[Sequence[object]]]]
-) -> Workbook:
-    """A workbook of plain tables: one sheet per ``(name, headers, rows)``."""
-    workbook = new_workbook(title)
-    for name, headers, rows in sheets:
-        writer = SheetWriter(new_sheet(workbook, name), headers)
-        for row in rows:
-            writer.row(row)
-        writer.finish()
-    return workbook
