@@ -95,6 +95,8 @@ def test_a_players_workbook_is_a_document_a_person_reads(member, committee_clien
                 assert cell.number_format.startswith("DD/MM/YYYY")
     header = [cell.value for cell in workbook["Joueur"][2]]
     assert "Démarrer" not in header
+    # The audit trail's change is a noun, not the verb « Changer ».
+    assert [cell.value for cell in workbook["Journal des modifications"][2]][-1] == "Modification"
 
 
 def test_only_the_committee_exports(member, scorekeeper_client, club):

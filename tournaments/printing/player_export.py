@@ -68,7 +68,7 @@ LABELS: dict[str, Any] = {
     "by": _("By"),
     "action": _("Action"),
     "object": _("Object"),
-    "change": _("Change"),
+    "change": pgettext_lazy("audit trail", "Change"),
 }
 
 
