@@ -292,7 +292,7 @@ def test_a_players_data_export_is_in_his_clubs_language(flemish, committee_user)
     response = committee.get(url)
     assert response.status_code == 200 and response["Content-Language"] == "nl"
     workbook = load_workbook(io.BytesIO(response.content))
-    assert workbook.sheetnames[:2] == [nl("Player"), nl("Memberships")]
+    assert workbook.sheetnames[:3] == [nl("About this file"), nl("Player"), nl("Memberships")]
 
 
 def test_a_french_clubs_workbook_names_the_contract_in_french(client, make_tournament):

@@ -49,29 +49,27 @@ def played(make_tournament, *, players, rounds, played_rounds, draw_next=False):
     return tournament
 
 
-def test_phone_standings_keep_the_name_in_view_when_scrolled_right(
+def test_phone_standings_show_rank_name_and_total_the_rest_a_tap_away(
     phone, live_server, make_tournament
 ):
+    """Issue 37 §2: on a phone nothing scrolls sideways; a row shows the rank, the name and
+    the total, its other figures (each round's score) in its « Détail »."""
     tournament = played(make_tournament, players=8, rounds=5, played_rounds=5)
     phone.goto(live_server.url + reverse("tournament_standings", args=[tournament.pk]))
     wrap = phone.locator(".table-wrap")
-    assert wrap.evaluate("w => w.scrollWidth > w.clientWidth"), "nothing to scroll on a phone"
-    wrap.evaluate("w => { w.scrollLeft = w.scrollWidth; }")
-    assert wrap.evaluate("w => w.scrollLeft") > 0
+    assert wrap.evaluate("w => w.scrollWidth <= w.clientWidth"), "the table scrolls sideways"
     first = phone.locator("table.standings tbody tr").first
-    name = first.locator("td").nth(1)
-    box = name.bounding_box()
-    assert box["x"] >= 0 and box["x"] + box["width"] <= 390
-    # Nothing covers it: the element at its centre is the name cell (or its link).
-    on_top = phone.evaluate(
-        "([x, y]) => { const el = document.elementFromPoint(x, y); return el.closest('td') "
-        "=== document.querySelector('table.standings tbody tr td:nth-child(2)'); }",
-        [box["x"] + box["width"] / 2, box["y"] + box["height"] / 2],
-    )
-    assert on_top
-    # The last round's column is in view too.
-    last = first.locator("td").last.bounding_box()
-    assert last["x"] + last["width"] <= 390
+    shown = first.locator("td:visible")
+    assert shown.count() == 3
+    for index in range(3):
+        box = shown.nth(index).bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= 390
+    detail = first.locator("details.row-detail")
+    assert not detail.locator("dl").is_visible()
+    detail.locator("summary").click()
+    figures = detail.locator("dl").inner_text()
+    assert "5" in figures and detail.locator("dt").count() >= 5  # the five rounds at least
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 390
 
 
 def test_phone_table_page_shows_every_player_without_scrolling_sideways(

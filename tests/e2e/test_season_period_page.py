@@ -66,6 +66,7 @@ def test_season_page_month_range_and_threshold(
     assert "Classement — février 2026" in page.locator("#period-ranking").inner_text()
     _check(page, "season-month", width)
 
+    page.click("details.period-dates > summary")  # the dates, folded under the months
     page.fill("#id_du", "2026-03-01")
     page.fill("#id_au", "2026-01-31")
     with page.expect_navigation():

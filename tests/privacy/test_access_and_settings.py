@@ -13,7 +13,7 @@ from django.urls import reverse
 from django.utils import timezone
 from openpyxl import load_workbook
 
-from club.models import Player
+from club.models import Membership, Player
 from tournaments.models import Entry, Tournament
 from tournaments.printing.models import PdfExport
 
@@ -46,6 +46,7 @@ def test_a_players_data_as_a_workbook_reads_back_in_french(member, committee_cli
     assert response.status_code == 200
     workbook = load_workbook(io.BytesIO(response.content))
     assert workbook.sheetnames == [
+        "À propos de ce fichier",
         "Joueur",
         "Cotisations",
         "Inscriptions",
@@ -58,6 +59,44 @@ def test_a_players_data_as_a_workbook_reads_back_in_french(member, committee_cli
     assert header[:3] == ["Identifiant", "Prénom", "Nom"]
     assert [cell.value for cell in sheet[3]][2] == member.last_name
     assert workbook["Donnes à ses tables"].max_row == 2 + 40
+
+
+def cells(sheet) -> list:
+    return [cell for row in sheet.iter_rows(min_row=3) for cell in row]
+
+
+def test_a_players_workbook_is_a_document_a_person_reads(member, committee_client, club):
+    """Dates formatted, headers in the club's words (« Début », not the verb « Démarrer »),
+    games by their names, nothing written « None », and a first sheet saying what it is."""
+    Membership.objects.create(player=member, season=club.seasons.first(), amount=10)
+    response = committee_client.get(reverse("player_data_xlsx", args=[club.slug, member.pk]))
+    workbook = load_workbook(io.BytesIO(response.content))
+    about = workbook.worksheets[0]
+    assert about.title == "À propos de ce fichier"
+    lines = {row[0]: row[1] for row in about.iter_rows(min_row=3, values_only=True)}
+    assert lines["Pour"] == member.full_name
+    assert lines["Par le club"] == club.name
+    assert isinstance(lines["Établi le"], datetime.datetime)
+    assert "droit d’accès" in lines["Ce fichier"]
+    memberships = workbook["Cotisations"]
+    assert [cell.value for cell in memberships[2]][:3] == ["Saison", "Début", "Fin"]
+    start = memberships["B3"]
+    assert isinstance(start.value, datetime.datetime) and start.number_format == "DD/MM/YYYY"
+    entries = workbook["Inscriptions"]
+    header = [cell.value for cell in entries[2]]
+    row = {name: cell for name, cell in zip(header, entries[3], strict=True)}
+    assert row["Date"].number_format == "DD/MM/YYYY"
+    assert row["Jeu"].value == "Double King"
+    assert row["Présent"].value in ("oui", "non")
+    for sheet in workbook.worksheets:
+        for cell in cells(sheet):
+            assert cell.value != "None" and cell.value is not False
+            if isinstance(cell.value, datetime.datetime):
+                assert cell.number_format.startswith("DD/MM/YYYY")
+    header = [cell.value for cell in workbook["Joueur"][2]]
+    assert "Démarrer" not in header
+    # The audit trail's change is a noun, not the verb « Changer ».
+    assert [cell.value for cell in workbook["Journal des modifications"][2]][-1] == "Modification"
 
 
 def test_only_the_committee_exports(member, scorekeeper_client, club):

@@ -59,8 +59,9 @@ def archive_evening(client, club, season, day, points, places=None):
 
 
 ROW = re.compile(
-    r'<tr class="[^"]*"><td class="num">(\d+)</td><td><a href="[^"]+">([^<]+)</a></td>'
-    r'<td class="num">(\d+)</td><td class="num">([^<]+)</td>'
+    r'<tr class="[^"]*"><td class="num">(\d+)</td><td><a href="[^"]+">([^<]+)</a>'
+    r'(?:<details class="row-detail">.*?</details>)?</td>'
+    r'<td class="num[^"]*">(\d+)</td><td class="num[^"]*">([^<]+)</td>'
 )
 
 

@@ -16,7 +16,7 @@ from typing import Protocol
 
 from django.utils.text import capfirst, slugify
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext
+from django.utils.translation import gettext_lazy, ngettext, pgettext
 from openpyxl import Workbook
 from openpyxl.cell import Cell, WriteOnlyCell
 from openpyxl.styles import Alignment, Font, PatternFill
@@ -463,6 +463,18 @@ def game_name(game: str) -> str:
     return spec_name(GAMES[game])
 
 
+#: A trailing « (…) » of a game's name: the ruleset it follows (« (RC « La Chevalerie ») »).
+_RULESET = re.compile(r"\s*\(.*\)\s*$")
+
+
+def sheet_game_name(game: str) -> str:
+    """A game's name for a sheet's tab, in the workbook's language: the game's own word
+    (« Kleurenwiezen »), without the ruleset its full name adds, so that the tab keeps its
+    31 characters for the name and the period."""
+    name = game_name(game)
+    return _RULESET.sub("", name) or name
+
+
 def season_workbook(season: Season, period: Period | None = None) -> Workbook:
     """One sheet per game played in the season's published tournaments, players ranked (with
     the evenings each played where the club set an attendance threshold); with a ``period``,
@@ -488,7 +500,8 @@ def _season_sheets(
     evenings = season_totals.attendance(season) if threshold else {}
     for game in games:
         # The period first: a sheet's name keeps 31 characters.
-        title = game_name(game) if period is None else f"{period.label} — {game_name(game)}"
+        name = sheet_game_name(game)
+        title = name if period is None else f"{period.label} — {name}"
         if game in annual:
             ranking = annual_rankings.annual_ranking(season, game, period=period)
             if ranking.tournaments:
@@ -588,7 +601,7 @@ def annual_sheet(
     for t in ranking.tournaments:
         headers += [
             f"{t.date.strftime('%d/%m')} {_('points')}",
-            f"{t.date.strftime('%d/%m')} {_('place')}",
+            f"{t.date.strftime('%d/%m')} {pgettext('annual ranking column', 'place')}",
         ]
     if threshold:
         headers += attendance_headers(threshold)
@@ -684,17 +697,4 @@ def money_workbook(report: MoneyReport) -> Workbook:
         font=HEADER_FONT,
     )
     writer.finish()
-    return workbook
-
-
-def tables_workbook(
-    title: str, sheets: Sequence[tuple[str, Sequence[str], Sequence[Sequence[object]]]]
-) -> Workbook:
-    """A workbook of plain tables: one sheet per ``(name, headers, rows)``."""
-    workbook = new_workbook(title)
-    for name, headers, rows in sheets:
-        writer = SheetWriter(new_sheet(workbook, name), headers)
-        for row in rows:
-            writer.row(row)
-        writer.finish()
     return workbook

@@ -3,7 +3,7 @@ template loop (``_ranking_table.html``), their columns the game's standings metr
 annual ranking as a django-tables2 table (sortable, paginated)."""
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import partial
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -168,6 +168,109 @@ class RankingRow:
     #: figures only (numbers, « — », « 12 (3e) »): marked safe, the template has nothing
     #: to escape in them
     cells: Sequence[SafeString] = ()
+    #: (heading, cell) of every column a phone folds away (``with_details``)
+    details: Sequence[tuple[str | Promise, SafeString]] = ()
+    #: the index of the cell a phone keeps (its total; None: every cell stays)
+    key: int | None = None
+    #: the player a search found (``SEARCH_FIELD``); ``gap``: places left out before this row
+    found: bool = False
+    gap: bool = False
+
+
+# --------------------------------------------------------------------------- a phone's view
+#
+# On a phone a ranking shows the rank, the name and the column that ranks (its total); the
+# other columns fold into each row's « détail » (a ``<details>`` in the name's cell), shown
+# only on a narrow screen (``static/css/atout.css``): nothing scrolls sideways.
+
+#: The columns that rank, in order of preference: a ranking's « total » on a phone.
+KEY_METRICS = ("total", "wins", "place_points", "score")
+
+
+def key_index(names: Sequence[str]) -> int | None:
+    """The index among a table's cells' ``names`` of the column a phone keeps (its total)."""
+    for name in KEY_METRICS:
+        if name in names:
+            return names.index(name)
+    return None
+
+
+def with_details(
+    columns: Sequence[Column], rows: Iterable[RankingRow], key: int | None
+) -> list[RankingRow]:
+    """The rows with the (heading, cell) pairs a phone shows in each row's detail: every
+    column after the rank and the name but the ``key`` one (its total)."""
+    headings = [column.heading for column in columns[2:]]
+    return [
+        replace(
+            row,
+            key=key,
+            details=[
+                (heading, cell)
+                for index, (heading, cell) in enumerate(zip(headings, row.cells, strict=False))
+                if index != key
+            ],
+        )
+        for row in rows
+    ]
+
+
+def phone_columns(columns: Sequence[Column], key: int | None) -> list[Column]:
+    """The headers, those a phone folds away marked ``more`` (hidden on a narrow screen)."""
+    return [
+        column
+        if index < 2 or index - 2 == key
+        else replace(column, css=" ".join(c for c in (column.css, "more") if c))
+        for index, column in enumerate(columns)
+    ]
+
+
+# --------------------------------------------------------------------------- a search
+#
+# A long ranking (a season's, a month's) finds a player by a part of his name: it shows the
+# top and each found player's neighbourhood, the places between left out (a « … » row).
+
+#: The query parameter of the search, its longest text, the top shown and the places shown
+#: around each player found (up to ``SEARCH_MATCHES`` players).
+SEARCH_FIELD = "joueur"
+SEARCH_LENGTH = 40
+SEARCH_TOP = 10
+SEARCH_AROUND = 3
+SEARCH_MATCHES = 5
+
+
+def search_text(query: "QueryDict") -> str:
+    """The search ``query`` asks for, its spaces tidied (empty: none)."""
+    return " ".join(query.get(SEARCH_FIELD, "").split())[:SEARCH_LENGTH]
+
+
+def searchable(value: str) -> bool:
+    """A search the page keeps: some text, not too long."""
+    return 0 < len(value.strip()) <= SEARCH_LENGTH
+
+
+def search_rows(names: Sequence[str], text: str) -> tuple[list[int], set[int]]:
+    """The rows a search for ``text`` shows among the ranked ``names``: the top and each
+    found row's neighbourhood (indexes, in order), and the found ones."""
+    wanted = text.casefold()
+    found = [index for index, name in enumerate(names) if wanted in name.casefold()]
+    found = found[:SEARCH_MATCHES]
+    shown = set(range(min(SEARCH_TOP, len(names))))
+    for index in found:
+        shown.update(
+            range(max(0, index - SEARCH_AROUND), min(len(names), index + SEARCH_AROUND + 1))
+        )
+    return sorted(shown), set(found)
+
+
+def searched(rows: Sequence[RankingRow], shown: Sequence[int], found: set[int]) -> list[RankingRow]:
+    """``rows`` (one per index of ``shown``) marked: found, or after places left out."""
+    out = []
+    previous = -1
+    for index, row in zip(shown, rows, strict=True):
+        out.append(replace(row, found=index in found, gap=index > previous + 1))
+        previous = index
+    return out
 
 
 def number_writer() -> Callable[[int | None], str]:
@@ -269,7 +372,8 @@ def standings_table(
                 cells=cells,
             )
         )
-    return columns, out
+    key = key_index([m.name for m in metrics])
+    return phone_columns(columns, key), with_details(columns, out, key)
 
 
 def standings_value(name: str) -> Callable[["StandingRow"], Any]:
@@ -357,6 +461,9 @@ SEASON_COLUMNS = (
 SEASON_SORTS = frozenset({"rank", "name", *(name for name, _h, _p in SEASON_COLUMNS)})
 #: The annual ranking's (``AnnualRankingTable``'s columns).
 ANNUAL_SORTS = frozenset({"rank", "name", "tournaments", "points", "place_points", "best_n_points"})
+#: The annual ranking's cell a phone keeps (after the tournaments' count: the points, the
+#: place points, the best N's), by the club's rule.
+ANNUAL_KEYS = {"sum_points": 1, "sum_place_points": 2, "best_n": 3}
 #: A season ranking's rows per page: a season has hundreds of players, 50 keep it light on
 #: a phone.
 SEASON_PER_PAGE = 50
@@ -400,7 +507,15 @@ def season_standings_table(
         column = current
         rows = sorted_rows(rows, lambda row: getattr(row, column), descending)
     page_field = f"{prefix}page"
-    page = Paginator(rows, SEASON_PER_PAGE).get_page(query.get(page_field))
+    text = search_text(query)
+    found: set[int] = set()
+    shown_rows: list[int] = []
+    if text:
+        shown_rows, found = search_rows([row.name for row in rows], text)
+        listed, page = [rows[index] for index in shown_rows], None
+    else:
+        page = Paginator(rows, SEASON_PER_PAGE).get_page(query.get(page_field))
+        listed = list(page.object_list)
     number = number_writer()
     writers: list[Callable[[SeasonRow], SafeString]] = []
     for name, _heading, points in shown:
@@ -410,18 +525,25 @@ def season_standings_table(
             writers.append(partial(_cell, name, points_text))
         else:
             writers.append(partial(_cell, name, number))
+    columns = sort_columns(query, field, headings)
+    key = key_index([name for name, _h, _p in shown])
+    out = [
+        RankingRow(
+            rank=number(row.rank),
+            name=row.name,
+            url=player_url(row.player_id),
+            cells=[write(row) for write in writers],
+        )
+        for row in listed
+    ]
+    if text:
+        out = searched(out, shown_rows, found)
     return {
         "css": "data standings",
-        "columns": sort_columns(query, field, headings),
-        "rows": [
-            RankingRow(
-                rank=number(row.rank),
-                name=row.name,
-                url=player_url(row.player_id),
-                cells=[write(row) for write in writers],
-            )
-            for row in page.object_list
-        ],
+        "columns": phone_columns(columns, key),
+        "rows": with_details(columns, out, key),
         "page": page,
         "page_field": page_field,
+        "search": text,
+        "found": len(found),
     }

@@ -34,7 +34,9 @@ from tournaments.games.base import GamePlugin
 from tournaments.models import Entry, Table, Tournament
 from tournaments.publishing import page_cache, public_rounds
 from tournaments.publishing.tables import (
+    ANNUAL_KEYS,
     ANNUAL_SORTS,
+    SEARCH_FIELD,
     SEASON_SORTS,
     SORT_FIELD,
     STANDINGS_SORTS,
@@ -43,10 +45,16 @@ from tournaments.publishing.tables import (
     EntryUrl,
     PlayerUrl,
     annual_rows,
+    phone_columns,
+    search_rows,
+    search_text,
+    searchable,
+    searched,
     season_standings_table,
     standings_excluded,
     standings_table,
     table_columns,
+    with_details,
 )
 from tournaments.selectors import (
     annual_rankings,
@@ -445,6 +453,8 @@ def season_page_context(
             season_tables(request, season, games, period, signature, rules) if period else []
         ),
         "excel_url": f"{excel}?{urlencode(period.query)}" if period else excel,
+        "period_query": urlencode(period.query) if period else "",
+        "search": search_text(request.GET),
         "threshold_form": threshold_form,
     }
 
@@ -469,7 +479,7 @@ def kept_period(request: HttpRequest, season: Season) -> bool:
 def season_query_checks() -> dict[str, Callable[[Any, str], bool]]:
     """The season page's query: the period asked (``PERIOD_FIELDS``), then each game's table's
     sort (one of its columns) and page (a page number), over the season and over the period
-    (``<game>-``, ``<game>-p-``)."""
+    (``<game>-``, ``<game>-p-``); a player's name searched (``SEARCH_FIELD``)."""
 
     def sort(names: Collection[str]) -> Callable[[Any, str], bool]:
         return lambda view, value: value.removeprefix("-") in names
@@ -480,6 +490,7 @@ def season_query_checks() -> dict[str, Callable[[Any, str], bool]]:
     checks: dict[str, Callable[[Any, str], bool]] = {
         name: (lambda view, value: 0 < len(value) <= 10) for name in PERIOD_FIELDS
     }
+    checks[SEARCH_FIELD] = lambda view, value: searchable(value)
     for game, _label in game_choices():
         names = ANNUAL_SORTS if plugin_for(game).annual_ranking else SEASON_SORTS
         for prefix in (f"{game}-", f"{game}-p-"):
@@ -629,10 +640,22 @@ def annual_table(
             paginate["paginator_class"] = partial(
                 CountedPaginator, count=count, number=number, rows=rows
             )
-    RequestConfig(request, paginate=paginate).configure(table)
-    if rows is None:
-        rows = [row.record for row in table.page.object_list]
-    records = [annual_rankings.named_total(record) for record in rows]
+    text = search_text(request.GET)
+    shown: list[int] = []
+    found: set[int] = set()
+    if text:
+        # A search: the top and each found player's places, by his name as shown.
+        RequestConfig(request, paginate=False).configure(table)
+        everyone = [annual_rankings.named_total(row.record) for row in table.rows]
+        shown, found = search_rows([record["name"] for record in everyone], text)
+        records = [everyone[index] for index in shown]
+        page = None
+    else:
+        RequestConfig(request, paginate=paginate).configure(table)
+        if rows is None:
+            rows = [row.record for row in table.page.object_list]
+        records = [annual_rankings.named_total(record) for record in rows]
+        page = table.page
     order = [t.pk for t in ranking.tournaments]
     cells = annual_rankings.annual_page_cells(ids, [r["player_id"] for r in records], order)
     # Each tournament's column: its date, its name on hover.
@@ -642,10 +665,18 @@ def annual_table(
     if threshold:
         evenings = season_totals.attendance(season, [r["player_id"] for r in records])
         heads.append(Column(_("Evenings"), "num", title=_("Evenings played in the season")))
+    columns = [*table_columns(table, request.GET), *heads]
+    shown_rows = annual_rows(records, cells, len(order), place, url, evenings, threshold)
+    if text:
+        shown_rows = searched(shown_rows, shown, found)
+    # The total a phone keeps: the column the club's rule ranks by.
+    key = ANNUAL_KEYS.get(ranking.rule, 1)
     return {
         "css": "data standings annual",
-        "columns": [*table_columns(table, request.GET), *heads],
-        "rows": annual_rows(records, cells, len(order), place, url, evenings, threshold),
-        "page": table.page,
+        "columns": phone_columns(columns, key),
+        "rows": with_details(columns, shown_rows, key),
+        "page": page,
+        "search": text,
+        "found": len(found),
         "page_field": table.prefixed_page_field,
     }

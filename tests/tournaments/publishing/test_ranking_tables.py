@@ -78,7 +78,7 @@ def test_a_column_sorts_the_standings_both_ways(played_tournament, client):
     scores = [int(cells(row)[3]) for row in body_rows(down)]
     assert scores == sorted(scores, reverse=True)
     # The sorted column is marked; its link sorts the other way.
-    assert '<th class="desc num orderable"><a href="?sort=score">' in down
+    assert '<th class="desc num orderable more"><a href="?sort=score">' in down
 
     up = standings_page(client, played_tournament, "?sort=score")
     assert [int(cells(row)[3]) for row in body_rows(up)] == sorted(scores)
