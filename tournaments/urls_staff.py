@@ -27,7 +27,6 @@ urlpatterns = [
         name="staff_tournament_edit",
     ),
     path("saisie/tournois/<int:pk>/publier/", staff.PublishView.as_view(), name="staff_publish"),
-    path("saisie/tournois/<int:pk>/emporter/", holds.HoldView.as_view(), name="staff_hold"),
     path("saisie/tournois/<int:pk>/liberer/", holds.ReleaseView.as_view(), name="staff_release"),
     path(
         "saisie/tournois/<int:pk>/inscriptions/",

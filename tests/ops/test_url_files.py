@@ -3,6 +3,7 @@ of a ``urls_staff`` module asks for a login (an access mixin: the role in the ob
 no view of a ``urls_public`` module does, and the site's URLs are exactly those files'."""
 
 from importlib import import_module
+from importlib.util import find_spec
 
 import pytest
 from django.contrib.auth.mixins import AccessMixin
@@ -15,9 +16,11 @@ APPS = (
     "tournaments.tableside",
     "tournaments.printing",
     "tournaments.ratings",
+    "tournaments.travel",
 )
-PUBLIC = [f"{app}.urls_public" for app in APPS if app != "tournaments"]
-STAFF = [f"{app}.urls_staff" for app in APPS]
+#: Each app's two files, where it has them (the core and the bundles have no public page).
+PUBLIC = [f"{app}.urls_public" for app in APPS if find_spec(f"{app}.urls_public")]
+STAFF = [f"{app}.urls_staff" for app in APPS if find_spec(f"{app}.urls_staff")]
 
 
 def _views(module: str) -> list[tuple[str, object]]:

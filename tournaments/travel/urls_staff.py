@@ -6,6 +6,11 @@ from . import views
 
 urlpatterns = [
     path(
+        "saisie/tournois/<int:pk>/emporter/",
+        views.TakeAwayView.as_view(),
+        name="staff_hold",
+    ),
+    path(
         "saisie/tournois/<int:pk>/paquet.json.gz",
         views.ExportView.as_view(),
         name="travel_export",

@@ -14,15 +14,55 @@ from django.views import View
 
 from club import import_flow
 from club.models import Club
-from club.roles import CommitteeRequiredMixin
+from club.roles import CommitteeRequiredMixin, logged_in_user
 
+from ..forms import HoldForm
 from ..models import Tournament
+from ..services.errors import TournamentError
 from .forms import BundleConfirmForm, BundleUploadForm
 from .services.document import BundleError, open_bundle, read_limited
 from .services.export import bundle_name, export_bundle
 from .services.importing import DROP_LICENCE, LICENCE_HOLDER, ImportConflicts, import_bundle
 
 SESSION_KEY = "travel_bundle_import"
+
+
+def bundle_download(tournament: Tournament, data: bytes) -> HttpResponse:
+    response = HttpResponse(data, content_type="application/gzip")
+    response["Content-Disposition"] = f'attachment; filename="{bundle_name(tournament)}"'
+    return response
+
+
+class TakeAwayView(CommitteeRequiredMixin, View):
+    """« Emporter la soirée »: GET, the form (the laptop's name); POST, the tournament held by
+    that laptop and its bundle downloaded at once, with the lease's key the laptop signs its
+    evening with (``export_bundle(hold=...)``). Nothing is held when the form is refused."""
+
+    template_name = "tournaments/staff/hold.html"
+
+    def get(
+        self, request: HttpRequest, pk: int, form: HoldForm | None = None, status: int = 200
+    ) -> HttpResponse:
+        tournament = self.get_scoped(Tournament.objects.select_related("club"), pk=pk)
+        context = {"tournament": tournament, "form": form or HoldForm()}
+        return render(request, self.template_name, context, status=status)
+
+    def post(self, request: HttpRequest, pk: int) -> HttpResponse:
+        tournament = self.get_scoped(Tournament.objects.select_related("club", "season"), pk=pk)
+        form = HoldForm(request.POST)
+        if not form.is_valid():
+            return self.get(request, pk, form=form, status=400)
+        try:
+            data = export_bundle(
+                tournament, hold=form.cleaned_data["holder"], by=logged_in_user(request)
+            )
+        except TournamentError as error:
+            form.add_error("holder" if not tournament.is_held else None, str(error))
+            return self.get(request, pk, form=form, status=409)
+        except BundleError as error:
+            messages.error(request, str(error))
+            return redirect("staff_tournament", tournament.pk)
+        return bundle_download(tournament, data)
 
 
 class ExportView(CommitteeRequiredMixin, View):
@@ -35,9 +75,7 @@ class ExportView(CommitteeRequiredMixin, View):
         except BundleError as error:
             messages.error(request, str(error))
             return redirect("staff_tournament", tournament.pk)
-        response = HttpResponse(data, content_type="application/gzip")
-        response["Content-Disposition"] = f'attachment; filename="{bundle_name(tournament)}"'
-        return response
+        return bundle_download(tournament, data)
 
 
 class ImportView(CommitteeRequiredMixin, View):

@@ -1,5 +1,6 @@
-"""« Emporter la soirée »: the committee lets a laptop hold a tournament (the site refuses
-every write to it meanwhile), and releases it by hand (``services.holds``)."""
+"""« Libérer la soirée »: the committee releases by hand a tournament a laptop holds
+(``services.holds``). Taking it away (« Emporter la soirée ») hands the laptop its bundle:
+``tournaments.travel.views.TakeAwayView``."""
 
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
@@ -8,47 +9,8 @@ from django.utils.translation import gettext as _
 from django.views import View
 
 from club.roles import CommitteeRequiredMixin
-from tournaments.forms import HoldForm
 from tournaments.models import Tournament
-from tournaments.services import errors, holds
-
-
-class HoldView(CommitteeRequiredMixin, View):
-    """GET: the form (the laptop's name); POST: the tournament is held by that laptop. The
-    bundle the laptop imports is downloaded from the tournament's page once it is held."""
-
-    template_name = "tournaments/staff/hold.html"
-
-    def get(
-        self, request: HttpRequest, pk: int, form: HoldForm | None = None, status: int = 200
-    ) -> HttpResponse:
-        tournament: Tournament = self.get_scoped(Tournament.objects.select_related("club"), pk=pk)
-        context = {"tournament": tournament, "form": form or HoldForm()}
-        return render(request, self.template_name, context, status=status)
-
-    def post(self, request: HttpRequest, pk: int) -> HttpResponse:
-        tournament: Tournament = self.get_scoped(Tournament.objects.select_related("club"), pk=pk)
-        form = HoldForm(request.POST)
-        if not form.is_valid():
-            return self.get(request, pk, form=form, status=400)
-        try:
-            holds.hold_tournament(
-                tournament=tournament, holder=form.cleaned_data["holder"], by=request.user
-            )
-        except errors.TournamentError as error:
-            form.add_error("holder" if not tournament.is_held else None, str(error))
-            return self.get(request, pk, form=form, status=409)
-        messages.success(
-            request,
-            _(
-                "The laptop “%(holder)s” holds the evening: the site accepts no change to it until "
-                "its bundle is imported."
-            )
-            % {"holder": tournament.held_by},
-        )
-        # The tournament's page offers the laptop's bundle once it is held (the export of
-        # ``tournaments/travel``, beside the banner: see the dashboard's template).
-        return redirect("staff_tournament", pk=tournament.pk)
+from tournaments.services import holds
 
 
 class ReleaseView(CommitteeRequiredMixin, View):
