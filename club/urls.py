@@ -10,11 +10,13 @@ urlpatterns = [
     path("", include("tournaments.tableside.urls_public")),
     path("", include("tournaments.printing.urls_public")),
     path("", include("tournaments.ratings.urls_public")),
+    path("", include("tournaments.federation.urls_public")),
     path("", include("club.urls_staff")),
     path("", include("tournaments.urls_staff")),
     path("", include("tournaments.publishing.urls_staff")),
     path("", include("tournaments.tableside.urls_staff")),
     path("", include("tournaments.printing.urls_staff")),
     path("", include("tournaments.ratings.urls_staff")),
+    path("", include("tournaments.federation.urls_staff")),
     path("admin/", admin.site.urls),
 ]

@@ -39,6 +39,7 @@ INSTALLED_APPS = [
     "tournaments.publishing",
     "tournaments.printing",
     "tournaments.ratings",
+    "tournaments.federation",
 ]
 
 MIDDLEWARE = [

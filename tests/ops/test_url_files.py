@@ -15,6 +15,7 @@ APPS = (
     "tournaments.tableside",
     "tournaments.printing",
     "tournaments.ratings",
+    "tournaments.federation",
 )
 PUBLIC = [f"{app}.urls_public" for app in APPS if app != "tournaments"]
 STAFF = [f"{app}.urls_staff" for app in APPS]
