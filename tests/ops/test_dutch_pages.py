@@ -71,6 +71,8 @@ NOT_PAGES = {
     "rating_rebuild": "a form's target (POST), on the rating list (for the committee)",
     "federation_desk": "the demo has no federation yet (issue 35, « In the demo »); "
     "tests/tournaments/federation/test_federation_desk.py reads it in Dutch",
+    "federation_licence_import": "linked from the federation's desk, which the demo has not "
+    "yet (issue 35, « In the demo »); tests/tournaments/federation/test_licence_import.py",
     "federation_page": "the demo has no federation yet (issue 35, « In the demo »); "
     "tests/tournaments/federation/test_federation_desk.py reads it",
 }

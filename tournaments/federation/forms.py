@@ -9,6 +9,7 @@ from django.contrib.auth import get_user_model
 from django.db.models import QuerySet
 from django.utils.translation import gettext_lazy as _
 
+from club.forms import checked_spreadsheet
 from club.language import language_choices
 from club.validators import PlainNameValidator
 from tournaments.models import game_choices
@@ -75,3 +76,22 @@ class JoinForm(forms.Form):
         field = self.fields["federation"]
         assert isinstance(field, forms.ModelChoiceField)
         field.queryset = federations
+
+
+class LicenceImportForm(forms.Form):
+    """The federation's licence list: an .xlsx or .csv file."""
+
+    file = forms.FileField(
+        label=_("File"),
+        help_text=_(
+            "An .xlsx or .csv file whose first row names the columns: Licence, Nom, Prénom, "
+            "Club, Valable du, Valable jusqu’au, and optionally Statut (valide or suspendue)."
+        ),
+    )
+
+    def clean_file(self) -> object:
+        return checked_spreadsheet(self.cleaned_data["file"])
+
+
+class LicenceConfirmForm(forms.Form):
+    token = forms.CharField(widget=forms.HiddenInput)

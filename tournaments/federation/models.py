@@ -111,3 +111,49 @@ class FederationMembership(Travelling):
 
     def __str__(self) -> str:
         return f"{self.club} ({self.federation})"
+
+
+class Licence(Travelling):
+    """A federation's licence: its number is unique within the federation (its issuer), and
+    says who holds it, in which club, from when until when, and its status. Imported from the
+    federation's list (``licences``); never shown on public pages."""
+
+    class Status(models.TextChoices):
+        VALID = "valid", _("Valid")
+        SUSPENDED = "suspended", _("Suspended")
+
+    federation = models.ForeignKey(
+        Federation, on_delete=models.CASCADE, related_name="licences", verbose_name=_("federation")
+    )
+    number = models.CharField(_("licence number"), max_length=30)
+    last_name = models.CharField(_("last name"), max_length=80)
+    first_name = models.CharField(_("first name"), max_length=80)
+    club = models.ForeignKey(
+        Club, on_delete=models.CASCADE, related_name="federation_licences", verbose_name=_("club")
+    )
+    valid_from = models.DateField(_("valid from"))
+    valid_until = models.DateField(_("valid until"))
+    status = models.CharField(
+        _("status"), max_length=10, choices=Status.choices, default=Status.VALID
+    )
+    imported_at = models.DateTimeField(_("imported"), auto_now=True)
+
+    class Meta:
+        verbose_name = _("licence")
+        verbose_name_plural = _("licences")
+        ordering = ["federation", "number"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["federation", "number"], name="licence_number_unique_per_issuer"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(valid_until__gte=models.F("valid_from")),
+                name="licence_ends_after_it_starts",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(status__in=["valid", "suspended"]), name="licence_status"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.number} ({self.federation})"

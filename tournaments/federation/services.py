@@ -12,7 +12,8 @@ from django.utils.translation import gettext as _
 from club.models import Club
 from scoring import GAMES
 
-from .models import Federation, FederationMembership, FederationRole
+from .licences import LicenceRow, check_rows
+from .models import Federation, FederationMembership, FederationRole, Licence
 
 
 class FederationError(Exception):
@@ -87,3 +88,36 @@ def accept_club(*, membership: FederationMembership) -> FederationMembership:
         locked.accepted_at = timezone.now()
         locked.save(update_fields=["status", "accepted_at"])
     return locked
+
+
+@transaction.atomic
+def import_licences(*, federation: Federation, rows: list[LicenceRow]) -> tuple[int, int]:
+    """Save a confirmed licence list: each row creates the licence of its number or updates
+    it; licences the file does not name stay as they were. The rows are checked again inside
+    the transaction: one in error and nothing is saved. Returns (created, updated)."""
+    Federation.objects.select_for_update().filter(pk=federation.pk).first()
+    checked = check_rows(federation, rows)
+    refusal = _("Some rows have errors: nothing was saved. Correct the file and send it again.")
+    if any(not row.is_valid for row in checked):
+        raise FederationError(refusal)
+    stored = {licence.number: licence for licence in Licence.objects.filter(federation=federation)}
+    created: list[Licence] = []
+    updated: list[Licence] = []
+    now = timezone.now()
+    for row in checked:
+        start, end, club_id = row.start, row.end, row.club_id
+        if start is None or end is None or club_id is None:  # a valid row has all three
+            raise FederationError(refusal)
+        licence = stored.get(row.number) or Licence(federation=federation, number=row.number)
+        licence.last_name, licence.first_name = row.last_name, row.first_name
+        licence.club_id = club_id
+        licence.valid_from, licence.valid_until = start, end
+        licence.status = row.state
+        licence.imported_at = now
+        (updated if licence.pk else created).append(licence)
+    Licence.objects.bulk_create(created)
+    Licence.objects.bulk_update(
+        updated,
+        ["last_name", "first_name", "club", "valid_from", "valid_until", "status", "imported_at"],
+    )
+    return len(created), len(updated)

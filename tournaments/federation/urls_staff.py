@@ -13,6 +13,11 @@ urlpatterns = [
         name="federation_desk",
     ),
     path(
+        "federation/<slug:slug>/licences/importer/",
+        views.LicenceImportView.as_view(),
+        name="federation_licence_import",
+    ),
+    path(
         "club/<slug:slug>/federations/",
         views.ClubFederationsView.as_view(),
         name="club_federations",

@@ -1,21 +1,33 @@
 """The federation's pages: created by the site's administrator, its committee's desk (roles,
 member clubs), a club's page of its federations, and the federation's public page."""
 
+from typing import Any
+
+from django import forms
 from django.contrib import messages
 from django.contrib.auth.mixins import UserPassesTestMixin
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views import View
 
+from club.import_flow import ImportFlowView
 from club.models import Club
 from club.roles import CommitteeRequiredMixin
 from tournaments.models import game_choices
 
 from . import selectors, services
 from .access import FederationCommitteeMixin
-from .forms import FederationCreateForm, GrantForm, JoinForm
-from .models import Federation, FederationMembership
+from .forms import (
+    FederationCreateForm,
+    GrantForm,
+    JoinForm,
+    LicenceConfirmForm,
+    LicenceImportForm,
+)
+from .licences import LicenceRow, check_rows, read_licences, rows_from_dicts
+from .models import Federation, FederationMembership, Licence
 
 
 def _game_names(federation: Federation) -> list[str]:
@@ -65,6 +77,7 @@ class FederationDeskView(FederationCommitteeMixin, View):
             "games": _game_names(federation),
             "committee": selectors.committee(federation),
             "memberships": selectors.memberships(federation),
+            "licences": Licence.objects.filter(federation=federation).count(),
             "form": grant_form or GrantForm(),
         }
         return render(request, self.template_name, context, status=status)
@@ -151,3 +164,76 @@ class FederationPageView(View):
             "clubs": selectors.member_clubs(federation),
         }
         return render(request, "federation/federation_page.html", context)
+
+
+class LicenceImportView(FederationCommitteeMixin, ImportFlowView[LicenceRow, Federation]):
+    """The federation's licence list: upload, every row and its problems, then confirm;
+    nothing is saved before, nor while one row is in error."""
+
+    session_key = "licence_import"
+    url_name = "federation_licence_import"
+    template_name = "federation/licence_import.html"
+    preview_template_name = "federation/licence_preview.html"
+    confirm_form_class = LicenceConfirmForm
+
+    def get_club(self) -> Federation:
+        return self.get_federation(self.kwargs["slug"])
+
+    def page(
+        self, request: HttpRequest, club: Federation, form: forms.Form, status: int = 200
+    ) -> HttpResponse:
+        # ``federation``, never ``club``: the base layout reads a club's pages from ``club``.
+        context = {"federation": club, "form": form}
+        return render(request, self.template_name, context, status=status)
+
+    def upload_form(
+        self, club: Federation, data: Any = None, files: Any = None
+    ) -> LicenceImportForm:
+        return LicenceImportForm(data, files)
+
+    def read(self, club: Federation, form: forms.Form) -> tuple[list[LicenceRow], dict[str, Any]]:
+        upload = form.cleaned_data["file"]
+        return read_licences(club, upload.name, upload), {}
+
+    def preview_context(
+        self, club: Federation, stored: dict[str, Any], rows: list[LicenceRow]
+    ) -> dict[str, Any]:
+        # ``federation``, never ``club``: the base layout reads a club's pages from ``club``.
+        return {"club": None, "federation": club}
+
+    def recheck(self, club: Federation, stored: dict[str, Any]) -> list[LicenceRow]:
+        return check_rows(club, rows_from_dicts(stored["rows"]))
+
+    def refuse(
+        self,
+        club: Federation,
+        form: forms.Form,
+        before: list[dict[str, Any]],
+        rows: list[LicenceRow],
+    ) -> bool:
+        if any(not row.is_valid for row in rows):
+            form.add_error(
+                None,
+                _("Some rows have errors: nothing was saved. Correct the file and send it again."),
+            )
+            return True
+        return False
+
+    def save(
+        self,
+        request: HttpRequest,
+        club: Federation,
+        stored: dict[str, Any],
+        rows: list[LicenceRow],
+    ) -> HttpResponse:
+        try:
+            created, updated = services.import_licences(federation=club, rows=rows)
+        except services.FederationError as error:
+            messages.error(request, error.message)
+            return redirect(reverse(self.url_name, args=[club.slug]))
+        messages.success(
+            request,
+            _("Licences imported: %(created)d new, %(updated)d updated.")
+            % {"created": created, "updated": updated},
+        )
+        return redirect("federation_desk", slug=club.slug)
