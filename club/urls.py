@@ -10,6 +10,7 @@ urlpatterns = [
     path("", include("tournaments.tableside.urls_public")),
     path("", include("tournaments.printing.urls_public")),
     path("", include("tournaments.ratings.urls_public")),
+    path("", include("tournaments.federation.urls_public")),
     path("", include("club.urls_staff")),
     path("", include("tournaments.urls_staff")),
     path("", include("tournaments.publishing.urls_staff")),
@@ -17,5 +18,6 @@ urlpatterns = [
     path("", include("tournaments.printing.urls_staff")),
     path("", include("tournaments.ratings.urls_staff")),
     path("", include("tournaments.travel.urls_staff")),
+    path("", include("tournaments.federation.urls_staff")),
     path("admin/", admin.site.urls),
 ]

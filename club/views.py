@@ -89,7 +89,7 @@ class SitePrivacyView(TemplateView):
         return {**super().get_context_data(**kwargs), "clubs": selectors.clubs()}
 
 
-class PlayerImportView(CommitteeRequiredMixin, ImportFlowView[ImportRow]):
+class PlayerImportView(CommitteeRequiredMixin, ImportFlowView[ImportRow, Club]):
     """Upload a file, see every row and its errors, then confirm; nothing is saved before."""
 
     session_key = "player_import"

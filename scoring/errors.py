@@ -101,6 +101,11 @@ ERROR_CODES: dict[str, str] = {
     "too_many_manches": "A game of Double has 10 manches [max].",
     # rulesets and helpers
     "invalid_rules": "The ruleset is not valid [key, reason].",
+    # a federation's ranking
+    "bad_places": (
+        "Final places that no standings give (a gap no tie explains, or beyond the field)"
+        " [got, entries]."
+    ),
     "unknown_rule": "A ranking/annual rule name is not known [got].",
 }
 
@@ -162,6 +167,7 @@ MESSAGES: dict[str, str] = {
     ),
     "too_many_manches": "{field}: a game has only {max} manches",
     "invalid_rules": "ruleset {key}: {reason}",
+    "bad_places": "{field}: {got} is not a final place among {entries} entries",
     "unknown_rule": "{field}: unknown rule {got}",
 }
 

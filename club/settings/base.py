@@ -40,6 +40,7 @@ INSTALLED_APPS = [
     "tournaments.printing",
     "tournaments.ratings",
     "tournaments.travel",
+    "tournaments.federation",
 ]
 
 MIDDLEWARE = [

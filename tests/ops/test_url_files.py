@@ -17,6 +17,7 @@ APPS = (
     "tournaments.printing",
     "tournaments.ratings",
     "tournaments.travel",
+    "tournaments.federation",
 )
 #: Each app's two files, where it has them (the core and the bundles have no public page).
 PUBLIC = [f"{app}.urls_public" for app in APPS if find_spec(f"{app}.urls_public")]

@@ -62,7 +62,7 @@ class ArchiveEveningView(CommitteeRequiredMixin, View):
         return redirect(reverse("season_standings", args=[data["season"].pk]))
 
 
-class ArchiveImportView(CommitteeRequiredMixin, ImportFlowView[archive.ArchiveRow]):
+class ArchiveImportView(CommitteeRequiredMixin, ImportFlowView[archive.ArchiveRow, Club]):
     """Upload a file, see every row and its problems, then confirm; nothing is saved before,
     nor while one row is in error."""
 

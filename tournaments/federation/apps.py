@@ -1,0 +1,8 @@
+from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
+
+
+class FederationConfig(AppConfig):
+    name = "tournaments.federation"
+    label = "federation"
+    verbose_name = _("Federations")

@@ -1,0 +1,123 @@
+"""The federation's writes (issue 35 §1): created by the site's administrator, its committee
+granted and revoked, a club's request to join and its acceptance. Each write is one
+transaction; what it refuses is a ``FederationError`` whose message a person can act on."""
+
+from typing import Any
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from club.models import Club
+from scoring import GAMES
+
+from .licences import LicenceRow, check_rows
+from .models import Federation, FederationMembership, FederationRole, Licence
+
+
+class FederationError(Exception):
+    """A write the federation's rules refuse; ``field`` names the form field at fault."""
+
+    def __init__(self, message: str, field: str | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.field = field
+
+
+@transaction.atomic
+def create_federation(*, name: str, slug: str, games: list[str], language: str) -> Federation:
+    """A new federation (the site's administrator); it ranks ``games`` (keys of ``GAMES``)."""
+    unknown = [game for game in games if game not in GAMES]
+    if unknown or not games:
+        raise FederationError(_("Choose at least one game the federation ranks."), "games")
+    federation = Federation(
+        name=name, slug=slug, games=list(dict.fromkeys(games)), language=language
+    )
+    try:
+        federation.full_clean()
+    except ValidationError as error:
+        field = next(iter(error.message_dict), None)
+        raise FederationError(" ".join(error.messages), field) from error
+    federation.save()
+    return federation
+
+
+@transaction.atomic
+def grant_committee(*, federation: Federation, user: Any) -> FederationRole:
+    """``user`` joins ``federation``'s committee (granting it again changes nothing)."""
+    role, _created = FederationRole.objects.get_or_create(
+        federation=federation, user=user, defaults={"role": FederationRole.Role.COMMITTEE}
+    )
+    return role
+
+
+@transaction.atomic
+def revoke_committee(*, federation: Federation, user: Any) -> None:
+    """``user`` leaves ``federation``'s committee; its last member stays."""
+    roles = FederationRole.objects.select_for_update().filter(federation=federation)
+    if not roles.filter(user=user).exists():
+        raise FederationError(_("This user is not on the federation's committee."), "user")
+    if roles.exclude(user=user).count() == 0:
+        raise FederationError(
+            _("A federation keeps at least one committee member: grant the role to another first."),
+            "user",
+        )
+    roles.filter(user=user).delete()
+
+
+@transaction.atomic
+def ask_to_join(*, federation: Federation, club: Club) -> FederationMembership:
+    """``club`` asks to join ``federation``; the federation's committee accepts it."""
+    existing = FederationMembership.objects.filter(federation=federation, club=club).first()
+    if existing is not None:
+        if existing.status == FederationMembership.Status.ACCEPTED:
+            message = _("The club is already a member of this federation.")
+        else:
+            message = _("The club has already asked to join this federation.")
+        raise FederationError(message, "federation")
+    return FederationMembership.objects.create(federation=federation, club=club)
+
+
+@transaction.atomic
+def accept_club(*, membership: FederationMembership) -> FederationMembership:
+    """The federation accepts a club's request (accepting it again changes nothing)."""
+    locked = FederationMembership.objects.select_for_update().get(pk=membership.pk)
+    if locked.status != FederationMembership.Status.ACCEPTED:
+        locked.status = FederationMembership.Status.ACCEPTED
+        locked.accepted_at = timezone.now()
+        locked.save(update_fields=["status", "accepted_at"])
+    return locked
+
+
+@transaction.atomic
+def import_licences(*, federation: Federation, rows: list[LicenceRow]) -> tuple[int, int]:
+    """Save a confirmed licence list: each row creates the licence of its number or updates
+    it; licences the file does not name stay as they were. The rows are checked again inside
+    the transaction: one in error and nothing is saved. Returns (created, updated)."""
+    Federation.objects.select_for_update().filter(pk=federation.pk).first()
+    checked = check_rows(federation, rows)
+    refusal = _("Some rows have errors: nothing was saved. Correct the file and send it again.")
+    if any(not row.is_valid for row in checked):
+        raise FederationError(refusal)
+    stored = {licence.number: licence for licence in Licence.objects.filter(federation=federation)}
+    created: list[Licence] = []
+    updated: list[Licence] = []
+    now = timezone.now()
+    for row in checked:
+        start, end, club_id = row.start, row.end, row.club_id
+        if start is None or end is None or club_id is None:  # a valid row has all three
+            raise FederationError(refusal)
+        licence = stored.get(row.number) or Licence(federation=federation, number=row.number)
+        licence.last_name, licence.first_name = row.last_name, row.first_name
+        licence.club_id = club_id
+        licence.valid_from, licence.valid_until = start, end
+        licence.status = row.state
+        licence.imported_at = now
+        (updated if licence.pk else created).append(licence)
+    Licence.objects.bulk_create(created)
+    Licence.objects.bulk_update(
+        updated,
+        ["last_name", "first_name", "club", "valid_from", "valid_until", "status", "imported_at"],
+    )
+    return len(created), len(updated)
