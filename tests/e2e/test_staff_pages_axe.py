@@ -42,6 +42,8 @@ NOT_PAGES = {
     "club_member_erase": "a form's target (POST), on the member's page",
     "player_data_json": "a JSON file",
     "player_data_xlsx": "an Excel file",
+    "travel_export": "a file: the tournament's signed bundle",
+    "rating_rebuild": "a form's target (POST), on the club's rating list",
 }
 
 
@@ -90,6 +92,8 @@ def _urls(tournament, club, season) -> dict[str, str | None]:
             "club_member", args=[club.slug, tournament.entries.first().player_id]
         ),
         "club_privacy_settings": reverse("club_privacy_settings", args=[club.slug]),
+        "club_federations": reverse("club_federations", args=[club.slug]),
+        "travel_import": reverse("travel_import", args=[club.slug]),
     }
 
 
