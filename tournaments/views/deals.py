@@ -17,6 +17,7 @@ from tournaments.access import ClockRoundMixin
 from tournaments.games import plugin_for
 from tournaments.models import Round
 from tournaments.selectors import round_reads
+from tournaments.selectors.round_reads import clock_payload
 from tournaments.services import errors, round_clock
 
 
@@ -26,17 +27,6 @@ def _deals_per_round(tournament) -> int | None:
 
 
 # --------------------------------------------------------------------------- clock
-
-
-def clock_payload(round_: Round) -> dict:
-    now = timezone.now()
-    state = round_.clock_state(now)
-    return {
-        **state,
-        "round": round_.number,
-        "closed": round_.status == Round.Status.CLOSED,
-        "server_time": now.isoformat(),
-    }
 
 
 class ClockView(ClockRoundMixin, View):
