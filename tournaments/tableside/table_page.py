@@ -204,8 +204,9 @@ def next_dealers(
     names: list[str] = []
     sitting_out: list[list[Any]] = []
     for number in range(first, last):
-        form = blank if number == first and blank is not None else None
-        if form is None:
+        if number == first and blank is not None:
+            form = blank
+        else:
             form = deal_form(table, basics, number=number)
         if form.number != number:  # a form that only knows the next unit (a DK row)
             break

@@ -179,9 +179,9 @@ def decide_deal(
     user: User | None = None,
     device: str = "",
 ) -> None:
-    """Confirm the deal posted, or send it back with the reason posted (``action``): by a
-    player's phone (``entry``, ``side``, ``device``) or by a scorekeeper (``user``); the
-    message says what it did. Anything else posted is a 404."""
+    """Confirm the deal posted, or send it back with the reason posted, as its ``action``
+    says: by a player's phone (``entry``, ``side``, ``device``) or by a scorekeeper (``user``);
+    the message says what it did. Any other action is a 404."""
     action = request.POST.get("action", "")
     if action not in ("confirm", "reject"):
         raise Http404
