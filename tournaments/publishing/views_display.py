@@ -9,13 +9,18 @@ rotate. Unpublished tournaments answer 404, as on the other public pages.
 from collections.abc import Sequence
 from typing import Any, TypeVar
 
+from django.template.loader import render_to_string
 from django.utils import timezone
 from django.views.generic import TemplateView
 
-from tournaments.games import plugin_for
+from tournaments.games import GamePlugin, plugin_for
 from tournaments.models import Tournament
 from tournaments.publishing import hall
-from tournaments.publishing.views import ConditionalPageMixin, PublishedTournamentMixin
+from tournaments.publishing.views import (
+    ConditionalPageMixin,
+    PublishedTournamentMixin,
+    cached_html,
+)
 from tournaments.selectors import classification
 
 # What fits the screen at once, from across the hall (display.css sizes rows in vh).
@@ -53,13 +58,6 @@ class DisplayView(ConditionalPageMixin, PublishedTournamentMixin, TemplateView):
         tournament = self.tournament
         plugin = plugin_for(tournament.game)
         rounds = hall.hall_rounds(self.rounds)
-        rows = classification.tournament_standings(tournament, live=plugin.live_standings)
-        # Before the first result nobody is ranked: the slide says when the first standings come.
-        standings = (
-            []
-            if classification.before_first_result(tournament, rows)
-            else [row for row in rows if not row.substitute]
-        )
         clock = None
         if plugin.clock and rounds.current is not None and rounds.current.clock_minutes:
             clock = rounds.current.clock_state(timezone.now())
@@ -69,7 +67,27 @@ class DisplayView(ConditionalPageMixin, PublishedTournamentMixin, TemplateView):
             "plugin": plugin,
             "hall": rounds,
             "clock": clock,
-            "standings_slides": chunks(standings, STANDINGS_PER_SLIDE),
+            "standings_html": standings_html(tournament, plugin),
             "table_slides": chunks(rounds.current_tables, TABLES_PER_SLIDE),
             "seating_slides": chunks(rounds.seating, SEATING_PER_SLIDE),
         }
+
+
+def standings_html(tournament: Tournament, plugin: GamePlugin) -> str:
+    """The standings' slides, rendered once per results version (as the standings page's table:
+    ``cached_html``) for every screen of the hall and each of its reloads: the clock's minutes
+    change the page, never its standings."""
+
+    def render() -> str:
+        rows = classification.tournament_standings(tournament, live=plugin.live_standings)
+        # Before the first result nobody is ranked: the slide says when the first standings come.
+        standings = (
+            []
+            if classification.before_first_result(tournament, rows)
+            else [row for row in rows if not row.substitute]
+        )
+        context = {"plugin": plugin, "standings_slides": chunks(standings, STANDINGS_PER_SLIDE)}
+        return render_to_string("publishing/_hall_standings.html", context)
+
+    key = (tournament.pk, tournament.results_version, tournament.game)
+    return cached_html("hall-standings", key, render)

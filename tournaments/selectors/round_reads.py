@@ -1,4 +1,5 @@
-"""Rounds, tables and sheets as the pages show them; a sheet's history; the pool dashboard."""
+"""Rounds, tables and sheets as the pages show them; a sheet's history; the pool dashboard and
+the round's clock."""
 
 import datetime
 from collections.abc import Callable, Iterable, Sequence
@@ -6,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db.models import Count, Prefetch, QuerySet, prefetch_related_objects
+from django.utils import timezone
 
 from ..models import Deal, ResultChange, Round, Seat, Table, Tournament, label_teams
 
@@ -164,6 +166,19 @@ class TableProgress:
     expected: int
     behind: bool
     short: bool
+
+
+def clock_payload(round_: Round) -> dict[str, Any]:
+    """What a round's clock shows (the hall's screen, the director's pages, their polls): its
+    state with the round's number, whether it is closed, and the server's time, from which the
+    page counts down."""
+    now = timezone.now()
+    return {
+        **round_.clock_state(now),
+        "round": round_.number,
+        "closed": round_.status == Round.Status.CLOSED,
+        "server_time": now.isoformat(),
+    }
 
 
 def round_progress(

@@ -62,7 +62,7 @@ class TableLink(models.Model):
     def __str__(self) -> str:
         return f"{self.table_id} link {self.pk}"
 
-    def token_under(self, secret: str) -> str:
+    def token_under(self, secret: str | bytes) -> str:
         """The token this link has under the key ``secret`` (the table is per round: its id
         names the round too)."""
         value = f"{self.table_id}:{self.salt}"

@@ -530,6 +530,22 @@ def _touch(table: Table) -> None:
     Table.objects.filter(pk=table.pk).update(updated_at=timezone.now())
 
 
+def _deciding(table: Table, *, entry: Entry | None, user: User | None, device: str) -> Table:
+    """``table`` locked for a decision on one of its deals (a confirmation, a sending back),
+    once it takes writes (no laptop holds its tournament). A scorekeeper (``user``) decides
+    whenever; a phone, while the round is open, for the player (``entry``, None: none chosen)
+    whose seat it (``device``) holds."""
+    table = _locked_table(table.pk)
+    ensure_writable(table.round.tournament)
+    if user is None:
+        check_open(table)
+        if entry is None:
+            raise SameSide(_("Choose who you are at this table first."))
+        if device:
+            _check_holder(table, entry, device)
+    return table
+
+
 def _pending(table: Table, pk: int) -> TableDeal:
     table_deal = TableDeal.objects.select_for_update().filter(table=table, pk=pk).first()
     if table_deal is None:
@@ -554,14 +570,8 @@ def confirm_deal(
     A confirmed deal goes on the sheet once every deal before it is there (it waits
     otherwise, and goes on when they do): only then does it count. A sheet changed elsewhere
     meanwhile (paper entry) turns it into a conflict, sent back, never counted twice."""
-    table = _locked_table(table.pk)
-    ensure_writable(table.round.tournament)
-    if user is None:
-        check_open(table)
-        if entry is None or side is None:
-            raise SameSide(_("Choose who you are at this table first."))
-        if device:
-            _check_holder(table, entry, device)
+    # A phone confirms for a player of one side: without its side, no player.
+    table = _deciding(table, entry=entry if side is not None else None, user=user, device=device)
     table_deal = _pending(table, pk)
     if table_deal.status == TableDeal.Status.CONFIRMED:
         return table_deal  # sent twice
@@ -576,11 +586,10 @@ def confirm_deal(
                 "a player of the other side confirms it on his own phone."
             )
         )
-    _decide(table_deal, TableDeal.Status.CONFIRMED, entry=entry, user=user, device=device)
-    _event(
+    _decide(
         table,
         table_deal,
-        TableEvent.Kind.CONFIRMED,
+        TableDeal.Status.CONFIRMED,
         entry=entry,
         side=side,
         user=user,
@@ -643,16 +652,18 @@ def _apply_ready(
 
 
 def _decide(
+    table: Table,
     table_deal: TableDeal,
     status: str,
     *,
     reason: str = "",
-    entry: Entry | None = None,
-    user: User | None = None,
-    device: str = "",
+    entry: Entry | None,
+    side: int | None,
+    user: User | None,
+    device: str,
 ) -> None:
-    """A waiting deal confirmed or sent back: by whom (a player's phone or a scorekeeper),
-    when."""
+    """A waiting deal confirmed or sent back (``status``; ``reason``: why): by whom (a player's
+    phone or a scorekeeper), when; the table's history says so."""
     table_deal.status = status
     table_deal.reason = reason
     table_deal.decided_by, table_deal.decided_by_user = entry, user
@@ -667,6 +678,12 @@ def _decide(
             "decided_device",
         ]
     )
+    kind = (
+        TableEvent.Kind.CONFIRMED
+        if status == TableDeal.Status.CONFIRMED
+        else TableEvent.Kind.REJECTED
+    )
+    _event(table, table_deal, kind, entry=entry, side=side, user=user, note=reason, device=device)
 
 
 def _event(
@@ -707,14 +724,7 @@ def reject_deal(
     """Send deal ``pk`` back, flagged with ``reason``: it never counts; the next deal the
     table enters takes its place. Any seated player while it waits for confirmation (the one
     who entered it: a withdrawal), or a scorekeeper while it is not on the sheet."""
-    table = _locked_table(table.pk)
-    ensure_writable(table.round.tournament)
-    if user is None:
-        check_open(table)
-        if entry is None:
-            raise SameSide(_("Choose who you are at this table first."))
-        if device:
-            _check_holder(table, entry, device)
+    table = _deciding(table, entry=entry, user=user, device=device)
     # Control characters read as spaces (PostgreSQL keeps no NUL byte in a text column).
     reason = "".join(c if c.isprintable() else " " for c in reason)
     reason = " ".join(reason.split())[:MAX_REASON_LENGTH]
@@ -729,21 +739,13 @@ def reject_deal(
     if not waiting:
         raise TournamentError(str(table_words(table).entry_not_waiting))
     _decide(
+        table,
         table_deal,
         TableDeal.Status.REJECTED,
         reason=reason,
         entry=entry,
-        user=user,
-        device=device,
-    )
-    _event(
-        table,
-        table_deal,
-        TableEvent.Kind.REJECTED,
-        entry=entry,
         side=side,
         user=user,
-        note=reason,
         device=device,
     )
     _touch(table)

@@ -12,10 +12,12 @@ from typing import Any
 from django.db.models import Count, Max, Q
 from django.utils.translation import pgettext_lazy
 
+from club import cache_faults
+from club.models import SiteEpoch
 from scoring import InvalidDeal
 from scoring.common import TableResult
 from tournaments.games import plugin_for
-from tournaments.models import PLACE_POINTS_DENOMINATOR, Deal, Round, Seat, Table
+from tournaments.models import PLACE_POINTS_DENOMINATOR, Deal, Round, Seat, Table, Tournament
 from tournaments.selectors.classification import tournament_standings
 from tournaments.selectors.scoresheet import (
     column_names,
@@ -506,38 +508,84 @@ class Outcome:
     next_seat: NextSeat | None
 
 
-def table_outcome(table: Table, seats: Sequence[Seat], me: Person | None) -> Outcome:
-    tournament = table.round.tournament
-    plugin = plugin_for(tournament.game)
+#: A tournament's places, kept per results version: never stale, this only bounds how long.
+PLACES_SECONDS = 3600
+
+
+@dataclass(frozen=True)
+class Places:
+    """A tournament's standings as its phones read them: each ranked player's place (individual
+    games) or team's (team games), and how many are ranked."""
+
+    entries: dict[int, int]
+    teams: dict[int, int]
+    ranked: int
+
+    def of(self, me: Person, team_id: int | None) -> int | None:
+        """The place of ``me`` (his team's: ``team_id``, in a team game); None: not ranked."""
+        return self.teams.get(team_id) if team_id is not None else self.entries.get(me.entry_id)
+
+
+def standings_places(tournament: Tournament) -> Places:
+    """The places of the tournament's standings, as its standings page ranks them."""
+    live = plugin_for(tournament.game).live_standings
+    entries: dict[int, int] = {}
+    teams: dict[int, int] = {}
+    for row in tournament_standings(tournament, live=live):
+        if row.rank is None:
+            continue  # a substitute
+        if row.team_id is None:
+            entries[row.entry_id] = row.rank
+        else:
+            teams[row.team_id] = row.rank
+    return Places(entries, teams, len(entries) + len(teams))
+
+
+def kept_places(tournament: Tournament) -> Places:
+    """``standings_places``, worked out once per results version for every phone of every
+    complete table (each one reloads at each result: its stamp holds the version) instead of
+    once per phone and reload: the cache is one every worker shares, keyed by the tournament's
+    results version and the database's epoch (a restored database counts its versions again).
+    A cache that fails, or an entry garbled, is a miss (``cache_faults``)."""
+    key = (
+        f"atout:standing-places:v1:{tournament.pk}:{tournament.results_version}:"
+        f"{SiteEpoch.current()}"
+    )
+    places: Places | None = cache_faults.get(key, Places)
+    if places is None:
+        places = standings_places(tournament)
+        cache_faults.put(key, places, PLACES_SECONDS)
+    return places
+
+
+def seat_results(table: Table, seats: Sequence[Seat], me: Person | None) -> list[SeatResult]:
+    """Each seat's result at a complete table (``mine``: the seat of ``me``)."""
+    with_place_points = plugin_for(table.round.tournament.game).place_points
     mine = me.side if me is not None else None
-    results = [
+    return [
         SeatResult(
             seat.name,
             seat.score,
             Fraction(seat.place_points_60ths, PLACE_POINTS_DENOMINATOR)
-            if plugin.place_points
+            if with_place_points
             else None,
             seat,
             seat.position == mine,
         )
         for seat in seats
     ]
+
+
+def table_outcome(table: Table, seats: Sequence[Seat], me: Person | None) -> Outcome:
+    """A complete table on ``me``'s phone: its seats' results, his place in the tournament's
+    published standings (``kept_places``) and where he sits next."""
+    tournament = table.round.tournament
     rank, ranked = None, 0
     if me is not None and tournament.published:
-        rows = [r for r in tournament_standings(tournament, live=plugin.live_standings)]
-        ranked = sum(1 for r in rows if r.rank is not None)
+        places = kept_places(tournament)
         team_id = seats[me.side].team_id if me.side < len(seats) else None
-        row = next(
-            (
-                r
-                for r in rows
-                if (r.team_id is not None and r.team_id == team_id)
-                or (r.team_id is None and r.entry_id == me.entry_id)
-            ),
-            None,
-        )
-        rank = row.rank if row is not None else None
-    return Outcome(results, rank, ranked, next_seat(table, me))
+        rank, ranked = places.of(me, team_id), places.ranked
+    return Outcome(seat_results(table, seats, me), rank, ranked, next_seat(table, me))
 
 
 def next_seat(table: Table, me: Person | None) -> NextSeat | None:

@@ -16,9 +16,9 @@ from club.language import activate_club_language
 from club.roles import ScorekeeperRequiredMixin
 from tournaments.games import plugin_for
 from tournaments.models import Round, Tournament
+from tournaments.selectors.round_reads import clock_payload
 from tournaments.services import errors
 from tournaments.tableside import hall_screen
-from tournaments.views.deals import clock_payload
 
 # The token is the only key: it must never leak through a Referer or land in a search engine.
 PRIVATE_HEADERS = {

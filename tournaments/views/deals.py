@@ -4,7 +4,7 @@ the deals is ``views_entry``.)
 """
 
 from django.contrib import messages
-from django.http import HttpResponseRedirect, JsonResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils import timezone
@@ -15,12 +15,13 @@ from django.views import View
 from club.params import parse_int
 from tournaments.access import ClockRoundMixin
 from tournaments.games import plugin_for
-from tournaments.models import Round
+from tournaments.models import Round, Tournament
 from tournaments.selectors import round_reads
+from tournaments.selectors.round_reads import clock_payload
 from tournaments.services import errors, round_clock
 
 
-def _deals_per_round(tournament) -> int | None:
+def _deals_per_round(tournament: Tournament) -> int | None:
     """Deals of a complete session; None for games played to a target."""
     return plugin_for(tournament.game).deals_per_round(tournament.rules or None)
 
@@ -28,21 +29,10 @@ def _deals_per_round(tournament) -> int | None:
 # --------------------------------------------------------------------------- clock
 
 
-def clock_payload(round_: Round) -> dict:
-    now = timezone.now()
-    state = round_.clock_state(now)
-    return {
-        **state,
-        "round": round_.number,
-        "closed": round_.status == Round.Status.CLOSED,
-        "server_time": now.isoformat(),
-    }
-
-
 class ClockView(ClockRoundMixin, View):
     """The hall clock: big, full-screen, driven by the server's time."""
 
-    def get(self, request, pk):
+    def get(self, request: HttpRequest, pk: int) -> HttpResponse:
         round_ = self.get_round(pk)
         return render(
             request,
@@ -50,10 +40,10 @@ class ClockView(ClockRoundMixin, View):
             {"round": round_, "tournament": round_.tournament, "clock": clock_payload(round_)},
         )
 
-    def post(self, request, pk):
+    def post(self, request: HttpRequest, pk: int) -> HttpResponse:
         round_ = self.get_round(pk)
         try:
-            self.act(request, round_, request.POST.get("action"))
+            self.act(request, round_, request.POST.get("action", ""))
         except errors.TournamentError as error:  # a laptop holds the tournament
             if request.headers.get("Accept", "").startswith("application/json"):
                 return JsonResponse({**clock_payload(round_), "message": str(error)}, status=409)
@@ -62,7 +52,7 @@ class ClockView(ClockRoundMixin, View):
             return JsonResponse(clock_payload(Round.objects.get(pk=round_.pk)))
         return HttpResponseRedirect(self.next_url(request, round_))
 
-    def act(self, request, round_, action):
+    def act(self, request: HttpRequest, round_: Round, action: str) -> None:
         if action == "start":
             round_clock.clock_start(round_)
         elif action == "pause":
@@ -77,7 +67,7 @@ class ClockView(ClockRoundMixin, View):
             round_clock.clock_set_minutes(round_, minutes=minutes)
 
     @staticmethod
-    def next_url(request, round_: Round) -> str:
+    def next_url(request: HttpRequest, round_: Round) -> str:
         """Back where the button was (the dashboard or the clock), never to another site."""
         url = request.POST.get("next", "")
         safe = (
@@ -92,14 +82,14 @@ class ClockView(ClockRoundMixin, View):
 
 
 class ClockStateView(ClockRoundMixin, View):
-    def get(self, request, pk):
+    def get(self, request: HttpRequest, pk: int) -> JsonResponse:
         return JsonResponse(clock_payload(self.get_round(pk)))
 
 
 class RoundProgressView(ClockRoundMixin, View):
     """The director's dashboard: deals entered per table, tables behind, short tables."""
 
-    def get(self, request, pk):
+    def get(self, request: HttpRequest, pk: int) -> HttpResponse:
         round_ = self.get_round(pk)
         tournament = round_.tournament
         deals_per_round = _deals_per_round(tournament) or 0

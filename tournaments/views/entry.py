@@ -19,6 +19,7 @@ from club.roles import logged_in_user
 from scoring import InvalidDeal
 from scoring.common import TableResult
 from tournaments.access import TableMixin
+from tournaments.deal_forms import judged, preview_payload
 from tournaments.games import GamePlugin, plugin_for
 from tournaments.games.base import DealForm, SheetForm
 from tournaments.models import Seat, Table
@@ -68,20 +69,6 @@ def posted_version(data: QueryDict | dict[str, str]) -> int:
         return int(data.get("version", ""))
     except ValueError:
         return -1
-
-
-def judged(table: Table, form: SheetForm, seats: list[Seat] | None = None) -> TableResult | None:
-    """The game's verdict on a valid form's sheet, or None with the reason on its field
-    (``seats``: the table's, when read already)."""
-    try:
-        return scoresheet.evaluate_sheet(table, form.entry_records(), seats)
-    except InvalidDeal as error:
-        form.attach_scoring_error(error)
-        return None
-
-
-def form_error_texts(form: SheetForm) -> list[str]:
-    return [str(e) for field_errors in form.errors.values() for e in field_errors if str(e)]
 
 
 class EntryView(TableMixin, View):
@@ -196,18 +183,7 @@ class EntryPreviewView(TableMixin, View):
 
     def post(self, request: HttpRequest, pk: int) -> JsonResponse:
         entry = entry_form(self.get_table(pk), request.POST)
-        return preview_response(entry.table, entry.form)
-
-
-def preview_response(table: Table, form: SheetForm) -> JsonResponse:
-    """The typed sheet's (or deal's) points as JSON, or its first errors: the staff's page
-    and the table's phones ask the same."""
-    result = judged(table, form) if form.is_valid() else None
-    if result is None:
-        return JsonResponse(
-            {"ok": False, "errors": form_error_texts(form)[:3], **form.preview_payload(None)}
-        )
-    return JsonResponse({"ok": True, **form.preview_payload(result)})
+        return JsonResponse(preview_payload(entry.table, entry.form))
 
 
 # --------------------------------------------------------------------------- the two pages
