@@ -42,6 +42,20 @@ def table_phone(link, entry_id: int) -> Client:
     return client
 
 
+def counted_calls(monkeypatch, owner, name: str) -> list[tuple]:
+    """The calls made from now on to ``owner.name`` (a module's function: still made), each
+    as its positional arguments."""
+    calls = []
+    real = getattr(owner, name)
+
+    def counting(*args, **kwargs):
+        calls.append(args)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(owner, name, counting)
+    return calls
+
+
 def play_round(round_, game, seed=1, target=None):
     """Every match of a team game's round played to the end (Quarante or Plonk)."""
     rng = random.Random(seed)

@@ -7,10 +7,10 @@ import random
 import pytest
 from django.test import Client
 from django.urls import reverse
+from helpers import counted_calls
 
 from tournaments.publishing import views_display
 from tournaments.sample_sheets import whist_pool
-from tournaments.selectors import classification
 from tournaments.services import deal_entry, drawing, round_clock
 
 pytestmark = pytest.mark.django_db
@@ -19,15 +19,7 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def standings_counted(monkeypatch):
     """The classifications the hall's screen works out."""
-    calls = []
-    classify = classification.tournament_standings
-
-    def counted(tournament, **options):
-        calls.append(tournament.pk)
-        return classify(tournament, **options)
-
-    monkeypatch.setattr(views_display.classification, "tournament_standings", counted)
-    return calls
+    return counted_calls(monkeypatch, views_display.classification, "tournament_standings")
 
 
 def fill(round_, seed: int) -> None:

@@ -6,8 +6,8 @@ result reloads them all (their stamp holds the version), never one classificatio
 import re
 
 import pytest
-from django.test import Client
 from django.urls import reverse
+from helpers import counted_calls, table_phone
 
 from tournaments.models import Seat
 from tournaments.selectors import classification
@@ -19,27 +19,10 @@ pytestmark = pytest.mark.django_db
 PLACE = re.compile(r"Dans le tournoi jusqu’ici : (\d+)\S* sur (\d+)\.")
 
 
-def phone(link, entry_id: int) -> Client:
-    client = Client()
-    said = client.post(
-        reverse("table_page", args=[link.token]), {"action": "who", "entry": entry_id}
-    )
-    assert said.status_code == 302
-    return client
-
-
 @pytest.fixture
 def standings_counted(monkeypatch):
     """The classifications the phones' pages work out."""
-    calls = []
-    classify = classification.tournament_standings
-
-    def counted(tournament, **options):
-        calls.append(tournament.pk)
-        return classify(tournament, **options)
-
-    monkeypatch.setattr(table_state, "tournament_standings", counted)
-    return calls
+    return counted_calls(monkeypatch, table_state, "tournament_standings")
 
 
 def test_every_phone_of_the_complete_tables_reads_one_classification_per_results_version(
@@ -52,7 +35,7 @@ def test_every_phone_of_the_complete_tables_reads_one_classification_per_results
     for table in round_.tables.all():
         link = table_entry.issue_link(table, user=None)
         for seat in table.seats.all():
-            phones[seat.entry_id] = (link, phone(link, seat.entry_id))
+            phones[seat.entry_id] = (link, table_phone(link, seat.entry_id))
     fill_round(round_)
 
     def places() -> dict[int, tuple[int, int]]:
@@ -78,7 +61,7 @@ def test_every_phone_of_the_complete_tables_reads_one_classification_per_results
 def test_a_phone_reads_its_place_when_the_cache_fails(
     make_tournament, fill_round, standings_counted, settings
 ):
-    """A cache that cannot be read is a miss: each page works its place out, still right."""
+    """A cache that cannot be read is a miss: each page works its place out and still shows it."""
     settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.dummy.DummyCache"}}
     tournament = make_tournament(players=4, rounds=1)
     round_ = drawing.draw_round(tournament, seed=1)
@@ -86,7 +69,7 @@ def test_a_phone_reads_its_place_when_the_cache_fails(
     table = round_.tables.get()
     link = table_entry.issue_link(table, user=None)
     entry_id = Seat.objects.get(table=table, position=0).entry_id
-    client = phone(link, entry_id)
+    client = table_phone(link, entry_id)
     fill_round(round_)
     for _ in range(2):
         page = client.get(reverse("table_page", args=[link.token])).content.decode()
