@@ -57,7 +57,8 @@ def text_of(html: bytes) -> tuple[str, list[list[str]]]:
     """The page's text (scripts and styles left out, spaces collapsed), and its tables' rows:
     each row as its cells' texts."""
     tree = lxml.html.fromstring(html)
-    for node in tree.xpath("//script|//style|//noscript"):
+    # A ranking's « Détail » fold under a name repeats, for a phone, what the row's cells hold.
+    for node in tree.xpath("//script|//style|//noscript|//details[contains(@class,'row-detail')]"):
         node.drop_tree()
     main = tree.xpath("//main") or tree.xpath("//body")
     text = " ".join(main[0].text_content().split())
