@@ -6,13 +6,24 @@ a club asks to join and the federation accepts (``FederationMembership``): a clu
 several federations. Another federation's objects answer 404 (``access``).
 """
 
+from decimal import Decimal
+
 from django.conf import settings
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from club.language import language_choices
-from club.models import Club, Travelling
+from club.models import Club, Player, Travelling
 from club.validators import PlainNameValidator
+from scoring.federation import (
+    BEST_M_BOUNDS,
+    BEST_N_BOUNDS,
+    CLUB_RANKINGS,
+    MIN_TOURNAMENTS_BOUNDS,
+    STEP_BOUNDS,
+)
+from tournaments.models import Tournament
 
 
 class Federation(Travelling):
@@ -28,6 +39,51 @@ class Federation(Travelling):
         _("language"), max_length=8, choices=language_choices, default=settings.LANGUAGE_CODE
     )
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
+
+    # Its ranking rule (docs/rules/federation.md; ``scoring.federation.FederationRule``): set
+    # on its rules page within the bounds ``scoring.federation.check_rule`` keeps.
+    step = models.PositiveSmallIntegerField(
+        _("points per place"),
+        default=10,
+        validators=[MinValueValidator(STEP_BOUNDS[0]), MaxValueValidator(STEP_BOUNDS[1])],
+    )
+    best_n = models.PositiveSmallIntegerField(
+        _("tournaments counted per player"),
+        default=10,
+        validators=[MinValueValidator(BEST_N_BOUNDS[0]), MaxValueValidator(BEST_N_BOUNDS[1])],
+    )
+    min_tournaments = models.PositiveSmallIntegerField(
+        _("tournaments before a player is listed"),
+        default=3,
+        validators=[
+            MinValueValidator(MIN_TOURNAMENTS_BOUNDS[0]),
+            MaxValueValidator(MIN_TOURNAMENTS_BOUNDS[1]),
+        ],
+    )
+    #: The yearly decay, in percent (exact: a Decimal read as a Fraction); 0: none.
+    decay_percent = models.DecimalField(
+        _("yearly decay (%)"),
+        max_digits=5,
+        decimal_places=2,
+        default=Decimal(0),
+        validators=[MinValueValidator(Decimal(0)), MaxValueValidator(Decimal("99.99"))],
+    )
+    best_m = models.PositiveSmallIntegerField(
+        _("players counted per club"),
+        default=5,
+        validators=[MinValueValidator(BEST_M_BOUNDS[0]), MaxValueValidator(BEST_M_BOUNDS[1])],
+    )
+    club_ranking = models.CharField(
+        _("clubs ranked by"),
+        max_length=20,
+        choices=[
+            (CLUB_RANKINGS[0], _("their best players' points")),
+            (CLUB_RANKINGS[1], _("their teams' pooled win percentage")),
+        ],
+        default=CLUB_RANKINGS[0],
+    )
+    #: Its clubs' tournaments count once it approved them (« homologation »).
+    requires_approval = models.BooleanField(_("tournaments need approval"), default=False)
 
     class Meta:
         verbose_name = _("federation")
@@ -131,6 +187,16 @@ class Licence(Travelling):
     club = models.ForeignKey(
         Club, on_delete=models.CASCADE, related_name="federation_licences", verbose_name=_("club")
     )
+    #: The person holding it (matched by the licence import and at the door); None: not yet
+    #: known here. A person may hold licences of several federations.
+    player = models.ForeignKey(
+        Player,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="federation_licences",
+        verbose_name=_("player"),
+    )
     valid_from = models.DateField(_("valid from"))
     valid_until = models.DateField(_("valid until"))
     status = models.CharField(
@@ -157,3 +223,90 @@ class Licence(Travelling):
 
     def __str__(self) -> str:
         return f"{self.number} ({self.federation})"
+
+
+class FederationSeason(Travelling):
+    """A federation's season: its counted tournaments are those played within its dates. The
+    yearly decay counts seasons: a tournament's age is how many seasons began after its own."""
+
+    federation = models.ForeignKey(
+        Federation, on_delete=models.CASCADE, related_name="seasons", verbose_name=_("federation")
+    )
+    name = models.CharField(_("name"), max_length=60, validators=[PlainNameValidator(_("name"))])
+    starts_on = models.DateField(_("starts on"))
+    ends_on = models.DateField(_("ends on"))
+
+    class Meta:
+        verbose_name = _("federation season")
+        verbose_name_plural = _("federation seasons")
+        ordering = ["federation", "starts_on"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["federation", "name"], name="federation_season_unique_name"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(ends_on__gt=models.F("starts_on")),
+                name="federation_season_ends_after_it_starts",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.federation})"
+
+
+class CountedTournament(Travelling):
+    """A club's tournament counting for a federation's season (issue 35 §3–§4).
+
+    The club marks it; where the federation requires approval its committee approves or
+    refuses it, and only approved ones count. It also says, at the door, whether players
+    without a valid licence may play and whether their results count (a result counts when
+    the licence was valid on the tournament's date)."""
+
+    class Status(models.TextChoices):
+        ASKED = "asked", _("Awaiting approval")
+        APPROVED = "approved", _("Counted")
+        REFUSED = "refused", _("Refused")
+
+    tournament = models.OneToOneField(
+        Tournament,
+        on_delete=models.CASCADE,
+        related_name="counted_for",
+        verbose_name=_("tournament"),
+    )
+    federation = models.ForeignKey(
+        Federation,
+        on_delete=models.CASCADE,
+        related_name="counted_tournaments",
+        verbose_name=_("federation"),
+    )
+    season = models.ForeignKey(
+        FederationSeason,
+        on_delete=models.PROTECT,
+        related_name="counted_tournaments",
+        verbose_name=_("federation season"),
+    )
+    status = models.CharField(
+        _("status"), max_length=10, choices=Status.choices, default=Status.ASKED
+    )
+    unlicensed_may_play = models.BooleanField(
+        _("players without a valid licence may play"), default=True
+    )
+    unlicensed_results_count = models.BooleanField(
+        _("results of players without a valid licence count"), default=False
+    )
+    asked_at = models.DateTimeField(_("asked"), auto_now_add=True)
+    decided_at = models.DateTimeField(_("decided"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("counted tournament")
+        verbose_name_plural = _("counted tournaments")
+        ordering = ["federation", "season", "tournament"]
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(status__in=["asked", "approved", "refused"]),
+                name="counted_tournament_status",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.tournament} ({self.federation})"
