@@ -182,6 +182,8 @@ CONTENT_SECURITY_POLICY: dict[str, dict[str, list[str]]] | None = {
         "img-src": [SELF, "data:"],
         "font-src": [SELF],
         "connect-src": [SELF],
+        # The table pages' service worker (/t/hors-ligne.js): our own script, nothing else.
+        "worker-src": [SELF],
         "object-src": [NONE],
         "base-uri": [SELF],
         "form-action": [SELF],
