@@ -48,11 +48,12 @@ class LineChart:
     height: int
     points: list[ChartPoint]
     gridlines: list[Gridline]
+    #: the plot's edges: left and right, and the axis at the bottom
     left: int
     right: int
     bottom: int
     #: below this many points a chart says little: the page says it in words
-    min_points: int = 1
+    min_points: int
 
     @property
     def drawn(self) -> bool:

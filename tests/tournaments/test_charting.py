@@ -12,37 +12,27 @@ def _days(count: int) -> list[str]:
     return [f"{day:02d}/03" for day in range(1, count + 1)]
 
 
+def _gridlines(chart) -> str:
+    """Each gridline's value and height as the templates write it (unpacked as (y, value),
+    as the rating's template does)."""
+    return " ".join(f"{value}@{y:.1f}" for y, value in chart.gridlines)
+
+
 def test_the_season_charts_draw_as_before():
     points = line_chart([12, 30, 7, 22], _days(4))
     assert points.polyline == "40.0,104.0 137.3,14.0 234.7,129.0 332.0,54.0"
-    assert [(g.value, round(g.y, 1)) for g in points.gridlines] == [
-        (0, 164.0),
-        (10, 114.0),
-        (20, 64.0),
-        (30, 14.0),
-    ]
+    assert _gridlines(points) == "0@164.0 10@114.0 20@64.0 30@14.0"
     ranks = line_chart([1, 5, 3, 8], _days(4), inverted=True)
     assert ranks.polyline == "40.0,14.0 137.3,99.7 234.7,56.9 332.0,164.0"
-    assert [(g.value, round(g.y, 1)) for g in ranks.gridlines] == [
-        (1, 14.0),
-        (2, 35.4),
-        (4, 78.3),
-        (6, 121.1),
-        (8, 164.0),
-    ]
+    assert _gridlines(ranks) == "1@14.0 2@35.4 4@78.3 6@121.1 8@164.0"
+    assert ranks.gridlines[0].value == 1 and ranks.gridlines[0].y == 14.0
     assert not line_chart([3, 4], _days(2)).drawn and line_chart([3, 4, 5], _days(3)).drawn
 
 
 def test_the_rating_history_draws_as_before():
     chart = history_chart([1500, 1523, 1488, 1540, 1561], _days(5))
     assert chart.polyline == "44.0,114.0 116.0,91.0 188.0,126.0 260.0,74.0 332.0,53.0"
-    # The template unpacks each gridline as (y, value).
-    assert [(value, round(y, 1)) for y, value in chart.gridlines] == [
-        (1450, 164.0),
-        (1500, 114.0),
-        (1550, 64.0),
-        (1600, 14.0),
-    ]
+    assert _gridlines(chart) == "1450@164.0 1500@114.0 1550@64.0 1600@14.0"
     assert (chart.left, chart.right, chart.bottom) == (44, 332, 164)
     assert not history_chart([1500], _days(1)).drawn and history_chart([1500, 1510], _days(2)).drawn
     both = [

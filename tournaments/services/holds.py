@@ -23,8 +23,9 @@ before the hold must not write after it), and locks the tournament's row (``SELE
 UPDATE``) until the caller's transaction ends: a hold taken meanwhile (``hold_tournament`` locks
 the same row) waits for the write, and a write that comes after the hold sees it. So every
 caller runs in a transaction, and locks the tournament before its rounds and tables (always in
-that order: two writers never wait on each other in a circle). Each hold and release is kept in the tournament's
-history (Django's ``LogEntry``, the admin's, as the draws are) when a user made it, and logged.
+that order: two writers never wait on each other in a circle). Each hold and release is kept in
+the tournament's history (Django's ``LogEntry``, the admin's, as the draws are) when a user made
+it, and logged.
 """
 
 import contextvars
