@@ -211,13 +211,7 @@ class LicenceImportView(FederationCommitteeMixin, ImportFlowView[LicenceRow, Fed
         before: list[dict[str, Any]],
         rows: list[LicenceRow],
     ) -> bool:
-        if any(not row.is_valid for row in rows):
-            form.add_error(
-                None,
-                _("Some rows have errors: nothing was saved. Correct the file and send it again."),
-            )
-            return True
-        return False
+        return self.refuse_rows_in_error(form, rows)
 
     def save(
         self,

@@ -159,6 +159,7 @@ def previous_tournament(tournament: Tournament) -> Tournament | None:
     return (same_day | earlier.filter(date__lt=tournament.date)).order_by("-date", "-pk").first()
 
 
+@transaction.atomic
 def register_same_as_last(tournament: Tournament) -> tuple[Tournament | None, int]:
     """« Les mêmes que la dernière fois »: the players present at the previous tournament
     (not withdrawn, not substitutes), registered here; the previous one and how many."""
