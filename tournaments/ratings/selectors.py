@@ -68,12 +68,12 @@ def rated_tournaments(tournaments: list[Tournament]) -> list[CountedRecord]:
     )
     team_players: dict[int, list[int]] = defaultdict(list)
     left_out: dict[int, set[int]] = defaultdict(set)
-    for tournament_id, team_id, player_id, substitute in Entry.objects.filter(
+    for tournament_id, team_id, player_id, substitute, table_filler in Entry.objects.filter(
         tournament__in=ids
-    ).values_list("tournament_id", "team_id", "player_id", "substitute"):
+    ).values_list("tournament_id", "team_id", "player_id", "substitute", "table_filler"):
         if team_id is not None:
             team_players[team_id].append(player_id)
-        if substitute:
+        if substitute or table_filler:
             left_out[tournament_id].add(player_id)
     tables: dict[int, dict[int, list[tuple[tuple[int, ...], tuple[int, int, int]]]]] = {
         t: {} for t in ids
