@@ -59,7 +59,7 @@ class EntryInline(ClubScopedMixin, admin.TabularInline[Entry, Tournament]):
     model = Entry
     extra = 0
     autocomplete_fields = ["player"]
-    fields = ["player", "present", "paid", "substitute", "withdrawn"]
+    fields = ["player", "present", "paid", "substitute", "table_filler", "withdrawn"]
 
 
 @admin.register(Tournament)
