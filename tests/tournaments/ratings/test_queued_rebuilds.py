@@ -131,3 +131,26 @@ def test_the_committees_recompute_from_the_start_lowers_a_queued_rebuild(
     committee_client.post(reverse("rating_rebuild", args=[club.slug, "double_king"]))
     assert _rebuilds().count() == 1
     assert QueuedRebuild.objects.get().from_date is None  # from the start
+
+
+def test_one_game_does_not_absorb_another_games_change(
+    history, season, django_capture_on_commit_callbacks, monkeypatch
+):
+    """Per game: a whist rating is not a Double King rating, and neither list waits for the
+    other's rebuild."""
+    made, rating_list = history
+    people = list({e.player for t in made for e in t.entries.select_related("player")})
+    whist = stored_tournament(season, "whist", 3, 9, people, random.Random(9), players=16)
+    before = _ratings(rating_list)
+    _change(made[3], django_capture_on_commit_callbacks)
+    _change(whist, django_capture_on_commit_callbacks)
+    assert sorted(_rebuilds().values_list("args_kwargs__args__1", flat=True)) == [
+        "double_king",
+        "whist",
+    ]
+    _work(monkeypatch)
+    assert _ratings(rating_list) == before  # nothing changed in Double King
+    whist_list = RatingList.objects.get(club=rating_list.club, game="whist")
+    rows = PlayerRating.objects.filter(rating_list=whist_list)
+    assert rows.count() == 16
+    assert {p["t"] for r in rows for p in r.history} == {whist.pk}
