@@ -187,13 +187,13 @@ def list_of(club_id: int, game: str) -> RatingList:
 
 
 def mark_queued(rating_list: RatingList, start: Key) -> QueuedRebuild | None:
-    """Inside the caller's transaction: the list's queued rebuild, its « from » lowered to
-    ``start``, locked until the caller commits; None if the list has none (the caller queues
-    one and records it with ``record_queued``)."""
+    """Inside the caller's transaction: the list's queued rebuild if it has one, its « from »
+    lowered to ``start``, locked until the caller commits (the caller knows whether its task
+    still waits; if not, it queues another and records it with ``record_queued``)."""
     queued = QueuedRebuild.objects.select_for_update().filter(rating_list=rating_list).first()
     if queued is not None and start < _start_of(queued):
-        queued.from_date = datetime.date.fromisoformat(start[0]) if start[0] else None
-        queued.from_tournament = start[1]
+        for name, value in _from_fields(start).items():
+            setattr(queued, name, value)
         queued.save(update_fields=["from_date", "from_tournament"])
     return queued
 
@@ -207,17 +207,17 @@ def record_queued(
     if stale is not None:
         start = min(start, _start_of(stale))
     QueuedRebuild.objects.update_or_create(
-        rating_list=rating_list,
-        defaults={
-            "task_id": task_id,
-            "from_date": datetime.date.fromisoformat(start[0]) if start[0] else None,
-            "from_tournament": start[1],
-        },
+        rating_list=rating_list, defaults={"task_id": task_id, **_from_fields(start)}
     )
 
 
 def _start_of(queued: QueuedRebuild) -> Key:
     return key_of(queued.from_date, queued.from_tournament) if queued.from_date else START
+
+
+def _from_fields(start: Key) -> dict[str, Any]:
+    date = datetime.date.fromisoformat(start[0]) if start != START else None
+    return {"from_date": date, "from_tournament": start[1]}
 
 
 def _take_queued(rating_list: RatingList, task_id: str) -> Key | None:
