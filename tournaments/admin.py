@@ -182,7 +182,7 @@ class EntryInline(HeldReadOnly, ClubScopedMixin, admin.TabularInline[Entry, Tour
     model = Entry
     extra = 0
     autocomplete_fields = ["player"]
-    fields = ["player", "present", "paid", "substitute", "withdrawn"]
+    fields = ["player", "present", "paid", "substitute", "table_filler", "withdrawn"]
 
 
 @admin.register(Tournament)

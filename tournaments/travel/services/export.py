@@ -228,6 +228,7 @@ def tournament_payload(tournament: Tournament, *, site: str = "") -> dict[str, A
                 "present": entry.present,
                 "paid": entry.paid,
                 "substitute": entry.substitute,
+                "table_filler": entry.table_filler,
                 "withdrawn": entry.withdrawn,
                 "represented_club": _uid(entry.represented_club.uid)
                 if entry.represented_club

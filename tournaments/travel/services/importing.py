@@ -468,6 +468,8 @@ class _Importer:
             "present": row["present"],
             "paid": row["paid"],
             "substitute": row["substitute"],
+            # Absent from the bundles of a site older than the mark: not a host.
+            "table_filler": row.get("table_filler", False),
             "withdrawn": row["withdrawn"],
             "team": self.teams[row["team"]] if row["team"] else None,
             "represented_club": self.represented[row["represented_club"]]
