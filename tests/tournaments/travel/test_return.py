@@ -102,12 +102,19 @@ def test_nothing_differs_no_conflict_and_the_summary_says_what_comes(away):
     assert report.brings() == ["1 version de feuille"]
 
 
-def test_a_player_edited_here_meanwhile_is_one_line_and_the_sites_details_stay(away):
+def test_a_player_edited_here_meanwhile_is_one_line_and_the_sites_details_stay(away, tmp_path):
     tournament, lease, _outgoing = away
     back = laptop(tournament, final=True)
     row = back["players"][0]
     Player.objects.filter(uid=row["uid"]).update(first_name="Jeanne")
-    report = import_bundle(seal(back, lease))
+    path = tmp_path / "back.json.gz"
+    path.write_bytes(seal(back, lease))
+    out = io.StringIO()
+    call_command("import_tournament", str(path), "--dry-run", stdout=out)
+    printed = out.getvalue()
+    assert "Le paquet apporte : 1 version de feuille" in printed
+    assert printed.count("≠ ") == 1 and "modifié ici pendant que" in printed
+    report = import_bundle(path.read_bytes())
     assert len(report.conflicts) == 1
     line = report.conflicts[0]
     assert "a été modifié ici pendant que l’ordinateur tenait la soirée" in line
