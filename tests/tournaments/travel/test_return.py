@@ -20,6 +20,7 @@ from club.models import Player
 from tournaments.models import Entry, ResultChange, Tournament
 from tournaments.services import deal_entry, holds
 from tournaments.services.privacy import erase_player
+from tournaments.travel.models import TrustedKey
 from tournaments.travel.services.document import seal
 from tournaments.travel.services.export import export_bundle, tournament_payload
 from tournaments.travel.services.importing import MergeRefused, import_bundle
@@ -161,6 +162,10 @@ def test_a_member_erased_meanwhile_comes_in_anonymous(away, club, committee_user
     club.players.add(member)
     back = laptop(tournament, final=True)
     walk_in(back, first="Gaston", last="Secret", licence="L-5", uid=str(member.uid))
+    # He left among the club's members: the lease has his fingerprint, which his erasure drops.
+    kept = TrustedKey.objects.get(kind="lease")
+    kept.players_sent[str(member.uid)] = "0" * 32
+    kept.save()
     erased = erase_player(member, club=club, user=committee_user)
     report = import_bundle(seal(back, lease))
     assert len(report.conflicts) == 1
@@ -168,6 +173,7 @@ def test_a_member_erased_meanwhile_comes_in_anonymous(away, club, committee_user
     assert "Gaston" not in " ".join(report.conflicts + report.lines)
     member.refresh_from_db()
     assert member.erased_at is not None and member.first_name == "Anonyme"
+    assert str(member.uid) not in TrustedKey.objects.get(kind="lease").players_sent
     assert Entry.objects.filter(tournament=tournament, player=member).exists()
 
 

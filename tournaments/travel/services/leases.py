@@ -13,6 +13,8 @@ import hashlib
 
 from django.utils import timezone
 
+from club.models import Player
+
 from ...models import Tournament
 from ..models import TrustedKey
 from .document import canonical
@@ -59,3 +61,12 @@ def taken(lease: TrustedKey, tournament: Tournament | None, exported_at: datetim
         lease.facts_at_release = facts_digest(tournament)
         fields.append("facts_at_release")
     lease.save(update_fields=fields)
+
+
+def forget_player(player: Player) -> None:
+    """An erased player's fingerprints dropped from the leases (nothing of his details kept;
+    his row coming back is said as erased, never compared)."""
+    uid = str(player.uid)
+    for lease in TrustedKey.objects.filter(kind=TrustedKey.Kind.LEASE, players_sent__has_key=uid):
+        lease.players_sent.pop(uid, None)
+        lease.save(update_fields=["players_sent"])
