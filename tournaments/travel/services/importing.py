@@ -684,13 +684,14 @@ class _Importer:
             return
         if not theirs:
             return
-        sent = self.lease.players_sent.get(row["uid"]) if self.lease is not None else None
+        lease = self.lease
+        sent = lease.players_sent.get(row["uid"]) if lease is not None else None
         here = {name: getattr(player, name) for name in DETAILS}
-        if sent is None:
+        if lease is None or sent is None:
             line = _(
                 "« %(name)s »: the bundle has other details (%(details)s); this site's are kept."
             )
-        elif fingerprint(self.lease.public_key, here) != sent:  # type: ignore[union-attr]
+        elif fingerprint(lease.public_key, here) != sent:
             line = _(
                 "« %(name)s » was edited here while the laptop held the evening: this site's "
                 "details are kept; the laptop had %(details)s."
