@@ -43,6 +43,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from ..models import HOLDER_MAX_LENGTH, Tournament
+from ..signals import hold_released
 from .errors import TournamentError, TournamentHeld
 
 logger = logging.getLogger("atout.holds")
@@ -214,4 +215,5 @@ def release_hold(
         f"Hold of the laptop “{hold.holder}” (from {hold.since.isoformat()}) released "
         f"{reason.value}.",
     )
+    hold_released.send(Tournament, tournament=tournament, by_hand=reason is ReleaseReason.BY_HAND)
     return hold

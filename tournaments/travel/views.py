@@ -22,9 +22,17 @@ from ..services.errors import TournamentError
 from .forms import BundleConfirmForm, BundleUploadForm
 from .services.document import BundleError, open_bundle, read_limited
 from .services.export import bundle_name, export_bundle
-from .services.importing import DROP_LICENCE, LICENCE_HOLDER, ImportConflicts, import_bundle
+from .services.importing import (
+    DROP_LICENCE,
+    LICENCE_HOLDER,
+    ImportConflicts,
+    MergeRefused,
+    import_bundle,
+)
 
 SESSION_KEY = "travel_bundle_import"
+#: The committee's choice for a laptop's evening that cannot merge (``MergeRefused``).
+SEPARATE = "separate"
 
 
 def bundle_download(tournament: Tournament, data: bytes) -> HttpResponse:
@@ -124,10 +132,16 @@ class ImportView(CommitteeRequiredMixin, View):
         data: bytes,
         token: str,
         settlements: dict[str, str],
+        separate: bool = False,
     ) -> HttpResponse:
-        """What the import will change (nothing written), or the conflicts to settle first."""
+        """What the import will change (nothing written), or the conflicts to settle first,
+        or the choice for a laptop's evening that cannot merge."""
         try:
-            report = import_bundle(data, dry_run=True, club=club, settlements=settlements)
+            report = import_bundle(
+                data, dry_run=True, club=club, settlements=settlements, separate=separate
+            )
+        except MergeRefused as refused:
+            return self.page(request, club, form, merge_refused=str(refused), token=token)
         except ImportConflicts as conflicts:
             return self.page(
                 request,
@@ -144,7 +158,13 @@ class ImportView(CommitteeRequiredMixin, View):
             form.add_error("file", str(error))
             return self.page(request, club, form, status=400)
         return self.page(
-            request, club, form, report=report, token=token, settlements=settlements.items()
+            request,
+            club,
+            form,
+            report=report,
+            token=token,
+            settlements=settlements.items(),
+            choice=SEPARATE if separate else "",
         )
 
     def settle(self, request: HttpRequest, club: Club) -> HttpResponse:
@@ -158,13 +178,19 @@ class ImportView(CommitteeRequiredMixin, View):
             value = request.POST.get(key, "")
             if key.startswith("settle-") and value in (DROP_LICENCE, LICENCE_HOLDER):
                 settlements[key.removeprefix("settle-")] = value
-        if request.POST.get("action") != "confirm":
+        action = request.POST.get("action")
+        separate = request.POST.get("choice") == SEPARATE or action == SEPARATE
+        if action == "discard":
+            request.session.pop(SESSION_KEY, None)
+            messages.info(request, _("The laptop's evening was discarded: nothing was written."))
+            return redirect("travel_import", club.slug)
+        if action != "confirm":
             return self.preview(
-                request, club, BundleUploadForm(), data, stored["token"], settlements
+                request, club, BundleUploadForm(), data, stored["token"], settlements, separate
             )
         request.session.pop(SESSION_KEY, None)
         try:
-            report = import_bundle(data, club=club, settlements=settlements)
+            report = import_bundle(data, club=club, settlements=settlements, separate=separate)
         except BundleError as error:
             messages.error(request, str(error))
             return redirect("travel_import", club.slug)

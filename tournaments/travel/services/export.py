@@ -280,7 +280,11 @@ def export_bundle(
     if hold:
         holder = holds.clean_holder(hold)
         holds.hold_tournament(tournament=tournament, holder=holder, by=by)
-        lease = issue_lease(tournament_uid=tournament.uid, holder=holder)
+        lease = issue_lease(
+            tournament_uid=tournament.uid,
+            holder=holder,
+            players=payload["players"] + payload.get("members", []),
+        )
         payload["lease"] = {"holder": holder, "private_key": private_hex(lease)}
     if final:
         payload["final"] = True
