@@ -65,6 +65,8 @@ NOT_PAGES = {
     "staff_teams": "a team game's pairing before its first round: the demo's are played "
     "(tests/tournaments/test_team_games.py reads it)",
     "table_state": "JSON for the table's phone poll",
+    "table_worker": "the phones' service worker, a script registered by the table page's JS "
+    "(tests/tournaments/tableside/test_table_worker.py reads it)",
     "table_send": "a form's target (POST), on the table's phone page",
     "table_preview": "JSON for the table's phone live preview",
     "hall_clock_state": "JSON for the hall screen's poll",
