@@ -187,7 +187,7 @@ def scored_rows(
     by_tournament: dict[int, list[Row]] = defaultdict(list)
     for row in rows:
         by_tournament[row.tournament_id].append(row)
-    scored = []
+    scored: list[Scored] = []
     for tournament_rows in by_tournament.values():
         units: dict[int, tuple[list[int], int]] = {}
         for row in tournament_rows:
@@ -278,7 +278,7 @@ def rankings(federation: Federation, season: FederationSeason, game: str) -> Ran
         (PlayerResult(s.row.player_id, s.row.tournament_id, s.points, s.age) for s in scored),
         rule,
     )
-    names = named_players(line.player for line in lines)
+    names = named_players(_key(line.player) for line in lines)
     players = [
         RankingLine(
             line.place,
@@ -473,7 +473,7 @@ def counted_list(
             status__in=counted_statuses(federation),
             tournament__status=Tournament.Status.FINISHED,
         )
-    counted = counted.annotate(players=Count("tournament__results")).values_list(
+    rows = counted.annotate(players=Count("tournament__results")).values_list(
         "pk",
         "tournament_id",
         "tournament__date",
@@ -490,7 +490,7 @@ def counted_list(
         CountedLine(
             pk, tid, on, name, club, game, season_name, players, status, str(labels[status]), pub
         )
-        for pk, tid, on, name, club, game, season_name, players, status, pub in counted
+        for pk, tid, on, name, club, game, season_name, players, status, pub in rows
     ]
     lines.sort(key=lambda line: (line.club.casefold(), line.on, line.tournament_id))
     return lines

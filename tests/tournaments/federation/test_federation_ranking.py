@@ -6,19 +6,18 @@ compared with figures computed here from the rule's text (docs/rules/federation.
 
 import datetime
 import io
-import re
 from collections import defaultdict
 from fractions import Fraction
 from html.parser import HTMLParser
 
 import openpyxl
 import pytest
+import scenario as s
+from django.contrib.auth.models import User
 from django.core.cache import cache
 from django.test import Client
 from django.urls import reverse
 
-import scenario as s
-from django.contrib.auth.models import User
 from tournaments import signals
 from tournaments.federation import services
 from tournaments.federation.models import CountedTournament
@@ -206,7 +205,7 @@ def expected_rankings(
 
 
 def test_three_clubs_rankings_on_the_pages_and_in_the_workbooks(season_built) -> None:
-    fed, season, clubs, people, played = season_built
+    fed, season, _clubs, _people, played = season_built
     players, club_lines = expected_rankings(played)
     assert len(players) > 10
     assert UNLICENSED in [name for _p, name, _t in players]
@@ -234,7 +233,7 @@ def test_three_clubs_rankings_on_the_pages_and_in_the_workbooks(season_built) ->
 def test_the_tournament_not_approved_counts_once_approved_and_the_etag_changes(
     season_built,
 ) -> None:
-    fed, season, clubs, people, played = season_built
+    fed, season, _clubs, _people, played = season_built
     client = Client()
     url = reverse("federation_ranking", args=[fed.slug, season.pk, "whist"])
     first = client.get(url)
@@ -256,7 +255,7 @@ def test_the_tournament_not_approved_counts_once_approved_and_the_etag_changes(
 
 
 def test_the_counted_tournaments_list_and_a_players_page(season_built) -> None:
-    fed, season, clubs, people, played = season_built
+    fed, season, _clubs, people, _played = season_built
     client = Client()
     page = client.get(reverse("federation_counted", args=[fed.slug, season.pk]))
     rows = table(page.content.decode(), "federation-counted")
@@ -446,7 +445,7 @@ def test_a_season_that_ends_before_it_starts_is_refused(db) -> None:
 
 
 def test_another_federations_desk_and_objects_answer_404(season_built) -> None:
-    fed, season, clubs, people, played = season_built
+    fed, season, _clubs, _people, _played = season_built
     other = s.federation("autre")
     client = _committee(other, "autre")
     assert client.get(reverse("federation_rules", args=[fed.slug])).status_code == 404
@@ -482,7 +481,7 @@ def test_the_desk_forms_need_their_csrf_token(db) -> None:
 
 
 def test_refusing_a_tournament_takes_it_out(season_built) -> None:
-    fed, season, clubs, people, played = season_built
+    fed, season, _clubs, _people, _played = season_built
     client = _committee(fed)
     first = CountedTournament.objects.filter(status="approved").order_by("pk").first()
     client.post(
@@ -501,7 +500,7 @@ def test_refusing_a_tournament_takes_it_out(season_built) -> None:
 
 
 def test_a_result_changed_bumps_the_rankings_version(season_built) -> None:
-    fed, season, clubs, people, played = season_built
+    fed, _season, _clubs, _people, _played = season_built
     counted = CountedTournament.objects.first()
     signals.results_changed.send(Tournament, tournament=counted.tournament, sheet=False)
     fed.refresh_from_db()
