@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from datetime import date
 from fractions import Fraction
 
-from django.db.models import Count, Max, Prefetch, Q, Sum
+from django.db.models import Count, Max, Q, Subquery, Sum
 
 from club.models import Club, Player, PublicName
 from club.privacy import resolved_name, shows_player_page
@@ -90,31 +90,49 @@ def seasons_counted(season: FederationSeason, decay: Fraction) -> dict[int, int]
     return {pk: age for age, pk in enumerate(earlier.values_list("pk", flat=True))}
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Row:
-    """One stored result of a counted tournament, as the ranking reads it."""
+    """One stored result of a counted tournament, as the ranking reads it (tens of thousands
+    in a season: a plain slotted record)."""
 
     tournament_id: int
     player_id: int
     unit: int
     rank: int
     rounds: int
-    won: Fraction
+    won: int
+    drawn: int
     on: date
     host: int
     season_id: int
     unlicensed_count: bool
 
+    @property
+    def matches_won(self) -> Fraction:
+        """Matches won, a draw counting a half."""
+        return self.won + Fraction(self.drawn, 2)
+
 
 def counted_rows(federation: Federation, season_ages: Iterable[int], game: str) -> list[Row]:
-    """Every stored result of the finished counted tournaments of these seasons (one query)."""
-    rows = TournamentResult.objects.filter(
-        tournament__counted_for__federation=federation,
-        tournament__counted_for__season_id__in=list(season_ages),
-        tournament__counted_for__status__in=counted_statuses(federation),
-        tournament__status=Tournament.Status.FINISHED,
-        tournament__game=game,
-    ).values_list(
+    """Every stored result of the finished counted tournaments of these seasons (two queries:
+    the tournaments, then their results, each row with only its own columns)."""
+    counted: dict[int, tuple[date, int, int, bool]] = {
+        tid: (on, host, season_id, free)
+        for tid, on, host, season_id, free in CountedTournament.objects.filter(
+            federation=federation,
+            season_id__in=list(season_ages),
+            status__in=counted_statuses(federation),
+            tournament__status=Tournament.Status.FINISHED,
+            tournament__game=game,
+        ).values_list(
+            "tournament_id",
+            "tournament__date",
+            "tournament__club_id",
+            "season_id",
+            "unlicensed_results_count",
+        )
+    }
+    rows = TournamentResult.objects.filter(tournament_id__in=list(counted)).values_list(
         "tournament_id",
         "player_id",
         "entry_id",
@@ -123,14 +141,10 @@ def counted_rows(federation: Federation, season_ages: Iterable[int], game: str) 
         "rounds",
         "matches_won",
         "matches_drawn",
-        "tournament__date",
-        "tournament__club_id",
-        "tournament__counted_for__season_id",
-        "tournament__counted_for__unlicensed_results_count",
     )
     return [
-        Row(t, p, team or entry, rank, rounds, won + Fraction(drawn, 2), on, host, season, free)
-        for t, p, entry, team, rank, rounds, won, drawn, on, host, season, free in rows
+        Row(t, p, team or entry, rank, rounds, won, drawn, *counted[t])
+        for t, p, entry, team, rank, rounds, won, drawn in rows
     ]
 
 
@@ -170,7 +184,7 @@ class Licences:
         return row.unlicensed_count or (licence is not None and licence[1])
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Scored:
     """A counted result with its federation points (before decay) and its age."""
 
@@ -213,21 +227,32 @@ class NamedPlayer:
 
 
 def named_players(player_ids: Iterable[int]) -> dict[int, NamedPlayer]:
-    """Each player named as docs/privacy.md says for a page of several clubs (two queries)."""
-    clubs = Prefetch(
-        "clubs", queryset=Club.objects.only("pk", "name", "name_order", "default_public_name")
+    """Each player named as docs/privacy.md says for a page of several clubs (three queries:
+    the players, their clubs' links, those clubs)."""
+    ids = list(set(player_ids))
+    players = Player.objects.filter(pk__in=ids).only(
+        "pk", "uid", "first_name", "last_name", "public_name", "pseudonym"
     )
-    players = (
-        Player.objects.filter(pk__in=list(set(player_ids)))
-        .only("pk", "uid", "first_name", "last_name", "public_name", "pseudonym")
-        .prefetch_related(clubs)
+    links = Player.clubs.through.objects.filter(player_id__in=ids).values_list(
+        "player_id", "club_id"
     )
+    clubs_of: dict[int, list[int]] = defaultdict(list)
+    for player_id, club_id in links:
+        clubs_of[player_id].append(club_id)
+    clubs = {
+        club.pk: club
+        for club in Club.objects.filter(
+            pk__in={c for found in clubs_of.values() for c in found}
+        ).only("pk", "name", "name_order", "default_public_name")
+    }
+    strictness = {mode.value: index for index, mode in enumerate(STRICTNESS)}
+    nobody = Club(default_public_name=PublicName.HIDDEN)  # a player of no club: hidden
     named = {}
     for player in players:
         strictest = min(
-            player.clubs.all(),
-            key=lambda club: (STRICTNESS.index(PublicName(club.default_public_name)), club.pk),
-            default=Club(default_public_name=PublicName.HIDDEN),
+            (clubs[c] for c in clubs_of[player.pk]),
+            key=lambda club: (strictness[club.default_public_name], club.pk),
+            default=nobody,
         )
         named[player.pk] = NamedPlayer(
             player.pk,
@@ -326,7 +351,7 @@ def _club_lines(
             if item.age:
                 continue
             pooled = matches[licences.club(item.row)]
-            pooled[0] += item.row.won
+            pooled[0] += item.row.matches_won
             pooled[1] += item.row.rounds
         pooled_lines: list[ClubLine] = club_win_ranking(
             {club: (Fraction(won), int(played)) for club, (won, played) in matches.items()}
@@ -423,7 +448,7 @@ def player_results(federation: Federation, player: Player) -> list[PlayerTournam
         unit_points = next(
             (points[unit] for unit, place in ranks.items() if place == rank), Fraction(0)
         )
-        row = Row(tid, player.pk, 0, rank, 0, Fraction(0), on, host, 0, free)
+        row = Row(tid, player.pk, 0, rank, 0, 0, 0, on, host, 0, free)
         results.append(
             PlayerTournament(
                 tid, on, name, club, game, season, rank, entries, unit_points, licences.counts(row)
@@ -502,7 +527,13 @@ def counted_list(
 def signature(federation: Federation, season: FederationSeason) -> tuple[object, ...]:
     """What the season's rankings depend on besides the federation's own version and rule,
     in one aggregate: its counted tournaments' results versions (bumped by every result, and
-    by a change of a player's or a club's name), and their number."""
+    by a change of a player's or a club's name), their number, and the licences' last import
+    (a licence decides the club a result counts for, and whether it counts)."""
+    last_import = (
+        Licence.objects.filter(federation=federation)
+        .order_by("-imported_at")
+        .values("imported_at")[:1]
+    )
     return tuple(
         CountedTournament.objects.filter(federation=federation, season=season)
         .aggregate(
@@ -510,6 +541,7 @@ def signature(federation: Federation, season: FederationSeason) -> tuple[object,
             results=Sum("tournament__results_version"),
             last=Max("tournament_id"),
             finished=Count("pk", filter=Q(tournament__status=Tournament.Status.FINISHED)),
+            licences=Max(Subquery(last_import)),
         )
         .values()
     )
@@ -524,6 +556,16 @@ def player_signature(federation: Federation, player: Player) -> tuple[object, ..
             tournament__counted_for__status__in=counted_statuses(federation),
             tournament__status=Tournament.Status.FINISHED,
         )
-        .aggregate(count=Count("pk"), results=Sum("tournament__results_version"))
+        .aggregate(
+            count=Count("pk"),
+            results=Sum("tournament__results_version"),
+            licences=Max(
+                Subquery(
+                    Licence.objects.filter(federation=federation, player=player)
+                    .order_by("-imported_at")
+                    .values("imported_at")[:1]
+                )
+            ),
+        )
         .values()
     )

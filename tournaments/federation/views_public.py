@@ -17,7 +17,7 @@ from tournaments.formatting import format_points
 from tournaments.models import game_choices
 
 from . import export, ranking
-from .models import Federation, FederationSeason, Licence
+from .models import Federation, FederationSeason
 from .page_cache import CachedPage
 from .selectors import member_clubs
 
@@ -41,11 +41,15 @@ class FederationView(CachedPage):
     game: str
 
     def read(self, slug: str, season: int | None = None, game: str | None = None) -> None:
-        self.federation = get_object_or_404(Federation, slug=slug)
-        if season is not None:
+        if season is None:
+            self.federation = get_object_or_404(Federation, slug=slug)
+        else:  # one query: the season of this federation (another's: 404)
             self.season = get_object_or_404(
-                FederationSeason.objects.filter(federation=self.federation), pk=season
+                FederationSeason.objects.select_related("federation"),
+                federation__slug=slug,
+                pk=season,
             )
+            self.federation = self.season.federation
         if game is not None:
             if game not in self.federation.games:
                 raise Http404
@@ -53,14 +57,12 @@ class FederationView(CachedPage):
 
     def federation_depends(self) -> tuple[object, ...]:
         federation = self.federation
-        licences = Licence.objects.filter(federation=federation).order_by("-imported_at")
         return (
             federation.pk,
             federation.name,
             federation.ranking_version,
             ranking.rule_of(federation),
             federation.requires_approval,
-            licences.values_list("imported_at", flat=True).first(),
         )
 
     def season_depends(self) -> tuple[object, ...]:
