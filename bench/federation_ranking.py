@@ -262,10 +262,13 @@ def measure(runs: int) -> None:
                 tournament=new, federation=fed, season=season, status="approved"
             )
             Federation.objects.filter(pk=fed.pk).update(ranking_version=10_000 + run)
-        queries = []
-        with connection.execute_wrapper(
-            lambda execute, sql, *a: queries.append(sql) or execute(sql, *a)
-        ):
+        queries: list[str] = []
+
+        def counted(execute, sql, *args, queries=queries):
+            queries.append(sql)
+            return execute(sql, *args)
+
+        with connection.execute_wrapper(counted):
             cpu, wall, response = timed(lambda: client.get(url))
         assert response.status_code == 200
         rebuilt.append(cpu)
@@ -273,7 +276,7 @@ def measure(runs: int) -> None:
         cpu, wall, _ = timed(lambda: client.get(url))
         cached.append(cpu)
         etag = response["ETag"]
-        cpu, wall, not_modified = timed(lambda: client.get(url, HTTP_IF_NONE_MATCH=etag))
+        cpu, wall, not_modified = timed(lambda etag=etag: client.get(url, HTTP_IF_NONE_MATCH=etag))
         assert not_modified.status_code == 304
         answered.append(cpu)
         cpu, wall, rows = timed(lambda: fair_sql(fed.pk, season.pk))
