@@ -14,6 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 from django.conf import settings
+from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.utils.cache import patch_vary_headers
 from django.utils.http import quote_etag
@@ -46,8 +47,14 @@ class CachedPage(View):
     def build(self, request: HttpRequest, **kwargs: Any) -> bytes:
         raise NotImplementedError
 
-    def etag(self, request: HttpRequest, **kwargs: Any) -> str:
-        self.page_key = key(type(self).__name__, *self.depends(request, **kwargs))
+    def etag(self, request: HttpRequest, **kwargs: Any) -> str | None:
+        """The page's validator; None while messages wait (that page is not the same twice:
+        built for this request alone, never kept)."""
+        depends = self.depends(request, **kwargs)
+        if len(messages.get_messages(request)):
+            self.page_key = ""
+            return None
+        self.page_key = key(type(self).__name__, *depends)
         own: tuple[object, ...] = (self.page_key,)
         if request.user.is_authenticated:
             own = (self.page_key, request.user.pk, request.COOKIES.get(settings.CSRF_COOKIE_NAME))
@@ -67,7 +74,7 @@ class CachedPage(View):
         return response
 
     def body(self, request: HttpRequest, **kwargs: Any) -> bytes:
-        if request.user.is_authenticated:
+        if request.user.is_authenticated or not self.page_key:
             return self.build(request, **kwargs)
         return kept(self.page_key, lambda: self.build(request, **kwargs))
 

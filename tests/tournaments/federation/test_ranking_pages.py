@@ -15,7 +15,9 @@ import pytest
 import scenario as s
 from django.contrib.auth.models import User
 from django.core.cache import cache
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from tournaments import signals
@@ -506,3 +508,20 @@ def test_a_result_changed_bumps_the_rankings_version(season_built) -> None:
     fed.refresh_from_db()
     assert fed.ranking_version == 1
     cache.clear()
+
+
+def test_the_ranking_is_kept_in_the_cache_for_every_visitor(season_built) -> None:
+    fed, season, _clubs, _people, _played = season_built
+    url = reverse("federation_ranking", args=[fed.slug, season.pk, "whist"])
+    cache.clear()
+    first = Client().get(url)
+    assert first["Cache-Control"] == "public, no-cache"
+    with CaptureQueriesContext(connection) as queries:
+        second = Client().get(url)
+    # Its key read in two queries (the season with its federation, one aggregate): no more.
+    assert len(queries) == 2
+    assert second.content == first.content
+    # A logged-in user's page has his menu: his own, never kept for others.
+    own = _committee(fed).get(url)
+    assert own["Cache-Control"] == "private, no-cache"
+    assert own["ETag"] != first["ETag"]
