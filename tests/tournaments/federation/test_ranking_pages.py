@@ -308,7 +308,7 @@ def test_the_decay_turns_1000_into_800_after_one_rollover(db) -> None:
 
 
 def test_clubs_ranked_by_their_teams_win_percentage_72_above_65_7(db) -> None:
-    fed = s.federation(games=("quarante",), club_ranking="win_percentage")
+    fed = s.federation(games=("quarante",), club_ranking="win_percentage", min_tournaments=1)
     season = s.fed_season(fed)
     small, big = s.club("Petit Cercle", "petit"), s.club("Grand Cercle", "grand")
     a, b = s.player("Anne", "Small", small), s.player("Bea", "Small", small)
@@ -348,6 +348,19 @@ def test_clubs_ranked_by_their_teams_win_percentage_72_above_65_7(db) -> None:
     assert [(r[1], round(r[2], 1)) for r in book] == [
         ("Petit Cercle", 72.0),
         ("Grand Cercle", 65.7),
+    ]
+    # A team's place counts for both partners: 10 × (n − p + 1) among the teams.
+    rows = table(
+        client.get(reverse("federation_ranking", args=args)).content.decode(),
+        "federation-ranking",
+    )
+    assert sorted((row[1], row[2]) for row in rows) == [
+        ("Anne Small", "10"),
+        ("Bea Small", "10"),
+        ("Carl Big", "20"),
+        ("Dirk Big", "20"),
+        ("Emma Big", "10"),
+        ("Fred Big", "10"),
     ]
 
 
