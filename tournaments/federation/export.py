@@ -34,9 +34,11 @@ def _workbook(
     sheet.title = (title.translate(str.maketrans("[]:*?/\\", "       ")).strip() or "Atout")[:31]
     sheet.append([heading])
     sheet["A1"].font = Font(bold=True, size=14)
+    sheet["A1"].data_type = "s"  # a federation's or a player's name: text, never a formula
     sheet.append(list(headers))
     for cell in sheet[2]:
         cell.font = HEADER_FONT
+        cell.data_type = "s"
     for values in rows:
         sheet.append([number(v) if isinstance(v, Fraction) else v for v in values])
         for cell in sheet[sheet.max_row]:

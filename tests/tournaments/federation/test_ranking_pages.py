@@ -538,3 +538,29 @@ def test_the_ranking_is_kept_in_the_cache_for_every_visitor(season_built) -> Non
     own = _committee(fed).get(url)
     assert own["Cache-Control"] == "private, no-cache"
     assert own["ETag"] != first["ETag"]
+
+
+def test_no_text_in_the_workbooks_becomes_a_formula(db) -> None:
+    fed = s.federation(min_tournaments=1)
+    season = s.fed_season(fed)
+    host = s.club("=1+1 Cercle", "formule")
+    hostile = s.player('=HYPERLINK("http://x")', "=2+2", host)
+    s.tournament(
+        host,
+        datetime.date(2025, 10, 1),
+        [((hostile,), 1)],
+        fed=fed,
+        season=season,
+        unlicensed_count=True,
+    )
+    client = Client()
+    for url in (
+        reverse("federation_ranking_xlsx", args=[fed.slug, season.pk, "whist"]),
+        reverse("federation_club_ranking_xlsx", args=[fed.slug, season.pk, "whist"]),
+        reverse("federation_counted_xlsx", args=[fed.slug, season.pk]),
+        reverse("federation_player_xlsx", args=[fed.slug, hostile.uid]),
+    ):
+        book = openpyxl.load_workbook(io.BytesIO(client.get(url).content))
+        cells = [cell for row in book.active.iter_rows() for cell in row if cell.value]
+        assert not [cell.value for cell in cells if cell.data_type == "f"], url
+        assert any(str(cell.value).startswith("=") for cell in cells), url
