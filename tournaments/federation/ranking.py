@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from datetime import date
 from fractions import Fraction
 
-from django.db.models import Count, Max, Q, Subquery, Sum
+from django.db.models import Count, Max, OuterRef, Q, Subquery, Sum
 
 from club.models import Club, Player, PublicName
 from club.privacy import resolved_name, shows_player_page
@@ -524,27 +524,38 @@ def counted_list(
 # --------------------------------------------------------------------------- the cache's key
 
 
-def signature(federation: Federation, season: FederationSeason) -> tuple[object, ...]:
-    """What the season's rankings depend on besides the federation's own version and rule,
-    in one aggregate: its counted tournaments' results versions (bumped by every result, and
-    by a change of a player's or a club's name), their number, and the licences' last import
-    (a licence decides the club a result counts for, and whether it counts)."""
+def season_read(slug: str, season_pk: int) -> FederationSeason | None:
+    """A season of the federation ``slug`` with its federation and what its rankings depend
+    on besides the federation's own version and rule (``signature``), in one query: its counted
+    tournaments' results versions (bumped by every result, and by a change of a player's or a
+    club's name), their number, and the licences' last import (a licence decides the club a
+    result counts for, and whether it counts)."""
     last_import = (
-        Licence.objects.filter(federation=federation)
+        Licence.objects.filter(federation_id=OuterRef("federation_id"))
         .order_by("-imported_at")
         .values("imported_at")[:1]
     )
-    return tuple(
-        CountedTournament.objects.filter(federation=federation, season=season)
-        .aggregate(
-            count=Count("pk"),
-            results=Sum("tournament__results_version"),
-            last=Max("tournament_id"),
-            finished=Count("pk", filter=Q(tournament__status=Tournament.Status.FINISHED)),
-            licences=Max(Subquery(last_import)),
+    return (
+        FederationSeason.objects.select_related("federation")
+        .filter(federation__slug=slug, pk=season_pk)
+        .annotate(
+            counted=Count("counted_tournaments"),
+            results=Sum("counted_tournaments__tournament__results_version"),
+            last=Max("counted_tournaments__tournament_id"),
+            finished=Count(
+                "counted_tournaments",
+                filter=Q(counted_tournaments__tournament__status=Tournament.Status.FINISHED),
+            ),
+            licences=Subquery(last_import),
         )
-        .values()
+        .first()
     )
+
+
+def signature(season: FederationSeason) -> tuple[object, ...]:
+    """The season's ``signature``, as ``season_read`` annotated it."""
+    names = ("counted", "results", "last", "finished", "licences")
+    return tuple(getattr(season, name) for name in names)
 
 
 def player_signature(federation: Federation, player: Player) -> tuple[object, ...]:

@@ -43,13 +43,11 @@ class FederationView(CachedPage):
     def read(self, slug: str, season: int | None = None, game: str | None = None) -> None:
         if season is None:
             self.federation = get_object_or_404(Federation, slug=slug)
-        else:  # one query: the season of this federation (another's: 404)
-            self.season = get_object_or_404(
-                FederationSeason.objects.select_related("federation"),
-                federation__slug=slug,
-                pk=season,
-            )
-            self.federation = self.season.federation
+        else:  # one query: the season of this federation (another's: 404), its signature
+            found = ranking.season_read(slug, season)
+            if found is None:
+                raise Http404
+            self.season, self.federation = found, found.federation
         if game is not None:
             if game not in self.federation.games:
                 raise Http404
@@ -129,7 +127,7 @@ class RankingView(FederationView):
             *self.federation_depends(),
             *self.season_depends(),
             self.game,
-            ranking.signature(self.federation, self.season),
+            ranking.signature(self.season),
             self.page_number,
         )
 
@@ -222,7 +220,7 @@ class CountedView(FederationView):
         return (
             *self.federation_depends(),
             *self.season_depends(),
-            ranking.signature(self.federation, self.season),
+            ranking.signature(self.season),
         )
 
     def heading(self) -> str:
