@@ -78,6 +78,30 @@ NOT_PAGES = {
     "yet (issue 35, « In the demo »); tests/tournaments/federation/test_licence_import.py",
     "federation_page": "the demo has no federation yet (issue 35, « In the demo »); "
     "tests/tournaments/federation/test_federation_desk.py reads it",
+    "federation_rules": "the demo has no federation yet (issue 35, « In the demo »); "
+    "tests/tournaments/federation/test_ranking_pages.py reads it",
+    "federation_seasons": "the demo has no federation yet (issue 35, « In the demo »); "
+    "tests/tournaments/federation/test_ranking_pages.py reads it",
+    "federation_season_edit": "the demo has no federation yet (issue 35, « In the demo »); "
+    "tests/tournaments/federation/test_ranking_pages.py reads it",
+    "federation_counted_desk": "the demo has no federation yet (issue 35, « In the demo »); "
+    "tests/tournaments/federation/test_ranking_pages.py reads it",
+    "federation_ranking": "the demo has no federation yet (issue 35, « In the demo »); "
+    "tests/tournaments/federation/test_ranking_pages.py reads it",
+    "federation_ranking_xlsx": "the demo has no federation yet (issue 35, « In the demo »); "
+    "tests/tournaments/federation/test_ranking_pages.py reads it",
+    "federation_club_ranking": "the demo has no federation yet (issue 35, « In the demo »); "
+    "tests/tournaments/federation/test_ranking_pages.py reads it",
+    "federation_club_ranking_xlsx": "the demo has no federation yet (issue 35, « In the demo »); "
+    "tests/tournaments/federation/test_ranking_pages.py reads it",
+    "federation_counted": "the demo has no federation yet (issue 35, « In the demo »); "
+    "tests/tournaments/federation/test_ranking_pages.py reads it",
+    "federation_counted_xlsx": "the demo has no federation yet (issue 35, « In the demo »); "
+    "tests/tournaments/federation/test_ranking_pages.py reads it",
+    "federation_player": "the demo has no federation yet (issue 35, « In the demo »); "
+    "tests/tournaments/federation/test_ranking_pages.py reads it",
+    "federation_player_xlsx": "the demo has no federation yet (issue 35, « In the demo »); "
+    "tests/tournaments/federation/test_ranking_pages.py reads it",
 }
 
 

@@ -3,7 +3,7 @@ club's page of its federations (the club's committee)."""
 
 from django.urls import path
 
-from . import views
+from . import views, views_desk
 
 urlpatterns = [
     path("federations/nouvelle/", views.FederationCreateView.as_view(), name="federation_create"),
@@ -16,6 +16,26 @@ urlpatterns = [
         "federation/<slug:slug>/licences/importer/",
         views.LicenceImportView.as_view(),
         name="federation_licence_import",
+    ),
+    path(
+        "federation/<slug:slug>/bureau/regles/",
+        views_desk.RulesView.as_view(),
+        name="federation_rules",
+    ),
+    path(
+        "federation/<slug:slug>/bureau/saisons/",
+        views_desk.SeasonsView.as_view(),
+        name="federation_seasons",
+    ),
+    path(
+        "federation/<slug:slug>/bureau/saisons/<int:pk>/",
+        views_desk.SeasonsView.as_view(),
+        name="federation_season_edit",
+    ),
+    path(
+        "federation/<slug:slug>/bureau/tournois/",
+        views_desk.CountedDeskView.as_view(),
+        name="federation_counted_desk",
     ),
     path(
         "club/<slug:slug>/federations/",
