@@ -20,7 +20,7 @@ import time
 import urllib.error
 import urllib.parse
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from decimal import Decimal
 from pathlib import Path
 
@@ -221,21 +221,25 @@ def laptop(bundle: Path, folder: Path) -> Iterator[tuple[str, str]]:
         process.wait(timeout=30)
 
 
-def printed_pdf(browser: Browser, path: str) -> bytes:
-    """A PDF the desk prints: at once, or laid out by the queue's worker (its page, then its
-    file when ready)."""
+def print_sheets(browser: Browser, path: str) -> Callable[[], bytes]:
+    """The desk's « Imprimer les feuilles »: the PDF at once, or laid out by the queue's
+    worker (the scorekeeper's browser waits on its page); the file, when it is ready."""
     status, content = browser.request(path)
     if status == 200:
-        return content
+        return lambda: content
     assert status == 302, (status, content[:500])
     queued = urllib.parse.urlparse(browser.location).path
-    deadline = time.monotonic() + 60
-    while True:
-        status, content = browser.request(queued + "fichier.pdf")
-        if status == 200 and content.startswith(b"%PDF"):
-            return content
-        assert time.monotonic() < deadline, (status, content[:500])
-        time.sleep(0.3)
+
+    def ready() -> bytes:
+        deadline = time.monotonic() + 120
+        while True:
+            status, content = browser.request(queued + "fichier.pdf")
+            if status == 200:
+                return content
+            assert time.monotonic() < deadline, (status, content[:500])
+            time.sleep(0.3)
+
+    return ready
 
 
 def play_table(root: str, link: str, rng_seed: int) -> None:
@@ -332,11 +336,14 @@ def test_the_whole_evening_on_the_laptop_and_back_on_the_site(
         phones_page = scorekeeper.get(round_path + "telephones/")
         links = sorted(set(re.findall(r"(http://[^\"<\s]+/t/[^\"<\s/]+/)", phones_page)))
         assert len(links) == 4, phones_page[:3000]
+        assert all(link.startswith(root + "/t/") for link in links)  # the laptop's address
+        # The sheets printed again here (the site's carry the site's address).
+        sheets = print_sheets(scorekeeper, round_path + "feuilles.pdf")
         marks["registered, drawn"] = time.monotonic() - started
         with concurrent.futures.ThreadPoolExecutor(4) as pool:
             list(pool.map(play_table, [root] * 4, links, range(4)))
         marks["80 deals played"] = time.monotonic() - started
-        assert printed_pdf(scorekeeper, round_path + "feuilles.pdf").startswith(b"%PDF")
+        assert sheets().startswith(b"%PDF")
 
         laptop_standings = scorekeeper.get(desk_path.replace("/saisie", "", 1))
         laptop_pages = {
