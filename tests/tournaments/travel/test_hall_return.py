@@ -172,6 +172,9 @@ def test_bring_back_is_404_where_no_lease_is_kept_and_for_another_club(
 def test_hall_return_writes_the_last_version_where_the_laptop_keeps_it(evening, tmp_path, settings):
     settings.ATOUT_HALL = True
     settings.ATOUT_HALL_DIR = tmp_path
+    with pytest.raises(CommandError, match="make hall"):  # no evening opened here yet
+        call_command("hall_return")
+    (tmp_path / "hall.sqlite3").touch()  # the laptop's database (the test's stands for it)
     out = io.StringIO()
     call_command("hall_return", stdout=out)
     (written,) = (tmp_path / "retour").iterdir()

@@ -28,6 +28,10 @@ class Command(BaseCommand):
 
     def handle(self, *args: Any, **options: Any) -> None:
         folder = hall_dir()
+        if not (folder / "hall.sqlite3").is_file():
+            raise CommandError(
+                _("This laptop holds no evening to bring back (make hall imports one).")
+            )
         try:
             tournament = laptop_evening()
             data = return_bundle(tournament, final=not options["copy"])
