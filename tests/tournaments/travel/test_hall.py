@@ -397,3 +397,4 @@ def test_the_whole_evening_on_the_laptop_and_back_on_the_site(
         import_bundle(bytes(tampered), club=club)
     marks["imported, compared"] = time.monotonic() - started
     print("\nthe whole evening:", ", ".join(f"{k} {v:.1f} s" for k, v in marks.items()))
+    print(f"the laptop's bundle: {len(returned)} bytes gzipped, out: {len(bundle.read_bytes())}")
