@@ -58,6 +58,8 @@ STORAGES = {
     "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
 }
 WHITENOISE_USE_FINDERS = True
+STATIC_ROOT = ATOUT_HALL_DIR / "static"  # empty: the files come from the source folders
+STATIC_ROOT.mkdir(exist_ok=True)
 ALLOW_DEMO_DATA = False
 # Nothing is sent anywhere: no e-mail leaves the laptop (it is shown in the console).
 EMAIL_BACKEND = "django.core.mail.backends.console.EmailBackend"

@@ -11,6 +11,7 @@ the server started as `make run` starts them. Nothing here reaches the network.
 
 import os
 import shutil
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -157,6 +158,8 @@ class Command(BaseCommand):
             )
             for _worker in range(max(workers, 0))
         ]
+        # Stopped by a signal (a service manager, a test) as by Ctrl+C: the workers with it.
+        signal.signal(signal.SIGTERM, lambda _signum, _frame: sys.exit(0))
         try:
             call_command("runserver", addrport, use_reloader=False)
         finally:
