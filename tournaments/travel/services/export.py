@@ -284,12 +284,6 @@ def export_bundle(
     if hold:
         holder = holds.clean_holder(hold)
         holds.hold_tournament(tournament=tournament, holder=holder, by=by)
-        lease = issue_lease(
-            tournament_uid=tournament.uid,
-            holder=holder,
-            players=payload["players"] + payload.get("members", []),
-        )
-        payload["lease"] = {"holder": holder, "private_key": private_hex(lease)}
         # The laptop registers the season's members who walk in (docs/bundle.md, members).
         travelling = {row["uid"] for row in payload["players"]}
         payload["members"] = [
@@ -297,6 +291,12 @@ def export_bundle(
             for player in members.season_members(tournament)
             if str(player.uid) not in travelling
         ]
+        lease = issue_lease(
+            tournament_uid=tournament.uid,
+            holder=holder,
+            players=payload["players"] + payload["members"],
+        )
+        payload["lease"] = {"holder": holder, "private_key": private_hex(lease)}
     if final:
         payload["final"] = True
     return seal(payload, signing_key_for(tournament.uid), compress=compress)
