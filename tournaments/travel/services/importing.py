@@ -46,7 +46,7 @@ from ...services.result_store import (
 )
 from ...tableside.models import TableDeal, TableEvent
 from ..models import TrustedKey
-from . import leases
+from . import leases, members
 from .document import BundleError, open_bundle
 from .signing import DETAILS, check_trusted, details, fingerprint, keep_lease_key, register_club_key
 
@@ -347,6 +347,9 @@ class _Importer:
         for row in self.payload["players"]:
             self.player(club, row)
         self.merge_or_separate()
+        members.take_members(
+            club=club, season=season, rows=self.payload.get("members", []), say=self.report.say
+        )
         tournament = self.tournament(club, season, version)
         self.report.tournament_name = tournament.name
         self.report.tournament_pk = tournament.pk
