@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0026_tournament_held'),
+        ('tournaments', '0027_entry_table_filler'),
     ]
 
     operations = [
