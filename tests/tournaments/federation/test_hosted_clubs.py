@@ -34,6 +34,7 @@ from tournaments.models import Entry, Table, Tournament, TournamentResult
 from tournaments.sample_sheets import double_king_round
 from tournaments.services import deal_entry
 from tournaments.services.errors import TournamentImported
+from tournaments.services.privacy import erase_player
 from tournaments.tableside import table_entry
 from tournaments.travel.models import TrustedKey
 from tournaments.travel.services.document import public_hex, seal
@@ -387,3 +388,30 @@ def test_another_federations_committee_gets_404(committee, hosted, other_site) -
         "Cercle de Test"
         not in stranger.get(reverse("hosted_clubs", args=["vlaamse-bond"])).content.decode()
     )
+
+
+def test_a_club_name_already_here_is_refused_on_its_field(committee, ffw) -> None:
+    Club.objects.create(name="Cercle voisin", slug="cercle-voisin")
+    response = committee.post(
+        reverse("hosted_clubs", args=["ffw"]),
+        {"name": "cercle VOISIN", "site_label": SITE, "public_key": "ab" * 32},
+    )
+    assert response.status_code == 400
+    assert response.context["form"].errors["name"] == [
+        fr("A club named « %(name)s » is already on this site.", name="cercle VOISIN")
+    ]
+    assert not HostedClub.objects.exists() and not TrustedKey.objects.exists()
+
+
+def test_a_player_of_an_imported_tournament_may_be_erased_and_stays_erased(
+    committee, hosted, other_site
+) -> None:
+    """Read-only is the tournament's rows: a player's erasure here is not refused, and the
+    same bundle again gives no name back."""
+    _take(committee, hosted, other_site["first"])
+    player = Player.objects.get(licence_number="FW-002")
+    admin = User.objects.create_superuser("admin", password="secret-pass-123")
+    erase_player(player, club=hosted.club, user=admin)
+    _take(committee, hosted, other_site["first"])
+    player.refresh_from_db()
+    assert player.erased_at is not None and "Nom01" not in player.full_name
