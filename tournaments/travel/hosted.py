@@ -306,6 +306,8 @@ def _players(federation: Federation, payload: dict[str, Any], preview: HostedPre
 def take_results(data: bytes, *, hosted: HostedClub, dry_run: bool = False) -> HostedPreview:
     """Take a bundle of ``hosted``'s site (see the module's docstring); one French line
     (``HostedError``) when it is refused, and nothing written."""
+    # Read again: a dry run binds the club's row in a transaction it rolls back.
+    hosted = HostedClub.objects.select_related("club", "federation").get(pk=hosted.pk)
     try:
         opened = open_bundle(data)
     except BundleError as error:

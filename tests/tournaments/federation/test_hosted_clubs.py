@@ -20,7 +20,7 @@ from django.urls import reverse
 from django.utils import translation
 from helpers import fr
 
-from club.models import Club, Player
+from club.models import Club, Player, StaffMembership
 from tournaments.federation import services
 from tournaments.federation.models import (
     CountedTournament,
@@ -175,6 +175,8 @@ def test_the_committee_enters_a_club_hosted_elsewhere(hosted, ffw, other_site) -
     assert (membership.federation, membership.status) == (ffw, "accepted")
     key = TrustedKey.objects.get(public_key=other_site["public"])
     assert (key.kind, key.club) == ("registered", club)
+    # No desk here: nobody is on its staff.
+    assert not StaffMembership.objects.filter(club=club).exists()
 
 
 @pytest.mark.parametrize(
