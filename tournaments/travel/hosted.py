@@ -30,6 +30,7 @@ from django.utils.translation import gettext as _
 from club.models import Club
 from club.names import name_key
 
+from ..federation import services as federation_services
 from ..federation.models import (
     CountedTournament,
     Federation,
@@ -396,6 +397,7 @@ def _take(
         )
     elif counted.season_id != season.pk:
         CountedTournament.objects.filter(pk=counted.pk).update(season=season)
+    federation_services.ranking_changed(hosted.federation_id)
     _link_licences(hosted.federation, tournament)
     return preview
 

@@ -240,6 +240,11 @@ def test_a_bundle_is_previewed_then_taken_counted_and_read_only(
         "approved",
     )
     assert Licence.objects.get(number="FW-001").player.licence_number == "FW-001"
+    # It counts like the site's own: on the federation's list of counted tournaments.
+    listed = Client().get(reverse("federation_counted", args=["ffw", counted.season_id]))
+    assert listed.status_code == 200
+    assert tournament.name in listed.content.decode()
+    assert "Cercle de Test" in listed.content.decode()
     assert done.status_code == 200
 
     # Read-only here: a staff sheet and a phone's deal are refused, naming the site.

@@ -8,7 +8,7 @@ class Migration(migrations.Migration):
 
     dependencies = [
         ('club', '0017_club_clock_with_round'),
-        ('federation', '0003_rules_seasons_counted'),
+        ('federation', '0004_federation_ranking_version'),
     ]
 
     operations = [
