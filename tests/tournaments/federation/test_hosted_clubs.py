@@ -144,7 +144,7 @@ def hosted(committee, ffw, other_site) -> HostedClub:
 
 def _upload(client: Client, hosted: HostedClub, data: bytes):
     return client.post(
-        reverse("hosted_import", args=["ffw", hosted.pk]),
+        reverse("hosted_import", args=[hosted.federation.slug, hosted.pk]),
         {"file": SimpleUploadedFile("tournoi.json.gz", data, "application/gzip")},
     )
 
@@ -153,7 +153,9 @@ def _confirm(client: Client, hosted: HostedClub, page: str):
     token = re.search(r'name="token" value="([0-9a-f]+)"', page)
     assert token, page[:3000]
     return client.post(
-        reverse("hosted_import", args=["ffw", hosted.pk]), {"token": token.group(1)}, follow=True
+        reverse("hosted_import", args=[hosted.federation.slug, hosted.pk]),
+        {"token": token.group(1)},
+        follow=True,
     )
 
 
@@ -422,3 +424,28 @@ def test_a_player_of_an_imported_tournament_may_be_erased_and_stays_erased(
     _take(committee, hosted, other_site["first"])
     player.refresh_from_db()
     assert player.erased_at is not None and "Nom01" not in player.full_name
+
+
+def test_a_dutch_federations_pages_are_in_dutch(other_site) -> None:
+    bond = services.create_federation(
+        name="Vlaamse Bond", slug="vlaamse-bond", games=["double_king"], language="nl"
+    )
+    client = _committee(bond, "bond")
+    response = client.post(
+        reverse("hosted_clubs", args=["vlaamse-bond"]),
+        {"name": "Cercle de Test", "site_label": SITE, "public_key": "xyz"},
+    )
+    page = response.content.decode()
+    assert response.status_code == 400
+    assert "Clubs op een andere site" in page and "Publieke pakketsleutel van zijn site" in page
+    assert "De publieke pakketsleutel telt 64 hexadecimale cijfers" in page
+    client.post(
+        reverse("hosted_clubs", args=["vlaamse-bond"]),
+        {"name": "Cercle de Test", "site_label": SITE, "public_key": other_site["public"]},
+    )
+    hosted = HostedClub.objects.get(federation=bond)
+    page = client.get(reverse("hosted_import", args=["vlaamse-bond", hosted.pk])).content.decode()
+    assert "De uitslagen van een club importeren" in page
+    preview = _upload(client, hosted, other_site["first"]).content.decode()
+    assert "Seizoen van de federatie" not in preview  # bond has no season: refused, in Dutch
+    assert "valt in geen enkel seizoen van de federatie" in preview
