@@ -249,3 +249,16 @@ def test_a_game_the_federation_does_not_rank_answers_404(world, client):
     fed, _people, _made = world
     assert client.get(reverse("federation_rating", args=[fed.slug, "whist"])).status_code == 404
     assert client.get(reverse("federation_rating_xlsx", args=[fed.slug, GAME])).status_code == 404
+
+
+def test_a_counted_tournaments_new_result_queues_its_federations_rebuild(
+    world, django_capture_on_commit_callbacks
+):
+    fed, _people, made = world
+    rating_services.rebuild(fed, GAME)
+    with django_capture_on_commit_callbacks(execute=True):
+        result_store.results_changed(made[1])
+    queued = DBTaskResult.objects.filter(task_path__endswith="rebuild_federation_rating")
+    assert queued.count() == 1
+    marker = QueuedRebuild.objects.get(rating_list=_list(fed))
+    assert (marker.from_date, marker.from_tournament) == (made[1].date, made[1].pk)
