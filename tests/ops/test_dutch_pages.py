@@ -102,6 +102,12 @@ NOT_PAGES = {
     "tests/tournaments/federation/test_ranking_pages.py reads it",
     "federation_counted_xlsx": "the demo has no federation yet (issue 35, « In the demo »); "
     "tests/tournaments/federation/test_ranking_pages.py reads it",
+    "federation_rating": "the demo has no federation yet (issue 35, « In the demo »); "
+    "tests/tournaments/federation/test_federation_rating.py reads it",
+    "federation_rating_method": "the demo has no federation yet (issue 35, « In the demo »); "
+    "tests/tournaments/federation/test_federation_rating.py reads it",
+    "federation_rating_xlsx": "the demo has no federation yet (issue 35, « In the demo »); "
+    "tests/tournaments/federation/test_federation_rating.py reads it",
     "federation_player": "the demo has no federation yet (issue 35, « In the demo »); "
     "tests/tournaments/federation/test_ranking_pages.py reads it",
     "federation_player_xlsx": "the demo has no federation yet (issue 35, « In the demo »); "

@@ -12,6 +12,8 @@ from django.utils.translation import gettext as _
 from openpyxl import Workbook
 from openpyxl.styles import Font
 
+from tournaments.ratings.selectors import ListRow
+
 from .ranking import ClubRankingLine, CountedLine, PlayerTournament, RankingLine
 
 XLSX_CONTENT_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
@@ -51,6 +53,23 @@ def _workbook(
     out = BytesIO()
     workbook.save(out)
     return out.getvalue()
+
+
+def rating_workbook(
+    heading: str, rated: Sequence[ListRow], provisional: Sequence[ListRow], model: str
+) -> bytes:
+    """The rating list: the rated players ranked, then the provisional (no rank)."""
+    headers = [_("Rank"), _("Player"), _("Rating"), _("Tables"), _("Distinct opponents"), ""]
+    rows: list[list[object]] = [
+        [row.rank, row.name, row.value, row.tables, row.opponents, ""] for row in rated
+    ]
+    rows += [
+        [None, row.name, row.value, row.tables, row.opponents, _("Provisional")]
+        for row in provisional
+    ]
+    rows.append([])
+    rows.append([model])
+    return _workbook(_("Rating"), heading, headers, rows)
 
 
 def ranking_workbook(heading: str, lines: Sequence[RankingLine]) -> bytes:

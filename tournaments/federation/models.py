@@ -23,7 +23,8 @@ from scoring.federation import (
     MIN_TOURNAMENTS_BOUNDS,
     STEP_BOUNDS,
 )
-from tournaments.models import Tournament
+from tournaments.models import Tournament, game_choices
+from tournaments.ratings.models import RatingList
 
 
 class Federation(Travelling):
@@ -347,3 +348,32 @@ class HostedClub(models.Model):
 
     def __str__(self) -> str:
         return f"{self.club} ({self.site_label})"
+
+
+class FederationRatingList(models.Model):
+    """The federation's rating list of a game (issue 36): a ``ratings`` list of the federation
+    kind, counting the federation's counted tournaments (``rating``). This app sits above
+    ``ratings``: it names the list and tells it what it counts; ``ratings`` replays it."""
+
+    federation = models.ForeignKey(
+        Federation,
+        on_delete=models.CASCADE,
+        related_name="rating_lists",
+        verbose_name=_("federation"),
+    )
+    game = models.CharField(_("game"), max_length=20, choices=game_choices)
+    rating_list = models.OneToOneField(
+        RatingList, on_delete=models.CASCADE, related_name="federation_list"
+    )
+
+    class Meta:
+        verbose_name = _("federation's rating list")
+        verbose_name_plural = _("federation's rating lists")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["federation", "game"], name="federation_rating_list_one_per_game"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.federation} — {self.get_game_display()}"

@@ -18,7 +18,7 @@ from fractions import Fraction
 from django.db.models import Count, Max, OuterRef, Q, Subquery, Sum
 
 from club.models import Club, Player, PublicName
-from club.privacy import resolved_name, shows_player_page
+from club.privacy import public_mode, resolved_name, shows_player_page
 from scoring.errors import InvalidDeal
 from scoring.federation import (
     CLUB_RANKINGS,
@@ -224,6 +224,8 @@ class NamedPlayer:
     uid: str
     name: str
     linked: bool
+    #: Shown on a list of names (the rating list): not hidden, not erased.
+    listed: bool = True
 
 
 def named_players(player_ids: Iterable[int]) -> dict[int, NamedPlayer]:
@@ -231,7 +233,7 @@ def named_players(player_ids: Iterable[int]) -> dict[int, NamedPlayer]:
     the players, their clubs' links, those clubs)."""
     ids = list(set(player_ids))
     players = Player.objects.filter(pk__in=ids).only(
-        "pk", "uid", "first_name", "last_name", "public_name", "pseudonym"
+        "pk", "uid", "first_name", "last_name", "public_name", "pseudonym", "erased_at"
     )
     links = Player.clubs.through.objects.filter(player_id__in=ids).values_list(
         "player_id", "club_id"
@@ -259,6 +261,7 @@ def named_players(player_ids: Iterable[int]) -> dict[int, NamedPlayer]:
             str(player.uid),
             resolved_name(player, strictest),
             shows_player_page(player, strictest),
+            player.erased_at is None and public_mode(player, strictest) != PublicName.HIDDEN,
         )
     return named
 

@@ -1,6 +1,7 @@
 """The core's signals, as the federation hears them: a counted tournament's results changed or
 its settings were saved (its date, its game, its status): the federations it counts for bump
-their rankings' version (``page_cache``), in the same transaction. Nothing is computed here:
+their rankings' version (``page_cache``), in the same transaction, and ask the queue to
+rebuild their rating lists once it is committed (``rating_queue``). Nothing is computed here:
 the ranking is read at the next request."""
 
 from django.dispatch import receiver
@@ -8,15 +9,20 @@ from django.dispatch import receiver
 from tournaments import signals
 from tournaments.models import Tournament
 
-from . import services
+from . import rating_queue, services
 from .models import CountedTournament
 
 
 def _bump(tournament: Tournament) -> None:
-    for federation_id in CountedTournament.objects.filter(tournament=tournament).values_list(
-        "federation_id", flat=True
-    ):
+    federation_ids = list(
+        CountedTournament.objects.filter(tournament=tournament).values_list(
+            "federation_id", flat=True
+        )
+    )
+    for federation_id in federation_ids:
         services.ranking_changed(federation_id)
+    if federation_ids:  # its rating lists are the queue's, once the write is committed
+        rating_queue.after_commit(tournament.pk)
 
 
 @receiver(signals.results_changed, dispatch_uid="federation.results_changed")

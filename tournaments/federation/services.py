@@ -16,6 +16,7 @@ from scoring import GAMES
 from scoring.errors import InvalidRules
 from scoring.federation import check_rule
 
+from . import rating_queue
 from .licences import LicenceRow, check_rows
 from .models import (
     CountedTournament,
@@ -151,6 +152,7 @@ def save_rule(*, federation: Federation, settings: dict[str, Any]) -> Federation
     """The federation's ranking rule, within the bounds ``scoring.federation.check_rule``
     keeps (the judge), and ``requires_approval``. Nothing is saved when one is refused."""
     locked = Federation.objects.select_for_update().get(pk=federation.pk)
+    approval_before = locked.requires_approval
     for name in (*RULE_FIELDS, "requires_approval"):
         if name in settings:
             setattr(locked, name, settings[name])
@@ -161,6 +163,8 @@ def save_rule(*, federation: Federation, settings: dict[str, Any]) -> Federation
         raise FederationError(_rule_message(error), field) from error
     locked.save(update_fields=[*RULE_FIELDS, "requires_approval"])
     ranking_changed(locked.pk)
+    if locked.requires_approval != approval_before:  # what the rating lists count changed
+        rating_queue.rule_changed(locked.pk)
     locked.refresh_from_db(fields=["ranking_version"])
     return locked
 
@@ -216,4 +220,5 @@ def decide_counted(*, counted: CountedTournament, approve: bool) -> CountedTourn
         locked.decided_at = timezone.now()
         locked.save(update_fields=["status", "decided_at"])
         ranking_changed(locked.federation_id)
+        rating_queue.after_commit(locked.tournament_id)
     return locked

@@ -4,8 +4,10 @@ counted tournaments, and their workbooks."""
 from django.urls import path
 
 from . import views_public as public
+from . import views_rating as rating
 
 SEASON = "federation/<slug:slug>/saison/<int:season>/"
+RATING = "federation/<slug:slug>/cote/<slug:game>/"
 
 urlpatterns = [
     path("federation/<slug:slug>/", public.HomeView.as_view(), name="federation_page"),
@@ -29,6 +31,9 @@ urlpatterns = [
         public.ClubRankingWorkbookView.as_view(),
         name="federation_club_ranking_xlsx",
     ),
+    path(RATING, rating.RatingView.as_view(), name="federation_rating"),
+    path(RATING + "methode/", rating.RatingMethodView.as_view(), name="federation_rating_method"),
+    path(RATING + "cote.xlsx", rating.RatingWorkbookView.as_view(), name="federation_rating_xlsx"),
     path(SEASON + "tournois/", public.CountedView.as_view(), name="federation_counted"),
     path(
         SEASON + "tournois.xlsx",

@@ -9,14 +9,16 @@ from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 from django.template.loader import render_to_string
+from django.urls import reverse
 from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 
 from club.models import Player
 from tournaments.formatting import format_points
 from tournaments.models import game_choices
+from tournaments.ratings.chart import history_context
 
-from . import export, ranking
+from . import export, ranking, rating
 from .models import Federation, FederationSeason
 from .page_cache import CachedPage
 from .selectors import member_clubs
@@ -259,15 +261,31 @@ class PlayerView(FederationView):
         if not signature[0]:
             raise Http404
         self.player, self.named = player, named
-        return (*self.federation_depends(), player.pk, named.name, signature)
+        lists = rating.versions(self.federation)
+        return (*self.federation_depends(), player.pk, named.name, signature, lists)
 
     def heading(self) -> str:
         return f"{self.named.name} — {self.federation.name}"
 
     def build(self, request: HttpRequest, **kwargs: Any) -> bytes:
         lines = ranking.player_results(self.federation, self.player)
-        context = {"heading": self.heading(), "named": self.named, "lines": lines}
+        context = {
+            "heading": self.heading(),
+            "named": self.named,
+            "lines": lines,
+            "histories": self.histories(),
+        }
         return self.render(request, "federation/player.html", context)
+
+    def histories(self) -> list[dict[str, object]]:
+        """His rating after each tournament, per game of the federation's lists."""
+        out = []
+        for game in self.federation.games:
+            points = rating.player_history(self.federation, game, self.player.pk)
+            if points:
+                url = reverse("federation_rating", args=[self.federation.slug, game])
+                out.append(history_context(points, game, url, _("The federation’s rating list")))
+        return out
 
 
 class PlayerWorkbookView(WorkbookMixin, PlayerView):

@@ -1,9 +1,11 @@
 """The rating lists: a projection of the tournaments' results (``scoring.rating``), rebuilt
 after commit by the queue (``tasks``), never typed by anyone.
 
-A list is one game's rating for one owner: a club today (every finished tournament of the
-club that has tables), a federation tomorrow (its counted tournaments): ``kind`` and the
-owner are the list's key.
+A list is one game's rating for one owner: a club (every finished tournament of the club
+that has tables) or a federation (its counted tournaments). A club's list names its club; a
+federation's list is named by the federation app, which sits above this one
+(``federation.models.FederationRatingList``): this app never knows of federations, it replays
+the tournaments its caller says the list counts.
 """
 
 from django.core.validators import MaxValueValidator, MinValueValidator
@@ -19,10 +21,17 @@ from tournaments.models import Tournament, game_choices
 class RatingList(models.Model):
     class Kind(models.TextChoices):
         CLUB = "club", _("Club")
+        FEDERATION = "federation", _("Federation")
 
     kind = models.CharField(_("kind of list"), max_length=20, choices=Kind.choices)
+    #: A club's list: its club; a federation's: none (``FederationRatingList`` names it).
     club = models.ForeignKey(
-        Club, on_delete=models.CASCADE, related_name="rating_lists", verbose_name=_("club")
+        Club,
+        on_delete=models.CASCADE,
+        related_name="rating_lists",
+        verbose_name=_("club"),
+        null=True,
+        blank=True,
     )
     game = models.CharField(_("game"), max_length=20, choices=game_choices)
     min_tables = models.PositiveSmallIntegerField(
@@ -53,10 +62,16 @@ class RatingList(models.Model):
         verbose_name_plural = _("rating lists")
         constraints = [
             models.UniqueConstraint(fields=["kind", "club", "game"], name="rating_list_unique_key"),
+            models.CheckConstraint(
+                condition=Q(kind="club", club__isnull=False)
+                | Q(kind="federation", club__isnull=True),
+                name="rating_list_owner_of_its_kind",
+            ),
         ]
 
     def __str__(self) -> str:
-        return f"{self.club} — {self.get_game_display()}"
+        owner = self.club if self.club_id else self.get_kind_display()
+        return f"{owner} — {self.get_game_display()}"
 
     @property
     def gates(self) -> Gates:

@@ -8,36 +8,49 @@ A queued rebuild that will never start (its task failed, or is gone) absorbs not
 request queues a new one, from the earlier of the two places.
 """
 
+from typing import Any
+
 from django.db import transaction
 from django_tasks import TaskResultStatus
+from django_tasks.base import Task
 from django_tasks.exceptions import TaskResultDoesNotExist
 
 from tournaments.models import Tournament
 
 from . import selectors, services, tasks
-from .models import QueuedRebuild
+from .models import QueuedRebuild, RatingList
 
 
-def _waiting(queued: QueuedRebuild) -> bool:
+def _waiting(queued: QueuedRebuild, task: Task[Any, Any]) -> bool:
     """Whether ``queued``'s task is still waiting for a worker (not started, not ended)."""
     try:
-        result = tasks.rebuild_club_rating.get_result(queued.task_id)
+        result = task.get_result(queued.task_id)
     except TaskResultDoesNotExist:
         return False
     return result.status == TaskResultStatus.READY
+
+
+def request_list_rebuild(
+    rating_list: RatingList, since: Tournament | None, task: Task[Any, Any], *args: Any
+) -> bool:
+    """``rating_list`` to be replayed from ``since`` on (None: from the start), by the rebuild
+    already queued if one waits, else by ``task`` queued with ``args`` (a federation's list
+    has its own task, in its own app). True if a task was queued."""
+    start = selectors.replay_start(rating_list, since)
+    with transaction.atomic():
+        queued = services.mark_queued(rating_list, start)
+        if queued is not None and _waiting(queued, task):
+            return False
+        result = task.enqueue(*args)
+        services.record_queued(rating_list, result.id, start, queued)
+    return True
 
 
 def request_rebuild(club_id: int, game: str, since: Tournament | None) -> bool:
     """The club's list of ``game`` to be replayed from ``since`` on (None: from the start), by
     the rebuild already queued if one waits, else by a new one. True if a task was queued."""
     rating_list = services.list_of(club_id, game)
-    start = selectors.replay_start(rating_list, since)
-    with transaction.atomic():
-        queued = services.mark_queued(rating_list, start)
-        if queued is not None and _waiting(queued):
-            return False
-        result = tasks.rebuild_club_rating.enqueue(
-            club_id, game, since.pk if since is not None else None
-        )
-        services.record_queued(rating_list, result.id, start, queued)
-    return True
+    since_id = since.pk if since is not None else None
+    return request_list_rebuild(
+        rating_list, since, tasks.rebuild_club_rating, club_id, game, since_id
+    )

@@ -3,6 +3,7 @@ what the pages show (names as each player chose to appear)."""
 
 import datetime
 from collections import defaultdict
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -42,8 +43,8 @@ def counted_tournaments(rating_list: RatingList) -> QuerySet[Tournament]:
     """What a club's list counts: its finished and published tournaments of the game that
     have tables (archived evenings have none), in the order they were played. An unpublished
     tournament's results are the committee's alone: a public list never moves with them."""
-    tables = Table.objects.filter(round__tournament=OuterRef("pk"))
-    return (
+    assert rating_list.kind == RatingList.Kind.CLUB, "a federation tells what its list counts"
+    return with_tables(
         Tournament.objects.filter(
             club=rating_list.club_id,
             game=rating_list.game,
@@ -51,9 +52,13 @@ def counted_tournaments(rating_list: RatingList) -> QuerySet[Tournament]:
             archived=False,
             published=True,
         )
-        .filter(Exists(tables))
-        .order_by("date", "pk")
     )
+
+
+def with_tables(tournaments: QuerySet[Tournament]) -> QuerySet[Tournament]:
+    """Those of ``tournaments`` that have tables, in the order they were played."""
+    tables = Table.objects.filter(round__tournament=OuterRef("pk"))
+    return tournaments.filter(Exists(tables)).order_by("date", "pk")
 
 
 @dataclass(frozen=True)
@@ -141,9 +146,20 @@ def _listed(club: Club, player: Player) -> bool:
     return player.erased_at is None and public_mode(player, club) != PublicName.HIDDEN
 
 
-def list_rows(rating_list: RatingList) -> tuple[list[ListRow], list[ListRow]]:
+def player_ids(rating_list: RatingList) -> list[int]:
+    """Every player the list has a rating for (listed or not)."""
+    return list(
+        PlayerRating.objects.filter(rating_list=rating_list).values_list("player_id", flat=True)
+    )
+
+
+def list_rows(
+    rating_list: RatingList, names: Mapping[int, str] | None = None
+) -> tuple[list[ListRow], list[ListRow]]:
     """The rated players ranked by their published number (equal numbers share a rank),
-    and the provisional ones apart, by number too. One query."""
+    and the provisional ones apart, by number too. One query. ``names``: the listed players'
+    names where the list's owner resolves them (a federation's: across its clubs); a player
+    not in it is not listed. None: a club's list, named by its club."""
     club = rating_list.club
     rows = (
         PlayerRating.objects.filter(rating_list=rating_list)
@@ -165,7 +181,13 @@ def list_rows(rating_list: RatingList) -> tuple[list[ListRow], list[ListRow]]:
     provisional: list[ListRow] = []
     previous: tuple[int, int] | None = None
     for row in rows:
-        if not _listed(club, row.player):
+        if names is not None:
+            name = names.get(row.player_id)
+        elif club is not None and _listed(club, row.player):
+            name = resolved_name(row.player, club)
+        else:
+            name = None
+        if name is None:
             continue
         if row.rated:
             rank = len(rated) + 1
@@ -176,7 +198,7 @@ def list_rows(rating_list: RatingList) -> tuple[list[ListRow], list[ListRow]]:
             rank = None
         line = ListRow(
             rank,
-            resolved_name(row.player, club),
+            name,
             row.value,
             row.tables,
             row.opponents,
@@ -197,6 +219,16 @@ def player_history(club: Club, game: str, player: Player) -> list[dict[str, Any]
             rating_list__game=game,
             player=player,
         )
+        .only("history")
+        .first()
+    )
+    return list(row.history) if row is not None else []
+
+
+def history_of(rating_list: RatingList, player_id: int) -> list[dict[str, Any]]:
+    """The player's points in ``rating_list`` (the caller knows he may be listed)."""
+    row = (
+        PlayerRating.objects.filter(rating_list=rating_list, player_id=player_id)
         .only("history")
         .first()
     )

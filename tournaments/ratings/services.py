@@ -11,7 +11,7 @@ import datetime
 from typing import Any
 
 from django.db import transaction
-from django.db.models import Exists, F, OuterRef, Q
+from django.db.models import Exists, F, OuterRef, Q, QuerySet
 from django.utils import timezone
 
 from club.models import Club
@@ -75,20 +75,30 @@ def _point(
     }
 
 
-def rebuild(rating_list: RatingList, *, since: Tournament | None = None) -> int:
+def rebuild(
+    rating_list: RatingList,
+    *,
+    since: Tournament | None = None,
+    counted: QuerySet[Tournament] | None = None,
+) -> int:
     """Replay ``rating_list`` from ``since`` on (from the start if None, or if the list was
     computed with another model): where ``since`` stood at the last build or stands now,
-    whichever is earlier. Returns the tournaments replayed."""
-    return rebuild_from(rating_list, selectors.replay_start(rating_list, since))
+    whichever is earlier. ``counted``: what the list counts, in play order (a club's list
+    knows its own; a federation's is told by the federation). Returns the tournaments
+    replayed."""
+    return rebuild_from(rating_list, selectors.replay_start(rating_list, since), counted=counted)
 
 
 @transaction.atomic
-def rebuild_from(rating_list: RatingList, start: Key) -> int:
+def rebuild_from(
+    rating_list: RatingList, start: Key, *, counted: QuerySet[Tournament] | None = None
+) -> int:
     """Replay ``rating_list`` from the place ``start`` in its order on (from the start if the
     list was computed with another model). Returns the tournaments replayed."""
     rating_list = RatingList.objects.select_for_update().get(pk=rating_list.pk)
     rows = list(PlayerRating.objects.filter(rating_list=rating_list))
-    counted = selectors.counted_tournaments(rating_list)
+    if counted is None:
+        counted = selectors.counted_tournaments(rating_list)
     same_model = (rating_list.model_name, rating_list.model_version) == (MODEL_NAME, MODEL_VERSION)
     if not same_model:
         start = START
@@ -220,7 +230,7 @@ def _from_fields(start: Key) -> dict[str, Any]:
     return {"from_date": date, "from_tournament": start[1]}
 
 
-def _take_queued(rating_list: RatingList, task_id: str) -> Key | None:
+def take_queued(rating_list: RatingList, task_id: str) -> Key | None:
     """The task ``task_id`` starting: its queued row taken (a change from now on queues the
     next rebuild), and where it replays from; None if it has none."""
     with transaction.atomic():
@@ -242,7 +252,7 @@ def rebuild_club_game(
     from the earliest tournament changed since the task was queued (its queued row); a task
     without one, from ``tournament_id`` (if it still exists; else from the start)."""
     rating_list = list_of(club_id, game)
-    start = _take_queued(rating_list, task_id)
+    start = take_queued(rating_list, task_id)
     if start is not None:
         return rebuild_from(rating_list, start)
     since = Tournament.objects.filter(pk=tournament_id).first() if tournament_id else None
@@ -252,7 +262,9 @@ def rebuild_club_game(
 def concerns_list(tournament: Tournament) -> bool:
     """Whether a change to ``tournament`` may move its club's list: it counts now (finished
     and published), or counted at the last build."""
-    counted = CountedTournament.objects.filter(tournament=OuterRef("pk"))
+    counted = CountedTournament.objects.filter(
+        tournament=OuterRef("pk"), rating_list__kind=RatingList.Kind.CLUB
+    )
     return (
         Tournament.objects.filter(pk=tournament.pk)
         .filter(
