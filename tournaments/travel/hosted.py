@@ -30,6 +30,7 @@ from django.utils.translation import gettext as _
 from club.models import Club
 from club.names import name_key
 
+from ..federation import rating_queue
 from ..federation import services as federation_services
 from ..federation.models import (
     CountedTournament,
@@ -399,6 +400,7 @@ def _take(
         CountedTournament.objects.filter(pk=counted.pk).update(season=season)
     federation_services.ranking_changed(hosted.federation_id)
     _link_licences(hosted.federation, tournament)
+    rating_queue.after_commit(tournament.pk)  # the federation's rating list counts it too
     return preview
 
 

@@ -18,6 +18,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import reverse
 from django.utils import translation
+from django_tasks_db.models import DBTaskResult
 from helpers import fr
 
 from club.models import Club, Player, StaffMembership
@@ -31,6 +32,7 @@ from tournaments.federation.models import (
     Licence,
 )
 from tournaments.models import Entry, Table, Tournament, TournamentResult
+from tournaments.ratings.models import QueuedRebuild, RatingList
 from tournaments.sample_sheets import double_king_round
 from tournaments.services import deal_entry
 from tournaments.services.errors import TournamentImported
@@ -449,3 +451,17 @@ def test_a_dutch_federations_pages_are_in_dutch(other_site) -> None:
     preview = _upload(client, hosted, other_site["first"]).content.decode()
     assert "Seizoen van de federatie" not in preview  # bond has no season: refused, in Dutch
     assert "valt in geen enkel seizoen van de federatie" in preview
+
+
+def test_a_taken_tournament_queues_the_federations_rating_rebuild(
+    committee, hosted, other_site, django_capture_on_commit_callbacks
+) -> None:
+    """A hosted club's counted tournament counts for the federation's rating list too: once
+    taken, the queue replays the list of its game from it on."""
+    with django_capture_on_commit_callbacks(execute=True):
+        _take(committee, hosted, other_site["first"])
+    queued = DBTaskResult.objects.filter(task_path__endswith="rebuild_federation_rating")
+    assert queued.count() == 1
+    tournament = Tournament.objects.get(uid=other_site["uid"])
+    marker = QueuedRebuild.objects.get(rating_list__kind=RatingList.Kind.FEDERATION)
+    assert marker.from_tournament == tournament.pk
