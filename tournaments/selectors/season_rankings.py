@@ -1,7 +1,7 @@
 """A season's standings over its published tournaments' stored results."""
 
 from collections import Counter, defaultdict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -21,7 +21,7 @@ from django.db.models import (
 )
 from django.db.models.functions import TruncMonth
 
-from club.models import Season
+from club.models import Player, Season
 from club.names import name_key, person_name
 from scoring import GAMES, SeasonLine
 from scoring.ranking import shared_places
@@ -168,6 +168,32 @@ def _whole_keys(keys: list[Key]) -> list[Key]:
     return whole
 
 
+_ZERO = Fraction(0)
+
+
+def _fractions() -> Callable[[int], Fraction]:
+    """``sixtieths_fraction`` built once per value: hundreds of players' sums share few."""
+    made: dict[int, Fraction] = {0: _ZERO}
+
+    def fraction(sixtieths: int) -> Fraction:
+        value = made.get(sixtieths)
+        if value is None:
+            value = made[sixtieths] = sixtieths_fraction(sixtieths)
+        return value
+
+    return fraction
+
+
+def _player_names(player_ids: Collection[int]) -> dict[int, tuple[str, str]]:
+    """Each player's (last name, first name). One query."""
+    return {
+        pk: (last, first)
+        for pk, last, first in Player.objects.filter(pk__in=player_ids)
+        .order_by()
+        .values_list("pk", "last_name", "first_name")
+    }
+
+
 def season_standings(
     season: Season,
     games: Sequence[str] | None = None,
@@ -198,10 +224,10 @@ def season_standings(
     # Matches are a team game's (an individual game's results have none to sum).
     teams = any(GAMES[game].teams for game in (GAMES if games is None else games))
     added = Q(tournament_id__in=adding)
+    # Grouped by ids only (names are joined after: grouping hundreds of players' names costs
+    # the database more than the sums), the sums in whole sixtieths and halves.
     totals = (
-        results.values_list(
-            "tournament__game", "player_id", "player__last_name", "player__first_name"
-        )
+        results.values_list("tournament__game", "player_id")
         .annotate(
             Sum("place_points_60ths"),
             Sum("points"),
@@ -220,38 +246,40 @@ def season_standings(
         )
         .order_by()
     )
-    evenings = attendance(season) if season.attendance_threshold else {}
+    threshold = season.attendance_threshold
+    evenings = attendance(season) if threshold else {}
     by_game: dict[str, list[SeasonRow]] = defaultdict(list)
     keys: dict[str, list[Key]] = defaultdict(list)
-    names: dict[int, tuple[str, str]] = {}  # ties by last name, whichever way names are written
     classifiers = _season_classifiers(season, rules)
+    fraction = _fractions()
     for line in totals:
-        game, player_id, last, first, sixtieths, score, best, rounds, count, won, drawn = line[:11]
+        game, player_id, sixtieths, score, best, rounds, count, won, drawn, against = line[:10]
         totals_line = SeasonLine(
-            place_points=sixtieths_fraction(sixtieths),
+            place_points=fraction(sixtieths),
             score=score,
             best_round=best,
-            wins=won + Fraction(drawn, 2),
-            against=line[11],
-            added_place_points=sixtieths_fraction(line[12]),
+            wins=Fraction(2 * won + drawn, 2) if won or drawn else _ZERO,
+            against=against,
+            added_place_points=fraction(line[10]),
         )
         row = SeasonRow(
             player_id=player_id,
-            name=person_name(first, last),
+            name="",
             tournaments=count,
             rounds=rounds,
             place_points=totals_line.place_points,
             score=score,
             best_round=best,
             wins=totals_line.wins,
-            difference=score - totals_line.against,
+            difference=score - against,
             total=totals_line.total,
-            added=bool(line[13]),
-            evenings=evenings.get(player_id, 0) if season.attendance_threshold else None,
+            added=bool(line[11]),
+            evenings=evenings.get(player_id, 0) if threshold else None,
         )
         keys[game].append(classifiers[game](totals_line))
         by_game[game].append(row)
-        names[player_id] = (last, first)
+    # Ties by last name, whichever way names are written.
+    names = _player_names({row.player_id for rows in by_game.values() for row in rows})
     result: dict[str, list[SeasonRow]] = {}
     for game in GAMES:
         rows = by_game.get(game)
@@ -260,6 +288,8 @@ def season_standings(
         ranks = shared_places(_whole_keys(keys[game]))
         for row, rank in zip(rows, ranks, strict=True):
             row.rank = rank
+            last, first = names[row.player_id]
+            row.name = person_name(first, last)
         # Players sharing a place, by last name: their names' keys are made for them alone.
         shared = {rank for rank, count in Counter(ranks).items() if count > 1}
         alphabetical = {
