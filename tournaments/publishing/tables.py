@@ -213,7 +213,9 @@ def with_details(
     substitute, a player found, even or odd) and each cell with its class."""
     # The headings translated once for every row (lazy texts would be at each cell).
     headings = [str(column.heading) for column in columns[2:]]
-    classes = [CELL if key is None or index == key else FOLDED_CELL for index in range(len(headings))]
+    classes = [
+        CELL if key is None or index == key else FOLDED_CELL for index in range(len(headings))
+    ]
     out = []
     for position, row in enumerate(rows):
         css = "".join(
