@@ -439,7 +439,7 @@ def season_page_context(
     asked = any(request.GET.get(name) for name in PERIOD_FIELDS)
     period_form = PeriodForm(request.GET if asked else None, season=season)
     period = period_form.period()
-    games, months = season_rankings.season_calendar(season, signature)
+    games, months = season_rankings.season_calendar(season)
     if threshold_form is None and has_role(request.user, COMMITTEE, season.club):
         threshold_form = AttendanceThresholdForm(instance=season)
     excel = reverse("season_xlsx", args=[season.pk])

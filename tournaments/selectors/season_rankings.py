@@ -19,6 +19,7 @@ from django.db.models import (
     Value,
     When,
 )
+from django.db.models.functions import TruncMonth
 
 from club.models import Player, Season
 from club.names import name_key, person_name
@@ -59,7 +60,7 @@ class SeasonRow:
 
 
 #: A row of ``season_signature``: id, results version, status, date, game, name, archived,
-#: place points use, whether it has results.
+#: place points use.
 SignatureRow = tuple[Any, ...]
 
 
@@ -80,21 +81,20 @@ def season_games(season: Season) -> list[str]:
     return season_calendar(season)[0]
 
 
-def season_calendar(
-    season: Season, signature: Sequence[SignatureRow] | None = None
-) -> tuple[list[str], list[Period]]:
+def season_calendar(season: Season) -> tuple[list[str], list[Period]]:
     """The games with results in the season's published tournaments, in ``GAMES`` order, and
-    the months with such an evening, in order (the season page's links): read from the
-    season's ``signature`` (``season_signature``, read when not given: one query)."""
-    if signature is None:
-        signature = season_signature(season)
-    played = {
-        (game, date.year, date.month)
-        for _pk, _version, status, date, game, *_rest, has_results in signature
-        if has_results and status != Tournament.Status.REGISTRATION
-    }
-    games = {game for game, _year, _month in played}
-    months = sorted({(year, month) for _game, year, month in played})
+    the months with such an evening, in order (the season page's links). One query."""
+    played = set(
+        Tournament.objects.filter(season_id=season.pk, published=True)
+        .exclude(status=Tournament.Status.REGISTRATION)
+        .filter(Exists(TournamentResult.objects.filter(tournament=OuterRef("pk"))))
+        .annotate(month=TruncMonth("date"))
+        .values_list("game", "month")
+        .distinct()
+        .order_by()
+    )
+    games = {game for game, _month in played}
+    months = sorted({(month.year, month.month) for _game, month in played})
     return (
         [game for game in GAMES if game in games],
         [Period.of_month(year, month) for year, month in months],
@@ -104,9 +104,9 @@ def season_calendar(
 def season_signature(season: Season) -> tuple[SignatureRow, ...]:
     """What the season's rankings show of its published tournaments, each: its id, its
     results' version (bumped by every result stored, and by a change of a player's or the
-    club's names), status, date, game, name, whether archived, whether it adds its place
-    points to the total, and whether it has results (``season_calendar``). A tournament
-    published, unpublished, added, removed or edited changes it. One query."""
+    club's names), status, date, game, name, whether archived, and whether it adds its place
+    points to the total. A tournament published, unpublished, added, removed or edited
+    changes it. One query."""
     return tuple(
         Tournament.objects.filter(season_id=season.pk, published=True)
         .order_by("pk")
@@ -119,7 +119,6 @@ def season_signature(season: Season) -> tuple[SignatureRow, ...]:
             "name",
             "archived",
             "rules__place_points_use",
-            Exists(TournamentResult.objects.filter(tournament=OuterRef("pk"))),
         )
     )
 
