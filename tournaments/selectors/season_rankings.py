@@ -1,7 +1,7 @@
 """A season's standings over its published tournaments' stored results."""
 
 from collections import Counter, defaultdict
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -21,7 +21,7 @@ from django.db.models import (
 )
 from django.db.models.functions import TruncMonth
 
-from club.models import Player, Season
+from club.models import Season
 from club.names import name_key, person_name
 from scoring import GAMES, SeasonLine
 from scoring.ranking import shared_places
@@ -184,16 +184,6 @@ def _fractions() -> Callable[[int], Fraction]:
     return fraction
 
 
-def _player_names(player_ids: Collection[int]) -> dict[int, tuple[str, str]]:
-    """Each player's (last name, first name). One query."""
-    return {
-        pk: (last, first)
-        for pk, last, first in Player.objects.filter(pk__in=player_ids)
-        .order_by()
-        .values_list("pk", "last_name", "first_name")
-    }
-
-
 def season_standings(
     season: Season,
     games: Sequence[str] | None = None,
@@ -224,11 +214,13 @@ def season_standings(
     # Matches are a team game's (an individual game's results have none to sum).
     teams = any(GAMES[game].teams for game in (GAMES if games is None else games))
     added = Q(tournament_id__in=adding)
-    # Grouped by ids only (names are joined after: grouping hundreds of players' names costs
-    # the database more than the sums), the sums in whole sixtieths and halves.
+    # Grouped by ids only (grouping by hundreds of players' names costs the database more
+    # than the sums): each player's names are the same on all his rows.
     totals = (
         results.values_list("tournament__game", "player_id")
         .annotate(
+            Max("player__last_name"),
+            Max("player__first_name"),
             Sum("place_points_60ths"),
             Sum("points"),
             Max("best_round"),
@@ -252,15 +244,17 @@ def season_standings(
     keys: dict[str, list[Key]] = defaultdict(list)
     classifiers = _season_classifiers(season, rules)
     fraction = _fractions()
+    names: dict[int, tuple[str, str]] = {}  # ties by last name, whichever way names are written
     for line in totals:
-        game, player_id, sixtieths, score, best, rounds, count, won, drawn, against = line[:10]
+        game, player_id, last, first, sixtieths, score, best, rounds, count, won, drawn = line[:11]
+        against = line[11]
         totals_line = SeasonLine(
             place_points=fraction(sixtieths),
             score=score,
             best_round=best,
             wins=Fraction(2 * won + drawn, 2) if won or drawn else _ZERO,
             against=against,
-            added_place_points=fraction(line[10]),
+            added_place_points=fraction(line[12]),
         )
         row = SeasonRow(
             player_id=player_id,
@@ -273,13 +267,12 @@ def season_standings(
             wins=totals_line.wins,
             difference=score - against,
             total=totals_line.total,
-            added=bool(line[11]),
+            added=bool(line[13]),
             evenings=evenings.get(player_id, 0) if threshold else None,
         )
         keys[game].append(classifiers[game](totals_line))
         by_game[game].append(row)
-    # Ties by last name, whichever way names are written.
-    names = _player_names({row.player_id for rows in by_game.values() for row in rows})
+        names[player_id] = (last, first)
     result: dict[str, list[SeasonRow]] = {}
     for game in GAMES:
         rows = by_game.get(game)
