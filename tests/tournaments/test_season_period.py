@@ -442,3 +442,20 @@ def test_the_season_page_queries_do_not_grow_with_the_evenings(
         counts.append(len(queries))
     assert len(set(counts)) == 1, counts
     assert Tournament.objects.filter(archived=True).count() == 4
+
+
+def test_the_month_links_and_games_show_only_evenings_with_results(
+    client, season, make_tournament, fill_round
+):
+    """The season page's months are read with its key (one query fewer): a published evening
+    without a result yet has no month link; its first result shows it at once."""
+    played = make_tournament(players=8, rounds=1, date=datetime.date(2026, 3, 14))
+    fill_round(drawing.draw_round(played, seed=1))
+    later = make_tournament(players=8, rounds=1, name="En mai", date=datetime.date(2026, 5, 2))
+    drawn = drawing.draw_round(later, seed=1)
+    url = reverse("season_standings", args=[season.pk])
+    html = client.get(url).content.decode()
+    assert "?mois=2026-03#period" in html and "?mois=2026-05#period" not in html
+    fill_round(drawn)
+    html = client.get(url).content.decode()
+    assert "?mois=2026-03#period" in html and "?mois=2026-05#period" in html

@@ -175,6 +175,10 @@ class RankingRow:
     #: the player a search found (``SEARCH_FIELD``); ``gap``: places left out before this row
     found: bool = False
     gap: bool = False
+    #: written once by ``with_details`` for the template: the row's classes, and each cell
+    #: with its class (those a phone folds away « more »)
+    css: str = ""
+    shown: Sequence[tuple[str, SafeString]] = ()
 
 
 # --------------------------------------------------------------------------- a phone's view
@@ -195,24 +199,49 @@ def key_index(names: Sequence[str]) -> int | None:
     return None
 
 
+#: A cell's classes: a figure, and one a phone folds into the row's detail (literals: safe).
+CELL = SafeString("num")
+FOLDED_CELL = SafeString("num more")
+
+
 def with_details(
     columns: Sequence[Column], rows: Iterable[RankingRow], key: int | None
 ) -> list[RankingRow]:
     """The rows with the (heading, cell) pairs a phone shows in each row's detail: every
-    column after the rank and the name but the ``key`` one (its total)."""
-    headings = [column.heading for column in columns[2:]]
-    return [
-        replace(
-            row,
-            key=key,
-            details=[
-                (heading, cell)
-                for index, (heading, cell) in enumerate(zip(headings, row.cells, strict=False))
-                if index != key
-            ],
-        )
-        for row in rows
+    column after the rank and the name but the ``key`` one (its total); and what the
+    template writes of each row, prepared once (``css``, ``shown``): its classes (a
+    substitute, a player found, even or odd) and each cell with its class."""
+    # The headings translated once for every row (lazy texts would be at each cell).
+    headings = [str(column.heading) for column in columns[2:]]
+    classes = [
+        CELL if key is None or index == key else FOLDED_CELL for index in range(len(headings))
     ]
+    out = []
+    for position, row in enumerate(rows):
+        css = "".join(
+            (
+                "sub " if row.substitute else "",
+                "found " if row.found else "",
+                "odd" if position % 2 else "even",
+            )
+        )
+        out.append(
+            replace(
+                row,
+                key=key,
+                details=[
+                    (heading, cell)
+                    for index, (heading, cell) in enumerate(zip(headings, row.cells, strict=False))
+                    if index != key
+                ],
+                css=SafeString(css),  # literals only
+                shown=[
+                    (classes[index] if index < len(classes) else CELL, cell)
+                    for index, cell in enumerate(row.cells)
+                ],
+            )
+        )
+    return out
 
 
 def phone_columns(columns: Sequence[Column], key: int | None) -> list[Column]:

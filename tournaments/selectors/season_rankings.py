@@ -168,6 +168,22 @@ def _whole_keys(keys: list[Key]) -> list[Key]:
     return whole
 
 
+_ZERO = Fraction(0)
+
+
+def _fractions() -> Callable[[int], Fraction]:
+    """``sixtieths_fraction`` built once per value: hundreds of players' sums share few."""
+    made: dict[int, Fraction] = {0: _ZERO}
+
+    def fraction(sixtieths: int) -> Fraction:
+        value = made.get(sixtieths)
+        if value is None:
+            value = made[sixtieths] = sixtieths_fraction(sixtieths)
+        return value
+
+    return fraction
+
+
 def season_standings(
     season: Season,
     games: Sequence[str] | None = None,
@@ -198,11 +214,13 @@ def season_standings(
     # Matches are a team game's (an individual game's results have none to sum).
     teams = any(GAMES[game].teams for game in (GAMES if games is None else games))
     added = Q(tournament_id__in=adding)
+    # Grouped by ids only (grouping by hundreds of players' names costs the database more
+    # than the sums): each player's names are the same on all his rows.
     totals = (
-        results.values_list(
-            "tournament__game", "player_id", "player__last_name", "player__first_name"
-        )
+        results.values_list("tournament__game", "player_id")
         .annotate(
+            Max("player__last_name"),
+            Max("player__first_name"),
             Sum("place_points_60ths"),
             Sum("points"),
             Max("best_round"),
@@ -220,34 +238,37 @@ def season_standings(
         )
         .order_by()
     )
-    evenings = attendance(season) if season.attendance_threshold else {}
+    threshold = season.attendance_threshold
+    evenings = attendance(season) if threshold else {}
     by_game: dict[str, list[SeasonRow]] = defaultdict(list)
     keys: dict[str, list[Key]] = defaultdict(list)
-    names: dict[int, tuple[str, str]] = {}  # ties by last name, whichever way names are written
     classifiers = _season_classifiers(season, rules)
+    fraction = _fractions()
+    names: dict[int, tuple[str, str]] = {}  # ties by last name, whichever way names are written
     for line in totals:
         game, player_id, last, first, sixtieths, score, best, rounds, count, won, drawn = line[:11]
+        against = line[11]
         totals_line = SeasonLine(
-            place_points=sixtieths_fraction(sixtieths),
+            place_points=fraction(sixtieths),
             score=score,
             best_round=best,
-            wins=won + Fraction(drawn, 2),
-            against=line[11],
-            added_place_points=sixtieths_fraction(line[12]),
+            wins=Fraction(2 * won + drawn, 2) if won or drawn else _ZERO,
+            against=against,
+            added_place_points=fraction(line[12]),
         )
         row = SeasonRow(
             player_id=player_id,
-            name=person_name(first, last),
+            name="",
             tournaments=count,
             rounds=rounds,
             place_points=totals_line.place_points,
             score=score,
             best_round=best,
             wins=totals_line.wins,
-            difference=score - totals_line.against,
+            difference=score - against,
             total=totals_line.total,
             added=bool(line[13]),
-            evenings=evenings.get(player_id, 0) if season.attendance_threshold else None,
+            evenings=evenings.get(player_id, 0) if threshold else None,
         )
         keys[game].append(classifiers[game](totals_line))
         by_game[game].append(row)
@@ -260,6 +281,8 @@ def season_standings(
         ranks = shared_places(_whole_keys(keys[game]))
         for row, rank in zip(rows, ranks, strict=True):
             row.rank = rank
+            last, first = names[row.player_id]
+            row.name = person_name(first, last)
         # Players sharing a place, by last name: their names' keys are made for them alone.
         shared = {rank for rank, count in Counter(ranks).items() if count > 1}
         alphabetical = {
