@@ -283,7 +283,8 @@ def test_the_whole_evening_on_the_laptop_and_back_on_the_site(
     member and an unknown walk-in registered, the draw, every deal from four phones with an
     opponent's confirmation, a sheet printed; the site refuses a save meanwhile; « Rapporter la
     soirée » (final) and the site's import: its standings, season page and workbook equal the
-    laptop's; a second import changes nothing, one changed byte is refused."""
+    laptop's; a player edited on the site meanwhile is one conflict line; a second import changes
+    nothing, one changed byte is refused."""
     started = time.monotonic()
     # The site: 14 registered, two members of the season who may walk in.
     tournament = make_tournament(players=14, rounds=1, name="Double King du jeudi")
@@ -329,6 +330,14 @@ def test_the_whole_evening_on_the_laptop_and_back_on_the_site(
         )
         assert "Portable" in refused.content.decode()
         assert not tournament.entries.filter(player__first_name="Trop").exists()
+        # A player's details edited on the site meanwhile (a pseudonym, not shown by his
+        # name's mode: the public pages stay comparable): one conflict line at the return.
+        edited = tournament.entries.order_by("pk").first().player
+        answer = client.post(
+            reverse("club_member", args=[club.slug, edited.pk]),
+            {"public_name": "", "pseudonym": "Le Revenant"},
+        )
+        assert answer.status_code == 302
 
         scorekeeper.post(desk_path + "tirage/", {"confirm": "1"})
         desk = scorekeeper.get(desk_path)
@@ -365,7 +374,9 @@ def test_the_whole_evening_on_the_laptop_and_back_on_the_site(
     upload = SimpleUploadedFile("retour.atout.json.gz", returned, "application/gzip")
     preview = client.post(reverse("travel_import", args=[club.slug]), {"file": upload})
     assert preview.status_code == 200, preview.content.decode()[:3000]
-    token = re.search(r'name="token" value="([^"]+)"', preview.content.decode())[1]
+    previewed = preview.content.decode()
+    assert previewed.count("modifié ici pendant que l’ordinateur tenait la soirée") == 1
+    token = re.search(r'name="token" value="([^"]+)"', previewed)[1]
     done = client.post(
         reverse("travel_import", args=[club.slug]), {"token": token, "action": "confirm"}
     )
@@ -374,6 +385,8 @@ def test_the_whole_evening_on_the_laptop_and_back_on_the_site(
     tournament.refresh_from_db()
     assert tournament.held_by == ""
     assert tournament.entries.count() == 16
+    edited.refresh_from_db()
+    assert edited.pseudonym == "Le Revenant"  # the site's details kept
     reader = Client()
     site_pages = {
         "standings": page_text(
