@@ -6,3 +6,6 @@ class FederationConfig(AppConfig):
     name = "tournaments.federation"
     label = "federation"
     verbose_name = _("Federations")
+
+    def ready(self) -> None:
+        from . import door_receivers  # noqa: F401  (connects the core's signals)

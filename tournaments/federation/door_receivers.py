@@ -1,0 +1,27 @@
+"""The core's registration, as the federation hears it at the door (issue 35 §3): a player
+without a valid licence refused where the tournament admits only licensed players, and a
+walk-in's licence number matched to its holder."""
+
+from typing import Any
+
+from django.dispatch import receiver
+
+from club.models import Player
+from tournaments import signals
+from tournaments.models import Tournament
+
+from . import door
+
+
+@receiver(signals.players_registering, dispatch_uid="federation.players_registering")
+def players_registering(
+    sender: object, *, tournament: Tournament, players: list[Player], **kwargs: Any
+) -> None:
+    door.refuse_unlicensed(tournament, players)
+
+
+@receiver(signals.walk_in_licence, dispatch_uid="federation.walk_in_licence")
+def walk_in_licence(
+    sender: object, *, tournament: Tournament, number: str, **kwargs: Any
+) -> Player | None:
+    return door.holder_at_door(tournament, number)
