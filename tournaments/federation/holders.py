@@ -10,9 +10,9 @@ from collections.abc import Iterable
 
 from django.db.models import QuerySet
 
-from club.models import Player
+from club.models import Club, Player
 
-from .models import Federation, Licence
+from .models import Federation, FederationMembership, Licence
 from .selectors import member_clubs
 
 
@@ -37,3 +37,22 @@ def federation_players(federation: Federation) -> QuerySet[Player]:
     """The players of its member clubs: the only ones its committee may merge."""
     clubs = member_clubs(federation).values("pk")
     return Player.objects.filter(clubs__in=clubs, erased_at__isnull=True).distinct()
+
+
+def club_licence_holders(club: Club, numbers: set[str]) -> dict[str, Player]:
+    """The known holders of ``numbers`` among the licences of the federations ``club`` is an
+    accepted member of (his clubs prefetched): a member the club types with one is him."""
+    federations = FederationMembership.objects.filter(
+        club=club, status=FederationMembership.Status.ACCEPTED
+    ).values("federation_id")
+    licences = Licence.objects.filter(
+        federation_id__in=federations, number__in=numbers, player__isnull=False
+    ).select_related("player")
+    found = {licence.number: licence.player for licence in licences if licence.player}
+    by_pk = {
+        p.pk: p
+        for p in Player.objects.filter(pk__in=[p.pk for p in found.values()]).prefetch_related(
+            "clubs"
+        )
+    }
+    return {number: by_pk[player.pk] for number, player in found.items()}

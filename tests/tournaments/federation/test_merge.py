@@ -17,7 +17,9 @@ from django.urls import reverse
 from django_tasks_db.models import DBTaskResult
 from helpers import latest, migrate
 
+from club import services as club_services
 from club.models import Club, Membership, Player, Season
+from club.player_import import ImportRow, validate_rows
 from tournaments.federation import services
 from tournaments.federation.licences import LicenceRow
 from tournaments.federation.models import Federation, Licence
@@ -107,6 +109,30 @@ def test_the_licence_import_matches_by_link_or_by_the_clubs_number_never_by_name
     )
     services.import_licences(federation=ffw, rows=[again])
     assert Licence.objects.get(number="B-1").player == numbered
+
+
+def test_a_member_typed_with_a_federation_licence_is_its_holder(
+    ffw: Federation, club: Club, hel: Club
+) -> None:
+    guy = Player.objects.create(first_name="Guy", last_name="Henrard")
+    guy.clubs.add(hel)
+    _licence(ffw, "B-1", hel, guy)
+    rows = validate_rows(
+        club,
+        [
+            ImportRow(line=2, first_name="guy", last_name="HENRARD", licence_number="B-1"),
+        ],
+    )
+    assert rows[0].existing_player_id == guy.pk
+    assert club_services.import_players(club, rows) == 1
+    assert Player.objects.filter(last_name__iexact="henrard").count() == 1
+    assert set(guy.clubs.values_list("slug", flat=True)) == {club.slug, "helecine"}
+    assert guy.licence_number == ""  # the federation's number stays the federation's
+    # Another name with that number: refused, never taken for him.
+    other = validate_rows(
+        club, [ImportRow(line=2, first_name="Anne", last_name="Lambot", licence_number="B-1")]
+    )
+    assert other[0].errors and other[0].existing_player_id is None
 
 
 def test_a_person_holds_licences_of_two_federations(ffw: Federation, club: Club) -> None:
