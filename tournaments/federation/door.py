@@ -143,7 +143,11 @@ def licence_states(
 
 def door_for(tournament: Tournament) -> Door | None:
     """The door of ``tournament`` if it counts for a federation (two queries), else None."""
-    counted = CountedTournament.objects.filter(tournament=tournament).first()
+    counted = (
+        CountedTournament.objects.filter(tournament=tournament)
+        .select_related("federation", "season")
+        .first()
+    )
     if counted is None:
         return None
     return Door(counted, licence_states(counted, tournament.date))
