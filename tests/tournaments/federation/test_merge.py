@@ -296,3 +296,19 @@ def test_numbers_unique_per_issuer_back_and_forth(club: Club) -> None:
             Player.objects.create(first_name="X", last_name="Y", licence_number="B-1")
     finally:
         migrate(latest())
+
+
+def test_the_merge_page_in_the_federations_dutch(club: Club, hel: Club) -> None:
+    federation = services.create_federation(
+        name="Vlaamse Bond", slug="vlaamse-bond", games=["whist"], language="nl"
+    )
+    services.accept_club(membership=services.ask_to_join(federation=federation, club=club))
+    user = User.objects.create_user("bond", password="secret-pass-123")
+    services.grant_committee(federation=federation, user=user)
+    client = Client()
+    client.force_login(user)
+    url = reverse("federation_merge", args=["vlaamse-bond"])
+    page = client.get(url).content.decode()
+    assert "Twee records van één persoon samenvoegen" in page and "Het behouden record" in page
+    empty = client.post(url, {"action": "preview"}).content.decode()
+    assert "“Het behouden record”: kies een speler." in empty
