@@ -21,13 +21,19 @@ class MergeForm(forms.Form):
     kept = forms.IntegerField(
         label=_("The record kept"),
         widget=forms.Select,
-        error_messages={"required": _("“The record kept”: choose a player.")},
+        error_messages={
+            "required": _("“The record kept”: choose a player."),
+            "invalid": _("“The record kept”: choose a player."),
+        },
     )
     absorbed = forms.IntegerField(
         label=_("The record merged into it"),
         widget=forms.Select,
         help_text=_("Its results, memberships, clubs and licences move to the record kept."),
-        error_messages={"required": _("“The record merged into it”: choose a player.")},
+        error_messages={
+            "required": _("“The record merged into it”: choose a player."),
+            "invalid": _("“The record merged into it”: choose a player."),
+        },
     )
 
     def __init__(self, *args: Any, players: QuerySet[Player], **kwargs: Any) -> None:

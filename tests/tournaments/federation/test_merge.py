@@ -242,6 +242,9 @@ def test_a_merge_is_refused_for_two_people_or_outside_the_federation(
     # One player twice; nothing chosen: the field is named.
     same = federation_client.post(url, {"action": "preview", "kept": kept.pk, "absorbed": kept.pk})
     assert same.status_code == 400 and "« L’enregistrement fusionné »" in same.content.decode()
+    typed = federation_client.post(url, {"action": "preview", "kept": "x", "absorbed": kept.pk})
+    assert typed.status_code == 400
+    assert "« L’enregistrement conservé » : choisissez un joueur." in typed.content.decode()
     empty = federation_client.post(url, {"action": "preview"})
     assert empty.status_code == 400 and "« L’enregistrement conservé »" in empty.content.decode()
     # A player of a club outside the federation, or of another federation's club: 404.
