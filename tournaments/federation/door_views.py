@@ -18,7 +18,7 @@ from .services import FederationError
 
 
 class CountedView(CommitteeRequiredMixin, View):
-    template_name = "federation/counted.html"
+    template_name = "federation/tournament_counted.html"
 
     def page(
         self, request: HttpRequest, tournament: Tournament, form: CountedForm, status: int = 200
