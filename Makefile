@@ -21,7 +21,7 @@ else
 SITE_ADDRESS := 127.0.0.1
 endif
 
-.PHONY: run test install catalogue production lock system-deps checkers browser ops messages migrate demo lint typecheck bench clean
+.PHONY: run hall hall-return test install catalogue production lock system-deps checkers browser ops messages migrate demo lint typecheck bench clean
 
 run: install messages migrate demo
 	@echo
@@ -43,6 +43,30 @@ endif
 	nice -n 10 $(PY) manage.py db_worker --no-reload & workers="$$workers $$!"; done; \
 	trap 'kill $$workers 2>/dev/null' EXIT INT TERM; \
 	$(PY) manage.py runserver $(if $(findstring :,$(HOST)),[$(HOST)],$(HOST)):$(PORT); kill $$workers 2>/dev/null
+
+# « Une soirée sans internet » (README): the evening taken away with « Emporter la soirée », run
+# on this laptop with no network at all (nothing installed or downloaded: `make install` was
+# run beforehand, online). Its own SQLite database and cache in var/hall; it resumes there at
+# the next start, FRESH=1 starts over from the bundle. Served on the local network as
+# `HOST=0.0.0.0 make run` is: the phones and the sheets' QR codes use this laptop's address.
+BUNDLE ?=
+HALL_HOST ?= 0.0.0.0
+HALL_ADDRESS = $(if $(filter 0.0.0.0 ::,$(HALL_HOST)),$(or $(LAN_ADDRESS),127.0.0.1),$(HALL_HOST))
+HALL := DJANGO_SETTINGS_MODULE=club.settings.hall
+hall:
+	@test -f $(STAMP) || { echo "Atout is not installed here: run make install first, with the internet."; exit 1; }
+	@test -n "$(BUNDLE)" || { echo "Which evening? make hall BUNDLE=soiree.atout (the file « Emporter la soirée » downloaded)"; exit 1; }
+	@$(MAKE) --no-print-directory catalogue
+	@$(HALL) ATOUT_BASE_URL=http://$(HALL_ADDRESS):$(PORT) \
+	DJANGO_ALLOWED_HOSTS=$(HALL_ADDRESS),$(shell hostname 2>/dev/null) \
+	$(PY) manage.py hall "$(BUNDLE)" $(if $(FRESH),--fresh) \
+	--addrport $(if $(findstring :,$(HALL_HOST)),[$(HALL_HOST)],$(HALL_HOST)):$(PORT)
+
+# The laptop's evening as a bundle signed with its lease (its path printed), to import on the
+# site (« Importer un tournoi »): the evening's last one, or COPY=1 for a safety copy.
+hall-return:
+	@test -f $(STAMP) || { echo "Atout is not installed here: run make install first."; exit 1; }
+	@$(HALL) $(PY) manage.py hall_return $(if $(COPY),--copy)
 
 test: install messages browser checkers ops
 	$(PY) -m pytest $(PYTEST_ARGS)

@@ -112,6 +112,17 @@ class ImportFlowView(View, Generic[_RowT, _OwnerT]):
         """Save the rows (one transaction in a service), say so, and answer."""
         raise NotImplementedError
 
+    def refuse_rows_in_error(self, form: forms.Form, rows: list[_RowT]) -> bool:
+        """An all-or-nothing import's first refusal (``refuse``'s): one row in error stops the
+        confirmation, and ``form`` says so."""
+        if any(not row.is_valid for row in rows):
+            form.add_error(
+                None,
+                _("Some rows have errors: nothing was saved. Correct the file and send it again."),
+            )
+            return True
+        return False
+
     # The flow itself.
 
     def get(self, request: HttpRequest, **kwargs: Any) -> HttpResponse:

@@ -55,7 +55,7 @@ from .common import (
     with_deal,
 )
 from .errors import InvalidDeal, InvalidRules
-from .ranking import RoundLine, SeasonLine, place_points, season_key
+from .ranking import RoundLine, SeasonLine, season_key, session_result
 from .spec import GameSpec, Key
 
 __all__ = [
@@ -247,11 +247,11 @@ def table_result(
         held = [h + p for h, p in zip(held, points, strict=True)]
     played = len(per_deal)
     complete = played == len(r.manches)
-    return TableResult(
-        scores=list(held),
-        per_deal=per_deal,
+    return session_result(
+        list(held),
+        per_deal,
         complete=complete,
-        place_points=place_points(held, r.place_points[n_seats]) if complete else None,
+        table=r.place_points[n_seats],
         pending={
             "manches_played": played,
             "manches_left": len(r.manches) - played,

@@ -64,7 +64,7 @@ from .common import (
     with_deal,
 )
 from .errors import InvalidDeal, InvalidRules
-from .ranking import RoundLine, SeasonLine, place_points, season_key
+from .ranking import RoundLine, SeasonLine, season_key, session_result
 from .spec import GameSpec, Key
 
 __all__ = [
@@ -640,12 +640,8 @@ def table_result(
         "dealer_must_choose_trump": forced_trump,
         "next_game": None,  # the dealer chooses (a fixed list names it)
     }
-    return TableResult(
-        scores=scores,
-        per_deal=per_deal,
-        complete=complete,
-        place_points=place_points(scores, r.place_points) if complete else None,
-        pending=pending,
+    return session_result(
+        scores, per_deal, complete=complete, table=r.place_points, pending=pending
     )
 
 
@@ -699,12 +695,8 @@ def _fixed_result(records: Sequence[Record], r: _Rules, first_dealer: int) -> Ta
         "negative_games_left": {code: left.count(code) for code in NEGATIVE_CODES if code in left},
         "dealer_must_choose_trump": False,
     }
-    return TableResult(
-        scores=scores,
-        per_deal=per_deal,
-        complete=complete,
-        place_points=place_points(scores, r.place_points) if complete else None,
-        pending=pending,
+    return session_result(
+        scores, per_deal, complete=complete, table=r.place_points, pending=pending
     )
 
 

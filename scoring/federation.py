@@ -181,6 +181,8 @@ def decayed(points: Fraction, age: int, decay: Fraction) -> Fraction:
     """
     if age < 0:
         raise InvalidDeal("bad_places", "age", got=age)
+    if not age or not decay:  # the usual case, read for every result: no arithmetic
+        return points if isinstance(points, Fraction) else Fraction(points)
     return Fraction(points) * (1 - Fraction(decay)) ** age
 
 
@@ -239,7 +241,7 @@ def player_ranking(
         lines.append(
             PlayerLine(
                 player=player,
-                total=_best((points for points, _t in scored), rule.best_n),
+                total=sum((points for points, _t in best), Fraction(0)),
                 played=len(scored),
                 counted=tuple(tournament for _p, tournament in best),
             )

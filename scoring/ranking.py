@@ -24,7 +24,7 @@ from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from .common import bounded
+from .common import Json, TableResult, bounded
 from .errors import InvalidDeal
 
 __all__ = [
@@ -39,6 +39,7 @@ __all__ = [
     "place_points",
     "place_points_by_key",
     "season_key",
+    "session_result",
     "shared_places",
 ]
 
@@ -135,6 +136,34 @@ def place_points(
     if len(table) != len(scores):
         raise InvalidDeal("wrong_length", "place_points", expected=len(scores), got=len(table))
     return _shared_points([(score,) for score in scores], table)
+
+
+def session_result(
+    scores: list[int],
+    per_deal: list[list[int]],
+    *,
+    complete: bool,
+    table: Sequence[int | Fraction] | None,
+    pending: dict[str, Json],
+) -> TableResult:
+    """How the games of single seats (Double King, whist, Double) end their ``table_result``:
+    the totals and deals so far, and :func:`place_points` from ``table`` once the session is
+    complete (none while it is played, nor when the ruleset has no table for the size).
+
+    >>> done = session_result([30, -10], [[30, -10]], complete=True, table=(16, 4), pending={})
+    >>> done.place_points
+    [Fraction(16, 1), Fraction(4, 1)]
+    >>> playing = session_result([30], [[30]], complete=False, table=(16,), pending={})
+    >>> playing.place_points is None
+    True
+    """
+    return TableResult(
+        scores=scores,
+        per_deal=per_deal,
+        complete=complete,
+        place_points=place_points(scores, table) if complete and table else None,
+        pending=pending,
+    )
 
 
 def shared_places(keys: Sequence[tuple[object, ...]]) -> list[int]:

@@ -78,7 +78,7 @@ from .common import (
     with_deal,
 )
 from .errors import InvalidDeal, InvalidRules
-from .ranking import ANNUAL_RULES, RoundLine, SeasonLine, place_points, season_key
+from .ranking import ANNUAL_RULES, RoundLine, SeasonLine, season_key, session_result
 from .spec import GameSpec, Key
 from .whist_models import (
     DEFAULT_MODEL,
@@ -819,12 +819,11 @@ def table_result(
         scores = [a + b for a, b in zip(scores, points, strict=True)]
     played = len(per_deal)
     complete = played == r.deals_per_pool
-    table = None if r.place_points is None else r.place_points.get(n_seats)
-    return TableResult(
-        scores=scores,
-        per_deal=per_deal,
+    return session_result(
+        scores,
+        per_deal,
         complete=complete,
-        place_points=place_points(scores, table) if complete and table else None,
+        table=None if r.place_points is None else r.place_points.get(n_seats),
         pending={
             "deals_played": played,
             "deals_left": r.deals_per_pool - played,

@@ -226,6 +226,11 @@ class RegisterMemberForm(forms.Form):
         error_messages={"invalid_choice": _("Choose a player of the club from the list.")},
     )
     substitute = forms.BooleanField(label=_("Substitute"), required=False)
+    table_filler = forms.BooleanField(
+        label=_("Host filling a table"),
+        required=False,
+        help_text=_("Left out of the rating for this tournament; his table counts for the others."),
+    )
 
     def __init__(self, *args: Any, tournament: Tournament, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -306,6 +311,11 @@ class WalkInForm(forms.Form):
         validators=[PlainNameValidator(_("Last name"))],
     )
     substitute = forms.BooleanField(label=_("Substitute"), required=False)
+    table_filler = forms.BooleanField(
+        label=_("Host filling a table"),
+        required=False,
+        help_text=_("Left out of the rating for this tournament; his table counts for the others."),
+    )
 
     def __init__(self, *args: Any, club: Club, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

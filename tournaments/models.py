@@ -364,6 +364,13 @@ class Entry(Travelling):
     substitute = models.BooleanField(
         _("substitute"), default=False, help_text=_("Plays, but is left out of the classification.")
     )
+    #: A host who sits down to complete a table: he plays and is classified, but the rating
+    #: lists leave him out for this tournament (his table counts for the others).
+    table_filler = models.BooleanField(
+        _("host filling a table"),
+        default=False,
+        help_text=_("Plays to complete a table: left out of the rating for this tournament."),
+    )
     withdrawn = models.BooleanField(_("withdrawn"), default=False)
     #: The club he plays for in the club classification (the organiser's list).
     represented_club = models.ForeignKey(
@@ -400,6 +407,7 @@ class Entry(Travelling):
             ("present", self.present),
             ("paid", self.paid),
             ("substitute", self.substitute),
+            ("table_filler", self.table_filler),
             ("withdrawn", self.withdrawn),
         ]
 

@@ -34,6 +34,13 @@ tournament_edited = Signal()
 #: ``names``: his full name, as it was written; ``parts``: every part of his name to look for in
 #: free text (``club.name_parts.replace_name_parts``); ``label``: what replaces it.
 player_erased = Signal()
+
+#: A laptop's hold on a tournament ended (``services.holds.release_hold``): ``tournament``;
+#: ``by_hand``: the committee released it (else the evening's last bundle came back). Sent in
+#: the release's transaction: the lease's bundles that come back later are compared with the
+#: tournament as it was then (``travel``).
+hold_released = Signal()
+
 #: The demo (``manage.py demo``) built an evening in progress: ``tournament``, whose open
 #: round's tables are played from phones if its ``table_phones`` is on; ``phone_deals``: by
 #: table id, the records its phones enter next (each confirmed by another player's phone, but

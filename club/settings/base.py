@@ -94,6 +94,11 @@ def database_from_env(default_sqlite: Path) -> dj_database_url.DBConfig:
     config = dj_database_url.config(
         default=f"sqlite:///{default_sqlite}", conn_max_age=60, conn_health_checks=True
     )
+    return tune_sqlite(config)
+
+
+def tune_sqlite(config: dj_database_url.DBConfig) -> dj_database_url.DBConfig:
+    """A SQLite database's options (others' unchanged)."""
     if config["ENGINE"] == "django.db.backends.sqlite3":
         # WAL lets readers work during a write; IMMEDIATE takes the write lock at BEGIN
         # so two scorekeepers saving at once queue instead of failing with "database is locked".
@@ -182,6 +187,8 @@ CONTENT_SECURITY_POLICY: dict[str, dict[str, list[str]]] | None = {
         "img-src": [SELF, "data:"],
         "font-src": [SELF],
         "connect-src": [SELF],
+        # The table pages' service worker (/t/hors-ligne.js): our own script, nothing else.
+        "worker-src": [SELF],
         "object-src": [NONE],
         "base-uri": [SELF],
         "form-action": [SELF],
@@ -315,3 +322,8 @@ def base_url_from_env(url: str) -> str:
 # The address the printed sheets' QR codes and the phones' links carry: unset, the one the
 # scorekeeper's browser used (`make run` with HOST=0.0.0.0 sets this machine's on the network).
 ATOUT_BASE_URL = base_url_from_env(os.environ.get("ATOUT_BASE_URL", ""))
+
+# The hall's laptop (`make hall`, club/settings/hall.py) sets these: its own folder for the
+# evening's database and cache; elsewhere `manage.py hall` refuses to run.
+ATOUT_HALL = False
+ATOUT_HALL_DIR = BASE_DIR / "var" / "hall"

@@ -20,23 +20,54 @@
     .forEach((el) => el.addEventListener("input", () => { typing = true; }));
   if (form) form.addEventListener("change", () => { typing = true; });
 
+  // Offline, the page says it is the copy kept on the phone (and from when); online, not.
+  const copy = document.getElementById("offline-copy");
+  const showCopy = (offline) => { if (copy) copy.hidden = !offline; };
+  showCopy(!navigator.onLine);
+  window.addEventListener("online", () => showCopy(false));
+  window.addEventListener("offline", () => showCopy(true));
+
+  // The service worker keeps this page and its files, so that a reload without the network
+  // still shows it (and its deals kept to send). It fetches them itself the first time:
+  // that visit was not served through it. A page served over plain HTTP (not localhost) has
+  // no worker: browsers allow one on secure pages only.
+  if ("serviceWorker" in navigator && window.isSecureContext && live.dataset.worker) {
+    const fresh = !navigator.serviceWorker.controller; // before the worker claims the page
+    navigator.serviceWorker.addEventListener("message", (event) => {
+      if (event.data && event.data.type === "kept") live.dataset.offlineReady = "true";
+    });
+    navigator.serviceWorker.register(live.dataset.worker).then(() => navigator.serviceWorker.ready)
+      .then((registration) => {
+        const files = Array.from(
+          document.querySelectorAll("script[src], link[rel=stylesheet][href]"),
+          (el) => el.src || el.href
+        );
+        const page = window.location.href.split("#")[0];
+        registration.active.postMessage({ type: "keep", page: page, files: files, fresh: fresh });
+      })
+      .catch(() => {}); // no copy kept: the page works online as before
+  }
+
   function redraw() {
     if (typing) { news.hidden = false; return; }
     window.location.reload();
   }
 
   function poll() {
-    if (box && pending().length) flush();
+    // Deals still to send: they go first, and the page is drawn afresh once they arrived
+    // (not midway, which would send again the one whose answer the reload lost).
+    if (box && pending().length) { flush(); return; }
     const headers = etag ? { "If-None-Match": etag } : {};
     fetch(live.dataset.stateUrl, { credentials: "same-origin", headers: headers, cache: "no-cache" })
       .then((r) => {
+        showCopy(false);
         if (r.status === 304) return null;
         // 410: the scorekeeper replaced the table's link; the page says so and how to rejoin.
         if (r.status === 410) { redraw(); return null; }
         if (!r.ok) return null;
         etag = r.headers.get("ETag");
         return r.json();
-      })
+      }, () => { showCopy(true); return null; })
       .then((d) => { if (d && d.stamp !== stamp) redraw(); })
       .catch(() => {});
   }
@@ -222,8 +253,11 @@
       });
     };
 
+    // The table's last deal (none: played to a target): past it, the phone keeps no more.
+    const last = Number(form.dataset.last) || 0;
     // The form of the deal after ``n`` (the page was drawn for the first free place).
     const showNumber = (n) => {
+      if (last && n > last) form.hidden = true; // all typed: the list says they wait to go
       const before = Number(number.value);
       number.value = String(n);
       // The row's name moves on as its place does (« Jeu 9 » → « Jeu 10 »).
@@ -241,6 +275,9 @@
       window.crypto.getRandomValues(bytes);
       return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
     };
+    // A key of this phone's own: the page may be the copy kept offline, whose key a deal
+    // kept before the reload already carries (the server would refuse it as reused).
+    form.elements.key.value = freshKey();
     // Deals kept from before (the page was reloaded while some were still to send).
     const kept = pending().map((item) => item.number);
     if (kept.length && Math.max.apply(null, kept) >= first) showNumber(Math.max.apply(null, kept) + 1);

@@ -1,26 +1,11 @@
-import io
-
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
-from openpyxl import Workbook
+from uploads import csv_file, xlsx_file
 
 from club.models import Player
 
 pytestmark = pytest.mark.django_db
-
-
-def csv_file(text: str, name: str = "joueurs.csv") -> SimpleUploadedFile:
-    return SimpleUploadedFile(name, text.encode("utf-8"), content_type="text/csv")
-
-
-def xlsx_file(rows: list[list[object]]) -> SimpleUploadedFile:
-    workbook = Workbook()
-    for row in rows:
-        workbook.active.append(row)
-    buffer = io.BytesIO()
-    workbook.save(buffer)
-    return SimpleUploadedFile("joueurs.xlsx", buffer.getvalue())
 
 
 def upload(client, club, file):

@@ -65,6 +65,8 @@ NOT_PAGES = {
     "staff_teams": "a team game's pairing before its first round: the demo's are played "
     "(tests/tournaments/test_team_games.py reads it)",
     "table_state": "JSON for the table's phone poll",
+    "table_worker": "the phones' service worker, a script registered by the table page's JS "
+    "(tests/tournaments/tableside/test_table_worker.py reads it)",
     "table_send": "a form's target (POST), on the table's phone page",
     "table_preview": "JSON for the table's phone live preview",
     "hall_clock_state": "JSON for the hall screen's poll",
@@ -78,6 +80,30 @@ NOT_PAGES = {
     "tests/tournaments/federation/test_federation_desk.py reads it",
     "federation_merge": "linked from the federation's desk, which the demo has not yet (issue "
     "35, « In the demo »); tests/tournaments/federation/test_merge.py reads it in Dutch",
+    "federation_rules": "the demo has no federation yet (issue 35, « In the demo »); "
+    "tests/tournaments/federation/test_ranking_pages.py reads it",
+    "federation_seasons": "the demo has no federation yet (issue 35, « In the demo »); "
+    "tests/tournaments/federation/test_ranking_pages.py reads it",
+    "federation_season_edit": "the demo has no federation yet (issue 35, « In the demo »); "
+    "tests/tournaments/federation/test_ranking_pages.py reads it",
+    "federation_counted_desk": "the demo has no federation yet (issue 35, « In the demo »); "
+    "tests/tournaments/federation/test_ranking_pages.py reads it",
+    "federation_ranking": "the demo has no federation yet (issue 35, « In the demo »); "
+    "tests/tournaments/federation/test_ranking_pages.py reads it",
+    "federation_ranking_xlsx": "the demo has no federation yet (issue 35, « In the demo »); "
+    "tests/tournaments/federation/test_ranking_pages.py reads it",
+    "federation_club_ranking": "the demo has no federation yet (issue 35, « In the demo »); "
+    "tests/tournaments/federation/test_ranking_pages.py reads it",
+    "federation_club_ranking_xlsx": "the demo has no federation yet (issue 35, « In the demo »); "
+    "tests/tournaments/federation/test_ranking_pages.py reads it",
+    "federation_counted": "the demo has no federation yet (issue 35, « In the demo »); "
+    "tests/tournaments/federation/test_ranking_pages.py reads it",
+    "federation_counted_xlsx": "the demo has no federation yet (issue 35, « In the demo »); "
+    "tests/tournaments/federation/test_ranking_pages.py reads it",
+    "federation_player": "the demo has no federation yet (issue 35, « In the demo »); "
+    "tests/tournaments/federation/test_ranking_pages.py reads it",
+    "federation_player_xlsx": "the demo has no federation yet (issue 35, « In the demo »); "
+    "tests/tournaments/federation/test_ranking_pages.py reads it",
 }
 
 

@@ -121,3 +121,14 @@ def test_team_games_rate_each_teammate():
 def test_the_model_and_its_version_are_named():
     assert rating.MODEL_NAME == "openskill.PlackettLuce"
     assert rating.MODEL_VERSION.split(".")[0] == "6"
+
+
+def test_a_host_in_a_team_leaves_his_teammate_to_play_the_seat_alone():
+    """A team game: the host filling a team's place is left out, his teammate holds the seat
+    alone against the other team (a match among those rated)."""
+    table = RatedTable(seats=((1, 2), (3, 4)), places=(1, 2))
+    state = replay(RatingState(), [RatedTournament("t", (table,), left_out=frozenset({2}))])
+    alone = replay(RatingState(), [RatedTournament("t", (RatedTable(((1,), (3, 4)), (1, 2)),))])
+    assert 2 not in state.players
+    assert abs(state.players[1].mu - alone.players[1].mu) <= 1e-12
+    assert state.players[1].opponents == {3, 4} and state.players[3].opponents == {1}

@@ -2,13 +2,11 @@
 spreadsheet, counted by the season like the evenings played here, never recomputed."""
 
 import datetime
-import io
 
 import pytest
-from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 from helpers import fr
-from openpyxl import Workbook
+from uploads import csv_file, xlsx_file
 
 from club import names
 from club.models import Club, Player
@@ -25,19 +23,6 @@ from tournaments.services import (
 )
 
 pytestmark = pytest.mark.django_db
-
-
-def csv_file(text: str, name: str = "soirees.csv") -> SimpleUploadedFile:
-    return SimpleUploadedFile(name, text.encode("utf-8"), content_type="text/csv")
-
-
-def xlsx_file(rows: list[list[object]]) -> SimpleUploadedFile:
-    workbook = Workbook()
-    for row in rows:
-        workbook.active.append(row)
-    buffer = io.BytesIO()
-    workbook.save(buffer)
-    return SimpleUploadedFile("soirees.xlsx", buffer.getvalue())
 
 
 def upload(client, club, season, file, game="whist"):

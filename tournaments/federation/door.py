@@ -22,7 +22,7 @@ from tournaments.services.errors import TournamentError
 from tournaments.services.holds import ensure_writable
 
 from .models import CountedTournament, Federation, FederationMembership, FederationSeason, Licence
-from .services import FederationError
+from .services import FederationError, ranking_changed
 
 VALID, EXPIRED, SUSPENDED, UNKNOWN = "valid", "expired", "suspended", "unknown"
 #: Each state's mark and words (the page shows both).
@@ -70,6 +70,7 @@ def set_counted(
     if federation is None:
         if existing is not None:
             existing.delete()
+            ranking_changed(existing.federation_id)
         return None
     if federation.pk not in {f.pk for f in counting_federations(tournament)}:
         raise FederationError(
@@ -83,6 +84,7 @@ def set_counted(
             % {"federation": federation.name, "date": date_format(tournament.date, "DATE_FORMAT")},
             "federation",
         )
+    left = existing.federation_id if existing is not None else federation.pk
     counted = existing or CountedTournament(tournament=tournament)
     moved = existing is None or (existing.federation_id, existing.season_id) != (
         federation.pk,
@@ -98,6 +100,9 @@ def set_counted(
         )
         counted.decided_at = timezone.now() if approved else None
     counted.save()
+    # The rankings' cached pages: the federation's, and the one it left if it moved.
+    for federation_id in {federation.pk, left}:
+        ranking_changed(federation_id)
     return counted
 
 

@@ -60,4 +60,4 @@ class CountedView(CommitteeRequiredMixin, View):
             )
         else:
             messages.success(request, _("The tournament counts for the federation."))
-        return redirect("federation_counted", pk=tournament.pk)
+        return redirect("tournament_federation", pk=tournament.pk)

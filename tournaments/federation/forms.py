@@ -95,3 +95,56 @@ class LicenceImportForm(forms.Form):
 
 class LicenceConfirmForm(forms.Form):
     token = forms.CharField(widget=forms.HiddenInput)
+
+
+class RuleForm(forms.ModelForm[Federation]):
+    """The federation's ranking rule (docs/rules/federation.md), within its bounds: the
+    service asks ``scoring.federation.check_rule``, the judge, before anything is saved."""
+
+    class Meta:
+        model = Federation
+        fields = [
+            "step",
+            "best_n",
+            "min_tournaments",
+            "decay_percent",
+            "best_m",
+            "club_ranking",
+            "requires_approval",
+        ]
+        help_texts = {
+            "step": _("A place p among n entries earns this × (n − p + 1) points."),
+            "decay_percent": _(
+                "The tournaments of earlier seasons count at their points × (1 − decay) per "
+                "season gone by; 0: each season alone."
+            ),
+            "club_ranking": _("The win percentage applies to team games played as matches."),
+        }
+        decay = _("The yearly decay is a percentage from 0 up to (not including) 100.")
+        error_messages = {
+            "decay_percent": {"max_value": decay, "min_value": decay},
+            "step": {
+                "min_value": _("A better place must earn more points: at least 1 point per place.")
+            },
+            "best_n": {"min_value": _("At least one tournament counts for each player.")},
+            "best_m": {"min_value": _("At least one player counts for each club.")},
+        }
+
+
+class SeasonForm(forms.Form):
+    """A federation's season: its name, its dates."""
+
+    name = forms.CharField(
+        label=_("Season name"), max_length=60, validators=[PlainNameValidator(_("name"))]
+    )
+    starts_on = forms.DateField(
+        label=_("Starts on"), widget=forms.DateInput(attrs={"type": "date"})
+    )
+    ends_on = forms.DateField(label=_("Ends on"), widget=forms.DateInput(attrs={"type": "date"}))
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean() or {}
+        start, end = cleaned.get("starts_on"), cleaned.get("ends_on")
+        if start and end and end <= start:
+            self.add_error("ends_on", _("The season must end after it starts."))
+        return cleaned

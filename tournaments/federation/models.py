@@ -84,6 +84,9 @@ class Federation(Travelling):
     )
     #: Its clubs' tournaments count once it approved them (« homologation »).
     requires_approval = models.BooleanField(_("tournaments need approval"), default=False)
+    #: Bumped by every write its rankings show (``services.ranking_changed``): the rankings'
+    #: cached pages and ETags are keyed by it (``page_cache``).
+    ranking_version = models.PositiveIntegerField(default=0, editable=False)
 
     class Meta:
         verbose_name = _("federation")

@@ -2,19 +2,31 @@
 granted and revoked, a club's request to join and its acceptance. Each write is one
 transaction; what it refuses is a ``FederationError`` whose message a person can act on."""
 
+from datetime import date
 from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from club.models import Club
 from scoring import GAMES
+from scoring.errors import InvalidRules
+from scoring.federation import check_rule
 
 from .holders import matched_holders
 from .licences import LicenceRow, check_rows
-from .models import Federation, FederationMembership, FederationRole, Licence
+from .models import (
+    CountedTournament,
+    Federation,
+    FederationMembership,
+    FederationRole,
+    FederationSeason,
+    Licence,
+)
+from .ranking import rule_of
 
 
 class FederationError(Exception):
@@ -134,3 +146,87 @@ def import_licences(*, federation: Federation, rows: list[LicenceRow]) -> tuple[
         ],
     )
     return len(created), len(updated)
+
+
+# --------------------------------------------------------------------------- its ranking
+
+
+def ranking_changed(federation_id: int) -> None:
+    """What its rankings show changed: bump the version their pages are keyed by."""
+    Federation.objects.filter(pk=federation_id).update(ranking_version=F("ranking_version") + 1)
+
+
+RULE_FIELDS = ("step", "best_n", "min_tournaments", "decay_percent", "best_m", "club_ranking")
+
+
+@transaction.atomic
+def save_rule(*, federation: Federation, settings: dict[str, Any]) -> Federation:
+    """The federation's ranking rule, within the bounds ``scoring.federation.check_rule``
+    keeps (the judge), and ``requires_approval``. Nothing is saved when one is refused."""
+    locked = Federation.objects.select_for_update().get(pk=federation.pk)
+    for name in (*RULE_FIELDS, "requires_approval"):
+        if name in settings:
+            setattr(locked, name, settings[name])
+    try:
+        check_rule(rule_of(locked))
+    except InvalidRules as error:
+        field = "decay_percent" if error.field == "decay" else error.field
+        raise FederationError(_rule_message(error), field) from error
+    locked.save(update_fields=[*RULE_FIELDS, "requires_approval"])
+    ranking_changed(locked.pk)
+    locked.refresh_from_db(fields=["ranking_version"])
+    return locked
+
+
+def _rule_message(error: InvalidRules) -> str:
+    rule = error.params.get("rule")
+    if rule == "decay":
+        return _("The yearly decay is a percentage from 0 up to (not including) 100.")
+    if rule == "non_increasing":
+        return _("A better place must earn more points: at least 1 point per place.")
+    if rule == "club_ranking":
+        return _("Choose how the clubs are ranked from the list.")
+    return _("Between %(min)s and %(max)s.") % {
+        "min": error.params.get("min"),
+        "max": error.params.get("max"),
+    }
+
+
+@transaction.atomic
+def save_season(
+    *,
+    federation: Federation,
+    name: str,
+    starts_on: date,
+    ends_on: date,
+    season: FederationSeason | None = None,
+) -> FederationSeason:
+    """A new season of ``federation``, or ``season`` edited: it ends after it starts, and its
+    name is its own within the federation."""
+    if ends_on <= starts_on:
+        raise FederationError(_("The season must end after it starts."), "ends_on")
+    others = FederationSeason.objects.filter(federation=federation, name__iexact=name)
+    if season is not None:
+        others = others.exclude(pk=season.pk)
+    if others.exists():
+        raise FederationError(_("The federation already has a season of this name."), "name")
+    if season is None:
+        season = FederationSeason(federation=federation)
+    season.name, season.starts_on, season.ends_on = name, starts_on, ends_on
+    season.save()
+    ranking_changed(federation.pk)
+    return season
+
+
+@transaction.atomic
+def decide_counted(*, counted: CountedTournament, approve: bool) -> CountedTournament:
+    """The federation approves (« homologation ») or refuses a counted tournament; only an
+    approved one counts where approval is required."""
+    locked = CountedTournament.objects.select_for_update().get(pk=counted.pk)
+    status = CountedTournament.Status.APPROVED if approve else CountedTournament.Status.REFUSED
+    if locked.status != status:
+        locked.status = status
+        locked.decided_at = timezone.now()
+        locked.save(update_fields=["status", "decided_at"])
+        ranking_changed(locked.federation_id)
+    return locked

@@ -154,19 +154,6 @@ class ClubFederationsView(CommitteeRequiredMixin, View):
         return redirect("club_federations", slug=club.slug)
 
 
-class FederationPageView(View):
-    """The federation's public page: its name, the games it ranks, its member clubs."""
-
-    def get(self, request: HttpRequest, slug: str) -> HttpResponse:
-        federation = get_object_or_404(Federation, slug=slug)
-        context = {
-            "federation": federation,
-            "games": _game_names(federation),
-            "clubs": selectors.member_clubs(federation),
-        }
-        return render(request, "federation/federation_page.html", context)
-
-
 class LicenceImportView(FederationCommitteeMixin, ImportFlowView[LicenceRow, Federation]):
     """The federation's licence list: upload, every row and its problems, then confirm;
     nothing is saved before, nor while one row is in error."""
@@ -214,13 +201,7 @@ class LicenceImportView(FederationCommitteeMixin, ImportFlowView[LicenceRow, Fed
         before: list[dict[str, Any]],
         rows: list[LicenceRow],
     ) -> bool:
-        if any(not row.is_valid for row in rows):
-            form.add_error(
-                None,
-                _("Some rows have errors: nothing was saved. Correct the file and send it again."),
-            )
-            return True
-        return False
+        return self.refuse_rows_in_error(form, rows)
 
     def save(
         self,

@@ -52,6 +52,7 @@ LABELS: dict[str, Any] = {
     "present": _("Present"),
     "paid": _("Paid"),
     "substitute": _("Substitute"),
+    "table_filler": _("Host filling a table"),
     "withdrawn": _("Withdrawn"),
     "registered_at": _("Registered on"),
     "rank": _("Rank"),

@@ -113,3 +113,25 @@ class PlayerRating(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player} — {self.value}"
+
+
+class QueuedRebuild(models.Model):
+    """A list's rebuild queued and not started yet (the queue's task ``task_id``).
+
+    A round's confirmations or an import change many results in a row: while this row stands,
+    each change lowers its « from » to the earliest tournament changed instead of queuing
+    another rebuild. The task takes the row as it starts; a change after that queues the next
+    rebuild (``queueing``)."""
+
+    rating_list = models.OneToOneField(
+        RatingList, on_delete=models.CASCADE, related_name="queued_rebuild"
+    )
+    task_id = models.CharField(max_length=64)
+    #: Where the replay starts (``selectors.Key``): the earliest changed tournament's place in
+    #: the list's order, its date and id; no date: from the start.
+    from_date = models.DateField(null=True, blank=True)
+    from_tournament = models.PositiveIntegerField(default=0)
+    queued_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"{self.rating_list} — {self.task_id}"

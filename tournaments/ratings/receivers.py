@@ -11,14 +11,15 @@ from django.dispatch import receiver
 from tournaments import signals
 from tournaments.models import Tournament
 
-from . import services, tasks
+from . import queueing, services
 
 
 def queue_rebuild(tournament: Tournament) -> None:
     """After commit: the list is rebuilt by the queue if the tournament counts now or
-    counted before (a running tournament's confirmations queue nothing)."""
+    counted before (a running tournament's confirmations queue nothing); a rebuild already
+    queued for the list absorbs the request (``queueing``)."""
     if services.concerns_list(tournament):
-        tasks.rebuild_club_rating.enqueue(tournament.club_id, tournament.game, tournament.pk)
+        queueing.request_rebuild(tournament.club_id, tournament.game, tournament)
 
 
 @receiver(signals.results_changed, dispatch_uid="ratings.results_changed")

@@ -13,14 +13,29 @@ from club.privacy import public_mode, resolved_name
 from scoring.rating import RatedTable, RatedTournament
 from tournaments.models import Entry, Seat, Table, Tournament
 
-from .models import PlayerRating, RatingList
+from .models import CountedTournament, PlayerRating, RatingList
 
 #: A tournament's place in a list's order: its date, then its id.
 Key = tuple[str, int]
+#: Before every tournament: a replay from there recomputes the whole list.
+START: Key = ("", 0)
 
 
 def key_of(date: datetime.date, tournament_id: int) -> Key:
     return (date.isoformat(), tournament_id)
+
+
+def replay_start(rating_list: RatingList, since: Tournament | None) -> Key:
+    """Where a change to ``since`` replays the list from: where it stood at the last build or
+    stands now, whichever is earlier (it may have moved, or no longer count); None: from the
+    start."""
+    if since is None:
+        return START
+    keys = [key_of(since.date, since.pk)]
+    kept = CountedTournament.objects.filter(rating_list=rating_list, tournament=since).first()
+    if kept is not None:
+        keys.append(key_of(kept.date, since.pk))
+    return min(keys)
 
 
 def counted_tournaments(rating_list: RatingList) -> QuerySet[Tournament]:
@@ -68,12 +83,12 @@ def rated_tournaments(tournaments: list[Tournament]) -> list[CountedRecord]:
     )
     team_players: dict[int, list[int]] = defaultdict(list)
     left_out: dict[int, set[int]] = defaultdict(set)
-    for tournament_id, team_id, player_id, substitute in Entry.objects.filter(
+    for tournament_id, team_id, player_id, substitute, table_filler in Entry.objects.filter(
         tournament__in=ids
-    ).values_list("tournament_id", "team_id", "player_id", "substitute"):
+    ).values_list("tournament_id", "team_id", "player_id", "substitute", "table_filler"):
         if team_id is not None:
             team_players[team_id].append(player_id)
-        if substitute:
+        if substitute or table_filler:
             left_out[tournament_id].add(player_id)
     tables: dict[int, dict[int, list[tuple[tuple[int, ...], tuple[int, int, int]]]]] = {
         t: {} for t in ids

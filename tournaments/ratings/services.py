@@ -26,8 +26,8 @@ from scoring.rating import (
 from tournaments.models import Tournament
 
 from . import selectors
-from .models import CountedTournament, PlayerRating, RatingList
-from .selectors import Key, key_of
+from .models import CountedTournament, PlayerRating, QueuedRebuild, RatingList
+from .selectors import START, Key, key_of
 
 #: The gates the demo's lists use: its few evenings are a club's first weeks, not its years.
 DEMO_GATES = {"min_tables": 9, "min_opponents": 8, "rated_population": 6}
@@ -75,22 +75,23 @@ def _point(
     }
 
 
-@transaction.atomic
 def rebuild(rating_list: RatingList, *, since: Tournament | None = None) -> int:
     """Replay ``rating_list`` from ``since`` on (from the start if None, or if the list was
     computed with another model): where ``since`` stood at the last build or stands now,
     whichever is earlier. Returns the tournaments replayed."""
+    return rebuild_from(rating_list, selectors.replay_start(rating_list, since))
+
+
+@transaction.atomic
+def rebuild_from(rating_list: RatingList, start: Key) -> int:
+    """Replay ``rating_list`` from the place ``start`` in its order on (from the start if the
+    list was computed with another model). Returns the tournaments replayed."""
     rating_list = RatingList.objects.select_for_update().get(pk=rating_list.pk)
     rows = list(PlayerRating.objects.filter(rating_list=rating_list))
     counted = selectors.counted_tournaments(rating_list)
     same_model = (rating_list.model_name, rating_list.model_version) == (MODEL_NAME, MODEL_VERSION)
-    start: Key = ("", 0)
-    if since is not None and same_model:
-        keys = [key_of(since.date, since.pk)]
-        kept = CountedTournament.objects.filter(rating_list=rating_list, tournament=since).first()
-        if kept is not None:
-            keys.append(key_of(kept.date, since.pk))
-        start = min(keys)
+    if not same_model:
+        start = START
     state = _state_before(rows, start)
     replayed = [t for t in counted if key_of(t.date, t.pk) >= start]
     history: dict[int, list[dict[str, Any]]] = {
@@ -177,12 +178,75 @@ def _store(
     )
 
 
-def rebuild_club_game(club_id: int, game: str, tournament_id: int | None = None) -> int:
+def list_of(club_id: int, game: str) -> RatingList:
+    """The club's list of ``game``, by the club's id (made the first time)."""
+    rating_list, _ = RatingList.objects.get_or_create(
+        kind=RatingList.Kind.CLUB, club_id=club_id, game=game
+    )
+    return rating_list
+
+
+def mark_queued(rating_list: RatingList, start: Key) -> QueuedRebuild | None:
+    """Inside the caller's transaction: the list's queued rebuild if it has one, its « from »
+    lowered to ``start``, locked until the caller commits (the caller knows whether its task
+    still waits; if not, it queues another and records it with ``record_queued``)."""
+    queued = QueuedRebuild.objects.select_for_update().filter(rating_list=rating_list).first()
+    if queued is not None and start < _start_of(queued):
+        for name, value in _from_fields(start).items():
+            setattr(queued, name, value)
+        queued.save(update_fields=["from_date", "from_tournament"])
+    return queued
+
+
+def record_queued(
+    rating_list: RatingList, task_id: str, start: Key, stale: QueuedRebuild | None
+) -> None:
+    """The rebuild just queued (``task_id``), from ``start`` or from where ``stale`` (a
+    queued rebuild that will never start, or has started without taking it) was, whichever is
+    earlier."""
+    if stale is not None:
+        start = min(start, _start_of(stale))
+    QueuedRebuild.objects.update_or_create(
+        rating_list=rating_list, defaults={"task_id": task_id, **_from_fields(start)}
+    )
+
+
+def _start_of(queued: QueuedRebuild) -> Key:
+    return key_of(queued.from_date, queued.from_tournament) if queued.from_date else START
+
+
+def _from_fields(start: Key) -> dict[str, Any]:
+    date = datetime.date.fromisoformat(start[0]) if start != START else None
+    return {"from_date": date, "from_tournament": start[1]}
+
+
+def _take_queued(rating_list: RatingList, task_id: str) -> Key | None:
+    """The task ``task_id`` starting: its queued row taken (a change from now on queues the
+    next rebuild), and where it replays from; None if it has none."""
+    with transaction.atomic():
+        queued = (
+            QueuedRebuild.objects.select_for_update()
+            .filter(rating_list=rating_list, task_id=task_id)
+            .first()
+        )
+        if queued is None:
+            return None
+        queued.delete()
+        return _start_of(queued)
+
+
+def rebuild_club_game(
+    club_id: int, game: str, tournament_id: int | None = None, *, task_id: str = ""
+) -> int:
     """The queue's work (``tasks.rebuild_club_rating``): the club's list of ``game`` replayed
-    from the tournament whose results changed (if it still exists; else from the start)."""
-    club = Club.objects.get(pk=club_id)
+    from the earliest tournament changed since the task was queued (its queued row); a task
+    without one, from ``tournament_id`` (if it still exists; else from the start)."""
+    rating_list = list_of(club_id, game)
+    start = _take_queued(rating_list, task_id)
+    if start is not None:
+        return rebuild_from(rating_list, start)
     since = Tournament.objects.filter(pk=tournament_id).first() if tournament_id else None
-    return rebuild(club_list(club, game), since=since)
+    return rebuild(rating_list, since=since)
 
 
 def concerns_list(tournament: Tournament) -> bool:

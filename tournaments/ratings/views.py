@@ -20,7 +20,7 @@ from club.roles import CommitteeRequiredMixin
 from scoring.rating import CONFIDENCE, MODEL_NAME, MODEL_VERSION, SCALE_ORIGIN, SCALE_UNIT
 from tournaments.games import game_choices
 
-from . import export, selectors, tasks
+from . import export, queueing, selectors
 from .models import RatingList
 
 
@@ -121,6 +121,6 @@ class RatingRebuildView(CommitteeRequiredMixin, View):
     def post(self, request: HttpRequest, slug: str, game: str) -> HttpResponse:
         club = self.get_scoped(Club, slug=slug)
         _game_name(game)
-        tasks.rebuild_club_rating.enqueue(club.pk, game, None)
+        queueing.request_rebuild(club.pk, game, None)
         messages.success(request, _("The rating will be computed again in a moment."))
         return redirect("rating_list", club.slug, game)

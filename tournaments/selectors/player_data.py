@@ -76,6 +76,7 @@ def _entry_rows(player: Player, club: Club) -> list[dict[str, Any]]:
             "present": e.present,
             "paid": e.paid,
             "substitute": e.substitute,
+            "table_filler": e.table_filler,
             "withdrawn": e.withdrawn,
             "registered_at": e.registered_at,
         }

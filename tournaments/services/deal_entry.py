@@ -50,8 +50,8 @@ def save_sheet(
     The whole sheet is checked by the game's ``table_result`` first: an invalid record raises
     ``InvalidDeal`` and nothing is written. The change is kept in the table's history.
     """
+    ensure_writable(table.round.tournament_id)  # the tournament's row locked first
     table = Table.objects.select_for_update().select_related("round__tournament").get(pk=table.pk)
-    ensure_writable(table.round.tournament)
     check_enterable(table, version)
     deals = list(table.deals.order_by("number"))  # read once: the history's « before » too
     before = [deal.record for deal in deals]
@@ -90,8 +90,8 @@ def save_sheet(
 
 
 def _pool_records(table: Table, version: int) -> list[dict[str, Any]]:
+    ensure_writable(table.round.tournament_id)  # the tournament's row locked first
     table = Table.objects.select_for_update().select_related("round").get(pk=table.pk)
-    ensure_writable(table.round.tournament_id)
     check_version(table, version)
     return table_records(table)
 

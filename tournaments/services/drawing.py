@@ -115,9 +115,9 @@ def cancel_draw(round_: Round, *, user: Any | None = None) -> int:
     """Undo the draw of the last round while none of its results is entered (a draw made too
     early, on the wrong players); returns the round's number. Its seats disappear from the
     public pages, and a bye's points from the standings."""
+    ensure_writable(round_.tournament_id)  # the tournament's row locked first
     round_ = Round.objects.select_for_update().select_related("tournament").get(pk=round_.pk)
     tournament = round_.tournament
-    ensure_writable(tournament)
     number = round_.number
     last = tournament.round_set.aggregate(n=Max("number"))["n"]
     name = plugin_for(tournament.game).round_name
@@ -142,8 +142,8 @@ def cancel_draw(round_: Round, *, user: Any | None = None) -> int:
 @transaction.atomic
 def redraw_round(round_: Round, *, base_url: str = "") -> Round:
     """The drawn round seated again (its old tables gone); ``base_url`` as ``draw_round``."""
+    ensure_writable(round_.tournament_id)  # the tournament's row locked first
     round_ = Round.objects.select_for_update().get(pk=round_.pk)
-    ensure_writable(round_.tournament_id)
     if round_.status != Round.Status.DRAWN:
         raise TournamentError(_("This round has started: it can no longer be redrawn."))
     # What hangs on the old tables (the phones' links) is carried over by its app: a receiver
@@ -342,8 +342,8 @@ def seat_teams(round_: Round, seed: int) -> None:
 @transaction.atomic
 def swap_players(round_: Round, *, first: Entry, second: Entry) -> tuple[int, int]:
     """Exchange two players' seats in a drawn round; returns (repeats before, repeats after)."""
+    ensure_writable(round_.tournament_id)  # the tournament's row locked first
     round_ = Round.objects.select_for_update().get(pk=round_.pk)
-    ensure_writable(round_.tournament_id)
     if round_.status != Round.Status.DRAWN:
         raise TournamentError(_("This round has started: seats can no longer be changed."))
     seat_a = round_.seats.get(entry=first)
@@ -370,8 +370,8 @@ def swap_players(round_: Round, *, first: Entry, second: Entry) -> tuple[int, in
 
 @transaction.atomic
 def start_round(round_: Round) -> Round:
+    ensure_writable(round_.tournament_id)  # the tournament's row locked first
     round_ = Round.objects.select_for_update().get(pk=round_.pk)
-    ensure_writable(round_.tournament_id)
     if round_.status == Round.Status.DRAWN:
         round_.status = Round.Status.STARTED
         round_.save(update_fields=["status"])

@@ -9,7 +9,8 @@ without the internet, and the site refuses every write to the tournament until i
   when (the staff desk and the phones show a ``TournamentError`` as they are); the public pages
   only read, and stay served;
 - ``ensure_none_held``: the same for several tournaments at once (a player's erasure touches
-  every tournament he played in);
+  every tournament he played in); ``held_refusal``: the refusal read without a lock, for a
+  page that says it before anything is written (the admin's);
 - ``release_hold``: the committee releases it by hand (``BY_HAND``: the laptop's work will then
   conflict with what the site accepts meanwhile), or the import of the laptop's bundle does
   when it is the evening's last one (``BY_IMPORT``);
@@ -18,8 +19,13 @@ without the internet, and the site refuses every write to the tournament until i
   inside it, the guard lets that tournament's writes through, in that context only.
 
 The guard reads the hold from the database, not from the row the caller holds (a page loaded
-before the hold must not write after it). Each hold and release is kept in the tournament's
-history (Django's ``LogEntry``, the admin's, as the draws are) when a user made it, and logged.
+before the hold must not write after it), and locks the tournament's row (``SELECT … FOR
+UPDATE``) until the caller's transaction ends: a hold taken meanwhile (``hold_tournament`` locks
+the same row) waits for the write, and a write that comes after the hold sees it. So every
+caller runs in a transaction, and locks the tournament before its rounds and tables (always in
+that order: two writers never wait on each other in a circle). Each hold and release is kept in
+the tournament's history (Django's ``LogEntry``, the admin's, as the draws are) when a user made
+it, and logged.
 """
 
 import contextvars
@@ -37,6 +43,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from ..models import HOLDER_MAX_LENGTH, Tournament
+from ..signals import hold_released
 from .errors import TournamentError, TournamentHeld
 
 logger = logging.getLogger("atout.holds")
@@ -79,34 +86,49 @@ def _refusal(name: str, hold: Hold) -> TournamentHeld:
     return TournamentHeld(tournament=name, holder=hold.holder, since=hold.since)
 
 
+def held_refusal(tournament: Tournament | int) -> TournamentHeld | None:
+    """The refusal a write to the tournament would meet now (None: it takes writes), read
+    without a lock: for a page that says it before anything is written (the admin's); the
+    write itself still passes ``ensure_writable``."""
+    row = _hold_row(tournament)
+    if row is None or not row[1] or row[2] is None:
+        return None
+    return _refusal(row[0], Hold(holder=row[1], since=row[2]))
+
+
 def ensure_writable(tournament: Tournament | int) -> None:
     """The guard every write to a tournament's rows passes first (``tournament``: it, or its
     id): ``TournamentHeld`` (its message names the laptop and since when) while a laptop holds
-    it; nothing otherwise, nor while its bundle is being replayed (``replaying``). One query."""
+    it; nothing otherwise, nor while its bundle is being replayed (``replaying``). One query,
+    which locks the tournament's row until the caller's transaction ends."""
     pk = tournament if isinstance(tournament, int) else tournament.pk
     if pk in _replayed.get():
         return
-    row = _hold_row(pk)
+    row = (
+        Tournament.objects.select_for_update()
+        .filter(pk=pk)
+        .values_list("name", "held_by", "held_since")
+        .first()
+    )
     if row is not None and row[1] and row[2] is not None:
         raise _refusal(row[0], Hold(holder=row[1], since=row[2]))
 
 
 def ensure_none_held(tournament_ids: Iterable[int]) -> None:
-    """``ensure_writable`` for several tournaments at once (one query): the first held one
-    refuses."""
+    """``ensure_writable`` for several tournaments at once (one query, locking their rows in
+    the order of their ids): the first held one refuses."""
     admitted = _replayed.get()
     ids = [pk for pk in tournament_ids if pk not in admitted]
-    held = (
-        Tournament.objects.filter(pk__in=ids, held_since__isnull=False)
-        .exclude(held_by="")
-        .order_by("held_since", "pk")
-        .values_list("name", "held_by", "held_since")
-        .first()
+    rows = (
+        Tournament.objects.select_for_update()
+        .filter(pk__in=ids)
+        .order_by("pk")
+        .values_list("pk", "name", "held_by", "held_since")
     )
-    if held is not None:
-        name, holder, since = held
-        if since is not None:
-            raise _refusal(name, Hold(holder=holder, since=since))
+    held = sorted((since, pk, name, holder) for pk, name, holder, since in rows if holder and since)
+    if held:
+        since, _pk, name, holder = held[0]
+        raise _refusal(name, Hold(holder=holder, since=since))
 
 
 @contextmanager
@@ -193,4 +215,5 @@ def release_hold(
         f"Hold of the laptop “{hold.holder}” (from {hold.since.isoformat()}) released "
         f"{reason.value}.",
     )
+    hold_released.send(Tournament, tournament=tournament, by_hand=reason is ReleaseReason.BY_HAND)
     return hold

@@ -20,11 +20,21 @@ from .result_store import results_changed, standings_changed
 
 
 @transaction.atomic
-def register_player(tournament: Tournament, *, player: Player, substitute: bool = False) -> Entry:
+def register_player(
+    tournament: Tournament,
+    *,
+    player: Player,
+    substitute: bool = False,
+    table_filler: bool = False,
+) -> Entry:
+    """``table_filler``: a host who sits down to complete a table, left out of the rating for
+    this tournament (``tournaments.ratings``)."""
     ensure_writable(tournament)
     signals.players_registering.send(Tournament, tournament=tournament, players=[player])
     entry, created = Entry.objects.get_or_create(
-        tournament=tournament, player=player, defaults={"substitute": substitute, "present": True}
+        tournament=tournament,
+        player=player,
+        defaults={"substitute": substitute, "table_filler": table_filler, "present": True},
     )
     if not created and entry.withdrawn:
         entry.withdrawn = False
@@ -48,6 +58,7 @@ def add_walk_in(
     last_name: str,
     substitute: bool = False,
     licence_number: str = "",
+    table_filler: bool = False,
 ) -> WalkIn:
     """A player who is not yet known: create him, make him a player of the club, register him.
     With a licence number, its holder (the same person, wherever he plays) is registered and
@@ -69,7 +80,9 @@ def add_walk_in(
     player = found or Player.objects.create(first_name=first_name, last_name=last_name)
     player.clubs.add(club)
     registered = tournament.entries.filter(player=player, withdrawn=False).exists()
-    entry = register_player(tournament, player=player, substitute=substitute)
+    entry = register_player(
+        tournament, player=player, substitute=substitute, table_filler=table_filler
+    )
     return WalkIn(entry, new_player=new_player, new_entry=not registered)
 
 
@@ -108,12 +121,15 @@ def register(
     last_name: str = "",
     substitute: bool = False,
     licence_number: str = "",
+    table_filler: bool = False,
 ) -> Registered:
     """A member of the club (``player``) or a walk-in (his licence number, matched to its
     holder, or his names: a player of the club is created unless the club has one of that
     name) registered; a walk-in already registered is not added twice."""
     if player is not None:
-        entry = register_player(tournament, player=player, substitute=substitute)
+        entry = register_player(
+            tournament, player=player, substitute=substitute, table_filler=table_filler
+        )
         return Registered(entry, added=True)
     walk_in = add_walk_in(
         tournament,
@@ -121,12 +137,13 @@ def register(
         last_name=last_name,
         substitute=substitute,
         licence_number=licence_number,
+        table_filler=table_filler,
     )
     return Registered(walk_in.entry, added=walk_in.new_entry)
 
 
 # What the desk ticks on an entry, one at a time (``update_entry``).
-ENTRY_FLAGS = frozenset({"present", "paid", "substitute", "withdrawn"})
+ENTRY_FLAGS = frozenset({"present", "paid", "substitute", "table_filler", "withdrawn"})
 
 
 def update_entry(entry: Entry, **flags: bool) -> Entry:
@@ -137,7 +154,8 @@ def update_entry(entry: Entry, **flags: bool) -> Entry:
     with transaction.atomic():
         ensure_writable(entry.tournament_id)
         entry.save(update_fields=list(flags))
-        # A substitute is left out of the classification and of the season's rankings.
+        # A substitute is left out of the classification and of the season's rankings; a
+        # substitute or a host filling a table, of the rating lists.
         results_changed(entry.tournament)
     return entry
 
@@ -196,6 +214,7 @@ def previous_tournament(tournament: Tournament) -> Tournament | None:
     return (same_day | earlier.filter(date__lt=tournament.date)).order_by("-date", "-pk").first()
 
 
+@transaction.atomic
 def register_same_as_last(tournament: Tournament) -> tuple[Tournament | None, int]:
     """« Les mêmes que la dernière fois »: the players present at the previous tournament
     (not withdrawn, not substitutes), registered here; the previous one and how many."""

@@ -17,10 +17,10 @@ from .result_store import refresh_tournament_status, results_changed, store_tabl
 
 
 def _writable_round(round_: Round) -> Round:
-    """The round locked, once the guard let its tournament's writes through (``holds``)."""
-    round_ = Round.objects.select_for_update().select_related("tournament").get(pk=round_.pk)
-    ensure_writable(round_.tournament)
-    return round_
+    """The round locked, once the guard let its tournament's writes through (``holds``: it
+    locks the tournament's row first)."""
+    ensure_writable(round_.tournament_id)
+    return Round.objects.select_for_update().select_related("tournament").get(pk=round_.pk)
 
 
 @transaction.atomic

@@ -119,8 +119,8 @@ def find_replaced_link(token: str) -> TableLink | None:
 def issue_link(table: Table, *, user: User | None) -> TableLink:
     """A new link for ``table``; the previous one stops answering (and with it the phones'
     « who am I », which is kept per link)."""
+    ensure_writable(table.round.tournament_id)  # the tournament's row locked first
     table = Table.objects.select_for_update().select_related("round").get(pk=table.pk)
-    ensure_writable(table.round.tournament_id)
     now = timezone.now()
     if TableLink.objects.filter(table=table, revoked_at__isnull=True).update(revoked_at=now):
         TableEvent.objects.create(table=table, kind=TableEvent.Kind.REVOKED, user=user)
@@ -136,6 +136,7 @@ def _new_link(table: Table, user: User | None) -> TableLink:
     return link
 
 
+@transaction.atomic
 def issue_round_links(round_: Round, *, user: User | None) -> int:
     """Links for the round's tables that have none (teams with a bye have no sheet). A
     table given its link meanwhile (two requests at once) keeps it: a sheet may be printed."""
@@ -144,11 +145,10 @@ def issue_round_links(round_: Round, *, user: User | None) -> int:
     tables = round_.tables.filter(bye=False).exclude(pk__in=live.values("table_id"))
     count = 0
     for table in tables:
-        with transaction.atomic():
-            Table.objects.select_for_update().filter(pk=table.pk).first()
-            if not TableLink.objects.filter(table=table, revoked_at__isnull=True).exists():
-                _new_link(table, user)
-                count += 1
+        Table.objects.select_for_update().filter(pk=table.pk).first()
+        if not TableLink.objects.filter(table=table, revoked_at__isnull=True).exists():
+            _new_link(table, user)
+            count += 1
     return count
 
 
@@ -184,6 +184,10 @@ def revoke_link(table: Table, *, user: User | None) -> None:
 
 
 def _locked_table(table_pk: int) -> Table:
+    """The table locked, once the guard let its tournament's writes through (``holds``: it
+    locks the tournament's row first)."""
+    tournament_id = Table.objects.values_list("round__tournament_id", flat=True).get(pk=table_pk)
+    ensure_writable(tournament_id)
     return Table.objects.select_for_update().select_related("round__tournament").get(pk=table_pk)
 
 
@@ -199,7 +203,6 @@ def claim_seat(link: TableLink, *, entry_id: int, device: str) -> PhoneSeat:
     held by one phone at a time (``SeatTaken``: the scorekeeper frees it), a phone holds one
     seat (``PhoneHasSeat``); every phone of the table sees it (the table's stamp changes)."""
     table = _locked_table(link.table_id)
-    ensure_writable(table.round.tournament)
     chosen = person(table_people(table_seats(table)), entry_id)
     if chosen is None:
         raise NotSeated(_("Choose one of the players of this table."))
@@ -233,7 +236,6 @@ def free_seat(table: Table, holder_pk: int, *, user: User | None) -> list[TableD
     another phone may take it. The deals that phone confirmed and that are not on the sheet
     yet wait again for the other side's confirmation; the history says so. Returns them."""
     table = _locked_table(table.pk)
-    ensure_writable(table.round.tournament)
     holder = (
         PhoneSeat.objects.select_for_update()
         .filter(pk=holder_pk, link__table=table, released_at__isnull=True)
@@ -398,7 +400,6 @@ def enter_deal(
     database keeps, ``BadKey``."""
     key = check_key(key)
     table = _locked_table(table.pk)
-    ensure_writable(table.round.tournament)
     check_open(table)
     if device:
         _check_holder(table, entry, device)
@@ -536,7 +537,6 @@ def _deciding(table: Table, *, entry: Entry | None, user: User | None, device: s
     whenever; a phone, while the round is open, for the player (``entry``, None: none chosen)
     whose seat it (``device``) holds."""
     table = _locked_table(table.pk)
-    ensure_writable(table.round.tournament)
     if user is None:
         check_open(table)
         if entry is None:

@@ -6,3 +6,6 @@ class TravelConfig(AppConfig):
     name = "tournaments.travel"
     label = "travel"
     verbose_name = _("Tournaments that travel")
+
+    def ready(self) -> None:
+        from . import receivers  # noqa: F401  (the core's hold_released)

@@ -28,3 +28,20 @@ class BundleUploadForm(forms.Form):
 
 class BundleConfirmForm(forms.Form):
     token = forms.CharField(widget=forms.HiddenInput)
+
+
+class ReturnForm(forms.Form):
+    """« Rapporter la soirée »: a safety copy, or the evening's last bundle (its import on the
+    site releases the hold)."""
+
+    COPY = "copy"
+    FINAL = "final"
+    kind = forms.ChoiceField(
+        label=gettext_lazy("Which bundle"),
+        choices=[
+            (COPY, gettext_lazy("A safety copy (the evening goes on)")),
+            (FINAL, gettext_lazy("The evening's last version (its import ends the lease)")),
+        ],
+        widget=forms.RadioSelect,
+        error_messages={"required": gettext_lazy("Choose which bundle: a copy or the last one.")},
+    )

@@ -35,6 +35,18 @@ class TrustedKey(models.Model):
     tournament_uid = models.UUIDField(_("tournament"), null=True, blank=True)
     label = models.CharField(_("label"), max_length=120, blank=True)
     created_at = models.DateTimeField(_("added on"), auto_now_add=True)
+    # What a lease's returning bundles are compared with (docs/bundle.md#conflicts):
+    #: a fingerprint of each player row that left with the lease (uid: a salted hash, never
+    #: a name kept here), to tell a change made here from one made on the laptop
+    players_sent = models.JSONField(_("players sent"), default=dict, blank=True)
+    #: when the hold ended (by hand or by the evening's last bundle), and the digest of the
+    #: tournament's facts then: they differ now only if the site changed it since
+    released_at = models.DateTimeField(_("released on"), null=True, blank=True)
+    released_by_hand = models.BooleanField(_("released by hand"), default=False)
+    facts_at_release = models.CharField(_("facts at release"), max_length=64, blank=True)
+    #: the time the latest bundle of the lease taken here was written on the laptop: an
+    #: earlier one arriving after it changes nothing
+    latest_exported_at = models.DateTimeField(_("latest bundle taken"), null=True, blank=True)
 
     class Meta:
         verbose_name = _("trusted key")

@@ -11,6 +11,11 @@ urlpatterns = [
         name="staff_hold",
     ),
     path(
+        "saisie/tournois/<int:pk>/rapporter/",
+        views.ReturnView.as_view(),
+        name="travel_return",
+    ),
+    path(
         "saisie/tournois/<int:pk>/paquet.json.gz",
         views.ExportView.as_view(),
         name="travel_export",

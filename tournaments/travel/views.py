@@ -6,7 +6,7 @@ import base64
 from typing import Any
 
 from django.contrib import messages
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -14,17 +14,26 @@ from django.views import View
 
 from club import import_flow
 from club.models import Club
-from club.roles import CommitteeRequiredMixin, logged_in_user
+from club.roles import CommitteeRequiredMixin, ScorekeeperRequiredMixin, logged_in_user
 
 from ..forms import HoldForm
 from ..models import Tournament
 from ..services.errors import TournamentError
-from .forms import BundleConfirmForm, BundleUploadForm
+from .forms import BundleConfirmForm, BundleUploadForm, ReturnForm
 from .services.document import BundleError, open_bundle, read_limited
 from .services.export import bundle_name, export_bundle
-from .services.importing import DROP_LICENCE, LICENCE_HOLDER, ImportConflicts, import_bundle
+from .services.hall import holds_lease, return_bundle
+from .services.importing import (
+    DROP_LICENCE,
+    LICENCE_HOLDER,
+    ImportConflicts,
+    MergeRefused,
+    import_bundle,
+)
 
 SESSION_KEY = "travel_bundle_import"
+#: The committee's choice for a laptop's evening that cannot merge (``MergeRefused``).
+SEPARATE = "separate"
 
 
 def bundle_download(tournament: Tournament, data: bytes) -> HttpResponse:
@@ -124,10 +133,16 @@ class ImportView(CommitteeRequiredMixin, View):
         data: bytes,
         token: str,
         settlements: dict[str, str],
+        separate: bool = False,
     ) -> HttpResponse:
-        """What the import will change (nothing written), or the conflicts to settle first."""
+        """What the import will change (nothing written), or the conflicts to settle first,
+        or the choice for a laptop's evening that cannot merge."""
         try:
-            report = import_bundle(data, dry_run=True, club=club, settlements=settlements)
+            report = import_bundle(
+                data, dry_run=True, club=club, settlements=settlements, separate=separate
+            )
+        except MergeRefused as refused:
+            return self.page(request, club, form, merge_refused=str(refused), token=token)
         except ImportConflicts as conflicts:
             return self.page(
                 request,
@@ -144,7 +159,13 @@ class ImportView(CommitteeRequiredMixin, View):
             form.add_error("file", str(error))
             return self.page(request, club, form, status=400)
         return self.page(
-            request, club, form, report=report, token=token, settlements=settlements.items()
+            request,
+            club,
+            form,
+            report=report,
+            token=token,
+            settlements=settlements.items(),
+            choice=SEPARATE if separate else "",
         )
 
     def settle(self, request: HttpRequest, club: Club) -> HttpResponse:
@@ -158,13 +179,19 @@ class ImportView(CommitteeRequiredMixin, View):
             value = request.POST.get(key, "")
             if key.startswith("settle-") and value in (DROP_LICENCE, LICENCE_HOLDER):
                 settlements[key.removeprefix("settle-")] = value
-        if request.POST.get("action") != "confirm":
+        action = request.POST.get("action")
+        separate = request.POST.get("choice") == SEPARATE or action == SEPARATE
+        if action == "discard":
+            request.session.pop(SESSION_KEY, None)
+            messages.info(request, _("The laptop's evening was discarded: nothing was written."))
+            return redirect("travel_import", club.slug)
+        if action != "confirm":
             return self.preview(
-                request, club, BundleUploadForm(), data, stored["token"], settlements
+                request, club, BundleUploadForm(), data, stored["token"], settlements, separate
             )
         request.session.pop(SESSION_KEY, None)
         try:
-            report = import_bundle(data, club=club, settlements=settlements)
+            report = import_bundle(data, club=club, settlements=settlements, separate=separate)
         except BundleError as error:
             messages.error(request, str(error))
             return redirect("travel_import", club.slug)
@@ -185,3 +212,36 @@ class ImportView(CommitteeRequiredMixin, View):
                 % {"name": report.tournament_name, "count": report.changes},
             )
         return redirect("staff_tournament", report.tournament_pk)
+
+
+class ReturnView(ScorekeeperRequiredMixin, View):
+    """« Rapporter la soirée », on the laptop that took the evening away (it keeps the lease's
+    key; elsewhere: 404): the evening's bundle signed with the lease, a safety copy or its last
+    version, downloaded as often as asked."""
+
+    template_name = "travel/return.html"
+
+    def tournament(self, pk: int) -> Tournament:
+        tournament: Tournament = self.get_scoped(
+            Tournament.objects.select_related("club", "season"), pk=pk
+        )
+        if not holds_lease(tournament):
+            raise Http404(_("This database holds no lease for this tournament."))
+        return tournament
+
+    def get(self, request: HttpRequest, pk: int) -> HttpResponse:
+        tournament = self.tournament(pk)
+        return render(request, self.template_name, {"tournament": tournament, "form": ReturnForm()})
+
+    def post(self, request: HttpRequest, pk: int) -> HttpResponse:
+        tournament = self.tournament(pk)
+        form = ReturnForm(request.POST)
+        if not form.is_valid():
+            context = {"tournament": tournament, "form": form}
+            return render(request, self.template_name, context, status=400)
+        try:
+            data = return_bundle(tournament, final=form.cleaned_data["kind"] == ReturnForm.FINAL)
+        except BundleError as error:
+            messages.error(request, str(error))
+            return redirect("staff_tournament", tournament.pk)
+        return bundle_download(tournament, data)

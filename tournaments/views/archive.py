@@ -109,11 +109,7 @@ class ArchiveImportView(CommitteeRequiredMixin, ImportFlowView[archive.ArchiveRo
         before: list[dict[str, Any]],
         rows: list[archive.ArchiveRow],
     ) -> bool:
-        if any(not row.is_valid for row in rows):
-            form.add_error(
-                None,
-                _("Some rows have errors: nothing was saved. Correct the file and send it again."),
-            )
+        if self.refuse_rows_in_error(form, rows):
             return True
         if archive.new_players(rows) and not form.cleaned_data["create_players"]:
             form.add_error(

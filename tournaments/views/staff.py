@@ -245,6 +245,7 @@ class RegistrationView(ScorekeeperRequiredMixin, View):
                 last_name=data.get("last_name", ""),
                 substitute=data["substitute"],
                 licence_number=data.get("licence_number", ""),
+                table_filler=data["table_filler"],
             )
         except errors.TournamentError as error:  # what was typed stays in the form
             form.add_error(None, str(error))
@@ -305,7 +306,8 @@ class RegistrationView(ScorekeeperRequiredMixin, View):
     def flag(
         self, request: HttpRequest, tournament: Tournament, action: str
     ) -> HttpResponse | None:
-        """Present, paid, substitute, withdrawn: one of them ticked or unticked."""
+        """Present, paid, substitute, host filling a table, withdrawn: one of them ticked or
+        unticked."""
         value = request.POST.get("value") == "1"
         registration.update_entry(self._entry(request, tournament), **{action: value})
         if request.headers.get("Accept") == "application/json":

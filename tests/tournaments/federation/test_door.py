@@ -98,7 +98,7 @@ def test_a_date_outside_every_season_and_a_game_not_ranked_are_refused(
 def test_the_settings_page_marks_the_tournament_and_names_the_field_at_fault(
     ffw: Federation, tournament: Tournament, committee_client: Client
 ) -> None:
-    url = reverse("federation_counted", args=[tournament.pk])
+    url = reverse("tournament_federation", args=[tournament.pk])
     page = committee_client.get(url)
     assert page.status_code == 200 and "Fédération wallonne" in page.content.decode()
     bad = committee_client.post(url, {"federation": "999999"})
@@ -114,7 +114,9 @@ def test_the_settings_page_marks_the_tournament_and_names_the_field_at_fault(
     foreign = Tournament.objects.create(
         club=other, season=tournament.season, game="whist", name="X", date=DAY, rounds=1
     )
-    assert committee_client.get(reverse("federation_counted", args=[foreign.pk])).status_code == 404
+    assert (
+        committee_client.get(reverse("tournament_federation", args=[foreign.pk])).status_code == 404
+    )
 
 
 def test_a_held_tournament_refuses_to_count(
@@ -123,7 +125,7 @@ def test_a_held_tournament_refuses_to_count(
     holds.hold_tournament(tournament=tournament, holder="Portable de la salle")
     with pytest.raises(TournamentError):
         door.set_counted(tournament, federation=ffw)
-    url = reverse("federation_counted", args=[tournament.pk])
+    url = reverse("tournament_federation", args=[tournament.pk])
     assert committee_client.post(url, {"federation": ffw.pk}).status_code == 409
     assert not CountedTournament.objects.exists()
 

@@ -18,11 +18,12 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from club.models import RepresentedClub
+from club.models import Player, RepresentedClub
 
 from ...models import Entry, ResultChange, Round, Seat, Table, Team, Tournament
 from ...services import holds
 from ...tableside.models import TableDeal, TableEvent
+from . import members
 from .document import BundleError, seal
 from .signing import issue_lease, private_hex, signing_key_for
 
@@ -41,6 +42,20 @@ def _money(value: Decimal) -> str:
 
 def _uid(value: object) -> str | None:
     return str(value) if value is not None else None
+
+
+def player_row(player: Player) -> dict[str, Any]:
+    """A player as a bundle carries him: nothing the tournament does not need (no e-mail,
+    phone, fees or password)."""
+    return {
+        "uid": str(player.uid),
+        "licence_number": player.licence_number,
+        "first_name": player.first_name,
+        "last_name": player.last_name,
+        "public_name": player.public_name,
+        "pseudonym": player.pseudonym,
+        "erased_at": _time(player.erased_at),
+    }
 
 
 def tournament_payload(tournament: Tournament, *, site: str = "") -> dict[str, Any]:
@@ -193,18 +208,7 @@ def tournament_payload(tournament: Tournament, *, site: str = "") -> dict[str, A
             "created_by": author(version.created_by_id),
         },
         "represented_clubs": [{"uid": str(r.uid), "name": r.name} for r in represented],
-        "players": [
-            {
-                "uid": str(player.uid),
-                "licence_number": player.licence_number,
-                "first_name": player.first_name,
-                "last_name": player.last_name,
-                "public_name": player.public_name,
-                "pseudonym": player.pseudonym,
-                "erased_at": _time(player.erased_at),
-            }
-            for player in players
-        ],
+        "players": [player_row(player) for player in players],
         "tournament": {
             "uid": str(tournament.uid),
             "name": tournament.name,
@@ -228,6 +232,7 @@ def tournament_payload(tournament: Tournament, *, site: str = "") -> dict[str, A
                 "present": entry.present,
                 "paid": entry.paid,
                 "substitute": entry.substitute,
+                "table_filler": entry.table_filler,
                 "withdrawn": entry.withdrawn,
                 "represented_club": _uid(entry.represented_club.uid)
                 if entry.represented_club
@@ -279,7 +284,18 @@ def export_bundle(
     if hold:
         holder = holds.clean_holder(hold)
         holds.hold_tournament(tournament=tournament, holder=holder, by=by)
-        lease = issue_lease(tournament_uid=tournament.uid, holder=holder)
+        # The laptop registers the season's members who walk in (docs/bundle.md, members).
+        travelling = {row["uid"] for row in payload["players"]}
+        payload["members"] = [
+            player_row(player)
+            for player in members.season_members(tournament)
+            if str(player.uid) not in travelling
+        ]
+        lease = issue_lease(
+            tournament_uid=tournament.uid,
+            holder=holder,
+            players=payload["players"] + payload["members"],
+        )
         payload["lease"] = {"holder": holder, "private_key": private_hex(lease)}
     if final:
         payload["final"] = True

@@ -10,6 +10,7 @@ nothing either.
 """
 
 import datetime
+import uuid
 from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
@@ -17,10 +18,13 @@ from typing import Any
 from django.contrib.auth.models import User
 from django.db import transaction
 from django.db.models import Max
+from django.utils import timezone
 from django.utils.dateparse import parse_date, parse_datetime
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
-from club.models import Club, Player, RepresentedClub, Season
+from club.models import Club, Player, PublicName, RepresentedClub, Season
 from club.names import name_key
 
 from ...models import (
@@ -41,8 +45,10 @@ from ...services.result_store import (
     store_bye,
 )
 from ...tableside.models import TableDeal, TableEvent
+from ..models import TrustedKey
+from . import leases, members
 from .document import BundleError, open_bundle
-from .signing import check_trusted, keep_lease_key, register_club_key
+from .signing import DETAILS, check_trusted, details, fingerprint, keep_lease_key, register_club_key
 
 
 @dataclass
@@ -53,14 +59,56 @@ class ImportReport:
     lines: list[str] = field(default_factory=list)
     #: name clashes and other remarks that change nothing
     notes: list[str] = field(default_factory=list)
+    #: what differs between the bundle and this site, and how it is taken: one line each,
+    #: nothing overwritten silently (docs/bundle.md#conflicts)
+    conflicts: list[str] = field(default_factory=list)
     changes: int = 0
     dry_run: bool = False
     trust: str = ""
     tournament_pk: int | None = None
+    #: what the bundle brings that this site did not have
+    rounds: int = 0
+    sheet_versions: int = 0
+    walk_ins: int = 0
+    #: the bundle's players unknown here by identifier, found by their licence
+    matched_by_licence: int = 0
+    #: taken as a separate tournament (the laptop's evening did not merge)
+    separate: bool = False
 
     def say(self, line: str, count: int = 1) -> None:
         self.lines.append(line)
         self.changes += count
+
+    def brings(self) -> list[str]:
+        """The preview's summary: rounds, sheets' versions, walk-ins, players by licence."""
+        counts = (
+            (self.rounds, ngettext("%(count)d round", "%(count)d rounds", self.rounds)),
+            (
+                self.sheet_versions,
+                ngettext(
+                    "%(count)d version of a sheet",
+                    "%(count)d versions of sheets",
+                    self.sheet_versions,
+                ),
+            ),
+            (
+                self.walk_ins,
+                ngettext(
+                    "%(count)d new player (a walk-in)",
+                    "%(count)d new players (walk-ins)",
+                    self.walk_ins,
+                ),
+            ),
+            (
+                self.matched_by_licence,
+                ngettext(
+                    "%(count)d player matched by his licence",
+                    "%(count)d players matched by their licence",
+                    self.matched_by_licence,
+                ),
+            ),
+        )
+        return [text % {"count": count} for count, text in counts if count]
 
 
 class _DryRun(Exception):
@@ -73,12 +121,25 @@ def _time(text: str | None) -> datetime.datetime | None:
     return parse_datetime(text) if text else None
 
 
+def _moment(value: datetime.datetime) -> str:
+    return date_format(timezone.localtime(value), "DATETIME_FORMAT")
+
+
 def _day(text: str) -> datetime.date:
     day = parse_date(text)
     if day is None:  # pragma: no cover - the schema checks the format
         raise BundleError(_("The bundle holds an invalid date: %(date)s.") % {"date": text})
     return day
 
+
+#: The player's details as a line names them (the model's own field labels).
+_DETAIL_LABELS = {
+    "licence_number": lambda: _("licence number"),
+    "first_name": lambda: _("first name"),
+    "last_name": lambda: _("last name"),
+    "public_name": lambda: _("name in public"),
+    "pseudonym": lambda: _("pseudonym"),
+}
 
 #: How the committee settles a licence conflict of a lease's returning bundle: the licence
 #: removed from the bundle's player, or the bundle's player taken as the licence's holder.
@@ -104,6 +165,62 @@ class Conflict:
         ) % {"name": self.name, "licence": self.licence}
 
 
+class MergeRefused(BundleError):
+    """A lease's bundle whose tournament was released by hand and changed here since: not
+    merged. The committee imports it as a separate tournament (``separate``) or discards
+    it."""
+
+
+def separate_uid(tournament_uid: str, uid: str) -> str:
+    """A row's identifier in the separate tournament: new, and the same for every bundle of
+    the lease (a later one supersedes an earlier one there too, the same one twice changes
+    nothing)."""
+    return str(uuid.uuid5(uuid.UUID(tournament_uid), f"separate:{uid}"))
+
+
+def _renamed(value: Any, uids: dict[str, str]) -> Any:
+    if isinstance(value, dict):
+        return {key: _renamed(item, uids) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_renamed(item, uids) for item in value]
+    if isinstance(value, str):
+        return uids.get(value, value)
+    return value
+
+
+def _own_uids(value: Any, found: set[str]) -> None:
+    if isinstance(value, dict):
+        if "uid" in value:
+            found.add(value["uid"])
+        for item in value.values():
+            _own_uids(item, found)
+    elif isinstance(value, list):
+        for item in value:
+            _own_uids(item, found)
+
+
+def separated(payload: dict[str, Any]) -> dict[str, Any]:
+    """The laptop's evening as another tournament: new identifiers for the tournament's own
+    rows (registrations, rounds, tables, seats, sheets' versions, phones' deals and events),
+    its name saying where it came from; the players stay who they are."""
+    parts = ("tournament", "teams", "entries", "rounds")
+    found: set[str] = set()
+    for part in parts:
+        _own_uids(payload[part], found)
+    origin = payload["tournament"]["uid"]
+    uids = {uid: separate_uid(origin, uid) for uid in found}
+    copy = dict(payload)
+    for part in parts:
+        copy[part] = _renamed(payload[part], uids)
+    name = _("%(name)s (laptop)") % {"name": payload["tournament"]["name"]}
+    copy["tournament"] = {
+        **copy["tournament"],
+        "name": name[: Tournament._meta.get_field("name").max_length],
+    }
+    copy.pop("final", None)
+    return copy
+
+
 class ImportConflicts(BundleError):
     """A lease's returning bundle with conflicts the committee settles before anything is
     written (``import_bundle``'s ``settlements``)."""
@@ -120,6 +237,7 @@ def import_bundle(
     club: Club | None = None,
     settlements: dict[str, str] | None = None,
     trust_key: str = "",
+    separate: bool = False,
 ) -> ImportReport:
     """Check ``data`` (format, signature, trusted key) and take its tournament in.
 
@@ -128,7 +246,9 @@ def import_bundle(
     each licence conflict is settled (player uid: ``DROP_LICENCE`` or ``LICENCE_HOLDER``);
     one left unsettled raises ``ImportConflicts`` and writes nothing. ``trust_key``: a public
     key the operator read on the signing site (``bundle_key`` prints it), trusted from now on
-    for the bundle's club (a laptop's first bundle from its site); the command only."""
+    for the bundle's club (a laptop's first bundle from its site); the command only.
+    ``separate``: a lease's bundle that cannot merge (``MergeRefused``: released by hand,
+    changed here since) is taken as a separate tournament."""
     opened = open_bundle(data)
     payload = opened.payload
     if club is not None and payload["club"]["uid"] != str(club.uid):
@@ -146,6 +266,9 @@ def import_bundle(
         with transaction.atomic():
             importer = _Importer(payload, report, create_club=club is None)
             importer.settlements = settlements or {}
+            importer.separate = separate
+            if trust == TrustedKey.Kind.LEASE:
+                importer.lease = leases.lease_of(opened.key)
             importer.run()
             if trust_key and opened.key == trust_key.strip().lower():
                 register_club_key(
@@ -171,6 +294,9 @@ class _Importer:
         self.create_club = create_club
         self.users: dict[str, User] = {}
         self.settlements: dict[str, str] = {}
+        self.separate = False
+        self.lease: TrustedKey | None = None
+        self.to_check = set(payload.get("licences_to_check", []))
         self.conflicts: list[Conflict] = []
         self.players: dict[str, Player] = {}
         self.entries: dict[str, Entry] = {}
@@ -210,6 +336,9 @@ class _Importer:
     # -- the club and what the tournament rests on -------------------------------------------
 
     def run(self) -> None:
+        exported_at = _time(self.payload.get("exported_at"))
+        if self.superseded(exported_at):
+            return
         club = self.club()
         season = self.season(club)
         version = self.rules_version(club)
@@ -217,6 +346,10 @@ class _Importer:
             self.represented_club(club, row)
         for row in self.payload["players"]:
             self.player(club, row)
+        self.merge_or_separate()
+        members.take_members(
+            club=club, season=season, rows=self.payload.get("members", []), say=self.report.say
+        )
         tournament = self.tournament(club, season, version)
         self.report.tournament_name = tournament.name
         self.report.tournament_pk = tournament.pk
@@ -247,6 +380,81 @@ class _Importer:
             tournament=tournament, reason=holds.ReleaseReason.BY_IMPORT
         ):
             self.report.say(_("The laptop's hold is released: the evening is back."))
+        if self.lease is not None and exported_at is not None:
+            # A separate tournament leaves the released one's facts as the site has them.
+            leases.taken(self.lease, None if self.report.separate else tournament, exported_at)
+
+    def superseded(self, exported_at: datetime.datetime | None) -> bool:
+        """A lease's bundle no later than the latest one taken here: nothing to take (the
+        same one again changes nothing; an earlier one says so)."""
+        latest = self.lease.latest_exported_at if self.lease is not None else None
+        if latest is None or exported_at is None or exported_at > latest:
+            return False
+        row = self.payload["tournament"]
+        uid = separate_uid(row["uid"], row["uid"]) if self.separate else row["uid"]
+        tournament = (
+            Tournament.objects.filter(uid=uid).first()
+            or Tournament.objects.filter(uid=row["uid"]).first()
+        )
+        self.report.tournament_name = tournament.name if tournament else row["name"]
+        self.report.tournament_pk = tournament.pk if tournament else None
+        if exported_at < latest:
+            self.report.conflicts.append(
+                _(
+                    "This bundle was written on the laptop at %(at)s, before the one already "
+                    "taken here (%(latest)s): it is superseded and changes nothing."
+                )
+                % {"at": _moment(exported_at), "latest": _moment(latest)}
+            )
+        return True
+
+    def merge_or_separate(self) -> None:
+        """A lease's bundle of a tournament whose hold ended: merged only if the site left
+        the tournament as it was then; else refused (``MergeRefused``), or taken as a
+        separate tournament when the committee chose so."""
+        lease = self.lease
+        if lease is None or lease.released_at is None:
+            return
+        tournament = Tournament.objects.filter(uid=self.payload["tournament"]["uid"]).first()
+        if tournament is None:
+            return
+        changed = (
+            holds.current_hold(tournament) is not None
+            or leases.facts_digest(tournament) != lease.facts_at_release
+        )
+        when = _moment(lease.released_at)
+        if not changed:
+            if lease.released_by_hand:
+                self.report.conflicts.append(
+                    _(
+                        "The laptop's hold was released by hand on %(when)s, and « %(name)s » "
+                        "has not changed here since: the laptop's evening is taken as usual."
+                    )
+                    % {"when": when, "name": tournament.name}
+                )
+            return
+        if not self.separate:
+            raise MergeRefused(
+                _(
+                    "« %(name)s » was released by hand on %(when)s and has changed here since: "
+                    "the laptop's evening cannot be merged into it. Import it as a separate "
+                    "tournament, or discard it."
+                )
+                % {"name": tournament.name, "when": when}
+            )
+        self.payload = separated(self.payload)
+        self.report.separate = True
+        self.report.conflicts.append(
+            _(
+                "« %(name)s » changed here after its release by hand on %(when)s: the laptop's "
+                "evening is taken as a separate tournament, « %(separate)s »."
+            )
+            % {
+                "name": tournament.name,
+                "when": when,
+                "separate": self.payload["tournament"]["name"],
+            }
+        )
 
     def facts(self, tournament: Tournament) -> None:
         before = self.report.changes
@@ -417,9 +625,98 @@ class _Importer:
                 )
                 player.refresh_from_db()
             self.report.say(_("Player « %(name)s » added.") % {"name": player.full_name})
+            self.report.walk_ins += 1
+            if row["uid"] in self.to_check and licence:
+                self.report.conflicts.append(
+                    _(
+                        "« %(name)s »: the licence number %(licence)s typed on the laptop, to "
+                        "check, is unknown here; it is kept as typed."
+                    )
+                    % {"name": bundle_name, "licence": licence}
+                )
+        else:
+            self.compare(club, player, row, by_uid=by_uid)
         if not player.clubs.filter(pk=club.pk).exists():
             player.clubs.add(club)
         self.players[row["uid"]] = player
+
+    def compare(
+        self, club: Club, player: Player, row: dict[str, Any], *, by_uid: Player | None
+    ) -> None:
+        """One line when the bundle's player differs from this site's (this site's details
+        are kept, never overwritten): erased here, found by his licence only, or his details
+        changed on one side."""
+        bundle_name = f"{row['first_name']} {row['last_name']}"
+        if player.erased_at is not None:
+            if row["erased_at"] is None:
+                # Never the bundle's name in the line: only the erased label.
+                self.report.conflicts.append(
+                    _(
+                        "A player erased here meanwhile played in the bundle's evening: his "
+                        "results come in under « %(label)s », never his name."
+                    )
+                    % {"label": player.full_name}
+                )
+            return
+        if row["erased_at"] is not None:
+            return
+        theirs = self.differences(player, row)
+        if by_uid is None:
+            self.report.matched_by_licence += 1
+            holder = (
+                f"« {player.full_name} »"
+                if player.clubs.filter(pk=club.pk).exists()
+                else _("a player of another club")
+            )
+            if row["uid"] in self.to_check:
+                line = _(
+                    "« %(name)s »: the licence number %(licence)s typed on the laptop, to check, "
+                    "is that of %(holder)s here: his results go to him (one person)."
+                )
+            elif self.lease is not None:
+                line = _(
+                    "« %(name)s », a walk-in of the laptop with the licence number %(licence)s, "
+                    "is %(holder)s here: one person, this site's."
+                )
+            else:
+                return
+            line = line % {"name": bundle_name, "licence": row["licence_number"], "holder": holder}
+            if theirs:
+                line += " " + _("The laptop had: %(details)s.") % {"details": theirs}
+            self.report.conflicts.append(line)
+            return
+        if not theirs:
+            return
+        lease = self.lease
+        sent = lease.players_sent.get(row["uid"]) if lease is not None else None
+        here = {name: getattr(player, name) for name in DETAILS}
+        if lease is None or sent is None:
+            line = _(
+                "« %(name)s »: the bundle has other details (%(details)s); this site's are kept."
+            )
+        elif fingerprint(lease.public_key, here) != sent:
+            line = _(
+                "« %(name)s » was edited here while the laptop held the evening: this site's "
+                "details are kept; the laptop had %(details)s."
+            )
+        else:
+            line = _(
+                "« %(name)s » was edited on the laptop: this site's details are kept; the "
+                "laptop had %(details)s."
+            )
+        self.report.conflicts.append(line % {"name": player.full_name, "details": theirs})
+
+    @staticmethod
+    def differences(player: Player, row: dict[str, Any]) -> str:
+        """The bundle's details that differ from this site's, as « field « value » »."""
+        said = []
+        for name, value in zip(DETAILS, details(row), strict=True):
+            if getattr(player, name) == value:
+                continue
+            shown = str(PublicName(value).label) if name == "public_name" and value else value
+            label = _DETAIL_LABELS[name]()
+            said.append(f"{label} « {shown or '—'} »")
+        return ", ".join(said)
 
     # -- the tournament ----------------------------------------------------------------------
 
@@ -468,6 +765,8 @@ class _Importer:
             "present": row["present"],
             "paid": row["paid"],
             "substitute": row["substitute"],
+            # Absent from the bundles of a site older than the mark: not a host.
+            "table_filler": row.get("table_filler", False),
             "withdrawn": row["withdrawn"],
             "team": self.teams[row["team"]] if row["team"] else None,
             "represented_club": self.represented[row["represented_club"]]
@@ -511,6 +810,7 @@ class _Importer:
                 clock_minutes=row["clock_minutes"],
             )
             self.report.say(_("Round %(number)d drawn.") % {"number": round_.number})
+            self.report.rounds += 1
         before = self.report.changes
         for table_row in row["tables"]:
             self.table(round_, table_row)
@@ -613,6 +913,7 @@ class _Importer:
                 uid=sheet["uid"], at=_time(sheet["at"])
             )
             replayed = True
+            self.report.sheet_versions += 1
             self.report.say(
                 _("Table %(table)d of round %(round)d: version %(version)d of its sheet.")
                 % {"table": table.number, "round": table.round.number, "version": sheet["version"]}

@@ -6,9 +6,12 @@ lease it issued (that tournament only) or by a key its committee registered for 
 club (``TrustedKey``).
 """
 
+import hashlib
 import os
 import uuid
+from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from cryptography.hazmat.primitives.serialization import (
@@ -24,7 +27,7 @@ from django.utils.translation import gettext as _
 from club.models import Club
 
 from ..models import LeaseKey, TrustedKey
-from .document import BundleError, public_hex
+from .document import BundleError, canonical, public_hex
 
 
 def key_path() -> Path:
@@ -131,11 +134,32 @@ def check_trusted(key: str, *, club_uid: str, tournament_uid: str) -> str:
     )
 
 
-def issue_lease(*, tournament_uid: uuid.UUID, holder: str) -> Ed25519PrivateKey:
+#: The player's details a lease's returning bundle is compared on.
+DETAILS = ("licence_number", "first_name", "last_name", "public_name", "pseudonym")
+
+
+def details(row: dict[str, Any]) -> list[str]:
+    return [row[name] for name in DETAILS]
+
+
+def fingerprint(lease_key: str, row: dict[str, Any]) -> str:
+    """A player row's details, hashed with the lease's public key: what left is recognised
+    when it comes back, and no name is kept here in clear (an erasure has nothing to find)."""
+    return hashlib.sha256(lease_key.encode() + canonical(details(row))).hexdigest()[:32]
+
+
+def issue_lease(
+    *, tournament_uid: uuid.UUID, holder: str, players: Sequence[dict[str, Any]] = ()
+) -> Ed25519PrivateKey:
     """A new key pair for the laptop taking the tournament away: its public half is kept here
-    for good (valid for that tournament only), its private half goes in the outgoing bundle."""
+    for good (valid for that tournament only), with a fingerprint of each of the ``players``
+    rows leaving with it; its private half goes in the outgoing bundle."""
     key = Ed25519PrivateKey.generate()
-    register_lease_key(public_key=public_hex(key), tournament_uid=tournament_uid, label=holder)
+    lease = register_lease_key(
+        public_key=public_hex(key), tournament_uid=tournament_uid, label=holder
+    )
+    lease.players_sent = {row["uid"]: fingerprint(lease.public_key, row) for row in players}
+    lease.save(update_fields=["players_sent"])
     return key
 
 

@@ -8,7 +8,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from ...services.document import BundleError, read_limited
-from ...services.importing import import_bundle
+from ...services.importing import MergeRefused, import_bundle
 
 
 class Command(BaseCommand):
@@ -27,6 +27,12 @@ class Command(BaseCommand):
             help="a lease's bundle: how a licence conflict is settled (docs/bundle.md)",
         )
         parser.add_argument(
+            "--separate",
+            action="store_true",
+            help="a lease's bundle whose tournament was released by hand and changed since: "
+            "take the laptop's evening as a separate tournament",
+        )
+        parser.add_argument(
             "--trust-key",
             default="",
             metavar="PUBLIC_KEY",
@@ -39,11 +45,24 @@ class Command(BaseCommand):
             with Path(options["file"]).open("rb") as stream:
                 data = read_limited(stream)
             settlements = dict(item.partition("=")[::2] for item in options["settle"])
-            report = import_bundle(data, dry_run=options["dry_run"], settlements=settlements)
+            report = import_bundle(
+                data,
+                dry_run=options["dry_run"],
+                settlements=settlements,
+                separate=options["separate"],
+            )
         except OSError as error:
             raise CommandError(str(error)) from error
+        except MergeRefused as error:
+            raise CommandError(
+                str(error) + " " + _("Run it again with --separate, or discard the file.")
+            ) from error
         except BundleError as error:
             raise CommandError(str(error)) from error
+        if report.brings():
+            self.stdout.write(_("The bundle brings:") + " " + " · ".join(report.brings()))
+        for line in report.conflicts:
+            self.stdout.write(f"  ≠ {line}")
         for line in report.lines:
             self.stdout.write(f"  {line}")
         for note in report.notes:

@@ -1,0 +1,582 @@
+"""The federation's rankings as its pages read them (issue 35 §4): the players' ranking per
+game and season, the clubs' ranking, a player's results across clubs, the counted tournaments.
+
+The rule is ``scoring.federation``'s; this reads its inputs with a fixed number of queries
+whatever the number of tournaments (the counted results in one, the licences in one, the names
+in two) and names each player as docs/privacy.md says for a page listing several clubs: his own
+choice, else the strictest of his clubs' defaults (``resolved_name`` with that club).
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Hashable, Iterable
+from dataclasses import dataclass, field
+from datetime import date
+from fractions import Fraction
+
+from django.db.models import Count, Max, OuterRef, Q, Subquery, Sum
+
+from club.models import Club, Player, PublicName
+from club.privacy import resolved_name, shows_player_page
+from scoring.errors import InvalidDeal
+from scoring.federation import (
+    CLUB_RANKINGS,
+    ClubLine,
+    FederationRule,
+    PlayerResult,
+    club_points_ranking,
+    club_win_ranking,
+    decayed,
+    player_ranking,
+    tournament_points,
+)
+from tournaments.games import plugin_for
+from tournaments.models import Tournament, TournamentResult
+
+from .models import CountedTournament, Federation, FederationSeason, Licence
+
+#: From the strictest public name to the most open (docs/privacy.md): a player without a
+#: choice of his own follows the strictest default among his clubs.
+STRICTNESS = (PublicName.HIDDEN, PublicName.PSEUDONYM, PublicName.INITIALS, PublicName.FULL)
+
+
+def _key(value: Hashable) -> int:
+    """A player's or a club's id, as the rule hands it back."""
+    assert isinstance(value, int)
+    return value
+
+
+def rule_of(federation: Federation) -> FederationRule:
+    """The federation's settings as the rule reads them (the decay exact: percent → fraction)."""
+    return FederationRule(
+        step=federation.step,
+        best_n=federation.best_n,
+        min_tournaments=federation.min_tournaments,
+        decay=Fraction(federation.decay_percent) / 100,
+        best_m=federation.best_m,
+        club_ranking=federation.club_ranking,
+    )
+
+
+def counted_statuses(federation: Federation) -> list[str]:
+    """The statuses that count: approved; asked too where no approval is required."""
+    statuses = [CountedTournament.Status.APPROVED.value]
+    if not federation.requires_approval:
+        statuses.append(CountedTournament.Status.ASKED.value)
+    return statuses
+
+
+def plays_matches(game: str) -> bool:
+    """A team game played as matches (its clubs may be ranked by their win percentage)."""
+    return plugin_for(game).lineup.forms_teams
+
+
+def club_ranking_kind(federation: Federation, game: str) -> str:
+    """How the clubs are ranked for ``game``: the win percentage only for a game of matches."""
+    if federation.club_ranking == CLUB_RANKINGS[1] and plays_matches(game):
+        return CLUB_RANKINGS[1]
+    return CLUB_RANKINGS[0]
+
+
+def seasons_counted(season: FederationSeason, decay: Fraction) -> dict[int, int]:
+    """The seasons whose tournaments enter ``season``'s ranking, each with its age: only its
+    own without decay; with one, every earlier season too (age: seasons begun since)."""
+    if not decay:
+        return {season.pk: 0}
+    earlier = FederationSeason.objects.filter(
+        federation_id=season.federation_id, starts_on__lte=season.starts_on
+    ).order_by("-starts_on")
+    return {pk: age for age, pk in enumerate(earlier.values_list("pk", flat=True))}
+
+
+@dataclass(slots=True)
+class Row:
+    """One stored result of a counted tournament, as the ranking reads it (tens of thousands
+    in a season: a plain slotted record)."""
+
+    tournament_id: int
+    player_id: int
+    unit: int
+    rank: int
+    rounds: int
+    won: int
+    drawn: int
+    on: date
+    host: int
+    season_id: int
+    unlicensed_count: bool
+
+    @property
+    def matches_won(self) -> Fraction:
+        """Matches won, a draw counting a half."""
+        return self.won + Fraction(self.drawn, 2)
+
+
+def counted_rows(federation: Federation, season_ages: Iterable[int], game: str) -> list[Row]:
+    """Every stored result of the finished counted tournaments of these seasons (two queries:
+    the tournaments, then their results, each row with only its own columns)."""
+    counted: dict[int, tuple[date, int, int, bool]] = {
+        tid: (on, host, season_id, free)
+        for tid, on, host, season_id, free in CountedTournament.objects.filter(
+            federation=federation,
+            season_id__in=list(season_ages),
+            status__in=counted_statuses(federation),
+            tournament__status=Tournament.Status.FINISHED,
+            tournament__game=game,
+        ).values_list(
+            "tournament_id",
+            "tournament__date",
+            "tournament__club_id",
+            "season_id",
+            "unlicensed_results_count",
+        )
+    }
+    rows = TournamentResult.objects.filter(tournament_id__in=list(counted)).values_list(
+        "tournament_id",
+        "player_id",
+        "entry_id",
+        "team_id",
+        "rank",
+        "rounds",
+        "matches_won",
+        "matches_drawn",
+    )
+    return [
+        Row(t, p, team or entry, rank, rounds, won, drawn, *counted[t])
+        for t, p, entry, team, rank, rounds, won, drawn in rows
+    ]
+
+
+@dataclass
+class Licences:
+    """The federation's licences of some players (one query): the club and validity of
+    each on a date."""
+
+    by_player: dict[int, list[tuple[date, date, int, bool]]] = field(default_factory=dict)
+
+    @classmethod
+    def read(cls, federation: Federation, player_ids: Iterable[int]) -> Licences:
+        found: dict[int, list[tuple[date, date, int, bool]]] = defaultdict(list)
+        rows = Licence.objects.filter(
+            federation=federation, player_id__in=list(set(player_ids))
+        ).values_list("player_id", "valid_from", "valid_until", "club_id", "status")
+        for player_id, start, end, club_id, status in rows:
+            found[player_id].append((start, end, club_id, status == Licence.Status.VALID))
+        return cls(dict(found))
+
+    def on(self, player_id: int, day: date) -> tuple[int, bool] | None:
+        """(club, valid) of the player's licence on ``day``; None: none that day."""
+        for start, end, club_id, valid in self.by_player.get(player_id, ()):
+            if start <= day <= end:
+                return club_id, valid
+        return None
+
+    def club(self, row: Row) -> int:
+        """The club a result counts for: his licence's on the day, else the host club."""
+        licence = self.on(row.player_id, row.on)
+        return licence[0] if licence else row.host
+
+    def counts(self, row: Row) -> bool:
+        """A result counts when his licence was valid that day, or the tournament lets the
+        results of players without one count."""
+        licence = self.on(row.player_id, row.on)
+        return row.unlicensed_count or (licence is not None and licence[1])
+
+
+@dataclass(slots=True)
+class Scored:
+    """A counted result with its federation points (before decay) and its age."""
+
+    row: Row
+    points: Fraction
+    age: int
+
+
+def scored_rows(
+    rows: list[Row], ages: dict[int, int], licences: Licences, step: int
+) -> list[Scored]:
+    """Each counted result's points: the tournament's places as the rule reads them (a team's
+    place for both partners), then the results that count."""
+    by_tournament: dict[int, list[Row]] = defaultdict(list)
+    for row in rows:
+        by_tournament[row.tournament_id].append(row)
+    scored: list[Scored] = []
+    for tournament_rows in by_tournament.values():
+        units: dict[int, tuple[list[int], int]] = {}
+        for row in tournament_rows:
+            units.setdefault(row.unit, ([], row.rank))[0].append(row.player_id)
+        try:
+            points = tournament_points(list(units.values()), step)
+        except InvalidDeal:  # places no final standings give: the tournament is left out
+            continue
+        scored.extend(
+            Scored(row, points[row.player_id], ages[row.season_id])
+            for row in tournament_rows
+            if licences.counts(row)
+        )
+    return scored
+
+
+@dataclass(frozen=True)
+class NamedPlayer:
+    pk: int
+    uid: str
+    name: str
+    linked: bool
+
+
+def named_players(player_ids: Iterable[int]) -> dict[int, NamedPlayer]:
+    """Each player named as docs/privacy.md says for a page of several clubs (three queries:
+    the players, their clubs' links, those clubs)."""
+    ids = list(set(player_ids))
+    players = Player.objects.filter(pk__in=ids).only(
+        "pk", "uid", "first_name", "last_name", "public_name", "pseudonym"
+    )
+    links = Player.clubs.through.objects.filter(player_id__in=ids).values_list(
+        "player_id", "club_id"
+    )
+    clubs_of: dict[int, list[int]] = defaultdict(list)
+    for player_id, club_id in links:
+        clubs_of[player_id].append(club_id)
+    clubs = {
+        club.pk: club
+        for club in Club.objects.filter(
+            pk__in={c for found in clubs_of.values() for c in found}
+        ).only("pk", "name", "name_order", "default_public_name")
+    }
+    strictness = {mode.value: index for index, mode in enumerate(STRICTNESS)}
+    nobody = Club(default_public_name=PublicName.HIDDEN)  # a player of no club: hidden
+    named = {}
+    for player in players:
+        strictest = min(
+            (clubs[c] for c in clubs_of[player.pk]),
+            key=lambda club: (strictness[club.default_public_name], club.pk),
+            default=nobody,
+        )
+        named[player.pk] = NamedPlayer(
+            player.pk,
+            str(player.uid),
+            resolved_name(player, strictest),
+            shows_player_page(player, strictest),
+        )
+    return named
+
+
+@dataclass(frozen=True)
+class RankingLine:
+    place: int
+    player: NamedPlayer
+    total: Fraction
+    played: int
+    counted: int
+
+
+@dataclass(frozen=True)
+class ClubRankingLine:
+    place: int
+    club: str
+    value: Fraction
+    #: Players counted (best players), or (won, played) matches (win percentage).
+    players: int = 0
+    won: Fraction = Fraction(0)
+    played: int = 0
+
+
+@dataclass(frozen=True)
+class Rankings:
+    """A season's rankings for one game: the players', the clubs' and how it ranks clubs."""
+
+    players: list[RankingLine]
+    clubs: list[ClubRankingLine]
+    club_kind: str
+
+
+def rankings(federation: Federation, season: FederationSeason, game: str) -> Rankings:
+    """The players' and the clubs' rankings of ``game`` in ``season`` (five queries)."""
+    rule = rule_of(federation)
+    ages = seasons_counted(season, rule.decay)
+    rows = counted_rows(federation, ages, game)
+    licences = Licences.read(federation, (row.player_id for row in rows))
+    scored = scored_rows(rows, ages, licences, rule.step)
+    lines = player_ranking(
+        (PlayerResult(s.row.player_id, s.row.tournament_id, s.points, s.age) for s in scored),
+        rule,
+    )
+    names = named_players(_key(line.player) for line in lines)
+    players = [
+        RankingLine(
+            line.place,
+            names[_key(line.player)],
+            line.total,
+            line.played,
+            len(line.counted),
+        )
+        for line in lines
+    ]
+    # Equal totals share a place: listed by name among them.
+    players.sort(key=lambda line: (line.place, line.player.name.casefold()))
+    kind = club_ranking_kind(federation, game)
+    club_lines = _club_lines(kind, rule, scored, licences)
+    club_names = dict(
+        Club.objects.filter(pk__in=[line.club for line in club_lines]).values_list("pk", "name")
+    )
+    clubs = [
+        ClubRankingLine(line.place, club_names.get(_key(line.club), ""), line.value, *extra)
+        for line, extra in ((line, _extra(line)) for line in club_lines)
+    ]
+    return Rankings(players, clubs, kind)
+
+
+@dataclass(frozen=True)
+class _ClubLine:
+    club: int
+    value: Fraction
+    place: int
+    players: int = 0
+    won: Fraction = Fraction(0)
+    played: int = 0
+
+
+def _extra(line: _ClubLine) -> tuple[int, Fraction, int]:
+    return line.players, line.won, line.played
+
+
+def _club_lines(
+    kind: str, rule: FederationRule, scored: list[Scored], licences: Licences
+) -> list[_ClubLine]:
+    if kind == CLUB_RANKINGS[1]:
+        matches: dict[int, list[Fraction | int]] = defaultdict(lambda: [Fraction(0), 0])
+        for item in scored:
+            if item.age:
+                continue
+            pooled = matches[licences.club(item.row)]
+            pooled[0] += item.row.matches_won
+            pooled[1] += item.row.rounds
+        pooled_lines: list[ClubLine] = club_win_ranking(
+            {club: (Fraction(won), int(played)) for club, (won, played) in matches.items()}
+        )
+        return [
+            _ClubLine(
+                _key(line.club),
+                line.value,
+                line.place,
+                won=Fraction(matches[_key(line.club)][0]),
+                played=int(matches[_key(line.club)][1]),
+            )
+            for line in pooled_lines
+        ]
+    # A player's points count for the club of his licence on each tournament's day: his
+    # best N there make his total for that club.
+    per_club: dict[int, dict[int, list[Fraction]]] = defaultdict(lambda: defaultdict(list))
+    for item in scored:
+        per_club[licences.club(item.row)][item.row.player_id].append(
+            decayed(item.points, item.age, rule.decay)
+        )
+    totals = {
+        club: [
+            sum(sorted(points, reverse=True)[: rule.best_n], Fraction(0))
+            for points in players.values()
+        ]
+        for club, players in per_club.items()
+    }
+    return [
+        _ClubLine(
+            _key(line.club),
+            line.value,
+            line.place,
+            players=min(len(totals[_key(line.club)]), rule.best_m),
+        )
+        for line in club_points_ranking(totals, rule.best_m)
+    ]
+
+
+# --------------------------------------------------------------------------- a player's page
+
+
+@dataclass(frozen=True)
+class PlayerTournament:
+    """One counted tournament of a player: where, which game, his place among how many."""
+
+    tournament_id: int
+    on: date
+    name: str
+    club: str
+    game: str
+    season: str
+    place: int
+    entries: int
+    points: Fraction
+    counts: bool
+
+
+def player_results(federation: Federation, player: Player) -> list[PlayerTournament]:
+    """A player's counted tournaments in the federation, every season and game, newest first
+    (two queries: his results, then the sizes of their fields)."""
+    mine = list(
+        TournamentResult.objects.filter(
+            player=player,
+            tournament__counted_for__federation=federation,
+            tournament__counted_for__status__in=counted_statuses(federation),
+            tournament__status=Tournament.Status.FINISHED,
+        )
+        .values_list(
+            "tournament_id",
+            "tournament__date",
+            "tournament__name",
+            "tournament__club__name",
+            "tournament__club_id",
+            "tournament__game",
+            "tournament__counted_for__season__name",
+            "tournament__counted_for__unlicensed_results_count",
+            "rank",
+        )
+        .order_by("-tournament__date", "-tournament_id")
+    )
+    ids = [row[0] for row in mine]
+    fields = _fields(ids)
+    licences = Licences.read(federation, [player.pk])
+    results = []
+    for tid, on, name, club, host, game, season, free, rank in mine:
+        entries, ranks = fields.get(tid, (0, {}))
+        try:
+            points = tournament_points(
+                [((unit,), place) for unit, place in ranks.items()], federation.step
+            )
+        except InvalidDeal:
+            continue
+        unit_points = next(
+            (points[unit] for unit, place in ranks.items() if place == rank), Fraction(0)
+        )
+        row = Row(tid, player.pk, 0, rank, 0, 0, 0, on, host, 0, free)
+        results.append(
+            PlayerTournament(
+                tid, on, name, club, game, season, rank, entries, unit_points, licences.counts(row)
+            )
+        )
+    return results
+
+
+def _fields(tournament_ids: list[int]) -> dict[int, tuple[int, dict[int, int]]]:
+    """Each tournament's ranked entries (teams in a team game) and their places (one query)."""
+    units: dict[int, dict[int, int]] = defaultdict(dict)
+    rows = TournamentResult.objects.filter(tournament_id__in=tournament_ids).values_list(
+        "tournament_id", "entry_id", "team_id", "rank"
+    )
+    for tid, entry, team, rank in rows:
+        units[tid][team or entry] = rank
+    return {tid: (len(ranks), ranks) for tid, ranks in units.items()}
+
+
+# --------------------------------------------------------------------------- the counted list
+
+
+@dataclass(frozen=True)
+class CountedLine:
+    pk: int
+    tournament_id: int
+    on: date
+    name: str
+    club: str
+    game: str
+    season: str
+    players: int
+    status: str
+    status_label: str
+    published: bool
+
+
+def counted_list(
+    federation: Federation, season: FederationSeason | None = None, *, every_status: bool = False
+) -> list[CountedLine]:
+    """The counted tournaments by club then date (one query); the desk sees every status."""
+    counted = CountedTournament.objects.filter(federation=federation)
+    if season is not None:
+        counted = counted.filter(season=season)
+    if not every_status:
+        counted = counted.filter(
+            status__in=counted_statuses(federation),
+            tournament__status=Tournament.Status.FINISHED,
+        )
+    rows = counted.annotate(players=Count("tournament__results")).values_list(
+        "pk",
+        "tournament_id",
+        "tournament__date",
+        "tournament__name",
+        "tournament__club__name",
+        "tournament__game",
+        "season__name",
+        "players",
+        "status",
+        "tournament__published",
+    )
+    labels = dict(CountedTournament.Status.choices)
+    lines = [
+        CountedLine(
+            pk, tid, on, name, club, game, season_name, players, status, str(labels[status]), pub
+        )
+        for pk, tid, on, name, club, game, season_name, players, status, pub in rows
+    ]
+    lines.sort(key=lambda line: (line.club.casefold(), line.on, line.tournament_id))
+    return lines
+
+
+# --------------------------------------------------------------------------- the cache's key
+
+
+def season_read(slug: str, season_pk: int) -> FederationSeason | None:
+    """A season of the federation ``slug`` with its federation and what its rankings depend
+    on besides the federation's own version and rule (``signature``), in one query: its counted
+    tournaments' results versions (bumped by every result, and by a change of a player's or a
+    club's name), their number, and the licences' last import (a licence decides the club a
+    result counts for, and whether it counts)."""
+    last_import = (
+        Licence.objects.filter(federation_id=OuterRef("federation_id"))
+        .order_by("-imported_at")
+        .values("imported_at")[:1]
+    )
+    return (
+        FederationSeason.objects.select_related("federation")
+        .filter(federation__slug=slug, pk=season_pk)
+        .annotate(
+            counted=Count("counted_tournaments"),
+            results=Sum("counted_tournaments__tournament__results_version"),
+            last=Max("counted_tournaments__tournament_id"),
+            finished=Count(
+                "counted_tournaments",
+                filter=Q(counted_tournaments__tournament__status=Tournament.Status.FINISHED),
+            ),
+            licences=Subquery(last_import),
+        )
+        .first()
+    )
+
+
+def signature(season: FederationSeason) -> tuple[object, ...]:
+    """The season's ``signature``, as ``season_read`` annotated it."""
+    names = ("counted", "results", "last", "finished", "licences")
+    return tuple(getattr(season, name) for name in names)
+
+
+def player_signature(federation: Federation, player: Player) -> tuple[object, ...]:
+    """What a player's page depends on: his counted tournaments and their results versions."""
+    return tuple(
+        TournamentResult.objects.filter(
+            player=player,
+            tournament__counted_for__federation=federation,
+            tournament__counted_for__status__in=counted_statuses(federation),
+            tournament__status=Tournament.Status.FINISHED,
+        )
+        .aggregate(
+            count=Count("pk"),
+            results=Sum("tournament__results_version"),
+            licences=Max(
+                Subquery(
+                    Licence.objects.filter(federation=federation, player=player)
+                    .order_by("-imported_at")
+                    .values("imported_at")[:1]
+                )
+            ),
+        )
+        .values()
+    )
