@@ -19,7 +19,7 @@ from django.utils.translation import gettext_lazy
 from club.models import Player
 from tournaments.models import Tournament
 from tournaments.services.errors import TournamentError
-from tournaments.services.holds import ensure_writable
+from tournaments.services.holds import ensure_writable, is_replayed
 
 from .models import CountedTournament, Federation, FederationMembership, FederationSeason, Licence
 from .services import FederationError, ranking_changed
@@ -160,7 +160,10 @@ def door_for(tournament: Tournament) -> Door | None:
 
 def refuse_unlicensed(tournament: Tournament, players: list[Player]) -> None:
     """A tournament admitting only licensed players refuses one without a valid licence on
-    its date (a ``TournamentError`` naming him)."""
+    its date (a ``TournamentError`` naming him). A laptop's bundle replayed here is not
+    judged again: its door was the hall's."""
+    if is_replayed(tournament):
+        return
     counted = CountedTournament.objects.filter(tournament=tournament).first()
     if counted is None or counted.unlicensed_may_play or not players:
         return

@@ -193,6 +193,10 @@ def test_only_licensed_players_may_play_when_the_tournament_says_so(
     with pytest.raises(TournamentError):
         registration.register_players(tournament, [valid, unknown])
     assert list(Entry.objects.values_list("player", flat=True)) == [valid.pk]
+    # A laptop's bundle replayed here: its door was the hall's, not judged again.
+    with holds.replaying(tournament):
+        registration.register_player(tournament, player=unknown)
+    assert Entry.objects.filter(player=unknown).exists()
 
 
 def test_the_refusal_is_said_on_the_registration_page(
