@@ -208,6 +208,12 @@ class Tournament(Travelling):
         related_name="+",
         verbose_name=_("put out by"),
     )
+    #: The results of a club hosted on another Atout site, imported by a federation from that
+    #: site's bundle: its name; they are read-only here (``services.holds``). Blank: this
+    #: site's own tournament.
+    imported_from = models.CharField(
+        _("imported from the site"), max_length=120, blank=True, editable=False
+    )
 
     club_lookup = "club"
 

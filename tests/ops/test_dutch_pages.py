@@ -88,6 +88,10 @@ NOT_PAGES = {
     "tests/tournaments/federation/test_ranking_pages.py reads it",
     "federation_counted_desk": "the demo has no federation yet (issue 35, « In the demo »); "
     "tests/tournaments/federation/test_ranking_pages.py reads it",
+    "hosted_clubs": "the demo has no federation yet (issue 35, « In the demo »); "
+    "tests/tournaments/federation/test_hosted_clubs.py reads it in Dutch",
+    "hosted_import": "the demo has no federation yet (issue 35, « In the demo »); "
+    "tests/tournaments/federation/test_hosted_clubs.py reads it in Dutch",
     "federation_ranking": "the demo has no federation yet (issue 35, « In the demo »); "
     "tests/tournaments/federation/test_ranking_pages.py reads it",
     "federation_ranking_xlsx": "the demo has no federation yet (issue 35, « In the demo »); "

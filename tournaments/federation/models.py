@@ -313,3 +313,37 @@ class CountedTournament(Travelling):
 
     def __str__(self) -> str:
         return f"{self.tournament} ({self.federation})"
+
+
+class HostedClub(models.Model):
+    """A member club hosted on another Atout site (issue 35 §5): the federation's committee
+    entered it with its site's public bundle key. It has no desk here: its counted tournaments
+    come as that site's bundles, signed by that key (a ``travel.TrustedKey`` registered for
+    this club only), and are read-only here (``Tournament.imported_from``).
+
+    Its row here gets the identifier its site gives it (``Club.uid``) with its first bundle,
+    whose club must bear the name the committee entered (``bound``)."""
+
+    federation = models.ForeignKey(
+        Federation,
+        on_delete=models.CASCADE,
+        related_name="hosted_clubs",
+        verbose_name=_("federation"),
+    )
+    club = models.OneToOneField(
+        Club, on_delete=models.CASCADE, related_name="hosted_elsewhere", verbose_name=_("club")
+    )
+    #: the site's raw Ed25519 public key, in hexadecimal (as ``manage.py bundle_key`` prints it)
+    public_key = models.CharField(_("public bundle key"), max_length=64)
+    #: the site's name or address, as the committee knows it (the read-only message names it)
+    site_label = models.CharField(_("its site"), max_length=120)
+    bound = models.BooleanField(_("first bundle received"), default=False)
+    created_at = models.DateTimeField(_("added on"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("club hosted elsewhere")
+        verbose_name_plural = _("clubs hosted elsewhere")
+        ordering = ["federation", "club__name"]
+
+    def __str__(self) -> str:
+        return f"{self.club} ({self.site_label})"

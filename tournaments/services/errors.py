@@ -46,3 +46,21 @@ class TournamentHeld(TournamentError):
                 "time": formats.time_format(local, "H:i"),
             }
         )
+
+
+class TournamentImported(TournamentError):
+    """The tournament's results were imported from the site that hosts its club (a federation
+    taking a club's results): they change there, and come again as a newer bundle; this site
+    writes nothing to it. The message names that site."""
+
+    def __init__(self, *, tournament: str, site: str) -> None:
+        self.tournament = tournament
+        self.site = site
+        super().__init__(
+            _(
+                "“%(tournament)s” was imported from the site “%(site)s” that hosts its club: "
+                "it is read-only here; its results change there, then come again as a newer "
+                "bundle."
+            )
+            % {"tournament": tournament, "site": site}
+        )

@@ -16,7 +16,11 @@ without the internet, and the site refuses every write to the tournament until i
   when it is the evening's last one (``BY_IMPORT``);
 - ``replaying``: the import replays a bundle's facts through the services while the laptop
   still holds the tournament (a safety copy imported during the evening releases nothing):
-  inside it, the guard lets that tournament's writes through, in that context only.
+  inside it, the guard lets that tournament's writes through, in that context only;
+- a tournament imported from the site that hosts its club (``Tournament.imported_from``: a
+  federation taking a club's results) is read-only here for good: the same guard refuses
+  every write to it (``errors.TournamentImported``, naming that site), except the import of
+  that club's newer bundle, inside ``replaying``.
 
 The guard reads the hold from the database, not from the row the caller holds (a page loaded
 before the hold must not write after it), and locks the tournament's row (``SELECT … FOR
@@ -44,7 +48,7 @@ from django.utils.translation import gettext as _
 
 from ..models import HOLDER_MAX_LENGTH, Tournament
 from ..signals import hold_released
-from .errors import TournamentError, TournamentHeld
+from .errors import TournamentError, TournamentHeld, TournamentImported
 
 logger = logging.getLogger("atout.holds")
 
@@ -99,24 +103,30 @@ def held_refusal(tournament: Tournament | int) -> TournamentHeld | None:
 def ensure_writable(tournament: Tournament | int) -> None:
     """The guard every write to a tournament's rows passes first (``tournament``: it, or its
     id): ``TournamentHeld`` (its message names the laptop and since when) while a laptop holds
-    it; nothing otherwise, nor while its bundle is being replayed (``replaying``). One query,
-    which locks the tournament's row until the caller's transaction ends."""
+    it; ``TournamentImported`` (naming the site) when it was imported from the site that
+    hosts its club; nothing otherwise, nor while its bundle is being replayed
+    (``replaying``). One query, which locks the tournament's row until the caller's
+    transaction ends."""
     pk = tournament if isinstance(tournament, int) else tournament.pk
     if pk in _replayed.get():
         return
     row = (
         Tournament.objects.select_for_update()
         .filter(pk=pk)
-        .values_list("name", "held_by", "held_since")
+        .values_list("name", "held_by", "held_since", "imported_from")
         .first()
     )
+    if row is not None and row[3]:
+        raise TournamentImported(tournament=row[0], site=row[3])
     if row is not None and row[1] and row[2] is not None:
         raise _refusal(row[0], Hold(holder=row[1], since=row[2]))
 
 
 def ensure_none_held(tournament_ids: Iterable[int]) -> None:
     """``ensure_writable`` for several tournaments at once (one query, locking their rows in
-    the order of their ids): the first held one refuses."""
+    the order of their ids): the first held one refuses. A player's erasure only: a tournament
+    imported from the site hosting its club does not refuse it (his name is erased here; no
+    import ever gives a name back)."""
     admitted = _replayed.get()
     ids = [pk for pk in tournament_ids if pk not in admitted]
     rows = (
@@ -224,3 +234,11 @@ def release_hold(
     )
     hold_released.send(Tournament, tournament=tournament, by_hand=reason is ReleaseReason.BY_HAND)
     return hold
+
+
+def mark_imported(tournament: Tournament, *, site: str) -> None:
+    """``tournament``'s results were imported from ``site``, the Atout site that hosts its
+    club (a federation taking a club's results): read-only here from now on."""
+    Tournament.objects.filter(pk=tournament.pk).update(imported_from=site)
+    tournament.imported_from = site
+    logger.info("Tournament %s: imported from the site %s, read-only here.", tournament.pk, site)

@@ -19,7 +19,7 @@ from scoring import InvalidDeal
 
 from ..models import Deal, Table, Tournament, TournamentResult
 from ..selectors.scoresheet import evaluate_sheet, table_records
-from .errors import TournamentHeld
+from .errors import TournamentHeld, TournamentImported
 from .holds import ensure_writable
 from .result_store import (
     refresh_tournament_status,
@@ -183,7 +183,8 @@ def recompute(*, tournament_id: int | None = None, dry_run: bool = False) -> Rec
     """Recompute every tournament that has tables (or one); ``dry_run``: report, write nothing.
 
     Archived evenings (``services.archive``) have no deal to recompute from: left out. A
-    tournament a laptop holds is left as it was, and said (``Recomputed.held``).
+    tournament a laptop holds, or one imported from the site hosting its club, is left as it
+    was, and said (``Recomputed.held``).
 
     One transaction: a run stopped half-way leaves every result as it was.
     """
@@ -199,7 +200,7 @@ def recompute(*, tournament_id: int | None = None, dry_run: bool = False) -> Rec
         for tournament in tournaments:
             try:
                 report.differences += recompute_tournament(tournament)
-            except TournamentHeld as held:
+            except (TournamentHeld, TournamentImported) as held:
                 report.held.append(str(held))
                 continue
             report.tournaments += 1

@@ -331,7 +331,11 @@ class TablePageView(LinkMixin):
         except errors.StaleSheet:
             messages.error(request, str(table_entry.table_words(table).phone_stale))
             return self.render_page(request, link, form=form, status=409)
-        except (table_entry.DealConflict, errors.TournamentHeld) as error:
+        except (
+            table_entry.DealConflict,
+            errors.TournamentHeld,
+            errors.TournamentImported,
+        ) as error:
             messages.error(request, str(error))  # what was typed stays in the form
             return self.render_page(request, link, form=form, status=409)
         sent_message(request, table, deal)

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from . import views
+from . import views, views_hosted
 
 urlpatterns = [
     path(
@@ -24,5 +24,15 @@ urlpatterns = [
         "club/<slug:slug>/importer-un-tournoi/",
         views.ImportView.as_view(),
         name="travel_import",
+    ),
+    path(
+        "federation/<slug:slug>/clubs-heberges/",
+        views_hosted.HostedClubsView.as_view(),
+        name="hosted_clubs",
+    ),
+    path(
+        "federation/<slug:slug>/clubs-heberges/<int:pk>/importer/",
+        views_hosted.HostedImportView.as_view(),
+        name="hosted_import",
     ),
 ]

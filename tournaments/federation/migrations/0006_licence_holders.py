@@ -21,7 +21,7 @@ def link_holders(apps: Any, schema_editor: Any) -> None:
 class Migration(migrations.Migration):
     dependencies = [
         ("club", "0018_licence_unique_per_issuer"),
-        ("federation", "0004_federation_ranking_version"),
+        ("federation", "0005_hosted_club"),
     ]
 
     operations = [migrations.RunPython(link_holders, migrations.RunPython.noop)]
