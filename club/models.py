@@ -213,6 +213,8 @@ class Player(Travelling):
     )
     email = models.EmailField(_("e-mail"), blank=True)
     phone = models.CharField(_("phone"), max_length=30, blank=True)
+    #: The site's own licence number (the site is its issuer: unique among the site's
+    #: numbers); a federation's numbers are its ``Licence`` rows, unique per federation.
     licence_number = models.CharField(_("licence number"), max_length=30, blank=True)
     active = models.BooleanField(_("active"), default=True)
     #: "" follows the club's ``default_public_name``.
@@ -255,7 +257,7 @@ class Player(Travelling):
             models.UniqueConstraint(
                 fields=["licence_number"],
                 condition=~Q(licence_number=""),
-                name="player_unique_licence_number",
+                name="player_licence_unique_per_site_issuer",
                 violation_error_message=_("A player with this licence number already exists."),
             ),
             models.CheckConstraint(

@@ -10,6 +10,7 @@ from typing import IO
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
 from django.db.models import Field
+from django.dispatch import Signal
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -19,6 +20,11 @@ from .spreadsheet_limits import ImportFileError as ImportFileError
 from .spreadsheet_limits import ImportTooLarge as ImportTooLarge
 from .titled_table import Columns, read_lines
 from .validators import plain_name_error
+
+#: The holders of licence numbers the site did not issue (a federation's, issue 35 §2), so
+#: that a member typed with one is that same person: ``club``, ``numbers``; a receiver answers
+#: with ``{number: Player}`` (his clubs prefetched). Sent while the rows are checked.
+licence_holders = Signal()
 
 #: The titles a person's columns go by in every import (as ``titled_table.column_key`` reads
 #: them).
@@ -99,6 +105,12 @@ def validate_rows(club: Club, rows: list[ImportRow]) -> list[ImportRow]:
         p.licence_number: p
         for p in Player.objects.exclude(licence_number="").prefetch_related("clubs")
     }
+    others = {row.licence_number for row in rows if row.licence_number} - set(licences)
+    if others:
+        for _receiver, answer in licence_holders.send(Club, club=club, numbers=others):
+            if isinstance(answer, dict):
+                for number, holder in answer.items():
+                    licences.setdefault(number, holder)
     seen_names: dict[tuple[str, str], int] = {}
     seen_licences: dict[str, int] = {}
     for row in rows:

@@ -290,11 +290,25 @@ class EntryClubForm(forms.Form):
 
 
 class WalkInForm(forms.Form):
+    """A walk-in: his licence number (matched at once to its holder), or his names."""
+
+    licence_number = forms.CharField(
+        label=_("Licence number"),
+        max_length=30,
+        required=False,
+        help_text=_("If he has one: the player holding it is registered, wherever he plays."),
+    )
     first_name = forms.CharField(
-        label=_("First name"), max_length=80, validators=[PlainNameValidator(_("First name"))]
+        label=_("First name"),
+        max_length=80,
+        required=False,
+        validators=[PlainNameValidator(_("First name"))],
     )
     last_name = forms.CharField(
-        label=_("Last name"), max_length=80, validators=[PlainNameValidator(_("Last name"))]
+        label=_("Last name"),
+        max_length=80,
+        required=False,
+        validators=[PlainNameValidator(_("Last name"))],
     )
     substitute = forms.BooleanField(label=_("Substitute"), required=False)
     table_filler = forms.BooleanField(
@@ -311,6 +325,15 @@ class WalkInForm(forms.Form):
         super().clean()
         cleaned = self.cleaned_data
         first, last = cleaned.get("first_name", "").strip(), cleaned.get("last_name", "").strip()
+        if cleaned.get("licence_number", "").strip() or self.errors:
+            return cleaned
+        for name, value in (("first_name", first), ("last_name", last)):
+            if not value:
+                self.add_error(
+                    name,
+                    _("“%(field)s” is required, unless a licence number is typed.")
+                    % {"field": self.fields[name].label},
+                )
         if first and last and club_player_named(self.club, first, last) is not None:
             raise forms.ValidationError(
                 _("%(name)s is already a player of the club: register him from the members list.")

@@ -46,3 +46,12 @@ hold_released = Signal()
 #: table id, the records its phones enter next (each confirmed by another player's phone, but
 #: the very last one, left waiting for its confirmation). The core never plays from phones.
 demo_evening = Signal()
+
+#: Players are about to be registered for a tournament (``services.registration``):
+#: ``tournament``, ``players``. A receiver refuses by raising ``TournamentError``, whose
+#: message names the player (nothing is registered then).
+players_registering = Signal()
+
+#: A walk-in was typed with a licence number (``services.registration.add_walk_in``):
+#: ``tournament``, ``number``. A receiver answers with the ``Player`` holding it, or None.
+walk_in_licence = Signal()

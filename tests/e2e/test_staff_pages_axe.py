@@ -93,6 +93,7 @@ def _urls(tournament, club, season) -> dict[str, str | None]:
         ),
         "club_privacy_settings": reverse("club_privacy_settings", args=[club.slug]),
         "club_federations": reverse("club_federations", args=[club.slug]),
+        "tournament_federation": reverse("tournament_federation", args=t),
         "travel_import": reverse("travel_import", args=[club.slug]),
     }
 

@@ -78,6 +78,8 @@ NOT_PAGES = {
     "yet (issue 35, « In the demo »); tests/tournaments/federation/test_licence_import.py",
     "federation_page": "the demo has no federation yet (issue 35, « In the demo »); "
     "tests/tournaments/federation/test_federation_desk.py reads it",
+    "federation_merge": "linked from the federation's desk, which the demo has not yet (issue "
+    "35, « In the demo »); tests/tournaments/federation/test_merge.py reads it in Dutch",
     "federation_rules": "the demo has no federation yet (issue 35, « In the demo »); "
     "tests/tournaments/federation/test_ranking_pages.py reads it",
     "federation_seasons": "the demo has no federation yet (issue 35, « In the demo »); "

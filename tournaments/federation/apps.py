@@ -8,4 +8,4 @@ class FederationConfig(AppConfig):
     verbose_name = _("Federations")
 
     def ready(self) -> None:
-        from . import receivers  # noqa: F401  (connects the core's signals)
+        from . import door_receivers, receivers  # noqa: F401  (connect the core's signals)

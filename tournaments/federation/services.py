@@ -17,6 +17,7 @@ from scoring.errors import InvalidRules
 from scoring.federation import check_rule
 
 from . import rating_queue
+from .holders import matched_holders
 from .licences import LicenceRow, check_rows
 from .models import (
     CountedTournament,
@@ -106,7 +107,8 @@ def accept_club(*, membership: FederationMembership) -> FederationMembership:
 @transaction.atomic
 def import_licences(*, federation: Federation, rows: list[LicenceRow]) -> tuple[int, int]:
     """Save a confirmed licence list: each row creates the licence of its number or updates
-    it; licences the file does not name stay as they were. The rows are checked again inside
+    it, linked to its holder when he is known (``holders``); licences the file does not name
+    stay as they were. The rows are checked again inside
     the transaction: one in error and nothing is saved. Returns (created, updated)."""
     Federation.objects.select_for_update().filter(pk=federation.pk).first()
     checked = check_rows(federation, rows)
@@ -114,6 +116,7 @@ def import_licences(*, federation: Federation, rows: list[LicenceRow]) -> tuple[
     if any(not row.is_valid for row in checked):
         raise FederationError(refusal)
     stored = {licence.number: licence for licence in Licence.objects.filter(federation=federation)}
+    holders = matched_holders(federation, ((row.number, row.club_id or 0) for row in checked))
     created: list[Licence] = []
     updated: list[Licence] = []
     now = timezone.now()
@@ -127,11 +130,21 @@ def import_licences(*, federation: Federation, rows: list[LicenceRow]) -> tuple[
         licence.valid_from, licence.valid_until = start, end
         licence.status = row.state
         licence.imported_at = now
+        licence.player_id = licence.player_id or holders.get(row.number)
         (updated if licence.pk else created).append(licence)
     Licence.objects.bulk_create(created)
     Licence.objects.bulk_update(
         updated,
-        ["last_name", "first_name", "club", "valid_from", "valid_until", "status", "imported_at"],
+        [
+            "last_name",
+            "first_name",
+            "club",
+            "valid_from",
+            "valid_until",
+            "status",
+            "imported_at",
+            "player",
+        ],
     )
     return len(created), len(updated)
 

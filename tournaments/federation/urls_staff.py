@@ -3,7 +3,7 @@ club's page of its federations (the club's committee)."""
 
 from django.urls import path
 
-from . import views, views_desk
+from . import door_views, people_views, views, views_desk
 
 urlpatterns = [
     path("federations/nouvelle/", views.FederationCreateView.as_view(), name="federation_create"),
@@ -16,6 +16,16 @@ urlpatterns = [
         "federation/<slug:slug>/licences/importer/",
         views.LicenceImportView.as_view(),
         name="federation_licence_import",
+    ),
+    path(
+        "federation/<slug:slug>/fusion/",
+        people_views.MergeView.as_view(),
+        name="federation_merge",
+    ),
+    path(
+        "saisie/tournois/<int:pk>/federation/",
+        door_views.CountedView.as_view(),
+        name="tournament_federation",
     ),
     path(
         "federation/<slug:slug>/bureau/regles/",

@@ -26,6 +26,7 @@ from .forms import (
     LicenceConfirmForm,
     LicenceImportForm,
 )
+from .holders import matched_holders
 from .licences import LicenceRow, check_rows, read_licences, rows_from_dicts
 from .models import Federation, FederationMembership, Licence
 
@@ -186,7 +187,9 @@ class LicenceImportView(FederationCommitteeMixin, ImportFlowView[LicenceRow, Fed
         self, club: Federation, stored: dict[str, Any], rows: list[LicenceRow]
     ) -> dict[str, Any]:
         # ``federation``, never ``club``: the base layout reads a club's pages from ``club``.
-        return {"club": None, "federation": club}
+        valid = [row for row in rows if row.is_valid]
+        holders = matched_holders(club, ((row.number, row.club_id or 0) for row in valid))
+        return {"club": None, "federation": club, "matched": len(holders), "valid": len(valid)}
 
     def recheck(self, club: Federation, stored: dict[str, Any]) -> list[LicenceRow]:
         return check_rows(club, rows_from_dicts(stored["rows"]))

@@ -141,6 +141,13 @@ def ensure_none_held(tournament_ids: Iterable[int]) -> None:
         raise _refusal(name, Hold(holder=holder, since=since))
 
 
+def is_replayed(tournament: Tournament | int) -> bool:
+    """Whether ``tournament``'s bundle is being replayed here (its facts were admitted where
+    they were made: the apps do not judge them again)."""
+    pk = tournament if isinstance(tournament, int) else tournament.pk
+    return pk in _replayed.get()
+
+
 @contextmanager
 def replaying(tournament: Tournament) -> Iterator[None]:
     """Inside it, the guard lets ``tournament``'s writes through: the import replaying the

@@ -9,6 +9,7 @@ from django.utils.translation import gettext as _
 from club.models import Club, Player, RepresentedClub
 from club.selectors import club_player_named
 
+from .. import signals
 from ..models import (
     Entry,
     Tournament,
@@ -29,6 +30,7 @@ def register_player(
     """``table_filler``: a host who sits down to complete a table, left out of the rating for
     this tournament (``tournaments.ratings``)."""
     ensure_writable(tournament)
+    signals.players_registering.send(Tournament, tournament=tournament, players=[player])
     entry, created = Entry.objects.get_or_create(
         tournament=tournament,
         player=player,
@@ -55,9 +57,13 @@ def add_walk_in(
     first_name: str,
     last_name: str,
     substitute: bool = False,
+    licence_number: str = "",
     table_filler: bool = False,
 ) -> WalkIn:
     """A player who is not yet known: create him, make him a player of the club, register him.
+    With a licence number, its holder (the same person, wherever he plays) is registered and
+    becomes a player of the club: the site's own numbers first, then those the apps know
+    (``signals.walk_in_licence``: a federation's); a number nobody holds is refused.
 
     The club's row is locked first, so two identical walk-ins sent at once (a double tap)
     queue: the second finds the player the first created and registers nobody twice.
@@ -65,16 +71,37 @@ def add_walk_in(
     ensure_writable(tournament)
     club = Club.objects.select_for_update().get(pk=tournament.club_id)
     first_name, last_name = first_name.strip(), last_name.strip()
-    player = club_player_named(club, first_name, last_name)
-    new_player = player is None
-    if player is None:
-        player = Player.objects.create(first_name=first_name, last_name=last_name)
-        player.clubs.add(club)
+    found = (
+        licence_holder(tournament, licence_number.strip())
+        if licence_number.strip()
+        else club_player_named(club, first_name, last_name)
+    )
+    new_player = found is None
+    player = found or Player.objects.create(first_name=first_name, last_name=last_name)
+    player.clubs.add(club)
     registered = tournament.entries.filter(player=player, withdrawn=False).exists()
     entry = register_player(
         tournament, player=player, substitute=substitute, table_filler=table_filler
     )
     return WalkIn(entry, new_player=new_player, new_entry=not registered)
+
+
+def licence_holder(tournament: Tournament, number: str) -> Player:
+    """The person holding the licence ``number``; refused when nobody here holds it."""
+    holder = Player.objects.filter(licence_number=number, erased_at__isnull=True).first()
+    if holder is not None:
+        return holder
+    answers = signals.walk_in_licence.send(Tournament, tournament=tournament, number=number)
+    for _receiver, found in answers:
+        if isinstance(found, Player):
+            return found
+    raise TournamentError(
+        _(
+            "Licence number: nobody holds the licence “%(number)s” here. Check the number, "
+            "or leave it empty and type the player's names."
+        )
+        % {"number": number}
+    )
 
 
 @dataclass(frozen=True)
@@ -93,11 +120,12 @@ def register(
     first_name: str = "",
     last_name: str = "",
     substitute: bool = False,
+    licence_number: str = "",
     table_filler: bool = False,
 ) -> Registered:
-    """A member of the club (``player``) or a walk-in (his names: a player of the club is
-    created unless the club has one of that name) registered; a walk-in already registered is
-    not added twice."""
+    """A member of the club (``player``) or a walk-in (his licence number, matched to its
+    holder, or his names: a player of the club is created unless the club has one of that
+    name) registered; a walk-in already registered is not added twice."""
     if player is not None:
         entry = register_player(
             tournament, player=player, substitute=substitute, table_filler=table_filler
@@ -108,6 +136,7 @@ def register(
         first_name=first_name,
         last_name=last_name,
         substitute=substitute,
+        licence_number=licence_number,
         table_filler=table_filler,
     )
     return Registered(walk_in.entry, added=walk_in.new_entry)
@@ -162,6 +191,7 @@ def register_players(tournament: Tournament, players: Iterable[Player]) -> int:
     registered is left as he is (one who had withdrawn comes back). How many were added."""
     ensure_writable(tournament)
     players = list(players)
+    signals.players_registering.send(Tournament, tournament=tournament, players=players)
     known = dict(
         tournament.entries.filter(player__in=players).values_list("player_id", "withdrawn")
     )

@@ -244,6 +244,7 @@ class RegistrationView(ScorekeeperRequiredMixin, View):
                 first_name=data.get("first_name", ""),
                 last_name=data.get("last_name", ""),
                 substitute=data["substitute"],
+                licence_number=data.get("licence_number", ""),
                 table_filler=data["table_filler"],
             )
         except errors.TournamentError as error:  # what was typed stays in the form

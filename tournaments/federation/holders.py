@@ -1,0 +1,58 @@
+"""Who holds a licence (issue 35 §2): one person across clubs.
+
+Two issuers, two kinds of numbers: the site issues ``Player.licence_number`` (unique among the
+site's own numbers), a federation issues its ``Licence.number`` (unique within it). A licence
+is matched to its holder by the link it already has, else by the player of the licence's club
+whose site number equals it (clubs typed the federation's number there before the federation
+came); never by name alone. A person may hold licences of several federations."""
+
+from collections.abc import Iterable
+
+from django.db.models import QuerySet
+
+from club.models import Club, Player
+
+from .models import Federation, FederationMembership, Licence
+from .selectors import member_clubs
+
+
+def matched_holders(federation: Federation, licences: Iterable[tuple[str, int]]) -> dict[str, int]:
+    """For (number, club id) pairs of ``federation``'s licences: the holder's player id of
+    each number that has one (its stored link, else the player of that club holding the same
+    number of the site). Two queries, whatever the list's size."""
+    wanted = dict(licences)
+    linked = dict(
+        Licence.objects.filter(
+            federation=federation, number__in=wanted, player__isnull=False
+        ).values_list("number", "player_id")
+    )
+    same_number = Player.objects.filter(licence_number__in=set(wanted) - set(linked))
+    for number, player_id, club_id in same_number.values_list("licence_number", "pk", "clubs"):
+        if wanted.get(number) == club_id:
+            linked[number] = player_id
+    return linked
+
+
+def federation_players(federation: Federation) -> QuerySet[Player]:
+    """The players of its member clubs: the only ones its committee may merge."""
+    clubs = member_clubs(federation).values("pk")
+    return Player.objects.filter(clubs__in=clubs, erased_at__isnull=True).distinct()
+
+
+def club_licence_holders(club: Club, numbers: set[str]) -> dict[str, Player]:
+    """The known holders of ``numbers`` among the licences of the federations ``club`` is an
+    accepted member of (his clubs prefetched): a member the club types with one is him."""
+    federations = FederationMembership.objects.filter(
+        club=club, status=FederationMembership.Status.ACCEPTED
+    ).values("federation_id")
+    licences = Licence.objects.filter(
+        federation_id__in=federations, number__in=numbers, player__isnull=False
+    ).select_related("player")
+    found = {licence.number: licence.player for licence in licences if licence.player}
+    by_pk = {
+        p.pk: p
+        for p in Player.objects.filter(pk__in=[p.pk for p in found.values()]).prefetch_related(
+            "clubs"
+        )
+    }
+    return {number: by_pk[player.pk] for number, player in found.items()}
