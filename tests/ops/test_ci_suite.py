@@ -97,6 +97,28 @@ def test_postgresql_leaves_out_only_browser_tests_of_layout():
         assert not re.search(r"select_for_update|threading|subprocess\.Popen|cursor\(", text), name
 
 
+def test_processes_apart_read_no_database_of_the_run():
+    """A module left out of the PostgreSQL run for its processes (``processes_apart``, see
+    tests/conftest.py) uses no test database in process, and gives each ``manage.py`` it starts
+    a SQLite file of its own: run on PostgreSQL, they would do just the same again."""
+    wrong = []
+    for path in _test_files():
+        source = path.read_text(encoding="utf-8")
+        if path == TESTS / "conftest.py" or "pytest.mark.processes_apart" not in source:
+            continue
+        arguments = {
+            argument.arg
+            for node in ast.walk(ast.parse(source))
+            if isinstance(node, ast.FunctionDef)
+            for argument in node.args.args
+        }
+        if arguments & {"db", "transactional_db", "demo_db", "two_clubs"} or "django_db" in source:
+            wrong.append(f"{path.relative_to(ROOT)}: reaches the test database")
+        if "manage.py" in source and not re.search(r'_URL": f"sqlite:///', source):
+            wrong.append(f"{path.relative_to(ROOT)}: manage.py without a database of its own")
+    assert wrong == []
+
+
 #: Modules outside tests/sweeps that read every route of the resolver, each with its reason.
 OWN_WALKS = {
     "tests/ops/test_dutch_pages.py": "follows the links of the demo club in Dutch (another "
