@@ -5,7 +5,7 @@ fixture that builds it again pays seconds of CPU each time. Every URL of the res
 once per database, with every check of the tests that walked it (tests/sweeps/). The Redis tests
 share one fixture (the machine's Redis, one database per xdist worker). CI's PostgreSQL run keeps
 every test that reaches the database (the ``database`` mark) and leaves out only browser tests of
-layout."""
+layout (and, never marked, the modules whose processes read no database of the run)."""
 
 import ast
 import re
