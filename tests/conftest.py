@@ -32,7 +32,10 @@ What runs on PostgreSQL
 Every test that reaches the database (the ``django_db`` mark, a database fixture, or a module
 that starts processes, which read ``DATABASE_URL``) is marked ``database`` at collection. CI's
 PostgreSQL run keeps only those (``-m database``): a test that never reaches the database
-(pytest-django refuses it any access) cannot behave differently there.
+(pytest-django refuses it any access) cannot behave differently there. A module whose processes
+never read ``DATABASE_URL`` (they use no database, or a SQLite file of their own that they are
+given) says so with ``pytestmark = pytest.mark.processes_apart``: its processes do the same on
+both runs, and the second run of a clone's install, minutes on CI, would only repeat the first.
 
 Redis
 -----
@@ -191,7 +194,7 @@ def pytest_collection_modifyitems(config, items):
         if (
             item.get_closest_marker("django_db")
             or DATABASE_FIXTURES & set(getattr(item, "fixturenames", ()))
-            or spawns[path]
+            or (spawns[path] and not item.get_closest_marker("processes_apart"))
         ):
             item.add_marker(database)
     result = yield

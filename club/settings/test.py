@@ -28,3 +28,13 @@ if not (os.environ.get("ATOUT_CACHE_URL") or os.environ.get("ATOUT_CACHE_DIR")):
 ATOUT_BUNDLE_KEY_FILE = os.path.join(
     tempfile.gettempdir(), f"atout-test-bundle-key-{os.getpid()}.pem"
 )
+
+# On PostgreSQL (CI's second run), the test databases commit without waiting for the disk:
+# a test's transactions, locks and isolation are the same, only a crash of the server could
+# lose the last commits, of throwaway databases. CI's many commits (each migration, each
+# transactional test's flush) otherwise each wait for an fsync on a shared server.
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":  # noqa: F405
+    DATABASES["default"]["OPTIONS"] = {  # noqa: F405
+        **DATABASES["default"].get("OPTIONS", {}),  # noqa: F405
+        "options": "-c synchronous_commit=off",
+    }

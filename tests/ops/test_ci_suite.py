@@ -5,7 +5,7 @@ fixture that builds it again pays seconds of CPU each time. Every URL of the res
 once per database, with every check of the tests that walked it (tests/sweeps/). The Redis tests
 share one fixture (the machine's Redis, one database per xdist worker). CI's PostgreSQL run keeps
 every test that reaches the database (the ``database`` mark) and leaves out only browser tests of
-layout."""
+layout (and, never marked, the modules whose processes read no database of the run)."""
 
 import ast
 import re
@@ -95,6 +95,28 @@ def test_postgresql_leaves_out_only_browser_tests_of_layout():
         assert path.is_file() and path.parent == TESTS / "e2e", name
         text = path.read_text()
         assert not re.search(r"select_for_update|threading|subprocess\.Popen|cursor\(", text), name
+
+
+def test_processes_apart_read_no_database_of_the_run():
+    """A module left out of the PostgreSQL run for its processes (``processes_apart``, see
+    tests/conftest.py) uses no test database in process, and gives each ``manage.py`` it starts
+    a SQLite file of its own: run on PostgreSQL, they would do just the same again."""
+    wrong = []
+    for path in _test_files():
+        source = path.read_text(encoding="utf-8")
+        if path == TESTS / "conftest.py" or "pytest.mark.processes_apart" not in source:
+            continue
+        arguments = {
+            argument.arg
+            for node in ast.walk(ast.parse(source))
+            if isinstance(node, ast.FunctionDef)
+            for argument in node.args.args
+        }
+        if arguments & {"db", "transactional_db", "demo_db", "two_clubs"} or "django_db" in source:
+            wrong.append(f"{path.relative_to(ROOT)}: reaches the test database")
+        if "manage.py" in source and not re.search(r'_URL": f"sqlite:///', source):
+            wrong.append(f"{path.relative_to(ROOT)}: manage.py without a database of its own")
+    assert wrong == []
 
 
 #: Modules outside tests/sweeps that read every route of the resolver, each with its reason.

@@ -14,6 +14,9 @@ from pathlib import Path
 import pytest
 from catalogue_words import LOCALE, PLACEHOLDER, catalogue
 
+#: Its process (msgfmt) reads no database (not rerun on PostgreSQL).
+pytestmark = pytest.mark.processes_apart
+
 REPO = Path(__file__).resolve().parents[2]
 GLOSSARY = REPO / "docs" / "glossary-nl.md"
 

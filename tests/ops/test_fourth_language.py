@@ -10,10 +10,14 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from django.conf import settings as django_settings
 
 REPO = Path(django_settings.BASE_DIR)
 PYTHON = Path(sys.executable)
+
+#: The copy's processes run on a SQLite file of their own (not rerun on PostgreSQL).
+pytestmark = pytest.mark.processes_apart
 
 #: German words for some keys; the others are left empty: they fall back to French.
 GERMAN = {

@@ -1,6 +1,7 @@
 """Issue 25, trap 1: a French club's production pages are French by the documented steps alone,
 and a check fails loudly when the catalogue is missing (git ignores the compiled ``.mo``)."""
 
+import os
 import re
 import shutil
 import subprocess
@@ -14,6 +15,9 @@ from django.core.management.base import SystemCheckError
 
 REPO = Path(django_settings.BASE_DIR)
 PYTHON = Path(sys.executable)
+
+#: The clone's processes run on a SQLite file of their own (not rerun on PostgreSQL).
+pytestmark = pytest.mark.processes_apart
 
 
 @pytest.fixture
@@ -48,10 +52,15 @@ def test_a_fresh_clone_installed_as_documented_is_french(tmp_path):
     subprocess.run(["git", "clone", "-q", str(REPO), str(clone)], check=True)
     assert not (clone / "locale" / "fr" / "LC_MESSAGES" / "django.mo").exists()
     venv = PYTHON.parent.parent
+    own_database = {**os.environ, "DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}"}
 
     def manage(*args: str) -> subprocess.CompletedProcess:
         return subprocess.run(
-            [str(PYTHON), "manage.py", *args], cwd=clone, capture_output=True, text=True
+            [str(PYTHON), "manage.py", *args],
+            cwd=clone,
+            env=own_database,
+            capture_output=True,
+            text=True,
         )
 
     unchecked = manage("check")

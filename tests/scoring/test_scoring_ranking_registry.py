@@ -36,6 +36,8 @@ from scoring.ranking import (
 )
 
 PACKAGE = Path(scoring.__file__).parent
+#: Its processes import the scoring package alone, no database (not rerun on PostgreSQL).
+pytestmark = pytest.mark.processes_apart
 
 
 # --------------------------------------------------------------------------- ranking
