@@ -49,6 +49,7 @@ import datetime
 import os
 import random
 import re
+import secrets
 from dataclasses import dataclass
 
 import pytest
@@ -68,6 +69,7 @@ from tournaments.games import plugin_for
 from tournaments.models import Tournament
 from tournaments.sample_sheets import double_king_round
 from tournaments.services import deal_entry, drawing, pairing, registration, rulesets
+from tournaments.travel.models import LeaseKey
 
 #: A script each old release runs as its own program (tests/ops/upgrade.py): never imported by
 #: the doctest collection, which would run it.
@@ -517,6 +519,11 @@ def two_clubs(db):
         content=b"%PDF-1.7 Zorglub",
     )
     Membership.objects.create(player=king.entries.first().player, season=a_season, amount=7)
+    # This database is also the laptop that took the whist evening away (its lease's key):
+    # « Rapporter la soirée » answers for it.
+    LeaseKey.objects.create(
+        tournament_uid=whist.uid, private_key=secrets.token_hex(32), holder="Portable"
+    )
     b_player = Player.objects.create(first_name="Bernard", last_name="Beta")
     b.players.add(b_player)
     a_bureau = _user("a-bureau", BUREAU, a)

@@ -65,6 +65,8 @@ NOT_PAGES = {
     "staff_teams": "a team game's pairing before its first round: the demo's are played "
     "(tests/tournaments/test_team_games.py reads it)",
     "table_state": "JSON for the table's phone poll",
+    "travel_return": "only on the laptop that holds a lease's key (« Rapporter la soirée »): "
+    "the demo's site holds none (tests/tournaments/travel/test_hall_return.py reads it)",
     "table_worker": "the phones' service worker, a script registered by the table page's JS "
     "(tests/tournaments/tableside/test_table_worker.py reads it)",
     "table_send": "a form's target (POST), on the table's phone page",
