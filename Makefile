@@ -55,8 +55,9 @@ HALL_ADDRESS = $(if $(filter 0.0.0.0 ::,$(HALL_HOST)),$(or $(LAN_ADDRESS),127.0.
 HALL := DJANGO_SETTINGS_MODULE=club.settings.hall
 hall:
 	@test -f $(STAMP) || { echo "Atout is not installed here: run make install first, with the internet."; exit 1; }
-	@test -n "$(BUNDLE)" || { echo "Which evening? make hall BUNDLE=soiree.atout (the file « Emporter la soirée » downloaded)"; exit 1; }
-	@$(MAKE) --no-print-directory catalogue
+	@test -n "$(BUNDLE)" || { echo "Which evening? make hall BUNDLE=soiree.atout.json.gz (the file « Emporter la soirée » downloaded)"; exit 1; }
+	@$(MAKE) -s --no-print-directory catalogue
+	@test -n "$(LAN_ADDRESS)" -o "$(HALL_HOST)" != "0.0.0.0" || echo "No network found: the phones cannot reach 127.0.0.1. Start the Wi-Fi hotspot (README, « Une soirée sans internet ») and run make hall again."
 	@$(HALL) ATOUT_BASE_URL=http://$(HALL_ADDRESS):$(PORT) \
 	DJANGO_ALLOWED_HOSTS=$(HALL_ADDRESS),$(shell hostname 2>/dev/null) \
 	$(PY) manage.py hall "$(BUNDLE)" $(if $(FRESH),--fresh) \
