@@ -28,10 +28,10 @@ from tournaments.federation.models import (
     Licence,
 )
 from tournaments.models import Entry, Tournament
-from tournaments.travel.services.document import seal
+from tournaments.travel.services.document import BundleError, seal
 from tournaments.travel.services.export import export_bundle, tournament_payload
 from tournaments.travel.services.importing import import_bundle
-from tournaments.travel.services.signing import make_site_key
+from tournaments.travel.services.signing import make_site_key, signing_key_for
 
 pytestmark = pytest.mark.django_db
 
@@ -139,6 +139,35 @@ def test_the_sites_import_of_the_laptops_bundle_takes_no_federation_row(make_tou
     federation.refresh_from_db()
     assert federation.name == "Fédération wallonne"
     assert CountedTournament.objects.get(tournament=tournament).unlicensed_may_play is True
+
+
+@pytest.mark.parametrize(
+    ("valid_from", "valid_until", "said"),
+    [
+        ("2025-09-01", "2026-02-30", "une date qui n’en est pas une : « 2026-02-30 »"),
+        ("2026-03-01", "2025-09-01", "finissent avant de commencer"),
+    ],
+)
+def test_a_lease_bundle_whose_licence_dates_are_wrong_is_refused(
+    make_tournament, club, valid_from, valid_until, said
+):
+    """The laptop's import of the door's rows: a licence's day that is no day of the calendar,
+    or one ending before it starts, refused in French, nothing written."""
+    tournament = make_tournament(players=4, rounds=1)
+    federation = counted(tournament, club)
+    licence(federation, tournament.entries.order_by("pk").first().player, "W-1")
+    _key, _made = make_site_key()
+    payload = opened(export_bundle(tournament, hold="Portable"))
+    row = {
+        **payload["licences"][0],
+        "uid": str(uuid.uuid4()),
+        "valid_from": valid_from,
+        "valid_until": valid_until,
+    }
+    data = seal({**payload, "licences": [row]}, signing_key_for(tournament.uid))
+    with pytest.raises(BundleError, match=said):
+        import_bundle(data)
+    assert Licence.objects.count() == 1
 
 
 def test_the_door_on_the_laptop_and_a_licence_to_check_back_on_the_site(

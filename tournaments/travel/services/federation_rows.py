@@ -9,6 +9,7 @@ on the laptop only (the bundle that carries the lease): rows matched by ``uid``.
 import of a laptop's bundle never takes them: the site's own licences are the truth; a number
 typed at the laptop's door comes back as ``licences_to_check`` instead."""
 
+import datetime
 from collections.abc import Callable, Iterable
 from typing import Any
 
@@ -90,14 +91,31 @@ def licences_to_check(tournament: Tournament) -> list[str]:
     return [str(player.uid) for player in door.players_to_check(tournament)]
 
 
-def _day(text: str) -> Any:
-    day = parse_date(text)
+def _day(text: str) -> datetime.date:
+    try:
+        day = parse_date(text)
+    except ValueError:  # well formed, not a day of the calendar (2026-02-30)
+        day = None
     if day is None:
         raise BundleError(
             _("The bundle's federation rows have a date that is not one: « %(text)s ».")
             % {"text": text}
         )
     return day
+
+
+def _dates(
+    row: dict[str, Any], first: str, last: str, *, strict: bool = False
+) -> tuple[datetime.date, datetime.date]:
+    """A row's first and last day; a season ends after it starts (``strict``), a licence may
+    last one day."""
+    start, end = _day(row[first]), _day(row[last])
+    if end < start or (strict and end == start):
+        raise BundleError(
+            _("The bundle's federation rows end before they start: « %(start)s » to « %(end)s ».")
+            % {"start": row[first], "end": row[last]}
+        )
+    return start, end
 
 
 def take_door_rows(
@@ -128,12 +146,13 @@ def take_door_rows(
     season_row = counted_row["season"]
     season = FederationSeason.objects.filter(uid=season_row["uid"]).first()
     if season is None:
+        starts_on, ends_on = _dates(season_row, "starts_on", "ends_on", strict=True)
         season = FederationSeason.objects.create(
             uid=season_row["uid"],
             federation=federation,
             name=season_row["name"],
-            starts_on=_day(season_row["starts_on"]),
-            ends_on=_day(season_row["ends_on"]),
+            starts_on=starts_on,
+            ends_on=ends_on,
         )
     if not CountedTournament.objects.filter(tournament=tournament).exists():
         CountedTournament.objects.create(
@@ -169,6 +188,7 @@ def _take_licences(
         holder = holders.get(row["player"])
         if row["uid"] in known or holder is None:
             continue
+        valid_from, valid_until = _dates(row, "valid_from", "valid_until")
         Licence.objects.create(
             uid=row["uid"],
             federation=federation,
@@ -177,8 +197,8 @@ def _take_licences(
             last_name=holder.last_name,
             club=clubs.get(row["club"], club),
             player=holder,
-            valid_from=_day(row["valid_from"]),
-            valid_until=_day(row["valid_until"]),
+            valid_from=valid_from,
+            valid_until=valid_until,
             status=row["status"],
         )
         added += 1
