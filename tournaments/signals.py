@@ -53,5 +53,6 @@ demo_evening = Signal()
 players_registering = Signal()
 
 #: A walk-in was typed with a licence number (``services.registration.add_walk_in``):
-#: ``tournament``, ``number``. A receiver answers with the ``Player`` holding it, or None.
+#: ``tournament``, ``number``, ``first_name``, ``last_name`` (as typed). A receiver answers
+#: with the ``Player`` holding it, or None.
 walk_in_licence = Signal()

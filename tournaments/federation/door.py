@@ -3,14 +3,17 @@ season, and each registered player's licence state on the tournament's date, rea
 last imported list (so it works on the hall's laptop without the internet too).
 
 A state is said in words and a mark, never by colour alone: « valide » ✔, « expirée » or
-« suspendue » ✖, « inconnue » ?. A player's licences of the federation are read in one query
-for the whole registration page; his best one on the date decides."""
+« suspendue » ✖, « inconnue » ?, and on a hall's laptop « à vérifier au retour » ↻ (a number
+typed at its door that the list it carried does not hold). A player's licences of the
+federation are read in one query for the whole registration page; his best one on the date
+decides."""
 
 import datetime
 from collections.abc import Iterable
 from dataclasses import dataclass
 
 from django.db import transaction
+from django.db.models import QuerySet
 from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
@@ -25,15 +28,17 @@ from .models import CountedTournament, Federation, FederationMembership, Federat
 from .services import FederationError, ranking_changed
 
 VALID, EXPIRED, SUSPENDED, UNKNOWN = "valid", "expired", "suspended", "unknown"
+TO_CHECK = "to_check"
 #: Each state's mark and words (the page shows both).
 STATES = {
     VALID: ("✔", gettext_lazy("valid")),
     EXPIRED: ("✖", gettext_lazy("expired")),
     SUSPENDED: ("✖", gettext_lazy("suspended")),
     UNKNOWN: ("?", gettext_lazy("unknown")),
+    TO_CHECK: ("↻", gettext_lazy("to check at the return")),
 }
 # A player holding several licences of one federation: the best on the date decides.
-_RANK = {VALID: 0, SUSPENDED: 1, EXPIRED: 2, UNKNOWN: 3}
+_RANK = {VALID: 0, SUSPENDED: 1, EXPIRED: 2, TO_CHECK: 3, UNKNOWN: 4}
 
 
 def counting_federations(tournament: Tournament) -> list[Federation]:
@@ -109,6 +114,8 @@ def set_counted(
 def state_of(licence: Licence | None, day: datetime.date) -> str:
     if licence is None:
         return UNKNOWN
+    if licence.to_check:
+        return TO_CHECK
     if licence.status == Licence.Status.SUSPENDED:
         return SUSPENDED
     return VALID if licence.valid_from <= day <= licence.valid_until else EXPIRED
@@ -137,7 +144,7 @@ def licence_states(
     else:
         licences = licences.filter(player_id__in=list(player_ids))
     states: dict[int, str] = {}
-    for licence in licences.only("player_id", "status", "valid_from", "valid_until"):
+    for licence in licences.only("player_id", "status", "valid_from", "valid_until", "to_check"):
         if licence.player_id is None:
             continue
         state = state_of(licence, day)
@@ -161,7 +168,8 @@ def door_for(tournament: Tournament) -> Door | None:
 def refuse_unlicensed(tournament: Tournament, players: list[Player]) -> None:
     """A tournament admitting only licensed players refuses one without a valid licence on
     its date (a ``TournamentError`` naming him). A laptop's bundle replayed here is not
-    judged again: its door was the hall's."""
+    judged again: its door was the hall's. A licence to check at the return is let in: the
+    laptop cannot check it, the site does when the evening comes back."""
     if is_replayed(tournament):
         return
     counted = CountedTournament.objects.filter(tournament=tournament).first()
@@ -169,7 +177,7 @@ def refuse_unlicensed(tournament: Tournament, players: list[Player]) -> None:
         return
     states = licence_states(counted, tournament.date, [player.pk for player in players])
     for player in players:
-        if states.get(player.pk, UNKNOWN) != VALID:
+        if states.get(player.pk, UNKNOWN) not in (VALID, TO_CHECK):
             raise TournamentError(
                 _(
                     "%(player)s has no valid licence of %(federation)s on %(date)s: this "
@@ -189,9 +197,7 @@ def holder_at_door(tournament: Tournament, number: str) -> Player | None:
     counted one first); a licence known but not yet matched gets its holder now, a player
     made from the licence's names. None: no such licence."""
     counted = CountedTournament.objects.filter(tournament=tournament).first()
-    federations = FederationMembership.objects.filter(
-        club_id=tournament.club_id, status=FederationMembership.Status.ACCEPTED
-    ).values("federation_id")
+    federations = club_federations(tournament).values("federation_id")
     licences = Licence.objects.filter(number=number, federation_id__in=federations)
     ordered = sorted(
         licences.select_related("player"),
@@ -207,3 +213,55 @@ def holder_at_door(tournament: Tournament, number: str) -> Player | None:
         licence.save(update_fields=["player"])
         licence.player.clubs.add(licence.club_id)
     return licence.player
+
+
+def club_federations(tournament: Tournament) -> QuerySet[FederationMembership]:
+    return FederationMembership.objects.filter(
+        club_id=tournament.club_id, status=FederationMembership.Status.ACCEPTED
+    )
+
+
+@transaction.atomic
+def licence_to_check(
+    tournament: Tournament, number: str, *, first_name: str, last_name: str
+) -> Player | None:
+    """On a hall's laptop (the caller knows it is one): a walk-in typed with a licence number
+    the federation's list it carried does not hold is a new player of that number, his
+    licence « à vérifier au retour » (``Licence.to_check``, valid for the evening only so that
+    the door lets him in); the site checks it when the evening comes back. None: the tournament
+    counts for no federation, or the number is known (its holder is matched as online)."""
+    counted = CountedTournament.objects.filter(tournament=tournament).first()
+    if counted is None or not (first_name.strip() and last_name.strip()):
+        return None
+    federations = club_federations(tournament).values("federation_id")
+    if Licence.objects.filter(number=number, federation_id__in=federations).exists():
+        return None
+    player = Player.objects.create(
+        first_name=first_name.strip(), last_name=last_name.strip(), licence_number=number
+    )
+    player.clubs.add(tournament.club_id)
+    Licence.objects.create(
+        federation_id=counted.federation_id,
+        number=number,
+        first_name=player.first_name,
+        last_name=player.last_name,
+        club_id=tournament.club_id,
+        player=player,
+        valid_from=tournament.date,
+        valid_until=tournament.date,
+        to_check=True,
+    )
+    return player
+
+
+def players_to_check(tournament: Tournament) -> list[Player]:
+    """The tournament's registered players whose licence is to check at the return."""
+    return list(
+        Player.objects.filter(
+            entries__tournament=tournament,
+            federation_licences__to_check=True,
+            federation_licences__federation__counted_tournaments__tournament=tournament,
+        )
+        .distinct()
+        .order_by("pk")
+    )

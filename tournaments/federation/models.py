@@ -207,6 +207,10 @@ class Licence(Travelling):
         _("status"), max_length=10, choices=Status.choices, default=Status.VALID
     )
     imported_at = models.DateTimeField(_("imported"), auto_now=True)
+    #: Typed at a hall's laptop's door, unknown to the list the laptop carried (« à vérifier
+    #: au retour »): made on the laptop only, for its evening; the site checks the number
+    #: when the evening comes back (``licences_to_check``, docs/bundle.md).
+    to_check = models.BooleanField(_("to check at the return"), default=False)
 
     class Meta:
         verbose_name = _("licence")

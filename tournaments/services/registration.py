@@ -72,7 +72,9 @@ def add_walk_in(
     club = Club.objects.select_for_update().get(pk=tournament.club_id)
     first_name, last_name = first_name.strip(), last_name.strip()
     found = (
-        licence_holder(tournament, licence_number.strip())
+        licence_holder(
+            tournament, licence_number.strip(), first_name=first_name, last_name=last_name
+        )
         if licence_number.strip()
         else club_player_named(club, first_name, last_name)
     )
@@ -86,12 +88,22 @@ def add_walk_in(
     return WalkIn(entry, new_player=new_player, new_entry=not registered)
 
 
-def licence_holder(tournament: Tournament, number: str) -> Player:
-    """The person holding the licence ``number``; refused when nobody here holds it."""
+def licence_holder(
+    tournament: Tournament, number: str, *, first_name: str = "", last_name: str = ""
+) -> Player:
+    """The person holding the licence ``number``; refused when nobody here holds it (or no
+    app answers for him: a hall's laptop registers a number it cannot check, with the names
+    typed, as a licence to check at the return)."""
     holder = Player.objects.filter(licence_number=number, erased_at__isnull=True).first()
     if holder is not None:
         return holder
-    answers = signals.walk_in_licence.send(Tournament, tournament=tournament, number=number)
+    answers = signals.walk_in_licence.send(
+        Tournament,
+        tournament=tournament,
+        number=number,
+        first_name=first_name,
+        last_name=last_name,
+    )
     for _receiver, found in answers:
         if isinstance(found, Player):
             return found

@@ -23,7 +23,7 @@ from club.models import Player, RepresentedClub
 from ...models import Entry, ResultChange, Round, Seat, Table, Team, Tournament
 from ...services import holds
 from ...tableside.models import TableDeal, TableEvent
-from . import members
+from . import federation_rows, members
 from .document import BundleError, seal
 from .signing import issue_lease, private_hex, signing_key_for
 
@@ -291,12 +291,21 @@ def export_bundle(
             for player in members.season_members(tournament)
             if str(player.uid) not in travelling
         ]
+        # The federation's door, when the tournament counts for one (docs/bundle.md).
+        payload.update(
+            federation_rows.door_rows(
+                tournament, [row["uid"] for row in payload["players"] + payload["members"]]
+            )
+        )
         lease = issue_lease(
             tournament_uid=tournament.uid,
             holder=holder,
             players=payload["players"] + payload["members"],
         )
         payload["lease"] = {"holder": holder, "private_key": private_hex(lease)}
+    elif to_check := federation_rows.licences_to_check(tournament):
+        # The laptop's bundle back: the numbers typed at its door, for the site to check.
+        payload["licences_to_check"] = to_check
     if final:
         payload["final"] = True
     return seal(payload, signing_key_for(tournament.uid), compress=compress)

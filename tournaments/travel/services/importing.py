@@ -46,7 +46,7 @@ from ...services.result_store import (
 )
 from ...tableside.models import TableDeal, TableEvent
 from ..models import TrustedKey
-from . import leases, members
+from . import federation_rows, leases, members
 from .document import BundleError, open_bundle
 from .signing import DETAILS, check_trusted, details, fingerprint, keep_lease_key, register_club_key
 
@@ -354,6 +354,10 @@ class _Importer:
         self.report.tournament_name = tournament.name
         self.report.tournament_pk = tournament.pk
         lease = self.payload.get("lease")
+        if lease:
+            # Only the laptop takes the federation's door rows (the bundle that leaves with
+            # the lease); a site keeps its own licences, the truth.
+            federation_rows.take_door_rows(self.payload, tournament, self.report.say)
         if lease and keep_lease_key(
             tournament_uid=str(tournament.uid),
             private_key=lease["private_key"],

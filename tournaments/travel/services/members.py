@@ -62,9 +62,8 @@ def take_members(
             player=player, season=season, defaults={"amount": Decimal("0")}
         )
         joined += made
-        # Licence states (valid, lapsed, to check on return) come with « Clubs together »,
-        # when a federation issues the licences: they will travel beside each row here and be
-        # kept on the laptop's registration. Until then a licence is a number, with no state.
+        # Their licence states travel beside them when the tournament counts for a
+        # federation (``federation_rows``: the federation's licences of these rows).
     if added:
         say(
             ngettext(
