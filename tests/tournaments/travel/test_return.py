@@ -20,6 +20,7 @@ from club.models import Player
 from tournaments.models import Entry, ResultChange, Tournament
 from tournaments.services import deal_entry, holds
 from tournaments.services.privacy import erase_player
+from tournaments.tableside.table_entry import issue_round_links
 from tournaments.travel.models import TrustedKey
 from tournaments.travel.services.document import seal
 from tournaments.travel.services.export import export_bundle, tournament_payload
@@ -310,3 +311,21 @@ def test_the_desk_offers_a_separate_tournament_or_to_discard(away, committee_cli
     assert response.status_code == 302
     assert Tournament.objects.filter(name__endswith="(portable)").count() == 1
     assert Tournament.objects.get(pk=tournament.pk).name == "Tournoi changé"
+
+
+def test_after_the_last_version_new_phone_links_here_are_no_change(away):
+    """The site gives the open rounds new phone links by itself once the evening is back: no
+    fact of the evening changed, so the laptop's later bundle still merges; a real change here
+    (a sheet saved) refuses it, saying the last version was imported (not released by hand)."""
+    tournament, lease, _outgoing = away
+    assert import_bundle(seal(laptop(tournament, minutes=10, final=True), lease)).changes > 0
+    for round_ in tournament.round_set.all():
+        issue_round_links(round_, user=None)
+    later = import_bundle(seal(laptop(tournament, minutes=20, final=True), lease))
+    assert later.sheet_versions == 1 and not later.separate
+    table = tournament.round_set.get(number=2).tables.first()
+    records = list(table.changes.get(version=table.version).after)[:-1]
+    deal_entry.save_sheet(table, records=records, version=table.version, user=None)
+    with pytest.raises(MergeRefused) as refused:
+        import_bundle(seal(laptop(tournament, minutes=30, final=True), lease))
+    assert "La dernière version" in str(refused.value) and "à la main" not in str(refused.value)

@@ -438,14 +438,19 @@ class _Importer:
                 )
             return
         if not self.separate:
-            raise MergeRefused(
-                _(
+            if lease.released_by_hand:
+                refusal = _(
                     "« %(name)s » was released by hand on %(when)s and has changed here since: "
                     "the laptop's evening cannot be merged into it. Import it as a separate "
                     "tournament, or discard it."
                 )
-                % {"name": tournament.name, "when": when}
-            )
+            else:
+                refusal = _(
+                    "The last version of « %(name)s » was imported on %(when)s and the "
+                    "tournament has changed here since: what the laptop entered after it "
+                    "cannot be merged into it. Import it as a separate tournament, or discard it."
+                )
+            raise MergeRefused(refusal % {"name": tournament.name, "when": when})
         self.payload = separated(self.payload)
         self.report.separate = True
         self.report.conflicts.append(

@@ -10,6 +10,7 @@ earlier one arriving after it changes nothing.
 
 import datetime
 import hashlib
+from typing import Any
 
 from django.utils import timezone
 
@@ -24,10 +25,35 @@ from .export import tournament_payload
 FACTS = ("tournament", "teams", "entries", "rounds")
 
 
+#: The phones' housekeeping (links issued or revoked, seats taken or freed): the site issues
+#: new links by itself once an evening is back, which changes no fact of the evening.
+HOUSEKEEPING = frozenset({"link", "revoked", "claimed", "freed"})
+
+
+def _without_housekeeping(rounds: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    return [
+        {
+            **round_,
+            "tables": [
+                {
+                    **{key: value for key, value in table.items() if key != "updated_at"},
+                    "events": [e for e in table["events"] if e["kind"] not in HOUSEKEEPING],
+                }
+                for table in round_["tables"]
+            ],
+        }
+        for round_ in rounds
+    ]
+
+
 def facts_digest(tournament: Tournament) -> str:
-    """The digest of the tournament's facts as this database holds them now."""
-    payload = tournament_payload(tournament)
-    return hashlib.sha256(canonical({part: payload[part] for part in FACTS})).hexdigest()
+    """The digest of the tournament's facts as this database holds them now (the phones'
+    housekeeping left out): read again, as a caller's row may predate the import's last
+    writes (its status, set by a query)."""
+    payload = tournament_payload(Tournament.objects.get(pk=tournament.pk))
+    facts = {part: payload[part] for part in FACTS}
+    facts["rounds"] = _without_housekeeping(facts["rounds"])
+    return hashlib.sha256(canonical(facts)).hexdigest()
 
 
 def lease_of(public_key: str) -> TrustedKey | None:
