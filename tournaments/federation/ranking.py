@@ -14,8 +14,10 @@ from collections.abc import Hashable, Iterable
 from dataclasses import dataclass, field
 from datetime import date
 from fractions import Fraction
+from functools import cache
 
-from django.db.models import Count, Max, OuterRef, Q, Subquery, Sum
+from django.db.models import Count, Max, Subquery, Sum
+from django.db.models.expressions import RawSQL
 
 from club.models import Club, Player, PublicName
 from club.privacy import public_mode, resolved_name, shows_player_page
@@ -532,33 +534,39 @@ def season_read(slug: str, season_pk: int) -> FederationSeason | None:
     on besides the federation's own version and rule (``signature``), in one query: its counted
     tournaments' results versions (bumped by every result, and by a change of a player's or a
     club's name), their number, and the licences' last import (a licence decides the club a
-    result counts for, and whether it counts)."""
-    last_import = (
-        Licence.objects.filter(federation_id=OuterRef("federation_id"))
-        .order_by("-imported_at")
-        .values("imported_at")[:1]
-    )
+    result counts for, and whether it counts).
+
+    Read at every hit of a cached page: the signature is one subquery of plain SQL, as the
+    ORM's annotations (a GROUP BY over both rows, a filtered count, a subquery) cost more CPU
+    to compose than the query takes to run."""
     return (
         FederationSeason.objects.select_related("federation")
         .filter(federation__slug=slug, pk=season_pk)
-        .annotate(
-            counted=Count("counted_tournaments"),
-            results=Sum("counted_tournaments__tournament__results_version"),
-            last=Max("counted_tournaments__tournament_id"),
-            finished=Count(
-                "counted_tournaments",
-                filter=Q(counted_tournaments__tournament__status=Tournament.Status.FINISHED),
-            ),
-            licences=Subquery(last_import),
-        )
+        .annotate(signature=RawSQL(_signature_sql(), (Tournament.Status.FINISHED,)))
         .first()
     )
 
 
+@cache
+def _signature_sql() -> str:
+    season = FederationSeason._meta.db_table
+    counted = CountedTournament._meta.db_table
+    tournament = Tournament._meta.db_table
+    licence = Licence._meta.db_table
+    return f"""
+    SELECT COUNT(*) || ':' || COALESCE(SUM(t.results_version), 0)
+           || ':' || COALESCE(MAX(c.tournament_id), 0)
+           || ':' || COALESCE(SUM(CASE WHEN t.status = %s THEN 1 ELSE 0 END), 0)
+           || ':' || COALESCE((SELECT CAST(MAX(l.imported_at) AS TEXT) FROM {licence} l
+                               WHERE l.federation_id = "{season}"."federation_id"), '')
+    FROM {counted} c JOIN {tournament} t ON t.id = c.tournament_id
+    WHERE c.season_id = "{season}"."id"
+    """
+
+
 def signature(season: FederationSeason) -> tuple[object, ...]:
     """The season's ``signature``, as ``season_read`` annotated it."""
-    names = ("counted", "results", "last", "finished", "licences")
-    return tuple(getattr(season, name) for name in names)
+    return (season.signature,)  # type: ignore[attr-defined]
 
 
 def player_signature(federation: Federation, player: Player) -> tuple[object, ...]:
