@@ -43,6 +43,7 @@ FIELD = 40
 START = datetime.date(2025, 9, 1)
 END = datetime.date(2026, 6, 30)
 LICENCES = 5000
+HITS = 20
 IMPORT_SLUG = "bench-licences"
 
 
@@ -307,12 +308,15 @@ def measure(runs: int) -> None:
         assert response.status_code == 200
         rebuilt.append(cpu)
         rebuilt_wall.append(wall)
-        cpu, wall, _ = timed(lambda: client.get(url))
-        cached.append(cpu)
         etag = response["ETag"]
-        cpu, wall, not_modified = timed(lambda etag=etag: client.get(url, HTTP_IF_NONE_MATCH=etag))
-        assert not_modified.status_code == 304
-        answered.append(cpu)
+        for _hit in range(HITS):  # a hit is a few ms: many, for a median a busy machine spares
+            cpu, wall, _ = timed(lambda: client.get(url))
+            cached.append(cpu)
+            cpu, wall, not_modified = timed(
+                lambda etag=etag: client.get(url, HTTP_IF_NONE_MATCH=etag)
+            )
+            assert not_modified.status_code == 304
+            answered.append(cpu)
         cpu, wall, rows = timed(lambda: fair_sql(fed.pk, season.pk))
         sql.append(cpu)
         sql_wall.append(wall)
