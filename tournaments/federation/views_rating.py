@@ -9,6 +9,7 @@ from django.utils.translation import gettext as _
 
 from scoring.rating import CONFIDENCE, MODEL_NAME, MODEL_VERSION, SCALE_ORIGIN, SCALE_UNIT
 from tournaments.ratings.models import RatingList
+from tournaments.spreadsheets import xlsx_filename
 
 from . import export, rating
 from .views_public import FederationView, WorkbookMixin, game_names
@@ -77,6 +78,6 @@ class RatingWorkbookView(WorkbookMixin, RatingView):
         if found is None:
             raise Http404
         rated, provisional = rating.list_rows(found)
-        self.name = export.filename(self.federation.slug, _("Rating"), self.game)
+        self.name = xlsx_filename(self.federation.slug, _("Rating"), self.game)
         model = f"{found.model_name} {found.model_version}"
         return export.rating_workbook(self.heading(), rated, provisional, model)

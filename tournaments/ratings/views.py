@@ -19,6 +19,7 @@ from club.privacy import public_page
 from club.roles import CommitteeRequiredMixin
 from scoring.rating import CONFIDENCE, MODEL_NAME, MODEL_VERSION, SCALE_ORIGIN, SCALE_UNIT
 from tournaments.games import game_choices
+from tournaments.spreadsheets import XLSX_CONTENT_TYPE, xlsx_filename
 
 from . import export, queueing, selectors
 from .models import RatingList
@@ -105,8 +106,8 @@ class RatingXlsxView(_ListMixin, View):
             title = _("%(club)s — rating — %(game)s") % {"club": club.name, "game": game_name}
             model = f"{rating_list.model_name} {rating_list.model_version}"
             content = export.list_workbook(title, rated, provisional, model)
-            name = export.filename(club.name, game_name, _("Rating"))
-            response = HttpResponse(content, content_type=export.XLSX_CONTENT_TYPE)
+            name = xlsx_filename(club.name, game_name, _("Rating"))
+            response = HttpResponse(content, content_type=XLSX_CONTENT_TYPE)
             response["Content-Language"] = get_language() or settings.LANGUAGE_CODE
         disposition = content_disposition_header(True, name)
         if disposition is not None:  # None only for an inline file without a name
