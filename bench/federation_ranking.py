@@ -21,7 +21,6 @@ selectors read them). Then, median of ``--runs``:
 calls of one import).
 """
 
-import argparse
 import datetime
 import random
 import statistics
@@ -33,6 +32,7 @@ from io import BytesIO
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+from bench_data import built_or_reused, sized_parser
 from django_setup import setup_django
 
 SLUG = "bench-federation"
@@ -48,33 +48,20 @@ IMPORT_SLUG = "bench-licences"
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--scale", type=float, default=1.0)
-    parser.add_argument("--reuse", action="store_true", help="keep a database built before")
-    parser.add_argument("--runs", type=int, default=5)
+    parser = sized_parser()
     parser.add_argument("--section", choices=("all", "ranking", "licences"), default="all")
     parser.add_argument("--licence-file", choices=("xlsx", "csv"), default="xlsx")
     parser.add_argument("--licences", type=int, default=LICENCES)
     parser.add_argument("--profile", type=int, default=0, help="cProfile's N costliest calls")
     args = parser.parse_args()
-
     setup_django()
-    from django.db import connection
 
-    from tournaments.federation.models import Federation
+    def existing():
+        from tournaments.federation.models import Federation
 
-    start = time.perf_counter()
-    fed = Federation.objects.filter(slug=SLUG).first()
-    if fed is None or not args.reuse:
-        if fed is not None:
-            wipe(fed)
-        build(args.scale)
-        if connection.vendor == "postgresql":
-            with connection.cursor() as cursor:
-                cursor.execute("ANALYZE")
-        print(f"built in {time.perf_counter() - start:.1f} s ({connection.vendor})")
-    else:
-        print(f"reusing the database built before ({connection.vendor})")
+        return Federation.objects.filter(slug=SLUG).first()
+
+    built_or_reused(args, existing, wipe, build)
     if args.section in ("all", "ranking"):
         measure(args.runs)
     if args.section in ("all", "licences"):
