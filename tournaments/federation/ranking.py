@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Hashable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date
 from fractions import Fraction
 from functools import cache
@@ -324,32 +324,16 @@ def rankings(federation: Federation, season: FederationSeason, game: str) -> Ran
     kind = club_ranking_kind(federation, game)
     club_lines = _club_lines(kind, rule, scored, licences)
     club_names = dict(
-        Club.objects.filter(pk__in=[line.club for line in club_lines]).values_list("pk", "name")
+        Club.objects.filter(pk__in=[club for club, _line in club_lines]).values_list("pk", "name")
     )
-    clubs = [
-        ClubRankingLine(line.place, club_names.get(_key(line.club), ""), line.value, *extra)
-        for line, extra in ((line, _extra(line)) for line in club_lines)
-    ]
+    clubs = [replace(line, club=club_names.get(club, "")) for club, line in club_lines]
     return Rankings(players, clubs, kind)
-
-
-@dataclass(frozen=True)
-class _ClubLine:
-    club: int
-    value: Fraction
-    place: int
-    players: int = 0
-    won: Fraction = Fraction(0)
-    played: int = 0
-
-
-def _extra(line: _ClubLine) -> tuple[int, Fraction, int]:
-    return line.players, line.won, line.played
 
 
 def _club_lines(
     kind: str, rule: FederationRule, scored: list[Scored], licences: Licences
-) -> list[_ClubLine]:
+) -> list[tuple[int, ClubRankingLine]]:
+    """Each club's id and its line, its name still to read."""
     if kind == CLUB_RANKINGS[1]:
         matches: dict[int, list[Fraction | int]] = defaultdict(lambda: [Fraction(0), 0])
         for item in scored:
@@ -362,12 +346,15 @@ def _club_lines(
             {club: (Fraction(won), int(played)) for club, (won, played) in matches.items()}
         )
         return [
-            _ClubLine(
+            (
                 _key(line.club),
-                line.value,
-                line.place,
-                won=Fraction(matches[_key(line.club)][0]),
-                played=int(matches[_key(line.club)][1]),
+                ClubRankingLine(
+                    line.place,
+                    "",
+                    line.value,
+                    won=Fraction(matches[_key(line.club)][0]),
+                    played=int(matches[_key(line.club)][1]),
+                ),
             )
             for line in pooled_lines
         ]
@@ -386,11 +373,14 @@ def _club_lines(
         for club, players in per_club.items()
     }
     return [
-        _ClubLine(
+        (
             _key(line.club),
-            line.value,
-            line.place,
-            players=min(len(totals[_key(line.club)]), rule.best_m),
+            ClubRankingLine(
+                line.place,
+                "",
+                line.value,
+                players=min(len(totals[_key(line.club)]), rule.best_m),
+            ),
         )
         for line in club_points_ranking(totals, rule.best_m)
     ]
