@@ -346,17 +346,9 @@ def _club_lines(
             {club: (Fraction(won), int(played)) for club, (won, played) in matches.items()}
         )
         return [
-            (
-                _key(line.club),
-                ClubRankingLine(
-                    line.place,
-                    "",
-                    line.value,
-                    won=Fraction(matches[_key(line.club)][0]),
-                    played=int(matches[_key(line.club)][1]),
-                ),
-            )
+            _unnamed(line, won=Fraction(won), played=int(played))
             for line in pooled_lines
+            for won, played in [matches[_key(line.club)]]
         ]
     # A player's points count for the club of his licence on each tournament's day: his
     # best N there make his total for that club.
@@ -373,17 +365,16 @@ def _club_lines(
         for club, players in per_club.items()
     }
     return [
-        (
-            _key(line.club),
-            ClubRankingLine(
-                line.place,
-                "",
-                line.value,
-                players=min(len(totals[_key(line.club)]), rule.best_m),
-            ),
-        )
+        _unnamed(line, players=min(len(totals[_key(line.club)]), rule.best_m))
         for line in club_points_ranking(totals, rule.best_m)
     ]
+
+
+def _unnamed(
+    line: ClubLine, players: int = 0, won: Fraction = Fraction(0), played: int = 0
+) -> tuple[int, ClubRankingLine]:
+    """The club's id and its line, its name read later for all clubs at once."""
+    return _key(line.club), ClubRankingLine(line.place, "", line.value, players, won, played)
 
 
 # --------------------------------------------------------------------------- a player's page
