@@ -74,6 +74,13 @@ NAME_LIMIT = 80
 #: A list of thousands of licences repeats a few dates: each text is parsed once (a row is
 #: checked at the preview, at the confirmation and in the service's transaction).
 _date = lru_cache(maxsize=512)(parse_date)
+
+
+@lru_cache(maxsize=64)
+def _state(text: str) -> str:
+    return STATUSES.get(name_key(text), "")
+
+
 # The error messages name the columns by their French titles, as the file's columns go.
 
 
@@ -115,7 +122,7 @@ class LicenceRow:
 
     @property
     def state(self) -> str:
-        return STATUSES.get(name_key(self.status), "")
+        return _state(self.status)
 
 
 _ROW_FIELDS = tuple(item.name for item in fields(LicenceRow))
