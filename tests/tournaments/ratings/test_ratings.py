@@ -253,7 +253,7 @@ def test_the_list_exports_to_xlsx(client, club, season, make_players):
 def test_a_name_typed_as_a_formula_stays_text_in_the_lists_workbook(
     client, club, season, make_players
 ):
-    people, _, rating_list = _history(club, season, make_players)
+    _people, _, rating_list = _history(club, season, make_players)
     services.rebuild(rating_list)
     rated = PlayerRating.objects.filter(rating_list=rating_list, rated=True)[0].player
     # Whatever the club's name order, the name shown starts with « = ».
