@@ -16,7 +16,7 @@ from datetime import date
 from fractions import Fraction
 from functools import cache
 
-from django.db.models import Count, Max, Subquery, Sum
+from django.db.models import Count, Max, QuerySet, Subquery, Sum
 from django.db.models.expressions import RawSQL
 
 from club.models import Club, Player, PublicName
@@ -396,16 +396,21 @@ class PlayerTournament:
     counts: bool
 
 
+def _counted_results(federation: Federation, player: Player) -> QuerySet[TournamentResult]:
+    """A player's results in the finished tournaments that count for ``federation``."""
+    return TournamentResult.objects.filter(
+        player=player,
+        tournament__counted_for__federation=federation,
+        tournament__counted_for__status__in=counted_statuses(federation),
+        tournament__status=Tournament.Status.FINISHED,
+    )
+
+
 def player_results(federation: Federation, player: Player) -> list[PlayerTournament]:
     """A player's counted tournaments in the federation, every season and game, newest first
     (two queries: his results, then the sizes of their fields)."""
     mine = list(
-        TournamentResult.objects.filter(
-            player=player,
-            tournament__counted_for__federation=federation,
-            tournament__counted_for__status__in=counted_statuses(federation),
-            tournament__status=Tournament.Status.FINISHED,
-        )
+        _counted_results(federation, player)
         .values_list(
             "tournament_id",
             "tournament__date",
@@ -553,12 +558,7 @@ def signature(season: FederationSeason) -> tuple[object, ...]:
 def player_signature(federation: Federation, player: Player) -> tuple[object, ...]:
     """What a player's page depends on: his counted tournaments and their results versions."""
     return tuple(
-        TournamentResult.objects.filter(
-            player=player,
-            tournament__counted_for__federation=federation,
-            tournament__counted_for__status__in=counted_statuses(federation),
-            tournament__status=Tournament.Status.FINISHED,
-        )
+        _counted_results(federation, player)
         .aggregate(
             count=Count("pk"),
             results=Sum("tournament__results_version"),
