@@ -7,8 +7,8 @@ from typing import Any
 from django.http import Http404, HttpRequest
 from django.utils.translation import gettext as _
 
-from scoring.rating import CONFIDENCE, MODEL_NAME, MODEL_VERSION, SCALE_ORIGIN, SCALE_UNIT
 from tournaments.ratings.models import RatingList
+from tournaments.ratings.selectors import method_figures
 from tournaments.spreadsheets import xlsx_filename
 
 from . import export, rating
@@ -57,16 +57,8 @@ class RatingMethodView(RatingView):
     """How the federation's list is computed, in plain words, with its own settings."""
 
     def build(self, request: HttpRequest, **kwargs: Any) -> bytes:
-        gates = self.context()["gates"]
-        context = {
-            **self.context(),
-            "half": (gates.min_opponents + 1) // 2,
-            "model_name": MODEL_NAME,
-            "model_version": MODEL_VERSION,
-            "confidence": int(CONFIDENCE),
-            "origin": int(SCALE_ORIGIN),
-            "unit": int(SCALE_UNIT),
-        }
+        context = self.context()
+        context.update(method_figures(context["gates"]))
         return self.render(request, "federation/rating_method.html", context)
 
 

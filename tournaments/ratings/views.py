@@ -17,7 +17,6 @@ from club.language import document_language
 from club.models import Club
 from club.privacy import public_page
 from club.roles import CommitteeRequiredMixin
-from scoring.rating import CONFIDENCE, MODEL_NAME, MODEL_VERSION, SCALE_ORIGIN, SCALE_UNIT
 from tournaments.games import game_choices
 from tournaments.spreadsheets import XLSX_CONTENT_TYPE, xlsx_filename
 
@@ -84,13 +83,7 @@ class RatingMethodView(_ListMixin, TemplateView):
             "game": self.kwargs["game"],
             "game_name": game_name,
             "rating_list": rating_list,
-            "gates": gates,
-            "half": (gates.min_opponents + 1) // 2,
-            "model_name": MODEL_NAME,
-            "model_version": MODEL_VERSION,
-            "confidence": int(CONFIDENCE),
-            "origin": int(SCALE_ORIGIN),
-            "unit": int(SCALE_UNIT),
+            **selectors.method_figures(gates),
         }
 
 
