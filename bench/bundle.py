@@ -21,6 +21,8 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from bench_data import double_king_evening, play_rounds
 
 
 def main() -> None:
@@ -36,17 +38,13 @@ def main() -> None:
     import django
 
     django.setup()
-    import datetime
 
     from django.conf import settings
     from django.contrib.auth.models import User
     from django.core.management import call_command
     from django.db import connection
 
-    from club.models import Club, Player, Season
     from tournaments.models import Tournament, TournamentResult
-    from tournaments.sample_sheets import double_king_round
-    from tournaments.services import deal_entry, drawing, registration
     from tournaments.travel.services.document import seal
     from tournaments.travel.services.export import tournament_payload
     from tournaments.travel.services.importing import import_bundle
@@ -55,36 +53,9 @@ def main() -> None:
     settings.ATOUT_BUNDLE_KEY_FILE = os.environ["ATOUT_BUNDLE_KEY_FILE"]
     call_command("migrate", verbosity=0)
     key, _made = make_site_key()
-    club = Club.objects.create(name="Bench", slug="bench")
-    season = Season.objects.create(
-        club=club, name="2026", start=datetime.date(2026, 1, 1), end=datetime.date(2026, 12, 31)
-    )
-    tournament = Tournament.objects.create(
-        club=club,
-        season=season,
-        game="double_king",
-        name="Bench",
-        date=datetime.date(2026, 5, 1),
-        rounds=args.rounds,
-    )
     user = User.objects.create(username="saisie")
-    for i in range(4 * args.tables):
-        player = Player.objects.create(
-            first_name=f"Prénom{i}", last_name=f"Nom{i}", licence_number=f"L{i:05d}"
-        )
-        player.clubs.add(club)
-        registration.register_player(tournament, player=player)
-    rng = random.Random(1)
-    saves = 0.0
-    for number in range(args.rounds):
-        round_ = drawing.draw_round(tournament, seed=number)
-        drawing.start_round(round_)
-        for table in round_.tables.all():
-            first = table.seats.get(first_dealer=True).position
-            records = double_king_round(first, rng)
-            started = time.process_time()
-            deal_entry.save_sheet(table, records=records, version=table.version, user=user)
-            saves += time.process_time() - started
+    tournament = double_king_evening(name="Bench", players=4 * args.tables, rounds=args.rounds)
+    saves = play_rounds(tournament, args.rounds, user, random.Random(1))
     results = sorted(
         TournamentResult.objects.filter(tournament=tournament).values_list(
             "player__uid", "rank", "points"

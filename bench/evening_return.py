@@ -15,7 +15,6 @@ to the standings served at the site (goal: a few seconds), step by step.
 """
 
 import argparse
-import datetime
 import json
 import os
 import random
@@ -24,6 +23,9 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from bench_data import double_king_evening, play_rounds
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -51,8 +53,7 @@ def laptop(workdir: Path, tables: int, rounds: int, site_key: str) -> None:
 
     from club.models import Player
     from tournaments.models import Tournament
-    from tournaments.sample_sheets import double_king_round
-    from tournaments.services import deal_entry, drawing, registration
+    from tournaments.services import registration
     from tournaments.travel.services.export import export_bundle
     from tournaments.travel.services.importing import import_bundle
 
@@ -68,17 +69,7 @@ def laptop(workdir: Path, tables: int, rounds: int, site_key: str) -> None:
         walker.clubs.add(tournament.club)
         registration.register_player(tournament, player=walker)
     user = User.objects.create(username="portable")
-    rng = random.Random(7)
-    saves = 0.0
-    for number in range(rounds):
-        round_ = drawing.draw_round(tournament, seed=number)
-        drawing.start_round(round_)
-        for table in round_.tables.all():
-            first = table.seats.get(first_dealer=True).position
-            records = double_king_round(first, rng)
-            begun = time.process_time()
-            deal_entry.save_sheet(table, records=records, version=table.version, user=user)
-            saves += time.process_time() - begun
+    saves = play_rounds(tournament, rounds, user, random.Random(7))
     tournament.refresh_from_db()
     started = time.process_time()
     data = export_bundle(tournament, final=True)
@@ -96,34 +87,17 @@ def site(workdir: Path, tables: int, rounds: int) -> None:
     from django.test import Client
     from django.urls import reverse
 
-    from club.models import Club, Player, Season
-    from tournaments.models import Tournament, TournamentResult
-    from tournaments.services import registration
+    from tournaments.models import TournamentResult
     from tournaments.travel.services.document import public_hex
     from tournaments.travel.services.export import export_bundle
     from tournaments.travel.services.importing import import_bundle
     from tournaments.travel.services.signing import make_site_key
 
     key, _made = make_site_key()
-    club = Club.objects.create(name="Bench", slug="bench")
-    season = Season.objects.create(
-        club=club, name="2026", start=datetime.date(2026, 1, 1), end=datetime.date(2026, 12, 31)
+    tournament = double_king_evening(
+        name="Soirée", players=4 * tables - 2, rounds=rounds, published=True
     )
-    tournament = Tournament.objects.create(
-        club=club,
-        season=season,
-        game="double_king",
-        name="Soirée",
-        date=datetime.date(2026, 5, 1),
-        rounds=rounds,
-        published=True,
-    )
-    for i in range(4 * tables - 2):
-        player = Player.objects.create(
-            first_name=f"Prénom{i}", last_name=f"Nom{i}", licence_number=f"L{i:05d}"
-        )
-        player.clubs.add(club)
-        registration.register_player(tournament, player=player)
+    club = tournament.club
     (workdir / "outgoing.json.gz").write_bytes(export_bundle(tournament, hold="Portable"))
 
     laptop_run = subprocess.run(

@@ -15,7 +15,6 @@ number format and width: what one would write by hand), and the same cells unsty
 lower bound. Query counts are printed too.
 """
 
-import argparse
 import datetime
 import random
 import statistics
@@ -25,35 +24,22 @@ from io import BytesIO
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+from bench_data import built_or_reused, sized_parser
 from django_setup import setup_django
 
 CLUB_SLUG = "federation"
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--scale", type=float, default=1.0)
-    parser.add_argument("--reuse", action="store_true", help="keep a database built before")
-    parser.add_argument("--runs", type=int, default=5)
-    args = parser.parse_args()
-
+    args = sized_parser().parse_args()
     setup_django()
-    from django.db import connection
 
-    from club.models import Club
+    def existing():
+        from club.models import Club
 
-    start = time.perf_counter()
-    club = Club.objects.filter(slug=CLUB_SLUG).first()
-    if club is None or not args.reuse:
-        if club is not None:
-            wipe(club)
-        build(args.scale)
-        if connection.vendor == "postgresql":
-            with connection.cursor() as cursor:
-                cursor.execute("ANALYZE")  # fresh statistics after the bulk load, as in production
-        print(f"built in {time.perf_counter() - start:.1f} s ({connection.vendor})")
-    else:
-        print(f"reusing the database built before ({connection.vendor})")
+        return Club.objects.filter(slug=CLUB_SLUG).first()
+
+    built_or_reused(args, existing, wipe, build)
     measure(args.runs)
 
 

@@ -1,30 +1,26 @@
 """The federation's public pages as workbooks (openpyxl): the players' ranking, the clubs'
 ranking, the counted tournaments, a player's results. The names are the pages' (public);
 licence numbers are never written. Text stays text: a name typed as ``=HYPERLINK(...)`` is
-never a formula (as the house's workbooks, ``printing.excel.as_text``)."""
+never a formula (``tournaments.spreadsheets``, the house's workbooks' primitives)."""
 
 from collections.abc import Sequence
 from fractions import Fraction
-from io import BytesIO
 
-from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from openpyxl import Workbook
-from openpyxl.styles import Font
 
 from tournaments.ratings.selectors import ListRow
+from tournaments.spreadsheets import (
+    DECIMAL,
+    HEADER_FONT,
+    TITLE_FONT,
+    as_text,
+    points_value,
+    sheet_title,
+    workbook_bytes,
+)
 
 from .ranking import ClubRankingLine, CountedLine, PlayerTournament, RankingLine
-
-XLSX_CONTENT_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-HEADER_FONT = Font(bold=True)
-DECIMAL = "0.00"
-
-
-def number(value: Fraction | int) -> int | float:
-    """A cell's number: whole, or a float only for a shared place's fraction."""
-    value = Fraction(value)
-    return int(value) if value.denominator == 1 else float(value)
 
 
 def _workbook(
@@ -33,26 +29,24 @@ def _workbook(
     workbook = Workbook()
     sheet = workbook.active
     assert sheet is not None
-    sheet.title = (title.translate(str.maketrans("[]:*?/\\", "       ")).strip() or "Atout")[:31]
+    sheet.title = sheet_title(title)
     sheet.append([heading])
-    sheet["A1"].font = Font(bold=True, size=14)
+    sheet["A1"].font = TITLE_FONT
     sheet["A1"].data_type = "s"  # a federation's or a player's name: text, never a formula
     sheet.append(list(headers))
     for cell in sheet[2]:
         cell.font = HEADER_FONT
         cell.data_type = "s"
     for values in rows:
-        sheet.append([number(v) if isinstance(v, Fraction) else v for v in values])
+        # A whole number, or a float only for a shared place's fraction.
+        sheet.append([points_value(v)[0] if isinstance(v, Fraction) else v for v in values])
         for cell in sheet[sheet.max_row]:
-            if isinstance(cell.value, str):
-                cell.data_type = "s"  # text, never a formula
-            elif isinstance(cell.value, float):
+            as_text(cell)
+            if isinstance(cell.value, float):
                 cell.number_format = DECIMAL
     sheet.freeze_panes = "A3"
     sheet.column_dimensions["B"].width = 30
-    out = BytesIO()
-    workbook.save(out)
-    return out.getvalue()
+    return workbook_bytes(workbook)
 
 
 def rating_workbook(
@@ -124,7 +118,3 @@ def player_workbook(
         for line in lines
     ]
     return _workbook(_("Results"), heading, headers, rows)
-
-
-def filename(*parts: object) -> str:
-    return (slugify(" ".join(str(p) for p in parts if p)) or "atout") + ".xlsx"

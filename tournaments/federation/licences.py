@@ -13,7 +13,8 @@ starts are errors of their row.
 
 import datetime
 import re
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field, fields
+from functools import lru_cache
 from typing import IO
 
 from django.utils.formats import date_format
@@ -70,6 +71,16 @@ STATUSES = {
     **dict.fromkeys(("suspendue", "suspendu", "suspended", "geschorst"), Licence.Status.SUSPENDED),
 }
 NAME_LIMIT = 80
+#: A list of thousands of licences repeats a few dates: each text is parsed once (a row is
+#: checked at the preview, at the confirmation and in the service's transaction).
+_date = lru_cache(maxsize=512)(parse_date)
+
+
+@lru_cache(maxsize=64)
+def _state(text: str) -> str:
+    return STATUSES.get(name_key(text), "")
+
+
 # The error messages name the columns by their French titles, as the file's columns go.
 
 
@@ -96,19 +107,25 @@ class LicenceRow:
         return not self.errors
 
     def to_dict(self) -> dict[str, object]:
-        return asdict(self)
+        # Its fields are plain values but the errors' list: a shallow copy is enough.
+        values = {name: getattr(self, name) for name in _ROW_FIELDS}
+        values["errors"] = list(self.errors)
+        return values
 
     @property
     def start(self) -> datetime.date | None:
-        return parse_date(self.valid_from)
+        return _date(self.valid_from)
 
     @property
     def end(self) -> datetime.date | None:
-        return parse_date(self.valid_until)
+        return _date(self.valid_until)
 
     @property
     def state(self) -> str:
-        return STATUSES.get(name_key(self.status), "")
+        return _state(self.status)
+
+
+_ROW_FIELDS = tuple(item.name for item in fields(LicenceRow))
 
 
 def read_licences(federation: Federation, name: str, stream: IO[bytes]) -> list[LicenceRow]:
@@ -145,9 +162,12 @@ def check_rows(federation: Federation, rows: list[LicenceRow]) -> list[LicenceRo
         clubs[name_key(club.slug)] = (club.pk, club.name)
     stored = dict(Licence.objects.filter(federation=federation).values_list("number", "pk"))
     seen: dict[str, int] = {}
+    by_text: dict[str, tuple[int, str] | None] = {}  # a few clubs, thousands of rows
     for row in rows:
         row.errors = _cell_errors(row)
-        found = clubs.get(name_key(row.club)) if row.club else None
+        if row.club and row.club not in by_text:
+            by_text[row.club] = clubs.get(name_key(row.club))
+        found = by_text.get(row.club)
         row.club_id, row.club_name = found if found else (None, "")
         if row.club and found is None:
             row.errors.append(
@@ -210,7 +230,7 @@ def _date_errors(row: LicenceRow) -> list[str]:
     ):
         if not text:
             errors.append(_("the date “%(field)s” is missing") % {"field": label})
-        elif parse_date(text) is None:
+        elif _date(text) is None:
             errors.append(
                 _("“%(field)s”: “%(date)s” is not a date (e.g. 31/01/2026)")
                 % {"field": label, "date": text}

@@ -11,11 +11,13 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Hashable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date
 from fractions import Fraction
+from functools import cache
 
-from django.db.models import Count, Max, OuterRef, Q, Subquery, Sum
+from django.db.models import Count, Max, QuerySet, Subquery, Sum
+from django.db.models.expressions import RawSQL
 
 from club.models import Club, Player, PublicName
 from club.privacy import public_mode, resolved_name, shows_player_page
@@ -322,32 +324,16 @@ def rankings(federation: Federation, season: FederationSeason, game: str) -> Ran
     kind = club_ranking_kind(federation, game)
     club_lines = _club_lines(kind, rule, scored, licences)
     club_names = dict(
-        Club.objects.filter(pk__in=[line.club for line in club_lines]).values_list("pk", "name")
+        Club.objects.filter(pk__in=[club for club, _line in club_lines]).values_list("pk", "name")
     )
-    clubs = [
-        ClubRankingLine(line.place, club_names.get(_key(line.club), ""), line.value, *extra)
-        for line, extra in ((line, _extra(line)) for line in club_lines)
-    ]
+    clubs = [replace(line, club=club_names.get(club, "")) for club, line in club_lines]
     return Rankings(players, clubs, kind)
-
-
-@dataclass(frozen=True)
-class _ClubLine:
-    club: int
-    value: Fraction
-    place: int
-    players: int = 0
-    won: Fraction = Fraction(0)
-    played: int = 0
-
-
-def _extra(line: _ClubLine) -> tuple[int, Fraction, int]:
-    return line.players, line.won, line.played
 
 
 def _club_lines(
     kind: str, rule: FederationRule, scored: list[Scored], licences: Licences
-) -> list[_ClubLine]:
+) -> list[tuple[int, ClubRankingLine]]:
+    """Each club's id and its line, its name still to read."""
     if kind == CLUB_RANKINGS[1]:
         matches: dict[int, list[Fraction | int]] = defaultdict(lambda: [Fraction(0), 0])
         for item in scored:
@@ -360,14 +346,9 @@ def _club_lines(
             {club: (Fraction(won), int(played)) for club, (won, played) in matches.items()}
         )
         return [
-            _ClubLine(
-                _key(line.club),
-                line.value,
-                line.place,
-                won=Fraction(matches[_key(line.club)][0]),
-                played=int(matches[_key(line.club)][1]),
-            )
+            _unnamed(line, won=Fraction(won), played=int(played))
             for line in pooled_lines
+            for won, played in [matches[_key(line.club)]]
         ]
     # A player's points count for the club of his licence on each tournament's day: his
     # best N there make his total for that club.
@@ -384,14 +365,16 @@ def _club_lines(
         for club, players in per_club.items()
     }
     return [
-        _ClubLine(
-            _key(line.club),
-            line.value,
-            line.place,
-            players=min(len(totals[_key(line.club)]), rule.best_m),
-        )
+        _unnamed(line, players=min(len(totals[_key(line.club)]), rule.best_m))
         for line in club_points_ranking(totals, rule.best_m)
     ]
+
+
+def _unnamed(
+    line: ClubLine, players: int = 0, won: Fraction = Fraction(0), played: int = 0
+) -> tuple[int, ClubRankingLine]:
+    """The club's id and its line, its name read later for all clubs at once."""
+    return _key(line.club), ClubRankingLine(line.place, "", line.value, players, won, played)
 
 
 # --------------------------------------------------------------------------- a player's page
@@ -413,16 +396,21 @@ class PlayerTournament:
     counts: bool
 
 
+def _counted_results(federation: Federation, player: Player) -> QuerySet[TournamentResult]:
+    """A player's results in the finished tournaments that count for ``federation``."""
+    return TournamentResult.objects.filter(
+        player=player,
+        tournament__counted_for__federation=federation,
+        tournament__counted_for__status__in=counted_statuses(federation),
+        tournament__status=Tournament.Status.FINISHED,
+    )
+
+
 def player_results(federation: Federation, player: Player) -> list[PlayerTournament]:
     """A player's counted tournaments in the federation, every season and game, newest first
     (two queries: his results, then the sizes of their fields)."""
     mine = list(
-        TournamentResult.objects.filter(
-            player=player,
-            tournament__counted_for__federation=federation,
-            tournament__counted_for__status__in=counted_statuses(federation),
-            tournament__status=Tournament.Status.FINISHED,
-        )
+        _counted_results(federation, player)
         .values_list(
             "tournament_id",
             "tournament__date",
@@ -532,44 +520,45 @@ def season_read(slug: str, season_pk: int) -> FederationSeason | None:
     on besides the federation's own version and rule (``signature``), in one query: its counted
     tournaments' results versions (bumped by every result, and by a change of a player's or a
     club's name), their number, and the licences' last import (a licence decides the club a
-    result counts for, and whether it counts)."""
-    last_import = (
-        Licence.objects.filter(federation_id=OuterRef("federation_id"))
-        .order_by("-imported_at")
-        .values("imported_at")[:1]
-    )
+    result counts for, and whether it counts).
+
+    Read at every hit of a cached page: the signature is one subquery of plain SQL, as the
+    ORM's annotations (a GROUP BY over both rows, a filtered count, a subquery) cost more CPU
+    to compose than the query takes to run."""
     return (
         FederationSeason.objects.select_related("federation")
         .filter(federation__slug=slug, pk=season_pk)
-        .annotate(
-            counted=Count("counted_tournaments"),
-            results=Sum("counted_tournaments__tournament__results_version"),
-            last=Max("counted_tournaments__tournament_id"),
-            finished=Count(
-                "counted_tournaments",
-                filter=Q(counted_tournaments__tournament__status=Tournament.Status.FINISHED),
-            ),
-            licences=Subquery(last_import),
-        )
+        .annotate(signature=RawSQL(_signature_sql(), (Tournament.Status.FINISHED,)))
         .first()
     )
 
 
+@cache
+def _signature_sql() -> str:
+    season = FederationSeason._meta.db_table
+    counted = CountedTournament._meta.db_table
+    tournament = Tournament._meta.db_table
+    licence = Licence._meta.db_table
+    return f"""
+    SELECT COUNT(*) || ':' || COALESCE(SUM(t.results_version), 0)
+           || ':' || COALESCE(MAX(c.tournament_id), 0)
+           || ':' || COALESCE(SUM(CASE WHEN t.status = %s THEN 1 ELSE 0 END), 0)
+           || ':' || COALESCE((SELECT CAST(MAX(l.imported_at) AS TEXT) FROM {licence} l
+                               WHERE l.federation_id = "{season}"."federation_id"), '')
+    FROM {counted} c JOIN {tournament} t ON t.id = c.tournament_id
+    WHERE c.season_id = "{season}"."id"
+    """
+
+
 def signature(season: FederationSeason) -> tuple[object, ...]:
     """The season's ``signature``, as ``season_read`` annotated it."""
-    names = ("counted", "results", "last", "finished", "licences")
-    return tuple(getattr(season, name) for name in names)
+    return (season.signature,)  # type: ignore[attr-defined]
 
 
 def player_signature(federation: Federation, player: Player) -> tuple[object, ...]:
     """What a player's page depends on: his counted tournaments and their results versions."""
     return tuple(
-        TournamentResult.objects.filter(
-            player=player,
-            tournament__counted_for__federation=federation,
-            tournament__counted_for__status__in=counted_statuses(federation),
-            tournament__status=Tournament.Status.FINISHED,
-        )
+        _counted_results(federation, player)
         .aggregate(
             count=Count("pk"),
             results=Sum("tournament__results_version"),

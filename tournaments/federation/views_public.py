@@ -17,6 +17,7 @@ from club.models import Player
 from tournaments.formatting import format_points
 from tournaments.models import game_choices
 from tournaments.ratings.chart import history_context
+from tournaments.spreadsheets import XLSX_CONTENT_TYPE, xlsx_filename
 
 from . import export, ranking, rating
 from .models import Federation, FederationSeason
@@ -77,7 +78,7 @@ class FederationView(CachedPage):
 class WorkbookMixin:
     """The page's workbook: served as an attachment."""
 
-    content_type = export.XLSX_CONTENT_TYPE
+    content_type = XLSX_CONTENT_TYPE
     name = ""
 
     def finish(self, response: HttpResponse) -> HttpResponse:
@@ -171,7 +172,7 @@ class RankingView(FederationView):
 
 class RankingWorkbookView(WorkbookMixin, RankingView):
     def build(self, request: HttpRequest, **kwargs: Any) -> bytes:
-        self.name = export.filename(self.federation.slug, self.game, self.season.name)
+        self.name = xlsx_filename(self.federation.slug, self.game, self.season.name)
         return export.ranking_workbook(self.heading(), self.rankings().players)
 
 
@@ -208,7 +209,7 @@ class ClubRankingView(RankingView):
 class ClubRankingWorkbookView(WorkbookMixin, RankingView):
     def build(self, request: HttpRequest, **kwargs: Any) -> bytes:
         found = self.rankings()
-        self.name = export.filename(self.federation.slug, _("clubs"), self.game, self.season.name)
+        self.name = xlsx_filename(self.federation.slug, _("clubs"), self.game, self.season.name)
         wins = found.club_kind == "win_percentage"
         return export.club_ranking_workbook(self.heading(), found.clubs, wins)
 
@@ -242,7 +243,7 @@ class CountedView(FederationView):
 
 class CountedWorkbookView(WorkbookMixin, CountedView):
     def build(self, request: HttpRequest, **kwargs: Any) -> bytes:
-        self.name = export.filename(self.federation.slug, _("tournaments"), self.season.name)
+        self.name = xlsx_filename(self.federation.slug, _("tournaments"), self.season.name)
         lines = ranking.counted_list(self.federation, self.season)
         return export.counted_workbook(self.heading(), lines, game_names())
 
@@ -290,6 +291,6 @@ class PlayerView(FederationView):
 
 class PlayerWorkbookView(WorkbookMixin, PlayerView):
     def build(self, request: HttpRequest, **kwargs: Any) -> bytes:
-        self.name = export.filename(self.federation.slug, self.named.name)
+        self.name = xlsx_filename(self.federation.slug, self.named.name)
         lines = ranking.player_results(self.federation, self.player)
         return export.player_workbook(self.heading(), lines, game_names())

@@ -7,8 +7,9 @@ from typing import Any
 from django.http import Http404, HttpRequest
 from django.utils.translation import gettext as _
 
-from scoring.rating import CONFIDENCE, MODEL_NAME, MODEL_VERSION, SCALE_ORIGIN, SCALE_UNIT
 from tournaments.ratings.models import RatingList
+from tournaments.ratings.selectors import method_figures
+from tournaments.spreadsheets import xlsx_filename
 
 from . import export, rating
 from .views_public import FederationView, WorkbookMixin, game_names
@@ -56,16 +57,8 @@ class RatingMethodView(RatingView):
     """How the federation's list is computed, in plain words, with its own settings."""
 
     def build(self, request: HttpRequest, **kwargs: Any) -> bytes:
-        gates = self.context()["gates"]
-        context = {
-            **self.context(),
-            "half": (gates.min_opponents + 1) // 2,
-            "model_name": MODEL_NAME,
-            "model_version": MODEL_VERSION,
-            "confidence": int(CONFIDENCE),
-            "origin": int(SCALE_ORIGIN),
-            "unit": int(SCALE_UNIT),
-        }
+        context = self.context()
+        context.update(method_figures(context["gates"]))
         return self.render(request, "federation/rating_method.html", context)
 
 
@@ -77,6 +70,6 @@ class RatingWorkbookView(WorkbookMixin, RatingView):
         if found is None:
             raise Http404
         rated, provisional = rating.list_rows(found)
-        self.name = export.filename(self.federation.slug, _("Rating"), self.game)
+        self.name = xlsx_filename(self.federation.slug, _("Rating"), self.game)
         model = f"{found.model_name} {found.model_version}"
         return export.rating_workbook(self.heading(), rated, provisional, model)

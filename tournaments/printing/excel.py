@@ -3,18 +3,17 @@
 Every sheet has one header row (bold, frozen, with an autofilter) and typed cells: integers
 as ``0``, place points as numbers with two decimals only when they are shared oddly.
 Sheet names follow Excel's limits (31 characters, none of ``[]:*?/\\``), so the files open
-cleanly in Excel and LibreOffice.
+cleanly in Excel and LibreOffice. The primitives every app's workbook shares (text kept
+text, a sheet's title, a points cell, the file's bytes and name) are ``tournaments.spreadsheets``.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Sequence
-from fractions import Fraction
-from io import BytesIO
+from collections.abc import Callable, Sequence
 from typing import Protocol
 
-from django.utils.text import capfirst, slugify
+from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext, pgettext
 from openpyxl import Workbook
@@ -45,67 +44,26 @@ from tournaments.selectors.classification import StandingRow
 from tournaments.selectors.club_classification import ClubLine
 from tournaments.selectors.season_rankings import SeasonRow
 from tournaments.selectors.season_totals import Period
+from tournaments.spreadsheets import DECIMAL as DECIMAL
+from tournaments.spreadsheets import HEADER_FONT as HEADER_FONT
+from tournaments.spreadsheets import INTEGER as INTEGER
+from tournaments.spreadsheets import TITLE_FONT as TITLE_FONT
+from tournaments.spreadsheets import XLSX_CONTENT_TYPE as XLSX_CONTENT_TYPE
+from tournaments.spreadsheets import as_text as as_text
+from tournaments.spreadsheets import points_value as points_value
+from tournaments.spreadsheets import sheet_title as sheet_title
+from tournaments.spreadsheets import workbook_bytes as workbook_bytes
+from tournaments.spreadsheets import xlsx_filename as xlsx_filename
 
-XLSX_CONTENT_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-
-INTEGER = "0"
-DECIMAL = "0.00"
-HEADER_FONT = Font(bold=True)
-HEADER_FILL = PatternFill("solid", fgColor="DDDDDD")
 NOTE_FONT = Font(italic=True)
-TITLE_FONT = Font(bold=True, size=14)
+HEADER_FILL = PatternFill("solid", fgColor="DDDDDD")
 # Column widths (in characters) an A4 portrait page holds at a readable size; wider sheets
 # print landscape.
 PORTRAIT_WIDTH = 110
 HEADER_ALIGNMENT = Alignment(horizontal="center", vertical="center", wrap_text=True)
 
-_INVALID_SHEET_CHARS = re.compile(r"[\[\]:*?/\\]")
-
-
-def sheet_title(name: str, taken: Iterable[str] = ()) -> str:
-    """A valid sheet name (≤ 31 characters, no ``[]:*?/\\``, not starting or ending with ``'``)
-    different from the names ``taken`` (compared case-insensitively, as Excel does)."""
-    base = _INVALID_SHEET_CHARS.sub(" ", name).strip().strip("'").strip() or "Sheet"
-    base = base[:31].rstrip()
-    used = {t.casefold() for t in taken}
-    title, n = base, 2
-    while title.casefold() in used:
-        suffix = f" ({n})"
-        title = base[: 31 - len(suffix)].rstrip() + suffix
-        n += 1
-    return title
-
-
-def points_value(value: Fraction | int | None) -> tuple[int | float | None, str]:
-    """A place-points cell: the number and its format (whole: ``0``, shared: ``0.00``)."""
-    if value is None:
-        return None, INTEGER
-    if not isinstance(value, Fraction):
-        value = Fraction(value)
-    if value.denominator == 1:
-        return int(value), INTEGER
-    return float(value), DECIMAL
-
-
-def workbook_bytes(workbook: Workbook) -> bytes:
-    buffer = BytesIO()
-    workbook.save(buffer)
-    return buffer.getvalue()
-
-
-def xlsx_filename(*parts: object) -> str:
-    return (slugify(" ".join(str(p) for p in parts if p not in (None, ""))) or "atout") + ".xlsx"
-
 
 # --------------------------------------------------------------------------- sheet writing
-
-
-def as_text(cell: Cell) -> Cell:
-    """Keep a text cell text: openpyxl turns any string starting with ``=`` into a formula,
-    and a player named ``=HYPERLINK(...)`` must never become a live formula."""
-    if isinstance(cell.value, str):
-        cell.data_type = "s"
-    return cell
 
 
 class SheetWriter:

@@ -1,14 +1,17 @@
-"""A rating list as a workbook (openpyxl): the rated players ranked, then the provisional."""
+"""A rating list as a workbook (openpyxl): the rated players ranked, then the provisional.
+Text stays text: a name typed as ``=HYPERLINK(...)`` is never a formula
+(``tournaments.spreadsheets``, the house's workbooks' primitives)."""
 
-from io import BytesIO
+from collections.abc import Sequence
 
-from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from openpyxl import Workbook
+from openpyxl.cell import WriteOnlyCell
+from openpyxl.worksheet.worksheet import Worksheet
+
+from tournaments.spreadsheets import as_text, sheet_title, workbook_bytes
 
 from .selectors import ListRow
-
-XLSX_CONTENT_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 
 
 def list_workbook(
@@ -17,23 +20,21 @@ def list_workbook(
     workbook = Workbook()
     sheet = workbook.active
     assert sheet is not None
-    sheet.title = _("Rating")[:31]
-    sheet.append([title])
-    sheet.append([model])
+    sheet.title = sheet_title(_("Rating"))
+    _text_row(sheet, [title])
+    _text_row(sheet, [model])
     sheet.append([])
-    sheet.append([_("Rank"), _("Player"), _("Rating"), _("Tables"), _("Distinct opponents")])
+    _text_row(sheet, [_("Rank"), _("Player"), _("Rating"), _("Tables"), _("Distinct opponents")])
     for row in rated:
-        sheet.append([row.rank, row.name, row.value, row.tables, row.opponents])
+        _text_row(sheet, [row.rank, row.name, row.value, row.tables, row.opponents])
     if provisional:
         sheet.append([])
-        sheet.append([_("Provisional")])
+        _text_row(sheet, [_("Provisional")])
         for row in provisional:
-            sheet.append([None, row.name, row.value, row.tables, row.opponents])
+            _text_row(sheet, [None, row.name, row.value, row.tables, row.opponents])
     sheet.column_dimensions["B"].width = 28
-    out = BytesIO()
-    workbook.save(out)
-    return out.getvalue()
+    return workbook_bytes(workbook)
 
 
-def filename(*parts: object) -> str:
-    return (slugify(" ".join(str(p) for p in parts if p)) or "atout") + ".xlsx"
+def _text_row(sheet: Worksheet, values: Sequence[object]) -> None:
+    sheet.append([as_text(WriteOnlyCell(sheet, value=value)) for value in values])

@@ -11,7 +11,16 @@ from django.db.models import Exists, OuterRef, QuerySet
 
 from club.models import Club, Player, PublicName
 from club.privacy import public_mode, resolved_name
-from scoring.rating import RatedTable, RatedTournament
+from scoring.rating import (
+    CONFIDENCE,
+    MODEL_NAME,
+    MODEL_VERSION,
+    SCALE_ORIGIN,
+    SCALE_UNIT,
+    Gates,
+    RatedTable,
+    RatedTournament,
+)
 from tournaments.models import Entry, Seat, Table, Tournament
 
 from .models import CountedTournament, PlayerRating, RatingList
@@ -121,6 +130,20 @@ def rated_tournaments(tournaments: list[Tournament]) -> list[CountedRecord]:
             )
         )
     return out
+
+
+def method_figures(gates: Gates) -> dict[str, Any]:
+    """What a list's method page says in numbers (a club's or a federation's): its gates'
+    half, the model and its version, the scale."""
+    return {
+        "gates": gates,
+        "half": (gates.min_opponents + 1) // 2,
+        "model_name": MODEL_NAME,
+        "model_version": MODEL_VERSION,
+        "confidence": int(CONFIDENCE),
+        "origin": int(SCALE_ORIGIN),
+        "unit": int(SCALE_UNIT),
+    }
 
 
 def club_list(club: Club, game: str) -> RatingList | None:

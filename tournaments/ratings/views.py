@@ -17,8 +17,8 @@ from club.language import document_language
 from club.models import Club
 from club.privacy import public_page
 from club.roles import CommitteeRequiredMixin
-from scoring.rating import CONFIDENCE, MODEL_NAME, MODEL_VERSION, SCALE_ORIGIN, SCALE_UNIT
 from tournaments.games import game_choices
+from tournaments.spreadsheets import XLSX_CONTENT_TYPE, xlsx_filename
 
 from . import export, queueing, selectors
 from .models import RatingList
@@ -83,13 +83,7 @@ class RatingMethodView(_ListMixin, TemplateView):
             "game": self.kwargs["game"],
             "game_name": game_name,
             "rating_list": rating_list,
-            "gates": gates,
-            "half": (gates.min_opponents + 1) // 2,
-            "model_name": MODEL_NAME,
-            "model_version": MODEL_VERSION,
-            "confidence": int(CONFIDENCE),
-            "origin": int(SCALE_ORIGIN),
-            "unit": int(SCALE_UNIT),
+            **selectors.method_figures(gates),
         }
 
 
@@ -105,8 +99,8 @@ class RatingXlsxView(_ListMixin, View):
             title = _("%(club)s — rating — %(game)s") % {"club": club.name, "game": game_name}
             model = f"{rating_list.model_name} {rating_list.model_version}"
             content = export.list_workbook(title, rated, provisional, model)
-            name = export.filename(club.name, game_name, _("Rating"))
-            response = HttpResponse(content, content_type=export.XLSX_CONTENT_TYPE)
+            name = xlsx_filename(club.name, game_name, _("Rating"))
+            response = HttpResponse(content, content_type=XLSX_CONTENT_TYPE)
             response["Content-Language"] = get_language() or settings.LANGUAGE_CODE
         disposition = content_disposition_header(True, name)
         if disposition is not None:  # None only for an inline file without a name

@@ -540,6 +540,26 @@ def test_the_ranking_is_kept_in_the_cache_for_every_visitor(season_built) -> Non
     assert own["ETag"] != first["ETag"]
 
 
+def test_a_renamed_player_or_a_new_licence_import_changes_the_cached_page(season_built) -> None:
+    """Neither bumps the federation's version: the season's signature, read at every hit,
+    keys the page anew (a player's name is the core's, a licence decides where he counts)."""
+    fed, season, _clubs, people, _played = season_built
+    url = reverse("federation_ranking", args=[fed.slug, season.pk, "whist"])
+    first = Client().get(url)
+    player = next(p for p in people.values() if p.last_name in first.content.decode())
+    player.last_name = "Renommé"
+    player.save()
+    renamed = Client().get(url, HTTP_IF_NONE_MATCH=first["ETag"])
+    assert renamed.status_code == 200 and "Renommé" in renamed.content.decode()
+    licence = fed.licences.first()
+    licence.valid_until = licence.valid_until  # saved again: a new import's time
+    licence.save()
+    again = Client().get(url, HTTP_IF_NONE_MATCH=renamed["ETag"])
+    assert again.status_code == 200 and again["ETag"] != renamed["ETag"]
+    fed.refresh_from_db()
+    assert fed.ranking_version == 0
+
+
 def test_no_text_in_the_workbooks_becomes_a_formula(db) -> None:
     fed = s.federation(min_tournaments=1)
     season = s.fed_season(fed)

@@ -250,6 +250,22 @@ def test_the_list_exports_to_xlsx(client, club, season, make_players):
     assert ["Provisoire", None, None, None, None] in values
 
 
+def test_a_name_typed_as_a_formula_stays_text_in_the_lists_workbook(
+    client, club, season, make_players
+):
+    _people, _, rating_list = _history(club, season, make_players)
+    services.rebuild(rating_list)
+    rated = PlayerRating.objects.filter(rating_list=rating_list, rated=True)[0].player
+    # Whatever the club's name order, the name shown starts with « = ».
+    rated.first_name = rated.last_name = '=HYPERLINK("http://evil.example","x")'
+    rated.save()
+    response = client.get(reverse("rating_xlsx", args=[club.slug, "double_king"]))
+    sheet = load_workbook(BytesIO(response.content)).active
+    names = [row[1] for row in sheet.iter_rows(min_row=5) if isinstance(row[1].value, str)]
+    typed = [cell for cell in names if cell.value.startswith("=HYPERLINK")]
+    assert typed and all(cell.data_type == "s" for cell in typed)
+
+
 def test_the_method_page_says_the_gates_and_the_model(client, club, season, make_players):
     _, _, rating_list = _history(club, season, make_players, tournaments=1)
     services.rebuild(rating_list)
