@@ -251,9 +251,7 @@ def build_flemish_club(shared: Sequence[Player] = ()) -> DemoClub:
         f"Flemish demo club: {club.name} (Dutch) — {len(players)} players, "
         f"and {len(shared)} members of the first club."
     ]
-    return DemoClub(
-        club=club, season=season, players=players, lines=lines, shared=list(shared)
-    )
+    return DemoClub(club=club, season=season, players=players, lines=lines, shared=list(shared))
 
 
 def _demo_notice(club: Club) -> None:

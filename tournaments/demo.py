@@ -350,7 +350,8 @@ def build_flemish_tournaments(
             pools=2,
         )
         if evening:
-            lines.append(f"  {evening.name}: {len(group) + len(shared)} players, 2 pools, finished.")
+            size = len(group) + len(shared)
+            lines.append(f"  {evening.name}: {size} players, 2 pools, finished.")
     whist = _whist(
         club,
         season,
@@ -366,7 +367,7 @@ def build_flemish_tournaments(
     return [
         *lines,
         f"  {whist.name}: {len(players)} players, pool 3 under way, phones' links issued; "
-        f"« {code} » is « {name} » in the club's ruleset."
+        f"« {code} » is « {name} » in the club's ruleset.",
     ]
 
 
@@ -382,5 +383,6 @@ def build_demo() -> list[str]:
         *build_flemish_tournaments(flemish.club, flemish.season, flemish.players, flemish.shared),
     ]
     for _receiver, added in signals.demo_built.send(Tournament, clubs=[demo.club, flemish.club]):
-        lines += added
+        if isinstance(added, list):  # each receiver's lines
+            lines += added
     return lines

@@ -110,4 +110,3 @@ def _licence_rows(
                 )
             )
     return rows
-

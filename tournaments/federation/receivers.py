@@ -9,7 +9,6 @@ from collections.abc import Sequence
 from django.dispatch import receiver
 
 from club.models import Club
-
 from tournaments import signals
 from tournaments.models import Tournament
 
