@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 from django.dispatch import receiver
 
-from club.models import Club
+from club.models import Club, Player
 from tournaments import signals
 from tournaments.models import Tournament
 
@@ -42,3 +42,9 @@ def tournament_edited(sender: object, *, tournament: Tournament, **kwargs: objec
 def demo_built(sender: object, *, clubs: Sequence[Club], **kwargs: object) -> list[str]:
     """The demo's clubs become a federation's members (``demo``)."""
     return demo.build_demo_federation(clubs)
+
+
+@receiver(signals.player_erased, dispatch_uid="federation.player_erased")
+def player_erased(sender: object, *, player: Player, label: str, **kwargs: object) -> None:
+    """His licences forget his name and number (``services.forget_holder``)."""
+    services.forget_holder(player=player, label=label)

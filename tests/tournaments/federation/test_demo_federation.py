@@ -116,3 +116,21 @@ def test_building_the_demo_again_changes_nothing_of_the_federation(demo_db):
     call_command("demo", stdout=open("/dev/null", "w"))  # noqa: SIM115
     assert (Licence.objects.count(), CountedTournament.objects.count()) == before
     assert Federation.objects.filter(slug="ligue").count() == 1
+
+
+def test_erasing_a_licensed_player_leaves_his_licence_without_his_name(demo_db, client):
+    league = _league()
+    licence = Licence.objects.filter(federation=league, status=Licence.Status.VALID).first()
+    player, number = licence.player, licence.number
+    names_before = _ranking_names(client, league, "whist")
+    client.force_login(User.objects.get(username="bureau"))
+    club = player.clubs.order_by("pk").first()
+    response = client.post(
+        reverse("club_member_erase", args=[club.slug, player.pk]), {"confirm": "EFFACER"}
+    )
+    assert response.status_code == 302
+    licence.refresh_from_db()
+    assert player.last_name not in (licence.last_name, licence.first_name)
+    assert licence.number != number and licence.player_id == player.pk
+    assert licence.status == Licence.Status.VALID  # his results count as they did
+    assert len(_ranking_names(client, league, "whist")) == len(names_before)
