@@ -337,9 +337,9 @@ def build_flemish_tournaments(
     today = datetime.date.today()
     start = max(season.start, today - _days(60))
     lines = []
-    # Small evenings (three tables, two pools): the federation's whist ranking meets the
-    # Flemish members beside the Walloon ones, and the shared players once.
-    for number, (offset, group) in enumerate(((9, players[:8]), (23, players[4:12])), start=1):
+    # Small evenings (two tables, two pools: the demo is built by many tests): the federation's
+    # whist ranking meets the Flemish members beside the Walloon ones, the shared players once.
+    for number, (offset, group) in enumerate(((9, players[:4]), (23, players[2:6])), start=1):
         evening = _whist(
             club,
             season,
