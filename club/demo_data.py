@@ -3,8 +3,8 @@
 import datetime
 import random
 import unicodedata
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from decimal import Decimal
 
 from django.contrib.auth.models import User
@@ -135,6 +135,8 @@ class DemoClub:
     players: list[Player]
     #: what ``manage.py demo`` prints
     lines: list[str]
+    #: members of another demo club too (the same ``Player``): the Flemish club's
+    shared: list[Player] = field(default_factory=list)
 
 
 def demo_players() -> list[tuple[str, str]]:
@@ -212,11 +214,15 @@ FLEMISH_PLAYERS = [
     ("Bart", "Pauwels"),
     ("Annemie", "Smets"),
 ]
+#: The Walloon club's members who also play in the Flemish club (its whist evenings): one
+#: person in both clubs, one line in the federation's ranking.
+SHARED = slice(12, 16)
 
 
-def build_flemish_club() -> DemoClub:
+def build_flemish_club(shared: Sequence[Player] = ()) -> DemoClub:
     """A Flemish club beside the first: in Dutch for every visitor who chose no language; the
-    demo's logins are its staff too."""
+    demo's logins are its staff too. ``shared``: members of the first club who join it too,
+    their membership paid in its season."""
     club, _ = Club.objects.get_or_create(
         slug=FLEMISH_SLUG,
         defaults={
@@ -230,12 +236,22 @@ def build_flemish_club() -> DemoClub:
     _demo_notice(club)
     season = _this_year(club)
     players = _members(club, FLEMISH_PLAYERS, lambda index: {"licence_number": f"KV-{200 + index}"})
+    for player in shared:
+        player.clubs.add(club)
+        Membership.objects.get_or_create(
+            player=player,
+            season=season,
+            defaults={"amount": club.membership_fee, "paid_on": season.start},
+        )
     for username, _password, role in DEMO_USERS:
         user = User.objects.filter(username=username).first()
         if user is not None:
             grant_role(user, club, role)
-    lines = [f"Flemish demo club: {club.name} (Dutch) — {len(players)} players."]
-    return DemoClub(club=club, season=season, players=players, lines=lines)
+    lines = [
+        f"Flemish demo club: {club.name} (Dutch) — {len(players)} players, "
+        f"and {len(shared)} members of the first club."
+    ]
+    return DemoClub(club=club, season=season, players=players, lines=lines, shared=list(shared))
 
 
 def _demo_notice(club: Club) -> None:

@@ -8,7 +8,7 @@ from typing import Any
 from django.contrib.auth.models import User
 from django.utils import timezone
 
-from club.demo_data import build_demo_club, build_flemish_club
+from club.demo_data import SHARED, build_demo_club, build_flemish_club
 from club.models import Club, Player, Season
 from scoring import GAMES
 
@@ -93,11 +93,14 @@ def _whist(
     pools_played: int,
     running: bool = False,
     phone_tables: int = PHONE_TABLES,
+    pools: int = 3,
 ) -> Tournament | None:
-    """A whist evening: pools drawn, played deal by deal's worth of records, closed at the
-    signal; ``running``: the next pool is under way with its clock started, its first
-    ``phone_tables`` tables playing from phones."""
-    tournament = _new(club, season, "whist", name, date, 3, players, unpaid=(9, 4), phones=running)
+    """A whist evening of ``pools`` pools: pools drawn, played deal by deal's worth of
+    records, closed at the signal; ``running``: the next pool is under way with its clock
+    started, its first ``phone_tables`` tables playing from phones."""
+    tournament = _new(
+        club, season, "whist", name, date, pools, players, unpaid=(9, 4), phones=running
+    )
     if tournament is None:
         return None
     user = _scorekeeper()
@@ -318,9 +321,13 @@ def _days(n: int) -> datetime.timedelta:
 FLEMISH_CONTRACT = ("solo_6", "Alleen zes")
 
 
-def build_flemish_tournaments(club: Club, season: Season, players: Sequence[Player]) -> list[str]:
-    """The Flemish club's whist ruleset, one contract renamed in Dutch, and its evening: two
-    pools played, the third under way with its phones' links issued (no deal waiting)."""
+def build_flemish_tournaments(
+    club: Club, season: Season, players: Sequence[Player], shared: Sequence[Player] = ()
+) -> list[str]:
+    """The Flemish club's whist ruleset, one contract renamed in Dutch, two small finished
+    evenings (its own members and ``shared``, the first club's members who play here too),
+    and its evening: two pools played, the third under way with its phones' links issued (no
+    deal waiting)."""
     rules: dict[str, Any] = GAMES["whist"].default_rules()  # JSON: read as the ruleset is
     code, name = FLEMISH_CONTRACT
     for row in rules["contracts"]:
@@ -328,6 +335,23 @@ def build_flemish_tournaments(club: Club, season: Season, players: Sequence[Play
             row["name_nl"] = name
     save_club_rules(club, game="whist", rules=rules, by=_scorekeeper())
     today = datetime.date.today()
+    start = max(season.start, today - _days(60))
+    lines = []
+    # Small evenings (two tables, two pools: the demo is built by many tests): the federation's
+    # whist ranking meets the Flemish members beside the Walloon ones, the shared players once.
+    for number, (offset, group) in enumerate(((9, players[:4]), (23, players[2:6])), start=1):
+        evening = _whist(
+            club,
+            season,
+            [*group, *shared],
+            f"Kaartavond n° {number}",
+            min(start + _days(offset), season.end),
+            pools_played=2,
+            pools=2,
+        )
+        if evening:
+            size = len(group) + len(shared)
+            lines.append(f"  {evening.name}: {size} players, 2 pools, finished.")
     whist = _whist(
         club,
         season,
@@ -339,21 +363,26 @@ def build_flemish_tournaments(club: Club, season: Season, players: Sequence[Play
         phone_tables=0,
     )
     if whist is None:
-        return []
+        return lines
     return [
+        *lines,
         f"  {whist.name}: {len(players)} players, pool 3 under way, phones' links issued; "
-        f"« {code} » is « {name} » in the club's ruleset."
+        f"« {code} » is « {name} » in the club's ruleset.",
     ]
 
 
 def build_demo() -> list[str]:
     """The whole demo: the club (``club.demo_data``), then its tournaments, then the Flemish
-    club and its evening; what it printed."""
+    club and its evenings, then what the apps add (``signals.demo_built``: the federation);
+    what it printed."""
     demo = build_demo_club()
     lines = demo.lines + build_demo_tournaments(demo.club, demo.season, demo.players)
-    flemish = build_flemish_club()
-    return [
-        *lines,
+    flemish = build_flemish_club(demo.players[SHARED])
+    lines += [
         *flemish.lines,
-        *build_flemish_tournaments(flemish.club, flemish.season, flemish.players),
+        *build_flemish_tournaments(flemish.club, flemish.season, flemish.players, flemish.shared),
     ]
+    for _receiver, added in signals.demo_built.send(Tournament, clubs=[demo.club, flemish.club]):
+        if isinstance(added, list):  # each receiver's lines
+            lines += added
+    return lines

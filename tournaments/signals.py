@@ -47,6 +47,11 @@ hold_released = Signal()
 #: the very last one, left waiting for its confirmation). The core never plays from phones.
 demo_evening = Signal()
 
+#: The demo (``manage.py demo``) built its clubs and their tournaments: ``clubs``, the
+#: Walloon club first. The apps built on the core add theirs (a federation of the clubs);
+#: each receiver returns the lines the demo prints.
+demo_built = Signal()
+
 #: Players are about to be registered for a tournament (``services.registration``):
 #: ``tournament``, ``players``. A receiver refuses by raising ``TournamentError``, whose
 #: message names the player (nothing is registered then).

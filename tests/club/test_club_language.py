@@ -361,7 +361,7 @@ def test_a_dutch_date_typed_the_belgian_way_is_read():
 def test_the_demo_has_a_flemish_club_in_dutch(demo_db, client):
     club = Club.objects.get(slug="de-kaartvrienden")
     assert club.language == "nl"
-    tournament = Tournament.objects.get(club=club, game="whist")
+    tournament = Tournament.objects.get(club=club, name="Whistavond De Kaartvrienden")
     assert tournament.published
     names = {row["code"]: row.get("name_nl") for row in tournament.rules["contracts"]}
     assert names["solo_6"] == ALLEEN_ZES
@@ -381,8 +381,8 @@ def test_the_demo_has_a_flemish_club_in_dutch(demo_db, client):
     chevalerie = Tournament.objects.filter(club__slug="la-chevalerie").first()
     page = client.get(reverse("tournament_standings", args=[chevalerie.pk]))
     assert language_of(page) == ("fr", "fr")
-    call_command("demo")  # twice: nothing new
-    assert Tournament.objects.filter(club=club).count() == 1
+    call_command("demo")  # twice: nothing new (its evening in progress, two evenings played)
+    assert Tournament.objects.filter(club=club).count() == 3
 
 
 def test_a_flemish_clubs_fees_are_written_the_belgian_way(committee_client, make_tournament):

@@ -24,6 +24,7 @@ from django.urls import Resolver404, resolve, reverse
 from club.models import Club
 from club.roles import SAISIE
 from club.services import LINK, invite_staff
+from tournaments.federation.models import Federation
 from tournaments.games import plugin_for
 from tournaments.models import Tournament
 from tournaments.tableside.hall_screen import hall_link_renew
@@ -74,48 +75,8 @@ NOT_PAGES = {
     "hall_clock_state": "JSON for the hall screen's poll",
     "logout": "a form's target (POST)",
     "rating_rebuild": "a form's target (POST), on the rating list (for the committee)",
-    "federation_desk": "the demo has no federation yet (issue 35, « In the demo »); "
-    "tests/tournaments/federation/test_federation_desk.py reads it in Dutch",
-    "federation_licence_import": "linked from the federation's desk, which the demo has not "
-    "yet (issue 35, « In the demo »); tests/tournaments/federation/test_licence_import.py",
-    "federation_page": "the demo has no federation yet (issue 35, « In the demo »); "
-    "tests/tournaments/federation/test_federation_desk.py reads it",
-    "federation_merge": "linked from the federation's desk, which the demo has not yet (issue "
-    "35, « In the demo »); tests/tournaments/federation/test_merge.py reads it in Dutch",
-    "federation_rules": "the demo has no federation yet (issue 35, « In the demo »); "
-    "tests/tournaments/federation/test_ranking_pages.py reads it",
-    "federation_seasons": "the demo has no federation yet (issue 35, « In the demo »); "
-    "tests/tournaments/federation/test_ranking_pages.py reads it",
-    "federation_season_edit": "the demo has no federation yet (issue 35, « In the demo »); "
-    "tests/tournaments/federation/test_ranking_pages.py reads it",
-    "federation_counted_desk": "the demo has no federation yet (issue 35, « In the demo »); "
-    "tests/tournaments/federation/test_ranking_pages.py reads it",
-    "hosted_clubs": "the demo has no federation yet (issue 35, « In the demo »); "
-    "tests/tournaments/federation/test_hosted_clubs.py reads it in Dutch",
-    "hosted_import": "the demo has no federation yet (issue 35, « In the demo »); "
-    "tests/tournaments/federation/test_hosted_clubs.py reads it in Dutch",
-    "federation_ranking": "the demo has no federation yet (issue 35, « In the demo »); "
-    "tests/tournaments/federation/test_ranking_pages.py reads it",
-    "federation_ranking_xlsx": "the demo has no federation yet (issue 35, « In the demo »); "
-    "tests/tournaments/federation/test_ranking_pages.py reads it",
-    "federation_club_ranking": "the demo has no federation yet (issue 35, « In the demo »); "
-    "tests/tournaments/federation/test_ranking_pages.py reads it",
-    "federation_club_ranking_xlsx": "the demo has no federation yet (issue 35, « In the demo »); "
-    "tests/tournaments/federation/test_ranking_pages.py reads it",
-    "federation_counted": "the demo has no federation yet (issue 35, « In the demo »); "
-    "tests/tournaments/federation/test_ranking_pages.py reads it",
-    "federation_counted_xlsx": "the demo has no federation yet (issue 35, « In the demo »); "
-    "tests/tournaments/federation/test_ranking_pages.py reads it",
-    "federation_rating": "the demo has no federation yet (issue 35, « In the demo »); "
-    "tests/tournaments/federation/test_federation_rating.py reads it",
-    "federation_rating_method": "the demo has no federation yet (issue 35, « In the demo »); "
-    "tests/tournaments/federation/test_federation_rating.py reads it",
-    "federation_rating_xlsx": "the demo has no federation yet (issue 35, « In the demo »); "
-    "tests/tournaments/federation/test_federation_rating.py reads it",
-    "federation_player": "the demo has no federation yet (issue 35, « In the demo »); "
-    "tests/tournaments/federation/test_ranking_pages.py reads it",
-    "federation_player_xlsx": "the demo has no federation yet (issue 35, « In the demo »); "
-    "tests/tournaments/federation/test_ranking_pages.py reads it",
+    "hosted_import": "a club hosted on another site's results: the demo's clubs are hosted "
+    "here; tests/tournaments/federation/test_hosted_clubs.py reads it in Dutch",
 }
 
 
@@ -239,6 +200,7 @@ def typed_by_the_club() -> set[str]:
     """The names the club typed: shown as typed whatever the language."""
     typed = set(Tournament.objects.values_list("name", flat=True))
     typed |= set(Club.objects.values_list("name", flat=True))
+    typed |= set(Federation.objects.values_list("name", flat=True))  # typed by the federation
     # Each club's privacy notice (its text, a model's to start with), whole and per paragraph.
     for notice in Club.objects.values_list("privacy_notice", flat=True):
         typed |= {" ".join(part.split()) for part in [notice, *notice.split("\n\n")]} - {""}

@@ -12,9 +12,10 @@ from tournaments import signals
 ROOT = Path(__file__).resolve().parents[2]
 #: Where a domain signal may be sent: the core's services and each app's own writes.
 SENDERS = ("tournaments/services/", "tournaments/tableside/table_entry.py")
-#: The one named exception: the demo plays an evening from phones, which the core never does
-#: (its ``demo_evening`` has no service to come from; docs/architecture.md).
-EXCEPTIONS = {"tournaments/demo.py": {"demo_evening"}}
+#: The one named exception: the demo plays an evening from phones, which the core never does,
+#: and hands its clubs to the apps built on it (its ``demo_evening`` and ``demo_built`` have no
+#: service to come from; docs/architecture.md).
+EXCEPTIONS = {"tournaments/demo.py": {"demo_evening", "demo_built"}}
 DOMAIN = {name for name, value in vars(signals).items() if isinstance(value, Signal)}
 
 

@@ -35,6 +35,15 @@ def rebuild(federation: Federation, game: str, since: Tournament | None = None) 
     return rating_services.rebuild(found, since=since, counted=counted)
 
 
+def build_demo_lists(federation: Federation) -> None:
+    """The demo federation's lists, with the demo's gates (its season is a few weeks old),
+    built at once: the demo is built in one transaction, with no queue worker behind it."""
+    for game in federation.games:
+        found = federation_list(federation.pk, game)
+        RatingList.objects.filter(pk=found.pk).update(**rating_services.DEMO_GATES)
+        rebuild(federation, game)
+
+
 def rebuild_federation_game(
     federation_id: int, game: str, tournament_id: int | None = None, *, task_id: str = ""
 ) -> int:

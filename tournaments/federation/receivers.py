@@ -4,12 +4,15 @@ their rankings' version (``page_cache``), in the same transaction, and ask the q
 rebuild their rating lists once it is committed (``rating_queue``). Nothing is computed here:
 the ranking is read at the next request."""
 
+from collections.abc import Sequence
+
 from django.dispatch import receiver
 
+from club.models import Club, Player
 from tournaments import signals
 from tournaments.models import Tournament
 
-from . import rating_queue, services
+from . import demo, rating_queue, services
 from .models import CountedTournament
 
 
@@ -33,3 +36,15 @@ def results_changed(sender: object, *, tournament: Tournament, **kwargs: object)
 @receiver(signals.tournament_edited, dispatch_uid="federation.tournament_edited")
 def tournament_edited(sender: object, *, tournament: Tournament, **kwargs: object) -> None:
     _bump(tournament)
+
+
+@receiver(signals.demo_built, dispatch_uid="federation.demo_built")
+def demo_built(sender: object, *, clubs: Sequence[Club], **kwargs: object) -> list[str]:
+    """The demo's clubs become a federation's members (``demo``)."""
+    return demo.build_demo_federation(clubs)
+
+
+@receiver(signals.player_erased, dispatch_uid="federation.player_erased")
+def player_erased(sender: object, *, player: Player, label: str, **kwargs: object) -> None:
+    """His licences forget his name and number (``services.forget_holder``)."""
+    services.forget_holder(player=player, label=label)

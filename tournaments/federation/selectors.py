@@ -60,6 +60,14 @@ def club_memberships(club: Club) -> QuerySet[FederationMembership]:
     )
 
 
+def accepted_federations(club: Club) -> QuerySet[Federation]:
+    """The federations that accepted ``club`` as a member (their names and slugs)."""
+    accepted = FederationMembership.objects.filter(
+        club=club, status=FederationMembership.Status.ACCEPTED
+    ).values("federation_id")
+    return Federation.objects.filter(pk__in=accepted).order_by("name").only("name", "slug")
+
+
 def joinable(club: Club) -> QuerySet[Federation]:
     """The federations ``club`` may still ask to join."""
     asked = FederationMembership.objects.filter(club=club).values("federation_id")

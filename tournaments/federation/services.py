@@ -149,6 +149,20 @@ def import_licences(*, federation: Federation, rows: list[LicenceRow]) -> tuple[
     return len(created), len(updated)
 
 
+def forget_holder(*, player: Any, label: str) -> int:
+    """A player's data was erased (``player_erased``): the licences he holds keep their dates
+    and state (his results still count as they did) but no longer his name nor his number,
+    which the club typed as his too. Returns the licences changed."""
+    licences = list(Licence.objects.filter(player=player))
+    for licence in licences:
+        licence.last_name, licence.first_name = label, ""
+        licence.number = f"ANON-{licence.pk}"
+    Licence.objects.bulk_update(licences, ["last_name", "first_name", "number"])
+    for federation_id in {licence.federation_id for licence in licences}:
+        ranking_changed(federation_id)
+    return len(licences)
+
+
 # --------------------------------------------------------------------------- its ranking
 
 
