@@ -43,6 +43,8 @@ NOT_PAGES = {
     "player_data_json": "a JSON file",
     "player_data_xlsx": "an Excel file",
     "travel_export": "a file: the tournament's signed bundle",
+    "travel_return": "only on the laptop that holds a lease's key (« Rapporter la soirée »): "
+    "the demo's site holds none (tests/tournaments/travel/test_hall_return.py reads it)",
     "rating_rebuild": "a form's target (POST), on the club's rating list",
 }
 

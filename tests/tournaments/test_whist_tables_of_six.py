@@ -272,9 +272,11 @@ def test_the_phones_show_who_sits_out(client, committee_user, scorekeeper_user, 
     out = ", ".join(seat_names[s] for s in sorted(sitting_out(first, 1, "rotating")))
     assert frn("sits out: %(names)s", "sit out: %(names)s", 2, names=out) in html
     form = page.context["form"]
-    # The next deals' morts, for a phone that keeps deals while offline: the same pair for 4
-    # deals (« à tour de rôle toutes les 4 donnes »).
-    listed = json.loads(page.context["sitting_out_json"])
+    # The next 12 deals' morts, for a phone that keeps a whole pool while offline: the same
+    # pair for 4 deals (« à tour de rôle toutes les 4 donnes »), then the next pair.
+    listed = [seats for _words, seats in json.loads(page.context["sitting_out_json"])]
     pair = sorted(sitting_out(first, 1, "rotating"))
-    assert [seats for _words, seats in listed] == [pair] * 4
+    assert listed[:4] == [pair] * 4
+    assert listed == [sorted(sitting_out(first, deal, "rotating")) for deal in range(1, 13)]
+    assert listed[4] != pair
     assert form.number == 1

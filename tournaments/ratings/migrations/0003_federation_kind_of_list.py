@@ -4,6 +4,18 @@ import django.db.models.deletion
 from django.db import migrations, models
 
 
+def forget_federation_lists(apps, schema_editor):
+    """Back before a list could be a federation's: its lists go (a federation's list is a
+    projection, rebuilt from the counted tournaments when migrated forward again). In SQL:
+    the ORM's cascade would read rows through models of a later state."""
+    lists = apps.get_model("ratings", "RatingList")._meta.db_table
+    federation_lists = f"SELECT id FROM {lists} WHERE kind = 'federation'"
+    for name in ("PlayerRating", "CountedTournament", "QueuedRebuild"):
+        table = apps.get_model("ratings", name)._meta.db_table
+        schema_editor.execute(f"DELETE FROM {table} WHERE rating_list_id IN ({federation_lists})")
+    schema_editor.execute(f"DELETE FROM {lists} WHERE kind = 'federation'")
+
+
 class Migration(migrations.Migration):
 
     dependencies = [
@@ -26,4 +38,5 @@ class Migration(migrations.Migration):
             model_name='ratinglist',
             constraint=models.CheckConstraint(condition=models.Q(models.Q(('club__isnull', False), ('kind', 'club')), models.Q(('club__isnull', True), ('kind', 'federation')), _connector='OR'), name='rating_list_owner_of_its_kind'),
         ),
+        migrations.RunPython(migrations.RunPython.noop, forget_federation_lists),
     ]
