@@ -236,6 +236,17 @@ class DemoRows:
                     for statement in statements:
                         cursor.execute(statement)
 
+    def take(self) -> None:
+        """The demo out of the current database again (what ``put`` did, undone), as one
+        transaction: a fixture that put it in outside a test's transaction leaves the database
+        as the next test expects it, the federation's rows and rating lists included."""
+        with transaction.atomic():
+            for model, rows in reversed(self.inserted.items()):
+                key = model._meta.pk.attname
+                model._meta.base_manager.filter(pk__in=[row[key] for row in rows]).delete()
+            if self.changed or self.deleted:
+                raise NotImplementedError("the demo changed rows it did not add: put them back")
+
 
 class _RollBack(Exception):
     """Ends the session's build of the demo: its rows are read, the database stays empty."""

@@ -7,7 +7,7 @@ from collections.abc import Collection, Iterator, Sequence
 from contextlib import contextmanager
 
 from django.db import transaction
-from django.db.models import QuerySet
+from django.db.models import F, QuerySet
 from django.utils import timezone, translation
 
 from tournaments.models import Round, Table
@@ -74,14 +74,26 @@ def lay_out_export_sheets(export_id: str, tables: Sequence[int]) -> bool:
             _fail(export)
             raise
         with transaction.atomic():
-            # Kept first, then the export locked, then counted: of two tasks ending together
-            # the second to take the lock sees the first's pages, so one of them says "all".
             sheet_pdfs.keep(document, pages)
-            PdfExport.objects.select_for_update().filter(pk=export.pk).exists()
-            unkept = sheet_pdfs.unkept(
-                _tables(export), filled=document.filled, language=export.language
-            )
-    return unkept == 0
+            return _last_share(export, document)
+
+
+def _last_share(export: PdfExport, document: sheet_pdfs.SheetDocument) -> bool:
+    """Whether this task is the export's last layout task to end (it then queues the merge).
+
+    The tasks are counted, not the pages: a deal entered during the layout bumps its table's
+    version, its kept page is then older than the table, and no task would ever have said
+    "all kept" (the merge lays out such a sheet again). The count is taken down under the
+    export's row lock: of two tasks ending together, exactly one sees it reach zero."""
+    counted = PdfExport.objects.filter(pk=export.pk, shares_left__gt=0).update(
+        shares_left=F("shares_left") - 1
+    )
+    if counted:
+        return PdfExport.objects.filter(pk=export.pk, shares_left=0).exists()
+    # Queued by a release that did not count its tasks: every page kept for its table's
+    # current version (locked first, so one of two tasks ending together sees the other's).
+    PdfExport.objects.select_for_update().filter(pk=export.pk).exists()
+    return sheet_pdfs.unkept(_tables(export), filled=document.filled, language=export.language) == 0
 
 
 def build_pdf_export(export_id: str) -> PdfExport | None:

@@ -121,6 +121,7 @@ def queue_pdf_export(
         ).first()
         if pending is not None:
             return pending
+        shares = sheet_pdfs.chunks(tables)
         export = PdfExport.objects.create(
             kind=kind,
             tournament=tournament,
@@ -128,9 +129,9 @@ def queue_pdf_export(
             language=language,
             requested_by=user,
             base_url=base_url,
+            shares_left=len(shares),
         )
         # In the same transaction: the queue's rows are written with the export's, or none.
-        shares = sheet_pdfs.chunks(tables)
         for share in shares:
             lay_out_export_sheets.enqueue(str(export.pk), share)
         if not shares:

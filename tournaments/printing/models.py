@@ -71,6 +71,9 @@ class PdfExport(models.Model):
     )
     created_at = models.DateTimeField(auto_now_add=True)
     finished_at = models.DateTimeField(null=True)
+    #: the layout tasks queued and not yet ended: the one that ends the last queues the merge
+    #: (0 for a document queued by a release that did not count them)
+    shares_left = models.PositiveIntegerField(default=0)
 
     club_lookup = "tournament__club"
 

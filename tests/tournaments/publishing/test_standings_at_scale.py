@@ -229,17 +229,7 @@ def demo(demo_rows, django_db_blocker):
     with django_db_blocker.unblock():
         demo_rows.put()
         yield Season.objects.get(club__slug="la-chevalerie")
-        for model in (
-            "tournaments.Seat",
-            "tournaments.Table",
-            "tournaments.Entry",
-            "tournaments.Tournament",
-            "club.Player",
-            "club.Season",
-            "club.Club",
-            "auth.User",
-        ):
-            apps.get_model(model).objects.all().delete()
+        demo_rows.take()
 
 
 @pytest.mark.parametrize(
