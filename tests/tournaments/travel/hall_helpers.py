@@ -5,6 +5,7 @@ the evening on the laptop (test_hall.py, test_hall_door.py)."""
 import contextlib
 import http.cookiejar
 import os
+import re
 import socket
 import subprocess
 import sys
@@ -131,3 +132,16 @@ def laptop(bundle: Path, folder: Path) -> Iterator[tuple[str, str]]:
     finally:
         process.terminate()
         process.wait(timeout=30)
+
+
+def scorekeeper_on(printed: str, root: str) -> tuple[Browser, str]:
+    """The desk's browser logged in with the evening's login that `make hall` printed, and the
+    path of the tournament's desk it printed."""
+    login = re.search(r"soiree / (\S+)", printed)
+    assert login, printed
+    desk = re.search(r"(http://\S+/saisie/tournois/\d+/)", printed)
+    assert desk, printed
+    browser = Browser(root)
+    browser.get("/login/")
+    browser.post("/login/", {"username": "soiree", "password": login[1]})
+    return browser, urllib.parse.urlparse(desk[1]).path

@@ -8,15 +8,13 @@ import takes none of the federation's rows."""
 import datetime
 import gzip
 import json
-import re
 import time
-import urllib.parse
 import uuid
 
 import pytest
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from django.utils import translation
-from hall_helpers import Browser, laptop, page_text
+from hall_helpers import laptop, page_text, scorekeeper_on
 from lxml import html
 
 from club.models import Club, Player
@@ -188,14 +186,7 @@ def test_the_door_on_the_laptop_and_a_licence_to_check_back_on_the_site(
     bundle.write_bytes(export_bundle(tournament, hold="Portable"))
 
     with laptop(bundle, tmp_path / "hall") as (printed, root):
-        login = re.search(r"soiree / (\S+)", printed)
-        assert login, printed
-        desk_path = urllib.parse.urlparse(
-            re.search(r"(http://\S+/saisie/tournois/\d+/)", printed)[1]
-        ).path
-        scorekeeper = Browser(root)
-        scorekeeper.get("/login/")
-        scorekeeper.post("/login/", {"username": "soiree", "password": login[1]})
+        scorekeeper, desk_path = scorekeeper_on(printed, root)
         registration = desk_path + "inscriptions/"
 
         def states() -> dict[str, str]:
