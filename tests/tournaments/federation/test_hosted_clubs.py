@@ -17,7 +17,6 @@ from django.contrib.auth.models import User
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import reverse
-from django.utils import translation
 from django_tasks_db.models import DBTaskResult
 from helpers import fr
 
@@ -45,12 +44,6 @@ from tournaments.travel.services.export import tournament_payload
 pytestmark = pytest.mark.django_db
 
 SITE = "atout.cercle-de-test.be"
-
-
-@pytest.fixture(autouse=True)
-def _french():
-    with translation.override("fr"):
-        yield
 
 
 def _ranks(tournament: Tournament) -> dict[str, int | None]:

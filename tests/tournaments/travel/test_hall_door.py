@@ -13,7 +13,6 @@ import uuid
 
 import pytest
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
-from django.utils import translation
 from hall_helpers import laptop, page_text, scorekeeper_on
 from lxml import html
 
@@ -34,12 +33,6 @@ from tournaments.travel.services.signing import make_site_key, signing_key_for
 pytestmark = pytest.mark.django_db
 
 SEASON = (datetime.date(2025, 9, 1), datetime.date(2026, 8, 31))
-
-
-@pytest.fixture(autouse=True)
-def _french():
-    with translation.override("fr"):
-        yield
 
 
 def counted(tournament: Tournament, club: Club) -> Federation:

@@ -6,7 +6,6 @@ import json
 from decimal import Decimal
 
 import pytest
-from django.utils import translation
 
 from club.models import Membership, Player
 from tournaments.services.holds import release_hold
@@ -15,12 +14,6 @@ from tournaments.travel.services.document import public_hex, schema_errors
 from tournaments.travel.services.export import export_bundle
 from tournaments.travel.services.importing import import_bundle
 from tournaments.travel.services.signing import make_site_key
-
-
-@pytest.fixture(autouse=True)
-def _french():
-    with translation.override("fr"):
-        yield
 
 
 @pytest.fixture
