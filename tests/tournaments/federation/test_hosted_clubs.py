@@ -18,7 +18,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import reverse
 from django_tasks_db.models import DBTaskResult
-from helpers import fr
+from helpers import fr, wallonne
 
 from club.models import Club, Player, StaffMembership
 from tournaments.federation import services
@@ -91,16 +91,7 @@ def other_site(played_tournament, club):
 
 @pytest.fixture
 def ffw() -> Federation:
-    federation = services.create_federation(
-        name="Fédération wallonne", slug="ffw", games=["double_king", "whist"], language="fr"
-    )
-    FederationSeason.objects.create(
-        federation=federation,
-        name="2025-2026",
-        starts_on=datetime.date(2025, 9, 1),
-        ends_on=datetime.date(2026, 8, 31),
-    )
-    return federation
+    return wallonne("double_king", "whist")
 
 
 def _committee(federation: Federation, username: str) -> Client:

@@ -14,14 +14,14 @@ import uuid
 import pytest
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from hall_helpers import laptop, page_text, scorekeeper_on
+from helpers import door_licence, wallonne
 from lxml import html
 
 from club.models import Club, Player
-from tournaments.federation import door, services
+from tournaments.federation import door
 from tournaments.federation.models import (
     CountedTournament,
     Federation,
-    FederationSeason,
     Licence,
 )
 from tournaments.models import Entry, Tournament
@@ -32,34 +32,22 @@ from tournaments.travel.services.signing import make_site_key, signing_key_for
 
 pytestmark = pytest.mark.django_db
 
-SEASON = (datetime.date(2025, 9, 1), datetime.date(2026, 8, 31))
-
 
 def counted(tournament: Tournament, club: Club) -> Federation:
     """The tournament counts for a federation the club is an accepted member of."""
-    federation = services.create_federation(
-        name="Fédération wallonne", slug="ffw", games=[tournament.game], language="fr"
-    )
-    services.accept_club(membership=services.ask_to_join(federation=federation, club=club))
-    FederationSeason.objects.create(
-        federation=federation, name="2025-2026", starts_on=SEASON[0], ends_on=SEASON[1]
-    )
+    federation = wallonne(tournament.game, member=club)
     door.set_counted(tournament, federation=federation, unlicensed_may_play=True)
     return federation
 
 
 def licence(federation: Federation, player: Player, number: str, *, expired: bool = False):
-    start, end = (datetime.date(2024, 9, 1), datetime.date(2025, 8, 31)) if expired else SEASON
-    return Licence.objects.create(
-        federation=federation,
-        number=number,
-        first_name=player.first_name,
-        last_name=player.last_name,
-        club=player.clubs.first(),
-        player=player,
-        valid_from=start,
-        valid_until=end,
-    )
+    if not expired:
+        return door_licence(federation, player, number)
+    last_season = {
+        "valid_from": datetime.date(2024, 9, 1),
+        "valid_until": datetime.date(2025, 8, 31),
+    }
+    return door_licence(federation, player, number, **last_season)
 
 
 def opened(data: bytes) -> dict:
