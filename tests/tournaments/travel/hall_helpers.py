@@ -1,6 +1,6 @@
 """The hall's laptop in tests: `make hall`'s command in its own process (its own SQLite
-database, its own port), and a browser or phone talking to it over HTTP. Shared by the tests of
-the evening on the laptop (test_hall.py, test_hall_door.py)."""
+database, its own port), and a browser or phone talking to it over HTTP; or this test's database
+made the laptop's. Shared by the tests of the evening on the laptop."""
 
 import contextlib
 import http.cookiejar
@@ -19,7 +19,21 @@ from pathlib import Path
 from django.conf import settings
 from lxml import html
 
+from tournaments.models import Tournament
+from tournaments.services.holds import release_hold
+from tournaments.travel.models import TrustedKey
+
 MANAGE = Path(settings.BASE_DIR) / "manage.py"
+
+
+def made_the_laptop(tournament: Tournament) -> None:
+    """This test's database made the laptop's, once « Emporter la soirée » gave its file: it
+    never issued the lease, nobody holds the evening, the tournament is gone until the file
+    comes in."""
+    TrustedKey.objects.filter(kind="lease").delete()
+    release_hold(tournament=tournament)
+    tournament.round_set.all().delete()
+    tournament.delete()
 
 
 def hall_env(folder: Path, port: int) -> dict[str, str]:

@@ -11,25 +11,16 @@ from django.contrib.auth.models import User
 from django.core.management import CommandError, call_command
 from django.test import Client
 from django.urls import reverse
+from hall_helpers import made_the_laptop
 
 from club.models import Club, Season
 from tournaments.models import Tournament
-from tournaments.services.holds import release_hold
-from tournaments.travel.models import LeaseKey, TrustedKey
+from tournaments.travel.models import LeaseKey
 from tournaments.travel.services.document import BundleError, public_hex
 from tournaments.travel.services.export import export_bundle
 from tournaments.travel.services.hall import evening_login, open_evening
 
 pytestmark = pytest.mark.django_db
-
-
-def made_the_laptop(tournament: Tournament) -> None:
-    """This database made the laptop's: it never issued the lease, nobody holds the evening,
-    the tournament is gone until the file comes in."""
-    TrustedKey.objects.filter(kind="lease").delete()
-    release_hold(tournament=tournament)
-    tournament.round_set.all().delete()
-    tournament.delete()
 
 
 @pytest.fixture
