@@ -2,18 +2,16 @@
 in Chromium at a phone's size and a desk's: 24 players, each licence said in words and a mark;
 axe-core finds nothing, the page never scrolls sideways."""
 
-import datetime
 import os
 from pathlib import Path
 
 import pytest
 from conftest import close_page, new_page
 from django.urls import reverse
+from helpers import door_of_24, door_tournament, wallonne
 from page_checks import axe_violations
 
-from tournaments.federation import door, services
-from tournaments.federation.models import FederationSeason, Licence
-from tournaments.models import Tournament
+from tournaments.federation import door
 from tournaments.services import registration
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -26,37 +24,11 @@ def test_the_door_shows_each_licence_in_words(
     browser, live_server, log_in, scorekeeper_user, club, season, make_players, size
 ):
     width, height = size
-    federation = services.create_federation(
-        name="Fédération wallonne", slug="ffw", games=["whist"], language="fr"
-    )
-    services.accept_club(membership=services.ask_to_join(federation=federation, club=club))
-    FederationSeason.objects.create(
-        federation=federation,
-        name="2025-2026",
-        starts_on=datetime.date(2025, 9, 1),
-        ends_on=datetime.date(2026, 8, 31),
-    )
-    tournament = Tournament.objects.create(
-        club=club,
-        season=season,
-        game="whist",
-        name="Whist de mars",
-        date=datetime.date(2026, 3, 14),
-        rounds=2,
-    )
+    federation = wallonne("whist", member=club)
+    tournament = door_tournament(club, season)
     door.set_counted(tournament, federation=federation)
     players = make_players(24)
-    for index, player in enumerate(players[:22]):
-        Licence.objects.create(
-            federation=federation,
-            number=f"W-{index:03d}",
-            last_name=player.last_name,
-            first_name=player.first_name,
-            club=club,
-            player=player,
-            valid_from=datetime.date(2025, 9, 1),
-            valid_until=datetime.date(2026, 2, 28) if index >= 20 else datetime.date(2026, 8, 31),
-        )
+    door_of_24(federation, players)
     registration.register_players(tournament, players)
 
     page = new_page(browser, width=width, height=height)

@@ -1,11 +1,10 @@
 """The desk's import form: one file, bounded before it is read."""
 
 from django import forms
-from django.conf import settings
 from django.core.files.uploadedfile import UploadedFile
-from django.template.defaultfilters import filesizeformat
-from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
+
+from .services.document import BundleError, read_limited
 
 
 class BundleUploadForm(forms.Form):
@@ -14,16 +13,17 @@ class BundleUploadForm(forms.Form):
         help_text=gettext_lazy("The file « Export the tournament » gave, on this site or another."),
     )
 
-    def clean_file(self) -> UploadedFile:
+    def clean_file(self) -> bytes:
+        """The file's bytes, refused past ``ATOUT_BUNDLE_MAX_BYTES`` before the rest is read."""
         upload: UploadedFile = self.cleaned_data["file"]
-        limit = settings.ATOUT_BUNDLE_MAX_BYTES
-        if upload.size is not None and upload.size > limit:
-            raise forms.ValidationError(
-                _("The file is larger than %(size)s: it is not a tournament's bundle.")
-                % {"size": filesizeformat(limit)},
-                code="too_large",
-            )
-        return upload
+        try:
+            return read_limited(upload)
+        except BundleError as error:
+            raise forms.ValidationError(str(error), code="too_large") from error
+
+    def refused_status(self) -> int:
+        """The status of the page showing this form's errors: 413 for a file too large."""
+        return 413 if self.has_error("file", "too_large") else 400
 
 
 class BundleConfirmForm(forms.Form):

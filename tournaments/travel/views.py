@@ -20,7 +20,7 @@ from ..forms import HoldForm
 from ..models import Tournament
 from ..services.errors import TournamentError
 from .forms import BundleConfirmForm, BundleUploadForm, ReturnForm
-from .services.document import BundleError, open_bundle, read_limited
+from .services.document import BundleError, open_bundle
 from .services.export import bundle_name, export_bundle
 from .services.hall import holds_lease, return_bundle
 from .services.importing import (
@@ -112,10 +112,9 @@ class ImportView(CommitteeRequiredMixin, View):
             return self.settle(request, club)
         form = BundleUploadForm(request.POST, request.FILES)
         if not form.is_valid():
-            status = 413 if form.has_error("file", "too_large") else 400
-            return self.page(request, club, form, status=status)
+            return self.page(request, club, form, status=form.refused_status())
+        data = form.cleaned_data["file"]
         try:
-            data = read_limited(form.cleaned_data["file"])
             open_bundle(data)
         except BundleError as error:
             form.add_error("file", str(error))

@@ -20,7 +20,7 @@ from ..federation.models import Federation, HostedClub
 from .forms import BundleConfirmForm, BundleUploadForm
 from .hosted import HostedError, add_hosted_club, take_results
 from .hosted_forms import HostedClubForm
-from .services.document import BundleError, read_limited
+from .services.document import BundleError
 
 SESSION_KEY = "hosted_results_import"
 
@@ -105,10 +105,9 @@ class HostedImportView(FederationCommitteeMixin, View):
             return self.confirm(request, hosted)
         form = BundleUploadForm(request.POST, request.FILES)
         if not form.is_valid():
-            status = 413 if form.has_error("file", "too_large") else 400
-            return self.page(request, hosted, form, status=status)
+            return self.page(request, hosted, form, status=form.refused_status())
+        data = form.cleaned_data["file"]
         try:
-            data = read_limited(form.cleaned_data["file"])
             preview = take_results(data, hosted=hosted, dry_run=True)
         except (BundleError, HostedError) as error:
             form.add_error("file", str(error))

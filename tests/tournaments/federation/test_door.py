@@ -11,13 +11,14 @@ from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
+from helpers import DOOR_DAY as DAY
+from helpers import door_licence, door_of_24, door_tournament, wallonne
 
 from club.models import Club, Player
 from tournaments.federation import door, services
 from tournaments.federation.models import (
     CountedTournament,
     Federation,
-    FederationSeason,
     Licence,
 )
 from tournaments.models import Entry, Tournament
@@ -26,41 +27,15 @@ from tournaments.services.errors import TournamentError
 
 pytestmark = pytest.mark.django_db
 
-DAY = datetime.date(2026, 3, 14)
-
 
 @pytest.fixture
 def ffw(club: Club) -> Federation:
-    federation = services.create_federation(
-        name="Fédération wallonne", slug="ffw", games=["whist"], language="fr"
-    )
-    services.accept_club(membership=services.ask_to_join(federation=federation, club=club))
-    FederationSeason.objects.create(
-        federation=federation,
-        name="2025-2026",
-        starts_on=datetime.date(2025, 9, 1),
-        ends_on=datetime.date(2026, 8, 31),
-    )
-    return federation
+    return wallonne("whist", member=club)
 
 
 @pytest.fixture
 def tournament(club: Club, season) -> Tournament:
-    return Tournament.objects.create(
-        club=club, season=season, game="whist", name="Whist de mars", date=DAY, rounds=2
-    )
-
-
-def _licence(federation: Federation, player: Player | None, number: str, **kwargs) -> Licence:
-    values = {
-        "last_name": player.last_name if player else "Inconnu",
-        "first_name": player.first_name if player else "Joueur",
-        "club": kwargs.pop("club", None) or player.clubs.first(),
-        "valid_from": datetime.date(2025, 9, 1),
-        "valid_until": datetime.date(2026, 8, 31),
-    }
-    values.update(kwargs)
-    return Licence.objects.create(federation=federation, number=number, player=player, **values)
+    return door_tournament(club, season)
 
 
 def test_counting_is_approved_at_once_unless_the_federation_approves_it(
@@ -147,14 +122,7 @@ def test_the_door_with_24_players_says_each_licence_in_words(
 ) -> None:
     door.set_counted(tournament, federation=ffw)
     players = make_players(24)
-    for index, player in enumerate(players[:22]):
-        expired = index >= 20
-        _licence(
-            ffw,
-            player,
-            f"W-{index:03d}",
-            valid_until=datetime.date(2026, 2, 28) if expired else datetime.date(2026, 8, 31),
-        )
+    door_of_24(ffw, players)
     registration.register_players(tournament, players[:12])
     _page, twelve = _door_page(scorekeeper_client, tournament)
     registration.register_players(tournament, players)
@@ -183,8 +151,8 @@ def test_only_licensed_players_may_play_when_the_tournament_says_so(
 ) -> None:
     door.set_counted(tournament, federation=ffw, unlicensed_may_play=False)
     valid, suspended, unknown = make_players(3)
-    _licence(ffw, valid, "W-1")
-    _licence(ffw, suspended, "W-2", status=Licence.Status.SUSPENDED)
+    door_licence(ffw, valid, "W-1")
+    door_licence(ffw, suspended, "W-2", status=Licence.Status.SUSPENDED)
     registration.register_player(tournament, player=valid)
     for player in (suspended, unknown):
         with pytest.raises(TournamentError) as refused:
@@ -218,8 +186,8 @@ def test_a_walk_in_with_a_licence_number_is_its_holder(
     services.accept_club(membership=services.ask_to_join(federation=ffw, club=hel))
     guy = Player.objects.create(first_name="Guy", last_name="Henrard")
     guy.clubs.add(hel)
-    _licence(ffw, guy, "W-77")
-    _licence(ffw, None, "W-78", club=hel, first_name="Anne", last_name="Lambot")
+    door_licence(ffw, guy, "W-77")
+    door_licence(ffw, None, "W-78", club=hel, first_name="Anne", last_name="Lambot")
     url = reverse("staff_registration", args=[tournament.pk])
     done = scorekeeper_client.post(url, {"action": "walk_in", "licence_number": "W-77"})
     assert done.status_code == 302

@@ -17,9 +17,8 @@ from django.contrib.auth.models import User
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import reverse
-from django.utils import translation
 from django_tasks_db.models import DBTaskResult
-from helpers import fr
+from helpers import fr, wallonne
 
 from club.models import Club, Player, StaffMembership
 from tournaments.federation import services
@@ -45,12 +44,6 @@ from tournaments.travel.services.export import tournament_payload
 pytestmark = pytest.mark.django_db
 
 SITE = "atout.cercle-de-test.be"
-
-
-@pytest.fixture(autouse=True)
-def _french():
-    with translation.override("fr"):
-        yield
 
 
 def _ranks(tournament: Tournament) -> dict[str, int | None]:
@@ -98,16 +91,7 @@ def other_site(played_tournament, club):
 
 @pytest.fixture
 def ffw() -> Federation:
-    federation = services.create_federation(
-        name="Fédération wallonne", slug="ffw", games=["double_king", "whist"], language="fr"
-    )
-    FederationSeason.objects.create(
-        federation=federation,
-        name="2025-2026",
-        starts_on=datetime.date(2025, 9, 1),
-        ends_on=datetime.date(2026, 8, 31),
-    )
-    return federation
+    return wallonne("double_king", "whist")
 
 
 def _committee(federation: Federation, username: str) -> Client:

@@ -4,16 +4,15 @@ that tournament; his table still counts for the others, as a match among those r
 
 import gzip
 import json
-import random
 
 import pytest
 from django.urls import reverse
 from django_tasks_db.models import DBTaskResult
+from rating_history import stored_history
 
 from tournaments.models import Entry, Seat, Tournament
 from tournaments.ratings import services
-from tournaments.ratings.models import PlayerRating, RatingList
-from tournaments.sample_sheets import stored_tournament
+from tournaments.ratings.models import PlayerRating
 from tournaments.services import registration
 from tournaments.travel.services.document import schema_errors, seal
 from tournaments.travel.services.export import tournament_payload
@@ -21,21 +20,6 @@ from tournaments.travel.services.importing import import_bundle
 from tournaments.travel.services.signing import make_site_key
 
 pytestmark = pytest.mark.django_db
-
-GATES = {"min_tables": 6, "min_opponents": 6, "rated_population": 3}
-
-
-def _history(club, season, make_players):
-    """Three finished Double King tournaments of 16 among 20 players, 5 rounds each."""
-    people = make_players(20, prefix="R")
-    rng = random.Random(11)
-    made = [
-        stored_tournament(season, "double_king", 5, i, people, rng, players=16) for i in range(3)
-    ]
-    rating_list = services.club_list(club, "double_king")
-    RatingList.objects.filter(pk=rating_list.pk).update(**GATES)
-    rating_list.refresh_from_db()
-    return made, rating_list
 
 
 def _row(rating_list, player_id):
@@ -46,7 +30,9 @@ def _row(rating_list, player_id):
 def test_his_rating_is_unchanged_by_the_tables_he_filled_and_they_count_for_the_others(
     club, season, make_players, mark
 ):
-    made, rating_list = _history(club, season, make_players)
+    _people, made, rating_list = stored_history(
+        club, season, make_players, tournaments=3, seed=11, prefix="R"
+    )
     last = made[2]
     # A player of the first two tournaments who fills tables at the last one.
     played_before = set(

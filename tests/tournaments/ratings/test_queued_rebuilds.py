@@ -10,6 +10,7 @@ from django.urls import reverse
 from django_tasks import TaskResultStatus
 from django_tasks_db.management.commands import db_worker
 from django_tasks_db.models import DBTaskResult
+from rating_history import stored_history
 
 from tournaments.models import Seat
 from tournaments.ratings import services
@@ -19,20 +20,11 @@ from tournaments.services import result_store
 
 pytestmark = pytest.mark.django_db
 
-GATES = {"min_tables": 6, "min_opponents": 6, "rated_population": 3}
-
 
 @pytest.fixture
 def history(club, season, make_players):
     """Four finished Double King tournaments, their list built."""
-    people = make_players(20, prefix="Q")
-    rng = random.Random(5)
-    made = [
-        stored_tournament(season, "double_king", 5, i, people, rng, players=16) for i in range(4)
-    ]
-    rating_list = services.club_list(club, "double_king")
-    RatingList.objects.filter(pk=rating_list.pk).update(**GATES)
-    rating_list.refresh_from_db()
+    _people, made, rating_list = stored_history(club, season, make_players, seed=5, prefix="Q")
     services.rebuild(rating_list)
     return made, rating_list
 

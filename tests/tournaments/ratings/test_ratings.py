@@ -14,33 +14,18 @@ from django.utils import timezone
 from django_tasks_db.management.commands import db_worker
 from django_tasks_db.models import DBTaskResult
 from openpyxl import load_workbook
+from rating_history import stored_history
 
 from club.models import Player, PublicName
 from scoring.rating import MODEL_NAME, MODEL_VERSION
 from tournaments.models import Entry, Seat, Tournament
 from tournaments.ratings import services
 from tournaments.ratings.models import PlayerRating, RatingList
-from tournaments.sample_sheets import stored_tournament, whist_pool
+from tournaments.sample_sheets import whist_pool
 from tournaments.services import deal_entry, drawing, result_store, tournament_settings
 from tournaments.tableside import table_entry
 
 pytestmark = pytest.mark.django_db
-
-GATES = {"min_tables": 6, "min_opponents": 6, "rated_population": 3}
-
-
-def _history(club, season, make_players, *, tournaments=4, pool=20, players=16, seed=1):
-    """Finished Double King tournaments stored directly (5 rounds each)."""
-    people = make_players(pool, prefix=f"P{seed}")
-    rng = random.Random(seed)
-    made = [
-        stored_tournament(season, "double_king", 5, i, people, rng, players=players)
-        for i in range(tournaments)
-    ]
-    rating_list = services.club_list(club, "double_king")
-    RatingList.objects.filter(pk=rating_list.pk).update(**GATES)
-    rating_list.refresh_from_db()
-    return people, made, rating_list
 
 
 def _ratings(rating_list):
@@ -51,7 +36,7 @@ def _ratings(rating_list):
 
 
 def test_a_list_rates_every_player_of_its_finished_tournaments(club, season, make_players):
-    _people, made, rating_list = _history(club, season, make_players)
+    _people, made, rating_list = stored_history(club, season, make_players)
     assert services.rebuild(rating_list) == 4
     rows = PlayerRating.objects.filter(rating_list=rating_list)
     assert rows.count() == 20
@@ -67,7 +52,7 @@ def test_a_list_rates_every_player_of_its_finished_tournaments(club, season, mak
 def test_a_change_to_an_old_tournament_replays_from_it_and_equals_a_full_rebuild(
     club, season, make_players
 ):
-    _, made, rating_list = _history(club, season, make_players, tournaments=5)
+    _, made, rating_list = stored_history(club, season, make_players, tournaments=5)
     services.rebuild(rating_list)
     # The third tournament's first table finishes the other way round.
     table_seats = list(
@@ -90,7 +75,7 @@ def test_a_change_to_an_old_tournament_replays_from_it_and_equals_a_full_rebuild
 
 
 def test_archived_evenings_and_running_tournaments_do_not_count(club, season, make_players):
-    _people, made, rating_list = _history(club, season, make_players, tournaments=2)
+    _people, made, rating_list = stored_history(club, season, make_players, tournaments=2)
     Tournament.objects.filter(pk=made[1].pk).update(status=Tournament.Status.RUNNING)
     # An archived evening (its players' results only) made like one: finished, no table.
     Tournament.objects.create(
@@ -111,7 +96,7 @@ def test_an_unpublished_tournament_counts_once_published(
 ):
     """A public list never moves with results the committee has not published; publishing
     them queues the list's rebuild, after commit."""
-    _people, made, rating_list = _history(club, season, make_players, tournaments=2)
+    _people, made, rating_list = stored_history(club, season, make_players, tournaments=2)
     Tournament.objects.filter(pk=made[1].pk).update(published=False)
     assert services.rebuild(rating_list) == 1
     assert {p["t"] for r in PlayerRating.objects.all() for p in r.history} == {made[0].pk}
@@ -125,7 +110,7 @@ def test_an_unpublished_tournament_counts_once_published(
 
 
 def test_a_substitute_is_left_out_of_the_tournament_he_filled(club, season, make_players):
-    _people, made, rating_list = _history(club, season, make_players, tournaments=3)
+    _people, made, rating_list = stored_history(club, season, make_players, tournaments=3)
     sub = Entry.objects.filter(tournament=made[1]).first()
     Entry.objects.filter(pk=sub.pk).update(substitute=True)
     services.rebuild(rating_list)
@@ -191,7 +176,7 @@ def _page_rows(html: str, section: str) -> str:
 def test_the_list_page_ranks_the_rated_apart_from_the_provisional_with_public_names(
     client, club, season, make_players
 ):
-    people, _made, rating_list = _history(club, season, make_players)
+    people, _made, rating_list = stored_history(club, season, make_players)
     services.rebuild(rating_list)
     rows = {r.player_id: r for r in PlayerRating.objects.filter(rating_list=rating_list)}
     rated = [p for p in people if rows[p.pk].rated]
@@ -220,13 +205,13 @@ def test_the_list_page_ranks_the_rated_apart_from_the_provisional_with_public_na
 
 
 def test_the_lists_queries_do_not_grow_with_its_players(client, club, season, make_players):
-    _, _, small = _history(club, season, make_players, tournaments=1, pool=8, players=8)
+    _, _, small = stored_history(club, season, make_players, tournaments=1, pool=8, players=8)
     services.rebuild(small)
     url = reverse("rating_list", args=[club.slug, "double_king"])
     client.get(url)
     with CaptureQueriesContext(connection) as few:
         client.get(url)
-    _history(club, season, make_players, tournaments=3, pool=40, players=40, seed=2)
+    stored_history(club, season, make_players, tournaments=3, pool=40, players=40, seed=2)
     services.rebuild(small)
     assert PlayerRating.objects.filter(rating_list=small).count() == 48
     with CaptureQueriesContext(connection) as many:
@@ -235,7 +220,7 @@ def test_the_lists_queries_do_not_grow_with_its_players(client, club, season, ma
 
 
 def test_the_list_exports_to_xlsx(client, club, season, make_players):
-    _people, _, rating_list = _history(club, season, make_players)
+    _people, _, rating_list = stored_history(club, season, make_players)
     services.rebuild(rating_list)
     response = client.get(reverse("rating_xlsx", args=[club.slug, "double_king"]))
     assert response.status_code == 200
@@ -253,7 +238,7 @@ def test_the_list_exports_to_xlsx(client, club, season, make_players):
 def test_a_name_typed_as_a_formula_stays_text_in_the_lists_workbook(
     client, club, season, make_players
 ):
-    _people, _, rating_list = _history(club, season, make_players)
+    _people, _, rating_list = stored_history(club, season, make_players)
     services.rebuild(rating_list)
     rated = PlayerRating.objects.filter(rating_list=rating_list, rated=True)[0].player
     # Whatever the club's name order, the name shown starts with « = ».
@@ -267,7 +252,7 @@ def test_a_name_typed_as_a_formula_stays_text_in_the_lists_workbook(
 
 
 def test_the_method_page_says_the_gates_and_the_model(client, club, season, make_players):
-    _, _, rating_list = _history(club, season, make_players, tournaments=1)
+    _, _, rating_list = stored_history(club, season, make_players, tournaments=1)
     services.rebuild(rating_list)
     html = client.get(reverse("rating_method", args=[club.slug, "double_king"])).content.decode()
     assert MODEL_VERSION in html and "openskill" in html
@@ -275,7 +260,7 @@ def test_the_method_page_says_the_gates_and_the_model(client, club, season, make
 
 
 def test_the_players_season_page_draws_his_rating_history(client, club, season, make_players):
-    people, made, rating_list = _history(club, season, make_players)
+    people, made, rating_list = stored_history(club, season, make_players)
     services.rebuild(rating_list)
     for tournament in made:
         result_store.results_changed(tournament)

@@ -1,10 +1,11 @@
 """The hall's laptop in tests: `make hall`'s command in its own process (its own SQLite
-database, its own port), and a browser or phone talking to it over HTTP. Shared by the tests of
-the evening on the laptop (test_hall.py, test_hall_door.py)."""
+database, its own port), and a browser or phone talking to it over HTTP; or this test's database
+made the laptop's. Shared by the tests of the evening on the laptop."""
 
 import contextlib
 import http.cookiejar
 import os
+import re
 import socket
 import subprocess
 import sys
@@ -18,7 +19,21 @@ from pathlib import Path
 from django.conf import settings
 from lxml import html
 
+from tournaments.models import Tournament
+from tournaments.services.holds import release_hold
+from tournaments.travel.models import TrustedKey
+
 MANAGE = Path(settings.BASE_DIR) / "manage.py"
+
+
+def made_the_laptop(tournament: Tournament) -> None:
+    """This test's database made the laptop's, once « Emporter la soirée » gave its file: it
+    never issued the lease, nobody holds the evening, the tournament is gone until the file
+    comes in."""
+    TrustedKey.objects.filter(kind="lease").delete()
+    release_hold(tournament=tournament)
+    tournament.round_set.all().delete()
+    tournament.delete()
 
 
 def hall_env(folder: Path, port: int) -> dict[str, str]:
@@ -131,3 +146,16 @@ def laptop(bundle: Path, folder: Path) -> Iterator[tuple[str, str]]:
     finally:
         process.terminate()
         process.wait(timeout=30)
+
+
+def scorekeeper_on(printed: str, root: str) -> tuple[Browser, str]:
+    """The desk's browser logged in with the evening's login that `make hall` printed, and the
+    path of the tournament's desk it printed."""
+    login = re.search(r"soiree / (\S+)", printed)
+    assert login, printed
+    desk = re.search(r"(http://\S+/saisie/tournois/\d+/)", printed)
+    assert desk, printed
+    browser = Browser(root)
+    browser.get("/login/")
+    browser.post("/login/", {"username": "soiree", "password": login[1]})
+    return browser, urllib.parse.urlparse(desk[1]).path

@@ -9,7 +9,6 @@ import uuid
 import pytest
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from django.core.management import CommandError, call_command
-from django.utils import translation
 
 from club.models import Club, Player, Season
 from tournaments.models import ResultChange, Seat, Table, Tournament, TournamentResult
@@ -35,21 +34,9 @@ from tournaments.travel.services.importing import (
     import_bundle,
 )
 from tournaments.travel.services.signing import (
-    make_site_key,
     register_club_key,
     register_lease_key,
 )
-
-
-@pytest.fixture(autouse=True)
-def _french():
-    with translation.override("fr"):
-        yield
-
-
-@pytest.fixture
-def site_key(db):
-    return make_site_key()[0]
 
 
 @pytest.fixture

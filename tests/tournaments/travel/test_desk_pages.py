@@ -56,6 +56,19 @@ def test_another_clubs_committee_gets_a_404(played_tournament):
     )
 
 
+def test_a_file_too_large_is_refused_on_its_field_before_it_is_read(
+    committee_client, played_tournament, settings
+):
+    settings.ATOUT_BUNDLE_MAX_BYTES = 1000
+    page = reverse("travel_import", args=[played_tournament.club.slug])
+    response = committee_client.post(page, {"file": upload(b"\x1f\x8b" + b"0" * 1000)})
+    assert response.status_code == 413
+    (said,) = response.context["form"].errors["file"]
+    assert said.startswith("Le fichier dépasse") and "ce n’est pas un paquet de tournoi" in said
+    assert said in response.content.decode().replace("&#x27;", "'")
+    assert "token" not in response.context
+
+
 def test_preview_then_confirm(committee_client, played_tournament):
     data = seal(tournament_payload(played_tournament), make_site_key()[0])
     uid = played_tournament.uid

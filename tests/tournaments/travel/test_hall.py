@@ -22,7 +22,7 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import reverse
-from hall_helpers import MANAGE, Browser, hall_env, laptop, page_text
+from hall_helpers import MANAGE, Browser, hall_env, laptop, page_text, scorekeeper_on
 from openpyxl import load_workbook
 
 from club.models import Membership
@@ -184,14 +184,7 @@ def test_the_whole_evening_on_the_laptop_and_back_on_the_site(
     marks = {"site, before": time.monotonic() - started}
     with laptop(bundle, tmp_path / "hall") as (printed, root):
         marks["laptop started"] = time.monotonic() - started
-        login = re.search(r"soiree / (\S+)", printed)
-        assert login, printed
-        desk_path = urllib.parse.urlparse(
-            re.search(r"(http://\S+/saisie/tournois/\d+/)", printed)[1]
-        ).path
-        scorekeeper = Browser(root)
-        scorekeeper.get("/login/")
-        scorekeeper.post("/login/", {"username": "soiree", "password": login[1]})
+        scorekeeper, desk_path = scorekeeper_on(printed, root)
         desk = scorekeeper.get(desk_path)
         assert "Rapporter la soirée" in desk or "return-link" in desk
         registration = desk_path + "inscriptions/"

@@ -8,23 +8,20 @@ import takes none of the federation's rows."""
 import datetime
 import gzip
 import json
-import re
 import time
-import urllib.parse
 import uuid
 
 import pytest
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
-from django.utils import translation
-from hall_helpers import Browser, laptop, page_text
+from hall_helpers import laptop, page_text, scorekeeper_on
+from helpers import door_licence, wallonne
 from lxml import html
 
 from club.models import Club, Player
-from tournaments.federation import door, services
+from tournaments.federation import door
 from tournaments.federation.models import (
     CountedTournament,
     Federation,
-    FederationSeason,
     Licence,
 )
 from tournaments.models import Entry, Tournament
@@ -35,40 +32,22 @@ from tournaments.travel.services.signing import make_site_key, signing_key_for
 
 pytestmark = pytest.mark.django_db
 
-SEASON = (datetime.date(2025, 9, 1), datetime.date(2026, 8, 31))
-
-
-@pytest.fixture(autouse=True)
-def _french():
-    with translation.override("fr"):
-        yield
-
 
 def counted(tournament: Tournament, club: Club) -> Federation:
     """The tournament counts for a federation the club is an accepted member of."""
-    federation = services.create_federation(
-        name="Fédération wallonne", slug="ffw", games=[tournament.game], language="fr"
-    )
-    services.accept_club(membership=services.ask_to_join(federation=federation, club=club))
-    FederationSeason.objects.create(
-        federation=federation, name="2025-2026", starts_on=SEASON[0], ends_on=SEASON[1]
-    )
+    federation = wallonne(tournament.game, member=club)
     door.set_counted(tournament, federation=federation, unlicensed_may_play=True)
     return federation
 
 
 def licence(federation: Federation, player: Player, number: str, *, expired: bool = False):
-    start, end = (datetime.date(2024, 9, 1), datetime.date(2025, 8, 31)) if expired else SEASON
-    return Licence.objects.create(
-        federation=federation,
-        number=number,
-        first_name=player.first_name,
-        last_name=player.last_name,
-        club=player.clubs.first(),
-        player=player,
-        valid_from=start,
-        valid_until=end,
-    )
+    if not expired:
+        return door_licence(federation, player, number)
+    last_season = {
+        "valid_from": datetime.date(2024, 9, 1),
+        "valid_until": datetime.date(2025, 8, 31),
+    }
+    return door_licence(federation, player, number, **last_season)
 
 
 def opened(data: bytes) -> dict:
@@ -188,14 +167,7 @@ def test_the_door_on_the_laptop_and_a_licence_to_check_back_on_the_site(
     bundle.write_bytes(export_bundle(tournament, hold="Portable"))
 
     with laptop(bundle, tmp_path / "hall") as (printed, root):
-        login = re.search(r"soiree / (\S+)", printed)
-        assert login, printed
-        desk_path = urllib.parse.urlparse(
-            re.search(r"(http://\S+/saisie/tournois/\d+/)", printed)[1]
-        ).path
-        scorekeeper = Browser(root)
-        scorekeeper.get("/login/")
-        scorekeeper.post("/login/", {"username": "soiree", "password": login[1]})
+        scorekeeper, desk_path = scorekeeper_on(printed, root)
         registration = desk_path + "inscriptions/"
 
         def states() -> dict[str, str]:

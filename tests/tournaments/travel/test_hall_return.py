@@ -11,40 +11,23 @@ from django.contrib.auth.models import User
 from django.core.management import CommandError, call_command
 from django.test import Client
 from django.urls import reverse
-from django.utils import translation
+from hall_helpers import made_the_laptop
 
 from club.models import Club, Season
 from tournaments.models import Tournament
-from tournaments.services.holds import release_hold
-from tournaments.travel.models import LeaseKey, TrustedKey
+from tournaments.travel.models import LeaseKey
 from tournaments.travel.services.document import BundleError, public_hex
 from tournaments.travel.services.export import export_bundle
 from tournaments.travel.services.hall import evening_login, open_evening
-from tournaments.travel.services.signing import make_site_key
 
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture(autouse=True)
-def _french():
-    with translation.override("fr"):
-        yield
-
-
-@pytest.fixture
-def site_key(db):
-    return make_site_key()[0]
-
-
 @pytest.fixture
 def taken_away(played_tournament, site_key):
-    """« Emporter la soirée »'s file, and this database made the laptop's: it never issued
-    the lease, nobody holds the evening, the tournament is gone until the file comes in."""
+    """« Emporter la soirée »'s file, and this database made the laptop's."""
     data = export_bundle(played_tournament, hold="Portable")
-    TrustedKey.objects.filter(kind="lease").delete()
-    release_hold(tournament=played_tournament)
-    played_tournament.round_set.all().delete()
-    played_tournament.delete()
+    made_the_laptop(played_tournament)
     return data
 
 
@@ -72,10 +55,7 @@ def test_the_laptop_refuses_a_bundle_without_lease_or_signed_by_another_key(
     with pytest.raises(BundleError, match="aucun bail"):
         open_evening(plain)
     taken = export_bundle(played_tournament, hold="Portable")
-    TrustedKey.objects.filter(kind="lease").delete()
-    release_hold(tournament=played_tournament)
-    played_tournament.round_set.all().delete()
-    played_tournament.delete()
+    made_the_laptop(played_tournament)
     other = public_hex(Ed25519PrivateKey.generate())
     with pytest.raises(BundleError, match="clé du site indiquée"):
         open_evening(taken, site_key=other)

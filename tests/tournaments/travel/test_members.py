@@ -6,21 +6,13 @@ import json
 from decimal import Decimal
 
 import pytest
-from django.utils import translation
+from hall_helpers import made_the_laptop
 
 from club.models import Membership, Player
-from tournaments.services.holds import release_hold
-from tournaments.travel.models import TrustedKey
 from tournaments.travel.services.document import public_hex, schema_errors
 from tournaments.travel.services.export import export_bundle
 from tournaments.travel.services.importing import import_bundle
 from tournaments.travel.services.signing import make_site_key
-
-
-@pytest.fixture(autouse=True)
-def _french():
-    with translation.override("fr"):
-        yield
 
 
 @pytest.fixture
@@ -75,10 +67,7 @@ def test_the_laptop_takes_them_as_players_of_the_club_with_the_seasons_membershi
     site_key = make_site_key()[0]
     data = export_bundle(tournament, hold="Portable")
     # This database as the laptop's: empty of the evening and of its members.
-    TrustedKey.objects.filter(kind="lease").delete()
-    release_hold(tournament=tournament)
-    tournament.round_set.all().delete()
-    tournament.delete()
+    made_the_laptop(tournament)
     uids = [member.uid for member in members]
     Player.objects.filter(uid__in=uids).delete()
 
@@ -106,10 +95,7 @@ def test_a_member_already_here_is_matched_by_licence_and_keeps_his_name(
     tournament = make_tournament(players=4)
     site_key = make_site_key()[0]
     data = export_bundle(tournament, hold="Portable")
-    TrustedKey.objects.filter(kind="lease").delete()
-    release_hold(tournament=tournament)
-    tournament.round_set.all().delete()
-    tournament.delete()
+    made_the_laptop(tournament)
     # Here the licence's holder has another uid and the name this database holds.
     Membership.objects.filter(player=members[0]).delete()
     Player.objects.filter(pk=members[0].pk).update(uid=Player().uid, first_name="Local")

@@ -14,7 +14,7 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import CommandError, call_command
 from django.urls import reverse
-from django.utils import timezone, translation
+from django.utils import timezone
 
 from club.models import Player
 from tournaments.models import Entry, ResultChange, Tournament
@@ -26,12 +26,6 @@ from tournaments.travel.services.document import seal
 from tournaments.travel.services.export import export_bundle, tournament_payload
 from tournaments.travel.services.importing import MergeRefused, import_bundle
 from tournaments.travel.services.signing import make_site_key
-
-
-@pytest.fixture(autouse=True)
-def _french():
-    with translation.override("fr"):
-        yield
 
 
 @pytest.fixture

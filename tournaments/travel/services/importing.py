@@ -620,14 +620,7 @@ class _Importer:
                     )
                     % {"name": bundle_name}
                 )
-            player = Player.objects.create(
-                uid=row["uid"],
-                first_name=row["first_name"],
-                last_name=row["last_name"],
-                licence_number=licence,
-                public_name=row["public_name"],
-                pseudonym=row["pseudonym"],
-            )
+            player = members.new_player(row)
             if row["erased_at"]:
                 Player.objects.filter(pk=player.pk).update(
                     erased_at=_time(row["erased_at"]), active=False

@@ -47,14 +47,7 @@ def take_members(
             continue
         player = _matched(row)
         if player is None:
-            player = Player.objects.create(
-                uid=row["uid"],
-                first_name=row["first_name"],
-                last_name=row["last_name"],
-                licence_number=row["licence_number"],
-                public_name=row["public_name"],
-                pseudonym=row["pseudonym"],
-            )
+            player = new_player(row)
             added += 1
         if not player.clubs.filter(pk=club.pk).exists():
             player.clubs.add(club)
@@ -82,6 +75,19 @@ def take_members(
             )
             % {"count": joined - added}
         )
+
+
+def new_player(row: dict[str, Any]) -> Player:
+    """A player of a bundle's player row (``export.player_row``), made here with its ``uid``:
+    a tournament's player or a member of the season. Its erasure is the caller's."""
+    return Player.objects.create(
+        uid=row["uid"],
+        first_name=row["first_name"],
+        last_name=row["last_name"],
+        licence_number=row["licence_number"],
+        public_name=row["public_name"],
+        pseudonym=row["pseudonym"],
+    )
 
 
 def _matched(row: dict[str, Any]) -> Player | None:
