@@ -6,7 +6,7 @@ is matched to its holder by the link it already has, else by the player of the l
 whose site number equals it (clubs typed the federation's number there before the federation
 came); never by name alone. A person may hold licences of several federations."""
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from django.db.models import Prefetch, Q, QuerySet
@@ -49,7 +49,7 @@ class PlayerSearch:
     """The players of a federation's clubs matching a search: at most ``SEARCH_LIMIT``
     (``more``: others match too), their clubs and this federation's licences prefetched."""
 
-    players: list[Player]
+    players: Sequence[Player]
     more: bool
 
 
