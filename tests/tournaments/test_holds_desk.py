@@ -125,3 +125,13 @@ def test_the_desk_of_a_tournament_no_laptop_holds_is_unchanged(
     tournament = make_tournament("whist", players=4, rounds=1)
     page = text(scorekeeper_client.get(reverse("staff_registration", args=[tournament.pk])))
     assert 'id="held-banner"' not in page and "Inscrire les membres cochés" in page
+
+
+def test_the_hall_link_and_federation_pages_offer_no_write(
+    committee_client, make_tournament
+) -> None:
+    tournament = hold(make_tournament("whist", players=8, rounds=2))
+    for name in ("staff_hall_link", "tournament_federation"):
+        page = text(committee_client.get(reverse(name, args=[tournament.pk])))
+        assert page.count('id="held-banner"') == 1, name
+        assert 'name="action" value="renew"' not in page and ">Enregistrer<" not in page, name
