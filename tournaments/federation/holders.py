@@ -6,9 +6,10 @@ is matched to its holder by the link it already has, else by the player of the l
 whose site number equals it (clubs typed the federation's number there before the federation
 came); never by name alone. A person may hold licences of several federations."""
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 
-from django.db.models import QuerySet
+from django.db.models import Prefetch, Q, QuerySet
 
 from club.models import Club, Player
 
@@ -37,6 +38,52 @@ def federation_players(federation: Federation) -> QuerySet[Player]:
     """The players of its member clubs: the only ones its committee may merge."""
     clubs = member_clubs(federation).values("pk")
     return Player.objects.filter(clubs__in=clubs, erased_at__isnull=True).distinct()
+
+
+#: The most players a search of the merge page lists: type more to narrow it.
+SEARCH_LIMIT = 20
+
+
+@dataclass(frozen=True)
+class PlayerSearch:
+    """The players of a federation's clubs matching a search: at most ``SEARCH_LIMIT``
+    (``more``: others match too), their clubs and this federation's licences prefetched."""
+
+    players: Sequence[Player]
+    more: bool
+
+
+def search_federation_players(
+    federation: Federation, query: str, *, limit: int = SEARCH_LIMIT
+) -> PlayerSearch:
+    """The players of ``federation``'s member clubs whose name holds every word of ``query``
+    (first or last name, any case), or whose licence number, the site's or this federation's,
+    starts with it. Never a player outside those clubs, nor an erased one. Three queries,
+    whatever the number of players."""
+    query = " ".join(query.split())
+    words = Q()
+    for word in query.split(" "):
+        words &= Q(first_name__icontains=word) | Q(last_name__icontains=word)
+    licensed = Licence.objects.filter(federation=federation, number__istartswith=query)
+    matched = Player.objects.filter(
+        words
+        | Q(licence_number__istartswith=query)
+        | Q(pk__in=licensed.filter(player__isnull=False).values("player_id"))
+    )
+    found = list(
+        federation_players(federation)
+        .filter(pk__in=matched.values("pk"))
+        .order_by("sort_key", "pk")
+        .prefetch_related(
+            "clubs",
+            Prefetch(
+                "federation_licences",
+                queryset=Licence.objects.filter(federation=federation).order_by("number"),
+                to_attr="licences_here",
+            ),
+        )[: limit + 1]
+    )
+    return PlayerSearch(players=found[:limit], more=len(found) > limit)
 
 
 def club_licence_holders(club: Club, numbers: set[str]) -> dict[str, Player]:

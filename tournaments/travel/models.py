@@ -77,6 +77,11 @@ class LeaseKey(models.Model):
     private_key = models.CharField(_("private key"), max_length=64)
     holder = models.CharField(_("laptop"), max_length=80)
     created_at = models.DateTimeField(_("added on"), auto_now_add=True)
+    #: When « Rapporter la soirée » last made a safety copy of the evening here
+    copy_made_at = models.DateTimeField(_("last safety copy made"), null=True, blank=True)
+    #: When it made the evening's last version (the one whose import on the site ends the
+    #: lease): from then on, what is changed here no longer reaches the site
+    final_made_at = models.DateTimeField(_("last version made"), null=True, blank=True)
 
     class Meta:
         verbose_name = _("lease key")

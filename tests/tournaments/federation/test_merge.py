@@ -194,10 +194,10 @@ def test_a_merge_keeps_every_result_the_history_of_both_and_an_audit_line(
     assert seats and results
 
     url = reverse("federation_merge", args=["ffw"])
-    page = federation_client.get(url)
+    page = federation_client.get(url, {"q": "henrard"})
     assert page.status_code == 200 and "Guy Henrard — Whist Hélécine" in page.content.decode()
     preview = federation_client.post(
-        url, {"action": "preview", "kept": kept.pk, "absorbed": absorbed.pk}
+        url, {"action": "preview", "kept": kept.pk, "absorbed": absorbed.pk, "q": "henrard"}
     )
     text = preview.content.decode()
     assert "1 inscription (1 tournois)" in text and "Whist Hélécine" in text
@@ -312,6 +312,6 @@ def test_the_merge_page_in_the_federations_dutch(club: Club, hel: Club) -> None:
     client.force_login(user)
     url = reverse("federation_merge", args=["vlaamse-bond"])
     page = client.get(url).content.decode()
-    assert "Twee records van één persoon samenvoegen" in page and "Het behouden record" in page
+    assert "Twee records van één persoon samenvoegen" in page and "Speler zoeken" in page
     empty = client.post(url, {"action": "preview"}).content.decode()
     assert "“Het behouden record”: kies een speler." in empty

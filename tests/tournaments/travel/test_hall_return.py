@@ -11,6 +11,7 @@ from django.contrib.auth.models import User
 from django.core.management import CommandError, call_command
 from django.test import Client
 from django.urls import reverse
+from django.utils import timezone
 from hall_helpers import made_the_laptop
 
 from club.models import Club, Season
@@ -169,3 +170,61 @@ def test_the_hall_commands_refuse_the_clubs_own_settings(evening, tmp_path):
         call_command("hall_return")
     with pytest.raises(CommandError, match=r"club\.settings\.hall"):
         call_command("hall", str(tmp_path / "x"), "--no-serve")
+
+
+def _at(moment) -> tuple[str, str]:
+    local = timezone.localtime(moment)
+    return local.strftime("%d/%m/%Y"), local.strftime("%H:%M")
+
+
+def test_after_the_last_version_the_laptops_desk_warns_that_changes_stay_here(
+    evening, tmp_path, settings
+):
+    settings.ATOUT_HALL = True
+    client = logged_in(evening, tmp_path)
+    desk = reverse("staff_tournament", args=[evening.pk])
+    registration = reverse("staff_registration", args=[evening.pk])
+    path = reverse("travel_return", args=[evening.pk])
+    assert 'id="returned-banner"' not in client.get(desk).content.decode()
+    page = client.get(path).content.decode()
+    assert "La dernière version de la soirée n’a pas encore été faite." in page
+    # A safety copy: the evening goes on, nothing to warn of; the page says when it was made.
+    posted(client, path, {"kind": "copy"})
+    lease = LeaseKey.objects.get(tournament_uid=evening.uid)
+    assert lease.copy_made_at is not None and lease.final_made_at is None
+    assert 'id="returned-banner"' not in client.get(desk).content.decode()
+    date, time = _at(lease.copy_made_at)
+    page = client.get(path).content.decode()
+    assert f"La dernière copie de sécurité a été faite le {date} à {time}." in page
+    # The last version: the desk, and every page of the tournament's desk, say it once.
+    assert posted(client, path, {"kind": "final"}).status_code == 200
+    lease.refresh_from_db()
+    date, time = _at(lease.final_made_at)
+    warning = (
+        f"La dernière version de la soirée a été faite le {date} à {time} (« Rapporter la "
+        "soirée ») : c’est celle que le site reprend."
+    )
+    for url in (desk, registration):
+        page = client.get(url).content.decode()
+        assert page.count('id="returned-banner"') == 1, url
+        assert warning in page, url
+        assert "Ce qui est modifié sur cet ordinateur à partir de maintenant n’arrivera pas" in page
+    page = client.get(path).content.decode()
+    assert f"La dernière version de la soirée a été faite le {date} à {time}." in page
+    # The site keeps no lease and asks for none: no banner, whatever a laptop did.
+    settings.ATOUT_HALL = False
+    assert 'id="returned-banner"' not in client.get(registration).content.decode()
+
+
+def test_hall_return_records_when_the_last_version_was_made(evening, tmp_path, settings):
+    settings.ATOUT_HALL = True
+    settings.ATOUT_HALL_DIR = tmp_path
+    (tmp_path / "hall.sqlite3").touch()
+    call_command(
+        "hall_return", "--copy", "-o", str(tmp_path / "copie.json.gz"), stdout=io.StringIO()
+    )
+    lease = LeaseKey.objects.get(tournament_uid=evening.uid)
+    assert lease.copy_made_at is not None and lease.final_made_at is None
+    call_command("hall_return", stdout=io.StringIO())
+    lease.refresh_from_db()
+    assert lease.final_made_at is not None

@@ -13,8 +13,10 @@ import secrets
 from dataclasses import dataclass
 from pathlib import Path
 
+from django.conf import settings
 from django.contrib.auth.models import User
 from django.db import transaction
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from club.roles import SAISIE, grant_role
@@ -99,10 +101,25 @@ def holds_lease(tournament: Tournament) -> bool:
     return LeaseKey.objects.filter(tournament_uid=tournament.uid).exists()
 
 
+def laptop_lease(tournament: Tournament) -> LeaseKey | None:
+    """The lease this database keeps for the tournament (None: it is not the laptop holding
+    it), with when « Rapporter la soirée » last made a copy and the evening's last version.
+    One query."""
+    return LeaseKey.objects.filter(tournament_uid=tournament.uid).first()
+
+
+def hall_lease(tournament: Tournament) -> LeaseKey | None:
+    """``laptop_lease`` on the hall's laptop (``club.settings.hall``) only: the site, which
+    keeps no lease, asks nothing (no query on its pages)."""
+    return laptop_lease(tournament) if settings.ATOUT_HALL else None
+
+
 def return_bundle(tournament: Tournament, *, final: bool) -> bytes:
     """« Rapporter la soirée »: the evening's bundle signed with the lease's key, as often as
     asked; ``final``, the evening's last one (the site's import releases the hold), else a
-    safety copy (a later bundle supersedes it at the import)."""
+    safety copy (a later bundle supersedes it at the import). The lease keeps when each was
+    last made: once the last version is made, the laptop's desk warns that what is changed
+    here no longer reaches the site."""
     if not holds_lease(tournament):
         raise BundleError(
             _(
@@ -111,7 +128,10 @@ def return_bundle(tournament: Tournament, *, final: bool) -> bytes:
             )
             % {"name": tournament.name}
         )
-    return export_bundle(tournament, final=final)
+    data = export_bundle(tournament, final=final)
+    made = {"final_made_at" if final else "copy_made_at": timezone.now()}
+    LeaseKey.objects.filter(tournament_uid=tournament.uid).update(**made)
+    return data
 
 
 def laptop_evening() -> Tournament:
