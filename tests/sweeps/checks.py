@@ -96,11 +96,18 @@ def admin_model(route: Route):
 
 def candidates(route: Route, name: str, world) -> list[str]:
     """Values to try for a parameter of ``route``: every kind of A's object (ids), A's slug,
-    the game keys; a parameter named after a kind (``entry``) gets that kind's ids; in the
-    admin, the ids of A's objects of that page's model."""
+    the game keys; a parameter named after a kind (``entry``) gets that kind's ids, a club's
+    ``slug`` A's slug, a ``game`` the game keys (not every id and word: on the routes with
+    two such parameters that made 256 URLs each, all but the five meaningful ones a 404 of
+    the resolver's converters or of a club that does not exist, two thirds of the walk); in
+    the admin, the ids of A's objects of that page's model."""
     objects = a_objects(world)
     if name in objects:
         return [str(obj.pk) for obj in objects[name]]
+    if name == "slug":
+        return [world.a.slug]
+    if name == "game":
+        return sorted(GAMES)
     if name == "content_type_id":  # the admin's « view on site »: models with a public page
         return [
             str(ContentType.objects.get_for_model(model).pk)
@@ -387,10 +394,14 @@ class MalformedInput(Check):
                     # Each field alone (a first refusal could hide a later one): values in turn.
                     for index, name in enumerate(by_shape.values()):
                         yield Request.of("post", url, {**base, name: values[index % len(values)]})
-                    # Each multiple choice: each value beside a real option (nothing half-saved).
-                    for name, option in multiple_choices(page).items():
-                        for value in values:
-                            yield Request.of("post", url, {**base, name: [option, value]})
+                    # Each multiple choice: a value beside a real option (nothing half-saved),
+                    # the values in turn as above; every value once at least (the rules page
+                    # has dozens of choices: each with every value was a fifth of the walk).
+                    choices = list(multiple_choices(page).items())
+                    for index in range(max(len(choices), len(values)) if choices else 0):
+                        name, option = choices[index % len(choices)]
+                        value = values[index % len(values)]
+                        yield Request.of("post", url, {**base, name: [option, value]})
                 for value in values:  # the query string: ?donne=, ?ronde=, ?q=...
                     yield Request.of("get", url, dict.fromkeys(names, value))
         if not route.is_admin and not route.is_logout:  # other methods (DELETE reached a helper)
