@@ -24,18 +24,15 @@ from club.privacy import public_mode, resolved_name, shows_player_page
 from scoring.errors import InvalidDeal
 from scoring.federation import (
     CLUB_RANKINGS,
-    ClubLine,
     FederationRule,
-    PlayerResult,
-    club_points_ranking,
     club_win_ranking,
-    decayed,
-    player_ranking,
+    rank_clubs,
     tournament_points,
 )
 from tournaments.games import plugin_for
 from tournaments.models import Tournament, TournamentResult
 
+from . import ranking_sql
 from .models import CountedTournament, Federation, FederationSeason, Licence
 
 #: From the strictest public name to the most open (docs/privacy.md): a player without a
@@ -109,46 +106,6 @@ class Row:
     season_id: int
     unlicensed_count: bool
 
-    @property
-    def matches_won(self) -> Fraction:
-        """Matches won, a draw counting a half."""
-        return self.won + Fraction(self.drawn, 2)
-
-
-def counted_rows(federation: Federation, season_ages: Iterable[int], game: str) -> list[Row]:
-    """Every stored result of the finished counted tournaments of these seasons (two queries:
-    the tournaments, then their results, each row with only its own columns)."""
-    counted: dict[int, tuple[date, int, int, bool]] = {
-        tid: (on, host, season_id, free)
-        for tid, on, host, season_id, free in CountedTournament.objects.filter(
-            federation=federation,
-            season_id__in=list(season_ages),
-            status__in=counted_statuses(federation),
-            tournament__status=Tournament.Status.FINISHED,
-            tournament__game=game,
-        ).values_list(
-            "tournament_id",
-            "tournament__date",
-            "tournament__club_id",
-            "season_id",
-            "unlicensed_results_count",
-        )
-    }
-    rows = TournamentResult.objects.filter(tournament_id__in=list(counted)).values_list(
-        "tournament_id",
-        "player_id",
-        "entry_id",
-        "team_id",
-        "rank",
-        "rounds",
-        "matches_won",
-        "matches_drawn",
-    )
-    return [
-        Row(t, p, team or entry, rank, rounds, won, drawn, *counted[t])
-        for t, p, entry, team, rank, rounds, won, drawn in rows
-    ]
-
 
 @dataclass
 class Licences:
@@ -184,40 +141,6 @@ class Licences:
         results of players without one count."""
         licence = self.on(row.player_id, row.on)
         return row.unlicensed_count or (licence is not None and licence[1])
-
-
-@dataclass(slots=True)
-class Scored:
-    """A counted result with its federation points (before decay) and its age."""
-
-    row: Row
-    points: Fraction
-    age: int
-
-
-def scored_rows(
-    rows: list[Row], ages: dict[int, int], licences: Licences, step: int
-) -> list[Scored]:
-    """Each counted result's points: the tournament's places as the rule reads them (a team's
-    place for both partners), then the results that count."""
-    by_tournament: dict[int, list[Row]] = defaultdict(list)
-    for row in rows:
-        by_tournament[row.tournament_id].append(row)
-    scored: list[Scored] = []
-    for tournament_rows in by_tournament.values():
-        units: dict[int, tuple[list[int], int]] = {}
-        for row in tournament_rows:
-            units.setdefault(row.unit, ([], row.rank))[0].append(row.player_id)
-        try:
-            points = tournament_points(list(units.values()), step)
-        except InvalidDeal:  # places no final standings give: the tournament is left out
-            continue
-        scored.extend(
-            Scored(row, points[row.player_id], ages[row.season_id])
-            for row in tournament_rows
-            if licences.counts(row)
-        )
-    return scored
 
 
 @dataclass(frozen=True)
@@ -297,84 +220,90 @@ class Rankings:
     club_kind: str
 
 
-def rankings(federation: Federation, season: FederationSeason, game: str) -> Rankings:
-    """The players' and the clubs' rankings of ``game`` in ``season`` (five queries)."""
+def _common(
+    federation: Federation, season: FederationSeason
+) -> tuple[dict[int, tuple[int, int]], int]:
+    """Each counted season's (factor, age) and the common denominator of every result's
+    points (``ranking_sql``): 2 × v^oldest, v the denominator of 1 − the decay."""
     rule = rule_of(federation)
     ages = seasons_counted(season, rule.decay)
-    rows = counted_rows(federation, ages, game)
-    licences = Licences.read(federation, (row.player_id for row in rows))
-    scored = scored_rows(rows, ages, licences, rule.step)
-    lines = player_ranking(
-        (PlayerResult(s.row.player_id, s.row.tournament_id, s.points, s.age) for s in scored),
-        rule,
+    kept = 1 - rule.decay
+    u, v, oldest = kept.numerator, kept.denominator, max(ages.values())
+    factors = {pk: (u**age * v ** (oldest - age), age) for pk, age in ages.items()}
+    return factors, 2 * v**oldest
+
+
+def player_lines(federation: Federation, season: FederationSeason, game: str) -> list[RankingLine]:
+    """The players' ranking of ``game`` in ``season``, aggregated by the database (three
+    queries and the names'): equal totals share a place, listed by name among them."""
+    factors, denominator = _common(federation, season)
+    found = ranking_sql.player_totals(
+        federation.pk,
+        factors,
+        counted_statuses(federation),
+        game,
+        federation.step,
+        federation.best_n,
+        federation.min_tournaments,
     )
-    names = named_players(_key(line.player) for line in lines)
+    names = named_players(row[0] for row in found)
     players = [
-        RankingLine(
-            line.place,
-            names[_key(line.player)],
-            line.total,
-            line.played,
-            len(line.counted),
-        )
-        for line in lines
+        RankingLine(place, names[pk], Fraction(int(total), denominator), played, counted)
+        for pk, total, played, counted, place in found
     ]
-    # Equal totals share a place: listed by name among them.
-    players.sort(key=lambda line: (line.place, line.player.name.casefold()))
+    players.sort(key=lambda line: (line.place, line.player.name.casefold(), str(line.player.pk)))
+    return players
+
+
+def club_lines(
+    federation: Federation, season: FederationSeason, game: str
+) -> tuple[list[ClubRankingLine], str]:
+    """The clubs' ranking of ``game`` in ``season`` and how it ranks them (the database
+    aggregating, the clubs' few lines ranked here)."""
+    factors, denominator = _common(federation, season)
     kind = club_ranking_kind(federation, game)
-    club_lines = _club_lines(kind, rule, scored, licences)
-    club_names = dict(
-        Club.objects.filter(pk__in=[club for club, _line in club_lines]).values_list("pk", "name")
-    )
-    clubs = [replace(line, club=club_names.get(club, "")) for club, line in club_lines]
-    return Rankings(players, clubs, kind)
-
-
-def _club_lines(
-    kind: str, rule: FederationRule, scored: list[Scored], licences: Licences
-) -> list[tuple[int, ClubRankingLine]]:
-    """Each club's id and its line, its name still to read."""
+    statuses = counted_statuses(federation)
+    lines: list[tuple[int, ClubRankingLine]]
     if kind == CLUB_RANKINGS[1]:
-        matches: dict[int, list[Fraction | int]] = defaultdict(lambda: [Fraction(0), 0])
-        for item in scored:
-            if item.age:
-                continue
-            pooled = matches[licences.club(item.row)]
-            pooled[0] += item.row.matches_won
-            pooled[1] += item.row.rounds
-        pooled_lines: list[ClubLine] = club_win_ranking(
-            {club: (Fraction(won), int(played)) for club, (won, played) in matches.items()}
-        )
-        return [
-            _unnamed(line, won=Fraction(won), played=int(played))
-            for line in pooled_lines
-            for won, played in [matches[_key(line.club)]]
+        matches = {
+            club: (Fraction(int(halves), 2), int(played))
+            for club, halves, played in ranking_sql.club_matches(
+                federation.pk, factors, statuses, game, federation.step
+            )
+        }
+        lines = [
+            (club, ClubRankingLine(line.place, "", line.value, 0, *matches[club]))
+            for line in club_win_ranking(matches)
+            for club in [_key(line.club)]
         ]
-    # A player's points count for the club of his licence on each tournament's day: his
-    # best N there make his total for that club.
-    per_club: dict[int, dict[int, list[Fraction]]] = defaultdict(lambda: defaultdict(list))
-    for item in scored:
-        per_club[licences.club(item.row)][item.row.player_id].append(
-            decayed(item.points, item.age, rule.decay)
+    else:
+        found = ranking_sql.club_points(
+            federation.pk,
+            factors,
+            statuses,
+            game,
+            federation.step,
+            federation.best_n,
+            federation.best_m,
         )
-    totals = {
-        club: [
-            sum(sorted(points, reverse=True)[: rule.best_n], Fraction(0))
-            for points in players.values()
+        players = {club: int(count) for club, _value, count in found}
+        lines = [
+            (club, ClubRankingLine(line.place, "", line.value, players[club]))
+            for line in rank_clubs(
+                {club: Fraction(int(value), denominator) for club, value, _n in found}
+            )
+            for club in [_key(line.club)]
         ]
-        for club, players in per_club.items()
-    }
-    return [
-        _unnamed(line, players=min(len(totals[_key(line.club)]), rule.best_m))
-        for line in club_points_ranking(totals, rule.best_m)
-    ]
+    names = dict(
+        Club.objects.filter(pk__in=[club for club, _line in lines]).values_list("pk", "name")
+    )
+    return [replace(line, club=names.get(club, "")) for club, line in lines], kind
 
 
-def _unnamed(
-    line: ClubLine, players: int = 0, won: Fraction = Fraction(0), played: int = 0
-) -> tuple[int, ClubRankingLine]:
-    """The club's id and its line, its name read later for all clubs at once."""
-    return _key(line.club), ClubRankingLine(line.place, "", line.value, players, won, played)
+def rankings(federation: Federation, season: FederationSeason, game: str) -> Rankings:
+    """The players' and the clubs' rankings of ``game`` in ``season``."""
+    clubs, kind = club_lines(federation, season, game)
+    return Rankings(player_lines(federation, season, game), clubs, kind)
 
 
 # --------------------------------------------------------------------------- a player's page

@@ -134,8 +134,11 @@ class RankingView(FederationView):
             self.page_number,
         )
 
-    def rankings(self) -> ranking.Rankings:
-        return ranking.rankings(self.federation, self.season, self.game)
+    def players(self) -> list[ranking.RankingLine]:
+        return ranking.player_lines(self.federation, self.season, self.game)
+
+    def clubs(self) -> tuple[list[ranking.ClubRankingLine], str]:
+        return ranking.club_lines(self.federation, self.season, self.game)
 
     def heading(self) -> str:
         return _("%(federation)s — %(game)s — %(season)s") % {
@@ -145,7 +148,7 @@ class RankingView(FederationView):
         }
 
     def build(self, request: HttpRequest, **kwargs: Any) -> bytes:
-        lines = self.rankings().players
+        lines = self.players()
         paginator = Paginator(lines, PER_PAGE)
         page = paginator.get_page(self.page_number)
         rows = [
@@ -173,7 +176,7 @@ class RankingView(FederationView):
 class RankingWorkbookView(WorkbookMixin, RankingView):
     def build(self, request: HttpRequest, **kwargs: Any) -> bytes:
         self.name = xlsx_filename(self.federation.slug, self.game, self.season.name)
-        return export.ranking_workbook(self.heading(), self.rankings().players)
+        return export.ranking_workbook(self.heading(), self.players())
 
 
 class ClubRankingView(RankingView):
@@ -182,8 +185,8 @@ class ClubRankingView(RankingView):
     template = "federation/club_ranking.html"
 
     def build(self, request: HttpRequest, **kwargs: Any) -> bytes:
-        found = self.rankings()
-        wins = found.club_kind == "win_percentage"
+        clubs, kind = self.clubs()
+        wins = kind == "win_percentage"
         rows = [
             {
                 "place": line.place,
@@ -193,7 +196,7 @@ class ClubRankingView(RankingView):
                     f"{format_points(line.won)} / {line.played}" if wins else str(line.players)
                 ),
             }
-            for line in found.clubs
+            for line in clubs
         ]
         context = {
             "season": self.season,
@@ -208,10 +211,9 @@ class ClubRankingView(RankingView):
 
 class ClubRankingWorkbookView(WorkbookMixin, RankingView):
     def build(self, request: HttpRequest, **kwargs: Any) -> bytes:
-        found = self.rankings()
+        clubs, kind = self.clubs()
         self.name = xlsx_filename(self.federation.slug, _("clubs"), self.game, self.season.name)
-        wins = found.club_kind == "win_percentage"
-        return export.club_ranking_workbook(self.heading(), found.clubs, wins)
+        return export.club_ranking_workbook(self.heading(), clubs, kind == "win_percentage")
 
 
 class CountedView(FederationView):

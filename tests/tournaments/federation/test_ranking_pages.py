@@ -307,6 +307,39 @@ def test_the_decay_turns_1000_into_800_after_one_rollover(db) -> None:
     assert later[0][1:3] == ["Joueur0 Nom0", "800"]  # × (1 − 20 %)
 
 
+def test_shared_places_decay_and_a_tournament_without_final_places_on_the_pages(db) -> None:
+    """Two seasons under a 10 % decay, a tie for the second place (a half point), and a
+    tournament whose places no final standings give (a gap): left out, as the rule says."""
+    fed = s.federation(step=10, min_tournaments=1, best_n=2, decay_percent=10)
+    before = s.fed_season(fed, "2024-2025", datetime.date(2024, 9, 1), datetime.date(2025, 6, 30))
+    now = s.fed_season(fed)
+    home = s.club("Gesves", "gesves")
+    ann, bob, cy = (s.player(name, "Nom", home) for name in ("Ann", "Bob", "Cy"))
+    for on, places, season in (
+        (datetime.date(2024, 10, 1), [((ann,), 1), ((bob,), 2), ((cy,), 2)], before),
+        (datetime.date(2025, 10, 1), [((bob,), 1), ((ann,), 2)], now),
+        (datetime.date(2025, 10, 8), [((cy,), 1), ((ann,), 3)], now),  # no second place
+    ):
+        s.tournament(home, on, places, fed=fed, season=season, unlicensed_count=True)
+    # Ann: 30 × 0.9 + 10 = 37; Bob: (20 + 10) / 2 × 0.9 + 20 = 33.5; Cy: 15 × 0.9 = 13.5.
+    client = Client()
+    args = [fed.slug, now.pk, "whist"]
+    rows = table(
+        client.get(reverse("federation_ranking", args=args)).content.decode(),
+        "federation-ranking",
+    )
+    assert [row[:3] for row in rows] == [
+        ["1", "Ann Nom", "37"],
+        ["2", "Bob Nom", "33,50"],
+        ["3", "Cy Nom", "13,50"],
+    ]
+    clubs = table(
+        client.get(reverse("federation_club_ranking", args=args)).content.decode(),
+        "federation-club-ranking",
+    )
+    assert [row[:3] for row in clubs] == [["1", "Gesves", "84"]]
+
+
 def test_clubs_ranked_by_their_teams_win_percentage_72_above_65_7(db) -> None:
     fed = s.federation(games=("quarante",), club_ranking="win_percentage", min_tournaments=1)
     season = s.fed_season(fed)
