@@ -16,8 +16,8 @@ from datetime import date
 from fractions import Fraction
 from functools import cache
 
+from django.db import connection
 from django.db.models import Count, Max, QuerySet, Subquery, Sum
-from django.db.models.expressions import RawSQL
 
 from club.models import Club, Player, PublicName
 from club.privacy import public_mode, resolved_name, shows_player_page
@@ -444,44 +444,66 @@ def counted_list(
 # --------------------------------------------------------------------------- the cache's key
 
 
-def season_read(slug: str, season_pk: int) -> FederationSeason | None:
-    """A season of the federation ``slug`` with its federation and what its rankings depend
-    on besides the federation's own version and rule (``signature``), in one query: its counted
-    tournaments' results versions (bumped by every result, and by a change of a player's or a
-    club's name), their number, and the licences' last import (a licence decides the club a
-    result counts for, and whether it counts).
+#: What a season's pages depend on in the federation's row: its name, version and rule, and
+#: the games it ranks.
+FEDERATION_KEYS = (
+    "id",
+    "name",
+    "ranking_version",
+    "step",
+    "best_n",
+    "min_tournaments",
+    "decay_percent",
+    "best_m",
+    "club_ranking",
+    "requires_approval",
+    "games",
+)
+SEASON_KEYS = ("id", "name", "starts_on", "ends_on")
 
-    Read at every hit of a cached page: the signature is one subquery of plain SQL, as the
-    ORM's annotations (a GROUP BY over both rows, a filtered count, a subquery) cost more CPU
-    to compose than the query takes to run."""
-    return (
-        FederationSeason.objects.select_related("federation")
-        .filter(federation__slug=slug, pk=season_pk)
-        .annotate(signature=RawSQL(_signature_sql(), (Tournament.Status.FINISHED,)))
-        .first()
-    )
+
+def season_key(slug: str, season_pk: int) -> tuple[object, ...] | None:
+    """What the cached pages of a season of the federation ``slug`` depend on, in one query
+    (None: no such season of that federation): the season's and the federation's own columns
+    (``SEASON_KEYS``, ``FEDERATION_KEYS``, as the database gives them), then the season's
+    signature: its counted tournaments' results versions (bumped by every result, and by a
+    change of a player's or a club's name), their number, and the licences' last import (a
+    licence decides the club a result counts for, and whether it counts).
+
+    Read at every hit of a cached page: plain SQL, no model built, as composing the ORM's
+    query costs more CPU than the query takes to run; the page's build reads the objects."""
+    with connection.cursor() as cursor:
+        cursor.execute(_season_key_sql(), [Tournament.Status.FINISHED.value, slug, season_pk])
+        row = cursor.fetchone()
+    return None if row is None else tuple(row)
 
 
 @cache
-def _signature_sql() -> str:
+def _season_key_sql() -> str:
     season = FederationSeason._meta.db_table
+    federation = Federation._meta.db_table
     counted = CountedTournament._meta.db_table
     tournament = Tournament._meta.db_table
     licence = Licence._meta.db_table
+    season_columns = {f.name: f.column for f in FederationSeason._meta.concrete_fields}
+    federation_columns = {f.name: f.column for f in Federation._meta.concrete_fields}
+    columns = [
+        *(f'"{season}"."{season_columns[name]}"' for name in SEASON_KEYS),
+        *(f'f."{federation_columns[name]}"' for name in FEDERATION_KEYS),
+    ]
     return f"""
-    SELECT COUNT(*) || ':' || COALESCE(SUM(t.results_version), 0)
-           || ':' || COALESCE(MAX(c.tournament_id), 0)
-           || ':' || COALESCE(SUM(CASE WHEN t.status = %s THEN 1 ELSE 0 END), 0)
-           || ':' || COALESCE((SELECT CAST(MAX(l.imported_at) AS TEXT) FROM {licence} l
-                               WHERE l.federation_id = "{season}"."federation_id"), '')
-    FROM {counted} c JOIN {tournament} t ON t.id = c.tournament_id
-    WHERE c.season_id = "{season}"."id"
+    SELECT {", ".join(columns)}, (
+      SELECT COUNT(*) || ':' || COALESCE(SUM(t.results_version), 0)
+             || ':' || COALESCE(MAX(c.tournament_id), 0)
+             || ':' || COALESCE(SUM(CASE WHEN t.status = %s THEN 1 ELSE 0 END), 0)
+             || ':' || COALESCE((SELECT CAST(MAX(l.imported_at) AS TEXT) FROM {licence} l
+                                 WHERE l.federation_id = "{season}"."federation_id"), '')
+      FROM {counted} c JOIN {tournament} t ON t.id = c.tournament_id
+      WHERE c.season_id = "{season}"."id"
+    )
+    FROM "{season}" JOIN {federation} f ON f.id = "{season}"."federation_id"
+    WHERE f.slug = %s AND "{season}"."id" = %s
     """
-
-
-def signature(season: FederationSeason) -> tuple[object, ...]:
-    """The season's ``signature``, as ``season_read`` annotated it."""
-    return (season.signature,)  # type: ignore[attr-defined]
 
 
 def player_signature(federation: Federation, player: Player) -> tuple[object, ...]:

@@ -514,6 +514,10 @@ def test_another_federations_desk_and_objects_answer_404(season_built) -> None:
     assert (
         Client().get(reverse("federation_counted", args=[other.slug, season.pk])).status_code == 404
     )
+    # A game the federation does not rank: 404, every time (never kept).
+    for _again in range(2):
+        unranked = reverse("federation_ranking", args=[fed.slug, season.pk, "manille"])
+        assert Client().get(unranked).status_code == 404
 
 
 def test_the_desk_forms_need_their_csrf_token(db) -> None:
