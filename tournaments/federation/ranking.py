@@ -248,7 +248,9 @@ def player_lines(federation: Federation, season: FederationSeason, game: str) ->
     )
     names = named_players(row[0] for row in found)
     players = [
-        RankingLine(place, names[pk], Fraction(int(total), denominator), played, counted)
+        RankingLine(
+            place, names[pk], Fraction(ranking_sql.exact(total), denominator), played, counted
+        )
         for pk, total, played, counted, place in found
     ]
     players.sort(key=lambda line: (line.place, line.player.name.casefold(), str(line.player.pk)))
@@ -266,7 +268,7 @@ def club_lines(
     lines: list[tuple[int, ClubRankingLine]]
     if kind == CLUB_RANKINGS[1]:
         matches = {
-            club: (Fraction(int(halves), 2), int(played))
+            club: (Fraction(ranking_sql.exact(halves), 2), int(played))
             for club, halves, played in ranking_sql.club_matches(
                 federation.pk, factors, statuses, game, federation.step
             )
@@ -290,7 +292,7 @@ def club_lines(
         lines = [
             (club, ClubRankingLine(line.place, "", line.value, players[club]))
             for line in rank_clubs(
-                {club: Fraction(int(value), denominator) for club, value, _n in found}
+                {club: Fraction(ranking_sql.exact(value), denominator) for club, value, _n in found}
             )
             for club in [_key(line.club)]
         ]

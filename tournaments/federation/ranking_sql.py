@@ -17,6 +17,7 @@ denominator and names the players. Written for PostgreSQL and SQLite alike (wind
 """
 
 from collections.abc import Mapping, Sequence
+from decimal import Decimal
 from functools import cache
 from typing import Any
 
@@ -42,7 +43,9 @@ def _scored(seasons: int, statuses: int) -> str:
     denominator, the club it counts for, its age and matches (placeholders: the seasons'
     factors and ages, the federation, the seasons, the statuses, the finished status, the game,
     the step, the federation again twice)."""
-    factors = " ".join(["WHEN %s THEN %s"] * seasons)
+    # Exact however many seasons: PostgreSQL's numeric has no bound (a bigint would overflow
+    # past a few seasons of a 1 % decay); SQLite's integers hold 64 bits (``exact``).
+    factors = " ".join(["WHEN %s THEN CAST(%s AS NUMERIC)"] * seasons)
     ages = " ".join(["WHEN %s THEN %s"] * seasons)
     season_list = ", ".join(["%s"] * seasons)
     status_list = ", ".join(["%s"] * statuses)
@@ -102,7 +105,7 @@ def _params(
     step: int,
 ) -> list[int | str]:
     return [
-        *(value for season, (factor, _age) in factors.items() for value in (season, factor)),
+        *(value for season, (factor, _age) in factors.items() for value in (season, str(factor))),
         *(value for season, (_factor, age) in factors.items() for value in (season, age)),
         federation_id,
         *factors,
@@ -114,6 +117,15 @@ def _params(
         federation_id,
         Licence.Status.VALID.value,
     ]
+
+
+def exact(value: object) -> int:
+    """A sum as the database gives it (an int, or a whole Decimal), as an int; a float is
+    SQLite's integer overflow (sums past 64 bits): refused rather than rounded."""
+    if isinstance(value, float):
+        raise OverflowError("a ranking's sum is past SQLite's 64-bit integers")
+    assert isinstance(value, int | Decimal)
+    return int(value)
 
 
 def _rows(sql: str, params: list[int | str]) -> list[tuple[Any, ...]]:

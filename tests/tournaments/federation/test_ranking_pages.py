@@ -340,6 +340,52 @@ def test_shared_places_decay_and_a_tournament_without_final_places_on_the_pages(
     assert [row[:3] for row in clubs] == [["1", "Gesves", "84"]]
 
 
+@pytest.mark.skipif(
+    connection.vendor != "postgresql", reason="exact past 64 bits: PostgreSQL's numeric"
+)
+def test_ten_seasons_of_a_one_percent_decay_stay_exact(db) -> None:
+    """A common denominator of 2 × 100^9: past a bigint, still exact."""
+    fed = s.federation(step=10, min_tournaments=1, decay_percent=1)
+    seasons = [
+        s.fed_season(
+            fed, f"{year}-{year + 1}", datetime.date(year, 9, 1), datetime.date(year + 1, 6, 30)
+        )
+        for year in range(2016, 2025)
+    ]
+    now = s.fed_season(fed)
+    home = s.club("Gesves", "gesves")
+    ann, bob = s.player("Ann", "Nom", home), s.player("Bob", "Nom", home)
+    s.tournament(
+        home,
+        datetime.date(2016, 10, 1),
+        [((ann,), 1), ((bob,), 2)],
+        fed=fed,
+        season=seasons[0],
+        unlicensed_count=True,
+    )
+    s.tournament(
+        home,
+        datetime.date(2025, 10, 1),
+        [((bob,), 1), ((ann,), 2)],
+        fed=fed,
+        season=now,
+        unlicensed_count=True,
+    )
+    kept = Fraction(99, 100) ** 9  # nine rollovers since 2016
+    args = [fed.slug, now.pk, "whist"]
+    rows = table(
+        Client().get(reverse("federation_ranking", args=args)).content.decode(),
+        "federation-ranking",
+    )
+    assert [row[:2] for row in rows] == [["1", "Bob Nom"], ["2", "Ann Nom"]]
+    # The workbook's numbers: the exact totals, as the nearest floats.
+    book = sheet_rows(Client().get(reverse("federation_ranking_xlsx", args=args)).content)
+    assert [(r[1], r[2]) for r in book] == [
+        ("Bob Nom", float(20 + 10 * kept)),
+        ("Ann Nom", float(10 + 20 * kept)),
+    ]
+
+
 def test_clubs_ranked_by_their_teams_win_percentage_72_above_65_7(db) -> None:
     fed = s.federation(games=("quarante",), club_ranking="win_percentage", min_tournaments=1)
     season = s.fed_season(fed)
