@@ -1,10 +1,11 @@
 """The federation's rankings as its pages read them (issue 35 §4): the players' ranking per
 game and season, the clubs' ranking, a player's results across clubs, the counted tournaments.
 
-The rule is ``scoring.federation``'s; this reads its inputs with a fixed number of queries
-whatever the number of tournaments (the counted results in one, the licences in one, the names
-in two) and names each player as docs/privacy.md says for a page listing several clubs: his own
-choice, else the strictest of his clubs' defaults (``resolved_name`` with that club).
+The rule is ``scoring.federation``'s; the season's rankings are aggregated by the database in
+its exact terms (``ranking_sql``: one query for the players', one for the clubs'), whatever the
+number of tournaments, and a player's page applies ``scoring.federation`` to his own results.
+Each player is named as docs/privacy.md says for a page listing several clubs: his own choice,
+else the strictest of his clubs' defaults (``resolved_name`` with that club).
 """
 
 from __future__ import annotations
