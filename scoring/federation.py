@@ -50,6 +50,7 @@ __all__ = [
     "decayed",
     "place_points",
     "player_ranking",
+    "rank_clubs",
     "tournament_points",
     "win_percentage",
 ]
@@ -267,7 +268,12 @@ class ClubLine:
     place: int
 
 
-def _rank_clubs(values: Mapping[C, Fraction]) -> list[ClubLine]:
+def rank_clubs(values: Mapping[C, Fraction]) -> list[ClubLine]:
+    """The clubs ranked by their ``value``, best first; equal values share a place.
+
+    >>> [(c.club, c.place) for c in rank_clubs({"A": Fraction(5), "B": Fraction(9), "C": 9})]
+    [('B', 1), ('C', 1), ('A', 3)]
+    """
     ordered = sorted(values.items(), key=lambda item: (-item[1], str(item[0])))
     lines: list[ClubLine] = []
     for index, (club, value) in enumerate(ordered):
@@ -285,7 +291,7 @@ def club_points_ranking(
     [('B', Fraction(90, 1)), ('A', Fraction(50, 1))]
     """
     _bounded("best_m", best_m, *BEST_M_BOUNDS)
-    return _rank_clubs(
+    return rank_clubs(
         {club: _best(map(Fraction, points), best_m) for club, points in points_by_club.items()}
     )
 
@@ -307,6 +313,6 @@ def club_win_ranking(matches_by_club: Mapping[C, tuple[Fraction | int, int]]) ->
     >>> [(c.club, c.place) for c in club_win_ranking({"Big": (46, 70), "Small": (18, 25)})]
     [('Small', 1), ('Big', 2)]
     """
-    return _rank_clubs(
+    return rank_clubs(
         {club: win_percentage(won, played) for club, (won, played) in matches_by_club.items()}
     )

@@ -20,16 +20,25 @@ from .selectors import member_clubs
 def matched_holders(federation: Federation, licences: Iterable[tuple[str, int]]) -> dict[str, int]:
     """For (number, club id) pairs of ``federation``'s licences: the holder's player id of
     each number that has one (its stored link, else the player of that club holding the same
-    number of the site). Two queries, whatever the list's size."""
+    number of the site). Two queries, whatever the list's size: the federation's linked
+    licences, its clubs' players with a number of the site (no list of thousands of numbers
+    sent to the database)."""
     wanted = dict(licences)
-    linked = dict(
-        Licence.objects.filter(
-            federation=federation, number__in=wanted, player__isnull=False
+    linked = {
+        number: player_id
+        for number, player_id in Licence.objects.filter(
+            federation=federation, player__isnull=False
         ).values_list("number", "player_id")
+        if number in wanted
+    }
+    unlinked = set(wanted) - set(linked)
+    members = (
+        Player.clubs.through.objects.filter(club_id__in=set(wanted.values()))
+        .exclude(player__licence_number="")
+        .values_list("player__licence_number", "player_id", "club_id")
     )
-    same_number = Player.objects.filter(licence_number__in=set(wanted) - set(linked))
-    for number, player_id, club_id in same_number.values_list("licence_number", "pk", "clubs"):
-        if wanted.get(number) == club_id:
+    for number, player_id, club_id in members:
+        if number in unlinked and wanted[number] == club_id:
             linked[number] = player_id
     return linked
 

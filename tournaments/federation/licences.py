@@ -82,6 +82,9 @@ def _state(text: str) -> str:
 
 
 # The error messages name the columns by their French titles, as the file's columns go.
+# Thousands of rows: a message is translated only for a row that has that error.
+MISSING_LAST_NAME = gettext_lazy("the last name (“Nom”) is missing")
+MISSING_FIRST_NAME = gettext_lazy("the first name (“Prénom”) is missing")
 
 
 @dataclass
@@ -195,13 +198,12 @@ def _cell_errors(row: LicenceRow) -> list[str]:
             )
             % {"number": row.number}
         )
-    for name_field, label, missing in (
-        ("last_name", "Nom", _("the last name (“Nom”) is missing")),
-        ("first_name", "Prénom", _("the first name (“Prénom”) is missing")),
+    for value, label, missing in (
+        (row.last_name, "Nom", MISSING_LAST_NAME),
+        (row.first_name, "Prénom", MISSING_FIRST_NAME),
     ):
-        value = getattr(row, name_field)
         if not value:
-            errors.append(missing)
+            errors.append(str(missing))
             continue
         message = plain_name_error(label, value)
         if message:

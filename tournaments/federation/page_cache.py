@@ -73,10 +73,18 @@ class CachedPage(View):
     def finish(self, response: HttpResponse) -> HttpResponse:
         return response
 
+    def load(self) -> None:
+        """What only the page's build reads (a hit never does): nothing unless a page says so;
+        may raise ``Http404``."""
+
     def body(self, request: HttpRequest, **kwargs: Any) -> bytes:
-        if request.user.is_authenticated or not self.page_key:
+        def built() -> bytes:
+            self.load()
             return self.build(request, **kwargs)
-        return kept(self.page_key, lambda: self.build(request, **kwargs))
+
+        if request.user.is_authenticated or not self.page_key:
+            return built()
+        return kept(self.page_key, built)
 
 
 def kept(cache_key: str, build: Callable[[], bytes]) -> bytes:

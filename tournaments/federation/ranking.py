@@ -1,10 +1,11 @@
 """The federation's rankings as its pages read them (issue 35 §4): the players' ranking per
 game and season, the clubs' ranking, a player's results across clubs, the counted tournaments.
 
-The rule is ``scoring.federation``'s; this reads its inputs with a fixed number of queries
-whatever the number of tournaments (the counted results in one, the licences in one, the names
-in two) and names each player as docs/privacy.md says for a page listing several clubs: his own
-choice, else the strictest of his clubs' defaults (``resolved_name`` with that club).
+The rule is ``scoring.federation``'s; the season's rankings are aggregated by the database in
+its exact terms (``ranking_sql``: one query for the players', one for the clubs'), whatever the
+number of tournaments, and a player's page applies ``scoring.federation`` to his own results.
+Each player is named as docs/privacy.md says for a page listing several clubs: his own choice,
+else the strictest of his clubs' defaults (``resolved_name`` with that club).
 """
 
 from __future__ import annotations
@@ -16,26 +17,23 @@ from datetime import date
 from fractions import Fraction
 from functools import cache
 
+from django.db import connection
 from django.db.models import Count, Max, QuerySet, Subquery, Sum
-from django.db.models.expressions import RawSQL
 
 from club.models import Club, Player, PublicName
 from club.privacy import public_mode, resolved_name, shows_player_page
 from scoring.errors import InvalidDeal
 from scoring.federation import (
     CLUB_RANKINGS,
-    ClubLine,
     FederationRule,
-    PlayerResult,
-    club_points_ranking,
     club_win_ranking,
-    decayed,
-    player_ranking,
+    rank_clubs,
     tournament_points,
 )
 from tournaments.games import plugin_for
 from tournaments.models import Tournament, TournamentResult
 
+from . import ranking_sql
 from .models import CountedTournament, Federation, FederationSeason, Licence
 
 #: From the strictest public name to the most open (docs/privacy.md): a player without a
@@ -109,46 +107,6 @@ class Row:
     season_id: int
     unlicensed_count: bool
 
-    @property
-    def matches_won(self) -> Fraction:
-        """Matches won, a draw counting a half."""
-        return self.won + Fraction(self.drawn, 2)
-
-
-def counted_rows(federation: Federation, season_ages: Iterable[int], game: str) -> list[Row]:
-    """Every stored result of the finished counted tournaments of these seasons (two queries:
-    the tournaments, then their results, each row with only its own columns)."""
-    counted: dict[int, tuple[date, int, int, bool]] = {
-        tid: (on, host, season_id, free)
-        for tid, on, host, season_id, free in CountedTournament.objects.filter(
-            federation=federation,
-            season_id__in=list(season_ages),
-            status__in=counted_statuses(federation),
-            tournament__status=Tournament.Status.FINISHED,
-            tournament__game=game,
-        ).values_list(
-            "tournament_id",
-            "tournament__date",
-            "tournament__club_id",
-            "season_id",
-            "unlicensed_results_count",
-        )
-    }
-    rows = TournamentResult.objects.filter(tournament_id__in=list(counted)).values_list(
-        "tournament_id",
-        "player_id",
-        "entry_id",
-        "team_id",
-        "rank",
-        "rounds",
-        "matches_won",
-        "matches_drawn",
-    )
-    return [
-        Row(t, p, team or entry, rank, rounds, won, drawn, *counted[t])
-        for t, p, entry, team, rank, rounds, won, drawn in rows
-    ]
-
 
 @dataclass
 class Licences:
@@ -184,40 +142,6 @@ class Licences:
         results of players without one count."""
         licence = self.on(row.player_id, row.on)
         return row.unlicensed_count or (licence is not None and licence[1])
-
-
-@dataclass(slots=True)
-class Scored:
-    """A counted result with its federation points (before decay) and its age."""
-
-    row: Row
-    points: Fraction
-    age: int
-
-
-def scored_rows(
-    rows: list[Row], ages: dict[int, int], licences: Licences, step: int
-) -> list[Scored]:
-    """Each counted result's points: the tournament's places as the rule reads them (a team's
-    place for both partners), then the results that count."""
-    by_tournament: dict[int, list[Row]] = defaultdict(list)
-    for row in rows:
-        by_tournament[row.tournament_id].append(row)
-    scored: list[Scored] = []
-    for tournament_rows in by_tournament.values():
-        units: dict[int, tuple[list[int], int]] = {}
-        for row in tournament_rows:
-            units.setdefault(row.unit, ([], row.rank))[0].append(row.player_id)
-        try:
-            points = tournament_points(list(units.values()), step)
-        except InvalidDeal:  # places no final standings give: the tournament is left out
-            continue
-        scored.extend(
-            Scored(row, points[row.player_id], ages[row.season_id])
-            for row in tournament_rows
-            if licences.counts(row)
-        )
-    return scored
 
 
 @dataclass(frozen=True)
@@ -297,84 +221,92 @@ class Rankings:
     club_kind: str
 
 
-def rankings(federation: Federation, season: FederationSeason, game: str) -> Rankings:
-    """The players' and the clubs' rankings of ``game`` in ``season`` (five queries)."""
+def _common(
+    federation: Federation, season: FederationSeason
+) -> tuple[dict[int, tuple[int, int]], int]:
+    """Each counted season's (factor, age) and the common denominator of every result's
+    points (``ranking_sql``): 2 × v^oldest, v the denominator of 1 − the decay."""
     rule = rule_of(federation)
     ages = seasons_counted(season, rule.decay)
-    rows = counted_rows(federation, ages, game)
-    licences = Licences.read(federation, (row.player_id for row in rows))
-    scored = scored_rows(rows, ages, licences, rule.step)
-    lines = player_ranking(
-        (PlayerResult(s.row.player_id, s.row.tournament_id, s.points, s.age) for s in scored),
-        rule,
+    kept = 1 - rule.decay
+    u, v, oldest = kept.numerator, kept.denominator, max(ages.values())
+    factors = {pk: (u**age * v ** (oldest - age), age) for pk, age in ages.items()}
+    return factors, 2 * v**oldest
+
+
+def player_lines(federation: Federation, season: FederationSeason, game: str) -> list[RankingLine]:
+    """The players' ranking of ``game`` in ``season``, aggregated by the database (three
+    queries and the names'): equal totals share a place, listed by name among them."""
+    factors, denominator = _common(federation, season)
+    found = ranking_sql.player_totals(
+        federation.pk,
+        factors,
+        counted_statuses(federation),
+        game,
+        federation.step,
+        federation.best_n,
+        federation.min_tournaments,
     )
-    names = named_players(_key(line.player) for line in lines)
+    names = named_players(row[0] for row in found)
     players = [
         RankingLine(
-            line.place,
-            names[_key(line.player)],
-            line.total,
-            line.played,
-            len(line.counted),
+            place, names[pk], Fraction(ranking_sql.exact(total), denominator), played, counted
         )
-        for line in lines
+        for pk, total, played, counted, place in found
     ]
-    # Equal totals share a place: listed by name among them.
-    players.sort(key=lambda line: (line.place, line.player.name.casefold()))
+    players.sort(key=lambda line: (line.place, line.player.name.casefold(), str(line.player.pk)))
+    return players
+
+
+def club_lines(
+    federation: Federation, season: FederationSeason, game: str
+) -> tuple[list[ClubRankingLine], str]:
+    """The clubs' ranking of ``game`` in ``season`` and how it ranks them (the database
+    aggregating, the clubs' few lines ranked here)."""
+    factors, denominator = _common(federation, season)
     kind = club_ranking_kind(federation, game)
-    club_lines = _club_lines(kind, rule, scored, licences)
-    club_names = dict(
-        Club.objects.filter(pk__in=[club for club, _line in club_lines]).values_list("pk", "name")
-    )
-    clubs = [replace(line, club=club_names.get(club, "")) for club, line in club_lines]
-    return Rankings(players, clubs, kind)
-
-
-def _club_lines(
-    kind: str, rule: FederationRule, scored: list[Scored], licences: Licences
-) -> list[tuple[int, ClubRankingLine]]:
-    """Each club's id and its line, its name still to read."""
+    statuses = counted_statuses(federation)
+    lines: list[tuple[int, ClubRankingLine]]
     if kind == CLUB_RANKINGS[1]:
-        matches: dict[int, list[Fraction | int]] = defaultdict(lambda: [Fraction(0), 0])
-        for item in scored:
-            if item.age:
-                continue
-            pooled = matches[licences.club(item.row)]
-            pooled[0] += item.row.matches_won
-            pooled[1] += item.row.rounds
-        pooled_lines: list[ClubLine] = club_win_ranking(
-            {club: (Fraction(won), int(played)) for club, (won, played) in matches.items()}
-        )
-        return [
-            _unnamed(line, won=Fraction(won), played=int(played))
-            for line in pooled_lines
-            for won, played in [matches[_key(line.club)]]
+        matches = {
+            club: (Fraction(ranking_sql.exact(halves), 2), int(played))
+            for club, halves, played in ranking_sql.club_matches(
+                federation.pk, factors, statuses, game, federation.step
+            )
+        }
+        lines = [
+            (club, ClubRankingLine(line.place, "", line.value, 0, *matches[club]))
+            for line in club_win_ranking(matches)
+            for club in [_key(line.club)]
         ]
-    # A player's points count for the club of his licence on each tournament's day: his
-    # best N there make his total for that club.
-    per_club: dict[int, dict[int, list[Fraction]]] = defaultdict(lambda: defaultdict(list))
-    for item in scored:
-        per_club[licences.club(item.row)][item.row.player_id].append(
-            decayed(item.points, item.age, rule.decay)
+    else:
+        found = ranking_sql.club_points(
+            federation.pk,
+            factors,
+            statuses,
+            game,
+            federation.step,
+            federation.best_n,
+            federation.best_m,
         )
-    totals = {
-        club: [
-            sum(sorted(points, reverse=True)[: rule.best_n], Fraction(0))
-            for points in players.values()
+        players = {club: int(count) for club, _value, count in found}
+        lines = [
+            (club, ClubRankingLine(line.place, "", line.value, players[club]))
+            for line in rank_clubs(
+                {club: Fraction(ranking_sql.exact(value), denominator) for club, value, _n in found}
+            )
+            for club in [_key(line.club)]
         ]
-        for club, players in per_club.items()
-    }
-    return [
-        _unnamed(line, players=min(len(totals[_key(line.club)]), rule.best_m))
-        for line in club_points_ranking(totals, rule.best_m)
-    ]
+    names = dict(
+        Club.objects.filter(pk__in=[club for club, _line in lines]).values_list("pk", "name")
+    )
+    return [replace(line, club=names.get(club, "")) for club, line in lines], kind
 
 
-def _unnamed(
-    line: ClubLine, players: int = 0, won: Fraction = Fraction(0), played: int = 0
-) -> tuple[int, ClubRankingLine]:
-    """The club's id and its line, its name read later for all clubs at once."""
-    return _key(line.club), ClubRankingLine(line.place, "", line.value, players, won, played)
+def rankings(federation: Federation, season: FederationSeason, game: str) -> Rankings:
+    """The players' and the clubs' rankings of ``game`` in ``season``."""
+    clubs, kind = club_lines(federation, season, game)
+    return Rankings(player_lines(federation, season, game), clubs, kind)
 
 
 # --------------------------------------------------------------------------- a player's page
@@ -515,44 +447,66 @@ def counted_list(
 # --------------------------------------------------------------------------- the cache's key
 
 
-def season_read(slug: str, season_pk: int) -> FederationSeason | None:
-    """A season of the federation ``slug`` with its federation and what its rankings depend
-    on besides the federation's own version and rule (``signature``), in one query: its counted
-    tournaments' results versions (bumped by every result, and by a change of a player's or a
-    club's name), their number, and the licences' last import (a licence decides the club a
-    result counts for, and whether it counts).
+#: What a season's pages depend on in the federation's row: its name, version and rule, and
+#: the games it ranks.
+FEDERATION_KEYS = (
+    "id",
+    "name",
+    "ranking_version",
+    "step",
+    "best_n",
+    "min_tournaments",
+    "decay_percent",
+    "best_m",
+    "club_ranking",
+    "requires_approval",
+    "games",
+)
+SEASON_KEYS = ("id", "name", "starts_on", "ends_on")
 
-    Read at every hit of a cached page: the signature is one subquery of plain SQL, as the
-    ORM's annotations (a GROUP BY over both rows, a filtered count, a subquery) cost more CPU
-    to compose than the query takes to run."""
-    return (
-        FederationSeason.objects.select_related("federation")
-        .filter(federation__slug=slug, pk=season_pk)
-        .annotate(signature=RawSQL(_signature_sql(), (Tournament.Status.FINISHED,)))
-        .first()
-    )
+
+def season_key(slug: str, season_pk: int) -> tuple[object, ...] | None:
+    """What the cached pages of a season of the federation ``slug`` depend on, in one query
+    (None: no such season of that federation): the season's and the federation's own columns
+    (``SEASON_KEYS``, ``FEDERATION_KEYS``, as the database gives them), then the season's
+    signature: its counted tournaments' results versions (bumped by every result, and by a
+    change of a player's or a club's name), their number, and the licences' last import (a
+    licence decides the club a result counts for, and whether it counts).
+
+    Read at every hit of a cached page: plain SQL, no model built, as composing the ORM's
+    query costs more CPU than the query takes to run; the page's build reads the objects."""
+    with connection.cursor() as cursor:
+        cursor.execute(_season_key_sql(), [Tournament.Status.FINISHED.value, slug, season_pk])
+        row = cursor.fetchone()
+    return None if row is None else tuple(row)
 
 
 @cache
-def _signature_sql() -> str:
+def _season_key_sql() -> str:
     season = FederationSeason._meta.db_table
+    federation = Federation._meta.db_table
     counted = CountedTournament._meta.db_table
     tournament = Tournament._meta.db_table
     licence = Licence._meta.db_table
+    season_columns = {f.name: f.column for f in FederationSeason._meta.concrete_fields}
+    federation_columns = {f.name: f.column for f in Federation._meta.concrete_fields}
+    columns = [
+        *(f'"{season}"."{season_columns[name]}"' for name in SEASON_KEYS),
+        *(f'f."{federation_columns[name]}"' for name in FEDERATION_KEYS),
+    ]
     return f"""
-    SELECT COUNT(*) || ':' || COALESCE(SUM(t.results_version), 0)
-           || ':' || COALESCE(MAX(c.tournament_id), 0)
-           || ':' || COALESCE(SUM(CASE WHEN t.status = %s THEN 1 ELSE 0 END), 0)
-           || ':' || COALESCE((SELECT CAST(MAX(l.imported_at) AS TEXT) FROM {licence} l
-                               WHERE l.federation_id = "{season}"."federation_id"), '')
-    FROM {counted} c JOIN {tournament} t ON t.id = c.tournament_id
-    WHERE c.season_id = "{season}"."id"
+    SELECT {", ".join(columns)}, (
+      SELECT COUNT(*) || ':' || COALESCE(SUM(t.results_version), 0)
+             || ':' || COALESCE(MAX(c.tournament_id), 0)
+             || ':' || COALESCE(SUM(CASE WHEN t.status = %s THEN 1 ELSE 0 END), 0)
+             || ':' || COALESCE((SELECT CAST(MAX(l.imported_at) AS TEXT) FROM {licence} l
+                                 WHERE l.federation_id = "{season}"."federation_id"), '')
+      FROM {counted} c JOIN {tournament} t ON t.id = c.tournament_id
+      WHERE c.season_id = "{season}"."id"
+    )
+    FROM "{season}" JOIN {federation} f ON f.id = "{season}"."federation_id"
+    WHERE f.slug = %s AND "{season}"."id" = %s
     """
-
-
-def signature(season: FederationSeason) -> tuple[object, ...]:
-    """The season's ``signature``, as ``season_read`` annotated it."""
-    return (season.signature,)  # type: ignore[attr-defined]
 
 
 def player_signature(federation: Federation, player: Player) -> tuple[object, ...]:

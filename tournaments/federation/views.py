@@ -189,7 +189,15 @@ class LicenceImportView(FederationCommitteeMixin, ImportFlowView[LicenceRow, Fed
         # ``federation``, never ``club``: the base layout reads a club's pages from ``club``.
         valid = [row for row in rows if row.is_valid]
         holders = matched_holders(club, ((row.number, row.club_id or 0) for row in valid))
-        return {"club": None, "federation": club, "matched": len(holders), "valid": len(valid)}
+        return {
+            "club": None,
+            "federation": club,
+            "matched": len(holders),
+            "valid": len(valid),
+            # The same rows as the session keeps them: plain dicts, the template's quickest
+            # lookups over thousands of rows.
+            "row_values": stored["rows"],
+        }
 
     def recheck(self, club: Federation, stored: dict[str, Any]) -> list[LicenceRow]:
         return check_rows(club, rows_from_dicts(stored["rows"]))

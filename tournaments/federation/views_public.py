@@ -43,14 +43,8 @@ class FederationView(CachedPage):
     season: FederationSeason
     game: str
 
-    def read(self, slug: str, season: int | None = None, game: str | None = None) -> None:
-        if season is None:
-            self.federation = get_object_or_404(Federation, slug=slug)
-        else:  # one query: the season of this federation (another's: 404), its signature
-            found = ranking.season_read(slug, season)
-            if found is None:
-                raise Http404
-            self.season, self.federation = found, found.federation
+    def read(self, slug: str, game: str | None = None) -> None:
+        self.federation = get_object_or_404(Federation, slug=slug)
         if game is not None:
             if game not in self.federation.games:
                 raise Http404
@@ -66,13 +60,35 @@ class FederationView(CachedPage):
             federation.requires_approval,
         )
 
-    def season_depends(self) -> tuple[object, ...]:
-        season = self.season
-        return (season.pk, season.name, season.starts_on, season.ends_on)
-
     def render(self, request: HttpRequest, template: str, context: dict[str, Any]) -> bytes:
         context = {"federation": self.federation, "games": game_names(), **context}
         return render_to_string(template, context, request=request).encode()
+
+
+class SeasonView(FederationView):
+    """A page of one of a federation's seasons, maybe of one of its games: what it depends on
+    read in one query of plain SQL at every hit (``ranking.season_key``), the season and its
+    federation only when the page is built (a game the federation does not rank: 404)."""
+
+    def read_season(self, slug: str, season: int, game: str | None = None) -> tuple[object, ...]:
+        found = ranking.season_key(slug, season)
+        if found is None:
+            raise Http404
+        self.slug, self.season_pk, self.wanted_game = slug, season, game
+        if game is not None:
+            self.game = game
+        return found
+
+    def load(self) -> None:
+        found = (
+            FederationSeason.objects.select_related("federation")
+            .filter(federation__slug=self.slug, pk=self.season_pk)
+            .first()
+        )
+        wanted = self.wanted_game
+        if found is None or (wanted is not None and wanted not in found.federation.games):
+            raise Http404
+        self.season, self.federation = found, found.federation
 
 
 class WorkbookMixin:
@@ -117,25 +133,22 @@ def ranking_clubs(federation: Federation) -> list[tuple[str, str]]:
     return [(club.slug, club.name) for club in member_clubs(federation)]
 
 
-class RankingView(FederationView):
+class RankingView(SeasonView):
     """The players' ranking of a game in a season, a page of ``PER_PAGE`` at a time."""
 
     template = "federation/ranking.html"
 
     def depends(self, request: HttpRequest, **kwargs: Any) -> tuple[object, ...]:
-        self.read(kwargs["slug"], kwargs["season"], kwargs["game"])
+        found = self.read_season(kwargs["slug"], kwargs["season"], kwargs["game"])
         page = request.GET.get("page", "1")
         self.page_number = int(page) if page.isdigit() and 0 < int(page) < 10_000 else 1
-        return (
-            *self.federation_depends(),
-            *self.season_depends(),
-            self.game,
-            ranking.signature(self.season),
-            self.page_number,
-        )
+        return (*found, self.game, self.page_number)
 
-    def rankings(self) -> ranking.Rankings:
-        return ranking.rankings(self.federation, self.season, self.game)
+    def players(self) -> list[ranking.RankingLine]:
+        return ranking.player_lines(self.federation, self.season, self.game)
+
+    def clubs(self) -> tuple[list[ranking.ClubRankingLine], str]:
+        return ranking.club_lines(self.federation, self.season, self.game)
 
     def heading(self) -> str:
         return _("%(federation)s — %(game)s — %(season)s") % {
@@ -145,7 +158,7 @@ class RankingView(FederationView):
         }
 
     def build(self, request: HttpRequest, **kwargs: Any) -> bytes:
-        lines = self.rankings().players
+        lines = self.players()
         paginator = Paginator(lines, PER_PAGE)
         page = paginator.get_page(self.page_number)
         rows = [
@@ -173,7 +186,7 @@ class RankingView(FederationView):
 class RankingWorkbookView(WorkbookMixin, RankingView):
     def build(self, request: HttpRequest, **kwargs: Any) -> bytes:
         self.name = xlsx_filename(self.federation.slug, self.game, self.season.name)
-        return export.ranking_workbook(self.heading(), self.rankings().players)
+        return export.ranking_workbook(self.heading(), self.players())
 
 
 class ClubRankingView(RankingView):
@@ -182,8 +195,8 @@ class ClubRankingView(RankingView):
     template = "federation/club_ranking.html"
 
     def build(self, request: HttpRequest, **kwargs: Any) -> bytes:
-        found = self.rankings()
-        wins = found.club_kind == "win_percentage"
+        clubs, kind = self.clubs()
+        wins = kind == "win_percentage"
         rows = [
             {
                 "place": line.place,
@@ -193,7 +206,7 @@ class ClubRankingView(RankingView):
                     f"{format_points(line.won)} / {line.played}" if wins else str(line.players)
                 ),
             }
-            for line in found.clubs
+            for line in clubs
         ]
         context = {
             "season": self.season,
@@ -208,23 +221,17 @@ class ClubRankingView(RankingView):
 
 class ClubRankingWorkbookView(WorkbookMixin, RankingView):
     def build(self, request: HttpRequest, **kwargs: Any) -> bytes:
-        found = self.rankings()
+        clubs, kind = self.clubs()
         self.name = xlsx_filename(self.federation.slug, _("clubs"), self.game, self.season.name)
-        wins = found.club_kind == "win_percentage"
-        return export.club_ranking_workbook(self.heading(), found.clubs, wins)
+        return export.club_ranking_workbook(self.heading(), clubs, kind == "win_percentage")
 
 
-class CountedView(FederationView):
+class CountedView(SeasonView):
     """The season's counted tournaments: date, club, game, players, a link to the club's
     public page of the tournament when it is published."""
 
     def depends(self, request: HttpRequest, **kwargs: Any) -> tuple[object, ...]:
-        self.read(kwargs["slug"], kwargs["season"])
-        return (
-            *self.federation_depends(),
-            *self.season_depends(),
-            ranking.signature(self.season),
-        )
+        return self.read_season(kwargs["slug"], kwargs["season"])
 
     def heading(self) -> str:
         return _("%(federation)s — counted tournaments — %(season)s") % {

@@ -307,6 +307,85 @@ def test_the_decay_turns_1000_into_800_after_one_rollover(db) -> None:
     assert later[0][1:3] == ["Joueur0 Nom0", "800"]  # × (1 − 20 %)
 
 
+def test_shared_places_decay_and_a_tournament_without_final_places_on_the_pages(db) -> None:
+    """Two seasons under a 10 % decay, a tie for the second place (a half point), and a
+    tournament whose places no final standings give (a gap): left out, as the rule says."""
+    fed = s.federation(step=10, min_tournaments=1, best_n=2, decay_percent=10)
+    before = s.fed_season(fed, "2024-2025", datetime.date(2024, 9, 1), datetime.date(2025, 6, 30))
+    now = s.fed_season(fed)
+    home = s.club("Gesves", "gesves")
+    ann, bob, cy = (s.player(name, "Nom", home) for name in ("Ann", "Bob", "Cy"))
+    for on, places, season in (
+        (datetime.date(2024, 10, 1), [((ann,), 1), ((bob,), 2), ((cy,), 2)], before),
+        (datetime.date(2025, 10, 1), [((bob,), 1), ((ann,), 2)], now),
+        (datetime.date(2025, 10, 8), [((cy,), 1), ((ann,), 3)], now),  # no second place
+    ):
+        s.tournament(home, on, places, fed=fed, season=season, unlicensed_count=True)
+    # Ann: 30 × 0.9 + 10 = 37; Bob: (20 + 10) / 2 × 0.9 + 20 = 33.5; Cy: 15 × 0.9 = 13.5.
+    client = Client()
+    args = [fed.slug, now.pk, "whist"]
+    rows = table(
+        client.get(reverse("federation_ranking", args=args)).content.decode(),
+        "federation-ranking",
+    )
+    assert [row[:3] for row in rows] == [
+        ["1", "Ann Nom", "37"],
+        ["2", "Bob Nom", "33,50"],
+        ["3", "Cy Nom", "13,50"],
+    ]
+    clubs = table(
+        client.get(reverse("federation_club_ranking", args=args)).content.decode(),
+        "federation-club-ranking",
+    )
+    assert [row[:3] for row in clubs] == [["1", "Gesves", "84"]]
+
+
+@pytest.mark.skipif(
+    connection.vendor != "postgresql", reason="exact past 64 bits: PostgreSQL's numeric"
+)
+def test_ten_seasons_of_a_one_percent_decay_stay_exact(db) -> None:
+    """A common denominator of 2 × 100^9: past a bigint, still exact."""
+    fed = s.federation(step=10, min_tournaments=1, decay_percent=1)
+    seasons = [
+        s.fed_season(
+            fed, f"{year}-{year + 1}", datetime.date(year, 9, 1), datetime.date(year + 1, 6, 30)
+        )
+        for year in range(2016, 2025)
+    ]
+    now = s.fed_season(fed)
+    home = s.club("Gesves", "gesves")
+    ann, bob = s.player("Ann", "Nom", home), s.player("Bob", "Nom", home)
+    s.tournament(
+        home,
+        datetime.date(2016, 10, 1),
+        [((ann,), 1), ((bob,), 2)],
+        fed=fed,
+        season=seasons[0],
+        unlicensed_count=True,
+    )
+    s.tournament(
+        home,
+        datetime.date(2025, 10, 1),
+        [((bob,), 1), ((ann,), 2)],
+        fed=fed,
+        season=now,
+        unlicensed_count=True,
+    )
+    kept = Fraction(99, 100) ** 9  # nine rollovers since 2016
+    args = [fed.slug, now.pk, "whist"]
+    rows = table(
+        Client().get(reverse("federation_ranking", args=args)).content.decode(),
+        "federation-ranking",
+    )
+    assert [row[:2] for row in rows] == [["1", "Bob Nom"], ["2", "Ann Nom"]]
+    # The workbook's numbers: the exact totals, as the nearest floats.
+    book = sheet_rows(Client().get(reverse("federation_ranking_xlsx", args=args)).content)
+    assert [(r[1], r[2]) for r in book] == [
+        ("Bob Nom", float(20 + 10 * kept)),
+        ("Ann Nom", float(10 + 20 * kept)),
+    ]
+
+
 def test_clubs_ranked_by_their_teams_win_percentage_72_above_65_7(db) -> None:
     fed = s.federation(games=("quarante",), club_ranking="win_percentage", min_tournaments=1)
     season = s.fed_season(fed)
@@ -481,6 +560,10 @@ def test_another_federations_desk_and_objects_answer_404(season_built) -> None:
     assert (
         Client().get(reverse("federation_counted", args=[other.slug, season.pk])).status_code == 404
     )
+    # A game the federation does not rank: 404, every time (never kept).
+    for _again in range(2):
+        unranked = reverse("federation_ranking", args=[fed.slug, season.pk, "manille"])
+        assert Client().get(unranked).status_code == 404
 
 
 def test_the_desk_forms_need_their_csrf_token(db) -> None:
