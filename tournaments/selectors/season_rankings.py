@@ -9,6 +9,7 @@ from django.db.models import (
     Case,
     Count,
     Exists,
+    Expression,
     F,
     Max,
     OuterRef,
@@ -150,17 +151,16 @@ def _fractions() -> Callable[[int], Fraction]:
     return fraction
 
 
-def _criteria_sums(added: Q | None) -> dict[str, Any]:
+def _criteria_sums(added: Q | None) -> dict[str, Expression]:
     """Each of ``SEASON_CRITERIA`` as an integer over a player's stored results (one group),
     ranking as the criterion does: the place points and the total in sixtieths of a point
     (the total with the place points of the ``added`` results), the matches won in halves (a
     draw is one), the points against negated (fewer is better). Exact: no Fraction ranks in
     SQL, none is needed."""
-    points = Sum("points")
-    total = points
+    total: Expression = Sum("points")
     if added is not None:
         added_60ths = Sum(Case(When(added, then=F("place_points_60ths")), default=Value(0)))
-        total = points * PLACE_POINTS_DENOMINATOR + added_60ths
+        total = Sum("points") * PLACE_POINTS_DENOMINATOR + added_60ths
     return {
         "place_points": Sum("place_points_60ths"),
         "total_score": total,
