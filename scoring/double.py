@@ -55,7 +55,7 @@ from .common import (
     with_deal,
 )
 from .errors import InvalidDeal, InvalidRules
-from .ranking import RoundLine, SeasonLine, season_key, session_result
+from .ranking import RoundLine, session_result
 from .spec import GameSpec, Key
 
 __all__ = [
@@ -284,20 +284,21 @@ def classifier(rules: Rules | None = None) -> Callable[[Sequence[RoundLine]], Ke
     return key
 
 
-def season_classifier(rules: Rules | None = None) -> Callable[[SeasonLine], Key]:
+def season_criteria(rules: Rules | None = None) -> tuple[str, ...]:
     """A season's key: place points, then points (with the place points of the tournaments
     that added them), then the best game; with ``place_points_use`` ``"added"``, the points
     with the place points first, then the best game.
 
+    >>> from scoring.ranking import SeasonLine, season_key
     >>> line = SeasonLine(Fraction(28), 40, 31, added_place_points=Fraction(28))
-    >>> season_classifier()(line)
+    >>> season_key(season_criteria())(line)
     (Fraction(28, 1), Fraction(68, 1), 31)
-    >>> season_classifier({"place_points_use": "added"})(line)
+    >>> season_key(season_criteria({"place_points_use": "added"}))(line)
     (Fraction(68, 1), 31)
     """
     if _rules(rules).place_points_added:
-        return season_key(["total_score", "best_round"])
-    return season_key(["place_points", "total_score", "best_round"])
+        return ("total_score", "best_round")
+    return ("place_points", "total_score", "best_round")
 
 
 SPEC = GameSpec.from_module(

@@ -64,8 +64,8 @@ from .common import (
     with_deal,
 )
 from .errors import InvalidDeal, InvalidRules
-from .ranking import RoundLine, SeasonLine, season_key, session_result
-from .spec import GameSpec, Key
+from .ranking import RoundLine, session_result
+from .spec import GameSpec
 
 __all__ = [
     "DEFAULT_RULES",
@@ -788,10 +788,10 @@ def classification_key(
 _rules(None)
 
 
-def season_classifier(rules: Rules | None = None) -> Callable[[SeasonLine], Key]:
+def season_criteria(rules: Rules | None = None) -> tuple[str, ...]:
     """A season's key: total place points, then the ruleset's tie-breaks over the season
     (total score, best single round)."""
-    return season_key(["place_points", *_rules(rules).tiebreaks])
+    return ("place_points", *_rules(rules).tiebreaks)
 
 
 SPEC = GameSpec.from_module(

@@ -45,7 +45,7 @@ from .common import (
     with_deal,
 )
 from .errors import InvalidDeal
-from .ranking import RoundLine, SeasonLine, match_wins
+from .ranking import RoundLine, match_wins
 from .spec import GameSpec, Key
 
 __all__ = [
@@ -243,18 +243,15 @@ def match_spec(
         parsed = match_rules(rules)
         return lambda rounds: classification_key(rounds, parsed)
 
-    def season_classifier(rules: Rules | None) -> Callable[[SeasonLine], Key]:
-        tiebreaks = match_rules(rules).tiebreaks
-        return lambda line: (
-            line.wins,
-            *(_tiebreak(name, line.score, line.against) for name in tiebreaks),
-        )
+    def season_criteria(rules: Rules | None) -> tuple[str, ...]:
+        # The tie-breaks' names are the season criteria's (``ranking.SEASON_CRITERIA``).
+        return ("wins", *match_rules(rules).tiebreaks)
 
     return GameSpec.from_module(
         {
             **namespace,
             "classifier": classifier,
-            "season_classifier": season_classifier,
+            "season_criteria": season_criteria,
             "bye_line": lambda rules: bye_line(match_rules(rules)),
         },
         key=key,

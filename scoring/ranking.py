@@ -89,12 +89,20 @@ class SeasonLine:
         return self.score + self.added_place_points if self.added_place_points else self.score
 
 
-#: What a season key's criteria read of a :class:`SeasonLine` (docs/rules/ranking.md#season).
+#: What a season key's criteria read of a :class:`SeasonLine` (docs/rules/ranking.md#season),
+#: higher ranking first. Each is a sum (or the best) of the player's tournaments' stored
+#: results, or a difference of two sums: the database ranks by them as well
+#: (``tournaments.selectors.season_rankings``), so a game names its key's criteria
+#: (``GameSpec.season_criteria``) rather than computing it.
 SEASON_CRITERIA: dict[str, Callable[[SeasonLine], int | Fraction]] = {
     "place_points": lambda line: line.place_points,
     "total_score": lambda line: line.total,
     "best_round": lambda line: line.best_round,
     "best_pool": lambda line: line.best_round,
+    "wins": lambda line: line.wins,
+    "points_for": lambda line: line.score,
+    "points_difference": lambda line: line.score - line.against,
+    "points_against": lambda line: -line.against,  # fewer is better
 }
 
 
@@ -103,6 +111,8 @@ def season_key(criteria: Sequence[str]) -> Callable[[SeasonLine], tuple[int | Fr
 
     >>> season_key(["total_score", "best_round"])(SeasonLine(Fraction(8), 30, 12))
     (30, 12)
+    >>> season_key(["wins", "points_against"])(SeasonLine(Fraction(0), 300, 0, Fraction(3, 2), 280))
+    (Fraction(3, 2), -280)
     """
     readers = [SEASON_CRITERIA[name] for name in criteria]
     return lambda line: tuple(read(line) for read in readers)

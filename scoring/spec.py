@@ -8,7 +8,8 @@ Vocabulary
     What one table plays in one tournament round: a *ronde* of 20 games (Double King), a
     *poule* of 12 deals (whist), a *partie* to a target (Quarante, Plonk) or of ten manches
     (Double). :meth:`GameSpec.table_result` summarises it; :meth:`GameSpec.classifier` ranks
-    players (or teams) over sessions, :meth:`GameSpec.season_classifier` over tournaments.
+    players (or teams) over sessions; :meth:`GameSpec.season_criteria` name what ranks them
+    over tournaments (sums the database ranks by), :meth:`GameSpec.season_classifier` reads it.
 *deals per round*
     Records in a complete session (``None``: played to a target).
 
@@ -29,7 +30,7 @@ from typing import Any
 
 from . import game_words
 from .common import Json, Record, Rules, TableResult
-from .ranking import RoundLine, SeasonLine
+from .ranking import RoundLine, SeasonLine, season_key
 
 __all__ = ["GameSpec", "Key"]
 
@@ -37,12 +38,12 @@ Key = tuple[int | Fraction, ...]
 
 #: The functions a game module defines under these names (``GameSpec.from_module``).
 FUNCTIONS = ("default_rules", "validate_rules", "score_deal", "table_result", "classifier")
-OPTIONAL_FUNCTIONS = ("season_classifier", "bye_line")
+OPTIONAL_FUNCTIONS = ("season_criteria", "bye_line")
 
 
-def _default_season_classifier(rules: Rules | None) -> Callable[[SeasonLine], Key]:
-    """Place points, then total score, then best round: the individual games' order."""
-    return lambda line: (line.place_points, line.score, line.best_round)
+def _default_season_criteria(rules: Rules | None) -> tuple[str, ...]:
+    """Place points, then points, then best round: the individual games' order."""
+    return ("place_points", "points_for", "best_round")
 
 
 @dataclass(frozen=True)
@@ -62,8 +63,8 @@ class GameSpec:
     _score_deal: Callable[[Record, Rules | None], list[int]] = field(repr=False)
     _table_result: Callable[..., TableResult] = field(repr=False)
     _classifier: Callable[[Rules | None], Callable[[Sequence[RoundLine]], Key]] = field(repr=False)
-    _season_classifier: Callable[[Rules | None], Callable[[SeasonLine], Key]] = field(
-        repr=False, default=_default_season_classifier
+    _season_criteria: Callable[[Rules | None], tuple[str, ...]] = field(
+        repr=False, default=_default_season_criteria
     )
     _bye_line: Callable[[Rules | None], RoundLine] | None = field(repr=False, default=None)
     #: the bounds ``(low, high)`` of the ruleset's integer settings (and whist's ``points``
@@ -136,10 +137,16 @@ class GameSpec:
         """``classification_key`` for one ruleset, read once (ranking many players)."""
         return self._classifier(rules)
 
+    def season_criteria(self, rules: Rules | None = None) -> tuple[str, ...]:
+        """What ranks a player over a season's tournaments, in order, with the ruleset's
+        tie-breaks (docs/rules/ranking.md#season): names of ``ranking.SEASON_CRITERIA``, each
+        a sum over his tournaments' stored results, so that a database can rank by them."""
+        return self._season_criteria(rules)
+
     def season_classifier(self, rules: Rules | None = None) -> Callable[[SeasonLine], Key]:
-        """Sort key (descending) of one player over a season's tournaments, with the
-        ruleset's tie-breaks (docs/rules/ranking.md#season)."""
-        return self._season_classifier(rules)
+        """Sort key (descending) of one player over a season's tournaments: his
+        ``season_criteria``' values."""
+        return season_key(self._season_criteria(rules))
 
     def bye_line(self, rules: Rules | None = None) -> RoundLine | None:
         """What a team with a bye is credited with (team games), else ``None``."""

@@ -78,8 +78,8 @@ from .common import (
     with_deal,
 )
 from .errors import InvalidDeal, InvalidRules
-from .ranking import ANNUAL_RULES, RoundLine, SeasonLine, season_key, session_result
-from .spec import GameSpec, Key
+from .ranking import ANNUAL_RULES, RoundLine, session_result
+from .spec import GameSpec
 from .whist_models import (
     DEFAULT_MODEL,
     INDEPENDENT,
@@ -877,10 +877,10 @@ def classification_key(
     return classifier(rules)(rounds)
 
 
-def season_classifier(rules: Rules | None = None) -> Callable[[SeasonLine], Key]:
+def season_criteria(rules: Rules | None = None) -> tuple[str, ...]:
     """A season's key (when the club ranks whist by season standings): total points, then
     the ruleset's tie-breaks (best single pool, place points)."""
-    return season_key(["total_score", *_rules(rules).tiebreaks])
+    return ("total_score", *_rules(rules).tiebreaks)
 
 
 SPEC = GameSpec.from_module(

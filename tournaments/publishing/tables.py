@@ -13,7 +13,7 @@ from django.conf import settings
 from django.core.paginator import Paginator
 from django.utils.formats import localize
 from django.utils.functional import Promise
-from django.utils.html import format_html
+from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
@@ -152,6 +152,10 @@ class Column:
     title: str = ""
 
 
+#: A row's prepared markup before ``with_details`` writes it.
+NO_MARKUP = SafeString("")
+
+
 @dataclass(frozen=True)
 class RankingRow:
     """One line of a ranking table: the rank (a substitute has none), the name with its link
@@ -168,17 +172,18 @@ class RankingRow:
     #: figures only (numbers, « — », « 12 (3e) »): marked safe, the template has nothing
     #: to escape in them
     cells: Sequence[SafeString] = ()
-    #: (heading, cell) of every column a phone folds away (``with_details``)
-    details: Sequence[tuple[str | Promise, SafeString]] = ()
+    #: every column a phone folds away, as the row's detail lists it (``<dt>`` heading,
+    #: ``<dd>`` cell; ``with_details``): empty when none
+    details: SafeString = NO_MARKUP
     #: the index of the cell a phone keeps (its total; None: every cell stays)
     key: int | None = None
     #: the player a search found (``SEARCH_FIELD``); ``gap``: places left out before this row
     found: bool = False
     gap: bool = False
-    #: written once by ``with_details`` for the template: the row's classes, and each cell
-    #: with its class (those a phone folds away « more »)
+    #: written once by ``with_details`` for the template: the row's classes, and its cells
+    #: (``<td>`` each, with its class: those a phone folds away « more »)
     css: str = ""
-    shown: Sequence[tuple[str, SafeString]] = ()
+    shown: SafeString = NO_MARKUP
 
 
 # --------------------------------------------------------------------------- a phone's view
@@ -199,22 +204,27 @@ def key_index(names: Sequence[str]) -> int | None:
     return None
 
 
-#: A cell's classes: a figure, and one a phone folds into the row's detail (literals: safe).
-CELL = SafeString("num")
-FOLDED_CELL = SafeString("num more")
+#: A cell's opening: a figure (its class), past the columns' headings.
+CELL_OPENING = '<td class="num">'
 
 
 def with_details(
     columns: Sequence[Column], rows: Iterable[RankingRow], key: int | None
 ) -> list[RankingRow]:
-    """The rows with the (heading, cell) pairs a phone shows in each row's detail: every
-    column after the rank and the name but the ``key`` one (its total); and what the
-    template writes of each row, prepared once (``css``, ``shown``): its classes (a
-    substitute, a player found, even or odd) and each cell with its class."""
-    # The headings translated once for every row (lazy texts would be at each cell).
-    headings = [str(column.heading) for column in columns[2:]]
-    classes = [
-        CELL if key is None or index == key else FOLDED_CELL for index in range(len(headings))
+    """The rows with what a phone shows in each row's detail (``details``): every column
+    after the rank and the name but the ``key`` one (its total), heading and cell; and what
+    the template writes of each row, prepared once (``css``, ``shown``): its classes (a
+    substitute, a player found, even or odd) and its cells, each with its class. The
+    markup is joined here, not looped over in the template: a season's page writes 50 rows
+    of a dozen cells at each rebuild; the headings are escaped once, the cells are figures
+    (``cells``: safe)."""
+    # The headings translated and escaped once for every row (lazy texts would be at each
+    # cell).
+    headings = [conditional_escape(str(column.heading)) for column in columns[2:]]
+    terms = [f"<dt>{heading}</dt><dd>" for heading in headings]
+    opening = [
+        '<td class="num">' if key is None or index == key else '<td class="num more">'
+        for index in range(len(headings))
     ]
     out = []
     for position, row in enumerate(rows):
@@ -225,20 +235,25 @@ def with_details(
                 "odd" if position % 2 else "even",
             )
         )
+        cells = row.cells
         out.append(
             replace(
                 row,
                 key=key,
-                details=[
-                    (heading, cell)
-                    for index, (heading, cell) in enumerate(zip(headings, row.cells, strict=False))
-                    if index != key
-                ],
+                details=SafeString(
+                    "".join(
+                        f"{terms[index]}{cell}</dd>"
+                        for index, cell in enumerate(cells[: len(terms)])
+                        if index != key
+                    )
+                ),
                 css=SafeString(css),  # literals only
-                shown=[
-                    (classes[index] if index < len(classes) else CELL, cell)
-                    for index, cell in enumerate(row.cells)
-                ],
+                shown=SafeString(
+                    "".join(
+                        f"{opening[index] if index < len(opening) else CELL_OPENING}{cell}</td>"
+                        for index, cell in enumerate(cells)
+                    )
+                ),
             )
         )
     return out

@@ -1,6 +1,5 @@
 """A season's standings over its published tournaments' stored results."""
 
-from collections import Counter, defaultdict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -10,22 +9,23 @@ from django.db.models import (
     Case,
     Count,
     Exists,
+    Expression,
     F,
     Max,
     OuterRef,
     Q,
     QuerySet,
+    Subquery,
     Sum,
     Value,
     When,
+    Window,
 )
-from django.db.models.functions import TruncMonth
+from django.db.models.functions import Rank, TruncMonth
 
-from club.models import Season
-from club.names import name_key, person_name
-from scoring import GAMES, SeasonLine
-from scoring.ranking import shared_places
-from scoring.spec import Key
+from club.models import Player, Season
+from club.names import person_name
+from scoring import GAMES
 
 from ..models import (
     PLACE_POINTS_DENOMINATOR,
@@ -135,39 +135,6 @@ def club_rules(season: Season) -> dict[str, tuple[int, dict[str, Any]]]:
     }
 
 
-def _season_classifiers(
-    season: Season, rules: dict[str, tuple[int, dict[str, Any]]] | None = None
-) -> dict[str, Callable[[SeasonLine], Key]]:
-    """Each game's season key under the club's ruleset (its tie-breaks): ``rules`` (the
-    club's, ``club_rules``), read when not given (one query)."""
-    stored = club_rules(season) if rules is None else rules
-    return {
-        game: spec.season_classifier((stored.get(game) or (0, None))[1] or None)
-        for game, spec in GAMES.items()
-    }
-
-
-def _whole_keys(keys: list[Key]) -> list[Key]:
-    """``keys`` in whole sixtieths of a point where every Fraction in them is a whole number
-    of sixtieths (place points, half a match won: always, as stored), so that ranking
-    compares integers, in the same order and with the same ties, rather than hundreds of
-    players' Fractions; else ``keys`` as they are."""
-    whole: list[Key] = []
-    for key in keys:
-        values = []
-        for value in key:
-            if isinstance(value, Fraction):
-                if PLACE_POINTS_DENOMINATOR % value.denominator:
-                    return keys
-                values.append(value.numerator * (PLACE_POINTS_DENOMINATOR // value.denominator))
-            elif isinstance(value, int):
-                values.append(value * PLACE_POINTS_DENOMINATOR)
-            else:
-                return keys
-        whole.append(tuple(values))
-    return whole
-
-
 _ZERO = Fraction(0)
 
 
@@ -184,43 +151,46 @@ def _fractions() -> Callable[[int], Fraction]:
     return fraction
 
 
-def season_standings(
-    season: Season,
-    games: Sequence[str] | None = None,
-    *,
-    period: Period | None = None,
-    signature: Sequence[SignatureRow] | None = None,
-    rules: dict[str, tuple[int, dict[str, Any]]] | None = None,
-) -> dict[str, list[SeasonRow]]:
-    """Per game (all, or ``games``), the season's players ranked over its published
-    tournaments (those of ``period`` only, if given): one aggregate over the stored
-    tournament results, and one count of the evenings each played where the club set an
-    attendance threshold.
+def _criteria_sums(added: Q | None) -> dict[str, Expression]:
+    """Each of ``SEASON_CRITERIA`` as an integer over a player's stored results (one group),
+    ranking as the criterion does: the place points and the total in sixtieths of a point
+    (the total with the place points of the ``added`` results), the matches won in halves (a
+    draw is one), the points against negated (fewer is better). Exact: no Fraction ranks in
+    SQL, none is needed."""
+    total: Expression = Sum("points")
+    if added is not None:
+        added_60ths = Sum(Case(When(added, then=F("place_points_60ths")), default=Value(0)))
+        total = Sum("points") * PLACE_POINTS_DENOMINATOR + added_60ths
+    return {
+        "place_points": Sum("place_points_60ths"),
+        "total_score": total,
+        "best_round": Max("best_round"),
+        "best_pool": Max("best_round"),
+        "wins": Sum("matches_won") * 2 + Sum("matches_drawn"),
+        "points_for": Sum("points"),
+        "points_difference": Sum("points") - Sum("against"),
+        "points_against": -Sum("against"),
+    }
 
-    A player of a team game is credited with his team's matches. Each game ranks by its
-    season key under the club's ruleset (``scoring``: individual games by place points, then
-    their tie-breaks; team games by matches won, then theirs). The place points of a
-    tournament that added them to the total (« added ») count in the player's total: those
-    tournaments are read from the season's ``signature`` (read when not given: one query),
-    and named to the aggregate, rather than each result's tournament's rules read there.
-    ``rules``: the club's (``club_rules``), read when not given.
-    """
-    results = _counted_results(season, period)
-    if games is not None:
-        results = results.filter(tournament__game__in=list(games))
-    if signature is None:
-        signature = season_signature(season)
-    adding = [row[0] for row in signature if row[7] == "added"]
-    # Matches are a team game's (an individual game's results have none to sum).
-    teams = any(GAMES[game].teams for game in (GAMES if games is None else games))
-    added = Q(tournament_id__in=adding)
-    # Grouped by ids only (grouping by hundreds of players' names costs the database more
-    # than the sums): each player's names are the same on all his rows.
-    totals = (
-        results.values_list("tournament__game", "player_id")
+
+def _player(field: str) -> Subquery:
+    """A player's ``field``, read for each grouped result row (by its player id)."""
+    return Subquery(Player.objects.filter(pk=OuterRef("player_id")).order_by().values(field))
+
+
+def _ranked_totals(
+    results: QuerySet[TournamentResult], criteria: Sequence[str], teams: bool, added: Q | None
+) -> QuerySet[Any]:
+    """One game's players' sums over ``results``, ranked by the game's season ``criteria``
+    (``RANK()``: equals share a place), then by name: tuples (player id, place points in
+    sixtieths, points, best round, rounds, tournaments, matches won, drawn, points against
+    (``teams`` only, else 0), the ``added`` results' place points in sixtieths, whether one
+    added them, rank, last name, first name). Grouped by player id alone: the names are read
+    after the sums, once a player (annotated after the aggregate, they are not grouped by)."""
+    sums = _criteria_sums(added)
+    return (
+        results.values_list("player_id")
         .annotate(
-            Max("player__last_name"),
-            Max("player__first_name"),
             Sum("place_points_60ths"),
             Sum("points"),
             Max("best_round"),
@@ -231,65 +201,94 @@ def season_standings(
             against_sum=Sum("against") if teams else Value(0),
             added_60ths=(
                 Sum(Case(When(added, then=F("place_points_60ths")), default=Value(0)))
-                if adding
+                if added is not None
                 else Value(0)
             ),
-            added=Max(Case(When(added, then=Value(1)), default=Value(0))) if adding else Value(0),
+            added=(
+                Max(Case(When(added, then=Value(1)), default=Value(0)))
+                if added is not None
+                else Value(0)
+            ),
+            season_rank=Window(Rank(), order_by=[sums[name].desc() for name in criteria]),
         )
-        .order_by()
+        .annotate(last=_player("last_name"), first=_player("first_name"))
+        .alias(sort_key=_player("sort_key"))
+        .order_by("season_rank", "sort_key", "player_id")
     )
+
+
+def season_standings(
+    season: Season,
+    games: Sequence[str] | None = None,
+    *,
+    period: Period | None = None,
+    signature: Sequence[SignatureRow] | None = None,
+    rules: dict[str, tuple[int, dict[str, Any]]] | None = None,
+) -> dict[str, list[SeasonRow]]:
+    """Per game (all those played, or ``games``), the season's players ranked over its
+    published tournaments (those of ``period`` only, if given): one ranked aggregate per
+    game over the stored tournament results, and one count of the evenings each played
+    where the club set an attendance threshold.
+
+    A player of a team game is credited with his team's matches. Each game ranks by its
+    season criteria under the club's ruleset (``scoring``: individual games by place
+    points, then their tie-breaks; team games by matches won, then theirs), in the database;
+    players sharing a place by name. The place points of a tournament that added them to
+    the total (« added ») count in the player's total: those tournaments are read from the
+    season's ``signature`` (read when not given: one query), and named to the aggregate,
+    rather than each result's tournament's rules read there. ``rules``: the club's
+    (``club_rules``), read when not given.
+    """
+    results = _counted_results(season, period)
+    if signature is None:
+        signature = season_signature(season)
+    adding = [row[0] for row in signature if row[7] == "added"]
+    added = Q(tournament_id__in=adding) if adding else None
+    stored = club_rules(season) if rules is None else rules
     threshold = season.attendance_threshold
     evenings = attendance(season) if threshold else {}
-    by_game: dict[str, list[SeasonRow]] = defaultdict(list)
-    keys: dict[str, list[Key]] = defaultdict(list)
-    classifiers = _season_classifiers(season, rules)
     fraction = _fractions()
-    names: dict[int, tuple[str, str]] = {}  # ties by last name, whichever way names are written
-    for line in totals:
-        game, player_id, last, first, sixtieths, score, best, rounds, count, won, drawn = line[:11]
-        against = line[11]
-        totals_line = SeasonLine(
-            place_points=fraction(sixtieths),
-            score=score,
-            best_round=best,
-            wins=Fraction(2 * won + drawn, 2) if won or drawn else _ZERO,
-            against=against,
-            added_place_points=fraction(line[12]),
+    standings: dict[str, list[SeasonRow]] = {}
+    for game in season_games(season) if games is None else [g for g in GAMES if g in games]:
+        spec = GAMES[game]
+        criteria = spec.season_criteria((stored.get(game) or (0, None))[1] or None)
+        # Matches are a team game's (an individual game's results have none to sum).
+        totals = _ranked_totals(
+            results.filter(tournament__game=game), criteria, bool(spec.teams), added
         )
-        row = SeasonRow(
-            player_id=player_id,
-            name="",
-            tournaments=count,
-            rounds=rounds,
-            place_points=totals_line.place_points,
-            score=score,
-            best_round=best,
-            wins=totals_line.wins,
-            difference=score - against,
-            total=totals_line.total,
-            added=bool(line[13]),
-            evenings=evenings.get(player_id, 0) if threshold else None,
-        )
-        keys[game].append(classifiers[game](totals_line))
-        by_game[game].append(row)
-        names[player_id] = (last, first)
-    result: dict[str, list[SeasonRow]] = {}
-    for game in GAMES:
-        rows = by_game.get(game)
-        if not rows:
-            continue
-        ranks = shared_places(_whole_keys(keys[game]))
-        for row, rank in zip(rows, ranks, strict=True):
-            row.rank = rank
-            last, first = names[row.player_id]
-            row.name = person_name(first, last)
-        # Players sharing a place, by last name: their names' keys are made for them alone.
-        shared = {rank for rank, count in Counter(ranks).items() if count > 1}
-        alphabetical = {
-            row.player_id: name_key(" ".join(names[row.player_id]))
-            for row in rows
-            if row.rank in shared
-        }
-        rows.sort(key=lambda r: (r.rank, alphabetical.get(r.player_id, "")))
-        result[game] = rows
-    return result
+        rows = [
+            SeasonRow(
+                player_id=player_id,
+                name=person_name(first, last),
+                tournaments=count,
+                rounds=rounds,
+                place_points=fraction(sixtieths),
+                score=score,
+                best_round=best,
+                rank=rank,
+                wins=Fraction(2 * won + drawn, 2) if won or drawn else _ZERO,
+                difference=score - against,
+                total=score + fraction(added_60ths) if added_60ths else score,
+                added=bool(adds),
+                evenings=evenings.get(player_id, 0) if threshold else None,
+            )
+            for (
+                player_id,
+                sixtieths,
+                score,
+                best,
+                rounds,
+                count,
+                won,
+                drawn,
+                against,
+                added_60ths,
+                adds,
+                rank,
+                last,
+                first,
+            ) in totals
+        ]
+        if rows:
+            standings[game] = rows
+    return standings

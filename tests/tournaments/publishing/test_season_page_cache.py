@@ -122,6 +122,26 @@ def test_a_month_is_kept_and_a_period_in_error_is_never_kept(page):
     assert fr("Choose a month among the season's links.") in text(Client().get(url + "?mois=x"))
 
 
+@pytest.mark.parametrize("period", ["?mois=2026-01", "?du=2026-01-01&au=2026-01-31"])
+def test_a_period_is_kept_revalidated_and_shows_a_result_at_once(page, players, period):
+    """A month's or a period's ranking is served as the season's: kept for every visitor
+    (its key's three queries), 304 while unchanged, a result stored in it shown at once."""
+    url = page["url"] + period
+    first, built = get(Client(), url)
+    assert first.status_code == 200 and first["Cache-Control"] == "public, no-cache"
+    assert '<section id="period"' in text(first)  # the period's ranking, above the season's
+    again, kept = get(Client(), url)
+    assert again.content == first.content and kept == 3 < built
+    unchanged, revalidated = get(Client(), url, HTTP_IF_NONE_MATCH=first["ETag"])
+    assert unchanged.status_code == 304 and revalidated == 3
+    king = page["king"]  # played on 16 January
+    TournamentResult.objects.filter(tournament=king, player=players[0]).update(points=4321)
+    result_store.standings_changed(king)
+    fresh = Client().get(url, HTTP_IF_NONE_MATCH=first["ETag"])
+    assert fresh.status_code == 200 and fresh["ETag"] != first["ETag"]
+    assert ">4321<" in text(fresh) and ">4321<" not in text(first)
+
+
 # --------------------------------------------------------------------------- every change shows
 
 
