@@ -105,7 +105,14 @@ def validate_rows(club: Club, rows: list[ImportRow]) -> list[ImportRow]:
         p.licence_number: p
         for p in Player.objects.exclude(licence_number="").prefetch_related("clubs")
     }
-    others = {row.licence_number for row in rows if row.licence_number} - set(licences)
+    # Only plain numbers are looked up: a row with a NUL byte in it is refused below, and
+    # PostgreSQL's text columns refuse the byte in a query too.
+    others = {
+        row.licence_number
+        for row in rows
+        if row.licence_number
+        and plain_name_error(_label("licence_number"), row.licence_number) is None
+    } - set(licences)
     if others:
         for _receiver, answer in licence_holders.send(Club, club=club, numbers=others):
             if isinstance(answer, dict):

@@ -14,6 +14,9 @@ def forget_federation_lists(apps, schema_editor):
         table = apps.get_model("ratings", name)._meta.db_table
         schema_editor.execute(f"DELETE FROM {table} WHERE rating_list_id IN ({federation_lists})")
     schema_editor.execute(f"DELETE FROM {lists} WHERE kind = 'federation'")
+    # The deletes' foreign-key checks now, not at the commit: PostgreSQL alters no table with
+    # checks still pending (this migration's fields and constraint are undone next).
+    schema_editor.connection.check_constraints()
 
 
 class Migration(migrations.Migration):
