@@ -261,6 +261,12 @@ class Tournament(Travelling):
         """Held by a laptop, as this row was read (``services.holds`` reads it again)."""
         return bool(self.held_by)
 
+    @property
+    def is_read_only(self) -> bool:
+        """Held by a laptop or imported from the site that hosts its club: the services refuse
+        every change (``services.holds.ensure_writable``), the desk offers none."""
+        return bool(self.held_by or self.imported_from)
+
 
 class Team(Travelling):
     """Two players of a team game (Quarante de roi, Plonk)."""

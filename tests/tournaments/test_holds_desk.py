@@ -135,3 +135,22 @@ def test_the_hall_link_and_federation_pages_offer_no_write(
         page = text(committee_client.get(reverse(name, args=[tournament.pk])))
         assert page.count('id="held-banner"') == 1, name
         assert 'name="action" value="renew"' not in page and ">Enregistrer<" not in page, name
+
+
+def test_a_tournament_imported_from_its_clubs_site_is_read_only_on_the_desk_too(
+    committee_client, make_tournament
+) -> None:
+    """A hosted club's results, imported by the federation: the same desk without actions,
+    its banner naming the site that changes it."""
+    tournament = make_tournament("whist", players=8, rounds=3)
+    holds.mark_imported(tournament, site="Cercle de Gesves")
+    page = text(committee_client.get(reverse("staff_tournament", args=[tournament.pk])))
+    assert page.count('id="held-banner"') == 1
+    assert "Importé du site « Cercle de Gesves », qui héberge son club" in page
+    for refused in ("Tirer les tables", ">Modifier<", "Dépublier"):
+        assert refused not in page, refused
+    page = text(committee_client.get(reverse("staff_registration", args=[tournament.pk])))
+    assert 'name="action"' not in page
+    # The service still refuses a forced POST.
+    committee_client.post(reverse("staff_draw", args=[tournament.pk]), {"confirm": "1"})
+    assert not tournament.round_set.exists()
