@@ -56,7 +56,9 @@
   function poll() {
     // Deals still to send: they go first, and the page is drawn afresh once they arrived
     // (not midway, which would send again the one whose answer the reload lost).
-    if (box && pending().length) { flush(); return; }
+    // A phone that knows it has no network tries nothing (the « online » event sends them); one
+    // that believes it has, tries every poll (a Wi-Fi that drops requests says it is online).
+    if (box && pending().length) { if (navigator.onLine) flush(); return; }
     const headers = etag ? { "If-None-Match": etag } : {};
     fetch(live.dataset.stateUrl, { credentials: "same-origin", headers: headers, cache: "no-cache" })
       .then((r) => {

@@ -465,6 +465,11 @@ FEDERATION_KEYS = (
 SEASON_KEYS = ("id", "name", "starts_on", "ends_on")
 
 
+#: The largest key a row may have (a signed 64-bit column: SQLite's INTEGER, PostgreSQL's
+#: bigint); a URL's larger number would overflow the query's parameter.
+LARGEST_KEY = 2**63 - 1
+
+
 def season_key(slug: str, season_pk: int) -> tuple[object, ...] | None:
     """What the cached pages of a season of the federation ``slug`` depend on, in one query
     (None: no such season of that federation): the season's and the federation's own columns
@@ -475,6 +480,8 @@ def season_key(slug: str, season_pk: int) -> tuple[object, ...] | None:
 
     Read at every hit of a cached page: plain SQL, no model built, as composing the ORM's
     query costs more CPU than the query takes to run; the page's build reads the objects."""
+    if not 0 < season_pk <= LARGEST_KEY:  # as the ORM's lookups: no row has it (no overflow)
+        return None
     with connection.cursor() as cursor:
         cursor.execute(_season_key_sql(), [Tournament.Status.FINISHED.value, slug, season_pk])
         row = cursor.fetchone()
