@@ -84,8 +84,11 @@ def test_a_phone_offline_for_a_whole_pool(phones, live_server, make_tournament, 
     assert axe_violations(north) == []
     north.screenshot(path="/tmp/phone34-offline.png", full_page=False)
     # Nothing reached the site while the phone was offline: the pages came from the worker,
-    # and the phone, knowing it has no network, tried to send nothing.
-    assert server_log.paths[reached:] == []
+    # and the phone, knowing it has no network, tried to send nothing. (The browser's own check
+    # for a newer service worker script is left out: Chromium's offline emulation does not
+    # cover it, and an offline phone's cannot arrive either.)
+    worker = reverse("table_worker")
+    assert [path for path in server_log.paths[reached:] if path != f"GET {worker}"] == []
     assert TableDeal.objects.count() == 0
 
     # The site's answer to the first deal is lost on the way back: the phone sends it again.
