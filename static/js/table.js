@@ -303,7 +303,7 @@
       const onlyOne = !queue.some((other) => other.state === "waiting");
       queue.push(item);
       store(queue);
-      if (onlyOne && !offline) {
+      if (onlyOne && !offline && navigator.onLine) {
         // Online, nothing before it: the answer decides. Refused (a field is wrong): the
         // form posts as usual and the server shows the message on the field, values kept.
         sending = true;
@@ -335,7 +335,7 @@
       if (points) points.textContent = "";
       typing = false;
       render();
-      flush();
+      if (navigator.onLine) flush(); // offline: the « online » event sends them
       const firstField = form.querySelector("select, input:not([type=hidden])");
       if (firstField) firstField.focus();
     }
