@@ -219,10 +219,23 @@ class DemoRows:
     changed: dict[type[models.Model], list[dict]]
     deleted: dict[type[models.Model], list[object]]
     summary: list[str]
+    #: The rows the demo found and points at (the data migrations' groups): a transactional
+    #: test's database has been flushed of them, ``put`` inserts them again there.
+    required: dict[type[models.Model], list[dict]]
 
     def put(self) -> None:
         """The demo into the current database, as one transaction."""
         with transaction.atomic():
+            for model, rows in self.required.items():
+                key = model._meta.pk.attname
+                there = set(
+                    model._meta.base_manager.filter(pk__in=[row[key] for row in rows]).values_list(
+                        "pk", flat=True
+                    )
+                )
+                model._meta.base_manager.bulk_create(
+                    [model(**row) for row in rows if row[key] not in there]
+                )
             for model, pks in self.deleted.items():
                 model._meta.base_manager.filter(pk__in=pks).delete()
             for model, rows in self.changed.items():
@@ -286,10 +299,38 @@ def read_demo_rows() -> DemoRows:
                 gone = [pk for pk in before[model] if pk not in after]
                 if gone:
                     deleted[model] = gone
+            required = _required_rows(inserted, before)
             raise _RollBack
     except _RollBack:
         pass
-    return DemoRows(inserted, changed, deleted, summary)
+    return DemoRows(inserted, changed, deleted, summary, required)
+
+
+def _required_rows(
+    inserted: dict[type[models.Model], list[dict]],
+    before: dict[type[models.Model], dict[object, tuple]],
+) -> dict[type[models.Model], list[dict]]:
+    """The rows that were there before the demo and that its rows point at, and the rows
+    those point at in turn: what a flushed database must get back before the demo's rows."""
+
+    def as_dicts(model: type[models.Model], pks: set[object]) -> list[dict]:
+        names = [field.attname for field in model._meta.concrete_fields]
+        return [dict(zip(names, before[model][pk][1:], strict=True)) for pk in pks]
+
+    wanted: dict[type[models.Model], set[object]] = {}
+    pending = list(inserted.items())
+    while pending:
+        model, rows = pending.pop()
+        for field in model._meta.concrete_fields:
+            target = field.related_model
+            if not (field.many_to_one or field.one_to_one) or target not in before:
+                continue
+            new = {row[field.attname] for row in rows} & before[target].keys()
+            new -= wanted.setdefault(target, set())
+            if new:
+                wanted[target] |= new
+                pending.append((target, as_dicts(target, new)))
+    return {model: as_dicts(model, pks) for model, pks in wanted.items() if pks}
 
 
 @pytest.fixture(scope="session")
@@ -300,17 +341,12 @@ def demo_rows(django_db_setup, django_db_blocker) -> DemoRows:
 
 
 @pytest.fixture
-def demo_db(request, db, demo_rows) -> DemoRows:
+def demo_db(db, demo_rows) -> DemoRows:
     """The test's database holds the demo club (``manage.py demo``), as if just built.
 
-    A transactional test's database has been flushed by the transactional tests before it,
-    which gives the content types (and the data migrations' rows) new keys: the rows read once
-    would point at keys that are gone, so such a test builds the demo itself."""
-    marker = request.node.get_closest_marker("django_db")
-    if (marker and marker.kwargs.get("transaction")) or "live_server" in request.fixturenames:
-        build_demo()
-    else:
-        demo_rows.put()
+    A transactional test's database has been flushed by the transactional tests before it, of
+    the data migrations' rows too: ``put`` inserts again those the demo's rows point at."""
+    demo_rows.put()
     return demo_rows
 
 

@@ -106,6 +106,14 @@ class Request:
         return f"{self.method.upper()} {self.url}" + (f" {names}" if names else "")
 
 
+@dataclass(frozen=True)
+class Kept:
+    """What the walk keeps of a response once judged."""
+
+    content: bytes
+    status_code: int
+
+
 @dataclass
 class Answer:
     request: Request
@@ -168,10 +176,14 @@ class Walk:
             response = getattr(self.client, request.method)(request.url, request.payload())
         writes = [q["sql"] for q in queries.captured_queries if WRITES.match(q["sql"])]
         answer = Answer(request, response, response.status_code, writes)
-        self.sent[request] = answer
         for one in self.checks:
             for problem in one.judge(self, self.route, answer):
                 self.problems.setdefault(one.name, []).append(f"{request}: {problem}")
+        # Kept judged: a GET's page (read again for its form's fields), not the client's
+        # response with its contexts and templates (thousands held made the walk's worker
+        # gigabytes, and each of Python's full collections of them seconds).
+        kept = Kept(response.content if request.method == "get" else b"", answer.status)
+        self.sent[request] = answer = Answer(request, kept, answer.status, writes)
         return answer
 
     def page(self, url: str) -> Answer:
