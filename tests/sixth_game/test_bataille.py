@@ -25,7 +25,10 @@ TEMPLATES = Path(__file__).parent / "templates"
 @pytest.fixture
 def bataille(settings):
     settings.TEMPLATES = [
-        {**settings.TEMPLATES[0], "DIRS": [*settings.TEMPLATES[0]["DIRS"], TEMPLATES]}
+        {**engine, "DIRS": [*engine["DIRS"], TEMPLATES]}
+        if engine["BACKEND"].endswith(".DjangoTemplates")
+        else engine
+        for engine in settings.TEMPLATES
     ]
     install()
     yield PLUGIN
