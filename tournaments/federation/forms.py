@@ -14,7 +14,7 @@ from club.language import language_choices
 from club.validators import PlainNameValidator
 from tournaments.models import game_choices
 
-from .models import Federation
+from .models import RULE_FIELDS, Federation
 
 
 class FederationCreateForm(forms.Form):
@@ -103,15 +103,7 @@ class RuleForm(forms.ModelForm[Federation]):
 
     class Meta:
         model = Federation
-        fields = [
-            "step",
-            "best_n",
-            "min_tournaments",
-            "decay_percent",
-            "best_m",
-            "club_ranking",
-            "requires_approval",
-        ]
+        fields = RULE_FIELDS
         help_texts = {
             "step": _("A place p among n entries earns this × (n − p + 1) points."),
             "decay_percent": _(

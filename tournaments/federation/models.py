@@ -26,6 +26,20 @@ from scoring.federation import (
 from tournaments.models import Tournament, game_choices
 from tournaments.ratings.models import RatingList
 
+#: A federation's ranking rule, as its rules page sets it: the fields
+#: ``scoring.federation.check_rule`` judges, then whether its clubs' tournaments need approval.
+#: The rules page's form, the service that saves it and the key of the rankings' cached pages
+#: all read this one list.
+RULE_FIELDS = (
+    "step",
+    "best_n",
+    "min_tournaments",
+    "decay_percent",
+    "best_m",
+    "club_ranking",
+    "requires_approval",
+)
+
 
 class Federation(Travelling):
     """A federation: its name, its page's address, the games it ranks, its language."""

@@ -34,7 +34,7 @@ from tournaments.games import plugin_for
 from tournaments.models import Tournament, TournamentResult
 
 from . import ranking_sql
-from .models import CountedTournament, Federation, FederationSeason, Licence
+from .models import RULE_FIELDS, CountedTournament, Federation, FederationSeason, Licence
 
 #: From the strictest public name to the most open (docs/privacy.md): a player without a
 #: choice of his own follows the strictest default among his clubs.
@@ -449,19 +449,7 @@ def counted_list(
 
 #: What a season's pages depend on in the federation's row: its name, version and rule, and
 #: the games it ranks.
-FEDERATION_KEYS = (
-    "id",
-    "name",
-    "ranking_version",
-    "step",
-    "best_n",
-    "min_tournaments",
-    "decay_percent",
-    "best_m",
-    "club_ranking",
-    "requires_approval",
-    "games",
-)
+FEDERATION_KEYS = ("id", "name", "ranking_version", *RULE_FIELDS, "games")
 SEASON_KEYS = ("id", "name", "starts_on", "ends_on")
 
 

@@ -20,6 +20,7 @@ from . import rating_queue
 from .holders import matched_holders
 from .licences import LicenceRow, check_rows
 from .models import (
+    RULE_FIELDS,
     CountedTournament,
     Federation,
     FederationMembership,
@@ -171,16 +172,13 @@ def ranking_changed(federation_id: int) -> None:
     Federation.objects.filter(pk=federation_id).update(ranking_version=F("ranking_version") + 1)
 
 
-RULE_FIELDS = ("step", "best_n", "min_tournaments", "decay_percent", "best_m", "club_ranking")
-
-
 @transaction.atomic
 def save_rule(*, federation: Federation, settings: dict[str, Any]) -> Federation:
     """The federation's ranking rule, within the bounds ``scoring.federation.check_rule``
     keeps (the judge), and ``requires_approval``. Nothing is saved when one is refused."""
     locked = Federation.objects.select_for_update().get(pk=federation.pk)
     approval_before = locked.requires_approval
-    for name in (*RULE_FIELDS, "requires_approval"):
+    for name in RULE_FIELDS:
         if name in settings:
             setattr(locked, name, settings[name])
     try:
@@ -188,7 +186,7 @@ def save_rule(*, federation: Federation, settings: dict[str, Any]) -> Federation
     except InvalidRules as error:
         field = "decay_percent" if error.field == "decay" else error.field
         raise FederationError(_rule_message(error), field) from error
-    locked.save(update_fields=[*RULE_FIELDS, "requires_approval"])
+    locked.save(update_fields=list(RULE_FIELDS))
     ranking_changed(locked.pk)
     if locked.requires_approval != approval_before:  # what the rating lists count changed
         rating_queue.rule_changed(locked.pk)

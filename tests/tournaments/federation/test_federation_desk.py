@@ -28,24 +28,15 @@ def admin() -> User:
 
 
 @pytest.fixture
-def ffw() -> Federation:
-    return services.create_federation(
-        name="Fédération wallonne", slug="ffw", games=["whist"], language="fr"
-    )
+def ffw(make_federation) -> Federation:
+    """This file's « Fédération wallonne »: no member club yet (the conftest's ``committee`` is
+    of this one)."""
+    return make_federation("Fédération wallonne", "ffw")
 
 
 @pytest.fixture
-def other() -> Federation:
-    return services.create_federation(
-        name="Vlaamse Bond", slug="vlaamse-bond", games=["double_king"], language="nl"
-    )
-
-
-@pytest.fixture
-def ffw_committee(ffw: Federation) -> User:
-    user = User.objects.create_user("federation", password="secret-pass-123")
-    services.grant_committee(federation=ffw, user=user)
-    return user
+def other(make_federation) -> Federation:
+    return make_federation("Vlaamse Bond", "vlaamse-bond", games=("double_king",), language="nl")
 
 
 def test_the_site_administrator_creates_a_federation(admin: User) -> None:
@@ -89,34 +80,32 @@ def test_only_the_site_administrator_creates_a_federation(committee_client: Clie
     assert not Federation.objects.exists()
 
 
-def test_committee_is_granted_and_revoked_on_its_desk(ffw: Federation, ffw_committee: User) -> None:
-    client = _login(ffw_committee)
+def test_committee_is_granted_and_revoked_on_its_desk(ffw: Federation, committee: Client) -> None:
     desk = reverse("federation_desk", args=["ffw"])
     User.objects.create_user("secretaire", password="secret-pass-123")
-    assert client.post(desk, {"action": "grant", "username": "secretaire"}).status_code == 302
+    assert committee.post(desk, {"action": "grant", "username": "secretaire"}).status_code == 302
     roles = FederationRole.objects.filter(federation=ffw)
     assert sorted(roles.values_list("user__username", flat=True)) == ["federation", "secretaire"]
-    refused = client.post(desk, {"action": "grant", "username": "personne"})
+    refused = committee.post(desk, {"action": "grant", "username": "personne"})
     assert refused.status_code == 400
     assert "Aucun compte ne porte ce nom d’utilisateur." in refused.content.decode()
     assert 'value="personne"' in refused.content.decode()
     theirs = roles.get(user__username="secretaire")
-    assert client.post(desk, {"action": "revoke", "role": theirs.pk}).status_code == 302
+    assert committee.post(desk, {"action": "revoke", "role": theirs.pk}).status_code == 302
     mine = roles.get(user__username="federation")
-    page = client.post(desk, {"action": "revoke", "role": mine.pk}, follow=True)
+    page = committee.post(desk, {"action": "revoke", "role": mine.pk}, follow=True)
     assert "garde au moins un membre" in page.content.decode()
     assert list(roles.values_list("user__username", flat=True)) == ["federation"]
 
 
 def test_another_federations_desk_and_objects_answer_404(
-    ffw: Federation, other: Federation, ffw_committee: User, club: Club
+    ffw: Federation, other: Federation, committee: Client, club: Club
 ) -> None:
-    client = _login(ffw_committee)
-    assert client.get(reverse("federation_desk", args=["ffw"])).status_code == 200
-    assert client.get(reverse("federation_desk", args=["vlaamse-bond"])).status_code == 404
+    assert committee.get(reverse("federation_desk", args=["ffw"])).status_code == 200
+    assert committee.get(reverse("federation_desk", args=["vlaamse-bond"])).status_code == 404
     asked = services.ask_to_join(federation=other, club=club)
     # Accepting the other federation's request through its own desk: 404, nothing changes.
-    response = client.post(
+    response = committee.post(
         reverse("federation_desk", args=["ffw"]), {"action": "accept", "membership": asked.pk}
     )
     assert response.status_code == 404
@@ -126,7 +115,7 @@ def test_another_federations_desk_and_objects_answer_404(
     services.grant_committee(federation=other, user=theirs)
     role = FederationRole.objects.get(user=theirs)
     revoke = {"action": "revoke", "role": role.pk}
-    assert client.post(reverse("federation_desk", args=["ffw"]), revoke).status_code == 404
+    assert committee.post(reverse("federation_desk", args=["ffw"]), revoke).status_code == 404
 
 
 def test_who_is_not_on_a_committee_is_refused(ffw: Federation, committee_client: Client) -> None:
@@ -137,16 +126,15 @@ def test_who_is_not_on_a_committee_is_refused(ffw: Federation, committee_client:
 
 
 def test_a_federations_committee_does_not_see_a_clubs_pages(
-    ffw: Federation, ffw_committee: User, club: Club
+    ffw: Federation, committee: Client, club: Club
 ) -> None:
-    client = _login(ffw_committee)
     services.accept_club(membership=services.ask_to_join(federation=ffw, club=club))
-    assert client.get(reverse("club_federations", args=[club.slug])).status_code == 403
-    assert client.get(reverse("club_staff", args=[club.slug])).status_code == 403
+    assert committee.get(reverse("club_federations", args=[club.slug])).status_code == 403
+    assert committee.get(reverse("club_staff", args=[club.slug])).status_code == 403
 
 
 def test_a_club_asks_and_the_federation_accepts(
-    ffw: Federation, other: Federation, ffw_committee: User, club: Club, committee_client: Client
+    ffw: Federation, other: Federation, committee: Client, club: Club, committee_client: Client
 ) -> None:
     page = reverse("club_federations", args=[club.slug])
     assert committee_client.post(page, {"federation": ffw.pk}).status_code == 302
@@ -155,10 +143,11 @@ def test_a_club_asks_and_the_federation_accepts(
     public = Client().get(reverse("federation_page", args=["ffw"])).content.decode()
     assert club.name not in public
     desk = reverse("federation_desk", args=["ffw"])
-    client = _login(ffw_committee)
-    assert club.name in client.get(desk).content.decode()
+    assert club.name in committee.get(desk).content.decode()
     membership = FederationMembership.objects.get(federation=ffw, club=club)
-    assert client.post(desk, {"action": "accept", "membership": membership.pk}).status_code == 302
+    assert (
+        committee.post(desk, {"action": "accept", "membership": membership.pk}).status_code == 302
+    )
     assert list(selectors.member_clubs(ffw)) == [club]
     public = Client().get(reverse("federation_page", args=["ffw"])).content.decode()
     assert club.name in public
@@ -195,9 +184,8 @@ def test_another_clubs_federation_page_answers_404(
     assert response.status_code == 404
 
 
-def test_posts_without_the_csrf_token_are_refused(ffw: Federation, ffw_committee: User) -> None:
-    forged = Client(enforce_csrf_checks=True)
-    forged.force_login(ffw_committee)
+def test_posts_without_the_csrf_token_are_refused(ffw: Federation, make_committee) -> None:
+    forged = make_committee(ffw, "federation", enforce_csrf_checks=True)
     User.objects.create_user("secretaire", password="secret-pass-123")
     desk = reverse("federation_desk", args=["ffw"])
     response = forged.post(desk, {"action": "grant", "username": "secretaire"})

@@ -21,7 +21,6 @@ from django_tasks_db.models import DBTaskResult
 from helpers import fr, wallonne
 
 from club.models import Club, Player, StaffMembership
-from tournaments.federation import services
 from tournaments.federation.models import (
     CountedTournament,
     Federation,
@@ -91,20 +90,9 @@ def other_site(played_tournament, club):
 
 @pytest.fixture
 def ffw() -> Federation:
+    """This file's « Fédération wallonne »: double king and whist, its season, no member (the
+    conftest's ``committee`` is of this one)."""
     return wallonne("double_king", "whist")
-
-
-def _committee(federation: Federation, username: str) -> Client:
-    user = User.objects.create_user(username, password="secret-pass-123")
-    services.grant_committee(federation=federation, user=user)
-    client = Client()
-    client.force_login(user)
-    return client
-
-
-@pytest.fixture
-def committee(ffw) -> Client:
-    return _committee(ffw, "federation")
 
 
 @pytest.fixture
@@ -367,12 +355,12 @@ def test_a_tournament_outside_the_federations_seasons_is_refused(
     assert not Tournament.objects.filter(uid=other_site["uid"]).exists()
 
 
-def test_another_federations_committee_gets_404(committee, hosted, other_site) -> None:
+def test_another_federations_committee_gets_404(
+    committee, hosted, other_site, make_federation, make_committee
+) -> None:
     _take(committee, hosted, other_site["first"])
-    other = services.create_federation(
-        name="Vlaamse Bond", slug="vlaamse-bond", games=["double_king"], language="nl"
-    )
-    stranger = _committee(other, "bond")
+    other = make_federation("Vlaamse Bond", "vlaamse-bond", games=("double_king",), language="nl")
+    stranger = make_committee(other, "bond")
     assert stranger.get(reverse("hosted_clubs", args=["ffw"])).status_code == 404
     assert stranger.get(reverse("hosted_import", args=["ffw", hosted.pk])).status_code == 404
     assert (
@@ -412,11 +400,11 @@ def test_a_player_of_an_imported_tournament_may_be_erased_and_stays_erased(
     assert player.erased_at is not None and "Nom01" not in player.full_name
 
 
-def test_a_dutch_federations_pages_are_in_dutch(other_site) -> None:
-    bond = services.create_federation(
-        name="Vlaamse Bond", slug="vlaamse-bond", games=["double_king"], language="nl"
-    )
-    client = _committee(bond, "bond")
+def test_a_dutch_federations_pages_are_in_dutch(
+    other_site, make_federation, make_committee
+) -> None:
+    bond = make_federation("Vlaamse Bond", "vlaamse-bond", games=("double_king",), language="nl")
+    client = make_committee(bond, "bond")
     response = client.post(
         reverse("hosted_clubs", args=["vlaamse-bond"]),
         {"name": "Cercle de Test", "site_label": SITE, "public_key": "xyz"},

@@ -6,7 +6,6 @@ import datetime
 from io import BytesIO
 
 import pytest
-from django.contrib.auth.models import User
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.db import IntegrityError, transaction
 from django.test import Client
@@ -25,26 +24,6 @@ HEADER = "N° de licence;Nom;Prénom;Club;Valable du;Valable jusqu’au;Statut\n
 
 def _csv(*lines: str) -> SimpleUploadedFile:
     return SimpleUploadedFile("licences.csv", (HEADER + "\n".join(lines) + "\n").encode())
-
-
-@pytest.fixture
-def ffw(club: Club) -> Federation:
-    federation = services.create_federation(
-        name="Fédération wallonne", slug="ffw", games=["whist"], language="fr"
-    )
-    services.accept_club(membership=services.ask_to_join(federation=federation, club=club))
-    hel = Club.objects.create(name="Whist Hélécine", slug="helecine")
-    services.accept_club(membership=services.ask_to_join(federation=federation, club=hel))
-    return federation
-
-
-@pytest.fixture
-def committee(ffw: Federation) -> Client:
-    user = User.objects.create_user("federation", password="secret-pass-123")
-    services.grant_committee(federation=ffw, user=user)
-    client = Client()
-    client.force_login(user)
-    return client
 
 
 URL = reverse("federation_licence_import", args=["ffw"])

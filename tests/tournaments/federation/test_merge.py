@@ -34,32 +34,6 @@ pytestmark = pytest.mark.django_db
 SEASON = (datetime.date(2025, 9, 1), datetime.date(2026, 8, 31))
 
 
-def _federation(name: str, slug: str, *clubs: Club) -> Federation:
-    federation = services.create_federation(name=name, slug=slug, games=["whist"], language="fr")
-    for club in clubs:
-        services.accept_club(membership=services.ask_to_join(federation=federation, club=club))
-    return federation
-
-
-@pytest.fixture
-def hel(db) -> Club:
-    return Club.objects.create(name="Whist Hélécine", slug="helecine")
-
-
-@pytest.fixture
-def ffw(club: Club, hel: Club) -> Federation:
-    return _federation("Fédération wallonne", "ffw", club, hel)
-
-
-@pytest.fixture
-def federation_client(ffw: Federation) -> Client:
-    user = User.objects.create_user("federation", password="secret-pass-123")
-    services.grant_committee(federation=ffw, user=user)
-    client = Client()
-    client.force_login(user)
-    return client
-
-
 def _licence(federation: Federation, number: str, club: Club, player: Player | None = None):
     return Licence.objects.create(
         federation=federation,
@@ -74,7 +48,7 @@ def _licence(federation: Federation, number: str, club: Club, player: Player | N
 
 
 def test_the_licence_import_matches_by_link_or_by_the_clubs_number_never_by_name(
-    ffw: Federation, club: Club, hel: Club, federation_client: Client
+    ffw: Federation, club: Club, hel: Club, committee: Client
 ) -> None:
     numbered = Player.objects.create(first_name="Guy", last_name="Henrard", licence_number="B-1")
     numbered.clubs.add(club)
@@ -90,10 +64,10 @@ def test_the_licence_import_matches_by_link_or_by_the_clubs_number_never_by_name
     )
     upload = SimpleUploadedFile("licences.csv", (header + rows).encode())
     url = reverse("federation_licence_import", args=["ffw"])
-    preview = federation_client.post(url, {"file": upload}).content.decode()
+    preview = committee.post(url, {"file": upload}).content.decode()
     assert "1 licence sur 3 reliée à son joueur" in preview
     token = preview.split('name="token" value="')[1].split('"')[0]
-    assert federation_client.post(url, {"token": token}).status_code == 302
+    assert committee.post(url, {"token": token}).status_code == 302
     holders = dict(Licence.objects.values_list("number", "player"))
     assert holders == {"B-1": numbered.pk, "B-2": None, "B-3": None}
     # The stored link stays, whatever the club's numbers say next time.
@@ -135,8 +109,10 @@ def test_a_member_typed_with_a_federation_licence_is_its_holder(
     assert other[0].errors and other[0].existing_player_id is None
 
 
-def test_a_person_holds_licences_of_two_federations(ffw: Federation, club: Club) -> None:
-    ffb = _federation("Fédération française", "ffb", club)
+def test_a_person_holds_licences_of_two_federations(
+    ffw: Federation, club: Club, make_federation
+) -> None:
+    ffb = make_federation("Fédération française", "ffb", club)
     guy = Player.objects.create(first_name="Guy", last_name="Henrard")
     guy.clubs.add(club)
     _licence(ffw, "B-1", club, guy)
@@ -173,7 +149,7 @@ def test_a_merge_keeps_every_result_the_history_of_both_and_an_audit_line(
     club: Club,
     hel: Club,
     season: Season,
-    federation_client: Client,
+    committee: Client,
     django_capture_on_commit_callbacks,
 ) -> None:
     kept, absorbed, first, second = _twice(club, hel, season)
@@ -194,18 +170,16 @@ def test_a_merge_keeps_every_result_the_history_of_both_and_an_audit_line(
     assert seats and results
 
     url = reverse("federation_merge", args=["ffw"])
-    page = federation_client.get(url, {"q": "henrard"})
+    page = committee.get(url, {"q": "henrard"})
     assert page.status_code == 200 and "Guy Henrard — Whist Hélécine" in page.content.decode()
-    preview = federation_client.post(
+    preview = committee.post(
         url, {"action": "preview", "kept": kept.pk, "absorbed": absorbed.pk, "q": "henrard"}
     )
     text = preview.content.decode()
     assert "1 inscription (1 tournois)" in text and "Whist Hélécine" in text
     assert Player.objects.filter(pk=absorbed.pk).exists()  # the preview moves nothing
     with django_capture_on_commit_callbacks(execute=True):
-        done = federation_client.post(
-            url, {"action": "confirm", "kept": kept.pk, "absorbed": absorbed.pk}
-        )
+        done = committee.post(url, {"action": "confirm", "kept": kept.pk, "absorbed": absorbed.pk})
     assert done.status_code == 302
     assert not Player.objects.filter(pk=absorbed.pk).exists()
     assert set(Entry.objects.filter(player=kept).values_list("tournament", flat=True)) == {
@@ -229,38 +203,34 @@ def test_a_merge_keeps_every_result_the_history_of_both_and_an_audit_line(
 
 
 def test_a_merge_is_refused_for_two_people_or_outside_the_federation(
-    ffw: Federation, club: Club, hel: Club, season: Season, federation_client: Client
+    ffw: Federation, club: Club, hel: Club, season: Season, committee: Client, make_federation
 ) -> None:
     kept, absorbed, first, _second = _twice(club, hel, season)
     url = reverse("federation_merge", args=["ffw"])
     # Two records that played one tournament are two people.
     other = Entry.objects.filter(tournament=first).exclude(player=kept).first().player
-    refused = federation_client.post(
-        url, {"action": "confirm", "kept": kept.pk, "absorbed": other.pk}
-    )
+    refused = committee.post(url, {"action": "confirm", "kept": kept.pk, "absorbed": other.pk})
     assert refused.status_code == 400 and "ce sont deux personnes" in refused.content.decode()
     # One player twice; nothing chosen: the field is named.
-    same = federation_client.post(url, {"action": "preview", "kept": kept.pk, "absorbed": kept.pk})
+    same = committee.post(url, {"action": "preview", "kept": kept.pk, "absorbed": kept.pk})
     assert same.status_code == 400 and "« L’enregistrement fusionné »" in same.content.decode()
-    typed = federation_client.post(url, {"action": "preview", "kept": "x", "absorbed": kept.pk})
+    typed = committee.post(url, {"action": "preview", "kept": "x", "absorbed": kept.pk})
     assert typed.status_code == 400
     assert "« L’enregistrement conservé » : choisissez un joueur." in typed.content.decode()
-    empty = federation_client.post(url, {"action": "preview"})
+    empty = committee.post(url, {"action": "preview"})
     assert empty.status_code == 400 and "« L’enregistrement conservé »" in empty.content.decode()
     # A player of a club outside the federation, or of another federation's club: 404.
     outsider_club = Club.objects.create(name="Ailleurs", slug="ailleurs")
-    _federation("Fédération flamande", "vwb", outsider_club)
+    make_federation("Fédération flamande", "vwb", outsider_club)
     outsider = Player.objects.create(first_name="Piet", last_name="Janssens")
     outsider.clubs.add(outsider_club)
-    answer = federation_client.post(
-        url, {"action": "confirm", "kept": kept.pk, "absorbed": outsider.pk}
-    )
+    answer = committee.post(url, {"action": "confirm", "kept": kept.pk, "absorbed": outsider.pk})
     assert answer.status_code == 404
     with pytest.raises(services.FederationError):
         merge_players(federation=ffw, kept=kept, absorbed=outsider, by=None)
     assert Player.objects.filter(pk__in=[kept.pk, absorbed.pk, outsider.pk]).count() == 3
     # Another federation's desk: 404 for this committee.
-    assert federation_client.get(reverse("federation_merge", args=["vwb"])).status_code == 404
+    assert committee.get(reverse("federation_merge", args=["vwb"])).status_code == 404
 
 
 def test_a_merge_waits_for_a_held_tournament(
@@ -274,9 +244,7 @@ def test_a_merge_waits_for_a_held_tournament(
 
 
 @pytest.mark.django_db(transaction=True)
-def test_numbers_unique_per_issuer_back_and_forth(club: Club) -> None:
-    hel = Club.objects.create(name="Whist Hélécine", slug="helecine")
-    ffw = _federation("Fédération wallonne", "ffw", club, hel)
+def test_numbers_unique_per_issuer_back_and_forth(club: Club, hel: Club, ffw: Federation) -> None:
     guy = Player.objects.create(first_name="Guy", last_name="Henrard", licence_number="B-1")
     guy.clubs.add(club)
     other = Player.objects.create(first_name="Jan", last_name="Peeters", licence_number="B-2")
@@ -301,15 +269,11 @@ def test_numbers_unique_per_issuer_back_and_forth(club: Club) -> None:
         migrate(latest())
 
 
-def test_the_merge_page_in_the_federations_dutch(club: Club, hel: Club) -> None:
-    federation = services.create_federation(
-        name="Vlaamse Bond", slug="vlaamse-bond", games=["whist"], language="nl"
-    )
-    services.accept_club(membership=services.ask_to_join(federation=federation, club=club))
-    user = User.objects.create_user("bond", password="secret-pass-123")
-    services.grant_committee(federation=federation, user=user)
-    client = Client()
-    client.force_login(user)
+def test_the_merge_page_in_the_federations_dutch(
+    club: Club, hel: Club, make_federation, make_committee
+) -> None:
+    federation = make_federation("Vlaamse Bond", "vlaamse-bond", club, language="nl")
+    client = make_committee(federation, "bond")
     url = reverse("federation_merge", args=["vlaamse-bond"])
     page = client.get(url).content.decode()
     assert "Twee records van één persoon samenvoegen" in page and "Speler zoeken" in page

@@ -6,48 +6,20 @@ bad search is named in French."""
 import datetime
 
 import pytest
-from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
 
 from club.models import Club, Player
-from tournaments.federation import services
 from tournaments.federation.holders import SEARCH_LIMIT
 from tournaments.federation.models import Federation, Licence
 
 pytestmark = pytest.mark.django_db
 
 
-def _federation(name: str, slug: str, *clubs: Club) -> Federation:
-    federation = services.create_federation(name=name, slug=slug, games=["whist"], language="fr")
-    for club in clubs:
-        services.accept_club(membership=services.ask_to_join(federation=federation, club=club))
-    return federation
-
-
 def _player(club: Club, first: str, last: str, licence: str = "") -> Player:
     player = Player.objects.create(first_name=first, last_name=last, licence_number=licence)
     player.clubs.add(club)
     return player
-
-
-@pytest.fixture
-def hel(db) -> Club:
-    return Club.objects.create(name="Whist Hélécine", slug="helecine")
-
-
-@pytest.fixture
-def ffw(club: Club, hel: Club) -> Federation:
-    return _federation("Fédération wallonne", "ffw", club, hel)
-
-
-@pytest.fixture
-def committee(ffw: Federation) -> Client:
-    user = User.objects.create_user("federation", password="secret-pass-123")
-    services.grant_committee(federation=ffw, user=user)
-    client = Client()
-    client.force_login(user)
-    return client
 
 
 URL = reverse("federation_merge", args=["ffw"])
@@ -123,10 +95,10 @@ def test_the_search_costs_the_same_queries_for_many_players(
 
 
 def test_other_federations_and_clubs_players_never_appear(
-    committee: Client, club: Club, hel: Club
+    committee: Client, club: Club, hel: Club, make_federation
 ) -> None:
     elsewhere = Club.objects.create(name="Ailleurs", slug="ailleurs")
-    _federation("Fédération flamande", "vwb", elsewhere)
+    make_federation("Fédération flamande", "vwb", elsewhere)
     lonely = Club.objects.create(name="Seul", slug="seul")
     _player(club, "Guy", "Henrard", licence="B-1")
     _player(elsewhere, "Guy", "Henrardi", licence="B-2")
@@ -157,14 +129,9 @@ def test_a_bad_search_is_named_in_french(committee: Client, club: Club, typed, s
     assert said in page and "Henrard" not in page
 
 
-def test_the_search_in_the_federations_dutch(club: Club) -> None:
-    federation = _federation("Vlaamse Bond", "vlaamse-bond", club)
-    federation.language = "nl"
-    federation.save(update_fields=["language"])
-    user = User.objects.create_user("bond", password="secret-pass-123")
-    services.grant_committee(federation=federation, user=user)
-    client = Client()
-    client.force_login(user)
+def test_the_search_in_the_federations_dutch(club: Club, make_federation, make_committee) -> None:
+    federation = make_federation("Vlaamse Bond", "vlaamse-bond", club, language="nl")
+    client = make_committee(federation, "bond")
     _player(club, "Jan", "Peeters")
     url = reverse("federation_merge", args=["vlaamse-bond"])
     page = client.get(url, {"q": "peet"}).content.decode()

@@ -13,7 +13,6 @@ from html.parser import HTMLParser
 import openpyxl
 import pytest
 import scenario as s
-from django.contrib.auth.models import User
 from django.core.cache import cache
 from django.db import connection
 from django.test import Client
@@ -21,7 +20,6 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from tournaments import signals
-from tournaments.federation import services
 from tournaments.federation.models import CountedTournament
 from tournaments.models import Tournament
 
@@ -233,7 +231,7 @@ def test_three_clubs_rankings_on_the_pages_and_in_the_workbooks(season_built) ->
 
 
 def test_the_tournament_not_approved_counts_once_approved_and_the_etag_changes(
-    season_built,
+    season_built, make_committee
 ) -> None:
     fed, season, _clubs, _people, played = season_built
     client = Client()
@@ -241,7 +239,7 @@ def test_the_tournament_not_approved_counts_once_approved_and_the_etag_changes(
     first = client.get(url)
     assert client.get(url, HTTP_IF_NONE_MATCH=first["ETag"]).status_code == 304
     waiting = CountedTournament.objects.get(status="asked")
-    committee = _committee(fed)
+    committee = make_committee(fed, "comite")
     committee.post(
         reverse("federation_counted_desk", args=[fed.slug]),
         {"counted": waiting.pk, "action": "approve"},
@@ -446,14 +444,6 @@ def test_clubs_ranked_by_their_teams_win_percentage_72_above_65_7(db) -> None:
 # --------------------------------------------------------------------------- the desk
 
 
-def _committee(fed, username: str = "comite") -> Client:
-    user = User.objects.create_user(username, password="secret-pass-123")
-    services.grant_committee(federation=fed, user=user)
-    client = Client()
-    client.force_login(user)
-    return client
-
-
 RULES = {
     "step": "10",
     "best_n": "10",
@@ -484,10 +474,10 @@ RULES = {
     ],
 )
 def test_the_rules_page_refuses_out_of_bounds_settings_on_the_field(
-    db, field, value, message
+    db, field, value, message, make_committee
 ) -> None:
     fed = s.federation()
-    response = _committee(fed).post(
+    response = make_committee(fed, "comite").post(
         reverse("federation_rules", args=[fed.slug]), {**RULES, field: value}
     )
     assert response.status_code == 400
@@ -499,9 +489,9 @@ def test_the_rules_page_refuses_out_of_bounds_settings_on_the_field(
     assert (fed.step, fed.best_n, fed.decay_percent, fed.ranking_version) == (10, 10, 0, 0)
 
 
-def test_the_rules_page_saves_a_rule_within_bounds(db) -> None:
+def test_the_rules_page_saves_a_rule_within_bounds(db, make_committee) -> None:
     fed = s.federation()
-    response = _committee(fed).post(
+    response = make_committee(fed, "comite").post(
         reverse("federation_rules", args=[fed.slug]),
         {**RULES, "decay_percent": "20", "best_n": "8", "requires_approval": "on"},
     )
@@ -511,9 +501,9 @@ def test_the_rules_page_saves_a_rule_within_bounds(db) -> None:
     assert fed.ranking_version == 1
 
 
-def test_a_season_that_ends_before_it_starts_is_refused(db) -> None:
+def test_a_season_that_ends_before_it_starts_is_refused(db, make_committee) -> None:
     fed = s.federation()
-    client = _committee(fed)
+    client = make_committee(fed, "comite")
     url = reverse("federation_seasons", args=[fed.slug])
     response = client.post(
         url, {"name": "2026", "starts_on": "2026-09-01", "ends_on": "2026-08-01"}
@@ -538,10 +528,10 @@ def test_a_season_that_ends_before_it_starts_is_refused(db) -> None:
     assert season.ends_on == datetime.date(2027, 6, 30)
 
 
-def test_another_federations_desk_and_objects_answer_404(season_built) -> None:
+def test_another_federations_desk_and_objects_answer_404(season_built, make_committee) -> None:
     fed, season, _clubs, _people, _played = season_built
     other = s.federation("autre")
-    client = _committee(other, "autre")
+    client = make_committee(other, "autre")
     assert client.get(reverse("federation_rules", args=[fed.slug])).status_code == 404
     assert client.get(reverse("federation_seasons", args=[fed.slug])).status_code == 404
     assert client.get(reverse("federation_counted_desk", args=[fed.slug])).status_code == 404
@@ -566,21 +556,18 @@ def test_another_federations_desk_and_objects_answer_404(season_built) -> None:
         assert Client().get(unranked).status_code == 404
 
 
-def test_the_desk_forms_need_their_csrf_token(db) -> None:
+def test_the_desk_forms_need_their_csrf_token(db, make_committee) -> None:
     fed = s.federation()
-    user = User.objects.create_user("csrf", password="secret-pass-123")
-    services.grant_committee(federation=fed, user=user)
-    client = Client(enforce_csrf_checks=True)
-    client.force_login(user)
+    client = make_committee(fed, "csrf", enforce_csrf_checks=True)
     response = client.post(reverse("federation_rules", args=[fed.slug]), {**RULES, "best_n": "4"})
     assert response.status_code == 403
     fed.refresh_from_db()
     assert fed.best_n == 10
 
 
-def test_refusing_a_tournament_takes_it_out(season_built) -> None:
+def test_refusing_a_tournament_takes_it_out(season_built, make_committee) -> None:
     fed, season, _clubs, _people, _played = season_built
-    client = _committee(fed)
+    client = make_committee(fed, "comite")
     first = CountedTournament.objects.filter(status="approved").order_by("pk").first()
     client.post(
         reverse("federation_counted_desk", args=[fed.slug]),
@@ -606,7 +593,7 @@ def test_a_result_changed_bumps_the_rankings_version(season_built) -> None:
     cache.clear()
 
 
-def test_the_ranking_is_kept_in_the_cache_for_every_visitor(season_built) -> None:
+def test_the_ranking_is_kept_in_the_cache_for_every_visitor(season_built, make_committee) -> None:
     fed, season, _clubs, _people, _played = season_built
     url = reverse("federation_ranking", args=[fed.slug, season.pk, "whist"])
     cache.clear()
@@ -618,7 +605,7 @@ def test_the_ranking_is_kept_in_the_cache_for_every_visitor(season_built) -> Non
     assert len(queries) == 1
     assert second.content == first.content
     # A logged-in user's page has his menu: his own, never kept for others.
-    own = _committee(fed).get(url)
+    own = make_committee(fed, "comite").get(url)
     assert own["Cache-Control"] == "private, no-cache"
     assert own["ETag"] != first["ETag"]
 
