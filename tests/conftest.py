@@ -219,35 +219,53 @@ class DemoRows:
     changed: dict[type[models.Model], list[dict]]
     deleted: dict[type[models.Model], list[object]]
     summary: list[str]
-    #: The rows the demo found and points at (the data migrations' groups): a transactional
-    #: test's database has been flushed of them, ``put`` inserts them again there.
+    #: The rows the demo found and points at (the groups ``post_migrate`` makes): a
+    #: transactional test's database was flushed and has them again under other keys, or not.
     required: dict[type[models.Model], list[dict]]
 
     def put(self) -> None:
         """The demo into the current database, as one transaction."""
         with transaction.atomic():
-            for model, rows in self.required.items():
-                key = model._meta.pk.attname
-                there = set(
-                    model._meta.base_manager.filter(pk__in=[row[key] for row in rows]).values_list(
-                        "pk", flat=True
-                    )
-                )
-                model._meta.base_manager.bulk_create(
-                    [model(**row) for row in rows if row[key] not in there]
-                )
+            keys = self._find_required()
             for model, pks in self.deleted.items():
                 model._meta.base_manager.filter(pk__in=pks).delete()
             for model, rows in self.changed.items():
                 for row in rows:
                     model._meta.base_manager.filter(pk=row["pk"]).update(**row["values"])
             for model, rows in self.inserted.items():
-                model._meta.base_manager.bulk_create([model(**row) for row in rows])
+                pointers = [
+                    (field.attname, keys[field.related_model])
+                    for field in model._meta.concrete_fields
+                    if field.related_model in keys
+                ]
+                model._meta.base_manager.bulk_create(
+                    [model(**_pointed(row, pointers)) for row in rows]
+                )
             statements = connection.ops.sequence_reset_sql(no_style(), list(self.inserted))
             if statements:
                 with connection.cursor() as cursor:
                     for statement in statements:
                         cursor.execute(statement)
+
+    def _find_required(self) -> dict[type[models.Model], dict[object, object]]:
+        """The rows the demo points at, found by their own key or their unique fields
+        (another key after a flush), else inserted: ``{model: {demo's key: key here}}``."""
+        keys: dict[type[models.Model], dict[object, object]] = {}
+        for model, rows in self.required.items():
+            manager = model._meta.base_manager
+            unique = [
+                f.attname for f in model._meta.concrete_fields if f.unique and not f.primary_key
+            ]
+            for row in rows:
+                key = row[model._meta.pk.attname]
+                same = {name: row[name] for name in unique}
+                found = (
+                    manager.filter(**same).values_list("pk", flat=True).first() if same else None
+                )
+                if found is None and not manager.filter(pk=key).exists():
+                    found = manager.create(**row).pk
+                keys.setdefault(model, {})[key] = key if found is None else found
+        return keys
 
     def take(self) -> None:
         """The demo out of the current database again (what ``put`` did, undone), as one
@@ -259,6 +277,13 @@ class DemoRows:
                 model._meta.base_manager.filter(pk__in=[row[key] for row in rows]).delete()
             if self.changed or self.deleted:
                 raise NotImplementedError("the demo changed rows it did not add: put them back")
+
+
+def _pointed(row: dict, pointers: list[tuple[str, dict[object, object]]]) -> dict:
+    """``row`` with its pointers at the required rows given their keys here."""
+    if not pointers:
+        return row
+    return {**row, **{name: keys.get(row[name], row[name]) for name, keys in pointers}}
 
 
 class _RollBack(Exception):

@@ -12,6 +12,11 @@ import re
 from pathlib import Path
 
 import pytest
+from django.contrib.auth.models import Group, User
+from django.test import Client
+from django.urls import reverse
+
+from club.roles import BUREAU, SAISIE
 
 TESTS = Path(__file__).resolve().parents[1]
 ROOT = TESTS.parent
@@ -76,6 +81,26 @@ def test_a_transactional_test_is_marked(request):
 
 def test_a_test_of_the_demo_is_marked(demo_db, request):
     assert request.node.get_closest_marker("database") is not None
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("groups", ["gone", "under other keys"])
+def test_the_demo_goes_back_into_a_flushed_database(demo_rows, groups):
+    """A transactional test's database was flushed before it: the groups the demo's users
+    point at are gone, or made again under other keys. ``put`` finds them or puts them back,
+    and the demo's committee is the committee again."""
+    Group.objects.all().delete()
+    if groups == "under other keys":
+        for name in ("Autre", SAISIE, BUREAU):
+            Group.objects.create(name=name)
+    demo_rows.put()
+    for model, rows in demo_rows.inserted.items():
+        assert model._meta.base_manager.count() == len(rows), model
+    committee = User.objects.get(username="bureau")
+    assert list(committee.groups.values_list("name", flat=True)) == [BUREAU]
+    client = Client()
+    client.force_login(committee)
+    assert client.get(reverse("staff_tournaments")).status_code == 200
 
 
 def test_a_test_on_a_fixture_that_reaches_the_database_is_marked(two_clubs, request):
