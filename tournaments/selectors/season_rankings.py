@@ -21,7 +21,7 @@ from django.db.models import (
     When,
     Window,
 )
-from django.db.models.functions import Rank, TruncMonth
+from django.db.models.functions import Rank
 
 from club.models import Player, Season
 from club.names import person_name
@@ -60,7 +60,7 @@ class SeasonRow:
 
 
 #: A row of ``season_signature``: id, results version, status, date, game, name, archived,
-#: place points use.
+#: place points use, whether it has results.
 SignatureRow = tuple[Any, ...]
 
 
@@ -81,20 +81,21 @@ def season_games(season: Season) -> list[str]:
     return season_calendar(season)[0]
 
 
-def season_calendar(season: Season) -> tuple[list[str], list[Period]]:
+def season_calendar(
+    season: Season, signature: Sequence[SignatureRow] | None = None
+) -> tuple[list[str], list[Period]]:
     """The games with results in the season's published tournaments, in ``GAMES`` order, and
-    the months with such an evening, in order (the season page's links). One query."""
-    played = set(
-        Tournament.objects.filter(season_id=season.pk, published=True)
-        .exclude(status=Tournament.Status.REGISTRATION)
-        .filter(Exists(TournamentResult.objects.filter(tournament=OuterRef("pk"))))
-        .annotate(month=TruncMonth("date"))
-        .values_list("game", "month")
-        .distinct()
-        .order_by()
-    )
+    the months with such an evening, in order (the season page's links): read from the
+    season's ``signature`` (read when not given: one query)."""
+    if signature is None:
+        signature = season_signature(season)
+    played = {
+        (row[4], (row[3].year, row[3].month))
+        for row in signature
+        if row[8] and row[2] != Tournament.Status.REGISTRATION
+    }
     games = {game for game, _month in played}
-    months = sorted({(month.year, month.month) for _game, month in played})
+    months = sorted({month for _game, month in played})
     return (
         [game for game in GAMES if game in games],
         [Period.of_month(year, month) for year, month in months],
@@ -104,11 +105,12 @@ def season_calendar(season: Season) -> tuple[list[str], list[Period]]:
 def season_signature(season: Season) -> tuple[SignatureRow, ...]:
     """What the season's rankings show of its published tournaments, each: its id, its
     results' version (bumped by every result stored, and by a change of a player's or the
-    club's names), status, date, game, name, whether archived, and whether it adds its place
-    points to the total. A tournament published, unpublished, added, removed or edited
-    changes it. One query."""
+    club's names), status, date, game, name, whether archived, whether it adds its place
+    points to the total, and whether it has results (``season_calendar``'s). A tournament
+    published, unpublished, added, removed or edited changes it. One query."""
     return tuple(
         Tournament.objects.filter(season_id=season.pk, published=True)
+        .annotate(has_results=Exists(TournamentResult.objects.filter(tournament=OuterRef("pk"))))
         .order_by("pk")
         .values_list(
             "pk",
@@ -119,6 +121,7 @@ def season_signature(season: Season) -> tuple[SignatureRow, ...]:
             "name",
             "archived",
             "rules__place_points_use",
+            "has_results",
         )
     )
 
@@ -242,53 +245,169 @@ def season_standings(
     results = _counted_results(season, period)
     if signature is None:
         signature = season_signature(season)
-    adding = [row[0] for row in signature if row[7] == "added"]
-    added = Q(tournament_id__in=adding) if adding else None
+    added = _added(signature)
     stored = club_rules(season) if rules is None else rules
     threshold = season.attendance_threshold
-    evenings = attendance(season) if threshold else {}
+    evenings = attendance(season) if threshold else None
     fraction = _fractions()
     standings: dict[str, list[SeasonRow]] = {}
     for game in season_games(season) if games is None else [g for g in GAMES if g in games]:
-        spec = GAMES[game]
-        criteria = spec.season_criteria((stored.get(game) or (0, None))[1] or None)
-        # Matches are a team game's (an individual game's results have none to sum).
-        totals = _ranked_totals(
-            results.filter(tournament__game=game), criteria, bool(spec.teams), added
-        )
-        rows = [
-            SeasonRow(
-                player_id=player_id,
-                name=person_name(first, last),
-                tournaments=count,
-                rounds=rounds,
-                place_points=fraction(sixtieths),
-                score=score,
-                best_round=best,
-                rank=rank,
-                wins=Fraction(2 * won + drawn, 2) if won or drawn else _ZERO,
-                difference=score - against,
-                total=score + fraction(added_60ths) if added_60ths else score,
-                added=bool(adds),
-                evenings=evenings.get(player_id, 0) if threshold else None,
-            )
-            for (
-                player_id,
-                sixtieths,
-                score,
-                best,
-                rounds,
-                count,
-                won,
-                drawn,
-                against,
-                added_60ths,
-                adds,
-                rank,
-                last,
-                first,
-            ) in totals
-        ]
+        totals = _game_totals(results, game, stored, added)
+        rows = [_season_row(values, fraction, evenings) for values in totals]
         if rows:
             standings[game] = rows
     return standings
+
+
+#: The columns a page of season standings is sorted by in the database (``standings_page``):
+#: every figure of a ``SeasonRow`` summed there (a name and the evenings are sorted over the
+#: whole ranking, in Python).
+SQL_SORTS = frozenset(
+    {"rank", "tournaments", "place_points", "wins", "score", "total", "difference", "best_round"}
+)
+
+
+@dataclass
+class StandingsPage:
+    """One page of a game's season standings (``standings_page``): its rows, sorted as
+    asked, page ``number``; ``count``: the players ranked; ``added``: whether one of them had
+    place points added to his total (the column shows)."""
+
+    rows: list[SeasonRow]
+    number: int
+    count: int
+    added: bool
+
+
+def _added(signature: Sequence[SignatureRow]) -> Q | None:
+    """The results whose tournament added its place points to the total (None: none)."""
+    adding = [row[0] for row in signature if row[7] == "added"]
+    return Q(tournament_id__in=adding) if adding else None
+
+
+def _game_totals(
+    results: QuerySet[TournamentResult],
+    game: str,
+    stored: dict[str, tuple[int, dict[str, Any]]],
+    added: Q | None,
+) -> QuerySet[Any]:
+    """``game``'s players' ranked sums over ``results`` (``_ranked_totals``), ranked by its
+    season criteria under the club's ruleset (``stored``)."""
+    spec = GAMES[game]
+    criteria = spec.season_criteria((stored.get(game) or (0, None))[1] or None)
+    # Matches are a team game's (an individual game's results have none to sum).
+    return _ranked_totals(results.filter(tournament__game=game), criteria, bool(spec.teams), added)
+
+
+def _season_row(
+    values: Sequence[Any], fraction: Callable[[int], Fraction], evenings: dict[int, int] | None
+) -> SeasonRow:
+    """A ``SeasonRow`` from a ``_ranked_totals`` tuple; ``evenings``: each player's, where the
+    season has an attendance threshold."""
+    (
+        player_id,
+        sixtieths,
+        score,
+        best,
+        rounds,
+        count,
+        won,
+        drawn,
+        against,
+        added_60ths,
+        adds,
+        rank,
+        last,
+        first,
+    ) = values[:14]
+    return SeasonRow(
+        player_id=player_id,
+        name=person_name(first, last),
+        tournaments=count,
+        rounds=rounds,
+        place_points=fraction(sixtieths),
+        score=score,
+        best_round=best,
+        rank=rank,
+        wins=Fraction(2 * won + drawn, 2) if won or drawn else _ZERO,
+        difference=score - against,
+        total=score + fraction(added_60ths) if added_60ths else score,
+        added=bool(adds),
+        evenings=None if evenings is None else evenings.get(player_id, 0),
+    )
+
+
+def _sort_expression(column: str) -> F | Expression:
+    """What a ``SQL_SORTS`` column sorts by in ``_ranked_totals``: the integer its
+    ``SeasonRow`` figure is made from, in the same order (sixtieths, halves: exact)."""
+    sums: dict[str, F | Expression] = {
+        "rank": F("season_rank"),
+        "tournaments": F("id__count"),
+        "place_points": F("place_points_60ths__sum"),
+        "wins": F("won_sum") * 2 + F("drawn_sum"),
+        "score": F("points__sum"),
+        "total": F("points__sum") * PLACE_POINTS_DENOMINATOR + F("added_60ths"),
+        "difference": F("points__sum") - F("against_sum"),
+        "best_round": F("best_round__max"),
+    }
+    return sums[column]
+
+
+def standings_page(
+    season: Season,
+    game: str,
+    *,
+    period: Period | None = None,
+    signature: Sequence[SignatureRow],
+    rules: dict[str, tuple[int, dict[str, Any]]],
+    sort: tuple[str | None, bool] = (None, False),
+    number: int = 1,
+    per_page: int = 50,
+) -> StandingsPage | None:
+    """Page ``number`` (``per_page`` rows) of ``game``'s season standings (as
+    ``season_standings`` ranks them, over ``period`` if given), sorted by the ``SQL_SORTS``
+    column ``sort`` asks for (its name, descending; None: the ranked order), ties in the
+    ranked order: the same ranked aggregate, only the page's rows read, with the ranking's
+    size (``COUNT(*) OVER ()``). One query, and one for the page's players' evenings where
+    the season has an attendance threshold (not over a period: its ranking has no such
+    column). None for a page past the end (or a ranking without players)."""
+    column, descending = sort
+    results = _counted_results(season, period)
+    totals = _game_totals(results, game, rules, _added(signature)).annotate(
+        ranked=Window(Count("player_id"))
+    )
+    if column is not None:
+        key = _sort_expression(column)
+        totals = totals.order_by(
+            key.desc() if descending else key.asc(), "season_rank", "sort_key", "player_id"
+        )
+    start = (number - 1) * per_page
+    page = list(totals[start : start + per_page])
+    if not page:
+        return None
+    evenings = None
+    if season.attendance_threshold and period is None:
+        evenings = attendance(season, [values[0] for values in page])
+    fraction = _fractions()
+    return StandingsPage(
+        rows=[_season_row(values, fraction, evenings) for values in page],
+        number=number,
+        count=page[0][14],
+        added=adds_place_points(signature, game, period),
+    )
+
+
+def adds_place_points(
+    signature: Sequence[SignatureRow], game: str, period: Period | None = None
+) -> bool:
+    """Whether one of ``game``'s tournaments counted in the season standings (of ``period``)
+    added its place points to the total, and has results: then one of its players has
+    (``SeasonRow.added``). Read from the season's ``signature``."""
+    return any(
+        row[7] == "added"
+        and row[8]
+        and row[4] == game
+        and row[2] != Tournament.Status.REGISTRATION
+        and (period is None or period.start <= row[3] <= period.end)
+        for row in signature
+    )
