@@ -3,25 +3,11 @@
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cache
 from typing import Any
 
-from django.db.models import (
-    Case,
-    Count,
-    Exists,
-    Expression,
-    F,
-    Max,
-    OuterRef,
-    Q,
-    QuerySet,
-    Subquery,
-    Sum,
-    Value,
-    When,
-    Window,
-)
-from django.db.models.functions import Rank
+from django.db import connection
+from django.db.models import Exists, OuterRef
 
 from club.models import Player, Season
 from club.names import person_name
@@ -62,18 +48,6 @@ class SeasonRow:
 #: A row of ``season_signature``: id, results version, status, date, game, name, archived,
 #: place points use, whether it has results.
 SignatureRow = tuple[Any, ...]
-
-
-def _counted_results(season: Season, period: Period | None = None) -> QuerySet[TournamentResult]:
-    """The stored results of the season's published tournaments (of ``period``'s dates)."""
-    results = TournamentResult.objects.filter(
-        tournament__season=season, tournament__published=True
-    ).exclude(tournament__status=Tournament.Status.REGISTRATION)
-    if period is not None:
-        results = results.filter(
-            tournament__date__gte=period.start, tournament__date__lte=period.end
-        )
-    return results
 
 
 def season_games(season: Season) -> list[str]:
@@ -154,70 +128,133 @@ def _fractions() -> Callable[[int], Fraction]:
     return fraction
 
 
-def _criteria_sums(added: Q | None) -> dict[str, Expression]:
-    """Each of ``SEASON_CRITERIA`` as an integer over a player's stored results (one group),
-    ranking as the criterion does: the place points and the total in sixtieths of a point
-    (the total with the place points of the ``added`` results), the matches won in halves (a
-    draw is one), the points against negated (fewer is better). Exact: no Fraction ranks in
-    SQL, none is needed."""
-    total: Expression = Sum("points")
-    if added is not None:
-        added_60ths = Sum(Case(When(added, then=F("place_points_60ths")), default=Value(0)))
-        total = Sum("points") * PLACE_POINTS_DENOMINATOR + added_60ths
+@cache
+def _tables() -> dict[str, str]:
     return {
-        "place_points": Sum("place_points_60ths"),
-        "total_score": total,
-        "best_round": Max("best_round"),
-        "best_pool": Max("best_round"),
-        "wins": Sum("matches_won") * 2 + Sum("matches_drawn"),
-        "points_for": Sum("points"),
-        "points_difference": Sum("points") - Sum("against"),
-        "points_against": -Sum("against"),
+        "result": TournamentResult._meta.db_table,
+        "tournament": Tournament._meta.db_table,
+        "player": Player._meta.db_table,
     }
 
 
-def _player(field: str) -> Subquery:
-    """A player's ``field``, read for each grouped result row (by its player id)."""
-    return Subquery(Player.objects.filter(pk=OuterRef("player_id")).order_by().values(field))
+def _criteria_sums(added: bool) -> dict[str, str]:
+    """Each of ``SEASON_CRITERIA`` as an integer over a player's stored results (one group of
+    ``r``), ranking as the criterion does: the place points and the total in sixtieths of a
+    point (the total with the place points of the ``added`` results, ``{added}``: their
+    test), the matches won in halves (a draw is one), the points against negated (fewer is
+    better). Exact: no Fraction ranks in SQL, none is needed."""
+    total = "SUM(r.points)"
+    if added:
+        total = (
+            f"SUM(r.points) * {PLACE_POINTS_DENOMINATOR}"
+            " + SUM(CASE WHEN {added} THEN r.place_points_60ths ELSE 0 END)"
+        )
+    return {
+        "place_points": "SUM(r.place_points_60ths)",
+        "total_score": total,
+        "best_round": "MAX(r.best_round)",
+        "best_pool": "MAX(r.best_round)",
+        "wins": "SUM(r.matches_won) * 2 + SUM(r.matches_drawn)",
+        "points_for": "SUM(r.points)",
+        "points_difference": "SUM(r.points) - SUM(r.against)",
+        "points_against": "-SUM(r.against)",
+    }
+
+
+#: What a ``SQL_SORTS`` column sorts by over the ranked sums (``x``): the integer its
+#: ``SeasonRow`` figure is made from, in the same order (sixtieths, halves: exact).
+_SORT_SQL = {
+    "rank": "x.season_rank",
+    "tournaments": "x.tournaments",
+    "place_points": "x.place_points",
+    "wins": "x.won * 2 + x.drawn",
+    "score": "x.score",
+    "total": f"x.score * {PLACE_POINTS_DENOMINATOR} + x.added_60ths",
+    "difference": "x.score - x.against",
+    "best_round": "x.best_round",
+}
 
 
 def _ranked_totals(
-    results: QuerySet[TournamentResult], criteria: Sequence[str], teams: bool, added: Q | None
-) -> QuerySet[Any]:
-    """One game's players' sums over ``results``, ranked by the game's season ``criteria``
-    (``RANK()``: equals share a place), then by name: tuples (player id, place points in
-    sixtieths, points, best round, rounds, tournaments, matches won, drawn, points against
-    (``teams`` only, else 0), the ``added`` results' place points in sixtieths, whether one
-    added them, rank, last name, first name). Grouped by player id alone: the names are read
-    after the sums, once a player (annotated after the aggregate, they are not grouped by)."""
-    sums = _criteria_sums(added)
-    return (
-        results.values_list("player_id")
-        .annotate(
-            Sum("place_points_60ths"),
-            Sum("points"),
-            Max("best_round"),
-            Sum("rounds"),
-            Count("id"),
-            won_sum=Sum("matches_won") if teams else Value(0),
-            drawn_sum=Sum("matches_drawn") if teams else Value(0),
-            against_sum=Sum("against") if teams else Value(0),
-            added_60ths=(
-                Sum(Case(When(added, then=F("place_points_60ths")), default=Value(0)))
-                if added is not None
-                else Value(0)
-            ),
-            added=(
-                Max(Case(When(added, then=Value(1)), default=Value(0)))
-                if added is not None
-                else Value(0)
-            ),
-            season_rank=Window(Rank(), order_by=[sums[name].desc() for name in criteria]),
-        )
-        .annotate(last=_player("last_name"), first=_player("first_name"))
-        .alias(sort_key=_player("sort_key"))
-        .order_by("season_rank", "sort_key", "player_id")
+    season: Season,
+    game: str,
+    stored: dict[str, tuple[int, dict[str, Any]]],
+    adding: Sequence[int],
+    period: Period | None = None,
+    sort: tuple[str | None, bool] = (None, False),
+    window: tuple[int, int] | None = None,
+) -> list[tuple[Any, ...]]:
+    """``game``'s players' sums over the stored results of the season's published
+    tournaments (of ``period``'s dates), ranked by the game's season criteria under the
+    club's ruleset (``stored``; ``RANK()``: equals share a place), then by name: tuples
+    (player id, place points in sixtieths, points, best round, rounds, tournaments, matches
+    won, drawn, points against (a team game's only, else 0), the place points in sixtieths
+    of the results of the tournaments ``adding`` them to the total, whether one added them,
+    rank, last name, first name, the players ranked). Sorted by the ``SQL_SORTS`` column
+    ``sort`` names (descending: its second), ties in the ranked order; ``window``: (offset,
+    count), the rows read. One query, grouped by player id alone: the names joined after the
+    sums, once a player."""
+    spec = GAMES[game]
+    criteria = spec.season_criteria((stored.get(game) or (0, None))[1] or None)
+    teams = bool(spec.teams)
+    added = ", ".join(["%s"] * len(adding))
+    is_added = f"r.tournament_id IN ({added})"
+    sums = _criteria_sums(bool(adding))
+    # The placeholders in the text's order: the added results' twice, each criterion's,
+    # then the filter's.
+    params: list[Any] = [*adding, *adding] if adding else []
+    ranks = []
+    for name in criteria:
+        ranks.append(sums[name].format(added=is_added) + " DESC")
+        if name == "total_score" and adding:
+            params.extend(adding)
+    params.extend([season.pk, Tournament.Status.REGISTRATION.value, game])
+    dates = ""
+    if period is not None:
+        dates = " AND t.date >= %s AND t.date <= %s"
+        adapt = connection.ops.adapt_datefield_value
+        params.extend([adapt(period.start), adapt(period.end)])
+    column, descending = sort
+    order = "x.season_rank, p.sort_key, x.player_id"
+    if column is not None:
+        order = f"{_SORT_SQL[column]} {'DESC' if descending else 'ASC'}, {order}"
+    limit = ""
+    if window is not None:
+        limit = " LIMIT %s OFFSET %s"
+        params.extend([window[1], window[0]])
+    sql = """
+        SELECT x.player_id, x.place_points, x.score, x.best_round, x.rounds, x.tournaments,
+               x.won, x.drawn, x.against, x.added_60ths, x.added, x.season_rank,
+               p.last_name, p.first_name, x.ranked
+        FROM (SELECT r.player_id, SUM(r.place_points_60ths) AS place_points,
+                     SUM(r.points) AS score, MAX(r.best_round) AS best_round,
+                     SUM(r.rounds) AS rounds, COUNT(*) AS tournaments,
+                     {won} AS won, {drawn} AS drawn, {against} AS against,
+                     {added_60ths} AS added_60ths, {adds} AS added,
+                     RANK() OVER (ORDER BY {ranks}) AS season_rank,
+                     COUNT(*) OVER () AS ranked
+              FROM {result} r JOIN {tournament} t ON t.id = r.tournament_id
+              WHERE t.season_id = %s AND t.published AND t.status <> %s AND t.game = %s{dates}
+              GROUP BY r.player_id) x
+        JOIN {player} p ON p.id = x.player_id
+        ORDER BY {order}{limit}""".format(
+        won="SUM(r.matches_won)" if teams else "0",
+        drawn="SUM(r.matches_drawn)" if teams else "0",
+        against="SUM(r.against)" if teams else "0",
+        added_60ths=(
+            f"SUM(CASE WHEN {is_added} THEN r.place_points_60ths ELSE 0 END)" if adding else "0"
+        ),
+        adds=f"MAX(CASE WHEN {is_added} THEN 1 ELSE 0 END)" if adding else "0",
+        ranks=", ".join(ranks),
+        dates=dates,
+        order=order,
+        limit=limit,
+        **_tables(),
     )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        rows: list[tuple[Any, ...]] = cursor.fetchall()
+    return rows
 
 
 def season_standings(
@@ -242,17 +279,16 @@ def season_standings(
     rather than each result's tournament's rules read there. ``rules``: the club's
     (``club_rules``), read when not given.
     """
-    results = _counted_results(season, period)
     if signature is None:
         signature = season_signature(season)
-    added = _added(signature)
+    adding = _adding(signature)
     stored = club_rules(season) if rules is None else rules
     threshold = season.attendance_threshold
     evenings = attendance(season) if threshold else None
     fraction = _fractions()
     standings: dict[str, list[SeasonRow]] = {}
     for game in season_games(season) if games is None else [g for g in GAMES if g in games]:
-        totals = _game_totals(results, game, stored, added)
+        totals = _ranked_totals(season, game, stored, adding, period)
         rows = [_season_row(values, fraction, evenings) for values in totals]
         if rows:
             standings[game] = rows
@@ -279,30 +315,15 @@ class StandingsPage:
     added: bool
 
 
-def _added(signature: Sequence[SignatureRow]) -> Q | None:
-    """The results whose tournament added its place points to the total (None: none)."""
-    adding = [row[0] for row in signature if row[7] == "added"]
-    return Q(tournament_id__in=adding) if adding else None
-
-
-def _game_totals(
-    results: QuerySet[TournamentResult],
-    game: str,
-    stored: dict[str, tuple[int, dict[str, Any]]],
-    added: Q | None,
-) -> QuerySet[Any]:
-    """``game``'s players' ranked sums over ``results`` (``_ranked_totals``), ranked by its
-    season criteria under the club's ruleset (``stored``)."""
-    spec = GAMES[game]
-    criteria = spec.season_criteria((stored.get(game) or (0, None))[1] or None)
-    # Matches are a team game's (an individual game's results have none to sum).
-    return _ranked_totals(results.filter(tournament__game=game), criteria, bool(spec.teams), added)
+def _adding(signature: Sequence[SignatureRow]) -> list[int]:
+    """The tournaments that added their place points to the total."""
+    return [row[0] for row in signature if row[7] == "added"]
 
 
 def _season_row(
     values: Sequence[Any], fraction: Callable[[int], Fraction], evenings: dict[int, int] | None
 ) -> SeasonRow:
-    """A ``SeasonRow`` from a ``_ranked_totals`` tuple; ``evenings``: each player's, where the
+    """A ``SeasonRow`` from a ``_ranked_totals`` row; ``evenings``: each player's, where the
     season has an attendance threshold."""
     (
         player_id,
@@ -337,22 +358,6 @@ def _season_row(
     )
 
 
-def _sort_expression(column: str) -> F | Expression:
-    """What a ``SQL_SORTS`` column sorts by in ``_ranked_totals``: the integer its
-    ``SeasonRow`` figure is made from, in the same order (sixtieths, halves: exact)."""
-    sums: dict[str, F | Expression] = {
-        "rank": F("season_rank"),
-        "tournaments": F("id__count"),
-        "place_points": F("place_points_60ths__sum"),
-        "wins": F("won_sum") * 2 + F("drawn_sum"),
-        "score": F("points__sum"),
-        "total": F("points__sum") * PLACE_POINTS_DENOMINATOR + F("added_60ths"),
-        "difference": F("points__sum") - F("against_sum"),
-        "best_round": F("best_round__max"),
-    }
-    return sums[column]
-
-
 def standings_page(
     season: Season,
     game: str,
@@ -371,18 +376,8 @@ def standings_page(
     size (``COUNT(*) OVER ()``). One query, and one for the page's players' evenings where
     the season has an attendance threshold (not over a period: its ranking has no such
     column). None for a page past the end (or a ranking without players)."""
-    column, descending = sort
-    results = _counted_results(season, period)
-    totals = _game_totals(results, game, rules, _added(signature)).annotate(
-        ranked=Window(Count("player_id"))
-    )
-    if column is not None:
-        key = _sort_expression(column)
-        totals = totals.order_by(
-            key.desc() if descending else key.asc(), "season_rank", "sort_key", "player_id"
-        )
     start = (number - 1) * per_page
-    page = list(totals[start : start + per_page])
+    page = _ranked_totals(season, game, rules, _adding(signature), period, sort, (start, per_page))
     if not page:
         return None
     evenings = None
