@@ -2,6 +2,7 @@
 template loop (``_ranking_table.html``), their columns the game's standings metrics; the
 annual ranking as a django-tables2 table (sortable, paginated)."""
 
+import html
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
@@ -14,7 +15,7 @@ from django.core.paginator import Page, Paginator
 from django.utils.formats import localize
 from django.utils.functional import Promise
 from django.utils.html import conditional_escape, format_html
-from django.utils.safestring import SafeString
+from django.utils.safestring import SafeData, SafeString
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
@@ -211,6 +212,12 @@ def key_index(names: Sequence[str]) -> int | None:
 CELL_OPENING = '<td class="num">'
 
 
+def _escaped(text: str) -> str:
+    """``text`` as the template's autoescape writes it (``conditional_escape``), without its
+    lazy-text wrapper: a row's texts are plain or safe strings."""
+    return text if isinstance(text, SafeData) else html.escape(text)
+
+
 def with_details(
     columns: Sequence[Column], rows: Iterable[RankingRow], key: int | None
 ) -> list[RankingRow]:
@@ -252,21 +259,17 @@ def with_details(
             f"{opening[index] if index < len(opening) else CELL_OPENING}{cell}</td>"
             for index, cell in enumerate(cells)
         )
-        name = conditional_escape(row.name)
-        html = "".join(
+        name = _escaped(row.name)
+        markup = "".join(
             (
                 gap if row.gap else "",
                 f'<tr class="{css}"',
                 ' aria-current="true">' if row.found else ">",
                 '<td class="num">',
-                substitute if row.tagged else conditional_escape(row.rank),
+                substitute if row.tagged else _escaped(row.rank),
                 "</td><td>",
-                f'<a href="{conditional_escape(row.url)}">{name}</a>' if row.url else name,
-                (
-                    f' <small class="muted">{conditional_escape(row.players)}</small>'
-                    if row.players
-                    else ""
-                ),
+                f'<a href="{_escaped(row.url)}">{name}</a>' if row.url else name,
+                (f' <small class="muted">{_escaped(row.players)}</small>' if row.players else ""),
                 f"{summary}{details}</dl></details>" if details else "",
                 f"</td>{shown}</tr>",
             )
@@ -278,7 +281,7 @@ def with_details(
                 details=SafeString(details),
                 css=SafeString(css),  # literals only
                 shown=SafeString(shown),
-                html=SafeString(html),
+                html=SafeString(markup),
             )
         )
     return out
