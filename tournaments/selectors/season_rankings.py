@@ -287,7 +287,9 @@ def season_standings(
     evenings = attendance(season) if threshold else None
     fraction = _fractions()
     standings: dict[str, list[SeasonRow]] = {}
-    for game in season_games(season) if games is None else [g for g in GAMES if g in games]:
+    if games is None:
+        games = season_calendar(season, signature)[0]
+    for game in [g for g in GAMES if g in games]:
         totals = _ranked_totals(season, game, stored, adding, period)
         rows = [_season_row(values, fraction, evenings) for values in totals]
         if rows:
