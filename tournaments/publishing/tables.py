@@ -2,6 +2,7 @@
 template loop (``_ranking_table.html``), their columns the game's standings metrics; the
 annual ranking as a django-tables2 table (sortable, paginated)."""
 
+import html
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
@@ -10,11 +11,11 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import django_tables2 as tables
 from django.conf import settings
-from django.core.paginator import Paginator
+from django.core.paginator import Page, Paginator
 from django.utils.formats import localize
 from django.utils.functional import Promise
 from django.utils.html import conditional_escape, format_html
-from django.utils.safestring import SafeString
+from django.utils.safestring import SafeData, SafeString
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
@@ -25,7 +26,7 @@ if TYPE_CHECKING:
 
     from tournaments.games.base import GamePlugin
     from tournaments.selectors.classification import StandingRow
-    from tournaments.selectors.season_rankings import SeasonRow
+    from tournaments.selectors.season_rankings import SeasonRow, StandingsPage
 
 _T = TypeVar("_T")
 
@@ -184,6 +185,9 @@ class RankingRow:
     #: (``<td>`` each, with its class: those a phone folds away « more »)
     css: str = ""
     shown: SafeString = NO_MARKUP
+    #: the whole row as the table writes it (``<tr>``, after a « … » row for a gap): its
+    #: texts escaped once, the template writes it as it is
+    html: SafeString = NO_MARKUP
 
 
 # --------------------------------------------------------------------------- a phone's view
@@ -208,6 +212,12 @@ def key_index(names: Sequence[str]) -> int | None:
 CELL_OPENING = '<td class="num">'
 
 
+def _escaped(text: str) -> str:
+    """``text`` as the template's autoescape writes it (``conditional_escape``), without its
+    lazy-text wrapper: a row's texts are plain or safe strings."""
+    return text if isinstance(text, SafeData) else html.escape(text)
+
+
 def with_details(
     columns: Sequence[Column], rows: Iterable[RankingRow], key: int | None
 ) -> list[RankingRow]:
@@ -226,6 +236,10 @@ def with_details(
         '<td class="num">' if key is None or index == key else '<td class="num more">'
         for index in range(len(headings))
     ]
+    gap = f'<tr class="gap"><td colspan="{len(columns)}">…</td></tr>\n'
+    substitute = f'<span class="tag sub">{conditional_escape(gettext("substitute"))}</span>'
+    detail = conditional_escape(gettext("Detail"))
+    summary = f'<details class="row-detail"><summary>{detail}</summary><dl>'
     out = []
     for position, row in enumerate(rows):
         css = "".join(
@@ -236,24 +250,38 @@ def with_details(
             )
         )
         cells = row.cells
+        details = "".join(
+            f"{terms[index]}{cell}</dd>"
+            for index, cell in enumerate(cells[: len(terms)])
+            if index != key
+        )
+        shown = "".join(
+            f"{opening[index] if index < len(opening) else CELL_OPENING}{cell}</td>"
+            for index, cell in enumerate(cells)
+        )
+        name = _escaped(row.name)
+        markup = "".join(
+            (
+                gap if row.gap else "",
+                f'<tr class="{css}"',
+                ' aria-current="true">' if row.found else ">",
+                '<td class="num">',
+                substitute if row.tagged else _escaped(row.rank),
+                "</td><td>",
+                f'<a href="{_escaped(row.url)}">{name}</a>' if row.url else name,
+                (f' <small class="muted">{_escaped(row.players)}</small>' if row.players else ""),
+                f"{summary}{details}</dl></details>" if details else "",
+                f"</td>{shown}</tr>",
+            )
+        )
         out.append(
             replace(
                 row,
                 key=key,
-                details=SafeString(
-                    "".join(
-                        f"{terms[index]}{cell}</dd>"
-                        for index, cell in enumerate(cells[: len(terms)])
-                        if index != key
-                    )
-                ),
+                details=SafeString(details),
                 css=SafeString(css),  # literals only
-                shown=SafeString(
-                    "".join(
-                        f"{opening[index] if index < len(opening) else CELL_OPENING}{cell}</td>"
-                        for index, cell in enumerate(cells)
-                    )
-                ),
+                shown=SafeString(shown),
+                html=SafeString(markup),
             )
         )
     return out
@@ -518,10 +546,72 @@ def _cell(name: str, write: Callable[[Any], str], row: "SeasonRow") -> SafeStrin
     return SafeString(write(getattr(row, name)))
 
 
+class CountedPaginator(Paginator[Any]):
+    """A paginator told how many items there are (the ranking query is not counted), and
+    ``rows``: one page's items already read (``number``: which)."""
+
+    def __init__(
+        self,
+        object_list: Any,
+        per_page: int,
+        *,
+        count: int,
+        number: int | None = None,
+        rows: list[Any] | None = None,
+        **kwargs: Any,
+    ) -> None:
+        super().__init__(object_list, per_page, **kwargs)
+        self.known_count = count
+        self.known_page = (number, rows) if number is not None and rows is not None else None
+
+    @property
+    def count(self) -> int:
+        return self.known_count
+
+    def page(self, number: int | str) -> Page[Any]:
+        if self.known_page is not None and number == self.known_page[0]:
+            known, rows = self.known_page
+            return Page(rows, known, self)  # as ``Paginator._get_page`` makes one
+        return super().page(number)
+
+
+def season_columns(
+    excluded: Iterable[str], added: bool, threshold: int | None
+) -> list[tuple[str, Any, bool]]:
+    """The ``SEASON_COLUMNS`` a game's season standings show: not its ``excluded`` ones, the
+    total with the place points where a tournament ``added`` them, the evenings against the
+    season's attendance ``threshold`` where it has one."""
+    left_out = set(excluded)
+    if not added:
+        left_out.add("total")
+    if threshold is None:
+        left_out.add("evenings")
+    return [column for column in SEASON_COLUMNS if column[0] not in left_out]
+
+
+def season_sorting(
+    query: "QueryDict", prefix: str, shown: Sequence[tuple[str, Any, bool]]
+) -> tuple[str | None, bool]:
+    """The column of ``shown`` (or the rank, the name) ``query`` sorts a game's season
+    standings by (``<prefix>sort``; None: the ranked order), and whether descending."""
+    return sorting(query, f"{prefix}sort", ["rank", "name", *(name for name, _h, _p in shown)])
+
+
+def season_page_number(query: "QueryDict", prefix: str) -> int | None:
+    """The page of a game's season standings ``query`` asks for (``<prefix>page``), as
+    ``Paginator.get_page`` reads it: none or not a number, the first; None for a number
+    below 1 (the last page: the whole ranking's size decides)."""
+    try:
+        number = int(query.get(f"{prefix}page", 1))
+    except (TypeError, ValueError):
+        return 1
+    return number if number >= 1 else None
+
+
 def season_standings_table(
     query: "QueryDict",
     prefix: str,
-    rows: "list[SeasonRow]",
+    rows: "list[SeasonRow] | StandingsPage",
     excluded: Iterable[str],
     player_url: PlayerUrl,
     threshold: int | None = None,
@@ -529,37 +619,40 @@ def season_standings_table(
     """A game's season standings (``SeasonRow``s, ranked) as ``_ranking_table.html`` shows
     them: sorted by the column ``query`` asks for (``<prefix>sort``, as django-tables2 sorted
     them), 50 a page (``<prefix>page``; a page past the end is the last), only the shown
-    page's cells written. ``excluded``: the game's columns left out; the total with the
-    place points shows where one of the rows' tournaments added them, the evenings against
-    the season's attendance ``threshold`` where it has one."""
-    left_out = set(excluded)
-    if not any(row.added for row in rows):
-        left_out.add("total")
-    if threshold is None:
-        left_out.add("evenings")
-    shown = [
-        (name, heading, points) for name, heading, points in SEASON_COLUMNS if name not in left_out
-    ]
+    page's cells written. ``rows``: the whole ranking, or the page asked, sorted as asked
+    (``season_rankings.standings_page``; no search then). ``excluded``: the game's columns
+    left out; the total with the place points shows where one of the rows' tournaments added
+    them, the evenings against the season's attendance ``threshold`` where it has one."""
+    whole = isinstance(rows, list)
+    added = any(row.added for row in rows) if isinstance(rows, list) else rows.added
+    shown = season_columns(excluded, added, threshold)
     field = f"{prefix}sort"
     headings = [
         ("rank", _("Rank"), ""),
         ("name", _("Player"), ""),
         *((name, heading, "") for name, heading, _p in shown),
     ]
-    current, descending = sorting(query, field, [name for name, _h, _c in headings])
-    if current is not None:
-        column = current
-        rows = sorted_rows(rows, lambda row: getattr(row, column), descending)
     page_field = f"{prefix}page"
-    text = search_text(query)
+    text = search_text(query) if whole else ""
     found: set[int] = set()
     shown_rows: list[int] = []
-    if text:
-        shown_rows, found = search_rows([row.name for row in rows], text)
-        listed, page = [rows[index] for index in shown_rows], None
+    page: Page[Any] | None
+    if isinstance(rows, list):
+        current, descending = season_sorting(query, prefix, shown)
+        if current is not None:
+            column = current
+            rows = sorted_rows(rows, lambda row: getattr(row, column), descending)
+        if text:
+            shown_rows, found = search_rows([row.name for row in rows], text)
+            listed, page = [rows[index] for index in shown_rows], None
+        else:
+            page = Paginator(rows, SEASON_PER_PAGE).get_page(query.get(page_field))
+            listed = list(page.object_list)
     else:
-        page = Paginator(rows, SEASON_PER_PAGE).get_page(query.get(page_field))
-        listed = list(page.object_list)
+        paginator = CountedPaginator(
+            rows.rows, SEASON_PER_PAGE, count=rows.count, number=rows.number, rows=rows.rows
+        )
+        page, listed = paginator.page(rows.number), rows.rows
     number = number_writer()
     writers: list[Callable[[SeasonRow], SafeString]] = []
     for name, _heading, points in shown:

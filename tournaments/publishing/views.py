@@ -8,7 +8,6 @@ from typing import Any
 
 from django.conf import settings
 from django.contrib import messages
-from django.core.paginator import Page, Paginator
 from django.db.models import Count, QuerySet, Window
 from django.http import Http404, HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import get_object_or_404
@@ -37,11 +36,13 @@ from tournaments.publishing.tables import (
     ANNUAL_KEYS,
     ANNUAL_SORTS,
     SEARCH_FIELD,
+    SEASON_PER_PAGE,
     SEASON_SORTS,
     SORT_FIELD,
     STANDINGS_SORTS,
     AnnualRankingTable,
     Column,
+    CountedPaginator,
     EntryUrl,
     PlayerUrl,
     annual_rows,
@@ -50,6 +51,9 @@ from tournaments.publishing.tables import (
     search_text,
     searchable,
     searched,
+    season_columns,
+    season_page_number,
+    season_sorting,
     season_standings_table,
     standings_excluded,
     standings_table,
@@ -374,6 +378,12 @@ def season_player_url(season: Season) -> PlayerUrl:
 PERIOD_FIELDS = ("mois", "du", "au")
 
 
+def excluded_season_columns(game: str) -> list[str]:
+    """The season standings' columns ``game`` leaves out; the total with the place points
+    shows where a tournament added them (the table's)."""
+    return [name for name in standings_excluded(plugin_for(game)) if name != "total"]
+
+
 def season_tables(
     request: HttpRequest,
     season: Season,
@@ -387,15 +397,54 @@ def season_tables(
     attendance column there: the threshold is the season's). ``signature`` and ``rules``:
     the season's and its club's (``season_rankings``), when read already."""
     annual = [g for g in games if plugin_for(g).annual_ranking]
-    others = [g for g in games if g not in annual]
-    standings: dict[str, list[season_rankings.SeasonRow]] = {}
-    if others:
-        standings = season_rankings.season_standings(
-            season, others, period=period, signature=signature, rules=rules
-        )
     names = dict(game_choices())
     threshold = None if period else season.attendance_threshold
     player_url = season_player_url(season)
+    if signature is None:
+        signature = season_rankings.season_signature(season)
+    if rules is None:
+        rules = season_rankings.club_rules(season)
+    # Each game's page of its ranking, sorted in the database; the whole ranking where the
+    # page needs it (a search shows the top and the players found; a name or the evenings
+    # are sorted in Python; a page number past the end shows the last).
+    pages: dict[str, season_rankings.StandingsPage] = {}
+    whole: list[str] = []
+    for game in games:
+        if game in annual:
+            continue
+        prefix = f"{game}-p-" if period else f"{game}-"
+        page, asked = None, False
+        number = season_page_number(request.GET, prefix)
+        if number is not None and not search_text(request.GET):
+            shown = season_columns(
+                excluded_season_columns(game),
+                season_rankings.adds_place_points(signature, game, period),
+                threshold,
+            )
+            sort = season_sorting(request.GET, prefix, shown)
+            if sort[0] is None or sort[0] in season_rankings.SQL_SORTS:
+                asked = True
+                page = season_rankings.standings_page(
+                    season,
+                    game,
+                    period=period,
+                    signature=signature,
+                    rules=rules,
+                    sort=sort,
+                    number=number,
+                    per_page=SEASON_PER_PAGE,
+                )
+        if page is not None:
+            pages[game] = page
+        elif asked and number == 1:
+            continue  # no player in this ranking
+        else:
+            whole.append(game)
+    standings: dict[str, list[season_rankings.SeasonRow]] = {}
+    if whole:
+        standings = season_rankings.season_standings(
+            season, whole, period=period, signature=signature, rules=rules
+        )
     tables: list[dict[str, Any]] = []
     for game in games:
         prefix = f"{game}-p-" if period else f"{game}-"
@@ -409,16 +458,15 @@ def season_tables(
             html = annual_table_html(request, season, ranking, prefix)
             tables.append({"game": game, "name": names[game], "html": html, "annual": ranking})
             continue
-        if game not in standings:
+        rows: list[season_rankings.SeasonRow] | season_rankings.StandingsPage
+        if game in pages:
+            rows = pages[game]
+        elif game in standings:
+            rows = standings[game]
+        else:
             continue
         context = season_standings_table(
-            request.GET,
-            prefix,
-            standings[game],
-            # The total with the place points: where a tournament added them (the table's).
-            [name for name in standings_excluded(plugin_for(game)) if name != "total"],
-            player_url,
-            threshold,
+            request.GET, prefix, rows, excluded_season_columns(game), player_url, threshold
         )
         html = mark_safe(render_to_string(RANKING_TABLE, context, request))  # its links
         tables.append({"game": game, "name": names[game], "html": html, "table": context})
@@ -439,7 +487,7 @@ def season_page_context(
     asked = any(request.GET.get(name) for name in PERIOD_FIELDS)
     period_form = PeriodForm(request.GET if asked else None, season=season)
     period = period_form.period()
-    games, months = season_rankings.season_calendar(season)
+    games, months = season_rankings.season_calendar(season, signature)
     if threshold_form is None and has_role(request.user, COMMITTEE, season.club):
         threshold_form = AttendanceThresholdForm(instance=season)
     excel = reverse("season_xlsx", args=[season.pk])
@@ -532,35 +580,6 @@ class SeasonStandingsView(ConditionalPage):
             self.request, self.season, signature=self.signature, rules=self.rules
         )
         return {**super().get_context_data(**kwargs), **context}
-
-
-class CountedPaginator(Paginator[Any]):
-    """A paginator told how many items there are (the ranking query is not counted), and
-    ``rows``: one page's items already read (``number``: which)."""
-
-    def __init__(
-        self,
-        object_list: Any,
-        per_page: int,
-        *,
-        count: int,
-        number: int | None = None,
-        rows: list[dict[str, Any]] | None = None,
-        **kwargs: Any,
-    ) -> None:
-        super().__init__(object_list, per_page, **kwargs)
-        self.known_count = count
-        self.known_page = (number, rows) if number is not None and rows is not None else None
-
-    @property
-    def count(self) -> int:
-        return self.known_count
-
-    def page(self, number: int | str) -> Page[Any]:
-        if self.known_page is not None and number == self.known_page[0]:
-            known, rows = self.known_page
-            return Page(rows, known, self)  # as ``Paginator._get_page`` makes one
-        return super().page(number)
 
 
 def ranking_page(

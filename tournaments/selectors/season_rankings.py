@@ -3,25 +3,11 @@
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cache
 from typing import Any
 
-from django.db.models import (
-    Case,
-    Count,
-    Exists,
-    Expression,
-    F,
-    Max,
-    OuterRef,
-    Q,
-    QuerySet,
-    Subquery,
-    Sum,
-    Value,
-    When,
-    Window,
-)
-from django.db.models.functions import Rank, TruncMonth
+from django.db import connection
+from django.db.models import Exists, OuterRef
 
 from club.models import Player, Season
 from club.names import person_name
@@ -60,20 +46,8 @@ class SeasonRow:
 
 
 #: A row of ``season_signature``: id, results version, status, date, game, name, archived,
-#: place points use.
+#: place points use, whether it has results.
 SignatureRow = tuple[Any, ...]
-
-
-def _counted_results(season: Season, period: Period | None = None) -> QuerySet[TournamentResult]:
-    """The stored results of the season's published tournaments (of ``period``'s dates)."""
-    results = TournamentResult.objects.filter(
-        tournament__season=season, tournament__published=True
-    ).exclude(tournament__status=Tournament.Status.REGISTRATION)
-    if period is not None:
-        results = results.filter(
-            tournament__date__gte=period.start, tournament__date__lte=period.end
-        )
-    return results
 
 
 def season_games(season: Season) -> list[str]:
@@ -81,20 +55,21 @@ def season_games(season: Season) -> list[str]:
     return season_calendar(season)[0]
 
 
-def season_calendar(season: Season) -> tuple[list[str], list[Period]]:
+def season_calendar(
+    season: Season, signature: Sequence[SignatureRow] | None = None
+) -> tuple[list[str], list[Period]]:
     """The games with results in the season's published tournaments, in ``GAMES`` order, and
-    the months with such an evening, in order (the season page's links). One query."""
-    played = set(
-        Tournament.objects.filter(season_id=season.pk, published=True)
-        .exclude(status=Tournament.Status.REGISTRATION)
-        .filter(Exists(TournamentResult.objects.filter(tournament=OuterRef("pk"))))
-        .annotate(month=TruncMonth("date"))
-        .values_list("game", "month")
-        .distinct()
-        .order_by()
-    )
+    the months with such an evening, in order (the season page's links): read from the
+    season's ``signature`` (read when not given: one query)."""
+    if signature is None:
+        signature = season_signature(season)
+    played = {
+        (row[4], (row[3].year, row[3].month))
+        for row in signature
+        if row[8] and row[2] != Tournament.Status.REGISTRATION
+    }
     games = {game for game, _month in played}
-    months = sorted({(month.year, month.month) for _game, month in played})
+    months = sorted({month for _game, month in played})
     return (
         [game for game in GAMES if game in games],
         [Period.of_month(year, month) for year, month in months],
@@ -104,11 +79,12 @@ def season_calendar(season: Season) -> tuple[list[str], list[Period]]:
 def season_signature(season: Season) -> tuple[SignatureRow, ...]:
     """What the season's rankings show of its published tournaments, each: its id, its
     results' version (bumped by every result stored, and by a change of a player's or the
-    club's names), status, date, game, name, whether archived, and whether it adds its place
-    points to the total. A tournament published, unpublished, added, removed or edited
-    changes it. One query."""
+    club's names), status, date, game, name, whether archived, whether it adds its place
+    points to the total, and whether it has results (``season_calendar``'s). A tournament
+    published, unpublished, added, removed or edited changes it. One query."""
     return tuple(
         Tournament.objects.filter(season_id=season.pk, published=True)
+        .annotate(has_results=Exists(TournamentResult.objects.filter(tournament=OuterRef("pk"))))
         .order_by("pk")
         .values_list(
             "pk",
@@ -119,6 +95,7 @@ def season_signature(season: Season) -> tuple[SignatureRow, ...]:
             "name",
             "archived",
             "rules__place_points_use",
+            "has_results",
         )
     )
 
@@ -151,70 +128,133 @@ def _fractions() -> Callable[[int], Fraction]:
     return fraction
 
 
-def _criteria_sums(added: Q | None) -> dict[str, Expression]:
-    """Each of ``SEASON_CRITERIA`` as an integer over a player's stored results (one group),
-    ranking as the criterion does: the place points and the total in sixtieths of a point
-    (the total with the place points of the ``added`` results), the matches won in halves (a
-    draw is one), the points against negated (fewer is better). Exact: no Fraction ranks in
-    SQL, none is needed."""
-    total: Expression = Sum("points")
-    if added is not None:
-        added_60ths = Sum(Case(When(added, then=F("place_points_60ths")), default=Value(0)))
-        total = Sum("points") * PLACE_POINTS_DENOMINATOR + added_60ths
+@cache
+def _tables() -> dict[str, str]:
     return {
-        "place_points": Sum("place_points_60ths"),
-        "total_score": total,
-        "best_round": Max("best_round"),
-        "best_pool": Max("best_round"),
-        "wins": Sum("matches_won") * 2 + Sum("matches_drawn"),
-        "points_for": Sum("points"),
-        "points_difference": Sum("points") - Sum("against"),
-        "points_against": -Sum("against"),
+        "result": TournamentResult._meta.db_table,
+        "tournament": Tournament._meta.db_table,
+        "player": Player._meta.db_table,
     }
 
 
-def _player(field: str) -> Subquery:
-    """A player's ``field``, read for each grouped result row (by its player id)."""
-    return Subquery(Player.objects.filter(pk=OuterRef("player_id")).order_by().values(field))
+def _criteria_sums(added: bool) -> dict[str, str]:
+    """Each of ``SEASON_CRITERIA`` as an integer over a player's stored results (one group of
+    ``r``), ranking as the criterion does: the place points and the total in sixtieths of a
+    point (the total with the place points of the ``added`` results, ``{added}``: their
+    test), the matches won in halves (a draw is one), the points against negated (fewer is
+    better). Exact: no Fraction ranks in SQL, none is needed."""
+    total = "SUM(r.points)"
+    if added:
+        total = (
+            f"SUM(r.points) * {PLACE_POINTS_DENOMINATOR}"
+            " + SUM(CASE WHEN {added} THEN r.place_points_60ths ELSE 0 END)"
+        )
+    return {
+        "place_points": "SUM(r.place_points_60ths)",
+        "total_score": total,
+        "best_round": "MAX(r.best_round)",
+        "best_pool": "MAX(r.best_round)",
+        "wins": "SUM(r.matches_won) * 2 + SUM(r.matches_drawn)",
+        "points_for": "SUM(r.points)",
+        "points_difference": "SUM(r.points) - SUM(r.against)",
+        "points_against": "-SUM(r.against)",
+    }
+
+
+#: What a ``SQL_SORTS`` column sorts by over the ranked sums (``x``): the integer its
+#: ``SeasonRow`` figure is made from, in the same order (sixtieths, halves: exact).
+_SORT_SQL = {
+    "rank": "x.season_rank",
+    "tournaments": "x.tournaments",
+    "place_points": "x.place_points",
+    "wins": "x.won * 2 + x.drawn",
+    "score": "x.score",
+    "total": f"x.score * {PLACE_POINTS_DENOMINATOR} + x.added_60ths",
+    "difference": "x.score - x.against",
+    "best_round": "x.best_round",
+}
 
 
 def _ranked_totals(
-    results: QuerySet[TournamentResult], criteria: Sequence[str], teams: bool, added: Q | None
-) -> QuerySet[Any]:
-    """One game's players' sums over ``results``, ranked by the game's season ``criteria``
-    (``RANK()``: equals share a place), then by name: tuples (player id, place points in
-    sixtieths, points, best round, rounds, tournaments, matches won, drawn, points against
-    (``teams`` only, else 0), the ``added`` results' place points in sixtieths, whether one
-    added them, rank, last name, first name). Grouped by player id alone: the names are read
-    after the sums, once a player (annotated after the aggregate, they are not grouped by)."""
-    sums = _criteria_sums(added)
-    return (
-        results.values_list("player_id")
-        .annotate(
-            Sum("place_points_60ths"),
-            Sum("points"),
-            Max("best_round"),
-            Sum("rounds"),
-            Count("id"),
-            won_sum=Sum("matches_won") if teams else Value(0),
-            drawn_sum=Sum("matches_drawn") if teams else Value(0),
-            against_sum=Sum("against") if teams else Value(0),
-            added_60ths=(
-                Sum(Case(When(added, then=F("place_points_60ths")), default=Value(0)))
-                if added is not None
-                else Value(0)
-            ),
-            added=(
-                Max(Case(When(added, then=Value(1)), default=Value(0)))
-                if added is not None
-                else Value(0)
-            ),
-            season_rank=Window(Rank(), order_by=[sums[name].desc() for name in criteria]),
-        )
-        .annotate(last=_player("last_name"), first=_player("first_name"))
-        .alias(sort_key=_player("sort_key"))
-        .order_by("season_rank", "sort_key", "player_id")
+    season: Season,
+    game: str,
+    stored: dict[str, tuple[int, dict[str, Any]]],
+    adding: Sequence[int],
+    period: Period | None = None,
+    sort: tuple[str | None, bool] = (None, False),
+    window: tuple[int, int] | None = None,
+) -> list[tuple[Any, ...]]:
+    """``game``'s players' sums over the stored results of the season's published
+    tournaments (of ``period``'s dates), ranked by the game's season criteria under the
+    club's ruleset (``stored``; ``RANK()``: equals share a place), then by name: tuples
+    (player id, place points in sixtieths, points, best round, rounds, tournaments, matches
+    won, drawn, points against (a team game's only, else 0), the place points in sixtieths
+    of the results of the tournaments ``adding`` them to the total, whether one added them,
+    rank, last name, first name, the players ranked). Sorted by the ``SQL_SORTS`` column
+    ``sort`` names (descending: its second), ties in the ranked order; ``window``: (offset,
+    count), the rows read. One query, grouped by player id alone: the names joined after the
+    sums, once a player."""
+    spec = GAMES[game]
+    criteria = spec.season_criteria((stored.get(game) or (0, None))[1] or None)
+    teams = bool(spec.teams)
+    added = ", ".join(["%s"] * len(adding))
+    is_added = f"r.tournament_id IN ({added})"
+    sums = _criteria_sums(bool(adding))
+    # The placeholders in the text's order: the added results' twice, each criterion's,
+    # then the filter's.
+    params: list[Any] = [*adding, *adding] if adding else []
+    ranks = []
+    for name in criteria:
+        ranks.append(sums[name].format(added=is_added) + " DESC")
+        if name == "total_score" and adding:
+            params.extend(adding)
+    params.extend([season.pk, Tournament.Status.REGISTRATION.value, game])
+    dates = ""
+    if period is not None:
+        dates = " AND t.date >= %s AND t.date <= %s"
+        adapt = connection.ops.adapt_datefield_value
+        params.extend([adapt(period.start), adapt(period.end)])
+    column, descending = sort
+    order = "x.season_rank, p.sort_key, x.player_id"
+    if column is not None:
+        order = f"{_SORT_SQL[column]} {'DESC' if descending else 'ASC'}, {order}"
+    limit = ""
+    if window is not None:
+        limit = " LIMIT %s OFFSET %s"
+        params.extend([window[1], window[0]])
+    sql = """
+        SELECT x.player_id, x.place_points, x.score, x.best_round, x.rounds, x.tournaments,
+               x.won, x.drawn, x.against, x.added_60ths, x.added, x.season_rank,
+               p.last_name, p.first_name, x.ranked
+        FROM (SELECT r.player_id, SUM(r.place_points_60ths) AS place_points,
+                     SUM(r.points) AS score, MAX(r.best_round) AS best_round,
+                     SUM(r.rounds) AS rounds, COUNT(*) AS tournaments,
+                     {won} AS won, {drawn} AS drawn, {against} AS against,
+                     {added_60ths} AS added_60ths, {adds} AS added,
+                     RANK() OVER (ORDER BY {ranks}) AS season_rank,
+                     COUNT(*) OVER () AS ranked
+              FROM {result} r JOIN {tournament} t ON t.id = r.tournament_id
+              WHERE t.season_id = %s AND t.published AND t.status <> %s AND t.game = %s{dates}
+              GROUP BY r.player_id) x
+        JOIN {player} p ON p.id = x.player_id
+        ORDER BY {order}{limit}""".format(
+        won="SUM(r.matches_won)" if teams else "0",
+        drawn="SUM(r.matches_drawn)" if teams else "0",
+        against="SUM(r.against)" if teams else "0",
+        added_60ths=(
+            f"SUM(CASE WHEN {is_added} THEN r.place_points_60ths ELSE 0 END)" if adding else "0"
+        ),
+        adds=f"MAX(CASE WHEN {is_added} THEN 1 ELSE 0 END)" if adding else "0",
+        ranks=", ".join(ranks),
+        dates=dates,
+        order=order,
+        limit=limit,
+        **_tables(),
     )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        rows: list[tuple[Any, ...]] = cursor.fetchall()
+    return rows
 
 
 def season_standings(
@@ -239,56 +279,132 @@ def season_standings(
     rather than each result's tournament's rules read there. ``rules``: the club's
     (``club_rules``), read when not given.
     """
-    results = _counted_results(season, period)
     if signature is None:
         signature = season_signature(season)
-    adding = [row[0] for row in signature if row[7] == "added"]
-    added = Q(tournament_id__in=adding) if adding else None
+    adding = _adding(signature)
     stored = club_rules(season) if rules is None else rules
     threshold = season.attendance_threshold
-    evenings = attendance(season) if threshold else {}
+    evenings = attendance(season) if threshold else None
     fraction = _fractions()
     standings: dict[str, list[SeasonRow]] = {}
-    for game in season_games(season) if games is None else [g for g in GAMES if g in games]:
-        spec = GAMES[game]
-        criteria = spec.season_criteria((stored.get(game) or (0, None))[1] or None)
-        # Matches are a team game's (an individual game's results have none to sum).
-        totals = _ranked_totals(
-            results.filter(tournament__game=game), criteria, bool(spec.teams), added
-        )
-        rows = [
-            SeasonRow(
-                player_id=player_id,
-                name=person_name(first, last),
-                tournaments=count,
-                rounds=rounds,
-                place_points=fraction(sixtieths),
-                score=score,
-                best_round=best,
-                rank=rank,
-                wins=Fraction(2 * won + drawn, 2) if won or drawn else _ZERO,
-                difference=score - against,
-                total=score + fraction(added_60ths) if added_60ths else score,
-                added=bool(adds),
-                evenings=evenings.get(player_id, 0) if threshold else None,
-            )
-            for (
-                player_id,
-                sixtieths,
-                score,
-                best,
-                rounds,
-                count,
-                won,
-                drawn,
-                against,
-                added_60ths,
-                adds,
-                rank,
-                last,
-                first,
-            ) in totals
-        ]
+    if games is None:
+        games = season_calendar(season, signature)[0]
+    for game in [g for g in GAMES if g in games]:
+        totals = _ranked_totals(season, game, stored, adding, period)
+        rows = [_season_row(values, fraction, evenings) for values in totals]
         if rows:
             standings[game] = rows
     return standings
+
+
+#: The columns a page of season standings is sorted by in the database (``standings_page``):
+#: every figure of a ``SeasonRow`` summed there (a name and the evenings are sorted over the
+#: whole ranking, in Python).
+SQL_SORTS = frozenset(
+    {"rank", "tournaments", "place_points", "wins", "score", "total", "difference", "best_round"}
+)
+
+
+@dataclass
+class StandingsPage:
+    """One page of a game's season standings (``standings_page``): its rows, sorted as
+    asked, page ``number``; ``count``: the players ranked; ``added``: whether one of them had
+    place points added to his total (the column shows)."""
+
+    rows: list[SeasonRow]
+    number: int
+    count: int
+    added: bool
+
+
+def _adding(signature: Sequence[SignatureRow]) -> list[int]:
+    """The tournaments that added their place points to the total."""
+    return [row[0] for row in signature if row[7] == "added"]
+
+
+def _season_row(
+    values: Sequence[Any], fraction: Callable[[int], Fraction], evenings: dict[int, int] | None
+) -> SeasonRow:
+    """A ``SeasonRow`` from a ``_ranked_totals`` row; ``evenings``: each player's, where the
+    season has an attendance threshold."""
+    (
+        player_id,
+        sixtieths,
+        score,
+        best,
+        rounds,
+        count,
+        won,
+        drawn,
+        against,
+        added_60ths,
+        adds,
+        rank,
+        last,
+        first,
+    ) = values[:14]
+    return SeasonRow(
+        player_id=player_id,
+        name=person_name(first, last),
+        tournaments=count,
+        rounds=rounds,
+        place_points=fraction(sixtieths),
+        score=score,
+        best_round=best,
+        rank=rank,
+        wins=Fraction(2 * won + drawn, 2) if won or drawn else _ZERO,
+        difference=score - against,
+        total=score + fraction(added_60ths) if added_60ths else score,
+        added=bool(adds),
+        evenings=None if evenings is None else evenings.get(player_id, 0),
+    )
+
+
+def standings_page(
+    season: Season,
+    game: str,
+    *,
+    period: Period | None = None,
+    signature: Sequence[SignatureRow],
+    rules: dict[str, tuple[int, dict[str, Any]]],
+    sort: tuple[str | None, bool] = (None, False),
+    number: int = 1,
+    per_page: int = 50,
+) -> StandingsPage | None:
+    """Page ``number`` (``per_page`` rows) of ``game``'s season standings (as
+    ``season_standings`` ranks them, over ``period`` if given), sorted by the ``SQL_SORTS``
+    column ``sort`` asks for (its name, descending; None: the ranked order), ties in the
+    ranked order: the same ranked aggregate, only the page's rows read, with the ranking's
+    size (``COUNT(*) OVER ()``). One query, and one for the page's players' evenings where
+    the season has an attendance threshold (not over a period: its ranking has no such
+    column). None for a page past the end (or a ranking without players)."""
+    start = (number - 1) * per_page
+    page = _ranked_totals(season, game, rules, _adding(signature), period, sort, (start, per_page))
+    if not page:
+        return None
+    evenings = None
+    if season.attendance_threshold and period is None:
+        evenings = attendance(season, [values[0] for values in page])
+    fraction = _fractions()
+    return StandingsPage(
+        rows=[_season_row(values, fraction, evenings) for values in page],
+        number=number,
+        count=page[0][14],
+        added=adds_place_points(signature, game, period),
+    )
+
+
+def adds_place_points(
+    signature: Sequence[SignatureRow], game: str, period: Period | None = None
+) -> bool:
+    """Whether one of ``game``'s tournaments counted in the season standings (of ``period``)
+    added its place points to the total, and has results: then one of its players has
+    (``SeasonRow.added``). Read from the season's ``signature``."""
+    return any(
+        row[7] == "added"
+        and row[8]
+        and row[4] == game
+        and row[2] != Tournament.Status.REGISTRATION
+        and (period is None or period.start <= row[3] <= period.end)
+        for row in signature
+    )

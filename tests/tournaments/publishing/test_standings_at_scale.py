@@ -579,3 +579,38 @@ def test_a_scorekeeper_sees_his_menu_on_a_page_anonymous_visitors_saw_first(
     html = client.get(url).content.decode()
     assert "Déconnexion" in html
     assert reverse("staff_tournament", args=[played_tournament.pk]) in html
+
+
+# --------------------------------------------------------------------------- a season's pages
+
+SEASON_ROW = re.compile(
+    r'<tr class="(?:even|odd)[^"]*"><td class="num">(\d+)</td><td><a href="[^"]+">([^<]+)</a>'
+)
+
+
+def season_page_rows(url: str) -> list[tuple[int, str]]:
+    """The (rank, name) of each row of a season page's table, in order."""
+    html = Client().get(url).content.decode()
+    return [(int(rank), html_lib.unescape(name)) for rank, name in SEASON_ROW.findall(html)]
+
+
+def test_a_season_page_sorted_by_a_column_lists_the_players_the_whole_ranking_puts_there():
+    """Only the shown page is read (sorted in the database): sorted by any column, either
+    way, its second page lists the players the whole ranking sorted by that column puts
+    there, ties in ranked order; a page past the end is the last one."""
+    season, _ = federation(tournaments=3, players=60)["double_king"]
+    ranking = season_rankings.season_standings(season)["double_king"]
+    assert len(ranking) > 100  # three pages
+    url = reverse("season_standings", args=[season.pk])
+    for sort in ("", "rank", "-rank", "tournaments", "-place_points", "score", "-best_round"):
+        column = sort.removeprefix("-") or "rank"
+        ordered = sorted(
+            enumerate(ranking),
+            key=lambda item: getattr(item[1], column),
+            reverse=sort.startswith("-"),
+        )
+        expected = [(row.rank, row.name) for _index, row in ordered[50:100]]
+        query = f"?double_king-sort={sort}&double_king-page=2" if sort else "?double_king-page=2"
+        assert season_page_rows(url + query) == expected, sort
+    last = [(row.rank, row.name) for row in ranking[100:]]
+    assert season_page_rows(url + "?double_king-page=99") == last
