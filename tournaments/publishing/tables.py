@@ -2,7 +2,6 @@
 template loop (``_ranking_table.html``), their columns the game's standings metrics; the
 annual ranking as a django-tables2 table (sortable, paginated)."""
 
-import html
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
@@ -15,7 +14,7 @@ from django.core.paginator import Page, Paginator
 from django.utils.formats import localize
 from django.utils.functional import Promise
 from django.utils.html import conditional_escape, format_html
-from django.utils.safestring import SafeData, SafeString
+from django.utils.safestring import SafeString
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
@@ -185,9 +184,6 @@ class RankingRow:
     #: (``<td>`` each, with its class: those a phone folds away « more »)
     css: str = ""
     shown: SafeString = NO_MARKUP
-    #: the whole row as the table writes it (``<tr>``, after a « … » row for a gap): its
-    #: texts escaped once, the template writes it as it is
-    html: SafeString = NO_MARKUP
 
 
 # --------------------------------------------------------------------------- a phone's view
@@ -212,12 +208,6 @@ def key_index(names: Sequence[str]) -> int | None:
 CELL_OPENING = '<td class="num">'
 
 
-def _escaped(text: str) -> str:
-    """``text`` as the template's autoescape writes it (``conditional_escape``), without its
-    lazy-text wrapper: a row's texts are plain or safe strings."""
-    return text if isinstance(text, SafeData) else html.escape(text)
-
-
 def with_details(
     columns: Sequence[Column], rows: Iterable[RankingRow], key: int | None
 ) -> list[RankingRow]:
@@ -227,7 +217,8 @@ def with_details(
     substitute, a player found, even or odd) and its cells, each with its class. The
     markup is joined here, not looped over in the template: a season's page writes 50 rows
     of a dozen cells at each rebuild; the headings are escaped once, the cells are figures
-    (``cells``: safe)."""
+    (``cells``: safe). The row around them (its rank, the player's name and link) is the
+    template's."""
     # The headings translated and escaped once for every row (lazy texts would be at each
     # cell).
     headings = [conditional_escape(str(column.heading)) for column in columns[2:]]
@@ -236,10 +227,6 @@ def with_details(
         '<td class="num">' if key is None or index == key else '<td class="num more">'
         for index in range(len(headings))
     ]
-    gap = f'<tr class="gap"><td colspan="{len(columns)}">…</td></tr>\n'
-    substitute = f'<span class="tag sub">{conditional_escape(gettext("substitute"))}</span>'
-    detail = conditional_escape(gettext("Detail"))
-    summary = f'<details class="row-detail"><summary>{detail}</summary><dl>'
     out = []
     for position, row in enumerate(rows):
         css = "".join(
@@ -259,21 +246,6 @@ def with_details(
             f"{opening[index] if index < len(opening) else CELL_OPENING}{cell}</td>"
             for index, cell in enumerate(cells)
         )
-        name = _escaped(row.name)
-        markup = "".join(
-            (
-                gap if row.gap else "",
-                f'<tr class="{css}"',
-                ' aria-current="true">' if row.found else ">",
-                '<td class="num">',
-                substitute if row.tagged else _escaped(row.rank),
-                "</td><td>",
-                f'<a href="{_escaped(row.url)}">{name}</a>' if row.url else name,
-                (f' <small class="muted">{_escaped(row.players)}</small>' if row.players else ""),
-                f"{summary}{details}</dl></details>" if details else "",
-                f"</td>{shown}</tr>",
-            )
-        )
         out.append(
             replace(
                 row,
@@ -281,7 +253,6 @@ def with_details(
                 details=SafeString(details),
                 css=SafeString(css),  # literals only
                 shown=SafeString(shown),
-                html=SafeString(markup),
             )
         )
     return out
