@@ -19,10 +19,6 @@ from pathlib import Path
 import pytest
 from django.conf import settings
 
-#: The build's processes get only its own environment (no ``DATABASE_URL``: the copy's
-#: ``manage.py check`` reads a SQLite file of its own): the same on CI's PostgreSQL run.
-pytestmark = pytest.mark.processes_apart
-
 ROOT = Path(settings.BASE_DIR)
 WORKDIR = "/srv/atout"
 RELEASE = "0.2.0+test-build-of-the-image"
