@@ -19,13 +19,17 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.formatting import format_points
+from tournaments.games import plugin_for
+from tournaments.selectors import season_rankings
+from tournaments.selectors.season_rankings import SeasonRow, StandingsPage
 
 if TYPE_CHECKING:
     from django.http import QueryDict
 
+    from club.models import Season
     from tournaments.games.base import GamePlugin
     from tournaments.selectors.classification import StandingRow
-    from tournaments.selectors.season_rankings import SeasonRow, StandingsPage
+    from tournaments.selectors.season_totals import Period
 
 _T = TypeVar("_T")
 
@@ -577,6 +581,66 @@ def season_page_number(query: "QueryDict", prefix: str) -> int | None:
     except (TypeError, ValueError):
         return 1
     return number if number >= 1 else None
+
+
+def excluded_season_columns(game: str) -> list[str]:
+    """The season standings' columns ``game`` leaves out; the total with the place points
+    shows where a tournament added them (the table's)."""
+    return [name for name in standings_excluded(plugin_for(game)) if name != "total"]
+
+
+def season_game_rows(
+    query: "QueryDict",
+    season: "Season",
+    games: Sequence[str],
+    *,
+    period: "Period | None",
+    signature: Sequence[season_rankings.SignatureRow],
+    rules: dict[str, tuple[int, dict[str, Any]]],
+    threshold: int | None,
+) -> dict[str, "list[SeasonRow] | StandingsPage"]:
+    """Each of ``games``' season standings (over ``period`` if given) as its table needs
+    them: the page ``query`` asks for, sorted in the database, where it can be; else the
+    whole ranking (a search shows the top and the players found; a name or the evenings
+    are sorted in Python; a page number past the end shows the last). A game without a
+    ranked player is left out."""
+    shown: dict[str, list[SeasonRow] | StandingsPage] = {}
+    whole: list[str] = []
+    for game in games:
+        prefix = f"{game}-p-" if period else f"{game}-"
+        number = season_page_number(query, prefix)
+        if number is None or search_text(query):
+            whole.append(game)
+            continue
+        columns = season_columns(
+            excluded_season_columns(game),
+            season_rankings.adds_place_points(signature, game, period),
+            threshold,
+        )
+        sort = season_sorting(query, prefix, columns)
+        if sort[0] is not None and sort[0] not in season_rankings.SQL_SORTS:
+            whole.append(game)
+            continue
+        page = season_rankings.standings_page(
+            season,
+            game,
+            period=period,
+            signature=signature,
+            rules=rules,
+            sort=sort,
+            number=number,
+            per_page=SEASON_PER_PAGE,
+        )
+        if page is not None:
+            shown[game] = page
+        elif number != 1:
+            whole.append(game)  # past the end: the last page, from the whole ranking
+    if whole:
+        standings = season_rankings.season_standings(
+            season, whole, period=period, signature=signature, rules=rules
+        )
+        shown.update((game, standings[game]) for game in whole if game in standings)
+    return shown
 
 
 def season_standings_table(

@@ -36,7 +36,6 @@ from tournaments.publishing.tables import (
     ANNUAL_KEYS,
     ANNUAL_SORTS,
     SEARCH_FIELD,
-    SEASON_PER_PAGE,
     SEASON_SORTS,
     SORT_FIELD,
     STANDINGS_SORTS,
@@ -46,16 +45,14 @@ from tournaments.publishing.tables import (
     EntryUrl,
     PlayerUrl,
     annual_rows,
+    excluded_season_columns,
     phone_columns,
     search_rows,
     search_text,
     searchable,
     searched,
-    season_columns,
-    season_page_number,
-    season_sorting,
+    season_game_rows,
     season_standings_table,
-    standings_excluded,
     standings_table,
     table_columns,
     with_details,
@@ -378,12 +375,6 @@ def season_player_url(season: Season) -> PlayerUrl:
 PERIOD_FIELDS = ("mois", "du", "au")
 
 
-def excluded_season_columns(game: str) -> list[str]:
-    """The season standings' columns ``game`` leaves out; the total with the place points
-    shows where a tournament added them (the table's)."""
-    return [name for name in standings_excluded(plugin_for(game)) if name != "total"]
-
-
 def season_tables(
     request: HttpRequest,
     season: Season,
@@ -404,47 +395,15 @@ def season_tables(
         signature = season_rankings.season_signature(season)
     if rules is None:
         rules = season_rankings.club_rules(season)
-    # Each game's page of its ranking, sorted in the database; the whole ranking where the
-    # page needs it (a search shows the top and the players found; a name or the evenings
-    # are sorted in Python; a page number past the end shows the last).
-    pages: dict[str, season_rankings.StandingsPage] = {}
-    whole: list[str] = []
-    for game in games:
-        if game in annual:
-            continue
-        prefix = f"{game}-p-" if period else f"{game}-"
-        page, asked = None, False
-        number = season_page_number(request.GET, prefix)
-        if number is not None and not search_text(request.GET):
-            shown = season_columns(
-                excluded_season_columns(game),
-                season_rankings.adds_place_points(signature, game, period),
-                threshold,
-            )
-            sort = season_sorting(request.GET, prefix, shown)
-            if sort[0] is None or sort[0] in season_rankings.SQL_SORTS:
-                asked = True
-                page = season_rankings.standings_page(
-                    season,
-                    game,
-                    period=period,
-                    signature=signature,
-                    rules=rules,
-                    sort=sort,
-                    number=number,
-                    per_page=SEASON_PER_PAGE,
-                )
-        if page is not None:
-            pages[game] = page
-        elif asked and number == 1:
-            continue  # no player in this ranking
-        else:
-            whole.append(game)
-    standings: dict[str, list[season_rankings.SeasonRow]] = {}
-    if whole:
-        standings = season_rankings.season_standings(
-            season, whole, period=period, signature=signature, rules=rules
-        )
+    rankings = season_game_rows(
+        request.GET,
+        season,
+        [g for g in games if g not in annual],
+        period=period,
+        signature=signature,
+        rules=rules,
+        threshold=threshold,
+    )
     tables: list[dict[str, Any]] = []
     for game in games:
         prefix = f"{game}-p-" if period else f"{game}-"
@@ -458,12 +417,8 @@ def season_tables(
             html = annual_table_html(request, season, ranking, prefix)
             tables.append({"game": game, "name": names[game], "html": html, "annual": ranking})
             continue
-        rows: list[season_rankings.SeasonRow] | season_rankings.StandingsPage
-        if game in pages:
-            rows = pages[game]
-        elif game in standings:
-            rows = standings[game]
-        else:
+        rows = rankings.get(game)
+        if rows is None:
             continue
         context = season_standings_table(
             request.GET, prefix, rows, excluded_season_columns(game), player_url, threshold
