@@ -4,7 +4,10 @@ context (the tracked files less .dockerignore's) with only the build's environme
 What a step would change on the machine (apt-get, the system user, /var/cache/atout) is left
 out, and `make production` runs as `make catalogue` in a copy whose .venv is this one: its
 package installs are the lock file's, which tests/ops/debian_python.sh installs for real; the
-catalogue, the static files and the release are built as the image builds them."""
+catalogue, the static files and the release are built as the image builds them.
+
+The build's processes get only the build's environment, and the container its own SQLite file:
+none reads the run's database, so the module runs once, not again on PostgreSQL."""
 
 import fnmatch
 import json
@@ -18,6 +21,8 @@ from pathlib import Path
 
 import pytest
 from django.conf import settings
+
+pytestmark = pytest.mark.processes_apart
 
 ROOT = Path(settings.BASE_DIR)
 WORKDIR = "/srv/atout"
@@ -131,6 +136,7 @@ def test_the_image_builds_without_a_secret_and_carries_its_release(copy):
 
     # The image's container: its environment, and the secrets given when it runs.
     env |= {"DJANGO_SECRET_KEY": "x" * 50, "DJANGO_ALLOWED_HOSTS": "atout.example.org"}
+    env |= {"DATABASE_URL": f"sqlite:///{copy / 'atout.sqlite3'}"}  # the container's own
     env["ATOUT_CACHE_DIR"] = str(copy / "cache")
     assert env["DJANGO_SETTINGS_MODULE"] == "club.settings.prod"
     shown = subprocess.run(
