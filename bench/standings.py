@@ -8,9 +8,9 @@ standings page and one tournament's standings page, each rendered again (the cac
 before each request: a sheet was just saved), cached, and revalidated (304: its ETag sent
 back; « nan » for a page without one), beside the baseline a competent
 engineer would write: one query ranking the page's rows in the database (sums, the rank by a
-window function, a tournament's round scores as columns), run through the same kind of cursor
-as the page's own queries (prepared on PostgreSQL as the standings' query is, not on SQLite,
-whose driver caches statements for both alike). Prints milliseconds (median of 7), the pages'
+window function, a tournament's round scores as columns), run through the same cursor as the
+page's own queries (Django's: on PostgreSQL psycopg's client-side binding, its default, so
+neither is a prepared statement). Prints milliseconds (median of 7), the pages'
 CPU (rendered and cached), and the ratio of a rendered page to its SQL, in time and in CPU (on
 SQLite the database runs in the process: the CPU ratio is the one a loaded machine leaves
 meaningful; on PostgreSQL the query's CPU is the server's, not counted).
@@ -137,19 +137,14 @@ def main() -> None:
 
 
 def raw(connection, sql: str, params: list[object]) -> tuple[float, float]:
-    """The baseline query's time and CPU: prepared on PostgreSQL (as the standings' own query),
-    through Django's cursor elsewhere."""
+    """The baseline query's time and CPU, through Django's cursor as the page's own queries
+    (on PostgreSQL: psycopg's client-side binding, Django's default; nothing prepared)."""
     connection.ensure_connection()
 
     def run() -> None:
-        if connection.vendor == "postgresql":
-            with connection.connection.cursor() as cursor:
-                cursor.execute(sql, params, prepare=True)
-                cursor.fetchall()
-        else:
-            with connection.cursor() as cursor:
-                cursor.execute(sql, params)
-                cursor.fetchall()
+        with connection.cursor() as cursor:
+            cursor.execute(sql, params)
+            cursor.fetchall()
 
     return timed(run), timed(run, clock=time.process_time)
 
