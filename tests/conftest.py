@@ -51,6 +51,7 @@ import random
 import re
 import secrets
 from dataclasses import dataclass
+from pathlib import Path
 
 import pytest
 import redis
@@ -74,6 +75,13 @@ from tournaments.travel.models import LeaseKey
 #: A script each old release runs as its own program (tests/ops/upgrade.py): never imported by
 #: the doctest collection, which would run it.
 collect_ignore = ["ops/upgrade_probe.py"]
+
+
+def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool | None:
+    """The folders' conftest.py files are loaded as such, never collected again for doctests
+    (they have none): each is the module « conftest » there, and collected after another
+    folder's, as ``pytest tests/tournaments tests/e2e`` does, it stopped the collection."""
+    return True if collection_path.name == "conftest.py" else None
 
 
 @pytest.fixture

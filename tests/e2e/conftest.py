@@ -8,6 +8,7 @@ import os
 import shutil
 
 import pytest
+from browser_pages import close_page, new_page
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 # Playwright's sync API runs an event loop in the test thread; the test itself only touches
@@ -46,27 +47,6 @@ def browser():
         )
         yield browser
         browser.close()
-
-
-def new_page(browser, *, width: int = 1280, height: int = 900):
-    context = browser.new_context(locale="fr-BE", viewport={"width": width, "height": height})
-    page = context.new_page()
-    page.set_default_timeout(15_000)
-    # Whatever the Content-Security-Policy blocks (an inline script, a handler) is a bug.
-    page.csp_violations = []
-    page.on(
-        "console",
-        lambda message: (
-            "Content Security Policy" in message.text and page.csp_violations.append(message.text)
-        ),
-    )
-    return page
-
-
-def close_page(page) -> None:
-    violations = page.csp_violations
-    page.context.close()
-    assert not violations, violations
 
 
 @pytest.fixture

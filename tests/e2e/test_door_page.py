@@ -6,7 +6,7 @@ import os
 from pathlib import Path
 
 import pytest
-from conftest import close_page, new_page
+from browser_pages import close_page, new_page
 from django.urls import reverse
 from helpers import door_of_24, door_tournament, wallonne
 from page_checks import axe_violations

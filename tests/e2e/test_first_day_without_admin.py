@@ -11,7 +11,7 @@ import os
 from pathlib import Path
 
 import pytest
-from conftest import close_page, new_page
+from browser_pages import close_page, new_page
 from django.contrib.auth.models import User
 from django.urls import reverse
 from page_checks import axe_violations

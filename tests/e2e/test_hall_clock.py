@@ -2,7 +2,7 @@
 shape; the hall's screen opens it through the QR code's link, without a login."""
 
 import pytest
-from conftest import close_page, new_page
+from browser_pages import close_page, new_page
 from django.urls import reverse
 from page_checks import axe_violations
 

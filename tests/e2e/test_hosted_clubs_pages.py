@@ -7,7 +7,7 @@ import os
 import random
 
 import pytest
-from conftest import close_page, new_page
+from browser_pages import close_page, new_page
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from django.contrib.auth.models import User
 from django.urls import reverse

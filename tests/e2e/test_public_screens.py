@@ -5,7 +5,7 @@ and the hall screen's clock in clock games, read from the back of the room."""
 import datetime
 
 import pytest
-from conftest import close_page, new_page
+from browser_pages import close_page, new_page
 from django.urls import reverse
 from page_checks import axe_violations
 

@@ -1,0 +1,25 @@
+"""A browser page for the end-to-end tests, opened and closed (the Content-Security-Policy's
+violations checked): shared by the fixtures of conftest.py and the tests that open pages of
+their own sizes. A module of its own name, not ``conftest``: another folder's conftest would
+take that name first when pytest is given several folders."""
+
+
+def new_page(browser, *, width: int = 1280, height: int = 900):
+    context = browser.new_context(locale="fr-BE", viewport={"width": width, "height": height})
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    # Whatever the Content-Security-Policy blocks (an inline script, a handler) is a bug.
+    page.csp_violations = []
+    page.on(
+        "console",
+        lambda message: (
+            "Content Security Policy" in message.text and page.csp_violations.append(message.text)
+        ),
+    )
+    return page
+
+
+def close_page(page) -> None:
+    violations = page.csp_violations
+    page.context.close()
+    assert not violations, violations
