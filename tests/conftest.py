@@ -36,6 +36,8 @@ PostgreSQL run keeps only those (``-m database``): a test that never reaches the
 never read ``DATABASE_URL`` (they use no database, or a SQLite file of their own that they are
 given) says so with ``pytestmark = pytest.mark.processes_apart``: its processes do the same on
 both runs, and the second run of a clone's install, minutes on CI, would only repeat the first.
+A browser test run at several screen sizes or in several languages runs there once: the others
+are marked ``layout_variant`` (``layout_variants``), the same flow over the same queries.
 
 Redis
 -----
@@ -61,6 +63,7 @@ from django.contrib.auth.models import User
 from django.core.management.color import no_style
 from django.db import connection, models, transaction
 from django.utils import translation
+from suite_plan import layout_variants
 
 from club.models import Club, Player, Season, SiteEpoch
 from club.roles import BUREAU, SAISIE, grant_role
@@ -207,9 +210,19 @@ def pytest_collection_modifyitems(config, items):
             or (spawns[path] and not item.get_closest_marker("processes_apart"))
         ):
             item.add_marker(database)
+    tests = [
+        (item.path, getattr(item, "originalname", item.name), _parameters(item)) for item in items
+    ]
+    for index in layout_variants(tests):
+        items[index].add_marker(pytest.mark.layout_variant)
     result = yield
     spread_the_longest(items)
     return result
+
+
+def _parameters(item: pytest.Item) -> dict[str, object]:
+    callspec = getattr(item, "callspec", None)
+    return dict(callspec.params) if callspec is not None else {}
 
 
 def _rows(model: type[models.Model]) -> dict[object, tuple]:

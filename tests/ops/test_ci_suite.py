@@ -5,7 +5,8 @@ fixture that builds it again pays seconds of CPU each time. Every URL of the res
 once per database, with every check of the tests that walked it (tests/sweeps/). The Redis tests
 share one fixture (the machine's Redis, one database per xdist worker). CI's PostgreSQL run keeps
 every test that reaches the database (the ``database`` mark) and leaves out only browser tests of
-layout (and, never marked, the modules whose processes read no database of the run)."""
+layout, a browser test's runs at other sizes and in other languages (``layout_variant``) and,
+never marked, the modules whose processes read no database of the run."""
 
 import ast
 import re
@@ -15,6 +16,7 @@ import pytest
 from django.contrib.auth.models import Group, User
 from django.test import Client
 from django.urls import reverse
+from suite_plan import BROWSER_TESTS, layout_variants
 
 from club.roles import BUREAU, SAISIE
 
@@ -107,12 +109,34 @@ def test_a_test_on_a_fixture_that_reaches_the_database_is_marked(two_clubs, requ
     assert request.node.get_closest_marker("database") is not None
 
 
+def test_postgresql_runs_a_browser_flow_once_whatever_its_sizes_and_languages():
+    """Of a browser test run at several sizes or in several languages, the first of each
+    other parameters' values runs on PostgreSQL; the others are marked ``layout_variant``. A
+    test that is no browser test, or whose other parameters differ (another game), is not."""
+    flow = BROWSER_TESTS / "test_flow.py"
+    other = TESTS / "club" / "test_pages.py"
+    phone, desk = (390, 844), (1280, 800)
+    tests = [
+        (flow, "test_flow", {"size": phone, "language": "fr"}),
+        (flow, "test_flow", {"size": desk, "language": "fr"}),  # another size
+        (flow, "test_flow", {"size": phone, "language": "nl"}),  # another language
+        (flow, "test_game", {"game": "whist", "size": phone}),
+        (flow, "test_game", {"game": "plonk", "size": phone}),  # another game: its own flow
+        (flow, "test_game", {"game": "whist", "size": desk}),  # whist again, another size
+        (flow, "test_axe", {"game": "whist"}),
+        (flow, "test_axe", {"game": "plonk"}),
+        (other, "test_page", {"size": phone}),
+        (other, "test_page", {"size": desk}),  # not a browser test: both run
+    ]
+    assert layout_variants(tests) == [1, 2, 5]
+
+
 def test_postgresql_leaves_out_only_browser_tests_of_layout():
     """CI's PostgreSQL run: the tests marked « database », but for a few browser tests that
     only check what a page looks like (files that exist, under tests/e2e, with no race)."""
     ci = (ROOT / ".ci" / "run").read_text()
     postgresql = ci[ci.index("make test (PostgreSQL)") :]
-    assert "-m database" in postgresql
+    assert "-m 'database and not layout_variant'" in postgresql
     ignored = re.findall(r"--ignore=(\S+?)[\"\s\\]", postgresql)
     assert ignored, "the layout-only browser tests are named"
     for name in ignored:
