@@ -201,8 +201,8 @@ def main() -> None:
         monitor_ready, herd_done = threading.Event(), threading.Event()
 
         def watch() -> None:
-            # MONITOR shows every database's commands: only this one's count (CI runs the
-            # PostgreSQL suite beside, its workers on databases of their own).
+            # MONITOR shows every database's commands: only this one's count (another user of
+            # the machine's Redis, as the suite's workers on theirs, never fails the claim).
             database = server.connection_pool.connection_kwargs.get("db", 0)
             with server.monitor() as monitor:
                 monitor_ready.set()
