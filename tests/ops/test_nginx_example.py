@@ -4,6 +4,7 @@ client's address and a request id. Its listening ports, certificate and upstream
 by the test's (a self-signed certificate; the test's server stands for gunicorn)."""
 
 import contextlib
+import getpass
 import http.server
 import os
 import re
@@ -56,6 +57,9 @@ def running_nginx(tmp_path: Path, upstream: str):
     (tmp_path / "logs").mkdir()
     conf = tmp_path / "nginx.conf"
     conf.write_text(
+        # The workers as the master's user: the maintenance page is read from this checkout,
+        # which may sit in a folder only its owner opens (mktemp -d, a home in 0700).
+        f"user {getpass.getuser()};\n"
         f"pid {tmp_path}/nginx.pid; error_log {tmp_path}/logs/error.log;\n"
         "events {}\n"
         f"http {{ access_log off; client_body_temp_path {tmp_path}; proxy_temp_path {tmp_path};"
