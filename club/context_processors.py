@@ -1,3 +1,4 @@
+from django.conf import settings
 from django.http import HttpRequest
 from django.urls import reverse
 
@@ -24,3 +25,8 @@ def roles(request: HttpRequest) -> dict[str, object]:
 def privacy(request: HttpRequest) -> dict[str, object]:
     """Whether the page asks search engines to keep out (its view marked the request)."""
     return {"noindex": lambda: club_privacy.noindex(request)}
+
+
+def live(request: HttpRequest) -> dict[str, object]:
+    """How often the live pages and the tables' phones poll (``ATOUT_LIVE_SECONDS``)."""
+    return {"live_seconds": settings.ATOUT_LIVE_SECONDS}

@@ -96,6 +96,7 @@ TEMPLATES = [
                 "django.template.context_processors.i18n",
                 "club.context_processors.roles",
                 "club.context_processors.privacy",
+                "club.context_processors.live",
             ],
         },
     },
@@ -302,6 +303,11 @@ PAGE_BUILD_WAIT_SECONDS = 2.0
 # In every cache key (``tournaments.page_cache.release``): unset, the package's version and the
 # git commit.
 ATOUT_RELEASE = os.environ.get("ATOUT_RELEASE", "")
+
+# How often a live page (standings, the hall's screen) and a table's phones ask the server
+# whether anything changed (an ETag: unchanged costs a 304). Each phone of a 40-table hall
+# asks this often: the Wi-Fi's and the server's load.
+ATOUT_LIVE_SECONDS = 3
 
 # Retention (docs/privacy.md), applied by ``manage.py periodic_jobs``: the staff logins'
 # addresses and browsers (django-axes' records), and the queue's finished tasks and built

@@ -73,7 +73,7 @@
       .then((d) => { if (d && d.stamp !== stamp) redraw(); })
       .catch(() => {});
   }
-  setInterval(poll, 3000);
+  setInterval(poll, Number(document.body.dataset.liveSeconds || 3) * 1000);
 
   // A row sent back is back in the form with its reason: both in view, ready to correct.
   const sentBack = document.getElementById("sent-back-reason");

@@ -11,6 +11,7 @@ from browser_pages import close_page, new_page
 from django.conf import settings
 from django.urls import reverse
 from page_checks import axe_violations
+from playwright.sync_api import expect
 
 from club.models import Season
 from tournaments.models import Tournament
@@ -81,7 +82,7 @@ def test_the_demo_rankings_fit_and_find_a_player(demo_db, browser, live_server, 
         page.goto(pages["standings"])
         detail = page.locator("table.phone-fold details.row-detail").first
         detail.locator("summary").click()
-        assert detail.locator("dd").first.is_visible()
+        expect(detail.locator("dd").first).to_be_visible()
         assert page.evaluate("document.documentElement.scrollWidth") <= width
 
     # The search: a player far down the season's ranking, found with his neighbours.
@@ -92,8 +93,8 @@ def test_the_demo_rankings_fit_and_find_a_player(demo_db, browser, live_server, 
     with page.expect_navigation():
         page.locator("form.player-search button[type=submit]").click()
     found = page.locator("tr.found").first
-    assert found.is_visible()
+    expect(found).to_be_visible()
     assert wanted in found.inner_text()
-    assert page.locator(".search-result").first.is_visible()
+    expect(page.locator(".search-result").first).to_be_visible()
     check(page, f"ranking-search-{language}", width, height)
     close_page(page)
