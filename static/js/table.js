@@ -48,12 +48,18 @@
       .catch(() => {}); // no copy kept: the page works online as before
   }
 
+  // Once: a poll that finds news while the page reloads must not reload it again (the second
+  // reload would abort the first).
+  let reloading = false;
   function redraw() {
     if (typing) { news.hidden = false; return; }
+    if (reloading) return;
+    reloading = true;
     window.location.reload();
   }
 
   function poll() {
+    if (reloading) return;
     // Deals still to send: they go first, and the page is drawn afresh once they arrived
     // (not midway, which would send again the one whose answer the reload lost).
     // A phone that knows it has no network tries nothing (the « online » event sends them); one
