@@ -304,10 +304,10 @@ PAGE_BUILD_WAIT_SECONDS = 2.0
 # git commit.
 ATOUT_RELEASE = os.environ.get("ATOUT_RELEASE", "")
 
-# How often a live page (standings, the hall's screen) and a table's phones ask the server
-# whether anything changed (an ETag: unchanged costs a 304). Each phone of a 40-table hall
-# asks this often: the Wi-Fi's and the server's load.
-ATOUT_LIVE_SECONDS = 3
+# How often, in seconds, a live page (standings, the hall's screen) and a table's phones ask
+# the server whether anything changed (an ETag: unchanged costs a 304). Each phone of a
+# 40-table hall asks this often: the Wi-Fi's and the server's load. At least 1.
+ATOUT_LIVE_SECONDS = max(1, int(os.environ.get("ATOUT_LIVE_SECONDS", "3")))
 
 # Retention (docs/privacy.md), applied by ``manage.py periodic_jobs``: the staff logins'
 # addresses and browsers (django-axes' records), and the queue's finished tasks and built

@@ -69,9 +69,11 @@ def release() -> str:
 
 def key(name: str, *depends: object) -> str:
     """The cache key of the entry ``name`` for ``depends`` (plain values: ids, versions, names,
-    the validated query), in this release, database epoch, language and name order."""
+    the validated query), in this release, database epoch, language and name order; and the
+    live pages' poll interval, which every page carries."""
     audience = (active_name_order(), public_names_active())  # the public pages' names or all
-    whole = repr((release(), SiteEpoch.current(), get_language(), audience, depends))
+    site = (release(), SiteEpoch.current(), settings.ATOUT_LIVE_SECONDS)
+    whole = repr((*site, get_language(), audience, depends))
     return f"atout:{name}:{hashlib.sha256(whole.encode()).hexdigest()[:40]}"
 
 

@@ -95,3 +95,18 @@ def test_unknown_tokens_polled_with_an_etag_still_meet_the_guessing_limit(whist_
     assert refused.status_code == 429
     # A live link still answers from that address: the hall's phones share one.
     assert poll(client, link).status_code == 200
+
+
+def test_the_phones_and_the_live_pages_poll_as_often_as_the_site_says(whist_table, settings):
+    """``ATOUT_LIVE_SECONDS``: a busy hall's Wi-Fi can be asked less often; the pages carry it
+    (table.js and live.js read it), and a page kept under another interval is not served."""
+    tournament = whist_table.round.tournament
+    Tournament.objects.filter(pk=tournament.pk).update(published=True)
+    link = table_entry.issue_link(whist_table, user=None)
+    pages = [reverse("table_page", args=[link.token]), tournament.get_absolute_url()]
+    for seconds in (3, 7):
+        settings.ATOUT_LIVE_SECONDS = seconds
+        for url in pages:
+            answer = Client().get(url)
+            assert answer.status_code == 200, url
+            assert f'data-live-seconds="{seconds}"' in answer.content.decode(), (url, seconds)
