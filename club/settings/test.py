@@ -17,9 +17,6 @@ STORAGES = {
 WHITENOISE_USE_FINDERS = True
 WHITENOISE_AUTOREFRESH = True
 
-# The browser tests wait for the phones' and live pages' polls: each a second here.
-ATOUT_LIVE_SECONDS = 1
-
 # The tests build the demo club.
 ALLOW_DEMO_DATA = True
 # Each test process keeps its pages in its own memory (the suite runs on both cores), unless

@@ -3,6 +3,10 @@ violations checked): shared by the fixtures of conftest.py and the tests that op
 their own sizes. A module of its own name, not ``conftest``: another folder's conftest would
 take that name first when pytest is given several folders."""
 
+from urllib.parse import urljoin
+
+from playwright.sync_api import expect
+
 
 def new_page(browser, *, width: int = 1280, height: int = 900):
     context = browser.new_context(locale="fr-BE", viewport={"width": width, "height": height})
@@ -23,3 +27,12 @@ def close_page(page) -> None:
     violations = page.csp_violations
     page.context.close()
     assert not violations, violations
+
+
+def table_settled(page) -> None:
+    """Wait until a table's phone page shows the table as the site has it now (its stamp is
+    the state's): else its poll reloads it at the next news (another phone that joined the
+    table), midway through what the test types."""
+    live = page.locator("#table-live")
+    state = page.request.get(urljoin(page.url, live.get_attribute("data-state-url"))).json()
+    expect(live).to_have_attribute("data-stamp", state["stamp"], timeout=10_000)

@@ -6,6 +6,7 @@ only once the 20th row is confirmed. axe-core is clean on the row form at 390×8
 import random
 
 import pytest
+from browser_pages import table_settled
 from django.urls import reverse
 from page_checks import axe_violations
 from playwright.sync_api import Error as PlaywrightError
@@ -73,6 +74,7 @@ def test_a_double_king_table_enters_its_rows_on_phones(phones, live_server, make
     dealer, other, watcher = phones(), phones(), phones()
     say_who(dealer, url, names[first])
     say_who(other, url, names[(first + 1) % 4])
+    table_settled(dealer)  # it has seen the other phone join
     watcher.goto(standings)
     before = watcher.inner_text("main")
 
