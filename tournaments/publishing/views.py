@@ -408,7 +408,7 @@ def season_tables(
     for game in games:
         prefix = f"{game}-p-" if period else f"{game}-"
         if game in annual:
-            own = None if rules is None else (rules.get(game) or (0, {}))[1]
+            own = (rules.get(game) or (0, {}))[1]
             ranking = annual_rankings.annual_ranking(
                 season, game, rules=own, rows=False, period=period
             )
