@@ -1,6 +1,6 @@
 """The ranking tables: a tournament's standings and a season's standings as rows for one
-template loop (``_ranking_table.html``), their columns the game's standings metrics; the
-annual ranking as a django-tables2 table (sortable, paginated)."""
+template loop (``publishing/ranking_table.html``), their columns the game's standings
+metrics; the annual ranking as a django-tables2 table (sortable, paginated)."""
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
@@ -90,9 +90,10 @@ class AnnualRankingTable(tables.Table):
 # --------------------------------------------------------------------------- ranking tables
 #
 # A tournament's standings and the season's annual ranking are one template loop
-# (``publishing/_ranking_table.html``) over rows whose cells are written once here: a
-# 120-player table has over a thousand cells, which django-tables2's per-cell rendering makes
-# the most of a page's time. django-tables2 still sorts and paginates the annual ranking.
+# (``publishing/ranking_table.html``, drawn by ``ranking_table``) over rows whose cells are
+# written once here: a 120-player table has over a thousand cells, which django-tables2's
+# per-cell rendering makes the most of a page's time. django-tables2 still sorts and
+# paginates the annual ranking.
 
 
 @dataclass(frozen=True)
@@ -382,7 +383,7 @@ def standings_table(
     player_url: EntryUrl | None = None,
     rules: dict[str, Any] | None = None,
 ) -> tuple[list[Column], list[RankingRow]]:
-    """A tournament's standings as ``_ranking_table.html`` shows them: the game's metrics,
+    """A tournament's standings as ``publishing/ranking_table.html`` shows them: the game's metrics,
     then each round's score; sorted by the column ``query`` asks for (``sort``), else
     ranked. ``player_url(entry_id)``: the names' links (None: no link); ``rules``: the
     tournament's (whether its place points are added to the total)."""
@@ -651,7 +652,7 @@ def season_standings_table(
     player_url: PlayerUrl,
     threshold: int | None = None,
 ) -> dict[str, Any]:
-    """A game's season standings (``SeasonRow``s, ranked) as ``_ranking_table.html`` shows
+    """A game's season standings (``SeasonRow``s, ranked) as ``publishing/ranking_table.html`` shows
     them: sorted by the column ``query`` asks for (``<prefix>sort``, as django-tables2 sorted
     them), 50 a page (``<prefix>page``; a page past the end is the last), only the shown
     page's cells written. ``rows``: the whole ranking, or the page asked, sorted as asked

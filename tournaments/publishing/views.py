@@ -32,6 +32,7 @@ from tournaments.games import game_choices, plugin_for
 from tournaments.games.base import GamePlugin
 from tournaments.models import Entry, Table, Tournament
 from tournaments.publishing import page_cache, public_rounds
+from tournaments.publishing.ranking_table import ranking_table_html
 from tournaments.publishing.tables import (
     ANNUAL_KEYS,
     ANNUAL_SORTS,
@@ -72,7 +73,6 @@ from tournaments.selectors.season_rankings import SignatureRow
 from tournaments.selectors.season_totals import Period
 
 # The standings' and the annual ranking's one template.
-RANKING_TABLE = "publishing/_ranking_table.html"
 STANDINGS_WAITING = "publishing/_standings_waiting.html"
 
 
@@ -235,7 +235,7 @@ def standings_table_html(
             request.GET, plugin, rows, tournament.rounds, url, tournament.rules or None
         )
         context = {"css": "data standings", "columns": columns, "rows": shown}
-        table = render_to_string(RANKING_TABLE, context)
+        table = ranking_table_html(context)
         return render_to_string(STANDINGS_WAITING) + table if waiting else table
 
     key = (tournament.pk, tournament.results_version, tournament.rounds, tournament.game)
@@ -423,7 +423,7 @@ def season_tables(
         context = season_standings_table(
             request.GET, prefix, rows, excluded_season_columns(game), player_url, threshold
         )
-        html = mark_safe(render_to_string(RANKING_TABLE, context, request))  # its links
+        html = mark_safe(ranking_table_html(context, request))  # its links
         tables.append({"game": game, "name": names[game], "html": html, "table": context})
     return tables
 
@@ -580,7 +580,7 @@ def annual_table_html(
 
     def render() -> str:
         context = annual_table(request, ranking, season, prefix, threshold)
-        return render_to_string(RANKING_TABLE, context, request)  # the pages' links
+        return ranking_table_html(context, request)  # the pages' links
 
     return cached_html("annual", (*key, query), render)
 
@@ -592,7 +592,7 @@ def annual_table(
     prefix: str | None = None,
     threshold: int | None = None,
 ) -> dict[str, Any]:
-    """The annual ranking's table (``RANKING_TABLE``'s context), sorted and paginated by the
+    """The annual ranking's table (``ranking_table_html``'s context), sorted and paginated by the
     database (or over the stored rows for a best N) through django-tables2; only the shown
     page's players get their tournament cells (one query) and, with an attendance
     ``threshold``, their evenings (one query)."""

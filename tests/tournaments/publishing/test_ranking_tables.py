@@ -135,6 +135,12 @@ def test_the_annual_ranking_has_pages_of_fifty_players(club, client):
     # Ranks go on from the first page to the second.
     last, following = int(cells(body_rows(first)[-1])[0]), int(cells(body_rows(second)[0])[0])
     assert last <= following
+    # A page's links keep the rest of the query (the sort asked); in the visitor's language.
+    client.cookies["django_language"] = "nl"
+    sorted_second = client.get(url + "?whist-sort=-points&whist-page=2").content.decode()
+    back = 'href="?whist-sort=-points&amp;whist-page=1" class="icon item" rel="prev">← Vorige</a>'
+    assert back in sorted_second
+    assert 'aria-current="page">2</a>' in sorted_second
 
 
 def test_the_public_pages_first_reads_are_one_query_each(played_tournament):
