@@ -1,9 +1,9 @@
 """A ranking table's markup (the tournament's standings, a season's, an annual ranking): its
 context (``tables``' builders) drawn by ``publishing/ranking_table.html``, a Jinja2 template
 (club/settings/base.py's ``TEMPLATES``: a page of 50 players in a fifth of the Django engine's
-time, the season page's largest part). Its words are translated here, and its page links made
-here as django-tables2's ``querystring`` tag makes them: the template holds no word of its own
-(``makemessages`` reads Django's templates, not Jinja2's)."""
+time, the season page's largest part after its SQL). Its words are translated here, and its
+page links made here as django-tables2's ``querystring`` tag makes them: the template holds no
+word of its own (``makemessages`` reads Django's templates, not Jinja2's)."""
 
 from typing import Any
 
