@@ -10,10 +10,11 @@ back; « nan » for a page without one), beside the baseline a competent
 engineer would write: one query ranking the page's rows in the database (sums, the rank by a
 window function, a tournament's round scores as columns), run through the same cursor as the
 page's own queries (Django's: on PostgreSQL psycopg's client-side binding, its default, so
-neither is a prepared statement). Prints milliseconds (median of 7), the pages'
-CPU (rendered and cached), and the ratio of a rendered page to its SQL, in time and in CPU (on
-SQLite the database runs in the process: the CPU ratio is the one a loaded machine leaves
-meaningful; on PostgreSQL the query's CPU is the server's, not counted).
+neither is a prepared statement). Prints milliseconds (median of 21: fewer let one slow
+run of a shared machine move it), the pages' CPU (rendered and cached), and the ratio of a
+rendered page to its SQL, in time and in CPU (on SQLite the database runs in the process: the
+CPU ratio is the one a loaded machine leaves meaningful; on PostgreSQL the query's CPU is the
+server's, not counted). On PostgreSQL the planner's statistics are taken after the load.
 """
 
 import argparse
@@ -50,6 +51,11 @@ def main() -> None:
 
     call_command("migrate", verbosity=0)
     season, tournament = build_season(args.tournaments, args.players, args.rounds)
+    if connection.vendor == "postgresql":
+        # The planner's statistics of the rows just loaded, as autovacuum soon takes them:
+        # without them the plans (the page's and the baseline's) vary from run to run.
+        with connection.cursor() as cursor:
+            cursor.execute("ANALYZE")
     client = Client()
 
     def page(url: str) -> tuple[float, ...]:
@@ -150,10 +156,10 @@ def raw(connection, sql: str, params: list[object]) -> tuple[float, float]:
 
 
 def timed(fn, clock=time.perf_counter, setup=None) -> float:
-    """``fn``'s median time in ms over 7 runs (after one), ``setup()`` run before each, untimed."""
+    """``fn``'s median time in ms over 21 runs (after one), ``setup()`` run before each, untimed."""
     fn()  # warm-up
     samples = []
-    for _ in range(7):
+    for _ in range(21):
         if setup is not None:
             setup()
         start = clock()

@@ -6,7 +6,9 @@ real name: only the public pages, the hall screen, the public exports and the wa
 ``public_name``.
 """
 
-from django.db.models import QuerySet
+from functools import cache
+
+from django.db import connection
 from django.http import HttpRequest
 from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
@@ -14,6 +16,7 @@ from django.utils.translation import gettext as _
 from . import names
 from .language import activate_club_language, document_language
 from .models import Club, Player, PublicName
+from .rows import columns, from_row
 
 #: The privacy notices a club starts from: the model a new club adapts, the demo's own.
 MODEL_NOTICE = "club/notices/model.txt"
@@ -79,12 +82,36 @@ def noindex(request: HttpRequest) -> bool:
     return getattr(request, "atout_noindex", False)
 
 
-def not_in_full(club: Club) -> QuerySet[Player]:
-    """The club's players whose public name is not their full name (one query)."""
-    players = club.players.only("pk", "first_name", "last_name", "public_name", "pseudonym")
-    if club.default_public_name == PublicName.FULL:
-        return players.exclude(public_name__in=["", PublicName.FULL])
-    return players.exclude(public_name=PublicName.FULL)
+#: What ``public_names`` reads of a player.
+_NAME_FIELDS = ("id", "first_name", "last_name", "public_name", "pseudonym")
+
+
+@cache
+def _not_in_full_sql(default_in_full: bool) -> str:
+    """The club's players whose public name is not their full name: those who chose another
+    (and, where the club's default is not the full name, those who chose none)."""
+    chosen = Player._meta.get_field("public_name").column
+    not_full = f'p."{chosen}" NOT IN (%s, %s)' if default_in_full else f'p."{chosen}" <> %s'
+    clubs = Player.clubs.through._meta.db_table
+    return f"""
+        SELECT {columns(Player, "p", _NAME_FIELDS)}
+        FROM {Player._meta.db_table} p JOIN {clubs} m ON m.player_id = p.id
+        WHERE m.club_id = %s AND {not_full}
+        ORDER BY p.id"""
+
+
+def not_in_full(club: Club) -> list[Player]:
+    """The club's players whose public name is not their full name, by id (one query, of
+    plain SQL: read by every public page that writes a name, its composing by the ORM cost
+    more than its running)."""
+    in_full = club.default_public_name == PublicName.FULL
+    params: list[int | str] = (
+        [club.pk, "", PublicName.FULL] if in_full else [club.pk, PublicName.FULL]
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(_not_in_full_sql(in_full), params)
+        rows = cursor.fetchall()
+    return [from_row(Player, dict(zip(_NAME_FIELDS, row, strict=True))) for row in rows]
 
 
 def public_names(club: Club) -> tuple[dict[tuple[str, str], str], frozenset[int]]:
@@ -93,7 +120,7 @@ def public_names(club: Club) -> tuple[dict[tuple[str, str], str], frozenset[int]
     of one name share the more private label."""
     shown: dict[tuple[str, str], str] = {}
     hidden = set()
-    for player in not_in_full(club).order_by("pk"):
+    for player in not_in_full(club):
         key = (player.first_name, player.last_name)
         is_hidden = public_mode(player, club) == PublicName.HIDDEN
         hidden |= {player.pk} if is_hidden else set()

@@ -241,23 +241,21 @@ def with_details(
                 "odd" if position % 2 else "even",
             )
         )
-        cells = row.cells
-        details = "".join(
-            f"{terms[index]}{cell}</dd>"
-            for index, cell in enumerate(cells[: len(terms)])
-            if index != key
-        )
-        shown = "".join(
-            f"{opening[index] if index < len(opening) else CELL_OPENING}{cell}</td>"
-            for index, cell in enumerate(cells)
-        )
+        # Joined as a list of pieces: a safe cell formatted into a string would be converted
+        # by a call of its own (``SafeString.__str__``), 600 calls a page.
+        details: list[str] = []
+        shown: list[str] = []
+        for index, cell in enumerate(row.cells):
+            if index < len(terms) and index != key:
+                details += (terms[index], cell, "</dd>")
+            shown += (opening[index] if index < len(opening) else CELL_OPENING, cell, "</td>")
         out.append(
             replace(
                 row,
                 key=key,
-                details=SafeString(details),
+                details=SafeString("".join(details)),
                 css=SafeString(css),  # literals only
-                shown=SafeString(shown),
+                shown=SafeString("".join(shown)),
             )
         )
     return out

@@ -65,6 +65,7 @@ from tournaments.selectors import (
     listing,
     round_reads,
     rulebook,
+    season_page,
     season_rankings,
     season_totals,
 )
@@ -449,7 +450,11 @@ def season_page_context(
     return {
         "season": season,
         "tables": season_tables(request, season, games, None, signature, rules),
-        "months": months,
+        # Each month's link, written once here: its label is a formatted date.
+        "months": [
+            {"mois": month.query["mois"], "label": month.label, "current": month == period}
+            for month in months
+        ],
         "period_form": period_form,
         "period": period,
         "period_tables": (
@@ -511,13 +516,12 @@ class SeasonStandingsView(ConditionalPage):
     query_checks = season_query_checks()
 
     def page_depends(self) -> tuple[object, ...] | None:
-        season = listing.season_with_club(self.kwargs["pk"])
-        if season is None:
+        found = season_page.season_page(self.kwargs["pk"])  # two queries, no more
+        if found is None:
             raise Http404
+        season = self.season = found.season
         public_page(self.request, season.club)
-        self.season = season
-        self.signature = season_rankings.season_signature(season)
-        self.rules = season_rankings.club_rules(season)
+        self.signature, self.rules = found.signature, found.rules
         if not kept_period(self.request, season):
             return None
         # The committee's page has the threshold form (a logged-in user's page is his own).

@@ -34,8 +34,3 @@ def club_home(club: Club, season: Season | None) -> dict[str, object]:
             tournaments.exclude(status=Tournament.Status.REGISTRATION).order_by("-date")[:5]
         ),
     }
-
-
-def season_with_club(pk: int) -> Season | None:
-    """A season with its club (one query: the season's public page)."""
-    return Season.objects.select_related("club").filter(pk=pk).first()
