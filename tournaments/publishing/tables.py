@@ -161,7 +161,7 @@ class Column:
 NO_MARKUP = SafeString("")
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class RankingRow:
     """One line of a ranking table: the rank (a substitute has none), the name with its link
     (or a team's players), then each column's cell, written."""
@@ -216,10 +216,11 @@ CELL_OPENING = '<td class="num">'
 def with_details(
     columns: Sequence[Column], rows: Iterable[RankingRow], key: int | None
 ) -> list[RankingRow]:
-    """The rows with what a phone shows in each row's detail (``details``): every column
-    after the rank and the name but the ``key`` one (its total), heading and cell; and what
-    the template writes of each row, prepared once (``css``, ``shown``): its classes (a
-    substitute, a player found, even or odd) and its cells, each with its class. The
+    """The rows (fresh from their table's builder: written in place) with what a phone shows
+    in each row's detail (``details``): every column after the rank and the name but the
+    ``key`` one (its total), heading and cell; and what the template writes of each row,
+    prepared once (``css``, ``shown``): its classes (a substitute, a player found, even or
+    odd) and its cells, each with its class. The
     markup is joined here, not looped over in the template: a season's page writes 50 rows
     of a dozen cells at each rebuild; the headings are escaped once, the cells are figures
     (``cells``: safe). The row around them (its rank, the player's name and link) is the
@@ -249,15 +250,11 @@ def with_details(
             if index < len(terms) and index != key:
                 details += (terms[index], cell, "</dd>")
             shown += (opening[index] if index < len(opening) else CELL_OPENING, cell, "</td>")
-        out.append(
-            replace(
-                row,
-                key=key,
-                details=SafeString("".join(details)),
-                css=SafeString(css),  # literals only
-                shown=SafeString("".join(shown)),
-            )
-        )
+        row.key = key
+        row.details = SafeString("".join(details))
+        row.css = SafeString(css)  # literals only
+        row.shown = SafeString("".join(shown))
+        out.append(row)
     return out
 
 
