@@ -13,7 +13,7 @@ from django.test.utils import CaptureQueriesContext
 
 from club.models import Club, Player, PublicName, Season
 from club.privacy import hidden_label, public_names
-from tests.tournaments.publishing.test_season_page_cache import NAMES, evenings
+from tests.tournaments.publishing.test_season_page_cache import evenings, players  # noqa: F401
 from tournaments.models import Tournament
 from tournaments.selectors import season_rankings
 from tournaments.selectors.season_page import LARGEST_KEY, season_page
@@ -21,16 +21,11 @@ from tournaments.services import rulesets
 
 pytestmark = pytest.mark.django_db
 
-
-@pytest.fixture
-def players(club):
-    made = [Player.objects.create(first_name=f, last_name=n) for f, n in NAMES]
-    club.players.add(*made)
-    return made
+# ``players``: the same four members as the season page's cache tests (its fixture).
 
 
 @pytest.fixture
-def varied(club, season, players):
+def varied(club, season, players):  # noqa: F811
     """A season with what its signature tells apart: evenings with results (whist, Double
     King), a tournament adding its place points to the total, an archived-evening flag, an
     unpublished tournament and another season's (both left out); the club's rulesets, one
@@ -90,7 +85,7 @@ def test_a_season_that_is_not_there_reads_nothing(varied):
         assert season_page(pk) is None
 
 
-def test_the_public_names_read_in_plain_sql_follow_the_clubs_default(club, players):
+def test_the_public_names_read_in_plain_sql_follow_the_clubs_default(club, players):  # noqa: F811
     anne, luc, marc, eva = players
     anne.public_name = PublicName.INITIALS
     anne.save()
