@@ -220,11 +220,10 @@ def with_details(
     in each row's detail (``details``): every column after the rank and the name but the
     ``key`` one (its total), heading and cell; and what the template writes of each row,
     prepared once (``css``, ``shown``): its classes (a substitute, a player found, even or
-    odd) and its cells, each with its class. The
-    markup is joined here, not looped over in the template: a season's page writes 50 rows
-    of a dozen cells at each rebuild; the headings are escaped once, the cells are figures
-    (``cells``: safe). The row around them (its rank, the player's name and link) is the
-    template's."""
+    odd) and its cells, each with its class. The markup is joined here, not looped over in
+    the template: a season's page writes 50 rows of a dozen cells at each rebuild; the
+    headings are escaped once, the cells are figures (``cells``: safe). The row around them
+    (its rank, the player's name and link) is the template's."""
     # The headings translated and escaped once for every row (lazy texts would be at each
     # cell).
     headings = [conditional_escape(str(column.heading)) for column in columns[2:]]
