@@ -4,20 +4,22 @@
 
 Builds a throwaway SQLite database (or uses DATABASE_URL) with a season of finished Double King
 tournaments (their results stored, as the services store them), then times the season
-standings page and one tournament's standings page, each rendered again (the cache emptied
-before each request: a sheet was just saved), cached, and revalidated (304: its ETag sent
-back; « nan » for a page without one), beside the baseline a competent
-engineer would write: one query ranking the page's rows in the database (sums, the rank by a
-window function, a tournament's round scores as columns), run through the same cursor as the
+standings page (and the page of a month, March: its ranking above the season's), and one
+tournament's standings page, each rendered again (the cache emptied before each request: a
+sheet was just saved), cached, and revalidated (304: its ETag sent back; « nan » for a page
+without one), beside the baseline a competent engineer would write: one query ranking the
+page's rows in the database (sums, the rank by a window function, a tournament's round scores
+as columns; the month's page: its two rankings' queries), run through the same cursor as the
 page's own queries (Django's: on PostgreSQL psycopg's client-side binding, its default, so
-neither is a prepared statement). Prints milliseconds (median of 21: fewer let one slow
-run of a shared machine move it), the pages' CPU (rendered and cached), and the ratio of a
-rendered page to its SQL, in time and in CPU (on SQLite the database runs in the process: the
-CPU ratio is the one a loaded machine leaves meaningful; on PostgreSQL the query's CPU is the
-server's, not counted). On PostgreSQL the planner's statistics are taken after the load.
+neither is a prepared statement). Prints milliseconds (median of 21: fewer let one slow run of
+a shared machine move it), the pages' CPU (rendered and cached), and the ratio of a rendered
+page to its SQL, in time and in CPU (on SQLite the database runs in the process: the CPU ratio
+is the one a loaded machine leaves meaningful; on PostgreSQL the query's CPU is the server's,
+not counted). On PostgreSQL the planner's statistics are taken after the load.
 """
 
 import argparse
+import datetime
 import math
 import os
 import random
@@ -94,6 +96,12 @@ def main() -> None:
               GROUP BY tr.player_id) x
         JOIN club_player p ON p.id = x.player_id
         ORDER BY place, p.last_name, p.first_name"""
+    # A month's ranking: the same over the month's evenings (its page shows it above the
+    # season's: both queries are its baseline).
+    month_sql = season_sql.replace(
+        "AND t.game = 'double_king'", "AND t.game = 'double_king' AND t.date BETWEEN %s AND %s"
+    )
+    march = [datetime.date(2026, 3, 1), datetime.date(2026, 3, 31)]
     # A tournament's players ranked from their complete tables, each round's score a column.
     round_scores = ", ".join(
         f"MAX(CASE WHEN r.number = {n} THEN s.score END) AS r{n}" for n in range(1, args.rounds + 1)
@@ -116,12 +124,17 @@ def main() -> None:
         (
             "season standings page",
             page(reverse("season_standings", args=[season.pk])),
-            raw(connection, season_sql, [season.pk]),
+            raw(connection, (season_sql, [season.pk])),
+        ),
+        (
+            "season page, a month",
+            page(reverse("season_standings", args=[season.pk]) + "?mois=2026-03"),
+            raw(connection, (month_sql, [season.pk, *march]), (season_sql, [season.pk])),
         ),
         (
             "tournament standings page",
             page(reverse("tournament_standings", args=[tournament.pk])),
-            raw(connection, tournament_sql, [tournament.pk]),
+            raw(connection, (tournament_sql, [tournament.pk])),
         ),
     ]
     print(
@@ -142,15 +155,17 @@ def main() -> None:
         )
 
 
-def raw(connection, sql: str, params: list[object]) -> tuple[float, float]:
-    """The baseline query's time and CPU, through Django's cursor as the page's own queries
-    (on PostgreSQL: psycopg's client-side binding, Django's default; nothing prepared)."""
+def raw(connection, *queries: tuple[str, list[object]]) -> tuple[float, float]:
+    """The baseline queries' time and CPU, (sql, params) each, through Django's cursor as the
+    page's own queries (on PostgreSQL: psycopg's client-side binding, Django's default;
+    nothing prepared)."""
     connection.ensure_connection()
 
     def run() -> None:
         with connection.cursor() as cursor:
-            cursor.execute(sql, params)
-            cursor.fetchall()
+            for sql, params in queries:
+                cursor.execute(sql, params)
+                cursor.fetchall()
 
     return timed(run), timed(run, clock=time.process_time)
 
@@ -171,8 +186,6 @@ def timed(fn, clock=time.perf_counter, setup=None) -> float:
 def build_season(n_tournaments: int, n_players: int, n_rounds: int, game: str = "double_king"):
     """Finished tournaments stored directly (the bench measures reads, not entry), their
     results stored as a saved sheet stores them."""
-    import datetime
-
     from django.db import transaction
 
     from club.models import Club, Player, Season
