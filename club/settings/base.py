@@ -75,7 +75,8 @@ WSGI_APPLICATION = "club.wsgi.application"
 
 # The form widgets are drawn by Jinja2, from Django's own Jinja2 copies of its widget
 # templates: the same markup, 1.7× faster (bench/form_widgets.py; the whist rules page's 393
-# inputs); and so are the ranking tables (publishing/ranking_table.html, its words translated
+# inputs), and each field around its widget (club/jinja2/includes/field.html); and so are
+# the ranking tables (publishing/ranking_table.html, its words translated
 # by its caller): a page of 50 players in a fifth of the Django engine's time
 # (bench/standings.py). The engines are tried in order: every other template (the pages', the
 # admin's widgets) is the Django engine's.
@@ -86,6 +87,7 @@ TEMPLATES = [
         "DIRS": [
             Path(django.forms.__file__).resolve().parent / "jinja2",
             BASE_DIR / "tournaments" / "publishing" / "jinja2",
+            BASE_DIR / "club" / "jinja2",
         ],
         "APP_DIRS": False,
     },
@@ -107,7 +109,8 @@ TEMPLATES = [
     },
 ]
 
-FORM_RENDERER = "django.forms.renderers.TemplatesSetting"
+# Django's TemplatesSetting, each field (its label, help and errors) drawn by Jinja2 too.
+FORM_RENDERER = "club.form_renderer.FormRenderer"
 
 
 def database_from_env(default_sqlite: Path) -> dj_database_url.DBConfig:
