@@ -9,6 +9,11 @@ from django.db.models import DEFERRED, Model
 
 M = TypeVar("M", bound=Model)
 
+#: The largest key a row may have (a signed 64-bit column: SQLite's INTEGER, PostgreSQL's
+#: bigint); a URL's larger number would overflow a plain query's parameter, where the ORM's
+#: lookups answer that no row has it.
+LARGEST_KEY = 2**63 - 1
+
 
 def from_row(model: type[M], values: Mapping[str, Any]) -> M:
     """A ``model`` row from its fields' ``values`` (by field name), loaded as the ORM loads one

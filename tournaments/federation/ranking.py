@@ -22,6 +22,7 @@ from django.db.models import Count, Max, QuerySet, Subquery, Sum
 
 from club.models import Club, Player, PublicName
 from club.privacy import public_mode, resolved_name, shows_player_page
+from club.rows import LARGEST_KEY
 from scoring.errors import InvalidDeal
 from scoring.federation import (
     CLUB_RANKINGS,
@@ -451,11 +452,6 @@ def counted_list(
 #: the games it ranks.
 FEDERATION_KEYS = ("id", "name", "ranking_version", *RULE_FIELDS, "games")
 SEASON_KEYS = ("id", "name", "starts_on", "ends_on")
-
-
-#: The largest key a row may have (a signed 64-bit column: SQLite's INTEGER, PostgreSQL's
-#: bigint); a URL's larger number would overflow the query's parameter.
-LARGEST_KEY = 2**63 - 1
 
 
 def season_key(slug: str, season_pk: int) -> tuple[object, ...] | None:

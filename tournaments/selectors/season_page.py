@@ -14,14 +14,10 @@ from typing import Any
 from django.db import connection
 
 from club.models import Club, Season
-from club.rows import columns, from_row
+from club.rows import LARGEST_KEY, columns, from_row
 
 from ..models import GameRules, Tournament, TournamentResult
 from .season_rankings import SignatureRow
-
-#: The largest key a row may have (a signed 64-bit column); a URL's larger number would
-#: overflow the query's parameter, as the ORM's lookups: no row has it.
-LARGEST_KEY = 2**63 - 1
 
 #: Every column of the season.
 SEASON_FIELDS = tuple(field.name for field in Season._meta.concrete_fields)

@@ -13,10 +13,11 @@ from django.test.utils import CaptureQueriesContext
 
 from club.models import Club, Player, PublicName, Season
 from club.privacy import hidden_label, public_names
+from club.rows import LARGEST_KEY
 from tests.tournaments.publishing.test_season_page_cache import evenings, players  # noqa: F401
 from tournaments.models import Tournament
 from tournaments.selectors import season_rankings
-from tournaments.selectors.season_page import LARGEST_KEY, season_page
+from tournaments.selectors.season_page import season_page
 from tournaments.services import rulesets
 
 pytestmark = pytest.mark.django_db
