@@ -23,8 +23,9 @@ ARG ATOUT_RELEASE
 ENV ATOUT_RELEASE=${ATOUT_RELEASE}
 RUN test -n "$ATOUT_RELEASE" || { echo "Build with --build-arg ATOUT_RELEASE=\$(git describe --tags --always --dirty)" >&2; exit 1; }
 
-# scripts/system-deps.sh installs Pango, HarfBuzz, fonts and gettext (root in the build).
-RUN make production VENV=/srv/atout/.venv \
+# scripts/system-deps.sh installs Pango, HarfBuzz, fonts and gettext (root in the build). The
+# image's own Python, whatever Debian packages the libraries bring.
+RUN make production VENV=/srv/atout/.venv PYTHON=/usr/local/bin/python3 \
     && rm -rf /var/lib/apt/lists/* \
     && groupadd --system --gid 10001 atout \
     && useradd --system --uid 10001 --gid atout --no-create-home --home-dir /srv/atout atout \

@@ -2,8 +2,8 @@
 # Checks the system libraries Atout needs and installs the missing ones with apt-get when it can.
 #   scripts/system-deps.sh          PDF libraries (Pango, HarfBuzz subset), gettext, and the tools
 #                                   the tests read a printed QR code with (pdftoppm, zbarimg):
-#                                   required; python3-venv too when PYTHON (python3 unless set)
-#                                   cannot make a virtualenv (Debian's own without it)
+#                                   required; python3-venv too when PYTHON (the Makefile's default
+#                                   unless set) cannot make a virtualenv (Debian's own without it)
 #   scripts/system-deps.sh node     Node.js, npm and Java for the page checks (axe-core, vnu)
 #   scripts/system-deps.sh browser  Debian's chromium for the end-to-end tests: optional unless
 #                                   REQUIRE_BROWSER=1 (CI), then a failure stops with an error
@@ -28,8 +28,15 @@ elif [ "$want" = node ]; then
 else
   packages=(libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 fonts-dejavu-core gettext
     poppler-utils zbar-tools)
-  # Debian's own python3 (PYTHON, the Makefile's) makes a virtualenv only with python3-venv.
-  if ! "${PYTHON:-python3}" -c 'import ensurepip, venv' >/dev/null 2>&1; then
+  # Debian's own python3 makes a virtualenv only with python3-venv. PYTHON: the Makefile's
+  # interpreter; run alone, the Makefile's default (Debian's when it is 3.11 or newer).
+  if [ -z "${PYTHON:-}" ]; then
+    PYTHON=python3
+    if /usr/bin/python3 -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null; then
+      PYTHON=/usr/bin/python3
+    fi
+  fi
+  if ! "$PYTHON" -c 'import ensurepip, venv' >/dev/null 2>&1; then
     packages+=(python3-venv)
   fi
   check() {

@@ -3,7 +3,7 @@ Dockerfile's steps are read (ARG, ENV, WORKDIR, SHELL, RUN) and run in a clean c
 context (the tracked files less .dockerignore's) with only the build's environment, no secret.
 What a step would change on the machine (apt-get, the system user, /var/cache/atout) is left
 out, and `make production` runs as `make catalogue` in a copy whose .venv is this one: its
-package installs are the lock file's, which tests/ops/debian_python.sh installs for real; the
+package installs are the lock file's, which CI installs for real; the
 catalogue, the static files and the release are built as the image builds them.
 
 The build's processes get only the build's environment, and the container its own SQLite file:

@@ -1,10 +1,13 @@
 """Issue 32 §7.1: the lock files install on every Python the README names (Debian 12's own
 3.11.2 included), and the Makefile creates the virtualenv with the interpreter it is given.
-The real install with Debian's /usr/bin/python3 from a fresh clone is tests/ops/debian_python.sh
-(CI runs it beside the suite)."""
+CI's suite runs on the Makefile's default, Debian's /usr/bin/python3; the real install with the
+other, the python3 first on the PATH, from a fresh clone is tests/ops/second_python.sh (CI runs
+it beside the suite)."""
 
+import os
 import re
 import subprocess
+import sys
 from importlib import metadata
 from pathlib import Path
 
@@ -63,3 +66,35 @@ def test_make_install_creates_the_virtualenv_with_the_python_it_is_given():
         check=True,
     ).stdout
     assert "/usr/bin/python3 -m venv /nonexistent" in planned
+
+
+def planned_venv(environment: dict[str, str]) -> str:
+    """The command `make install` would make a new virtualenv with, in ``environment``."""
+    planned = subprocess.run(
+        ["make", "-n", "-B", "install", "VENV=/nonexistent"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+        env=environment,
+    ).stdout
+    return next(line for line in planned.splitlines() if line.endswith("-m venv /nonexistent"))
+
+
+def test_make_install_takes_the_systems_python_unless_it_is_too_old_or_another_is_named(tmp_path):
+    """Debian builds its python3 with profile-guided optimisation (the suite runs a tenth
+    faster on it): the Makefile takes it (SYSTEM_PYTHON, /usr/bin/python3) unless it is older
+    than pyproject's 3.11, then the python3 first on the PATH; PYTHON, when named, wins."""
+    environment = {k: v for k, v in os.environ.items() if k != "PYTHON"}
+    old = tmp_path / "python3.9"
+    old.write_text("#!/bin/sh\nexec python3 -c 'import sys; sys.exit(1)'\n")
+    old.chmod(0o755)
+    environment["SYSTEM_PYTHON"] = sys.executable
+    assert planned_venv(environment) == f"{sys.executable} -m venv /nonexistent"
+    environment["SYSTEM_PYTHON"] = str(old)
+    assert planned_venv(environment) == "python3 -m venv /nonexistent"
+    environment["SYSTEM_PYTHON"] = str(tmp_path / "none")
+    assert planned_venv(environment) == "python3 -m venv /nonexistent"
+    environment["SYSTEM_PYTHON"] = sys.executable
+    environment["PYTHON"] = "python3.11"
+    assert planned_venv(environment) == "python3.11 -m venv /nonexistent"

@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
-# Issue 32 §7.1: Atout installs with Debian 12's own python3 (/usr/bin/python3, 3.11.2) as the
-# README says, from a fresh clone of this checkout's HEAD (`make install PYTHON=...`: the
-# system packages, python3-venv included, the dev lock file with its hashes, the catalogue),
-# and `manage.py check` passes with it. .ci/run starts it beside the suite and waits for it at
-# the end. Alone: tests/ops/debian_python.sh (DEBIAN_PYTHON names another interpreter).
+# Issue 32 §7.1: Atout installs with both Pythons a Debian 12 machine may have: Debian's own
+# /usr/bin/python3 (3.11.2), which the Makefile takes by default and the suite runs on, and the
+# python3 first on the PATH (here a pyenv build, 3.11.7), which this script installs with from
+# a fresh clone of this checkout's HEAD (`make install PYTHON=...`: the system packages,
+# python3-venv included, the dev lock file with its hashes, the catalogue); `manage.py check`
+# passes with it. .ci/run starts it beside the suite and waits for it at the end. Alone:
+# tests/ops/second_python.sh (SECOND_PYTHON names another interpreter).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
-python=${DEBIAN_PYTHON:-/usr/bin/python3}
+python=${SECOND_PYTHON:-$(command -v python3)}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
@@ -25,4 +27,4 @@ fi
 .venv/bin/python manage.py check
 # redis' asyncio client is what needs async-timeout below Python 3.11.3.
 .venv/bin/python -c "import redis.asyncio"
-echo "Debian's python3 ($made) installs Atout: $((SECONDS - started)) s"
+echo "$python ($made) installs Atout: $((SECONDS - started)) s"
