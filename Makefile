@@ -1,13 +1,12 @@
 # Atout — two commands on a fresh machine: `make run` and `make test`.
 VENV ?= .venv
-# The interpreter the virtualenv is made with: Debian's own /usr/bin/python3 when it is 3.11 or
-# newer (Debian builds it with profile-guided and link-time optimisation: the suite took 12 min
-# 23 s on it against 13 min 39 s on a python3 3.11 built without them), else the python3 first
-# on the PATH; `make install PYTHON=...` names another (SYSTEM_PYTHON: where Debian's is).
+# The interpreter the virtualenv is made with (scripts/python.sh): Debian's own /usr/bin/python3
+# when it is 3.11 or newer (profile-guided and link-time optimised: the suite took 12 min 23 s on
+# it against 13 min 39 s on a python3 3.11 built without them), else the python3 first on the
+# PATH; `make install PYTHON=...` names another (SYSTEM_PYTHON: where Debian's is).
 SYSTEM_PYTHON ?= /usr/bin/python3
 ifndef PYTHON
-PYTHON := $(shell $(SYSTEM_PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' \
-	2>/dev/null && echo $(SYSTEM_PYTHON) || echo python3)
+PYTHON := $(shell scripts/python.sh $(SYSTEM_PYTHON))
 endif
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed

@@ -30,12 +30,7 @@ else
     poppler-utils zbar-tools)
   # Debian's own python3 makes a virtualenv only with python3-venv. PYTHON: the Makefile's
   # interpreter; run alone, the Makefile's default (Debian's when it is 3.11 or newer).
-  if [ -z "${PYTHON:-}" ]; then
-    PYTHON=python3
-    if /usr/bin/python3 -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null; then
-      PYTHON=/usr/bin/python3
-    fi
-  fi
+  PYTHON=${PYTHON:-$("$(dirname "$0")/python.sh")}
   if ! "$PYTHON" -c 'import ensurepip, venv' >/dev/null 2>&1; then
     packages+=(python3-venv)
   fi
