@@ -4,19 +4,18 @@ standings, rounds, hall screen, players and tables, the season standings and eac
 season, the clubs' rating lists and their method.
 
 The checker reads every page (one run of Java for all of them). axe-core runs in Chromium on
-every distinct page *skeleton* (the markup without its words and numbers, a run of the same
-rows once: 63 of the demo's 609 pages); the others differ from one of them only in names,
-figures and how many rows of a kind they have."""
+every distinct page *skeleton* (``page_checks.skeleton``: the markup without its words and
+numbers, a run of the same rows once: 67 of the demo's 609 pages); the others differ from one
+of them only in names, figures and how many rows of a kind they have."""
 
 import json
-import re
 import subprocess
 from pathlib import Path
 
 import pytest
 from django.test import Client
 from django.urls import reverse
-from page_checks import axe_violations
+from page_checks import axe_violations, skeleton
 
 from club.models import Club, Season
 from tournaments.models import Entry, Table
@@ -55,25 +54,6 @@ def public_urls() -> list[str]:
         for game in RatingList.objects.filter(club=club).values_list("game", flat=True):
             urls += [reverse(n, args=[club.slug, game]) for n in ("rating_list", "rating_method")]
     return urls
-
-
-def skeleton(html: str) -> str:
-    """A page's markup without its words and numbers: pages with the same skeleton differ
-    only in names and figures (another player's page, another table of the same size), which
-    axe's rules do not look at (texts stay marked empty or not)."""
-    html = re.sub(r">[^<]*\S[^<]*<", ">T<", html)
-    html = re.sub(r'(href|title|aria-label|id|aria-labelledby|content)="[^"]*"', r'\1=""', html)
-    html = re.sub(r"<desc[^>]*>.*?</desc>", "<desc></desc>", html, flags=re.S)
-    html = re.sub(r"\d+", "0", html)
-    # A run of the same tags, once: a table of 4 rows is one of 12 (a chart of 4 points one
-    # of 9), to axe's rules as to its reader.
-    while (shorter := REPEATED.sub(r"\1", html)) != html:
-        html = shorter
-    return html
-
-
-#: The same tags (up to 16, texts blanked) twice or more in a row.
-REPEATED = re.compile(r"((?:<[^<]*){1,16}?)\1+")
 
 
 def nu_errors(folder: Path) -> list[str]:
