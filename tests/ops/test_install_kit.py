@@ -57,21 +57,11 @@ def test_the_lock_files_install_on_every_python_the_readme_names(lock, python):
     assert missing_on(python, locked(lock)) == []
 
 
-def test_make_install_creates_the_virtualenv_with_the_python_it_is_given():
+def planned_venv(environment: dict[str, str] | None = None, *variables: str) -> str:
+    """The command `make install` would make a new virtualenv with, in ``environment`` (this
+    process's unless given), with the Makefile's ``variables`` (``NAME=value``)."""
     planned = subprocess.run(
-        ["make", "-n", "-B", "install", "PYTHON=/usr/bin/python3", "VENV=/nonexistent"],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        check=True,
-    ).stdout
-    assert "/usr/bin/python3 -m venv /nonexistent" in planned
-
-
-def planned_venv(environment: dict[str, str]) -> str:
-    """The command `make install` would make a new virtualenv with, in ``environment``."""
-    planned = subprocess.run(
-        ["make", "-n", "-B", "install", "VENV=/nonexistent"],
+        ["make", "-n", "-B", "install", "VENV=/nonexistent", *variables],
         cwd=ROOT,
         capture_output=True,
         text=True,
@@ -79,6 +69,10 @@ def planned_venv(environment: dict[str, str]) -> str:
         env=environment,
     ).stdout
     return next(line for line in planned.splitlines() if line.endswith("-m venv /nonexistent"))
+
+
+def test_make_install_creates_the_virtualenv_with_the_python_it_is_given():
+    assert "/usr/bin/python3 -m venv /nonexistent" in planned_venv(None, "PYTHON=/usr/bin/python3")
 
 
 def test_make_install_takes_the_systems_python_unless_it_is_too_old_or_another_is_named(tmp_path):
