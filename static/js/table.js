@@ -16,6 +16,13 @@
   const box = document.getElementById("send-queue");
   let etag = null, typing = false;
   const stamp = live.dataset.stamp;
+  // The answer to a post is asked with a query that tells the service worker to wait for it;
+  // the address shown (and reloaded later) is the page's own.
+  if (window.location.search) {
+    window.history.replaceState(
+      window.history.state, "", window.location.pathname + window.location.hash
+    );
+  }
   document.querySelectorAll("form input[type=text], form select, form input[type=number]")
     .forEach((el) => el.addEventListener("input", () => { typing = true; }));
   if (form) form.addEventListener("change", () => { typing = true; });
@@ -57,6 +64,12 @@
     reloading = true;
     window.location.reload();
   }
+  // A form posted as usual (a confirmation, a deal sent back, a player chosen): the page is
+  // leaving. Its poll may see the change that post made before the answer arrives; a reload
+  // then would replace the answer, and the player would not read what became of his deal.
+  document.addEventListener("submit", (event) => {
+    if (!event.defaultPrevented) reloading = true;
+  });
 
   function poll() {
     if (reloading) return;
@@ -321,11 +334,15 @@
             const hidden = document.createElement("input");
             hidden.type = "hidden"; hidden.name = "action"; hidden.value = "save";
             form.appendChild(hidden);
+            reloading = true; // form.submit() sends no « submit » event
             form.submit();
             return;
           }
           typing = false;
-          window.location.reload();
+          // Drawn afresh as the answer to the deal sent (the worker waits for it), as the
+          // form's own post would be.
+          reloading = true;
+          window.location.replace(live.dataset.answer);
         });
         return;
       }

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field, fields
 from typing import Any
 
 from django.template.loader import render_to_string
+from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 
@@ -356,11 +357,25 @@ class TablePage:
     key: str
     preview: list[tuple[str, int]] | None
     stamp: str
+    #: where the page's script reloads it after sending a deal (``answer_url``)
+    answer_url: str
     outcome: Outcome | None
 
     def context(self) -> dict[str, object]:
         """The template's context: each field by its name."""
         return {f.name: getattr(self, f.name) for f in fields(self)}
+
+
+#: The query that marks a table's page asked as the answer to what its phone just posted (a
+#: deal, a confirmation, a sending back, a player chosen): the phone's service worker waits for
+#: the network then, however long, and never shows its copy of the page before instead, where
+#: the post's outcome is missing and its deal still waits, as if nothing had been sent.
+ANSWER_QUERY = "reponse"
+
+
+def answer_url(link: TableLink) -> str:
+    """The address of ``link``'s page as the answer to a post."""
+    return f"{reverse('table_page', args=[link.token])}?{ANSWER_QUERY}"
 
 
 def table_page(
@@ -414,5 +429,6 @@ def table_page(
         key=secrets.token_urlsafe(16),
         preview=preview,
         stamp=table_state.stamp(table),
+        answer_url=answer_url(link),
         outcome=outcome(table, snapshot, me),
     )

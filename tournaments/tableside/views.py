@@ -268,7 +268,7 @@ class TablePageView(LinkMixin):
             return self.refused(request, link, str(error), 403)
         except errors.TournamentError as error:
             return self.refused(request, link, str(error), 409)
-        return redirect("table_page", token=link.token)
+        return redirect(table_page.answer_url(link))
 
     @staticmethod
     def entry(me: Person) -> Entry:
@@ -294,7 +294,7 @@ class TablePageView(LinkMixin):
             return self.refused(request, link, str(error), 400)
         except errors.TournamentError as error:  # the seat is held by another phone
             return self.refused(request, link, str(error), 409)
-        response = redirect("table_page", token=link.token)
+        response = redirect(table_page.answer_url(link))
         response.set_signed_cookie(
             phone_cookie(link),
             device_id,
@@ -339,7 +339,7 @@ class TablePageView(LinkMixin):
             messages.error(request, str(error))  # what was typed stays in the form
             return self.render_page(request, link, form=form, status=409)
         sent_message(request, table, deal)
-        return redirect("table_page", token=link.token)
+        return redirect(table_page.answer_url(link))
 
     def send(
         self,

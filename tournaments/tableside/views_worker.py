@@ -7,12 +7,19 @@ from django.shortcuts import render
 from django.utils.cache import patch_cache_control
 from django.views import View
 
+from tournaments.tableside.table_page import ANSWER_QUERY
+
 
 class TableWorkerView(View):
     """The worker's script. A browser checks it again at each table page it opens; ``no-cache``
     makes that check reach the server, so that a new version replaces the old one at once."""
 
     def get(self, request: HttpRequest) -> HttpResponse:
-        response = render(request, "tableside/table_worker.js", content_type="text/javascript")
+        response = render(
+            request,
+            "tableside/table_worker.js",
+            {"answer_query": ANSWER_QUERY},
+            content_type="text/javascript",
+        )
         patch_cache_control(response, no_cache=True)
         return response

@@ -11,7 +11,10 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
+from tournaments.models import Seat
 from tournaments.tableside import table_entry
+from tournaments.tableside.models import TableDeal
+from tournaments.tableside.table_page import ANSWER_QUERY
 
 pytestmark = pytest.mark.django_db
 
@@ -35,6 +38,39 @@ def test_the_worker_is_served_beside_the_table_pages_and_allowed_by_the_policy(w
     assert "http" not in re.sub(r"//.*|/\*[\s\S]*?\*/", "", script)  # no other site named
     # It keeps GET answers only: a deal sent is always the network's.
     assert 'request.method !== "GET"' in script
+
+
+def test_every_post_of_a_phone_is_answered_at_the_address_its_worker_waits_for(whist_table):
+    """A phone's post (its player chosen, a deal, a confirmation) is answered by the table's page
+    at an address whose query tells the worker to wait for the network, however slow, rather
+    than show its copy of the page before (tests/e2e/test_phone_answer_not_lost.py)."""
+    link = table_entry.issue_link(whist_table, user=None)
+    page = reverse("table_page", args=[link.token])
+    answer = f"{page}?{ANSWER_QUERY}"
+    seats = dict(Seat.objects.filter(table=whist_table).values_list("position", "entry_id"))
+    north, east = Client(), Client()
+    for phone, position in ((north, 0), (east, 1)):
+        chosen = phone.post(page, {"action": "who", "entry": str(seats[position])})
+        assert chosen["Location"] == answer
+    whist_table.refresh_from_db()
+    deal = {
+        "action": "save",
+        "key": "k1",
+        "version": str(whist_table.version),
+        "number": "1",
+        "contract": "emballage_9",
+        "d1": "0",
+        "d2": "2",
+        "tricks": "10",
+    }
+    assert north.post(page, deal)["Location"] == answer
+    sent = TableDeal.objects.get(table=whist_table, number=1)
+    confirmed = east.post(page, {"action": "confirm", "deal": str(sent.pk)})
+    assert confirmed["Location"] == answer
+    assert east.get(answer).status_code == 200  # the page itself, its query aside
+    worker = Client().get(reverse("table_worker")).content.decode()
+    assert f'const ANSWER = "{ANSWER_QUERY}";' in worker
+    assert "searchParams.has(ANSWER)" in worker
 
 
 def test_the_page_names_its_worker_and_says_when_its_offline_copy_was_saved(whist_table):

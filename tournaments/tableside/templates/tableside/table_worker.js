@@ -3,7 +3,8 @@
    internet; its deals wait in the page's own queue (static/js/table.js) until the site answers.
 
    Network first: an online phone always sees its table as it is now, and the copy is renewed
-   each time. Kept: the GET of a table's page (/t/<token>/) and of the static files, nothing
+   each time. The page that answers what the phone just posted is the network's only (its
+   copy is the page before the post, as if nothing had been sent). Kept: the GET of a table's page (/t/<token>/) and of the static files, nothing
    else (no POST's answer, no state, no other page). */
 "use strict";
 
@@ -14,6 +15,9 @@ const STATIC = new URL("{{ static_prefix|escapejs }}", self.location.origin).hre
 const KEEP_PAGES = 8;
 // A network that does not answer (a hall's Wi-Fi without internet) is given up after this.
 const WAIT_MS = 6000;
+// The query of a page asked as the answer to a post (table_page.ANSWER_QUERY): the post
+// reached the site, so its answer is waited for, however slow; only a failure shows the copy.
+const ANSWER = "{{ answer_query|escapejs }}";
 
 self.addEventListener("install", () => self.skipWaiting());
 
@@ -55,8 +59,9 @@ function store(key, response, isPage) {
   );
 }
 
-// What the network answers, kept for later; the kept copy when the network fails or is slow.
-function networkFirst(request, key, isPage) {
+// What the network answers, kept for later; the kept copy when the network fails or, unless
+// ``patient``, is slow.
+function networkFirst(request, key, isPage, patient) {
   return new Promise((resolve, reject) => {
     let done = false;
     const answer = (response) => { if (!done) { done = true; resolve(response); } };
@@ -64,7 +69,7 @@ function networkFirst(request, key, isPage) {
       if (kept) answer(kept);
       else if (error && !done) { done = true; reject(error); }
     });
-    const timer = setTimeout(() => fromCache(null), WAIT_MS);
+    const timer = patient ? null : setTimeout(() => fromCache(null), WAIT_MS);
     fetch(request).then((response) => {
       clearTimeout(timer);
       if (response.ok && response.type === "basic" && !response.redirected) {
@@ -87,7 +92,8 @@ self.addEventListener("fetch", (event) => {
   const page = request.mode === "navigate" ? pageKey(request.url) : null;
   const file = page ? null : staticKey(request.url);
   if (!page && !file) return; // the table's state, any other page: not kept
-  event.respondWith(networkFirst(request, page || file, Boolean(page)));
+  const answer = Boolean(page) && new URL(request.url).searchParams.has(ANSWER);
+  event.respondWith(networkFirst(request, page || file, Boolean(page), answer));
 });
 
 // The page, when it opens, names itself and its files: on its first visit it was not yet
