@@ -3,9 +3,10 @@
    internet; its deals wait in the page's own queue (static/js/table.js) until the site answers.
 
    Network first: an online phone always sees its table as it is now, and the copy is renewed
-   each time. The page that answers what the phone just posted is the network's only (its
-   copy is the page before the post, as if nothing had been sent). Kept: the GET of a table's page (/t/<token>/) and of the static files, nothing
-   else (no POST's answer, no state, no other page). */
+   each time; the page that answers the phone's own post is the network's only (its copy is
+   the page before the post, as if nothing had been sent). Kept: the GET of a table's page
+   (/t/<token>/) and of the static files, nothing else (no POST's answer, no state, no other
+   page). */
 "use strict";
 
 // A new version of this file names a new cache; the old one is dropped when it activates.
