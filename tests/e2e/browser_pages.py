@@ -36,3 +36,21 @@ def table_settled(page) -> None:
     live = page.locator("#table-live")
     state = page.request.get(urljoin(page.url, live.get_attribute("data-state-url"))).json()
     expect(live).to_have_attribute("data-stamp", state["stamp"], timeout=10_000)
+
+
+def who_am_i(page, url: str, name: str) -> None:
+    """A phone at a table's page says which player holds it."""
+    page.goto(url)
+    page.get_by_label(name, exact=True).check()
+    with page.expect_navigation():
+        page.get_by_role("button", name="C’est moi").click()
+    assert name in page.inner_text("#me")
+
+
+def whist_deal(page, declarers: tuple[str, str] = ("0", "2"), tricks: str = "10") -> None:
+    """An emballage 9 by two seats typed on a phone (10 tricks: +5 each declarer, -5 each
+    other)."""
+    page.select_option("#id_contract", "emballage_9")
+    page.select_option("#id_d1", declarers[0])
+    page.select_option("#id_d2", declarers[1])
+    page.fill("#id_tricks", tricks)

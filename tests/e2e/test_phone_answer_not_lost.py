@@ -9,7 +9,7 @@ import threading
 import time
 
 import pytest
-from browser_pages import table_settled
+from browser_pages import table_settled, whist_deal, who_am_i
 from django.urls import reverse
 from playwright.sync_api import expect
 
@@ -50,24 +50,14 @@ def whist_table(phones, live_server, make_tournament, settings):
     seats = table.seats.select_related("entry__player")
     names = {s.position: s.entry.player.full_name for s in seats}
     north, east = phones(), phones()
-    for page, position in ((north, 0), (east, 1)):
-        page.goto(url)
-        page.get_by_label(names[position], exact=True).check()
-        with page.expect_navigation():
-            page.get_by_role("button", name="C’est moi").click()
+    who_am_i(north, url, names[0])
+    who_am_i(east, url, names[1])
     return table, north, east
-
-
-def type_deal(page):
-    page.select_option("#id_contract", "emballage_9")
-    page.select_option("#id_d1", "0")
-    page.select_option("#id_d2", "2")
-    page.fill("#id_tricks", "10")
 
 
 def test_a_confirmation_slow_to_answer_is_waited_for(whist_table, slow_pages):
     table, north, east = whist_table
-    type_deal(north)
+    whist_deal(north)
     with north.expect_navigation():
         north.click("#save-deal")
     confirm = east.locator(".waiting-deal[data-number='1'] .confirm-deal")
@@ -88,7 +78,7 @@ def test_a_confirmation_slow_to_answer_is_waited_for(whist_table, slow_pages):
 
 def test_a_deal_sent_slow_to_answer_is_waited_for(whist_table, slow_pages):
     table, north, _east = whist_table
-    type_deal(north)
+    whist_deal(north)
     slow_pages.set()
     with north.expect_navigation(timeout=20_000):
         north.click("#save-deal")

@@ -5,6 +5,7 @@ confirmation; a phone that loses the connection keeps its deals and sends them, 
 when it returns. axe-core is clean on the table's pages."""
 
 import pytest
+from browser_pages import whist_deal, who_am_i
 from django.urls import reverse
 from page_checks import axe_violations
 from playwright.sync_api import expect
@@ -22,22 +23,6 @@ def seated_table(make_tournament, game, **options):
     table = drawing.draw_round(tournament, seed=4).tables.get()
     link = table_entry.issue_link(table, user=None)
     return tournament, table, link
-
-
-def who_am_i(page, url, name):
-    page.goto(url)
-    page.get_by_label(name, exact=True).check()
-    with page.expect_navigation():
-        page.get_by_role("button", name="C’est moi").click()
-    assert name in page.inner_text("#me")
-
-
-def whist_deal(page, declarers=("0", "2"), tricks="10"):
-    """An emballage 9 by two seats (10 tricks: +5 each declarer, -5 each other)."""
-    page.select_option("#id_contract", "emballage_9")
-    page.select_option("#id_d1", declarers[0])
-    page.select_option("#id_d2", declarers[1])
-    page.fill("#id_tricks", tricks)
 
 
 def deal_section(page, number):
