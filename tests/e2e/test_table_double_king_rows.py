@@ -160,6 +160,9 @@ def test_a_double_king_table_enters_its_rows_on_phones(phones, live_server, make
     with other.expect_navigation():
         waiting(other, 20).locator(".confirm-deal").click()
     expect(other.locator("#table-done")).to_be_visible()
+    # The table's result, on the phone: its table scrolls sideways, reachable by the keyboard.
+    expect(other.locator("#table-outcome")).to_be_visible()
+    assert axe_violations(other) == []
     watcher.reload()
     assert watcher.inner_text("main") != before
     assert names[first].split()[0] in watcher.inner_text("main")
