@@ -5,8 +5,9 @@
 #                                   required; python3-venv too when PYTHON (the Makefile's default
 #                                   unless set) cannot make a virtualenv (Debian's own without it)
 #   scripts/system-deps.sh node     Node.js, npm and Java for the page checks (axe-core, vnu)
-#   scripts/system-deps.sh browser  Debian's chromium for the end-to-end tests: optional unless
-#                                   REQUIRE_BROWSER=1 (CI), then a failure stops with an error
+#   scripts/system-deps.sh browser  Debian's headless Chromium (chromium-headless-shell) for the
+#                                   end-to-end tests: optional unless REQUIRE_BROWSER=1 (CI), then
+#                                   a failure stops with an error
 #   scripts/system-deps.sh ops      nginx and systemd-analyze for the deploy kit's tests (the nginx
 #                                   example, the systemd units): optional unless REQUIRE_OPS=1 or
 #                                   CI=true; nginx is installed, never started
@@ -14,8 +15,8 @@ set -euo pipefail
 
 want=${1:-base}
 if [ "$want" = browser ]; then
-  packages=(chromium)
-  check() { command -v chromium >/dev/null 2>&1; }
+  packages=(chromium-headless-shell)
+  check() { command -v chromium-headless-shell >/dev/null 2>&1; }
 elif [ "$want" = ops ]; then
   packages=(nginx systemd)
   check() { command -v nginx >/dev/null 2>&1 && command -v systemd-analyze >/dev/null 2>&1; }
@@ -62,7 +63,7 @@ if [ "$want" = ops ] && [ "${REQUIRE_OPS:-0}" != 1 ] && [ "${CI:-}" != true ]; t
   exit 0
 fi
 if [ "$want" = browser ] && [ "${REQUIRE_BROWSER:-0}" != 1 ]; then
-  echo "Chromium is missing: the browser tests will be skipped. To run them: sudo apt-get install chromium"
+  echo "chromium-headless-shell is missing: the browser tests run in chromium if it is installed, else they are skipped. To install it: sudo apt-get install chromium-headless-shell"
   exit 0
 fi
 echo "Missing system packages. Install them with:" >&2

@@ -26,17 +26,32 @@ SLOW_SECONDS = 8
 
 @pytest.fixture
 def slow_pages(monkeypatch):
-    """While set, the table's page takes ``SLOW_SECONDS`` to come."""
+    """While set, the table's page takes ``SLOW_SECONDS`` to come. At the end, the pages still
+    being answered (another phone's reload, slowed too) are waited for: one still reading the
+    database when the test's database is emptied failed it (« database table is locked »)."""
     slow = threading.Event()
+    answering = threading.Condition()
+    pending = 0
     page_view = TablePageView.get
 
     def slow_page(view, request, token):
-        if slow.is_set():
-            time.sleep(SLOW_SECONDS)
-        return page_view(view, request, token)
+        nonlocal pending
+        with answering:
+            pending += 1
+        try:
+            if slow.is_set():
+                time.sleep(SLOW_SECONDS)
+            return page_view(view, request, token)
+        finally:
+            with answering:
+                pending -= 1
+                answering.notify_all()
 
     monkeypatch.setattr(TablePageView, "get", slow_page)
-    return slow
+    yield slow
+    slow.clear()
+    with answering:
+        assert answering.wait_for(lambda: pending == 0, timeout=3 * SLOW_SECONDS)
 
 
 @pytest.fixture
