@@ -24,8 +24,8 @@ call the command over the loaded rows, which is the demo's second build: the fir
 
 The order
 ---------
-The longest tests (``LONGEST``) start each half of the run, one in turn, so that with
-``--dist worksteal`` (the Makefile's ``PYTEST_ARGS``) the two workers end together.
+The longest tests (``LONGEST``) start each worker's share of the run, one in turn, so that with
+``--dist worksteal`` (the Makefile's ``PYTEST_ARGS``) the workers end together.
 
 What runs on PostgreSQL
 -----------------------
@@ -59,11 +59,11 @@ import pytest
 import redis
 from django.apps import apps
 from django.conf import settings
-from django.contrib.auth.models import User
+from django.contrib.auth.models import Group, User
 from django.core.management.color import no_style
 from django.db import connection, models, transaction
 from django.utils import translation
-from suite_plan import layout_variants
+from suite_plan import layout_variants, spread_the_longest
 
 from club.models import Club, Player, Season, SiteEpoch
 from club.roles import BUREAU, SAISIE, grant_role
@@ -169,30 +169,6 @@ DATABASE_FIXTURES = {
 SPAWNS = re.compile(r"^\s*(?:import|from) subprocess\b|\bDATABASE_URL\b", re.MULTILINE)
 
 
-#: The longest tests that may run anywhere (minutes each on CI's machine, no transactional
-#: database: pytest-django runs those after the others), spread over the two workers' halves.
-LONGEST = (
-    "tests/sweeps/test_sweep.py::test_every_url_passes_every_check",
-    "tests/ops/test_fourth_language.py::",
-    "tests/ops/test_french_catalogue.py::test_a_fresh_clone",
-    "tests/ops/test_dutch_pages.py::",
-)
-
-
-def spread_the_longest(items: list) -> None:
-    """The longest tests (``LONGEST``) at the start of each half of ``items``, in turn: xdist's
-    ``worksteal`` gives each of the two workers one half, then an idle worker takes waiting
-    tests from the other; a long test at the start of a half never waits behind the others,
-    nor leaves its worker alone with it at the end."""
-    longest = [i for i in items if i.nodeid.startswith(LONGEST)]
-    if not longest:
-        return
-    others = [i for i in items if not i.nodeid.startswith(LONGEST)]
-    first, second = longest[0::2], longest[1::2]
-    half = len(items) // 2 - len(first)
-    items[:] = first + others[:half] + second + others[half:]
-
-
 @pytest.hookimpl(wrapper=True)
 def pytest_collection_modifyitems(config, items):
     """Mark ``database`` the tests that reach the database (see the module's docstring), before
@@ -216,7 +192,9 @@ def pytest_collection_modifyitems(config, items):
     for index in layout_variants(tests):
         items[index].add_marker(pytest.mark.layout_variant)
     result = yield
-    spread_the_longest(items)
+    # In an xdist worker, the number of workers; 1 without xdist (one share: all first).
+    workers = getattr(config, "workerinput", {}).get("workercount", 1)
+    spread_the_longest(items, workers)
     return result
 
 
@@ -320,10 +298,16 @@ def read_demo_rows() -> DemoRows:
         for m in apps.get_models(include_auto_created=True)
         if m._meta.managed and m._meta.app_label != "django_tasks_database"
     ]
-    before = {model: _rows(model) for model in every}
     inserted, changed, deleted = {}, {}, {}
     try:
         with transaction.atomic():
+            # The roles' groups, which migration club/0002 makes and a transactional test's
+            # flush removed: found there, they are rows the demo points at (``required``),
+            # never rows it inserted, which ``put`` would insert again beside a flushed
+            # database's own groups (their names are unique).
+            for role in (BUREAU, SAISIE):
+                Group.objects.get_or_create(name=role)
+            before = {model: _rows(model) for model in every}
             summary = build_demo()
             for model in every:
                 names = ["pk", *(f.attname for f in model._meta.concrete_fields)]

@@ -1,6 +1,7 @@
 """Which tests CI's PostgreSQL run leaves out beyond those that never reach the database
-(tests/conftest.py marks them at collection)."""
+(tests/conftest.py marks them at collection), and the order the workers start them in."""
 
+from itertools import islice
 from pathlib import Path
 
 #: The parameters of a browser test that change only what the page looks like (the screen's
@@ -27,3 +28,39 @@ def layout_variants(tests: list[tuple[Path, str, dict[str, object]]]) -> list[in
             variants.append(index)
         seen.add(key)
     return variants
+
+
+#: The longest tests that may run anywhere (minutes each on CI's machine, no transactional
+#: database: pytest-django runs those after the others), spread over the workers' shares.
+LONGEST = (
+    "tests/sweeps/test_sweep.py::test_every_url_passes_every_check",
+    "tests/ops/test_fourth_language.py::",
+    "tests/ops/test_french_catalogue.py::test_a_fresh_clone",
+    "tests/ops/test_dutch_pages.py::",
+)
+
+
+def spread_the_longest(items: list, workers: int) -> None:
+    """The longest tests (``LONGEST``) at the start of each worker's share of ``items``, in
+    turn: xdist's ``worksteal`` first gives each worker a share (contiguous, as equal as
+    can be: ``shares``), then an idle worker takes waiting tests from another; a long test at
+    the start of a share never waits behind the others, nor leaves its worker alone with it
+    at the end."""
+    longest = [i for i in items if i.nodeid.startswith(LONGEST)]
+    if not longest:
+        return
+    others = iter([i for i in items if not i.nodeid.startswith(LONGEST)])
+    spread: list = []
+    for share, size in enumerate(shares(len(items), workers)):
+        first = longest[share::workers]
+        spread += first + list(islice(others, max(0, size - len(first))))
+    items[:] = spread + list(others)
+
+
+def shares(count: int, workers: int) -> list[int]:
+    """The sizes of the shares ``worksteal`` sends the idle workers at the start: to each in
+    turn, the tests left divided by the workers left."""
+    sizes = []
+    for worker in range(workers):
+        sizes.append((count - sum(sizes)) // (workers - worker))
+    return sizes

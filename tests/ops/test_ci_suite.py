@@ -12,12 +12,13 @@ run."""
 import ast
 import re
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 from django.contrib.auth.models import Group, User
 from django.test import Client
 from django.urls import reverse
-from suite_plan import BROWSER_TESTS, layout_variants
+from suite_plan import BROWSER_TESTS, layout_variants, shares, spread_the_longest
 
 from club.roles import BUREAU, SAISIE
 
@@ -207,3 +208,27 @@ def test_every_url_is_walked_once_with_every_check():
     )
     sweep = (TESTS / "sweeps" / "test_sweep.py").read_text()
     assert "walk_every_url" in sweep
+
+
+def test_each_worker_starts_its_share_with_one_of_the_longest_tests():
+    """xdist's ``worksteal`` sends each of the workers a contiguous share of the ordered tests
+    (the tests left divided by the workers left): each share starts with one of the longest,
+    in turn, whatever the number of workers, and no test is lost or run twice."""
+    long_ones = [
+        "tests/sweeps/test_sweep.py::test_every_url_passes_every_check[0]",
+        "tests/sweeps/test_sweep.py::test_every_url_passes_every_check[1]",
+        "tests/ops/test_dutch_pages.py::test_walk",
+    ]
+    others = [f"tests/club/test_pages.py::test_{n}" for n in range(20)]
+    for workers in (1, 2, 3):
+        items = [
+            SimpleNamespace(nodeid=nodeid) for nodeid in [*others[:7], *long_ones, *others[7:]]
+        ]
+        spread_the_longest(items, workers)
+        order = [item.nodeid for item in items]
+        assert sorted(order) == sorted(long_ones + others)
+        starts = [sum(shares(len(order), workers)[:worker]) for worker in range(workers)]
+        assert [order[start] for start in starts] == long_ones[:workers]
+        if workers == 1:  # no xdist: all of them first
+            assert order[:3] == long_ones
+    assert shares(23, 3) == [7, 8, 8]
