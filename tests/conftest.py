@@ -24,8 +24,10 @@ call the command over the loaded rows, which is the demo's second build: the fir
 
 The order
 ---------
-The longest tests (``LONGEST``) start each worker's share of the run, one in turn, so that with
-``--dist worksteal`` (the Makefile's ``PYTEST_ARGS``) the workers end together.
+The browser tests' modules are spread among the others (``spread_the_browser_tests``): while a
+worker waits on Chromium, the others compute. The longest tests (``LONGEST``) start each
+worker's share of the run, one in turn, so that with ``--dist worksteal`` (the Makefile's
+``PYTEST_ARGS``) the workers end together.
 
 What runs on PostgreSQL
 -----------------------
@@ -63,7 +65,7 @@ from django.contrib.auth.models import Group, User
 from django.core.management.color import no_style
 from django.db import connection, models, transaction
 from django.utils import translation
-from suite_plan import layout_variants, spread_the_longest
+from suite_plan import layout_variants, spread_the_browser_tests, spread_the_longest
 
 from club.models import Club, Player, Season, SiteEpoch
 from club.roles import BUREAU, SAISIE, grant_role
@@ -172,7 +174,7 @@ SPAWNS = re.compile(r"^\s*(?:import|from) subprocess\b|\bDATABASE_URL\b", re.MUL
 @pytest.hookimpl(wrapper=True)
 def pytest_collection_modifyitems(config, items):
     """Mark ``database`` the tests that reach the database (see the module's docstring), before
-    ``-m`` chooses; then, once chosen and ordered, spread the longest."""
+    ``-m`` chooses; then, once chosen and ordered, spread the browser tests and the longest."""
     database = pytest.mark.database
     spawns: dict[str, bool] = {}
     for item in items:
@@ -194,6 +196,7 @@ def pytest_collection_modifyitems(config, items):
     result = yield
     # In an xdist worker, the number of workers; 1 without xdist (one share: all first).
     workers = getattr(config, "workerinput", {}).get("workercount", 1)
+    spread_the_browser_tests(items)
     spread_the_longest(items, workers)
     return result
 

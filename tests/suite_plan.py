@@ -1,13 +1,14 @@
 """Which tests CI's PostgreSQL run leaves out beyond those that never reach the database
-(tests/conftest.py marks them at collection), and the order the workers start them in."""
+(tests/conftest.py marks them at collection), and the order the workers run them in."""
 
-from itertools import islice
+from itertools import groupby, islice
 from pathlib import Path
 
 #: The parameters of a browser test that change only what the page looks like (the screen's
 #: size, the language of its words): the same flow, the same queries.
 LAYOUT_PARAMETERS = frozenset({"size", "language"})
 BROWSER_TESTS = Path(__file__).resolve().parent / "e2e"
+BROWSER_PREFIX = "tests/e2e/"  # their node ids' start
 
 
 def layout_variants(tests: list[tuple[Path, str, dict[str, object]]]) -> list[int]:
@@ -64,3 +65,35 @@ def shares(count: int, workers: int) -> list[int]:
     for worker in range(workers):
         sizes.append((count - sum(sizes)) // (workers - worker))
     return sizes
+
+
+def spread_the_browser_tests(items: list) -> None:
+    """The browser tests' modules (tests/e2e) spread evenly among the others' modules, each
+    module kept whole (its fixtures are set up once): a browser test mostly waits, on Chromium
+    and on the live server, and a worker waiting there leaves its core to the others' work.
+    All at the end, where pytest-django puts the transactional tests, they ran side by side
+    and left the cores a third idle. A test after one of them finds its database flushed,
+    the data migrations' rows gone: the code that reads those rows makes them again
+    (``SiteEpoch.current``, ``join_role_group``), as it had to when a worker stole tests from
+    the end of another's share."""
+    browser = [item for item in items if item.nodeid.startswith(BROWSER_PREFIX)]
+    others = [item for item in items if not item.nodeid.startswith(BROWSER_PREFIX)]
+    if not browser or not others:
+        return
+    blocks = [list(tests) for _, tests in groupby(browser, key=_module)]
+    spread: list = []
+    placed = done = 0
+    for _, module in groupby(others, key=_module):
+        run = list(module)
+        spread += run
+        done += len(run)
+        # The k-th block (from 0) after the module that takes the others past k + ½ of their
+        # count divided by the blocks'.
+        while placed < len(blocks) and 2 * done * len(blocks) >= (2 * placed + 1) * len(others):
+            spread += blocks[placed]
+            placed += 1
+    items[:] = spread + [test for block in blocks[placed:] for test in block]
+
+
+def _module(item) -> str:
+    return item.nodeid.split("::")[0]

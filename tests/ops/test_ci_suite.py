@@ -18,7 +18,13 @@ import pytest
 from django.contrib.auth.models import Group, User
 from django.test import Client
 from django.urls import reverse
-from suite_plan import BROWSER_TESTS, layout_variants, shares, spread_the_longest
+from suite_plan import (
+    BROWSER_TESTS,
+    layout_variants,
+    shares,
+    spread_the_browser_tests,
+    spread_the_longest,
+)
 
 from club.roles import BUREAU, SAISIE
 
@@ -232,3 +238,22 @@ def test_each_worker_starts_its_share_with_one_of_the_longest_tests():
         if workers == 1:  # no xdist: all of them first
             assert order[:3] == long_ones
     assert shares(23, 3) == [7, 8, 8]
+
+
+def test_the_browser_tests_run_among_the_others_each_module_whole():
+    """pytest-django puts the browser tests (transactional) last: they are spread among the
+    other modules, evenly, each module's tests kept together and in order, and no test is lost
+    or run twice."""
+    others = [f"tests/club/test_m{m}.py::test_{n}" for m in range(6) for n in range(3)]
+    browser = [f"tests/e2e/test_b{m}.py::test_{n}" for m in range(3) for n in range(2)]
+    items = [SimpleNamespace(nodeid=nodeid) for nodeid in others + browser]
+    spread_the_browser_tests(items)
+    order = [item.nodeid for item in items]
+    assert sorted(order) == sorted(others + browser)
+    assert [n for n in order if n in others] == others  # the others' order kept
+    modules = [n.split("::")[0] for n in order]
+    assert [m for i, m in enumerate(modules) if i == 0 or modules[i - 1] != m] == sorted(
+        set(modules), key=modules.index
+    )  # each module in one run
+    # Six others' modules, three browser modules: one after the others' 1st, 3rd and 5th.
+    assert [order.index(f"tests/e2e/test_b{m}.py::test_0") for m in range(3)] == [3, 11, 19]
