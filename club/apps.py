@@ -8,21 +8,24 @@ from .usernames import refuse_lookalike
 
 
 def grant_committee_permissions(sender: AppConfig, **kwargs: object) -> None:
-    """The committee ("Bureau") manages every club and tournament model in the admin.
+    """The roles' groups exist, and the committee ("Bureau") manages every club and tournament
+    model in the admin.
 
     Permissions only exist after migrate has created them, hence post_migrate, not a migration.
+    The groups are made again here too: ``flush`` (a transactional test's end) empties them and
+    then sends post_migrate, as migrate does; the migration that first made them never runs again.
     """
     from django.contrib.auth.models import Group, Permission
 
-    from .roles import BUREAU
+    from .roles import BUREAU, SAISIE
 
-    group = Group.objects.filter(name=BUREAU).first()
-    if group is not None:
-        group.permissions.add(
-            *Permission.objects.filter(
-                content_type__app_label__in=["club", "tournaments", "tableside", "printing"]
-            )
+    Group.objects.get_or_create(name=SAISIE)
+    group, _created = Group.objects.get_or_create(name=BUREAU)
+    group.permissions.add(
+        *Permission.objects.filter(
+            content_type__app_label__in=["club", "tournaments", "tableside", "printing"]
         )
+    )
 
 
 def restored_epoch(sender: type, raw: bool = False, **kwargs: object) -> None:

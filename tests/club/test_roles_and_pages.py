@@ -1,5 +1,6 @@
 import pytest
 from django.contrib.auth.models import Group, User
+from django.core.management import call_command
 from django.urls import reverse
 
 from club.demo_data import PLAYER_COUNT
@@ -10,6 +11,17 @@ pytestmark = pytest.mark.django_db
 
 def test_roles_exist_after_migrations():
     assert set(Group.objects.values_list("name", flat=True)) >= {"Bureau", "Saisie"}
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_roles_and_the_committees_admin_rights_outlive_a_flush():
+    """``flush`` (the end of every transactional test, run among the others) empties the groups
+    the roles' migration made: its post_migrate makes them again, with the committee's rights
+    in the admin, or a committee member met « 403 » there after it."""
+    call_command("flush", interactive=False, verbosity=0)
+    assert set(Group.objects.values_list("name", flat=True)) >= {"Bureau", "Saisie"}
+    rights = Group.objects.get(name="Bureau").permissions
+    assert rights.filter(codename__in=["change_club", "view_tournament"]).count() == 2
 
 
 def test_committee_pages_send_anonymous_users_to_the_login_page(client, club):
