@@ -73,9 +73,9 @@ def spread_the_browser_tests(items: list) -> None:
     and on the live server, and a worker waiting there leaves its core to the others' work.
     All at the end, where pytest-django puts the transactional tests, they ran side by side
     and left the cores a third idle. A test after one of them finds its database flushed,
-    the data migrations' rows gone: the code that reads those rows makes them again
-    (``SiteEpoch.current``, ``join_role_group``), as it had to when a worker stole tests from
-    the end of another's share."""
+    the data migrations' rows gone: the flush's post_migrate makes the roles' groups again
+    (``club.apps``) and ``SiteEpoch.current`` its row, as they had to when a worker stole
+    tests from the end of another's share."""
     browser = [item for item in items if item.nodeid.startswith(BROWSER_PREFIX)]
     others = [item for item in items if not item.nodeid.startswith(BROWSER_PREFIX)]
     if not browser or not others:
