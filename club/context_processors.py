@@ -3,7 +3,7 @@ from django.http import HttpRequest
 from django.urls import reverse
 
 from . import privacy as club_privacy
-from .roles import COMMITTEE, SCOREKEEPERS, has_role, staff_clubs
+from .roles import COMMITTEE, SCOREKEEPERS, first_staff_club_slug, has_role
 
 
 def roles(request: HttpRequest) -> dict[str, object]:
@@ -13,7 +13,7 @@ def roles(request: HttpRequest) -> dict[str, object]:
     is_committee = has_role(user, COMMITTEE)
     desk_url = None
     if is_committee:
-        slug = staff_clubs(user, COMMITTEE).order_by("name").values_list("slug", flat=True).first()
+        slug = first_staff_club_slug(user, COMMITTEE)
         desk_url = reverse("club_desk", args=[slug]) if slug else reverse("club_create")
     return {
         "is_committee": is_committee,

@@ -14,7 +14,7 @@ Each model names the path from itself to its club in ``club_lookup`` (``"round__
 for a table): the filter is written once, here.
 """
 
-from typing import Any, TypeVar
+from typing import Any, NamedTuple, TypeVar
 
 from django.contrib.auth.mixins import AccessMixin
 from django.contrib.auth.models import Group, User
@@ -37,13 +37,33 @@ COMMITTEE = (BUREAU,)
 SCOREKEEPERS = (SAISIE, BUREAU)
 
 
-def _club_roles(user: Any) -> dict[int, str]:
-    """Club id → role of the user, read once per request (cached on the user object)."""
-    roles = getattr(user, "atout_club_roles", None)
-    if roles is None:
-        roles = dict(user.staff_memberships.values_list("club_id", "role"))
-        user.atout_club_roles = roles
-    return roles
+class _Held(NamedTuple):
+    """A staff membership as the request's checks and menus read it."""
+
+    club: int
+    role: str
+    slug: str
+
+
+#: The attribute that keeps a user's memberships for his request (``_held``); services that
+#: change his roles drop it (``forget_held_roles``).
+_HELD = "atout_held_roles"
+
+
+def _held(user: Any) -> list[_Held]:
+    """The user's memberships, read once per request in one query (cached on the user object),
+    his clubs by name: the roles checks and the menu's « Administration » link both read them."""
+    held = getattr(user, _HELD, None)
+    if held is None:
+        rows = user.staff_memberships.order_by("club__name", "club_id")
+        held = [_Held(*row) for row in rows.values_list("club_id", "role", "club__slug")]
+        setattr(user, _HELD, held)
+    return held
+
+
+def forget_held_roles(user: Any) -> None:
+    """Drop the memberships kept on ``user`` (his roles just changed)."""
+    user.__dict__.pop(_HELD, None)
 
 
 def staff_club_ids(user: Any, roles: tuple[str, ...]) -> set[int] | None:
@@ -53,7 +73,17 @@ def staff_club_ids(user: Any, roles: tuple[str, ...]) -> set[int] | None:
         return set()
     if getattr(user, "is_superuser", False):
         return None
-    return {club for club, role in _club_roles(user).items() if role in roles}
+    return {held.club for held in _held(user) if held.role in roles}
+
+
+def first_staff_club_slug(user: Any, roles: tuple[str, ...]) -> str | None:
+    """The slug of the first club by name where ``user`` holds one of ``roles`` (any club for
+    a superuser); None when there is none."""
+    if getattr(user, "is_superuser", False):
+        return Club.objects.order_by("name").values_list("slug", flat=True).first()
+    if not getattr(user, "is_authenticated", False):
+        return None
+    return next((held.slug for held in _held(user) if held.role in roles), None)
 
 
 def staff_clubs(user: Any, roles: tuple[str, ...]) -> QuerySet[Club]:
@@ -183,4 +213,4 @@ def grant_role(user: Any, club: Any, role: str) -> Any:
 def join_role_group(user: Any, role: str) -> None:
     # get_or_create: transactional tests flush the data migration's groups.
     user.groups.add(Group.objects.get_or_create(name=role)[0])
-    user.__dict__.pop("atout_club_roles", None)
+    forget_held_roles(user)

@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from .models import Club, Player, RepresentedClub, Season, StaffMembership
 from .player_import import ImportRow
 from .privacy import starting_notice
-from .roles import BUREAU, SAISIE, grant_role
+from .roles import BUREAU, SAISIE, forget_held_roles, grant_role
 
 
 @transaction.atomic
@@ -144,7 +144,7 @@ def _leave_unused_groups(user: Any) -> None:
     for group in user.groups.filter(name__in=[BUREAU, SAISIE]):
         if group.name not in held:
             user.groups.remove(group)
-    user.__dict__.pop("atout_club_roles", None)
+    forget_held_roles(user)
 
 
 def create_season(club: Club, *, name: str, start: datetime.date, end: datetime.date) -> Season:

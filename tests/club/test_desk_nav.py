@@ -6,6 +6,7 @@ from django.urls import reverse
 from helpers import fr
 
 from club.models import Club
+from club.roles import BUREAU, SAISIE, grant_role
 
 
 def _nav(client) -> str:
@@ -46,3 +47,11 @@ def test_a_superuser_without_a_club_is_asked_to_create_one(client, db):
 def test_another_club_s_desk_is_not_found(committee_client):
     other = Club.objects.create(name="Cercle Voisin", slug="voisin")
     assert committee_client.get(reverse("club_desk", args=[other.slug])).status_code == 404
+
+
+def test_the_committee_of_two_clubs_goes_to_the_first_by_name(committee_client, committee_user):
+    """Committee in two clubs, scorekeeper in a third that sorts before both: « Administration »
+    leads to the first club by name where he is committee."""
+    grant_role(committee_user, Club.objects.create(name="Aces du Nord", slug="aces"), SAISIE)
+    grant_role(committee_user, Club.objects.create(name="Bridge Sud", slug="bridge"), BUREAU)
+    assert f'<a href="{reverse("club_desk", args=["bridge"])}">' in _nav(committee_client)

@@ -1,10 +1,14 @@
 import pytest
 from django.contrib.auth.models import Group, User
 from django.core.management import call_command
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from club.demo_data import PLAYER_COUNT
-from club.models import Membership, Player
+from club.models import Membership, Player, StaffMembership
+from scoring import GAMES
+from tournaments.models import Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -22,6 +26,21 @@ def test_the_roles_and_the_committees_admin_rights_outlive_a_flush():
     assert set(Group.objects.values_list("name", flat=True)) >= {"Bureau", "Saisie"}
     rights = Group.objects.get(name="Bureau").permissions
     assert rights.filter(codename__in=["change_club", "view_tournament"]).count() == 2
+
+
+def test_a_staff_page_reads_its_reader_s_roles_and_menu_in_one_query(committee_client, club):
+    """Before its view, a staff page reads its session, its user, and his roles with the clubs
+    the menu's « Administration » leads to: one query each (the roles and the menu's club were
+    two)."""
+    url = reverse("tournament_list")
+    with CaptureQueriesContext(connection) as queries:
+        page = committee_client.get(url).content.decode()
+    sql = [query["sql"] for query in queries.captured_queries]
+    assert reverse("club_desk", args=[club.slug]) in page
+    assert len([one for one in sql if "django_session" in one]) == 1
+    assert len([one for one in sql if 'FROM "auth_user"' in one]) == 1
+    assert len([one for one in sql if StaffMembership._meta.db_table in one]) == 1
+    assert not [one for one in sql if 'FROM "club_club"' in one]
 
 
 def test_committee_pages_send_anonymous_users_to_the_login_page(client, club):
@@ -116,23 +135,16 @@ def test_demo_refuses_to_run_with_the_production_settings(db, settings, monkeypa
 
 
 def test_demo_club_is_believable_and_idempotent(demo_db):
-    from django.core.management import call_command
-
     counts = (Player.objects.count(), Membership.objects.count())
     call_command("demo")
     assert (Player.objects.count(), Membership.objects.count()) == counts
     assert counts[0] >= PLAYER_COUNT >= 48
     assert Membership.objects.filter(paid_on__isnull=True).exists()
     assert Membership.objects.filter(paid_on__isnull=False).exists()
-    from scoring import GAMES
-    from tournaments.models import Tournament
-
     finished = set(
         Tournament.objects.filter(status=Tournament.Status.FINISHED).values_list("game", flat=True)
     )
     assert finished == set(GAMES)  # a finished tournament of every game
-    from club.models import StaffMembership
-
     # Roles are per club: the demo logins hold theirs in the demo club.
     assert set(StaffMembership.objects.values_list("user__username", "role")) == {
         ("bureau", "Bureau"),
